@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStrata, type RunningServer } from './strata-server';
+
+// SQL Lab in Chromium against the real server (embedded mode): screenshots to artifacts/ (gitignored).
+const ARTIFACTS = join(__dirname, '..', 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `sqllab-${name}.png`), animations: 'disabled' });
+const tabs = () => page.getByRole('tablist', { name: 'Query tabs' }).getByRole('tab');
+const editor = () => page.getByTestId('sql-editor');
+
+/** Replaces the editor's text by typing it, as a user would. */
+async function typeSql(sql: string) {
+  await editor().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(sql, { delay: 5 });
+}
+
+beforeAll(async () => {
+  server = await startStrata(join(ARTIFACTS, 'server-sqllab.log'));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(30_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('SQL Lab in Chromium against the real server', () => {
+  it('logs in and waits for the example flights tables', async () => {
+    await page.goto(`${server!.baseUrl}/login/`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(server!.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // flights_200k loads last: once it is in, SQL Lab's table list (cached by the server) is complete.
+    const examples = page.getByRole('table', { name: 'Example tables' });
+    for (const table of ['flights', 'flights_200k']) {
+      await examples.getByRole('row').filter({ has: page.getByText(table, { exact: true }) }).getByText('loaded').waitFor({ timeout: 120_000 });
+    }
+  });
+
+  it('opens SQL Lab on the examples database and lists its tables', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SQL Lab' }).click();
+    await page.waitForURL('**/sqllab/');
+    await tabs().filter({ hasText: 'Untitled Query 1' }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Database"]') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'examples');
+    expect(await page.locator('select[aria-label="Database"] option:checked').textContent()).toBe('examples');
+    await page.locator('select[aria-label="Add a table"] option', { hasText: 'flights_200k' }).waitFor({ state: 'attached' });
+    const tables = await page.locator('select[aria-label="Add a table"] option').allTextContents();
+    expect(tables).toEqual(expect.arrayContaining(['flights', 'flights_200k', 'cars']));
+    await shot('01-opened');
+  });
+
+  it('autocompletes a table name, runs the query and shows the results', async () => {
+    await typeSql('SELECT delay, distance FROM flights_2');
+    // Ace's live autocomplete offers every table of the schema, not only opened ones.
+    const popup = page.locator('.ace_autocomplete');
+    await popup.getByText('flights_200k').first().waitFor();
+    await shot('02-autocomplete');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' LIMIT 20', { delay: 5 });
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('query-state').getByText('success').waitFor();
+    await page.getByTestId('row-count').getByText('20 rows').waitFor();
+    const headers = await page.getByRole('grid', { name: 'Query results' }).getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['delay', 'distance']);
+    await shot('03-results');
+  });
+
+  it('shows 1000 rows of SELECT * FROM flights with the DROPDOWN limiting message', async () => {
+    await typeSql('SELECT * FROM flights');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('limiting-message').getByText('The number of rows displayed is limited to 1000 by the limit dropdown.').waitFor();
+    await page.getByTestId('row-count').getByText('1,000 rows').waitFor();
+    expect(await page.getByRole('grid', { name: 'Query results' }).getAttribute('aria-rowcount')).toBe('1001');
+    // The grid is virtualized: a thousand rows, a few dozen in the DOM.
+    expect(await page.getByRole('grid', { name: 'Query results' }).getByRole('row').count()).toBeLessThan(80);
+    await shot('04-limited');
+  });
+
+  it('fills the grid with flights_200k at the 100000 limit and scrolls to the last row', async () => {
+    await page.locator('select[aria-label="Limit"]').selectOption('100000');
+    await typeSql('SELECT * FROM flights_200k');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('row-count').getByText('100,000 rows').waitFor({ timeout: 60_000 });
+    // The browser receives DISPLAY_MAX_ROW rows and says so; the CSV export has them all.
+    await page.getByTestId('display-limit-message').waitFor();
+    await page.getByTestId('limiting-message').getByText('limited to 100000 by the limit dropdown').waitFor();
+    const grid = page.getByRole('grid', { name: 'Query results' });
+    const shown = Number(await grid.getAttribute('aria-rowcount')) - 1;
+    expect(shown).toBe(10_000);
+    await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await grid.locator(`[aria-rowindex="${shown + 1}"]`).waitFor();
+    expect(await grid.getByRole('row').count()).toBeLessThan(80);
+    await shot('05-last-row');
+  });
+
+  it('stops SELECT pg_sleep(30) within 2 s, in the database too', async () => {
+    await page.locator('select[aria-label="Limit"]').selectOption('1000');
+    await typeSql('SELECT pg_sleep(30)');
+    const executed = page.waitForRequest((r) => r.url().includes('/api/v1/sqllab/execute/'));
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const request = await executed;
+    const clientId = (request.postDataJSON() as { client_id: string }).client_id;
+    await page.getByTestId('query-state').getByText('running').waitFor();
+    await page.waitForTimeout(500);
+    const stoppedAt = Date.now();
+    const stop = page.waitForResponse((r) => r.url().endsWith('/api/v1/query/stop'));
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByTestId('query-state').getByText('stopped').waitFor();
+    // The server was asked to cancel this very run, and accepted.
+    const answer = await stop;
+    expect(answer.request().postDataJSON()).toEqual({ client_id: clientId });
+    expect(answer.status()).toBe(200);
+    expect(Date.now() - stoppedAt).toBeLessThan(2000);
+    // The run held the execute request; it is answered once the database has stopped the statement.
+    expect(await request.response()).not.toBeNull();
+    expect(Date.now() - stoppedAt).toBeLessThan(2000);
+    await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
+    await shot('06-stopped');
+  });
+
+  it('brings back three tabs with their SQL, names and the active tab after a reload', async () => {
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await tabs().filter({ hasText: 'Untitled Query 2' }).waitFor();
+    await typeSql('SELECT 2 AS two');
+    await tabs().filter({ hasText: 'Untitled Query 2' }).dblclick();
+    await page.getByLabel('Tab name').fill('Second tab');
+    await page.getByLabel('Tab name').press('Enter');
+    // The next new tab is named one above the highest 'Untitled Query N' left: 2 again.
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await tabs().filter({ hasText: 'Untitled Query 2' }).waitFor();
+    await typeSql('SELECT 3 AS three');
+    await tabs().filter({ hasText: 'Second tab' }).click();
+    await page.waitForTimeout(1000); // past the typing quiet time and the storage write
+
+    await page.reload();
+    await tabs().first().waitFor();
+    expect(await tabs().allTextContents()).toEqual(['Untitled Query 1', 'Second tab', 'Untitled Query 2']);
+    expect(await tabs().filter({ hasText: 'Second tab' }).getAttribute('aria-selected')).toBe('true');
+    await page.locator('.ace_content', { hasText: 'SELECT 2 AS two' }).waitFor();
+    await tabs().filter({ hasText: 'Untitled Query 2' }).click();
+    await page.locator('.ace_content', { hasText: 'SELECT 3 AS three' }).waitFor();
+    await tabs().filter({ hasText: 'Untitled Query 1' }).click();
+    await page.locator('.ace_content', { hasText: 'SELECT pg_sleep(30)' }).waitFor();
+    await shot('07-after-reload');
+  });
+
+  it('saves a query, finds it in the saved queries list and opens it in a new tab', async () => {
+    await tabs().filter({ hasText: 'Second tab' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Your query was saved' }).waitFor();
+    await page.getByRole('link', { name: 'Saved queries' }).click();
+    await page.getByLabel('Search saved queries').fill('Second');
+    const list = page.getByRole('table', { name: 'Saved queries' });
+    await list.getByRole('link', { name: 'Second tab' }).click();
+    await page.waitForURL('**/sqllab/');
+    // A new tab, active, with the saved query's SQL.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="sqllab-tab"]').length === 4);
+    const active = page.getByRole('tablist', { name: 'Query tabs' }).getByRole('tab', { selected: true });
+    expect(await active.textContent()).toBe('Second tab');
+    await page.locator('.ace_content', { hasText: 'SELECT 2 AS two' }).waitFor();
+    await shot('08-saved-query-opened');
+  });
+});

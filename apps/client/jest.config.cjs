@@ -1,0 +1,18 @@
+// Components run in jsdom (with Node's fetch, see test/jsdom-with-fetch.cjs) against real node:http
+// servers started by the tests; CSS imports resolve to an empty module.
+const path = require('node:path');
+const preset = require('../../jest.preset.cjs');
+
+module.exports = {
+  ...preset,
+  displayName: 'client',
+  rootDir: __dirname,
+  testEnvironment: path.join(__dirname, 'test/jsdom-with-fetch.cjs'),
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '\\.e2e\\.spec\\.ts$'],
+  setupFilesAfterEnv: [path.join(__dirname, 'test/setup.ts')],
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '\\.css$': path.join(__dirname, 'test/style-stub.cjs'),
+  },
+};

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { hasPermission, isAdmin, Permission, PermissionView } from '@strata/domain';
+import { useStoreState } from '../shared/use-store-state';
+import type { Me } from '../features/session/session.events';
+import { useServices } from './services-context';
+import './app-frame.css';
+
+/** The signed-in frame: brand, navigation to what exists, the user menu, and the page. */
+export function AppFrame() {
+  const { session } = useServices();
+  const live = useStoreState(session.store.liveState$);
+  const shown = useStoreState(session.store.state$);
+  const location = useLocation();
+
+  // Guards follow the real session; the time-travel panel may be showing a moment before login.
+  if (live.status === 'checking') return <div className="splash">Loading Strata…</div>;
+  if (live.user === null) return <Navigate to="/login/" state={{ from: location }} replace />;
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <Link to="/" className="app-header__brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Strata
+        </Link>
+        <nav className="app-header__nav" aria-label="Main">
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+          {hasPermission(live.user, Permission.EXECUTE_SQL_QUERY, PermissionView.SQL_LAB) && <NavLink to="/sqllab/">SQL Lab</NavLink>}
+          {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
+        </nav>
+        <span className="app-header__spacer" />
+        <UserMenu user={shown.user ?? live.user} />
+      </header>
+      <main className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: Me }) {
+  const { session, timeTravel } = useServices();
+  // Whether the menu is unfolded is how the page is looked at, not a fact.
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+  return (
+    <div className="user-menu" ref={menu}>
+      <button type="button" className="user-menu__button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="user-menu__avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        {name}
+      </button>
+      {open && (
+        <div className="user-menu__list" role="menu">
+          <div className="user-menu__who">
+            <strong>{user.username}</strong>
+            {user.email && <div className="muted">{user.email}</div>}
+          </div>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              timeTravel.toggle();
+            }}
+          >
+            Time travel <span className="muted">Ctrl+Shift+E</span>
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              session.logout();
+            }}
+          >
+            Log out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { EMPTY, type Observable, type Subscription } from 'rxjs';
+import type { ClientContext } from '../shared/feature-store';
+import { newId } from '../shared/ids';
+import { HttpClient } from '../features/api/http-client';
+import { createErrors, type ErrorsFeature } from '../features/errors/errors.feature';
+import { createExamples, type ExamplesFeature } from '../features/home/examples.feature';
+import { createSession, type SessionFeature } from '../features/session/session.feature';
+import { TimeTravel } from '../features/timetravel/time-travel';
+import { createToasts, type ToastsFeature } from '../features/toasts/toasts.feature';
+import { createUserLog, type UserLog, type UserLogTransport } from '../features/userlog/user-log';
+import { logUserActivity } from '../features/userlog/user-log-wiring';
+import { browserUserLogTransport, pageHide$ } from '../features/userlog/browser-transport';
+import { createUsers, type UsersFeature } from '../features/users/users.feature';
+import { createSqlLab, type SqlLabFeature } from '../features/sqllab/sqllab.feature';
+import { createSavedQueries, type SavedQueriesFeature } from '../features/sqllab/saved/saved-queries.feature';
+
+export interface AppServices {
+  readonly context: ClientContext;
+  readonly http: HttpClient;
+  readonly toasts: ToastsFeature;
+  readonly errors: ErrorsFeature;
+  readonly session: SessionFeature;
+  readonly users: UsersFeature;
+  readonly examples: ExamplesFeature;
+  readonly sqllab: SqlLabFeature;
+  readonly savedQueries: SavedQueriesFeature;
+  readonly userLog: UserLog;
+  readonly timeTravel: TimeTravel;
+  /** Starts logging page views for the router's locations. */
+  trackPaths(paths$: Observable<string>): void;
+  dispose(): void;
+}
+
+export interface AppServicesOptions {
+  http?: HttpClient;
+  userLogTransport?: UserLogTransport;
+  pageHide$?: Observable<unknown>;
+  /** Open the time-travel panel at start (`?debug=1`). */
+  debug?: boolean;
+}
+
+/**
+ * Every store and effect of the page, created once. Stores are registered with time travel in the
+ * order the panel lists them; the actor on each batch is whoever is signed in when it is recorded.
+ */
+export function createAppServices(options: AppServicesOptions = {}): AppServices {
+  let actor = 'anonymous';
+  const context: ClientContext = {
+    sessionId: newId(),
+    actor: () => actor,
+    now: () => new Date().toISOString(),
+    newId,
+  };
+  const http = options.http ?? new HttpClient();
+  const toasts = createToasts(context);
+  const errors = createErrors(context, toasts);
+  const session = createSession(context, http, toasts);
+  const users = createUsers(context, http, { toasts, errors });
+  const examples = createExamples(context, http);
+  const sqllab = createSqlLab({ context, http, toasts, errors });
+  const savedQueries = createSavedQueries(context, sqllab.api);
+  const timeTravel = new TimeTravel();
+  for (const feature of [session, toasts, errors, users, examples, sqllab, sqllab.catalog]) timeTravel.register(feature.store);
+  if (options.debug) timeTravel.open$.next(true);
+
+  const userLog = createUserLog({
+    transport: options.userLogTransport ?? browserUserLogTransport(http),
+    pageHide$: options.pageHide$ ?? (typeof document === 'undefined' ? EMPTY : pageHide$()),
+    impressionId: context.sessionId,
+    newId,
+    now: () => Date.now(),
+    visibility: () => (typeof document === 'undefined' ? 'visible' : document.visibilityState),
+  });
+
+  const subscriptions: Subscription[] = [
+    session.store.liveState$.subscribe((s) => (actor = s.user ? String(s.user.id) : 'anonymous')),
+  ];
+
+  return {
+    context,
+    http,
+    toasts,
+    errors,
+    session,
+    users,
+    examples,
+    sqllab,
+    savedQueries,
+    userLog,
+    timeTravel,
+    trackPaths(paths$) {
+      subscriptions.push(...logUserActivity(userLog, session.store, paths$));
+    },
+    dispose() {
+      subscriptions.forEach((s) => s.unsubscribe());
+      [toasts, session, users, sqllab, userLog, timeTravel].forEach((f) => f.dispose());
+    },
+  };
+}

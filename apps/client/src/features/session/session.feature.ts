@@ -1,0 +1,119 @@
+import { catchError, concat, concatMap, defer, filter, map, of, Subject, type Observable } from 'rxjs';
+import { ErrorMessages } from '@strata/domain';
+import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import { toClientError } from '../api/api-error';
+import type { HttpClient } from '../api/http-client';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import {
+  LOGGED_IN,
+  LOGGED_OUT,
+  LOGIN_FAILED,
+  LOGIN_SUBMITTED,
+  LOGOUT_FAILED,
+  LOGOUT_SUBMITTED,
+  SESSION_EXPIRED,
+  SESSION_NOT_SIGNED_IN,
+  SESSION_RESTORED,
+  sessionFold,
+  type Me,
+  type SessionEvent,
+  type SessionState,
+} from './session.events';
+
+export const ME_PATH = '/api/v1/me/';
+export const LOGIN_PATH = '/login/';
+export const LOGOUT_PATH = '/logout/';
+
+type SessionCommand =
+  | { type: 'check' }
+  | { type: 'login'; username: string; password: string }
+  | { type: 'logout' };
+
+export interface SessionFeature {
+  readonly store: FeatureStore<SessionState, SessionEvent>;
+  /** Asks the server who is signed in (the session cookie survives reloads). */
+  check(): void;
+  login(username: string, password: string): void;
+  logout(): void;
+  dispose(): void;
+}
+
+/**
+ * Who is signed in. Intents go through one queue, in order (a logout never overtakes the login before
+ * it); each becomes events: submitted, then the server's answer. The password travels only in the
+ * command, never in an event.
+ */
+export function createSession(context: ClientContext, http: HttpClient, toasts: ToastsFeature): SessionFeature {
+  const store = createFeatureStore<SessionState, SessionEvent>('session', sessionFold, context);
+  const commands$ = new Subject<SessionCommand>();
+
+  const handle = (command: SessionCommand): Observable<SessionEvent[]> => {
+    switch (command.type) {
+      case 'check':
+        return defer(() => http.get<{ result: Me }>(ME_PATH, { expectUnauthorized: true })).pipe(
+          map((body): SessionEvent[] => [{ type: SESSION_RESTORED, data: { user: body.result } }]),
+          catchError((thrown: unknown) => {
+            const error = toClientError(thrown);
+            // 401 is the ordinary answer for a visitor; anything else means we could not tell.
+            if (error.status !== 401) toasts.danger(error.message);
+            return of<SessionEvent[]>([{ type: SESSION_NOT_SIGNED_IN, data: {} }]);
+          }),
+        );
+      case 'login':
+        return concat(
+          of<SessionEvent[]>([{ type: LOGIN_SUBMITTED, data: { username: command.username } }]),
+          defer(() =>
+            http.post<{ result: Me }>(
+              LOGIN_PATH,
+              { username: command.username, password: command.password },
+              { expectUnauthorized: true, withoutCsrf: true },
+            ),
+          ).pipe(
+            map((body): SessionEvent[] => {
+              // A new session has a new CSRF token.
+              http.resetCsrfToken();
+              return [{ type: LOGGED_IN, data: { user: body.result } }];
+            }),
+            catchError((thrown: unknown) =>
+              of<SessionEvent[]>([{ type: LOGIN_FAILED, data: { message: toClientError(thrown).message } }]),
+            ),
+          ),
+        );
+      case 'logout':
+        return concat(
+          of<SessionEvent[]>([{ type: LOGOUT_SUBMITTED, data: {} }]),
+          defer(() => http.post(LOGOUT_PATH, undefined, { expectUnauthorized: true })).pipe(
+            map((): SessionEvent[] => {
+              http.resetCsrfToken();
+              return [{ type: LOGGED_OUT, data: {} }];
+            }),
+            catchError((thrown: unknown) => {
+              const error = toClientError(thrown);
+              toasts.danger(error.message);
+              return of<SessionEvent[]>([{ type: LOGOUT_FAILED, data: { message: error.message } }]);
+            }),
+          ),
+        );
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown session command ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  const subscriptions = [
+    commands$.pipe(concatMap(handle)).subscribe((events) => store.record(events)),
+    // Any other request answered 401 while we believed we were signed in: the server ended the session.
+    http.unauthorized$
+      .pipe(filter(() => store.getState().status === 'signedIn'))
+      .subscribe(() => store.record([{ type: SESSION_EXPIRED, data: { message: ErrorMessages.SESSION_TIMED_OUT } }])),
+  ];
+
+  return {
+    store,
+    check: () => commands$.next({ type: 'check' }),
+    login: (username, password) => commands$.next({ type: 'login', username, password }),
+    logout: () => commands$.next({ type: 'logout' }),
+    dispose: () => subscriptions.forEach((s) => s.unsubscribe()),
+  };
+}

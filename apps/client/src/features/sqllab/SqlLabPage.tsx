@@ -1,0 +1,221 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  activeQueryEditor,
+  DEFAULT_SQLLAB_LIMIT,
+  SQL_MAX_ROW,
+  tablesOfTab,
+  visibleQueryEditors,
+  type QueryEditor,
+} from '@strata/domain';
+import { useStoreState } from '../../shared/use-store-state';
+import { metadataKey, tablesKey } from './catalog/catalog.events';
+import { CostEstimate } from './editor/CostEstimate';
+import { EditorToolbar, limitOptions } from './editor/EditorToolbar';
+import { TemplateParams } from './editor/TemplateParams';
+import { CtasControl, isValidCtasName } from './editor/CtasControl';
+import type { CtasOption } from './runs/runs';
+import { SqlEditor } from './editor/SqlEditor';
+import type { CompletionWords } from './editor/completions';
+import { LeftBar } from './leftbar/LeftBar';
+import { SouthPane } from './SouthPane';
+import { SplitPanes } from './SplitPanes';
+import { useSqlLabShortcuts } from './shortcuts';
+import type { SqlLabFeature } from './sqllab.feature';
+import { TabBar } from './tabs/TabBar';
+import './sqllab.css';
+
+/** /sqllab/: tabs, the left bar, the editor over the results; all state from the SQL Lab store. */
+export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
+  const state = useStoreState(sqllab.store.state$);
+  const catalog = useStoreState(sqllab.catalog.store.state$);
+  const history = useStoreState(sqllab.history$);
+  const ready = useStoreState(sqllab.ready$);
+  const tabs = visibleQueryEditors(state);
+  const active = activeQueryEditor(state);
+
+  useEffect(() => sqllab.open(), [sqllab]);
+
+  // A link to a query (/sqllab/p/<key>, /sqllab/?savedQueryId=7) opens it in a new tab once the saved
+  // tabs are restored; meanwhile no empty first tab is added, and the address becomes /sqllab/ after.
+  const { key: permalinkKey } = useParams();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const savedQueryId = Number(params.get('savedQueryId'));
+  const wantsSaved = Number.isInteger(savedQueryId) && savedQueryId > 0;
+  const [opening, setOpening] = useState(Boolean(permalinkKey) || wantsSaved);
+  // Links already opened: StrictMode runs effects twice, and a link must give one tab.
+  const opened = useRef(new Set<string>());
+  useEffect(() => {
+    if (!ready || (!permalinkKey && !wantsSaved)) return;
+    const link = permalinkKey ? `p:${permalinkKey}` : `saved:${savedQueryId}`;
+    if (opened.current.has(link)) return;
+    opened.current.add(link);
+    const done = permalinkKey ? sqllab.openPermalink(permalinkKey) : sqllab.openSavedQuery(savedQueryId);
+    void done.finally(() => {
+      setOpening(false);
+      if (permalinkKey) navigate('/sqllab/', { replace: true });
+      else setParams({}, { replace: true });
+    });
+  }, [sqllab, ready, permalinkKey, wantsSaved, savedQueryId, navigate, setParams]);
+
+  // A page with no tab gets one; it is where the user starts, not an undoable step.
+  useEffect(() => {
+    if (ready && !opening && sqllab.store.getState().queryEditors.length === 0) sqllab.addTab({}, { undoable: false });
+  }, [sqllab, ready, opening, tabs.length]);
+
+  useSqlLabShortcuts(sqllab);
+  // Whether the template parameters box is unfolded: a view toggle, not a fact.
+  const [paramsOpen, setParamsOpen] = useState(false);
+  // CREATE TABLE / VIEW AS chosen for the next runs, with its name as typed.
+  const [ctas, setCtas] = useState<CtasOption | null>(null);
+
+  // A tab without a database opens on the default one (the lowest id; spec §9), once per tab.
+  const defaulted = useRef(new Set<string>());
+  const lowestDb = catalog.databases?.reduce<number | null>((low, db) => (low === null || db.id < low ? db.id : low), null) ?? null;
+  useEffect(() => {
+    if (!active || active.dbId !== null || lowestDb === null || defaulted.current.has(active.id)) return;
+    defaulted.current.add(active.id);
+    sqllab.selectDatabase(active.id, lowestDb, { undoable: false });
+  }, [sqllab, active, lowestDb]);
+
+  const words = useMemo<CompletionWords>(() => {
+    if (!active || active.dbId === null) return { schemas: [], tables: [], columns: [] };
+    const schema = active.schema ?? '';
+    const tables = catalog.tables[tablesKey(active.dbId, schema)] ?? [];
+    const prefix = metadataKey(active.dbId, schema, '');
+    const columns = Object.entries(catalog.metadata)
+      .filter(([key]) => key.startsWith(prefix))
+      .flatMap(([, meta]) => meta.columns.map((c) => ({ table: meta.name, name: c.name, type: c.type })));
+    return { schemas: catalog.schemas[String(active.dbId)] ?? [], tables: tables.map((t) => t.value), columns };
+  }, [active, catalog]);
+
+  if (!active) {
+    if (!ready || opening) {
+      return (
+        <div className="sqllab" data-testid="sqllab" aria-busy="true">
+          <p className="muted sqllab-loading">Loading your query tabs…</p>
+        </div>
+      );
+    }
+    return (
+      <div className="sqllab" data-testid="sqllab">
+        <p className="card">
+          No query tab is open.{' '}
+          <button type="button" onClick={() => sqllab.addTab()}>
+            New tab
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  const on = (tab: QueryEditor) => ({ queryEditorId: tab.id, at: sqllab.now() });
+  const database = catalog.databases?.find((db) => db.id === active.dbId);
+  const queries = Object.values(state.queries);
+  const latest = active.latestQueryId ? state.queries[active.latestQueryId] : undefined;
+  const running = latest !== undefined && ['running', 'pending', 'started', 'fetching', 'scheduled'].includes(latest.state);
+  const queryLimit = active.queryLimit ?? DEFAULT_SQLLAB_LIMIT;
+
+  return (
+    <div className="sqllab" data-testid="sqllab">
+      <TabBar
+        tabs={tabs.map((t) => {
+          const q = t.latestQueryId ? state.queries[t.latestQueryId] : undefined;
+          return { id: t.id, name: t.name, running: q !== undefined && (q.state === 'running' || q.state === 'pending') };
+        })}
+        activeId={active.id}
+        onSelect={(id) => sqllab.execute({ type: 'SwitchTab', data: { queryEditorId: id } })}
+        onAdd={() => sqllab.addTab()}
+        onClose={(id) => sqllab.execute({ type: 'CloseTab', data: { queryEditorId: id, at: sqllab.now() } })}
+        onCloseOthers={(id) => sqllab.execute({ type: 'CloseOtherTabs', data: { queryEditorId: id, at: sqllab.now() } })}
+        onClone={(id) => sqllab.execute({ type: 'CloneTab', data: { id: sqllab.newTabId(), sourceId: id, at: sqllab.now() } })}
+        onRename={(id, name) => sqllab.execute({ type: 'RenameTab', data: { queryEditorId: id, name, at: sqllab.now() } })}
+        aside={<Link to="/sqllab/saved_queries/">Saved queries</Link>}
+      />
+      <div className="sqllab-body">
+        {!active.hideLeftBar && (
+          <LeftBar
+            databases={catalog.databases}
+            dbId={active.dbId}
+            schemas={active.dbId === null ? undefined : catalog.schemas[String(active.dbId)]}
+            schema={active.schema}
+            tables={active.dbId === null || !active.schema ? undefined : catalog.tables[tablesKey(active.dbId, active.schema)]}
+            entries={tablesOfTab(state, active.id)}
+            onDatabase={(dbId) => sqllab.selectDatabase(active.id, dbId)}
+            onSchema={(schema) => sqllab.execute({ type: 'SetSchema', data: { ...on(active), schema } })}
+            onAddTable={(name) => sqllab.addTable(active.id, name)}
+            onRefresh={() => sqllab.refreshCatalog(active.id)}
+            onToggle={(entry) => sqllab.toggleTable(entry.id)}
+            onRemove={(entry) => sqllab.removeTable(entry.id)}
+            onPreview={(entry) => sqllab.previewTable(entry.id)}
+            onSelectStar={(entry) => entry.selectStar && sqllab.editSql(active.id, entry.selectStar, true)}
+          />
+        )}
+        <SplitPanes
+          northPercent={active.northPercent}
+          onResize={(northPercent, southPercent) => sqllab.execute({ type: 'ResizePanes', data: { ...on(active), northPercent, southPercent } })}
+          north={
+            <>
+              <EditorToolbar
+                running={running}
+                canRun={active.dbId !== null && active.sql.trim() !== '' && isValidCtasName(ctas?.tableName ?? null)}
+                hasSelection={Boolean(active.selectedText?.trim())}
+                queryLimit={queryLimit}
+                limitOptions={limitOptions(SQL_MAX_ROW, queryLimit)}
+                saved={active.remoteId !== null}
+                canUndo={history.canUndo}
+                canRedo={history.canRedo}
+                leftBarHidden={active.hideLeftBar}
+                canEstimate={Boolean(database?.allows_cost_estimate)}
+                paramsOpen={paramsOpen}
+                hasParams={Boolean(active.templateParams)}
+                onToggleParams={() => setParamsOpen(!paramsOpen)}
+                onCopyLink={() => void sqllab.copyPermalink(active.id, window.location.origin)}
+                onRun={(selectionOnly) => sqllab.run(active.id, selectionOnly ? 'selection' : 'all', ctas)}
+                extra={<CtasControl allowCtas={Boolean(database?.allow_ctas)} allowCvas={Boolean(database?.allow_cvas)} value={ctas} onChange={setCtas} />}
+                onStop={() => latest && sqllab.stop(latest.id)}
+                onFormat={() => sqllab.format(active.id)}
+                onEstimate={() => sqllab.estimate(active.id)}
+                onSave={() => sqllab.save(active.id)}
+                onLimit={(limit) => sqllab.execute({ type: 'SetQueryLimit', data: { ...on(active), queryLimit: limit } })}
+                onToggleLeftBar={() => sqllab.execute({ type: 'ToggleLeftBar', data: on(active) })}
+                onUndo={sqllab.undo}
+                onRedo={sqllab.redo}
+              />
+              {paramsOpen && (
+                <TemplateParams
+                  key={active.id}
+                  value={active.templateParams}
+                  onChange={(templateParams) => sqllab.execute({ type: 'SetTemplateParams', data: { ...on(active), templateParams } })}
+                />
+              )}
+              <CostEstimate estimate={state.queryCostEstimates[active.id]} />
+              <div className="sqllab-editor-box">
+                <SqlEditor
+                  tabId={sqllab.editorKey(active.id)}
+                  value={active.sql}
+                  echo={sqllab.isTypedEcho(active.id, active.sql)}
+                  words={words}
+                  onChange={(sql) => sqllab.editSql(active.id, sql)}
+                  onSelectionChange={(selectedText) => sqllab.execute({ type: 'SetSelectedText', data: { queryEditorId: active.id, selectedText: selectedText || null } })}
+                  onRun={() => sqllab.run(active.id, 'auto', ctas)}
+                />
+              </div>
+            </>
+          }
+          south={
+            <SouthPane
+              sqllab={sqllab}
+              activeTab={state.activeSouthPaneTab}
+              latest={latest}
+              queries={queries.filter((q) => q.sqlEditorId === active.id && !q.isDataPreview)}
+              preview={tablesOfTab(state, active.id).flatMap((t) => (t.dataPreviewQueryId && state.queries[t.dataPreviewQueryId] ? [state.queries[t.dataPreviewQueryId]!] : []))}
+              offline={state.offline}
+            />
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import rison from 'rison';
+import type { EstimatePayload, ExecutePayload, NewTabStatePayload, SavedQueryPayload, TabStateDict, TabStateUpdate } from '@strata/domain';
+import type { HttpClient } from '../../api/http-client';
+
+/**
+ * SQL Lab's calls (spec §7, REFERENCE §1), one function each, so the feature's effects and the tests
+ * share the paths and shapes. Nothing here holds state.
+ */
+
+export interface DatabaseOption {
+  id: number;
+  database_name: string;
+  backend?: string;
+  allow_run_async?: boolean;
+  allow_dml?: boolean;
+  allow_ctas?: boolean;
+  allow_cvas?: boolean;
+  allows_cost_estimate?: boolean;
+  expose_in_sqllab?: boolean;
+}
+
+export interface TableOption {
+  value: string;
+  type?: string;
+}
+
+export interface MetadataColumn {
+  name: string;
+  type: string;
+  keys?: { type: string; name?: string | null }[];
+  nullable?: boolean;
+  comment?: string | null;
+}
+
+export interface TableMetadataResponse {
+  name: string;
+  columns: MetadataColumn[];
+  primaryKey?: { name?: string | null; column_names: string[] } | null;
+  foreignKeys?: { name?: string | null; column_names: string[]; referred_table: string; referred_columns: string[] }[];
+  indexes?: { name: string; column_names: string[]; unique?: boolean }[];
+  selectStar: string;
+  comment?: string | null;
+}
+
+export type LimitingFactor = 'QUERY' | 'DROPDOWN' | 'QUERY_AND_DROPDOWN' | 'NOT_LIMITED' | 'UNKNOWN';
+
+/** Query.to_dict(), REFERENCE §1.2: the fields the client reads. */
+export interface ServerQuery {
+  id: string;
+  queryId?: number;
+  dbId: number;
+  sql: string;
+  sqlEditorId?: string | null;
+  state: string;
+  progress?: number;
+  rows?: number | null;
+  limit?: number | null;
+  limitingFactor?: LimitingFactor | null;
+  startDttm?: number | null;
+  endDttm?: number | null;
+  errorMessage?: string | null;
+  resultsKey?: string | null;
+  executedSql?: string | null;
+  tempTable?: string | null;
+  tempSchema?: string | null;
+  ctas?: boolean;
+  extra?: { progress?: string | null; errors?: unknown[] } | null;
+  changed_on?: string;
+}
+
+export interface ResultColumn {
+  name?: string;
+  column_name?: string;
+  type?: string | null;
+  is_dttm?: boolean;
+}
+
+export interface ExecuteResult {
+  status?: string;
+  data: Record<string, unknown>[];
+  columns: ResultColumn[];
+  query: ServerQuery;
+  displayLimitReached?: boolean;
+}
+
+
+
+/** GET /api/v1/sqllab/ (REFERENCE §1.1). */
+export interface BootstrapResult {
+  active_tab: TabStateDict | null;
+  databases: Record<string, DatabaseOption>;
+  queries: Record<string, ServerQuery>;
+  tab_state_ids: [number, string][];
+}
+
+export interface SavedQueryRow extends SavedQueryPayload {
+  id: number;
+  changed_on?: string;
+  description?: string;
+}
+
+const q = (value: unknown) => encodeURIComponent(rison.encode(value));
+const params = (values: Record<string, string | boolean | null | undefined>) =>
+  Object.entries(values)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+/** Superset answers `{value, type}`; a bare name or `{name}` is read the same way. */
+function tableOption(item: TableOption | { name: string; type?: string } | string): TableOption {
+  if (typeof item === 'string') return { value: item };
+  if ('value' in item) return item;
+  return { value: item.name, ...(item.type ? { type: item.type } : {}) };
+}
+
+/** What a SQL Lab permalink keeps of a tab (spec §7). */
+export interface PermalinkState {
+  dbId: number;
+  sql: string;
+  name?: string | null;
+  schema?: string | null;
+  catalog?: string | null;
+  autorun?: boolean | null;
+  templateParams?: string | null;
+}
+
+export const columnName = (column: ResultColumn): string => column.column_name ?? column.name ?? '';
+
+export function sqlLabApi(http: HttpClient) {
+  return {
+    databases: () =>
+      http
+        .get<{ result: DatabaseOption[] }>(
+          `/api/v1/database/?q=${q({ filters: [{ col: 'expose_in_sqllab', opr: 'eq', value: true }], order_column: 'database_name', order_direction: 'asc', page: 0, page_size: 100 })}`,
+        )
+        .then((r) => r.result),
+    schemas: (dbId: number, force = false) =>
+      http.get<{ result: string[] }>(`/api/v1/database/${dbId}/schemas/?q=${q({ force })}`).then((r) => r.result),
+    tables: (dbId: number, schema: string, force = false) =>
+      http
+        .get<{ result: (TableOption | { name: string; type?: string } | string)[]; count: number }>(
+          `/api/v1/database/${dbId}/tables/?q=${q({ schema_name: schema, force })}`,
+        )
+        .then((r) => r.result.map(tableOption)),
+    tableMetadata: (dbId: number, schema: string, table: string) =>
+      http.get<TableMetadataResponse>(`/api/v1/database/${dbId}/table_metadata/?${params({ name: table, schema })}`),
+    execute: (body: ExecutePayload) => http.post<ExecuteResult | { query: ServerQuery } | { status: 'failed' | 'timed_out' | 'stopped' }>('/api/v1/sqllab/execute/', body, { timeoutMs: 120_000 }),
+    stop: (clientId: string) => http.post<unknown>('/api/v1/query/stop', { client_id: clientId }),
+    results: (key: string, rows: number) => http.get<ExecuteResult>(`/api/v1/sqllab/results/?q=${q({ key, rows })}`),
+    updatedSince: (lastUpdatedMs: number) =>
+      http.get<{ result: ServerQuery[] }>(`/api/v1/query/updated_since?q=${q({ last_updated_ms: lastUpdatedMs })}`),
+    formatSql: (sql: string, databaseId?: number) =>
+      http.post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql, ...(databaseId ? { database_id: databaseId } : {}) }).then((r) => r.result),
+    estimate: (body: EstimatePayload) =>
+      http.post<{ result: Record<string, string>[] }>('/api/v1/sqllab/estimate/', body).then((r) => r.result),
+    createSavedQuery: (body: SavedQueryPayload) => http.post<{ id: number; result: SavedQueryRow }>('/api/v1/saved_query/', body),
+    updateSavedQuery: (id: number, body: SavedQueryPayload) => http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, body),
+    savedQuery: (id: number) => http.get<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`).then((r) => r.result),
+    savedQueries: (search: string, page: number, pageSize = 25) =>
+      http.get<{ result: SavedQueryRow[]; count: number }>(
+        `/api/v1/saved_query/?q=${q({
+          ...(search ? { filters: [{ col: 'label', opr: 'ct', value: search }] } : {}),
+          order_column: 'changed_on',
+          order_direction: 'desc',
+          page,
+          page_size: pageSize,
+        })}`,
+      ),
+    bootstrap: () => http.get<{ result: BootstrapResult }>('/api/v1/sqllab/').then((r) => r.result),
+    createTabState: (queryEditor: NewTabStatePayload) => http.post<{ id: number }>('/tabstateview/', { queryEditor }).then((r) => r.id),
+    tabState: (id: string) => http.get<TabStateDict>(`/tabstateview/${encodeURIComponent(id)}`),
+    saveTabState: (id: string, update: Partial<TabStateUpdate>) => http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update),
+    deleteTabState: (id: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(id)}`),
+    activateTabState: (id: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(id)}/activate`),
+    migrateQuery: (tabId: string, queryId: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
+    addTableSchema: (table: Record<string, unknown>) => http.post<{ id: number }>('/tableschemaview/', { table }).then((r) => r.id),
+    expandTableSchema: (id: string, expanded: boolean) => http.post<unknown>(`/tableschemaview/${encodeURIComponent(id)}/expanded`, { expanded }),
+    deleteTableSchema: (id: string) => http.delete<unknown>(`/tableschemaview/${encodeURIComponent(id)}`),
+    createPermalink: (state: PermalinkState) => http.post<{ key: string; url: string }>('/api/v1/sqllab/permalink', state),
+    permalink: (key: string) => http.get<PermalinkState>(`/api/v1/sqllab/permalink/${encodeURIComponent(key)}`),
+    /** The CSV export streams every row from the server; the browser only follows the link. */
+    exportUrl: (clientId: string) => http.url(`/api/v1/sqllab/export/${encodeURIComponent(clientId)}/`),
+  };
+}
+
+export type SqlLabApi = ReturnType<typeof sqlLabApi>;

@@ -1,0 +1,124 @@
+import { EditorErrorMessages, ErrorMessages, estimatePayload, savedQueryPayload, savedQueryToTabFields } from '@strata/domain';
+import { copyToClipboard } from '../../errors/clipboard';
+import { toClientError as toError } from '../../api/api-error';
+import type { SqlLabCore } from '../sqllab.feature';
+
+
+export interface EditorActions {
+  /** A new database for the tab; its schema is reset and then defaulted once the schemas are known. */
+  selectDatabase(tabId: string, dbId: number | null, options?: { undoable?: boolean }): void;
+  refreshCatalog(tabId: string): void;
+  format(tabId: string): Promise<void>;
+  estimate(tabId: string): Promise<void>;
+  /** Saves the tab as a saved query under its name, or updates the saved query it came from. */
+  save(tabId: string): Promise<void>;
+  /** Opens a saved query in a new tab (spec §2: SQL Lab opened from a saved query). */
+  openSavedQuery(id: number): Promise<void>;
+  /** Stores the tab as a permalink and copies its address (`origin` + the server's path). */
+  copyPermalink(tabId: string, origin: string): Promise<void>;
+  /** Opens a permalink's query in a new tab (spec §2: SQL Lab opened from a permalink). */
+  openPermalink(key: string): Promise<void>;
+}
+
+/** The schema a database opens on: 'public' or the database's own name when there is one, else the first. */
+export function defaultSchema(schemas: readonly string[]): string | null {
+  return schemas.find((s) => s === 'public') ?? schemas.find((s) => !/^(information_schema|pg_catalog|mysql|performance_schema|sys)$/i.test(s)) ?? schemas[0] ?? null;
+}
+
+export function editorActions(core: SqlLabCore): EditorActions {
+  const { api, catalog, toasts } = core;
+
+  async function pickDefaultSchema(tabId: string, dbId: number) {
+    await catalog.ensureSchemas(dbId);
+    const tab = core.tab(tabId);
+    const schemas = catalog.store.getState().schemas[String(dbId)];
+    if (!tab || tab.dbId !== dbId || tab.schema !== null || !schemas) return;
+    const schema = defaultSchema(schemas);
+    // Follows from the database choice: not a separate undo step.
+    if (schema) core.execute({ type: 'SetSchema', data: { queryEditorId: tabId, schema, at: core.now() } }, { undoable: false });
+  }
+
+  return {
+    selectDatabase(tabId, dbId, options = {}) {
+      const at = core.now();
+      if (!core.execute({ type: 'SetDatabase', data: { queryEditorId: tabId, dbId, at } }, options)) return;
+      core.execute({ type: 'SetSchema', data: { queryEditorId: tabId, schema: null, at } }, { undoable: false });
+      if (dbId !== null) void pickDefaultSchema(tabId, dbId);
+    },
+    refreshCatalog(tabId) {
+      const tab = core.tab(tabId);
+      if (!tab || tab.dbId === null) return;
+      void catalog.ensureSchemas(tab.dbId, true);
+      if (tab.schema) void catalog.ensureTables(tab.dbId, tab.schema, true);
+    },
+    async format(tabId) {
+      core.flushSql();
+      const tab = core.tab(tabId);
+      if (!tab || tab.sql.trim() === '') return;
+      try {
+        const formatted = await api.formatSql(tab.sql, tab.dbId ?? undefined);
+        if (formatted !== tab.sql) core.execute({ type: 'SetSql', data: { queryEditorId: tabId, sql: formatted, at: core.now() } });
+      } catch (thrown) {
+        core.errors.show(toError(thrown), 'Could not format the SQL');
+      }
+    },
+    async estimate(tabId) {
+      core.flushSql();
+      const tab = core.tab(tabId);
+      const payload = tab ? estimatePayload(tab) : null;
+      if (!payload) return;
+      core.execute({ type: 'StartCostEstimate', data: { queryEditorId: tabId } }, { silent: true });
+      try {
+        const cost = await api.estimate(payload);
+        core.execute({ type: 'RecordCostEstimate', data: { queryEditorId: tabId, cost } }, { silent: true });
+      } catch (thrown) {
+        core.execute({ type: 'RecordCostEstimateFailure', data: { queryEditorId: tabId, error: toError(thrown).message } }, { silent: true });
+      }
+    },
+    async save(tabId) {
+      core.flushSql();
+      const tab = core.tab(tabId);
+      if (!tab || tab.dbId === null) return;
+      const body = savedQueryPayload(tab);
+      try {
+        const answer = tab.remoteId ? await api.updateSavedQuery(tab.remoteId, body) : await api.createSavedQuery(body);
+        core.execute({ type: 'SaveAsSavedQuery', data: { queryEditorId: tabId, remoteId: answer.id, name: answer.result?.label ?? tab.name, at: core.now() } });
+        toasts.success(tab.remoteId ? 'Your query was updated' : 'Your query was saved');
+      } catch {
+        toasts.danger(tab.remoteId ? EditorErrorMessages.QUERY_NOT_UPDATED : EditorErrorMessages.QUERY_NOT_SAVED);
+      }
+    },
+    async copyPermalink(tabId, origin) {
+      core.flushSql();
+      const tab = core.tab(tabId);
+      if (!tab || tab.dbId === null) return;
+      try {
+        const { url } = await api.createPermalink({ dbId: tab.dbId, sql: tab.sql, name: tab.name, schema: tab.schema, catalog: tab.catalog, templateParams: tab.templateParams });
+        const copied = await copyToClipboard(`${origin}${url}`);
+        if (copied) toasts.success(ErrorMessages.COPIED_TO_CLIPBOARD);
+        else toasts.warning(`${ErrorMessages.COPY_NOT_SUPPORTED} ${origin}${url}`);
+      } catch (thrown) {
+        core.errors.show(toError(thrown), 'Could not create a link to this query');
+      }
+    },
+    async openPermalink(key) {
+      try {
+        const state = await api.permalink(key);
+        core.execute({
+          type: 'AddTab',
+          data: { id: core.context.newId(), at: core.now(), name: state.name ?? undefined, sql: state.sql, dbId: state.dbId, schema: state.schema ?? null, catalog: state.catalog ?? null, templateParams: state.templateParams ?? null },
+        });
+      } catch {
+        toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
+      }
+    },
+    async openSavedQuery(id) {
+      try {
+        const saved = await api.savedQuery(id);
+        core.execute({ type: 'AddTab', data: { id: core.context.newId(), at: core.now(), ...savedQueryToTabFields(saved) } });
+      } catch {
+        toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
+      }
+    },
+  };
+}

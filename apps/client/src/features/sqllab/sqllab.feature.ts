@@ -1,0 +1,305 @@
+import { BehaviorSubject, debounceTime, distinctUntilChanged, map, merge, startWith, Subject, type Observable, type Subscription } from 'rxjs';
+import { DomainError } from '@strata/events';
+import {
+  activeQueryEditor,
+  initialSqlLabState,
+  isUndoableSqlLabBatch,
+  queryEditorById,
+  sqlLabDecider,
+  type NewTabFields,
+  type QueryEditor,
+  type SqlLabCommand,
+  type SqlLabEvent,
+  type SqlLabState,
+} from '@strata/domain';
+import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import type { ErrorsFeature } from '../errors/errors.feature';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { HttpClient } from '../api/http-client';
+import { sqlLabApi, type SqlLabApi } from './api/sqllab-api';
+import { createCatalog, type CatalogFeature } from './catalog/catalog.feature';
+import { tablesKey } from './catalog/catalog.events';
+import { referencedTables } from './editor/completions';
+import { editorActions, type EditorActions } from './editor/editor-actions';
+import { runActions, type RunActions } from './runs/runs';
+import { tableActions, type TableActions } from './leftbar/table-actions';
+import { readBrowserState, restoreFromBrowser, writeToBrowser } from './persistence/browser-persistence';
+import { backendSync, type BackendSyncTiming } from './persistence/backend-sync';
+
+/** Quiet time after typing before the SQL is recorded: one pause, one undo step. */
+export const SQL_EDIT_QUIET_MS = 400;
+
+export interface ExecuteOptions {
+  undoable?: boolean;
+  silent?: boolean;
+}
+
+/** The core every SQL Lab effect module builds on. */
+export interface SqlLabCore {
+  readonly store: FeatureStore<SqlLabState, SqlLabEvent>;
+  readonly catalog: CatalogFeature;
+  readonly api: SqlLabApi;
+  readonly toasts: ToastsFeature;
+  readonly errors: ErrorsFeature;
+  readonly context: ClientContext;
+  /**
+   * Decides a command on the live state and records its events as one batch. A refusal is toasted,
+   * unless `silent` (server answers arriving after a stop, which the domain ignores).
+   */
+  execute(command: SqlLabCommand, options?: ExecuteOptions): boolean;
+  /** Records typed SQL now instead of after the quiet time (before a run, a switch, a save). */
+  flushSql(): void;
+  now(): number;
+  tab(id: string): QueryEditor | undefined;
+  /**
+   * What this page changed: its recorded batches and its undo/redo. Saving reacts to this, never to
+   * the log itself, so an imported bug-report log is never written to storage or the server.
+   */
+  readonly changed$: Observable<unknown>;
+  /** False right after a log was imported (time travel): its state is looked at, not synced. */
+  showsOwnLog(): boolean;
+}
+
+export interface SqlLabFeature extends SqlLabCore, EditorActions, TableActions, Omit<RunActions, 'dispose'> {
+  addTab(fields?: NewTabFields, options?: { undoable?: boolean }): string;
+  newTabId(): string;
+  /** The editor's text: recorded after a pause in typing, or at once. */
+  editSql(tabId: string, sql: string, immediate?: boolean): void;
+  /**
+   * True when the tab's SQL is what the editor itself typed (an echo of its own edit): the editor
+   * must not write it back, keystrokes made since would be lost. Undo, format, select star are not.
+   */
+  isTypedEcho(tabId: string, sql: string): boolean;
+  /** The id a tab had first on this page: the server adopting a tab renames it, the editor must not see a new tab. */
+  editorKey(tabId: string): string;
+  undo(): void;
+  redo(): void;
+  readonly history$: Observable<{ canUndo: boolean; canRedo: boolean }>;
+  /** The page opened: load the databases and the server's tabs (once per page load). */
+  open(): void;
+  /** False while the saved tabs are still being restored: the page must not open a first tab yet. */
+  readonly ready$: Observable<boolean>;
+  dispose(): void;
+}
+
+export interface SqlLabDeps {
+  context: ClientContext;
+  http: HttpClient;
+  toasts: ToastsFeature;
+  errors: ErrorsFeature;
+  /** Where the editor state is kept between page loads (key 'redux'); none in tests that do not care. */
+  storage?: Storage | null;
+  /** spec §6 feature SQLLAB_BACKEND_PERSISTENCE (on by default, REFERENCE §1.4): tabs live on the server too. */
+  backendPersistence?: boolean;
+  /** The spec's 5 s tab sync and autosave; shorter in tests. */
+  backendTiming?: BackendSyncTiming;
+}
+
+/**
+ * SQL Lab's editor store: the domain's decider folded by RxJS. Intents become commands, the domain
+ * decides, the events are recorded as one batch (undo steps as the domain says). Effects load what
+ * the pickers and autocomplete need for the active tab.
+ */
+export function createSqlLab({ context, http, toasts, errors, storage = browserStorage(), backendPersistence = true, backendTiming }: SqlLabDeps): SqlLabFeature {
+  const store = createFeatureStore<SqlLabState, SqlLabEvent>('sqllab', { initialState: initialSqlLabState, evolve: sqlLabDecider.evolve }, context);
+  const api = sqlLabApi(http);
+  const catalog = createCatalog(context, api, toasts);
+  const now = () => Date.parse(context.now());
+  const pendingSql = new Map<string, string>();
+  // Local tab ids the server has replaced by its own: a keystroke handled before the page re-rendered
+  // still names the old id and must reach the tab under its new one.
+  const renamed = new Map<string, string>();
+  const current = (id: string) => renamed.get(id) ?? id;
+  const firstIds = new Map<string, string>();
+  // The last SQL recorded from typing, per tab.
+  const typedSql = new Map<string, string>();
+  const typed$ = new Subject<void>();
+  const historyMoved$ = new Subject<void>();
+
+  const record = (command: SqlLabCommand, options: ExecuteOptions = {}): boolean => {
+    try {
+      const events = sqlLabDecider.decide(command, store.getState());
+      store.record(events, { undoable: options.undoable ?? isUndoableSqlLabBatch(events) });
+      return true;
+    } catch (thrown) {
+      if (!(thrown instanceof DomainError)) throw thrown;
+      if (!options.silent) toasts.warning(thrown.message);
+      return false;
+    }
+  };
+  const flushSql = () => {
+    const edits = [...pendingSql];
+    pendingSql.clear();
+    for (const [oldId, sql] of edits) {
+      const queryEditorId = current(oldId);
+      if (!store.getState().queryEditors.some((qe) => qe.id === queryEditorId)) continue;
+      record({ type: 'SetSql', data: { queryEditorId, sql, at: now() } });
+      typedSql.set(queryEditorId, sql);
+    }
+  };
+  const execute = (command: SqlLabCommand, options: ExecuteOptions = {}) => {
+    flushSql();
+    const data = (command as { data?: { queryEditorId?: unknown } }).data;
+    const id = typeof data?.queryEditorId === 'string' ? data.queryEditorId : null;
+    const named = id !== null && renamed.has(id) ? ({ ...command, data: { ...data, queryEditorId: current(id) } } as SqlLabCommand) : command;
+    if (command.type === 'SetSql' && id !== null) typedSql.delete(current(id));
+    return record(named, options);
+  };
+
+  const core: SqlLabCore = {
+    store,
+    catalog,
+    api,
+    toasts,
+    errors,
+    context,
+    execute,
+    flushSql,
+    now,
+    tab: (id) => queryEditorById(store.getState(), current(id)),
+    changed$: merge(store.recorded$, historyMoved$),
+    showsOwnLog: () => {
+      // Undo and redo markers carry no session: the last batch that does tells whose log this is.
+      const log = store.store.log$.value;
+      for (let i = log.length - 1; i >= 0; i -= 1) {
+        const session = log[i]!.meta.sessionId;
+        if (session !== undefined) return session === context.sessionId;
+      }
+      return true;
+    },
+  };
+
+  const active$ = store.liveState$.pipe(map((s) => activeQueryEditor(s)));
+  const subscriptions: Subscription[] = [
+    store.recorded$.subscribe((e) => {
+      if (e.type !== 'sqllab/tabMigrated') return;
+      renamed.set(e.data.localId, e.data.remoteId);
+      firstIds.set(e.data.remoteId, firstIds.get(e.data.localId) ?? e.data.localId);
+      const typed = typedSql.get(e.data.localId);
+      if (typed !== undefined) typedSql.set(e.data.remoteId, typed);
+    }),
+    typed$.pipe(debounceTime(SQL_EDIT_QUIET_MS)).subscribe(flushSql),
+    // The pickers of the active tab: its database's schemas and every table of its schema.
+    active$
+      .pipe(
+        map((tab) => (tab && tab.dbId !== null ? `${tab.dbId}|${tab.schema ?? ''}` : '')),
+        distinctUntilChanged(),
+      )
+      .subscribe((key) => {
+        if (!key) return;
+        const [db, schema] = key.split('|');
+        void catalog.ensureSchemas(Number(db));
+        if (schema) void catalog.ensureTables(Number(db), schema);
+      }),
+    // Columns of the tables the SQL mentions, for autocomplete; fetched once per table.
+    active$.pipe(debounceTime(SQL_EDIT_QUIET_MS)).subscribe((tab) => fetchReferencedColumns(tab)),
+    catalog.store.liveState$.pipe(debounceTime(0)).subscribe(() => fetchReferencedColumns(activeQueryEditor(store.getState()))),
+  ];
+
+  function fetchReferencedColumns(tab: QueryEditor | undefined) {
+    if (!tab || tab.dbId === null || !tab.schema) return;
+    const tables = catalog.store.getState().tables[tablesKey(tab.dbId, tab.schema)];
+    if (!tables) return;
+    for (const name of referencedTables(tab.sql, tables.map((t) => t.value))) void catalog.ensureMetadata(tab.dbId, tab.schema, name);
+  }
+
+  const runs = runActions(core);
+  // With backend persistence, browser storage holds only what the server may not have yet: it is
+  // merged into the server's state once that arrives (open), never shown alone unless offline.
+  if (storage && !backendPersistence) restoreFromBrowser(core, storage);
+  if (storage) subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => backendPersistence }));
+  const backend = backendPersistence ? backendSync(core, backendTiming) : null;
+  // The latest run of the tab shown, restored without its rows: they are fetched from the results
+  // backend once (never run again by themselves).
+  const fetched = new Set<string>();
+  subscriptions.push(
+    active$.subscribe((tab) => {
+      const latest = tab?.latestQueryId ? store.getState().queries[tab.latestQueryId] : undefined;
+      if (!latest || fetched.has(latest.id) || latest.state !== 'success' || !latest.resultsKey) return;
+      if ((latest.rows ?? 0) === 0 || (latest.results?.data.length ?? 0) > 0) return;
+      fetched.add(latest.id);
+      runs.refetch(latest.id);
+    }),
+  );
+  const ready$ = new BehaviorSubject(false);
+  let opened = false;
+
+  return {
+    ...core,
+    ...editorActions(core),
+    ...tableActions(core, runs),
+    run: runs.run,
+    start: runs.start,
+    stop: runs.stop,
+    refetch: runs.refetch,
+    addTab(fields = {}, options = {}) {
+      const id = context.newId();
+      execute({ type: 'AddTab', data: { id, at: now(), ...fields } }, options);
+      return id;
+    },
+    newTabId: () => context.newId(),
+    editSql(tabId, sql, immediate = false) {
+      pendingSql.set(current(tabId), sql);
+      if (!immediate) {
+        typed$.next();
+        return;
+      }
+      // Not typed in the editor (select star): the editor must take it.
+      flushSql();
+      typedSql.delete(current(tabId));
+    },
+    isTypedEcho: (tabId, sql) => typedSql.get(current(tabId)) === sql,
+    editorKey: (tabId) => firstIds.get(tabId) ?? tabId,
+    undo: () => {
+      flushSql();
+      typedSql.clear();
+      if (store.store.undo(context.actor())) historyMoved$.next();
+    },
+    redo: () => {
+      typedSql.clear();
+      if (store.store.redo(context.actor())) historyMoved$.next();
+    },
+    // Per signed-in actor, read at each change: the page may be created before the login.
+    history$: store.store.log$.pipe(
+      startWith(null),
+      map(() => ({ canUndo: store.store.log.canUndo(context.actor()), canRedo: store.store.log.canRedo(context.actor()) })),
+      distinctUntilChanged((a, b) => a.canUndo === b.canUndo && a.canRedo === b.canRedo),
+    ),
+    open() {
+      if (opened) return;
+      opened = true;
+      if (!backend) {
+        void catalog.loadDatabases();
+        ready$.next(true);
+        return;
+      }
+      // Until the server answers, the tabs restored from browser storage are shown; offline, they stay.
+      void backend
+        .load(storage ? readBrowserState(storage) : null)
+        .catch(() => {
+          if (storage) restoreFromBrowser(core, storage);
+          core.execute({ type: 'GoOffline', data: {} }, { silent: true });
+          return catalog.loadDatabases();
+        })
+        .finally(() => {
+          ready$.next(true);
+          subscriptions.push(...backend.start());
+        });
+    },
+    ready$: ready$.pipe(distinctUntilChanged()),
+    dispose: () => {
+      flushSql();
+      runs.dispose();
+      subscriptions.forEach((s) => s.unsubscribe());
+    },
+  };
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage disabled by the browser's privacy settings: the editor still works, without memory.
+    return null;
+  }
+}

@@ -1,0 +1,190 @@
+import rison from 'rison';
+import type { RecordedRequest } from '../../../testing/test-server';
+
+/**
+ * A small SQL Lab API with the server's shapes (REFERENCE §1) over an in-memory `flights` table of
+ * 2,000 rows, for component tests against a real node:http server: databases, schemas, tables,
+ * table metadata, execute (the dropdown limit and limitingFactor), stop, format, saved queries.
+ */
+export function sqlLabTestApi() {
+  const flights = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, origin: i % 2 ? 'SEA' : 'SFO', delay: i % 60 }));
+  const saved: { id: number; label: string; db_id: number; schema: string | null; catalog: string | null; sql: string; template_parameters: string; changed_on: string }[] = [];
+  const executed: Record<string, unknown>[] = [];
+  const stopped: string[] = [];
+  // Tab states as the server keeps them (REFERENCE §1.9), when a test turns backend persistence on.
+  const tabs: Record<string, unknown>[] = [];
+  const tabRequests: string[] = [];
+  const permalinks = new Map<string, unknown>();
+  // A database whose runs go through the job queue: execute answers 202, updated_since tells the rest.
+  const asyncDatabase = { id: 2, database_name: 'async', backend: 'postgresql', allow_run_async: true, expose_in_sqllab: true };
+  const asyncRuns = new Map<string, Record<string, unknown>>();
+  const database = { id: 1, database_name: 'examples', backend: 'postgresql', allow_run_async: false, allows_cost_estimate: true, expose_in_sqllab: true, allow_ctas: true, allow_cvas: false };
+
+  const handler = (request: RecordedRequest) => {
+    const { method } = request;
+    const url = new URL(request.url, 'http://test');
+    const path = url.pathname;
+    if (path === '/api/v1/security/csrf_token/') return { status: 200, body: { result: 'csrf-1' } };
+    if (method !== 'GET' && request.headers['x-csrftoken'] !== 'csrf-1') return { status: 400, body: { message: 'CSRF', errors: [{ message: 'CSRF', error_type: 'FRONTEND_CSRF_ERROR', level: 'error' }] } };
+    if (path === '/api/v1/database/' && method === 'GET') return { status: 200, body: { count: 2, result: [database, asyncDatabase] } };
+    if (path === '/api/v1/database/2/schemas/') return { status: 200, body: { result: ['public'] } };
+    if (path === '/api/v1/database/2/tables/') return { status: 200, body: { count: 0, result: [] } };
+    if (path === '/api/v1/query/updated_since' && method === 'GET') {
+      // A run is running at the first poll, then done (unless it sleeps, or was stopped).
+      for (const run of asyncRuns.values()) {
+        if (run['state'] === 'pending') run['state'] = 'running';
+        else if (run['state'] === 'running' && !/sleep/i.test(String(run['sql']))) Object.assign(run, { state: 'success', rows: 1000, resultsKey: 'key-1', progress: 100 });
+      }
+      return { status: 200, body: { result: [...asyncRuns.values()] } };
+    }
+    if (path === '/api/v1/sqllab/' && method === 'GET') {
+      const active = tabs.find((t) => t['active']) ?? tabs[0] ?? null;
+      return { status: 200, body: { result: { active_tab: active, databases: { 1: database }, queries: {}, tab_state_ids: tabs.map((t) => [t['id'], t['label']]) } } };
+    }
+    if (path.startsWith('/tabstateview/')) {
+      tabRequests.push(`${method} ${path}`);
+      return tabState(method, path, request.body as Record<string, unknown> | undefined);
+    }
+    if (path === '/api/v1/database/1/schemas/') return { status: 200, body: { result: ['information_schema', 'public'] } };
+    if (path === '/api/v1/database/1/tables/') {
+      const schema = (rison.decode(url.searchParams.get('q') ?? '()') as { schema_name?: string }).schema_name;
+      const result = schema === 'public' ? [{ value: 'cars', type: 'table' }, { value: 'flights', type: 'table' }] : [];
+      return { status: 200, body: { count: result.length, result } };
+    }
+    if (path === '/api/v1/database/1/table_metadata/') {
+      const name = url.searchParams.get('name');
+      if (name !== 'flights') return { status: 404, body: { message: 'Table not found', errors: [{ message: 'Table not found', error_type: 'TABLE_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+      return {
+        status: 200,
+        body: {
+          name: 'flights',
+          columns: [
+            { name: 'id', type: 'integer' },
+            { name: 'origin', type: 'text' },
+            { name: 'delay', type: 'integer' },
+          ],
+          primaryKey: { name: 'flights_pkey', column_names: ['id'] },
+          foreignKeys: [],
+          indexes: [{ name: 'flights_origin_idx', column_names: ['origin'], unique: false }],
+          selectStar: 'SELECT id, origin, delay FROM public.flights LIMIT 100',
+        },
+      };
+    }
+    if (path === '/api/v1/sqllab/execute/' && method === 'POST') {
+      const body = request.body as { client_id: string; sql: string; queryLimit: number; database_id: number; select_as_cta: boolean; tmp_table_name: string | null };
+      executed.push(body);
+      if (body.database_id === 2) {
+        const run = { id: body.client_id, dbId: 2, sql: body.sql, state: 'pending', progress: 0, rows: null, resultsKey: null, startDttm: 0 };
+        asyncRuns.set(body.client_id, run);
+        return { status: 202, body: { query: run } };
+      }
+      if (body.select_as_cta) {
+        const tempTable = body.tmp_table_name ?? 'tmp_1_table_2026_01_01_00_00_00';
+        const query = { id: body.client_id, dbId: 1, sql: body.sql, state: 'success', rows: 0, limitingFactor: 'NOT_LIMITED', progress: 100, resultsKey: null, tempTable, tempSchema: 'public', ctas: true };
+        return { status: 200, body: { status: 'success', data: [], columns: [], query } };
+      }
+      if (/nope/i.test(body.sql)) {
+        const message = 'relation "nope" does not exist';
+        return { status: 400, body: { message, errors: [{ message, error_type: 'TABLE_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+      }
+      const sqlLimit = /limit\s+(\d+)/i.exec(body.sql);
+      const limit = Math.min(body.queryLimit, sqlLimit ? Number(sqlLimit[1]) : Infinity);
+      const data = flights.slice(0, limit);
+      const factor = data.length < flights.length ? (sqlLimit && Number(sqlLimit[1]) < body.queryLimit ? 'QUERY' : 'DROPDOWN') : 'NOT_LIMITED';
+      const query = { id: body.client_id, dbId: 1, sql: body.sql, state: 'success', rows: data.length, limitingFactor: factor, progress: 100, resultsKey: null, startDttm: 0, endDttm: 1 };
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          data,
+          columns: ['id', 'origin', 'delay'].map((name) => ({ column_name: name, name, type: name === 'origin' ? 'TEXT' : 'INTEGER', is_dttm: false })),
+          query,
+          displayLimitReached: false,
+        },
+      };
+    }
+    if (path === '/api/v1/sqllab/estimate/' && method === 'POST') {
+      const sql = (request.body as { sql: string }).sql;
+      if (/nope/i.test(sql)) return { status: 400, body: { message: 'relation "nope" does not exist', errors: [{ message: 'relation "nope" does not exist', error_type: 'TABLE_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+      return { status: 200, body: { result: [{ 'Start-up cost': '0.00', 'Total cost': '35.50' }] } };
+    }
+    if (path === '/api/v1/sqllab/results/' && method === 'GET') {
+      const q = rison.decode(url.searchParams.get('q') ?? '()') as { key?: string; rows?: number };
+      if (q.key !== 'key-1') return { status: 410, body: { message: 'Data could not be retrieved from the results backend. You need to re-run the original query.', errors: [{ message: 'Data could not be retrieved from the results backend. You need to re-run the original query.', error_type: 'RESULTS_BACKEND_ERROR', level: 'error' }] } };
+      const data = flights.slice(0, Math.min(1000, q.rows ?? 1000));
+      const columns = ['id', 'origin', 'delay'].map((name) => ({ column_name: name, name, type: 'TEXT', is_dttm: false }));
+      return { status: 200, body: { status: 'success', data, columns, query: { id: 'storedquery', dbId: 1, state: 'success', rows: 1000, limitingFactor: 'DROPDOWN', resultsKey: 'key-1' } } };
+    }
+    if (path === '/api/v1/sqllab/permalink' && method === 'POST') {
+      const key = `key${permalinks.size + 1}abcdefghijklmnop`;
+      permalinks.set(key, request.body);
+      return { status: 201, body: { key, url: `/sqllab/p/${key}` } };
+    }
+    const link = /^\/api\/v1\/sqllab\/permalink\/(?:kv:)?([\w-]+)$/.exec(path);
+    if (link && method === 'GET') {
+      const state = permalinks.get(link[1]!);
+      return state ? { status: 200, body: state } : { status: 404, body: { message: 'This permalink does not exist.', errors: [{ message: 'This permalink does not exist.', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+    }
+    if (path === '/api/v1/query/stop' && method === 'POST') {
+      const clientId = (request.body as { client_id: string }).client_id;
+      stopped.push(clientId);
+      const run = asyncRuns.get(clientId);
+      if (run) run['state'] = 'stopped';
+      return { status: 200, body: { result: 'OK' } };
+    }
+    if (path === '/api/v1/sqllab/format_sql/' && method === 'POST') {
+      const sql = (request.body as { sql: string }).sql;
+      return { status: 200, body: { result: sql.replace(/\s+/g, ' ').trim().replace(/\bselect\b/gi, 'SELECT').replace(/\s*\bfrom\b/gi, '\nFROM') } };
+    }
+    if (path === '/api/v1/saved_query/' && method === 'POST') {
+      const row = { ...(request.body as Omit<(typeof saved)[number], 'id' | 'changed_on'>), id: saved.length + 1, changed_on: '2026-01-01T00:00:00.000Z' };
+      saved.push(row);
+      return { status: 201, body: { id: row.id, result: row } };
+    }
+    if (path === '/api/v1/saved_query/' && method === 'GET') {
+      const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { value: string }[] };
+      const search = q.filters?.[0]?.value.toLowerCase() ?? '';
+      const found = saved.filter((row) => row.label.toLowerCase().includes(search));
+      return { status: 200, body: { count: found.length, result: found } };
+    }
+    const one = /^\/api\/v1\/saved_query\/(\d+)$/.exec(path);
+    if (one) {
+      const row = saved.find((r) => r.id === Number(one[1]));
+      if (!row) return { status: 404, body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } };
+      if (method === 'PUT') Object.assign(row, request.body);
+      return { status: 200, body: { id: row.id, result: row } };
+    }
+    return undefined;
+  };
+  function tabState(method: string, path: string, body: Record<string, unknown> | undefined) {
+    const [, , idText, action] = path.split('/');
+    if (method === 'POST' && !idText) {
+      const qe = body!['queryEditor'] as Record<string, unknown>;
+      const id = tabs.reduce((max, t) => Math.max(max, t['id'] as number), 0) + 1;
+      tabs.forEach((t) => (t['active'] = false));
+      tabs.push({
+        id, user_id: 1, label: qe['name'], active: true, database_id: qe['dbId'], catalog: null, schema: qe['schema'], table_schemas: [], sql: qe['sql'],
+        query_limit: qe['queryLimit'], latest_query: null, autorun: false, template_params: null, hide_left_bar: false, saved_query: null, extra_json: null,
+      });
+      return { status: 200, body: { id } };
+    }
+    const tab = tabs.find((t) => String(t['id']) === idText);
+    if (!tab) return { status: 404, body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+    if (method === 'GET') return { status: 200, body: tab };
+    if (method === 'DELETE') {
+      tabs.splice(tabs.indexOf(tab), 1);
+      return { status: 200, body: 'OK' };
+    }
+    if (method === 'POST' && action === 'activate') {
+      tabs.forEach((t) => (t['active'] = t === tab));
+      return { status: 200, body: tab['id'] };
+    }
+    if (method === 'PUT') {
+      Object.assign(tab, body);
+      return { status: 200, body: tab['id'] };
+    }
+    return undefined;
+  }
+
+  return { handler, executed, stopped, saved, tabs, tabRequests };
+}

@@ -1,0 +1,115 @@
+import { catchError, concatMap, defer, EMPTY, forkJoin, map, Subject, type Observable } from 'rxjs';
+import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import { toClientError } from '../api/api-error';
+import type { HttpClient } from '../api/http-client';
+import type { ErrorsFeature } from '../errors/errors.feature';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import {
+  ROLES_LOADED,
+  USER_CREATED,
+  USER_ROLES_CHANGED,
+  USERS_LOAD_FAILED,
+  USERS_LOADED,
+  usersFold,
+  type UserRow,
+  type UsersEvent,
+  type UsersState,
+} from './users.events';
+
+export const USERS_PATH = '/api/v1/security/users/';
+export const ROLES_PATH = '/api/v1/security/roles/';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  roles: string[];
+}
+
+type UsersCommand =
+  | { type: 'load' }
+  | { type: 'create'; user: NewUser; done: (created: boolean) => void }
+  | { type: 'changeRoles'; id: number; roles: string[]; done: (changed: boolean) => void };
+
+export interface UsersFeature {
+  readonly store: FeatureStore<UsersState, UsersEvent>;
+  load(): void;
+  /** Resolves true once created; a refusal opens the error modal and resolves false. */
+  create(user: NewUser): Promise<boolean>;
+  changeRoles(id: number, roles: string[]): Promise<boolean>;
+  dispose(): void;
+}
+
+/** The admin's users page: the list, creating users with roles, changing a user's roles. */
+export function createUsers(
+  context: ClientContext,
+  http: HttpClient,
+  deps: { toasts: ToastsFeature; errors: ErrorsFeature },
+): UsersFeature {
+  const store = createFeatureStore<UsersState, UsersEvent>('users', usersFold, context);
+  const commands$ = new Subject<UsersCommand>();
+
+  const handle = (command: UsersCommand): Observable<void> => {
+    switch (command.type) {
+      case 'load':
+        return forkJoin([
+          defer(() => http.get<{ result: UserRow[] }>(USERS_PATH)),
+          defer(() => http.get<{ result: { name: string }[] }>(ROLES_PATH)),
+        ]).pipe(
+          map(([users, roles]) => {
+            store.record([
+              { type: ROLES_LOADED, data: { roles: roles.result.map((r) => r.name) } },
+              { type: USERS_LOADED, data: { users: users.result } },
+            ]);
+          }),
+          catchError((thrown: unknown) => {
+            store.record([{ type: USERS_LOAD_FAILED, data: { message: toClientError(thrown).message } }]);
+            return EMPTY;
+          }),
+        );
+      case 'create':
+        return defer(() => http.post<{ result: UserRow }>(USERS_PATH, command.user)).pipe(
+          map(({ result: user }) => {
+            store.record([{ type: USER_CREATED, data: { user } }]);
+            deps.toasts.success(`User ${user.username} was created`);
+            command.done(true);
+          }),
+          catchError((thrown: unknown) => {
+            deps.errors.show(toClientError(thrown), `Could not create user ${command.user.username}`);
+            command.done(false);
+            return EMPTY;
+          }),
+        );
+      case 'changeRoles':
+        return defer(() => http.put<{ result: UserRow }>(`${USERS_PATH}${command.id}`, { roles: command.roles })).pipe(
+          map(({ result: user }) => {
+            store.record([{ type: USER_ROLES_CHANGED, data: { user } }]);
+            deps.toasts.success(`Roles of ${user.username} were changed`);
+            command.done(true);
+          }),
+          catchError((thrown: unknown) => {
+            deps.errors.show(toClientError(thrown), 'Could not change the roles');
+            command.done(false);
+            return EMPTY;
+          }),
+        );
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown users command ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  // In order: a role change sent right after a creation must not reach the server first.
+  const subscription = commands$.pipe(concatMap(handle)).subscribe();
+
+  return {
+    store,
+    load: () => commands$.next({ type: 'load' }),
+    create: (user) => new Promise((done) => commands$.next({ type: 'create', user, done })),
+    changeRoles: (id, roles) => new Promise((done) => commands$.next({ type: 'changeRoles', id, roles, done })),
+    dispose: () => subscription.unsubscribe(),
+  };
+}

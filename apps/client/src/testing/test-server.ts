@@ -1,0 +1,55 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export type Handler = (request: RecordedRequest) => { status: number; body?: unknown } | undefined;
+
+/**
+ * A real HTTP server on a free loopback port, answering with the handler's JSON: component tests talk
+ * to it over real sockets through the app's HttpClient. Unhandled paths answer 404 in the spec's
+ * error shape.
+ */
+export class TestServer {
+  readonly requests: RecordedRequest[] = [];
+  private server: Server | null = null;
+  baseUrl = '';
+
+  constructor(private readonly handler: Handler) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.answer(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse) {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    this.requests.push(request);
+    const answer = this.handler(request) ?? {
+      status: 404,
+      body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] },
+    };
+    res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+    res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+  }
+}

@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { AsyncEventsModule } from './async-events/async-events.module';
+import { AuthModule } from './auth/auth.module';
+import { ConfigModule } from './config/config.module';
+import { DatabasesModule } from './databases/databases.module';
+import { EventStoreModule } from './event-store/event-store.module';
+import { ExamplesModule } from './examples/examples.module';
+import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { ExecuteModule } from './sqllab/execute/execute.module';
+import { DatasetsModule } from './datasets/datasets.module';
+import { SqlLabBootstrapModule } from './sqllab/bootstrap/bootstrap.module';
+import { EstimateModule } from './sqllab/estimate/estimate.module';
+import { SqlFormatModule } from './sqllab/format/format.module';
+import { SqlLabPermalinkModule } from './sqllab/permalink/permalink.module';
+import { SavedQueriesModule } from './sqllab/saved-queries/saved-queries.module';
+import { TabStateModule } from './sqllab/tab-state/tab-state.module';
+import { StorageModule } from './storage/storage.module';
+import { UserLogModule } from './userlog/userlog.module';
+
+/**
+ * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
+ * it first so a bad deployment fails with one clear message.
+ */
+@Module({
+  imports: [
+    ConfigModule.forRoot(),
+    StorageModule,
+    EventStoreModule,
+    RealtimeModule,
+    AuthModule,
+    UserLogModule,
+    ExamplesModule,
+    DatabasesModule,
+    HealthModule,
+    JobsModule,
+    AsyncEventsModule,
+    ExecuteModule,
+    SqlFormatModule, EstimateModule, SavedQueriesModule, TabStateModule, SqlLabBootstrapModule, SqlLabPermalinkModule, DatasetsModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,50 @@
+/**
+ * Authentication and authorisation for the whole server. Global: every module can inject the
+ * Authenticator (the socket gateway does, for handshakes), UsersService, TokenService and SessionService,
+ * and the APP_GUARD below protects every controller unless it is marked @Public().
+ *
+ * Needs, from the application: AppConfig (ConfigModule), TypeORM's DataSource with this module's migration
+ * run, and the EventStore.
+ */
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { EventStore } from '../event-store/event-store.port';
+import { StrataAuthenticator } from './authenticator.service';
+import { Authenticator } from './current-user';
+import { FirstAdminService } from './first-start/first-admin.service';
+import { AuthGuard } from './guards/auth.guard';
+import { LoginController } from './login/login.controller';
+import { LoginService } from './login/login.service';
+import { MeController } from './me.controller';
+import { SessionService } from './sessions/session.service';
+import { TokenService } from './tokens/token.service';
+import { UsersController } from './users/users.controller';
+import { UsersProjection } from './users/users.projection';
+import { UsersService } from './users/users.service';
+
+@Global()
+@Module({
+  controllers: [LoginController, MeController, UsersController],
+  providers: [
+    TokenService,
+    SessionService,
+    UsersProjection,
+    UsersService,
+    LoginService,
+    FirstAdminService,
+    { provide: Authenticator, useClass: StrataAuthenticator },
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [Authenticator, UsersService, TokenService, SessionService],
+})
+export class AuthModule implements OnModuleInit {
+  constructor(
+    private readonly store: EventStore,
+    private readonly usersProjection: UsersProjection,
+  ) {}
+
+  /** Before any bootstrap hook (the first admin is created in one) can append a user event. */
+  onModuleInit(): void {
+    this.store.registerProjection(this.usersProjection);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Resolves a request's credentials to a CurrentUser: `Authorization: Bearer <token>` first, then
+ * `X-GuestToken`, then the `strata_session` cookie. Shared by the HTTP guard and the socket.io handshake.
+ * A user is re-read on every call, so a deactivation or a role change applies to the very next request.
+ */
+import { Injectable } from '@nestjs/common';
+import { parseCookie } from 'cookie';
+import { Authenticator, type CredentialsCarrier, type CurrentUser } from './current-user';
+import { GUEST_ROLE, permissionsOf } from './roles';
+import { SESSION_COOKIE, SessionService } from './sessions/session.service';
+import { TokenService } from './tokens/token.service';
+import type { UserRow } from './users/user-row';
+import { UsersService } from './users/users.service';
+
+export function currentUserOf(row: UserRow, via: CurrentUser['via'], sessionId?: string): CurrentUser {
+  const user: CurrentUser = {
+    id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    roles: row.roles,
+    permissions: permissionsOf(row.roles),
+    via,
+  };
+  if (sessionId) user.sessionId = sessionId;
+  return user;
+}
+
+@Injectable()
+export class StrataAuthenticator extends Authenticator {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+  ) {
+    super();
+  }
+
+  async authenticate(credentials: CredentialsCarrier): Promise<CurrentUser | null> {
+    // A request that shows a token is judged by that token alone: a bad one is not rescued by a cookie.
+    if (credentials.authorization !== undefined) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization);
+      const userId = match ? this.tokens.verify(match[1], 'access') : null;
+      return userId === null ? null : this.activeUser(userId, 'bearer');
+    }
+    if (credentials.guestToken !== undefined) return this.guest(credentials.guestToken);
+    const cookie = credentials.cookie ? parseCookie(credentials.cookie)[SESSION_COOKIE] : undefined;
+    if (!cookie) return null;
+    const session = await this.sessions.resolve(cookie);
+    return session ? this.activeUser(session.userId, 'cookie', session.idHash) : null;
+  }
+
+  private async activeUser(id: number, via: CurrentUser['via'], sessionId?: string): Promise<CurrentUser | null> {
+    const row = await this.users.findById(id);
+    return row?.active ? currentUserOf(row, via, sessionId) : null;
+  }
+
+  /** Guests are not users of this instance: id 0, the guest role's permissions, and the token's grants. */
+  private guest(token: string): CurrentUser | null {
+    const guest = this.tokens.verifyGuest(token);
+    if (!guest) return null;
+    return {
+      id: 0,
+      username: guest.user.username,
+      firstName: guest.user.first_name ?? '',
+      lastName: guest.user.last_name ?? '',
+      email: '',
+      roles: [GUEST_ROLE],
+      permissions: permissionsOf([GUEST_ROLE]),
+      via: 'guest',
+      guest,
+    };
+  }
+}

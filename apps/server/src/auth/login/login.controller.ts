@@ -1,0 +1,100 @@
+/**
+ * Signing in and out. Browsers use `POST /login/` (a session cookie, then CSRF tokens for writes);
+ * API clients use `POST /api/v1/security/login` (a bearer token, no cookie, no CSRF).
+ */
+import { Controller, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { parseCookie } from 'cookie';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { ZodBody } from '../../common/zod-validation.pipe';
+import type { CurrentUser } from '../current-user';
+import { CsrfExempt, Public, ReqUser } from '../guards/decorators';
+import { unauthorized } from '../http-error';
+import { clientOf, type HttpRequest, type HttpResponse } from '../http-request';
+import { meOf } from '../me';
+import { SESSION_COOKIE, SessionService } from '../sessions/session.service';
+import { TokenService } from '../tokens/token.service';
+import { UsersService } from '../users/users.service';
+import { apiLoginSchema, browserLoginSchema } from './login.schemas';
+import { LoginService } from './login.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+
+@Controller()
+export class LoginController {
+  constructor(
+    private readonly login: LoginService,
+    private readonly sessions: SessionService,
+    private readonly tokens: TokenService,
+    private readonly users: UsersService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @CsrfExempt()
+  @HttpCode(200)
+  async browserLogin(
+    @ZodBody(browserLoginSchema) { username, password }: z.output<typeof browserLoginSchema>,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpResponse,
+  ) {
+    const client = clientOf(req);
+    const user = await this.login.check(username, password, client);
+    // A fresh session id on every login (no session fixation); the old one, if any, ends.
+    const previous = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
+    if (previous) await this.sessions.end(previous);
+    const session = await this.dataSource.transaction(async (tx) => {
+      await this.login.recordLogin(user, 'session', client, tx);
+      return this.sessions.create(user.id, client, tx);
+    });
+    setSessionCookie(req, res, session.cookieValue);
+    return { result: meOf((await this.users.findById(user.id))!) };
+  }
+
+  /** CSRF-exempt: the cookie is SameSite=Lax, and the worst a forged logout can do is log someone out. */
+  @Post('logout')
+  @Public()
+  @CsrfExempt()
+  @HttpCode(200)
+  async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
+    const cookie = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
+    const ended = cookie ? await this.sessions.end(cookie) : null;
+    if (ended && req.strataUser) await this.login.recordLogout(ended.userId, req.strataUser.username);
+    clearSessionCookie(req, res);
+    return { result: 'ok' };
+  }
+
+  @Post('api/v1/security/login')
+  @Public()
+  @CsrfExempt()
+  @HttpCode(200)
+  async apiLogin(@ZodBody(apiLoginSchema) { username, password, refresh }: z.output<typeof apiLoginSchema>, @Req() req: HttpRequest) {
+    const client = clientOf(req);
+    const user = await this.login.check(username, password, client);
+    await this.login.recordLogin(user, 'token', client);
+    const access_token = this.tokens.issue(user.id);
+    return refresh ? { access_token, refresh_token: this.tokens.issueRefresh(user.id) } : { access_token };
+  }
+
+  /** `Authorization: Bearer <refresh_token>` -> a new access token (Flask-AppBuilder's refresh endpoint). */
+  @Post('api/v1/security/refresh')
+  @Public()
+  @CsrfExempt()
+  @HttpCode(200)
+  async refresh(@Headers('authorization') authorization: string | undefined) {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const userId = token ? this.tokens.verify(token, 'refresh') : null;
+    const user = userId === null ? null : await this.users.findById(userId);
+    if (!user?.active) throw unauthorized('The refresh token is invalid or has expired. Log in again.');
+    return { access_token: this.tokens.issue(user.id) };
+  }
+
+  /**
+   * The token browsers send as X-CSRFToken on writes. Bearer clients never need one, but tools written for
+   * other BI servers ask anyway, so they get a token derived from their user.
+   */
+  @Get('api/v1/security/csrf_token')
+  csrfToken(@ReqUser() user: CurrentUser) {
+    return { result: this.sessions.csrfToken(user.sessionId ?? `user:${user.via}:${user.id}`) };
+  }
+}

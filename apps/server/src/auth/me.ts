@@ -1,0 +1,20 @@
+/** The user as `GET /api/v1/me/` and the browser login answer it: spec §3 "User", with the permission map. */
+import type { MeResponse } from '@strata/domain';
+import type { CurrentUser } from './current-user';
+import { permissionsOf, rolePermissions } from './roles';
+import type { UserRow } from './users/user-row';
+
+export type { MeResponse };
+
+export function meOf(user: UserRow | CurrentUser): MeResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_active: 'active' in user ? user.active : true,
+    roles: Object.fromEntries(user.roles.map((role) => [role, rolePermissions(role)])),
+    permissions: 'permissions' in user ? user.permissions : permissionsOf(user.roles),
+  };
+}

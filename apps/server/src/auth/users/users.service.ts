@@ -1,0 +1,199 @@
+/**
+ * Use cases on user accounts. Each one loads the user's stream, lets the pure decider decide, and appends
+ * the events; the users read model is updated by UsersProjection in the same transaction, and the password
+ * hash (never an event) is written in that transaction too.
+ */
+import { Injectable } from '@nestjs/common';
+import { DomainError, type Envelope } from '@strata/events';
+import { DataSource, type EntityManager } from 'typeorm';
+import { EventStore, VersionConflictError } from '../../event-store/event-store.port';
+import { hashPassword, passwordPolicyViolation } from '../passwords/password-hasher';
+import { ADMIN_ROLE, isAdmin, ROLE_NAMES } from '../roles';
+import { SessionService } from '../sessions/session.service';
+import { userDecider, type UserState } from './user.decider';
+import { userStream, type UserEvent } from './user.events';
+import type { UserRow } from './user-row';
+import { toUserRow, USER_COLUMNS } from './users.projection';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  roles: string[];
+  /** False creates the account deactivated. */
+  active?: boolean;
+}
+
+export interface UserChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  roles?: string[];
+  active?: boolean;
+  password?: string;
+}
+
+/** Who is acting: a user id, or 'system' (first start, command-line tools). */
+export type Actor = number | 'system';
+
+const USERNAME_TAKEN = 'A user with this username already exists.';
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  return e.code === '23505' || e.driverError?.code === '23505';
+};
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async createUser(input: NewUser, actor: Actor): Promise<UserRow> {
+    const hash = await this.hashChecked(input.password);
+    if (await this.findByUsername(input.username)) throw new DomainError('username_taken', USERNAME_TAKEN);
+    let id = 0;
+    try {
+      await this.dataSource.transaction(async (tx) => {
+        id = Number(((await tx.query(`SELECT nextval('user_id_seq') AS id`)) as { id: string }[])[0].id);
+        const events = userDecider.decide(
+          {
+            type: 'CreateUser',
+            data: {
+              id,
+              username: input.username,
+              firstName: input.firstName ?? '',
+              lastName: input.lastName ?? '',
+              email: input.email ?? '',
+              roles: input.roles,
+              active: input.active,
+            },
+          },
+          userDecider.initialState(),
+          { knownRoles: ROLE_NAMES },
+        );
+        await this.store.append(userStream(id), events, { expectedVersion: 0, tx, meta: this.meta(actor) });
+        await this.saveHash(tx, id, hash);
+      });
+    } catch (err) {
+      // The check above can race with another request; the unique index on lower(username) cannot. The
+      // store reports a unique violation inside an append as a version conflict; on a brand-new stream
+      // that can only be the username.
+      if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByUsername(input.username))) {
+        throw new DomainError('username_taken', USERNAME_TAKEN);
+      }
+      throw err;
+    }
+    return (await this.findById(id))!;
+  }
+
+  async updateUser(id: number, changes: UserChanges, actor: Actor): Promise<UserRow> {
+    const hash = changes.password === undefined ? undefined : await this.hashChecked(changes.password);
+    const { state, version } = await this.load(id);
+    await this.dataSource.transaction(async (tx) => {
+      const events = userDecider.decide(
+        { type: 'UpdateUser', data: { ...changes, passwordChanged: hash !== undefined } },
+        state,
+        { knownRoles: ROLE_NAMES },
+      );
+      await this.keepAnActiveAdmin(tx, id, state, events);
+      if (events.length > 0) {
+        await this.store.append(userStream(id), events, { expectedVersion: version, tx, meta: this.meta(actor) });
+      }
+      if (hash !== undefined) await this.saveHash(tx, id, hash);
+      // A new password or a deactivated account must not leave old browser sessions alive.
+      if (hash !== undefined || events.some((e) => e.type === 'security/userDeactivated')) await this.sessions.endAllFor(id, tx);
+    });
+    return (await this.findById(id))!;
+  }
+
+  assignRoles(id: number, roles: string[], actor: Actor): Promise<UserRow> {
+    return this.updateUser(id, { roles }, actor);
+  }
+
+  deactivate(id: number, actor: Actor): Promise<UserRow> {
+    return this.updateUser(id, { active: false }, actor);
+  }
+
+  async findById(id: number): Promise<UserRow | null> {
+    const rows = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+    return rows[0] ? toUserRow(rows[0]) : null;
+  }
+
+  /** Case-insensitive, as usernames are unique case-insensitively. */
+  async findByUsername(username: string): Promise<UserRow | null> {
+    const rows = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.username) = lower($1)`, [username]);
+    return rows[0] ? toUserRow(rows[0]) : null;
+  }
+
+  async list(): Promise<UserRow[]> {
+    const rows = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.id`);
+    return rows.map(toUserRow);
+  }
+
+  async activeAdminExists(): Promise<boolean> {
+    const rows = await this.dataSource.query(
+      `SELECT 1 FROM users u JOIN user_roles r ON r.user_id = u.id WHERE u.active AND lower(r.role) = 'admin' LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /** The stored password hash, for the login flow only. */
+  async passwordHash(userId: number): Promise<string | null> {
+    const rows = (await this.dataSource.query(`SELECT password_hash FROM user_credentials WHERE user_id = $1`, [userId])) as {
+      password_hash: string;
+    }[];
+    return rows[0]?.password_hash ?? null;
+  }
+
+  /** Replaces a hash made with weaker parameters; not a password change, so no event. */
+  async upgradeHash(userId: number, hash: string): Promise<void> {
+    await this.saveHash(this.dataSource.manager, userId, hash);
+  }
+
+  private async load(id: number): Promise<{ state: UserState; version: number }> {
+    const events = (await this.store.readStream(userStream(id))) as Envelope[];
+    const state = events.reduce((s, e) => userDecider.evolve(s, e as unknown as UserEvent), userDecider.initialState());
+    return { state, version: events.at(-1)?.version ?? 0 };
+  }
+
+  /**
+   * Demoting or deactivating the last active admin would lock everyone out of user management. Serialized
+   * with an advisory lock so two admins demoting each other at once cannot both succeed.
+   */
+  private async keepAnActiveAdmin(tx: EntityManager, id: number, state: UserState, events: UserEvent[]): Promise<void> {
+    const after = events.reduce(userDecider.evolve, state);
+    const loses = state.active && isAdmin(state.roles) && !(after.active && isAdmin(after.roles));
+    if (!loses) return;
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('strata:active-admins'))`);
+    const others = await tx.query(
+      `SELECT 1 FROM users u JOIN user_roles r ON r.user_id = u.id
+       WHERE u.active AND lower(r.role) = lower($2) AND u.id <> $1 LIMIT 1`,
+      [id, ADMIN_ROLE],
+    );
+    if (others.length === 0) {
+      throw new DomainError('last_admin', 'This is the last active admin: make someone else an admin first.');
+    }
+  }
+
+  private async hashChecked(password: string): Promise<string> {
+    const problem = passwordPolicyViolation(password);
+    if (problem) throw new DomainError('weak_password', problem);
+    return hashPassword(password);
+  }
+
+  private async saveHash(tx: EntityManager, userId: number, hash: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO user_credentials (user_id, password_hash, changed_on) VALUES ($1, $2, now())
+       ON CONFLICT (user_id) DO UPDATE SET password_hash = $2, changed_on = now()`,
+      [userId, hash],
+    );
+  }
+
+  private meta(actor: Actor) {
+    return { actor: String(actor), undoable: false };
+  }
+}

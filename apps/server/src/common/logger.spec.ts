@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { createRootLogger, PinoLoggerService } from './logger';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createRootLogger('trace', stream) };
+}
+
+describe('PinoLoggerService', () => {
+  it("turns Nest's trailing context argument into a field", () => {
+    const { lines, logger } = capture();
+    new PinoLoggerService(logger).log('Mapped {/health, GET} route', 'RouterExplorer');
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'Mapped {/health, GET} route', context: 'RouterExplorer', service: 'strata' });
+  });
+
+  it('keeps the stack Nest passes to error()', () => {
+    const { lines, logger } = capture();
+    const stack = 'Error: boom\n    at main (main.ts:1:1)';
+    new PinoLoggerService(logger).error('boom', stack, 'ExceptionHandler');
+    expect(lines[0]).toMatchObject({ level: 50, msg: 'boom', stack, context: 'ExceptionHandler' });
+  });
+
+  it('serialises an Error given as the message', () => {
+    const { lines, logger } = capture();
+    new PinoLoggerService(logger).warn(new Error('disk almost full'));
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'disk almost full', err: { message: 'disk almost full', type: 'Error' } });
+  });
+
+  it('maps verbose to trace and fatal to fatal', () => {
+    const { lines, logger } = capture();
+    const service = new PinoLoggerService(logger);
+    service.verbose('details');
+    service.fatal('gone');
+    expect(lines.map((l) => l.level)).toEqual([10, 60]);
+  });
+
+  it('never writes credentials from request headers', () => {
+    const { lines, logger } = capture();
+    logger.info({ req: { headers: { cookie: 'session=abc', authorization: 'Bearer t', 'x-csrftoken': 'c', accept: '*/*' } } }, 'request');
+    expect(lines[0].req).toEqual({ headers: { cookie: '[redacted]', authorization: '[redacted]', 'x-csrftoken': '[redacted]', accept: '*/*' } });
+  });
+});

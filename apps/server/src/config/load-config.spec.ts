@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './load-config';
+
+const STRONG = 'k7Qw2Jm9xZpL4vNc8RtY1bHs6GdF3aEu0oIi5';
+
+describe('loadConfig', () => {
+  let home: string;
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'strata-config-'));
+  });
+  afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+  function problemsOf(env: NodeJS.ProcessEnv): string[] {
+    try {
+      loadConfig(env, { cwd: home });
+    } catch (e) {
+      if (e instanceof ConfigError) return e.problems;
+      throw e;
+    }
+    throw new Error('expected a ConfigError');
+  }
+
+  it('applies the defaults: port 8088, embedded storage, ./.strata under the working directory', () => {
+    const config = loadConfig({}, { cwd: home });
+    expect(config.port).toBe(8088);
+    expect(config.embedded).toBe(true);
+    expect(config.strataHome).toBe(join(home, '.strata'));
+    expect(config.nodeEnv).toBe('development');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        DATABASE_URL: 'postgres://u:p@db:5432/strata',
+        EXAMPLES_DATABASE_URL: 'postgresql://u:p@db:5432/examples',
+        REDIS_URL: 'redis://cache:6379/0',
+        SECRET_KEY: STRONG,
+        STRATA_HOME: '/var/lib/strata',
+        ADMIN_USERNAME: 'root',
+        ADMIN_PASSWORD: 'a long password',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'debug',
+      },
+      { cwd: home },
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u:p@db:5432/strata',
+      examplesDatabaseUrl: 'postgresql://u:p@db:5432/examples',
+      redisUrl: 'redis://cache:6379/0',
+      secretKey: STRONG,
+      strataHome: '/var/lib/strata',
+      adminUsername: 'root',
+      adminPassword: 'a long password',
+      nodeEnv: 'production',
+      logLevel: 'debug',
+    });
+    expect(config.embedded).toBe(false);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: ' ' }, { cwd: home });
+    expect(config.port).toBe(8088);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('lists every bad variable in one error, naming each', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/^LOG_LEVEL: must be one of fatal, error/m);
+    expect(problems.join('\n')).toMatch(/^PORT: /m);
+    expect(problems.join('\n')).toMatch(/^DATABASE_URL: must be a postgres:\/\//m);
+    expect(problems.join('\n')).toMatch(/^REDIS_URL: must be a redis:\/\//m);
+    expect(problems.join('\n')).toMatch(/^NODE_ENV: must be 'development', 'production' or 'test'/m);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: must be between 1 and 65535/);
+  });
+
+  describe('production mode', () => {
+    it('refuses to start without SECRET_KEY and says how to set one', () => {
+      const [problem] = problemsOf({ NODE_ENV: 'production' });
+      expect(problem).toMatch(/SECRET_KEY is required/);
+      expect(problem).toMatch(/openssl rand -base64 42/);
+    });
+
+    it.each(['changeme', 'secret', 'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET', 'thisismysecretkey', 'superset', 'SuperSet'])(
+      'refuses the well-known key %s',
+      (key) => {
+        expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: key })[0]).toMatch(/well-known/);
+      },
+    );
+
+    it('refuses a key shorter than 32 characters', () => {
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(31) })[0]).toMatch(/31 characters long; it needs at least 32/);
+    });
+
+    it('accepts a long random key and never writes a generated one', () => {
+      const config = loadConfig({ NODE_ENV: 'production', SECRET_KEY: STRONG, STRATA_HOME: 'data' }, { cwd: home });
+      expect(config.secretKey).toBe(STRONG);
+      expect(() => statSync(join(home, 'data', 'secret-key'))).toThrow();
+    });
+
+    it('lists a bad SECRET_KEY together with the other bad variables', () => {
+      const problems = problemsOf({ NODE_ENV: 'production', PORT: 'x', SECRET_KEY: 'changeme' });
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^PORT: /);
+      expect(problems[1]).toMatch(/well-known/);
+    });
+
+    it('refuses a short admin password', () => {
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'short' })[0]).toMatch(
+        /^ADMIN_PASSWORD: must be at least 8/,
+      );
+    });
+  });
+
+  describe('development without SECRET_KEY', () => {
+    it('generates a key once and keeps it in STRATA_HOME/secret-key across restarts', () => {
+      const first = loadConfig({}, { cwd: home });
+      const file = join(home, '.strata', 'secret-key');
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.secretKey);
+      expect(first.secretKey.length).toBeGreaterThanOrEqual(32);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const second = loadConfig({}, { cwd: home });
+      expect(second.secretKey).toBe(first.secretKey);
+    });
+
+    it('prefers SECRET_KEY when it is given', () => {
+      expect(loadConfig({ SECRET_KEY: 'dev' }, { cwd: home }).secretKey).toBe('dev');
+    });
+  });
+});

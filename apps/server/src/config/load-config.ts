@@ -1,0 +1,107 @@
+/**
+ * Reads the environment once at boot, validates every variable with zod and reports ALL problems in
+ * one message, so an operator fixes the deployment in one round instead of one variable per restart.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { AppConfig, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS } from './app-config';
+import { devSecretKey, HOW_TO_SET_SECRET_KEY, productionSecretKeyProblem } from './secret-key';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** An empty variable (`FOO=`) means "unset", as it does for most tools' env files. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const postgresUrl = z.string().refine(
+  (v) => {
+    try {
+      return ['postgres:', 'postgresql:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/strata' },
+);
+
+const redisUrl = z.string().refine(
+  (v) => {
+    try {
+      return ['redis:', 'rediss:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a redis:// or rediss:// URL, e.g. redis://localhost:6379/0' },
+);
+
+const envSchema = z.object({
+  PORT: optional(
+    z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535'),
+  ),
+  DATABASE_URL: optional(postgresUrl),
+  EXAMPLES_DATABASE_URL: optional(postgresUrl),
+  REDIS_URL: optional(redisUrl),
+  SECRET_KEY: optional(z.string()),
+  STRATA_HOME: optional(z.string()),
+  ADMIN_USERNAME: optional(z.string().max(64, 'must be at most 64 characters')),
+  ADMIN_PASSWORD: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  SQLLAB_TIMEOUT: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(86_400)),
+  SQLLAB_ASYNC_TIME_LIMIT_SEC: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(604_800)),
+  SQLLAB_DEFAULT_DBID: optional(z.coerce.number({ message: 'must be a database id' }).int('must be a whole number').min(1, 'must be a database id')),
+  NODE_ENV: optional(
+    z.enum(['development', 'production', 'test'], { message: "must be 'development', 'production' or 'test'" }),
+  ),
+});
+
+export interface LoadConfigOptions {
+  /** Base of a relative STRATA_HOME; defaults to the process's working directory. */
+  cwd?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // The checks below read the raw values too, so one message lists every problem at once.
+  const raw = (name: string) => (typeof env[name] === 'string' && env[name]!.trim() !== '' ? env[name] : undefined);
+  const production = raw('NODE_ENV') === 'production';
+  if (production) {
+    const problem = productionSecretKeyProblem(raw('SECRET_KEY'));
+    if (problem) problems.push(`${problem} ${HOW_TO_SET_SECRET_KEY}`);
+    const adminPassword = raw('ADMIN_PASSWORD');
+    if (adminPassword !== undefined && adminPassword.length < 8) {
+      problems.push('ADMIN_PASSWORD: must be at least 8 characters when NODE_ENV=production.');
+    }
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+
+  const vars = parsed.data;
+  const strataHome = resolve(options.cwd ?? process.cwd(), vars.STRATA_HOME ?? '.strata');
+  return new AppConfig(
+    vars.PORT ?? 8088,
+    vars.DATABASE_URL,
+    vars.EXAMPLES_DATABASE_URL,
+    vars.REDIS_URL,
+    vars.SECRET_KEY ?? devSecretKey(strataHome),
+    strataHome,
+    vars.ADMIN_USERNAME,
+    vars.ADMIN_PASSWORD,
+    vars.NODE_ENV ?? 'development',
+    vars.LOG_LEVEL ?? 'info',
+    {
+      timeoutSec: vars.SQLLAB_TIMEOUT ?? DEFAULT_SQLLAB_TIMEOUTS.timeoutSec,
+      asyncTimeLimitSec: vars.SQLLAB_ASYNC_TIME_LIMIT_SEC ?? DEFAULT_SQLLAB_TIMEOUTS.asyncTimeLimitSec,
+    },
+    vars.SQLLAB_DEFAULT_DBID,
+  );
+}

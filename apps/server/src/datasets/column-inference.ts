@@ -1,0 +1,78 @@
+/**
+ * A new dataset's columns, asked of its database: a virtual dataset's SQL runs wrapped as a subquery
+ * with LIMIT 1 in a read-only transaction that is rolled back; a physical dataset reads the table's
+ * metadata. Nothing the user wrote can change data here (the read-only transaction is the barrier).
+ */
+import { Injectable } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
+import { StrataHttpException } from '../common/error-body';
+import { AppConfig } from '../config/app-config';
+import { EngineError, type ResultColumn } from '../engines/query-engine';
+import { splitStatements } from '../sqllab/execute/sql-tokens';
+import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
+import { parseTemplateParams, renderSql } from '../sqllab/execute/template';
+import type { DatasetColumn } from './dataset.events';
+
+export function datasetColumn(c: { name: string; type: string | null; type_generic: number | null; is_dttm: boolean }): DatasetColumn {
+  return {
+    column_name: c.name,
+    verbose_name: null,
+    type: c.type,
+    type_generic: c.type_generic,
+    is_dttm: c.is_dttm,
+    groupby: true,
+    filterable: true,
+    expression: null,
+    description: null,
+  };
+}
+
+const unprocessable = (errorType: string, message: string) => new StrataHttpException(422, errorType as ErrorType, message);
+
+@Injectable()
+export class ColumnInference {
+  constructor(
+    private readonly databases: SqlLabDatabases,
+    private readonly config: AppConfig,
+  ) {}
+
+  async ofQuery(databaseId: number, sql: string, templateParams: string | null, schema: string | null): Promise<DatasetColumn[]> {
+    const engine = await this.databases.engine(databaseId);
+    const rendered = await renderSql(sql, parseTemplateParams(templateParams));
+    const statements = splitStatements(rendered, engine.backend);
+    if (statements.length !== 1) {
+      throw new StrataHttpException(422, ErrorType.INVALID_SQL_ERROR, 'A virtual dataset is exactly one SELECT statement.');
+    }
+    const session = await engine.openSession();
+    try {
+      await session.begin({ readOnly: true, schema });
+      const result = await session.execute(`SELECT * FROM (\n${statements[0]}\n) AS virtual_table LIMIT 1`, {
+        maxRows: 1,
+        timeoutMs: this.config.sqllab.timeoutSec * 1000,
+      });
+      await session.rollback();
+      return result.columns.map((c: ResultColumn) => datasetColumn(c));
+    } catch (error) {
+      if (error instanceof EngineError) throw unprocessable(error.errorType, `The dataset's columns could not be read: ${error.message}`);
+      throw error;
+    } finally {
+      await session.release();
+    }
+  }
+
+  async ofTable(databaseId: number, schema: string, table: string): Promise<DatasetColumn[]> {
+    const engine = await this.databases.engine(databaseId);
+    try {
+      const metadata = await engine.tableMetadata(schema, table);
+      return metadata.columns.map((c) => datasetColumn(c));
+    } catch (error) {
+      if (error instanceof EngineError) {
+        throw unprocessable(
+          ErrorType.TABLE_DOES_NOT_EXIST_ERROR,
+          `Table [${table}] could not be found, please double check your database connection, schema, and table name.`,
+        );
+      }
+      throw error;
+    }
+  }
+}

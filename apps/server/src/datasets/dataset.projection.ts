@@ -1,0 +1,39 @@
+/** Keeps `datasets` equal to the fold of the `dataset:<id>` streams, inside the append's transaction. */
+import { Injectable } from '@nestjs/common';
+import type { Envelope } from '@strata/events';
+import type { EntityManager } from 'typeorm';
+import type { Projection } from '../event-store/event-store.port';
+import { DATASET_EVENTS, type DatasetEvent } from './dataset.events';
+
+@Injectable()
+export class DatasetProjection implements Projection {
+  readonly name = 'datasets';
+  readonly handles = DATASET_EVENTS;
+
+  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
+    const event = envelope as unknown as DatasetEvent;
+    const actor = Number(envelope.meta.actor);
+    switch (event.type) {
+      case 'dataset/datasetCreated': {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO datasets (id, uid, kind, table_name, database_id, catalog, schema, sql, template_params, columns, metrics,
+             main_dttm_col, owners, is_managed_externally, external_url, description, created_by_fk, changed_by_fk, created_on, changed_on, version)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $13::int[], $14, $15, $16, $17, $17, $18, $18, $19)`,
+          [d.id, `${d.id}__table`, d.kind, d.table_name, d.database_id, d.catalog, d.schema, d.sql, d.template_params, JSON.stringify(d.columns),
+            JSON.stringify(d.metrics), d.main_dttm_col, d.owners, d.is_managed_externally, d.external_url, d.description,
+            Number.isFinite(actor) ? actor : null, envelope.meta.at, envelope.version],
+        );
+        return;
+      }
+      default: {
+        const unhandled: never = event.type;
+        return unhandled;
+      }
+    }
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query(`DELETE FROM datasets`);
+  }
+}

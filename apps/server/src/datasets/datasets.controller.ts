@@ -1,0 +1,118 @@
+/**
+ * `/api/v1/dataset/` as SQL Lab uses it (spec §7 Datasets): create a dataset from a query or a table,
+ * get-or-create by name, and read one. Creating needs can_write on Dataset and access to the database.
+ */
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import { z } from 'zod';
+import type { CurrentUser } from '../auth/current-user';
+import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { StrataHttpException } from '../common/error-body';
+import { ZodBody } from '../common/zod-validation.pipe';
+import { datasetColumn } from './column-inference';
+import type { DatasetColumn } from './dataset.events';
+import { DatasetsService, type NewDataset } from './datasets.service';
+
+const name = (max: number) => z.string().max(max);
+const templateParams = z
+  .union([z.string().max(100_000), z.record(z.string(), z.unknown())])
+  .nullish()
+  .transform((v) => (v == null || v === '' ? null : typeof v === 'string' ? v : JSON.stringify(v)));
+
+/** Columns the client already knows (the explore flow sends the result's columns): names required. */
+const columnSchema = z
+  .object({
+    column_name: name(250).min(1).optional(),
+    name: name(250).min(1).optional(),
+    type: z.string().max(250).nullish(),
+    type_generic: z.number().int().min(0).max(3).nullish(),
+    is_dttm: z.boolean().nullish(),
+    groupby: z.boolean().nullish(),
+    filterable: z.boolean().nullish(),
+    verbose_name: z.string().max(1024).nullish(),
+    expression: z.string().max(100_000).nullish(),
+    description: z.string().max(10_000).nullish(),
+  })
+  .refine((c) => c.column_name ?? c.name, { message: 'a column needs column_name' })
+  .transform(
+    (c): DatasetColumn => ({
+      ...datasetColumn({ name: (c.column_name ?? c.name)!, type: c.type ?? null, type_generic: c.type_generic ?? null, is_dttm: c.is_dttm ?? false }),
+      groupby: c.groupby ?? true,
+      filterable: c.filterable ?? true,
+      verbose_name: c.verbose_name ?? null,
+      expression: c.expression ?? null,
+      description: c.description ?? null,
+    }),
+  );
+
+const common = {
+  catalog: name(256).nullish().transform((v) => v || null),
+  schema: name(256).nullish().transform((v) => v || null),
+  sql: z.string().max(1_000_000).nullish().transform((v) => (v?.trim() ? v : null)),
+  table_name: name(250).min(1),
+  template_params: templateParams,
+};
+
+export const createDatasetSchema = z.object({
+  database: z.coerce.number().int().positive(),
+  ...common,
+  is_managed_externally: z.boolean().nullish(),
+  external_url: z.string().max(2048).nullish(),
+  description: z.string().max(10_000).nullish(),
+  columns: z.array(columnSchema).max(5000).nullish(),
+  owners: z.array(z.number().int()).nullish(),
+});
+
+export const getOrCreateSchema = z.object({ database_id: z.coerce.number().int().positive(), ...common });
+
+function newDataset(body: z.output<typeof createDatasetSchema>): NewDataset {
+  return {
+    database_id: body.database,
+    catalog: body.catalog,
+    schema: body.schema,
+    sql: body.sql,
+    table_name: body.table_name,
+    template_params: body.template_params,
+    columns: body.columns?.length ? body.columns : null,
+    is_managed_externally: body.is_managed_externally ?? false,
+    external_url: body.external_url ?? null,
+    description: body.description ?? null,
+  };
+}
+
+const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
+
+@Controller('api/v1/dataset')
+export class DatasetsController {
+  constructor(private readonly datasets: DatasetsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission(Permission.WRITE, View.DATASET)
+  async create(@ZodBody(createDatasetSchema) body: z.output<typeof createDatasetSchema>, @ReqUser() user: CurrentUser) {
+    const dataset = await this.datasets.create(newDataset(body), user);
+    // `result` is the API's usual key; SQL Lab's "save dataset" flow reads `data`.
+    return { id: dataset.id, result: dataset, data: dataset };
+  }
+
+  @Post('get_or_create')
+  @HttpCode(200)
+  @RequirePermission(Permission.WRITE, View.DATASET)
+  async getOrCreate(@ZodBody(getOrCreateSchema) body: z.output<typeof getOrCreateSchema>, @ReqUser() user: CurrentUser) {
+    const id = await this.datasets.getOrCreate(
+      { ...body, columns: null, is_managed_externally: false, external_url: null, description: null },
+      user,
+    );
+    return { result: { table_id: id } };
+  }
+
+  @Get(':id')
+  @RequirePermission(Permission.READ, View.DATASET)
+  async get(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+    const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const dataset = await this.datasets.get(id, user);
+    if (!dataset) throw notFound();
+    return { id, result: dataset };
+  }
+}

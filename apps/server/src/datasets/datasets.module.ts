@@ -1,0 +1,28 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { EventStore } from '../event-store/event-store.port';
+import { SqlLabRestDatabasesModule } from '../sqllab/bootstrap/sqllab-databases.module';
+import { ColumnInference } from './column-inference';
+import { DatasetProjection } from './dataset.projection';
+import { DatasetsController } from './datasets.controller';
+import { DatasetsService } from './datasets.service';
+
+/**
+ * Datasets as SQL Lab creates them (virtual from a query, physical from a table): events on
+ * `dataset:<id>`, read model `datasets`. The Explore issue completes the model (editing, listing).
+ */
+@Module({
+  imports: [SqlLabRestDatabasesModule],
+  controllers: [DatasetsController],
+  providers: [DatasetsService, DatasetProjection, ColumnInference],
+  exports: [DatasetsService],
+})
+export class DatasetsModule implements OnModuleInit {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projection: DatasetProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.store.registerProjection(this.projection);
+  }
+}

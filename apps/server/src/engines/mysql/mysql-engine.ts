@@ -1,0 +1,155 @@
+/**
+ * The MySQL/MariaDB engine (mysql2, promise API): one small pool per database; SQL Lab runs hold a
+ * connection for the whole run (MysqlSession), cancelled with KILL QUERY from another connection.
+ */
+import { createConnection, createPool, type Connection, type ConnectionOptions, type Pool, type PoolConnection, type RowDataPacket } from 'mysql2/promise';
+import {
+  EngineError,
+  type ConnectionSpec,
+  type EngineCapabilities,
+  type EngineSession,
+  type QueryEngine,
+  type TableMetadata,
+} from '../query-engine';
+import { mysqlConnectionError, mysqlStatementError } from './mysql-errors';
+import { mysqlListSchemas, mysqlListTables, mysqlTableMetadata, quoteMysqlIdentifier } from './mysql-metadata';
+import { MysqlSession, type MysqlFlavor } from './mysql-session';
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function connectionOptions(spec: ConnectionSpec): ConnectionOptions {
+  const ssl = spec.params?.ssl_mode ?? spec.params?.['ssl-mode'] ?? spec.params?.ssl;
+  return {
+    host: spec.host,
+    port: spec.port,
+    user: spec.username,
+    password: spec.password ?? '',
+    database: spec.database,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // Values arrive as text and are converted in mysql-values.ts: no zone shifts, no rounding.
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    multipleStatements: false,
+    charset: 'utf8mb4',
+    ...(ssl && !/^(disabled?|false|0)$/i.test(ssl) ? { ssl: { rejectUnauthorized: /verify/i.test(ssl) } } : {}),
+  };
+}
+
+export class MysqlEngine implements QueryEngine {
+  readonly backend = 'mysql' as const;
+  private readonly pool: Pool;
+  private caps: Promise<EngineCapabilities & { flavor: MysqlFlavor }> | undefined;
+  private closed = false;
+
+  constructor(private readonly spec: ConnectionSpec) {
+    this.pool = createPool({ ...connectionOptions(spec), connectionLimit: 5, maxIdle: 2, idleTimeout: 30_000 });
+    // An idle connection whose server went away: the pool drops it; nothing else to do.
+    (this.pool as unknown as { on(event: string, fn: () => void): void }).on('error', () => undefined);
+  }
+
+  capabilities(): Promise<EngineCapabilities> {
+    return this.probe();
+  }
+
+  async testConnection(): Promise<void> {
+    let connection: Connection | undefined;
+    try {
+      connection = await createConnection(connectionOptions(this.spec));
+      await connection.query('SELECT 1');
+    } catch (err) {
+      throw mysqlConnectionError(err, this.spec);
+    } finally {
+      await connection?.end().catch(() => undefined);
+    }
+  }
+
+  listSchemas(): Promise<string[]> {
+    return this.metadata(() => mysqlListSchemas(this.pool));
+  }
+
+  listTables(schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
+    return this.metadata(() => mysqlListTables(this.pool, schema));
+  }
+
+  tableMetadata(schema: string, table: string): Promise<TableMetadata> {
+    return this.metadata(() => mysqlTableMetadata(this.pool, schema, table));
+  }
+
+  async openSession(): Promise<EngineSession> {
+    const { flavor } = await this.probe();
+    const connection = await this.connect();
+    return new MysqlSession({
+      connection,
+      flavor,
+      defaultDatabase: this.spec.database,
+      openControlConnection: () => createConnection(connectionOptions(this.spec)),
+      quoteIdentifier: quoteMysqlIdentifier,
+    });
+  }
+
+  async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
+    const session = await this.openSession();
+    try {
+      await session.begin({ readOnly: true, schema: options.schema });
+      const plan = await session.execute(`EXPLAIN ${sql}`, { timeoutMs: options.timeoutMs });
+      await session.rollback();
+      // One row per table of the plan; the product of their row estimates bounds the rows examined.
+      const estimates = plan.rows.map((r) => Number(r.rows)).filter((n) => Number.isFinite(n) && n > 0);
+      const total = estimates.reduce((a, b) => a * b, estimates.length > 0 ? 1 : 0);
+      return { 'Estimated rows': String(total) };
+    } finally {
+      await session.release();
+    }
+  }
+
+  quoteIdentifier(name: string): string {
+    return quoteMysqlIdentifier(name);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  private probe(): Promise<EngineCapabilities & { flavor: MysqlFlavor }> {
+    if (!this.caps) {
+      const probing = this.metadata(async () => {
+        const [result] = await this.pool.query<RowDataPacket[]>('SELECT VERSION() AS version');
+        const version = String(result[0].version);
+        const flavor: MysqlFlavor = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+        return { serverVersion: version, canCancelInDatabase: true, flavor };
+      });
+      probing.catch(() => {
+        if (this.caps === probing) this.caps = undefined;
+      });
+      this.caps = probing;
+    }
+    return this.caps;
+  }
+
+  private async connect(): Promise<PoolConnection> {
+    if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+    try {
+      return await this.pool.getConnection();
+    } catch (err) {
+      throw mysqlConnectionError(err, this.spec);
+    }
+  }
+
+  /** Catalog questions: login and network failures are connection errors, the rest statement errors. */
+  private async metadata<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof EngineError) throw err;
+      const e = err as { errno?: number; fatal?: boolean };
+      if (typeof e.errno === 'number' && !e.fatal && ![1044, 1045, 1049, 1130].includes(e.errno)) {
+        throw mysqlStatementError(err, { cancelled: false });
+      }
+      throw mysqlConnectionError(err, this.spec);
+    }
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The PostgreSQL engine: one small pool per database. Metadata and cost estimates borrow a pooled
+ * client briefly; SQL Lab runs hold one for the whole run (PgSession).
+ */
+import { Client, Pool, type PoolClient } from 'pg';
+import {
+  EngineError,
+  type ConnectionSpec,
+  type EngineCapabilities,
+  type EngineSession,
+  type QueryEngine,
+  type TableMetadata,
+} from '../query-engine';
+import { pgClientConfig, pgPoolConfig } from './pg-connection';
+import { pgConnectionError, pgStatementError } from './pg-errors';
+import { pgListSchemas, pgListTables, pgTableMetadata, quotePgIdentifier } from './pg-metadata';
+import { PgSession } from './pg-session';
+import { PgTypeCatalog } from './pg-type-catalog';
+
+/** EXPLAIN's first line: `Seq Scan on t  (cost=0.00..35.50 rows=2550 width=4)`. */
+const COST = /cost=([\d.]+)\.\.([\d.]+)/;
+
+export class PostgresEngine implements QueryEngine {
+  readonly backend = 'postgresql' as const;
+  private readonly pool: Pool;
+  private readonly types: PgTypeCatalog;
+  private caps: Promise<EngineCapabilities> | undefined;
+  private closed = false;
+
+  constructor(private readonly spec: ConnectionSpec) {
+    this.pool = new Pool(pgPoolConfig(spec));
+    // An idle pooled client whose server went away emits 'error' on the pool; the pool drops it.
+    this.pool.on('error', () => undefined);
+    this.types = new PgTypeCatalog();
+  }
+
+  capabilities(): Promise<EngineCapabilities> {
+    if (!this.caps) {
+      const probing = this.withClient(async (client) => {
+        const { rows } = await client.query<{ version: string }>('SELECT version() AS version');
+        const version = rows[0].version;
+        // PGlite reports e.g. "PostgreSQL 17.5 on x86_64-pc-linux-gnu, compiled by emcc": one wasm backend.
+        return { serverVersion: version, canCancelInDatabase: !/emscripten|emcc|wasm/i.test(version) };
+      });
+      probing.catch(() => {
+        if (this.caps === probing) this.caps = undefined;
+      });
+      this.caps = probing;
+    }
+    return this.caps;
+  }
+
+  async testConnection(): Promise<void> {
+    // A fresh client, not the pool: a test must not pass thanks to a connection opened before a change.
+    const client = new Client(pgClientConfig(this.spec));
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+    } catch (err) {
+      throw pgConnectionError(err, this.spec);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  listSchemas(): Promise<string[]> {
+    return this.metadata(() => pgListSchemas(this.pool));
+  }
+
+  listTables(schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
+    return this.metadata(() => pgListTables(this.pool, schema));
+  }
+
+  tableMetadata(schema: string, table: string): Promise<TableMetadata> {
+    return this.metadata(() => pgTableMetadata(this.pool, schema, table));
+  }
+
+  async openSession(): Promise<EngineSession> {
+    const { canCancelInDatabase } = await this.capabilities();
+    const client = await this.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      return new PgSession({
+        client,
+        backendPid: rows[0].pid,
+        types: this.types,
+        openControlClient: () => new Client(pgClientConfig(this.spec)),
+        quoteIdentifier: quotePgIdentifier,
+        canCancelInDatabase,
+      });
+    } catch (err) {
+      client.release(true);
+      throw pgConnectionError(err, this.spec);
+    }
+  }
+
+  async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
+    const session = await this.openSession();
+    try {
+      // Read-only and rolled back: EXPLAIN without ANALYZE runs nothing, and even a function in the
+      // statement cannot write.
+      await session.begin({ readOnly: true, schema: options.schema });
+      const plan = await session.execute(`EXPLAIN ${sql}`, { timeoutMs: options.timeoutMs });
+      await session.rollback();
+      const firstLine = String(Object.values(plan.rows[0] ?? {})[0] ?? '');
+      const match = COST.exec(firstLine);
+      if (!match) throw new EngineError(`No cost in the plan: ${firstLine}`, 'GENERIC_DB_ENGINE_ERROR');
+      return { 'Start-up cost': match[1], 'Total cost': match[2] };
+    } finally {
+      await session.release();
+    }
+  }
+
+  quoteIdentifier(name: string): string {
+    return quotePgIdentifier(name);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  private async connect(): Promise<PoolClient> {
+    if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+    try {
+      return await this.pool.connect();
+    } catch (err) {
+      throw pgConnectionError(err, this.spec);
+    }
+  }
+
+  private async withClient<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      return await fn(client);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Catalog questions: connection failures are classified as such, the rest as statement errors. */
+  private async metadata<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof EngineError) throw err;
+      const sqlstate = (err as { code?: string }).code;
+      if (typeof sqlstate === 'string' && /^[0-9A-Z]{5}$/.test(sqlstate) && !sqlstate.startsWith('28') && sqlstate !== '3D000') {
+        throw pgStatementError(err, { cancelled: false });
+      }
+      throw pgConnectionError(err, this.spec);
+    }
+  }
+}

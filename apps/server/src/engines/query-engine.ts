@@ -1,0 +1,170 @@
+/**
+ * The one interface to the databases users connect and query (DESIGN.md "Query engines"), implemented
+ * for PostgreSQL (`pg`) and MySQL/MariaDB (`mysql2`). SQL Lab, the metadata endpoints and chart data all
+ * go through it; nothing else opens a connection to a user's database.
+ */
+
+export type Backend = 'postgresql' | 'mysql';
+
+/** Generic column types (spec §3 Dataset column: Numeric 0, String 1, Temporal 2, Boolean 3). */
+export const enum GenericType {
+  Numeric = 0,
+  String = 1,
+  Temporal = 2,
+  Boolean = 3,
+}
+
+/** Where and how to connect. `password` is decrypted only in memory, right before connecting. */
+export interface ConnectionSpec {
+  backend: Backend;
+  host: string;
+  port: number;
+  database: string;
+  username: string;
+  password?: string;
+  /** Extra driver options from the URI's query string (e.g. sslmode). */
+  params?: Record<string, string>;
+}
+
+export interface ResultColumn {
+  /** Unique within the result (duplicates get a suffix like `count__1`). */
+  name: string;
+  /** The database's type name, e.g. 'integer', 'timestamp without time zone', 'VARCHAR'. */
+  type: string;
+  type_generic: GenericType;
+  is_dttm: boolean;
+}
+
+export interface ResultSet {
+  columns: ResultColumn[];
+  /** Rows as objects keyed by column name; dates as ISO strings, big integers as numbers when safe. */
+  rows: Record<string, unknown>[];
+  /** Rows affected for statements without a result set (DML/DDL), else rows.length. */
+  rowCount: number;
+}
+
+export interface TableColumnMetadata {
+  name: string;
+  type: string;
+  type_generic: GenericType;
+  is_dttm: boolean;
+  nullable: boolean;
+  default: string | null;
+  comment: string | null;
+}
+
+export interface TableMetadata {
+  name: string;
+  schema: string;
+  catalog: string | null;
+  columns: TableColumnMetadata[];
+  primaryKey: { name: string | null; column_names: string[] } | null;
+  foreignKeys: { name: string | null; column_names: string[]; referred_schema: string; referred_table: string; referred_columns: string[] }[];
+  indexes: { name: string; column_names: string[]; unique: boolean }[];
+  /** `SELECT col1, col2 ... FROM schema.table LIMIT 100`, quoted for the dialect. */
+  selectStar: string;
+  comment: string | null;
+  type: 'table' | 'view';
+}
+
+export interface StatementOptions {
+  /** Fetch at most this many rows (the engine fetches limit + 1 itself when asked by the caller). */
+  maxRows?: number;
+  /** Statement timeout in the database; the engine surfaces it as EngineTimeoutError. */
+  timeoutMs?: number;
+}
+
+/**
+ * One connection, held for a whole run: multi-statement scripts run in order on it, in one transaction
+ * that is read-only unless the database allows DML. `cancel()` stops the running statement IN THE
+ * DATABASE (pg_cancel_backend / KILL QUERY) from another connection; it is safe to call at any time,
+ * before, during or after a statement.
+ */
+export interface EngineSession {
+  /** The database's id for this connection (backend pid / connection id), for cancel and audit. */
+  readonly backendId: string;
+  begin(options: { readOnly: boolean; schema?: string | null }): Promise<void>;
+  execute(sql: string, options?: StatementOptions): Promise<ResultSet>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  cancel(): Promise<void>;
+  /** Returns the connection (or destroys it after a cancel). Always call it, in `finally`. */
+  release(): Promise<void>;
+}
+
+/** What an engine can do, found out once per engine (PGlite and MariaDB differ from plain servers). */
+export interface EngineCapabilities {
+  /**
+   * Whether cancel() stops one running statement inside the database. False for the embedded PGlite:
+   * it multiplexes one backend, so pg_cancel_backend cannot target a statement there; a caller that must
+   * stop it restarts the embedded worker instead (issue item 3).
+   */
+  canCancelInDatabase: boolean;
+  /** The server's version string, for logs and the engine information of the bootstrap. */
+  serverVersion: string;
+}
+
+export interface QueryEngine {
+  readonly backend: Backend;
+  capabilities(): Promise<EngineCapabilities>;
+  /** Throws EngineConnectionError with a classified error type when the database cannot be reached. */
+  testConnection(): Promise<void>;
+  listSchemas(): Promise<string[]>;
+  listTables(schema: string): Promise<{ name: string; type: 'table' | 'view' }[]>;
+  tableMetadata(schema: string, table: string): Promise<TableMetadata>;
+  openSession(): Promise<EngineSession>;
+  /**
+   * EXPLAIN cost of ONE statement (callers split scripts and call it per statement, REFERENCE §1.1):
+   * PostgreSQL {'Start-up cost', 'Total cost'}, MySQL/MariaDB {'Estimated rows'}. Runs in a read-only
+   * transaction that is rolled back; a timeout raises EngineTimeoutError.
+   */
+  estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>>;
+  /** Quote an identifier for this dialect. */
+  quoteIdentifier(name: string): string;
+  close(): Promise<void>;
+}
+
+/** Errors an engine raises, each carrying the spec's error type for the response. */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly errorType: string,
+    readonly status: number = 400,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'EngineError';
+  }
+}
+
+/** The statement ran longer than its timeout and the database stopped it (SQLLAB_TIMEOUT_ERROR). */
+export class EngineTimeoutError extends EngineError {
+  constructor(
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`The query exceeded the ${formatSeconds(timeoutMs)} timeout.`, 'SQLLAB_TIMEOUT_ERROR', 408, options);
+    this.name = 'EngineTimeoutError';
+  }
+}
+
+/** The statement was stopped by cancel() (a user's Stop), or refused because the session was cancelled. */
+export class EngineCancelledError extends EngineError {
+  constructor(options?: { cause?: unknown }) {
+    super('The query was stopped.', 'GENERIC_DB_ENGINE_ERROR', 400, options);
+    this.name = 'EngineCancelledError';
+  }
+}
+
+/** The database could not be reached or refused the login; `errorType` says why (CONNECTION_*_ERROR). */
+export class EngineConnectionError extends EngineError {
+  constructor(message: string, errorType: string, options?: { cause?: unknown }) {
+    super(message, errorType, 422, options);
+    this.name = 'EngineConnectionError';
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} seconds`;
+}

@@ -1,0 +1,69 @@
+/** How events are written to and read from the `events` table, shared by the store's parts. */
+import type { Envelope, EventMeta } from '@strata/events';
+import type { EntityManager } from 'typeorm';
+
+export interface EventRow {
+  position: string; // bigint arrives as a string from pg
+  id: string;
+  stream: string;
+  version: number;
+  type: string;
+  data: unknown;
+  meta: EventMeta;
+}
+
+export const EVENT_COLUMNS = 'position, id, stream, version, type, data, meta';
+
+/** Positions stay far below 2^53 (that is 9 million years at 30,000 events a second). */
+export function toEnvelope(row: EventRow): Envelope {
+  return {
+    id: row.id,
+    stream: row.stream,
+    version: row.version,
+    position: Number(row.position),
+    type: row.type,
+    data: row.data,
+    meta: row.meta,
+  };
+}
+
+/** Rows of a query run on `tx` (a transaction's manager or the DataSource's). */
+export async function rows<T>(tx: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  const result = await tx.query(sql, params);
+  // typeorm returns [rows, affected] for UPDATE/DELETE; every query here is a SELECT or INSERT ... RETURNING.
+  return result as T[];
+}
+
+/** Postgres error codes the store reacts to. */
+export const PG_UNIQUE_VIOLATION = '23505';
+
+export function pgError(error: unknown): { code?: string; constraint?: string } {
+  // TypeORM wraps driver errors in QueryFailedError and copies the driver's fields onto it.
+  if (typeof error !== 'object' || error === null) return {};
+  const e = error as { code?: unknown; constraint?: unknown; driverError?: { code?: unknown; constraint?: unknown } };
+  const code = e.code ?? e.driverError?.code;
+  const constraint = e.constraint ?? e.driverError?.constraint;
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    constraint: typeof constraint === 'string' ? constraint : undefined,
+  };
+}
+
+/**
+ * The lock every append holds from its INSERT until its transaction ends (and that a rebuild holds to
+ * stop appends). `hashtext` gives a stable int4 key so any process, in any language, can share it.
+ */
+export const APPEND_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('strata.events.append'))`;
+
+/** Channel of the NOTIFY sent by every append, so other server processes push and wake too. */
+export const EVENTS_CHANNEL = 'strata_events';
+
+/** NOTIFY payload: small (the limit is 8000 bytes); receivers read the events back from the table. */
+export interface EventsNotification {
+  /** CommittedEvents.instanceId of the appending process. */
+  instance: string;
+  stream: string;
+  /** First and last version of the append. */
+  first: number;
+  last: number;
+}

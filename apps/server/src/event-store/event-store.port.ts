@@ -1,0 +1,67 @@
+/**
+ * The contract of the event store (DESIGN.md "Event store"). Modules depend on this abstract class as a
+ * Nest injection token; `PostgresEventStore` implements it.
+ */
+import type { Envelope, EventLike } from '@strata/events';
+import type { EntityManager } from 'typeorm';
+
+export interface AppendOptions {
+  /** The stream version the caller decided against; 0 means "the stream must not exist yet". 'any' skips the check. */
+  expectedVersion: number | 'any';
+  /** Idempotency key: appending the same command id again returns the first append's events. */
+  commandId?: string;
+  /** Join the caller's transaction (e.g. to write a non-event row atomically with the events). */
+  tx?: EntityManager;
+  meta: {
+    actor: string;
+    batchId?: string;
+    causationId?: string;
+    correlationId?: string;
+    clientSeq?: number;
+    sessionId?: string;
+    undoable?: boolean;
+  };
+}
+
+export interface AppendResult {
+  events: Envelope[];
+  /** The stream's version after the append. */
+  version: number;
+  /** True when the command id had been appended before and nothing new was written. */
+  duplicate: boolean;
+}
+
+/** A read model updated in the append's transaction (read-your-writes) and rebuildable from the log. */
+export interface Projection {
+  readonly name: string;
+  /** Event types it reacts to. */
+  readonly handles: readonly string[];
+  apply(tx: EntityManager, event: Envelope): Promise<void>;
+  /** Empties the read model before a rebuild. */
+  reset(tx: EntityManager): Promise<void>;
+}
+
+export class VersionConflictError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`Stream ${stream} is at version ${actual}, not ${expected}: someone changed it first. Reload and try again.`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+export abstract class EventStore {
+  abstract append(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult>;
+  /** Events of one stream with version > fromVersion, in order. */
+  abstract readStream(stream: string, fromVersion?: number): Promise<Envelope[]>;
+  /** Every event with position > fromPosition, in commit-safe order (never skips a late commit). */
+  abstract readAll(fromPosition: number, limit?: number): Promise<Envelope[]>;
+  abstract registerProjection(projection: Projection): void;
+  abstract rebuild(projectionName: string): Promise<void>;
+  /** The stream's current version (0 when it has no events). */
+  abstract streamVersion(stream: string): Promise<number>;
+  /** What an earlier append with this command id wrote (duplicate: true), or null when it never ran. */
+  abstract findCommand(stream: string, commandId: string): Promise<AppendResult | null>;
+}

@@ -1,0 +1,93 @@
+import { DomainError, HISTORY_UNDONE, type Decider, type EventLike } from '@strata/events';
+import { openTestStore } from '../../test/event-store/store-fixture';
+import { VersionConflictError } from './event-store.port';
+import { DecisionRunner } from './load-decide-append';
+
+/** A tiny bounded context for the test: a named counter. */
+type CounterEvent = EventLike<'counter/created', { name: string }> | EventLike<'counter/incremented', { by: number }>;
+type CounterCommand = { type: 'Create'; name: string } | { type: 'Increment'; by: number };
+interface Counter {
+  name: string | null;
+  total: number;
+}
+const counter: Decider<Counter, CounterEvent, CounterCommand, { max: number }> = {
+  initialState: () => ({ name: null, total: 0 }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'counter/created':
+        return { ...state, name: event.data.name };
+      case 'counter/incremented':
+        return { ...state, total: state.total + event.data.by };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+  decide: (command, state, ctx) => {
+    switch (command.type) {
+      case 'Create':
+        if (state.name !== null) throw new DomainError('exists', 'This counter already exists.');
+        return [{ type: 'counter/created', data: { name: command.name } }];
+      case 'Increment':
+        if (state.name === null) throw new DomainError('missing', 'Create the counter first.');
+        if (state.total + command.by > ctx.max) throw new DomainError('too_big', `Value cannot exceed ${ctx.max}`);
+        return [{ type: 'counter/incremented', data: { by: command.by } }];
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};
+
+let s: Awaited<ReturnType<typeof openTestStore>>;
+let runner: DecisionRunner;
+beforeAll(async () => {
+  s = await openTestStore('decide');
+  runner = new DecisionRunner(s.store);
+});
+afterAll(async () => s.close());
+
+const ctx = { max: 10 };
+
+it('loads, decides against the folded state and appends at the loaded version', async () => {
+  await runner.loadDecideAppend('counter:1', counter, { type: 'Create', name: 'clicks' }, ctx, { actor: '1' });
+  const result = await runner.loadDecideAppend('counter:1', counter, { type: 'Increment', by: 4 }, ctx, { actor: '1' });
+  expect(result.version).toBe(2);
+  expect((await runner.load('counter:1', counter)).state).toEqual({ name: 'clicks', total: 4 });
+  await expect(runner.loadDecideAppend('counter:1', counter, { type: 'Increment', by: 7 }, ctx, { actor: '1' })).rejects.toThrow('Value cannot exceed 10');
+  await expect(runner.loadDecideAppend('counter:1', counter, { type: 'Create', name: 'x' }, ctx, { actor: '1' })).rejects.toBeInstanceOf(DomainError);
+});
+
+it('answers a retried command with its first result instead of deciding again', async () => {
+  const first = await runner.loadDecideAppend('counter:2', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1', commandId: 'create-2' });
+  // Deciding again would fail ("already exists"); the retry must succeed as a duplicate.
+  const retry = await runner.loadDecideAppend('counter:2', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1', commandId: 'create-2' });
+  expect(retry).toEqual({ ...first, duplicate: true });
+});
+
+it("conflicts when the client decided against an older version than the stream's", async () => {
+  await runner.loadDecideAppend('counter:3', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
+  await runner.loadDecideAppend('counter:3', counter, { type: 'Increment', by: 1 }, ctx, { actor: '2' });
+  const stale = runner.loadDecideAppend('counter:3', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1', expectedVersion: 1 });
+  await expect(stale).rejects.toBeInstanceOf(VersionConflictError);
+  await expect(stale).rejects.toMatchObject({ expected: 1, actual: 2 });
+});
+
+it("folds with undone batches skipped and lets an actor undo only their own batch", async () => {
+  await runner.loadDecideAppend('counter:4', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1', undoable: false });
+  const mine = await runner.loadDecideAppend('counter:4', counter, { type: 'Increment', by: 5 }, ctx, { actor: '1' });
+  await runner.loadDecideAppend('counter:4', counter, { type: 'Increment', by: 2 }, ctx, { actor: '2' });
+  const batchId = mine.events[0]!.meta.batchId;
+
+  await expect(runner.appendHistory('counter:4', { type: HISTORY_UNDONE, data: { batchId } }, { actor: '2' })).rejects.toMatchObject({
+    code: 'history_not_owner',
+  });
+  const undo = await runner.appendHistory('counter:4', { type: HISTORY_UNDONE, data: { batchId } }, { actor: '1' });
+  expect(undo.events[0]!.meta.undoable).toBe(false);
+  expect((await runner.load('counter:4', counter)).state.total).toBe(2);
+  // The undone 5 no longer counts against the limit.
+  await runner.loadDecideAppend('counter:4', counter, { type: 'Increment', by: 8 }, ctx, { actor: '1' });
+  expect((await runner.load('counter:4', counter)).state.total).toBe(10);
+});

@@ -1,0 +1,68 @@
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { eventually, openStore, type StoreInstance } from '../../test/event-store/store-fixture';
+import type { CommittedBatch } from './committed-events';
+
+/** Two store instances on one database stand for two server processes. */
+let db: TestDatabase;
+let one: StoreInstance;
+let two: StoreInstance;
+const seenByOne: CommittedBatch[] = [];
+const seenByTwo: CommittedBatch[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase('notifications');
+  one = await openStore(db.url, { listen: true });
+  two = await openStore(db.url, { listen: true });
+  one.committed.committed$.subscribe((b) => seenByOne.push(b));
+  two.committed.committed$.subscribe((b) => seenByTwo.push(b));
+});
+afterAll(async () => {
+  await one.close();
+  await two.close();
+  await db.drop();
+});
+
+// A process publishes its own commits at once and another's when the NOTIFY arrives, so the two kinds
+// can interleave out of version order; consumers order by version (the gateway fills gaps from the store).
+it("brings another process's commits in commit order, and every batch exactly once", async () => {
+  const a = await one.store.append('doc:n', [{ type: 'test/a', data: {} }, { type: 'test/b', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
+  const b = await two.store.append('doc:n', [{ type: 'test/c', data: {} }], { expectedVersion: 2, meta: { actor: '2' } });
+  const c = await one.store.append('doc:n', [{ type: 'test/d', data: {} }], { expectedVersion: 3, meta: { actor: '1' } });
+
+  await eventually(() => seenByOne.length === 3 && seenByTwo.length === 3);
+  await new Promise((r) => setTimeout(r, 200)); // nothing more may arrive (own notifications are ignored)
+  const byVersion = (seen: CommittedBatch[]) => [...seen].sort((x, y) => x.version - y.version).map((x) => [x.origin, x.version]);
+  expect(byVersion(seenByOne)).toEqual([['local', 2], ['remote', 3], ['local', 4]]);
+  expect(byVersion(seenByTwo)).toEqual([['remote', 2], ['local', 3], ['remote', 4]]);
+  expect(seenByTwo.filter((x) => x.origin === 'remote').map((x) => x.events)).toEqual([a.events, c.events]);
+  expect(seenByOne.find((x) => x.origin === 'remote')!.events).toEqual(b.events);
+});
+
+it('wakes a checkpointed subscriber in the other process', async () => {
+  await two.dataSource.query(`CREATE TABLE seen_types (type text PRIMARY KEY)`);
+  const subscriber = two.store.registerSubscriber(
+    {
+      name: 'seen_types',
+      handles: ['test/remote'],
+      apply: async (tx, e) => void (await tx.query(`INSERT INTO seen_types VALUES ($1) ON CONFLICT DO NOTHING`, [e.type])),
+      reset: async (tx) => void (await tx.query(`DELETE FROM seen_types`)),
+    },
+    { pollMs: 60_000 },
+  );
+  // Let its start-up pass finish, so only a wake-up can bring the next event in (its poll is a minute).
+  await subscriber.drain();
+  await new Promise((r) => setTimeout(r, 100));
+  await one.store.append('doc:remote', [{ type: 'test/remote', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
+  await eventually(async () => ((await two.dataSource.query(`SELECT type FROM seen_types`)) as unknown[]).length === 1);
+});
+
+it('listens again after its connection is cut', async () => {
+  const before = seenByTwo.length;
+  await one.dataSource.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'strata-listen' AND datname = current_database()`);
+  // Both processes lost their LISTEN connection; each reconnects about a second later.
+  await eventually(
+    async () => ((await one.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'strata-listen' AND datname = current_database()`)) as { n: number }[])[0]!.n === 2,
+  );
+  await one.store.append('doc:after-cut', [{ type: 'test/a', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
+  await eventually(() => seenByTwo.slice(before).some((b) => b.stream === 'doc:after-cut' && b.origin === 'remote'));
+});

@@ -1,0 +1,185 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Envelope, EventLike } from '@strata/events';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AfterCommit } from './after-commit';
+import { appendIn, findCommandIn, streamVersionIn } from './append-events';
+import { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';
+import { CommittedEvents } from './committed-events';
+import { APPEND_LOCK_SQL, EVENT_COLUMNS, PG_UNIQUE_VIOLATION, pgError, rows, toEnvelope, type EventRow } from './event-rows';
+import { EventStore, VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
+import { replayInto } from './replay';
+
+export const MAX_STREAM_NAME = 500;
+
+/** A lost race (a unique index caught two writers) is retried this many times in the store's own transaction. */
+const ATTEMPTS = 3;
+
+/**
+ * The event store on PostgreSQL (DESIGN.md "Event store"). Appends are serialised by an advisory lock so
+ * the global position is commit-ordered (the reasoning is in append-events.ts); committed batches go to
+ * `CommittedEvents` only after COMMIT.
+ */
+@Injectable()
+export class PostgresEventStore extends EventStore implements OnModuleDestroy {
+  private readonly projections = new Map<string, Projection>();
+  private readonly subscribers = new Map<string, CheckpointedSubscriber>();
+  private readonly afterCommit: AfterCommit;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly committed: CommittedEvents,
+  ) {
+    super();
+    this.afterCommit = new AfterCommit(dataSource);
+  }
+
+  async append(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
+    checkAppend(stream, events, options);
+    if (events.length === 0) return this.appendNothing(stream, options);
+    return options.tx ? this.appendInCallerTransaction(options.tx, stream, events, options) : this.appendInOwnTransaction(stream, events, options);
+  }
+
+  async readStream(stream: string, fromVersion = 0): Promise<Envelope[]> {
+    const found = await rows<EventRow>(this.dataSource.manager, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`, [
+      stream,
+      fromVersion,
+    ]);
+    return found.map(toEnvelope);
+  }
+
+  /** Commit-safe without filtering: positions are handed out in commit order (append-events.ts). */
+  async readAll(fromPosition: number, limit = 1000): Promise<Envelope[]> {
+    const found = await rows<EventRow>(this.dataSource.manager, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [
+      fromPosition,
+      limit,
+    ]);
+    return found.map(toEnvelope);
+  }
+
+  async streamVersion(stream: string): Promise<number> {
+    return streamVersionIn(this.dataSource.manager, stream);
+  }
+
+  async findCommand(stream: string, commandId: string): Promise<AppendResult | null> {
+    return findCommandIn(this.dataSource.manager, stream, commandId);
+  }
+
+  registerProjection(projection: Projection): void {
+    this.claimName(projection.name);
+    this.projections.set(projection.name, projection);
+  }
+
+  /** Runs `projection` after the fact from a checkpoint (see CheckpointedSubscriber); starts it now. */
+  registerSubscriber(projection: Projection, options?: SubscriberOptions): CheckpointedSubscriber {
+    this.claimName(projection.name);
+    const subscriber = new CheckpointedSubscriber(this.dataSource, this.committed, projection, options);
+    this.subscribers.set(projection.name, subscriber);
+    subscriber.start();
+    return subscriber;
+  }
+
+  async rebuild(projectionName: string): Promise<void> {
+    const subscriber = this.subscribers.get(projectionName);
+    if (subscriber) return subscriber.rebuild();
+    const projection = this.projections.get(projectionName);
+    if (!projection) throw new Error(`No projection named ${projectionName} is registered`);
+    await this.dataSource.transaction(async (tx) => {
+      // An in-transaction projection must not miss an append that lands mid-rebuild: hold appends off.
+      // Readers keep seeing the old read model until this commits.
+      await tx.query(APPEND_LOCK_SQL);
+      await projection.reset(tx);
+      await replayInto(tx, projection);
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.subscribers.values()].map((s) => s.stop()));
+  }
+
+  private claimName(name: string): void {
+    if (this.projections.has(name) || this.subscribers.has(name)) throw new Error(`A projection named ${name} is already registered`);
+  }
+
+  private async appendNothing(stream: string, options: AppendOptions): Promise<AppendResult> {
+    const tx = options.tx ?? this.dataSource.manager;
+    if (options.commandId !== undefined) {
+      const earlier = await findCommandIn(tx, stream, options.commandId);
+      if (earlier) return earlier;
+    }
+    const version = await streamVersionIn(tx, stream);
+    if (options.expectedVersion !== 'any' && options.expectedVersion !== version) {
+      throw new VersionConflictError(stream, options.expectedVersion, version);
+    }
+    return { events: [], version, duplicate: false };
+  }
+
+  private async appendInOwnTransaction(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        await runner.startTransaction();
+        const result = await appendIn(runner.manager, stream, events, options, this.context());
+        await runner.commitTransaction();
+        if (!result.duplicate) this.publish(stream, result);
+        return result;
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        // Only a writer that bypassed the append lock can make us lose a unique race; the next attempt
+        // sees the winner and answers duplicate, conflict, or (expectedVersion 'any') appends after it.
+        if (attempt < ATTEMPTS && pgError(error).code === PG_UNIQUE_VIOLATION) continue;
+        throw error;
+      } finally {
+        await runner.release();
+      }
+    }
+  }
+
+  /**
+   * Joins the caller's transaction inside a savepoint, so a conflict leaves that transaction usable.
+   * Publishing waits for the caller's outer COMMIT.
+   */
+  private async appendInCallerTransaction(tx: EntityManager, stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
+    const runner = tx.queryRunner;
+    if (!runner?.isTransactionActive) {
+      throw new Error('AppendOptions.tx must be the EntityManager of an open transaction (dataSource.transaction(tx => ...))');
+    }
+    await runner.query('SAVEPOINT strata_append');
+    let result: AppendResult;
+    try {
+      result = await appendIn(tx, stream, events, options, this.context());
+      await runner.query('RELEASE SAVEPOINT strata_append');
+    } catch (error) {
+      await runner.query('ROLLBACK TO SAVEPOINT strata_append');
+      if (pgError(error).code !== PG_UNIQUE_VIOLATION) throw error;
+      // Lost a race the caller's snapshot could not see (REPEATABLE READ or a writer bypassing the lock).
+      const earlier = options.commandId === undefined ? null : await findCommandIn(tx, stream, options.commandId);
+      if (earlier) return earlier;
+      const expected = options.expectedVersion === 'any' ? -1 : options.expectedVersion;
+      throw new VersionConflictError(stream, expected, await streamVersionIn(tx, stream));
+    }
+    if (!result.duplicate) this.afterCommit.defer(runner, () => this.publish(stream, result));
+    return result;
+  }
+
+  private context() {
+    return { projections: [...this.projections.values()], instanceId: this.committed.instanceId };
+  }
+
+  private publish(stream: string, result: AppendResult): void {
+    this.committed.publish({ stream, events: result.events, version: result.version, origin: 'local' });
+  }
+}
+
+function checkAppend(stream: string, events: EventLike[], options: AppendOptions): void {
+  // The name travels in the NOTIFY payload, which Postgres caps at 8000 bytes.
+  if (typeof stream !== 'string' || stream.length === 0 || stream.length > MAX_STREAM_NAME) {
+    throw new TypeError(`An event stream needs a name of 1 to ${MAX_STREAM_NAME} characters`);
+  }
+  for (const event of events) {
+    if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError(`Every event appended to ${stream} needs a type`);
+  }
+  const expected = options.expectedVersion;
+  if (expected !== 'any' && (!Number.isSafeInteger(expected) || expected < 0)) {
+    throw new TypeError(`expectedVersion must be 'any' or an integer >= 0, got ${String(expected)}`);
+  }
+}

@@ -1,0 +1,2 @@
+export { JobQueue, type JobHandler, type JobInfo } from './job-queue';
+export { JobsModule } from './jobs.module';

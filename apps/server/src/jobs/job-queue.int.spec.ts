@@ -1,0 +1,69 @@
+/**
+ * Both queues behave the same: every job runs once with its payload, at most `concurrency` at a time,
+ * and jobs added before a handler exists wait for it. BullMQ runs against the machine's Redis.
+ */
+import { randomUUID } from 'node:crypto';
+import { BullMqJobQueue } from './bullmq-queue';
+import { InProcessJobQueue } from './in-process-queue';
+import type { JobQueue } from './job-queue';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const cases: [string, () => JobQueue][] = [
+  ['in-process', () => new InProcessJobQueue(2)],
+  ['BullMQ on Redis', () => new BullMqJobQueue(REDIS_URL, `strata-test-${randomUUID()}`, 2)],
+];
+
+describe.each(cases)('%s job queue', (_name, make) => {
+  let queue: JobQueue;
+  beforeEach(() => {
+    queue = make();
+  });
+  afterEach(async () => {
+    await queue.close();
+  });
+
+  it('runs every job once with its payload, never more than 2 at a time', async () => {
+    const seen: number[] = [];
+    let running = 0;
+    let maxRunning = 0;
+    const done = new Promise<void>((resolve) => {
+      queue.process<{ n: number }>('work', async ({ n }) => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await sleep(50);
+        seen.push(n);
+        running--;
+        if (seen.length === 6) resolve();
+      });
+    });
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => queue.add('work', { n })));
+    expect(new Set(ids).size).toBe(6);
+    await done;
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(maxRunning).toBe(2);
+  });
+
+  it('keeps a job added before its handler and runs it once the handler is registered', async () => {
+    await queue.add('late', { hello: 'world' });
+    await sleep(100);
+    const payload = await new Promise((resolve) => queue.process('late', async (p) => resolve(p)));
+    expect(payload).toEqual({ hello: 'world' });
+  });
+
+  it('goes on after a failing job', async () => {
+    const ok: number[] = [];
+    const done = new Promise<void>((resolve) => {
+      queue.process<{ n: number }>('flaky', async ({ n }) => {
+        if (n === 1) throw new Error('boom');
+        ok.push(n);
+        resolve();
+      });
+    });
+    await queue.add('flaky', { n: 1 });
+    await queue.add('flaky', { n: 2 });
+    await done;
+    expect(ok).toEqual([2]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * SQL Lab execution: `POST /api/v1/sqllab/execute/`, the async worker (job `sqllab-run`, which publishes
+ * an async event when it finishes), cancel-on-stop, and the CSV export (it re-runs through the same
+ * engines). Needs JobsModule and AsyncEventsModule (global) from the application.
+ */
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AsyncEventsService } from '../../async-events/async-events.service';
+import { DatabasesModule } from '../../databases/databases.module';
+import { JobQueue } from '../../jobs/job-queue';
+import { QueriesModule } from '../queries/queries.module';
+import { QueriesReader } from '../queries/queries.reader';
+import { encodeRison } from '../queries/rison-query';
+import { CsvExportController } from '../results/csv-export.controller';
+import { ResultsModule } from '../results/results.module';
+import { StorageRuntime } from '../../storage/storage-runtime';
+import { EmbeddedDatabaseRestarter, StorageRuntimeRestarter } from './embedded-restart';
+import { ExecuteController } from './execute.controller';
+import { ExecuteService, SQLLAB_RUN_JOB } from './execute.service';
+import { QueryExecutor } from './query-executor';
+import { RunningQueries } from './running-queries';
+import { RegistrySqlLabDatabases, SqlLabDatabases } from './sqllab-databases';
+
+@Module({
+  imports: [DatabasesModule, QueriesModule, ResultsModule],
+  controllers: [ExecuteController, CsvExportController],
+  providers: [
+    { provide: SqlLabDatabases, useClass: RegistrySqlLabDatabases },
+    {
+      provide: EmbeddedDatabaseRestarter,
+      inject: [{ token: StorageRuntime, optional: true }],
+      useFactory: (runtime?: StorageRuntime) => new StorageRuntimeRestarter(runtime),
+    },
+    RunningQueries,
+    QueryExecutor,
+    ExecuteService,
+  ],
+  exports: [SqlLabDatabases, QueryExecutor],
+})
+export class ExecuteModule implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly executor: QueryExecutor,
+    private readonly reader: QueriesReader,
+    private readonly asyncEvents: AsyncEventsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.process<{ clientId: string }>(SQLLAB_RUN_JOB, async ({ clientId }, job) => {
+      const outcome = await this.executor.run(clientId);
+      const row = await this.reader.byClientId(clientId);
+      if (!outcome || !row) return;
+      const done = outcome.status === 'success';
+      await this.asyncEvents.publish(row.user_id, {
+        job_id: job.id,
+        client_id: clientId,
+        status: done ? 'done' : 'error',
+        result_url: done && row.results_key ? `/api/v1/sqllab/results/?q=${encodeRison({ key: row.results_key })}` : null,
+        errors: done ? [] : outcome.errors.length ? outcome.errors : [{ message: `The query was ${outcome.status.replace('_', ' ')}.`, error_type: 'GENERIC_COMMAND_ERROR' }],
+      });
+    });
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The same SQL Lab contract on MariaDB (the machine's server, root without password): limits and
+ * limitingFactor, DML refused with nothing changed, CTAS, Stop cancelling with KILL QUERY (the
+ * processlist shows it gone within 2 s), and the CSV export of every row.
+ */
+import { randomBytes } from 'node:crypto';
+import { createConnection, type Connection } from 'mysql2/promise';
+import { clientId, startSqlLabTestApp, type SqlLabTestApp } from './testing/sqllab-test-app';
+
+const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+const schema = `sqllab_${randomBytes(4).toString('hex')}`;
+let admin: Connection;
+let app: SqlLabTestApp;
+let db: number;
+let ctasDb: number;
+
+beforeAll(async () => {
+  admin = await createConnection({ ...MARIADB, multipleStatements: true });
+  await admin.query(`SET SESSION max_recursive_iterations = 100000; CREATE DATABASE ${schema}; USE ${schema};
+    CREATE TABLE t1200 (id INT PRIMARY KEY, name VARCHAR(20));
+    INSERT INTO t1200 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 1200) SELECT n, CONCAT('name ', n) FROM s;
+    CREATE TABLE big (id INT PRIMARY KEY);
+    INSERT INTO big WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 20000) SELECT n FROM s;
+    CREATE TABLE victims (id INT); INSERT INTO victims VALUES (1), (2), (3);`);
+  app = await startSqlLabTestApp();
+  db = await app.addDatabase('mariadb', { uri: `mysql://root@127.0.0.1:3306/${schema}` });
+  ctasDb = await app.addDatabase('mariadb-ctas', { uri: `mysql://root@127.0.0.1:3306/${schema}`, allow_ctas: true });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await admin?.query(`DROP DATABASE IF EXISTS ${schema}`);
+  await admin?.end();
+});
+
+const run = (body: Record<string, unknown>, database = db) => app.admin.post('/api/v1/sqllab/execute/', { database_id: database, client_id: clientId(), ...body });
+const count = async (table: string) => ((await admin.query(`SELECT COUNT(*) AS n FROM ${schema}.${table}`)) as unknown as [{ n: number }[]])[0][0].n;
+
+it('limits: DROPDOWN 1000 of 1200, NOT_LIMITED with 10000, QUERY for LIMIT 10', async () => {
+  const dropdown = await run({ sql: 'SELECT * FROM t1200 ORDER BY id', queryLimit: 1000 });
+  expect(dropdown.status).toBe(200);
+  expect(dropdown.body.data).toHaveLength(1000);
+  expect(dropdown.body.query).toMatchObject({ rows: 1000, limitingFactor: 'DROPDOWN' });
+  const all = await run({ sql: 'SELECT * FROM t1200', queryLimit: 10000 });
+  expect(all.body.query).toMatchObject({ rows: 1200, limitingFactor: 'NOT_LIMITED' });
+  const ten = await run({ sql: 'SELECT * FROM t1200 LIMIT 10', queryLimit: 1000 });
+  expect(ten.body.query).toMatchObject({ rows: 10, limitingFactor: 'QUERY' });
+});
+
+it('refuses DML without allow_dml and changes nothing', async () => {
+  const res = await run({ sql: 'DELETE FROM victims' });
+  expect(res.status).toBe(400);
+  expect(res.body.errors[0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
+  expect(await count('victims')).toBe(3);
+});
+
+it('CTAS creates its table', async () => {
+  const res = await run({ sql: 'SELECT id FROM t1200 WHERE id <= 7', select_as_cta: true, tmp_table_name: 'ctas_out' }, ctasDb);
+  expect(res.status).toBe(200);
+  expect(res.body.query).toMatchObject({ state: 'success', tempTable: 'ctas_out' });
+  expect(await count('ctas_out')).toBe(7);
+});
+
+it('Stop kills the running statement in MariaDB within 2 s', async () => {
+  const id = clientId();
+  const running = run({ client_id: id, sql: 'SELECT SLEEP(30)' });
+  const sleeping = async () => ((await admin.query(`SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(30)%'`)) as unknown as [unknown[]])[0].length;
+  for (let i = 0; i < 100 && (await sleeping()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(await sleeping()).toBe(1);
+  const at = Date.now();
+  await app.admin.post('/api/v1/query/stop', { client_id: id });
+  while ((await sleeping()) > 0 && Date.now() - at < 3000) await new Promise((r) => setTimeout(r, 50));
+  expect(Date.now() - at).toBeLessThan(2000);
+  expect((await running).body.status).toBe('stopped');
+});
+
+it('the CSV export holds all 20,000 rows while the dropdown kept 1,000', async () => {
+  const id = clientId();
+  const res = await run({ client_id: id, sql: 'SELECT id FROM big ORDER BY id', queryLimit: 1000 });
+  expect(res.body.data).toHaveLength(1000);
+  const csv = await app.admin.get(`/api/v1/sqllab/export/${id}/`);
+  const lines = (csv.body as string).trimEnd().split('\r\n');
+  expect(lines).toHaveLength(20001);
+  expect(lines[20000]).toBe('20000');
+});

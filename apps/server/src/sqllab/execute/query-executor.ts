@@ -1,0 +1,199 @@
+/**
+ * Runs one started query (sync in the request, async on the job queue): every statement in order on
+ * one engine session, progress before each (which is also where a Stop is noticed: the decider refuses
+ * progress on a stopped run), the limit + 1 fetch on the last SELECT, CTAS/CVAS, the time limit, and the
+ * outcome as one event. The user's SQL runs in a read-only transaction unless the database allows DML;
+ * only the CTAS/CVAS statement gets a read-write one.
+ */
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ErrorType,
+  isInProgress,
+  LimitingFactor,
+  settleLimit,
+  type QueryColumn,
+  type QueryError,
+  type QueryStartedData,
+  type QueryStatus,
+} from '@strata/domain';
+import { DomainError } from '@strata/events';
+import { AppConfig } from '../../config/app-config';
+import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type QueryEngine, type ResultColumn, type ResultSet } from '../../engines/query-engine';
+import { QueryRuns } from '../queries/query-runs';
+import { DEFAULT_RESULTS_TTL_SEC, ResultsBackend } from '../results/results-backend';
+import { EmbeddedDatabaseRestarter } from './embedded-restart';
+import { ctasSelectSql, ctasStatement, qualifiedName } from './ctas';
+import { RunningQueries } from './running-queries';
+import { SqlLabDatabases } from './sqllab-databases';
+import { parseScript, rewriteLimit } from './statements';
+
+/** What /results/ serves and sync execute answers (without `query`, which is read fresh each time). */
+export interface StoredResult {
+  data: Record<string, unknown>[];
+  columns: QueryColumn[];
+  selected_columns: QueryColumn[];
+  expanded_columns: QueryColumn[];
+}
+
+export type RunOutcome =
+  | { status: 'success'; result: StoredResult; rows: number }
+  | { status: Exclude<QueryStatus, 'success'>; errors: QueryError[] };
+
+export const toQueryColumn = (c: ResultColumn): QueryColumn => ({ column_name: c.name, name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm });
+
+export const syncTimeoutMessage = (sec: number) => `The query exceeded the ${sec} seconds timeout.`;
+export const asyncTimeoutMessage = (sec: number) => `The query was killed after ${sec} seconds. It might be too complex, or the database might be under heavy load.`;
+
+class Stopped extends Error {}
+
+@Injectable()
+export class QueryExecutor {
+  private readonly logger = new Logger('QueryExecutor');
+
+  constructor(
+    private readonly runs: QueryRuns,
+    private readonly databases: SqlLabDatabases,
+    private readonly running: RunningQueries,
+    private readonly results: ResultsBackend,
+    private readonly config: AppConfig,
+    private readonly restarter: EmbeddedDatabaseRestarter,
+  ) {}
+
+  /** The outcome, or null when the run was not (or no longer) startable: stopped while queued, or already done. */
+  async run(clientId: string): Promise<RunOutcome | null> {
+    const state = await this.runs.state(clientId);
+    const q = state.started;
+    // Stopped (or finished) before a worker took it: it never starts.
+    if (!q || !isInProgress(state.status)) return null;
+    const actor = String(q.userId);
+    const timeLimitSec = q.runAsync ? this.config.sqllab.asyncTimeLimitSec : this.config.sqllab.timeoutSec;
+    const deadline = Date.now() + timeLimitSec * 1000;
+    const executed: string[] = [];
+    let statementNo = 0;
+    let statementCount = 0;
+    let session: EngineSession | undefined;
+    try {
+      const database = await this.databases.find(q.databaseId);
+      if (!database) throw new EngineError('The database of this query no longer exists.', ErrorType.DATABASE_NOT_FOUND_ERROR, 404);
+      const engine = await this.databases.engine(q.databaseId);
+      const statements = parseScript(q.renderedSql, engine.backend);
+      statementCount = statements.length;
+      const ctasTarget = q.selectAsCta && q.tmpTableName ? qualifiedName(engine, q.tmpSchemaName, q.tmpTableName) : null;
+      session = await engine.openSession();
+      this.running.register(clientId, session, await this.canceller(engine, session));
+      const readOnly = !database.allow_dml;
+      await session.begin({ readOnly, schema: q.schema });
+      let last: ResultSet | undefined;
+      for (const [i, statement] of statements.entries()) {
+        statementNo = i + 1;
+        await this.progress(clientId, statementNo, statementCount, actor);
+        let sql = statement.sql;
+        const ctasHere = ctasTarget !== null && statementNo === statementCount;
+        if (ctasHere) {
+          // The CREATE is the one statement allowed to write (allow_ctas / allow_cvas, not allow_dml).
+          if (readOnly) {
+            await session.commit();
+            await session.begin({ readOnly: false, schema: q.schema });
+          }
+          sql = ctasStatement(q.ctasMethod, ctasTarget, sql);
+        } else if (statement.isSelect && statementNo === statementCount) {
+          sql = rewriteLimit(sql, engine.backend, q.limit + 1);
+        }
+        executed.push(sql);
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw new EngineTimeoutError(timeLimitSec * 1000);
+        last = await session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
+      }
+      await session.commit();
+      return await this.succeed(q, last!, executed, ctasTarget, actor, database.cache_timeout);
+    } catch (err) {
+      return await this.fail(q, err, { statementNo, statementCount, executed, timeLimitSec, actor });
+    } finally {
+      if (session) {
+        this.running.unregister(clientId, session);
+        await session.release().catch(() => undefined);
+      }
+    }
+  }
+
+  /**
+   * How a Stop ends this run. PGlite (the embedded examples database) runs one statement at a time on
+   * one thread and cannot cancel it: its process is restarted on the same port (the README says so);
+   * the cancel signal is still sent, and the killed connection ends the statement.
+   */
+  private async canceller(engine: QueryEngine, session: EngineSession): Promise<() => Promise<void>> {
+    const caps = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
+    if (caps.canCancelInDatabase) return () => session.cancel();
+    return async () => {
+      await Promise.all([session.cancel(), this.restarter.restartExamples()]);
+    };
+  }
+
+  private async progress(clientId: string, statement: number, statementCount: number, actor: string): Promise<void> {
+    try {
+      await this.runs.decide(clientId, { type: 'ReportProgress', statement, statementCount, at: Date.now() }, actor);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'query_stopped') throw new Stopped();
+      throw err;
+    }
+  }
+
+  private async succeed(q: QueryStartedData, last: ResultSet, executed: string[], ctasTarget: string | null, actor: string, cacheTimeout: number | null): Promise<RunOutcome> {
+    const columns = last.columns.map(toQueryColumn);
+    const returnsRows = last.columns.length > 0 && !ctasTarget;
+    const settled = returnsRows ? settleLimit({ limit: q.limit, limitingFactor: q.limitingFactor }, last.rows.length) : { rows: last.rowCount, limitingFactor: LimitingFactor.NOT_LIMITED };
+    const result: StoredResult = {
+      data: returnsRows ? last.rows.slice(0, settled.rows) : [],
+      columns: returnsRows ? columns : [],
+      selected_columns: returnsRows ? columns : [],
+      expanded_columns: [],
+    };
+    // CTAS results are not stored (REFERENCE §1.8): the table itself is the result.
+    let resultsKey: string | null = null;
+    if (!ctasTarget) {
+      resultsKey = randomUUID();
+      await this.results.set(resultsKey, result, cacheTimeout ?? DEFAULT_RESULTS_TTL_SEC);
+    }
+    const appended = await this.runs.decide(
+      q.clientId,
+      {
+        type: 'CompleteQuery',
+        rows: settled.rows,
+        limitingFactor: settled.limitingFactor,
+        resultsKey,
+        columns: result.columns,
+        executedSql: executed.join(';\n'),
+        tempTable: ctasTarget ? q.tmpTableName : null,
+        tempSchema: ctasTarget ? q.tmpSchemaName : null,
+        selectSql: ctasTarget ? ctasSelectSql(ctasTarget, q.limit) : null,
+        at: Date.now(),
+      },
+      actor,
+    );
+    if (appended.events.length === 0) return { status: 'stopped', errors: [] };
+    return { status: 'success', result, rows: settled.rows };
+  }
+
+  private async fail(
+    q: QueryStartedData,
+    err: unknown,
+    ctx: { statementNo: number; statementCount: number; executed: string[]; timeLimitSec: number; actor: string },
+  ): Promise<RunOutcome> {
+    if (err instanceof Stopped) return { status: 'stopped', errors: [] };
+    const at = Date.now();
+    if (err instanceof EngineTimeoutError) {
+      const message = q.runAsync ? asyncTimeoutMessage(ctx.timeLimitSec) : syncTimeoutMessage(ctx.timeLimitSec);
+      const appended = await this.runs.decide(q.clientId, { type: 'TimeOutQuery', message, errorType: ErrorType.SQLLAB_TIMEOUT_ERROR, at }, ctx.actor);
+      return appended.events.length ? { status: 'timed_out', errors: [{ message, error_type: ErrorType.SQLLAB_TIMEOUT_ERROR, level: 'error' }] } : { status: 'stopped', errors: [] };
+    }
+    if (err instanceof EngineCancelledError && (await this.runs.state(q.clientId)).status === 'stopped') return { status: 'stopped', errors: [] };
+    if (!(err instanceof EngineError)) this.logger.error(`query ${q.clientId} failed: ${(err as Error).stack ?? String(err)}`);
+    const prefix = ctx.statementCount > 1 && ctx.statementNo > 0 ? `[Statement ${ctx.statementNo} out of ${ctx.statementCount}] ` : '';
+    const message = `${prefix}${err instanceof Error ? err.message : String(err)}`;
+    const errorType = err instanceof EngineError ? err.errorType : ErrorType.GENERIC_BACKEND_ERROR;
+    const errors: QueryError[] = [{ message, error_type: errorType, level: 'error' }];
+    const appended = await this.runs.decide(q.clientId, { type: 'FailQuery', errors, executedSql: ctx.executed.join(';\n') || null, at }, ctx.actor);
+    return appended.events.length ? { status: 'failed', errors } : { status: 'stopped', errors: [] };
+  }
+}

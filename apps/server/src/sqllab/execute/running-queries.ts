@@ -1,0 +1,48 @@
+/**
+ * The engine sessions of the runs in this process, by client id, so a Stop can cancel the statement in
+ * the database. The Stop request only appends `sqllab/queryStopped`; this registry reacts to that event
+ * on CommittedEvents, which also carries events committed by other server processes (NOTIFY), so a
+ * Stop received by one process cancels a run held by another (a BullMQ worker elsewhere).
+ */
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Subscription } from 'rxjs';
+import { CommittedEvents } from '../../event-store/committed-events';
+import type { EngineSession } from '../../engines/query-engine';
+
+@Injectable()
+export class RunningQueries implements OnModuleInit, OnModuleDestroy {
+  private readonly sessions = new Map<string, { session: EngineSession; cancel: () => Promise<void> }>();
+  private subscription: Subscription | null = null;
+
+  constructor(private readonly committed: CommittedEvents) {}
+
+  onModuleInit(): void {
+    this.subscription = this.committed.committed$.subscribe((batch) => {
+      if (!batch.stream.startsWith('query:')) return;
+      if (batch.events.some((e) => e.type === 'sqllab/queryStopped')) this.cancel(batch.stream.slice('query:'.length));
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  /** `cancel` defaults to the session's own; the embedded examples database needs a restart instead. */
+  register(clientId: string, session: EngineSession, cancel: () => Promise<void> = () => session.cancel()): void {
+    this.sessions.set(clientId, { session, cancel });
+  }
+
+  unregister(clientId: string, session: EngineSession): void {
+    if (this.sessions.get(clientId)?.session === session) this.sessions.delete(clientId);
+  }
+
+  isRunningHere(clientId: string): boolean {
+    return this.sessions.has(clientId);
+  }
+
+  /** Cancels in the database; errors are swallowed (the run reports its own outcome). */
+  cancel(clientId: string): void {
+    const running = this.sessions.get(clientId);
+    if (running) void running.cancel().catch(() => undefined);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Stop on the embedded examples database (PGlite): it runs one statement at a time on one thread and
+ * cannot cancel it, so Stop restarts its process on the same port. The statement is gone with the old
+ * process within 2 s, the run ends stopped, and the same database answers the next query.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../storage/embedded/embedded-postgres';
+import { EmbeddedDatabaseRestarter } from './embedded-restart';
+import { clientId, startSqlLabTestApp, type SqlLabTestApp } from './testing/sqllab-test-app';
+
+let pglite: EmbeddedPostgres;
+let home: string;
+let app: SqlLabTestApp;
+let db: number;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'strata-pglite-stop-'));
+  pglite = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples') });
+  const restarter: EmbeddedDatabaseRestarter = {
+    restartExamples: async () => {
+      await pglite.restart();
+      return true;
+    },
+  };
+  app = await startSqlLabTestApp({ customize: (b) => b.overrideProvider(EmbeddedDatabaseRestarter).useValue(restarter) });
+  db = await app.addDatabase('examples', { uri: pglite.url() });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await pglite?.stop();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it('stops pg_sleep(30) within 2 s by restarting PGlite on the same port; the database answers again', async () => {
+  const id = clientId();
+  const oldPid = pglite.pid;
+  const oldPort = pglite.port;
+  const running = app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT pg_sleep(30)' });
+  for (let i = 0; i < 100; i++) {
+    const state = (await app.admin.get(`/api/v1/query/${id}`)).body.result?.extra?.progress;
+    if (state) break;
+    await sleep(50);
+  }
+  await sleep(200); // the statement is on the wire
+  const stoppedAt = Date.now();
+  expect((await app.admin.post('/api/v1/query/stop', { client_id: id })).status).toBe(200);
+  const res = await running;
+  expect(Date.now() - stoppedAt).toBeLessThan(2000);
+  expect(res.body.status).toBe('stopped');
+  expect(alive(oldPid)).toBe(false);
+  // The new process takes a moment to open the data directory; then it serves the same URL.
+  for (let i = 0; i < 200 && pglite.pid === oldPid; i++) await sleep(50);
+  expect(pglite.pid).not.toBe(oldPid);
+  expect(pglite.port).toBe(oldPort);
+
+  const again = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 41 + 1 AS answer' });
+  expect(again.status).toBe(200);
+  expect(again.body.data).toEqual([{ answer: 42 }]);
+}, 60_000);

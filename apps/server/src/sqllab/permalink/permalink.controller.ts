@@ -1,0 +1,54 @@
+/**
+ * SQL Lab permalinks (spec §7): `POST /api/v1/sqllab/permalink` stores the tab's state under a new
+ * random key; `GET /api/v1/sqllab/permalink/{key}` (or `kv:{key}`) gives it back to anyone allowed to
+ * read SQL Lab permalinks who has the key.
+ */
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import type { CurrentUser } from '../../auth/current-user';
+import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
+import { StrataHttpException } from '../../common/error-body';
+import { ZodBody } from '../../common/zod-validation.pipe';
+import { EventStore } from '../../event-store/event-store.port';
+import { PERMALINK_RESOURCE, permalinkStateSchema, permalinkStream, type PermalinkCreated } from './permalink.events';
+
+/** 24 random bytes: 32 url-safe characters, far beyond guessing. */
+export const newPermalinkKey = () => randomBytes(24).toString('base64url');
+const KEY = /^(?:kv:)?([A-Za-z0-9_-]{16,64})$/;
+
+@Controller('api/v1/sqllab/permalink')
+export class PermalinkController {
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission(Permission.WRITE, View.SQL_LAB_PERMALINK)
+  async create(@ZodBody(permalinkStateSchema) state: z.output<typeof permalinkStateSchema>, @ReqUser() user: CurrentUser) {
+    const key = newPermalinkKey();
+    const event: PermalinkCreated = { type: 'sqllab/permalinkCreated', data: { key, state } };
+    await this.store.append(permalinkStream(key), [event], {
+      expectedVersion: 0,
+      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
+    });
+    return { key, url: `/sqllab/p/${key}` };
+  }
+
+  @Get(':key')
+  @RequirePermission(Permission.READ, View.SQL_LAB_PERMALINK)
+  async get(@Param('key') param: string) {
+    const key = KEY.exec(param)?.[1];
+    const rows = key
+      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [PERMALINK_RESOURCE, key])) as {
+          value: unknown;
+        }[])
+      : [];
+    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
+    return rows[0].value;
+  }
+}

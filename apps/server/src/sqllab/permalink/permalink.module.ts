@@ -1,0 +1,17 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { EventStore } from '../../event-store/event-store.port';
+import { PermalinkController } from './permalink.controller';
+import { PermalinkProjection } from './permalink.projection';
+
+/** SQL Lab permalinks: events on `sqllab_permalink:<key>`, read model rows in `key_value`. */
+@Module({ controllers: [PermalinkController], providers: [PermalinkProjection] })
+export class SqlLabPermalinkModule implements OnModuleInit {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projection: PermalinkProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.store.registerProjection(this.projection);
+  }
+}

@@ -1,0 +1,28 @@
+/** The results backend (Postgres table by default, Redis with REDIS_URL) and `GET /api/v1/sqllab/results/`. */
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { QueriesModule } from '../queries/queries.module';
+import { PostgresResultsBackend, RedisResultsBackend, ResultsBackend } from './results-backend';
+import { ResultsController } from './results.controller';
+
+@Module({
+  imports: [QueriesModule],
+  controllers: [ResultsController],
+  providers: [
+    {
+      provide: ResultsBackend,
+      inject: [AppConfig, DataSource],
+      useFactory: (config: AppConfig, dataSource: DataSource): ResultsBackend =>
+        config.redisUrl ? new RedisResultsBackend(config.redisUrl) : new PostgresResultsBackend(dataSource),
+    },
+  ],
+  exports: [ResultsBackend],
+})
+export class ResultsModule implements OnApplicationShutdown {
+  constructor(@Inject(ResultsBackend) private readonly backend: ResultsBackend) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.backend.close();
+  }
+}

@@ -1,0 +1,25 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
+import { mapDomainErrorCode } from '../../common/to-error-response';
+import { EventStore } from '../../event-store/event-store.port';
+import { SavedQueriesController } from './saved-queries.controller';
+import { SavedQueriesService } from './saved-queries.service';
+import { SavedQueryProjection } from './saved-query.projection';
+
+/** Saved queries (`/api/v1/saved_query/`): events on `saved_query:<id>`, read model `saved_query`. */
+@Module({
+  controllers: [SavedQueriesController],
+  providers: [SavedQueriesService, SavedQueryProjection],
+  exports: [SavedQueriesService],
+})
+export class SavedQueriesModule implements OnModuleInit {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projection: SavedQueryProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.store.registerProjection(this.projection);
+    mapDomainErrorCode('saved_query_forbidden', 403, ErrorType.MISSING_OWNERSHIP_ERROR);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Every TypeORM migration of the metadata database, in order. The schema is only ever created by these
+ * (never `synchronize`). Add a module's migrations here, with a timestamped class name.
+ */
+import type { MixedList } from 'typeorm';
+import { AuthSchema1795300000000 } from '../auth/migrations/1795300000000-auth-schema';
+import { DatabasesTable1767225600000 } from '../examples/register/databases-table.migration';
+import { DatabasesManagement1795400000000 } from '../databases/migrations/1795400000000-databases-management';
+import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
+import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
+import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
+import { KeyValueTable1796100000200 } from '../sqllab/permalink/key-value.migration';
+import { TabStateTables1796100000100 } from '../sqllab/tab-state/tab-state.migration';
+import { DatasetsTable1796100000300 } from '../datasets/datasets.migration';
+import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/saved-query.migration';
+import { QueryResults1796000000100 } from '../sqllab/results/migrations/1796000000100-query-results';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const migrations: MixedList<Function> = [
+  CreateEventStore1760000000000,
+  DatabasesTable1767225600000,
+  AuthSchema1795300000000,
+  DatabasesManagement1795400000000,
+  QueryTable1796000000000,
+  QueryResults1796000000100,
+  AsyncEvents1796000000200,
+  SavedQueryTable1796100000000,
+  TabStateTables1796100000100,
+  KeyValueTable1796100000200,
+  DatasetsTable1796100000300,
+];

@@ -1,0 +1,69 @@
+/**
+ * A real event store on a fresh PostgreSQL database for one test file (createTestDatabase), migrated
+ * with the event store's own migration only, so these tests do not depend on other modules' schemas.
+ */
+import { DataSource } from 'typeorm';
+import { CommittedEvents } from '../../src/event-store/committed-events';
+import { EventNotifications } from '../../src/event-store/event-notifications';
+import { CreateEventStore1760000000000 } from '../../src/event-store/migrations/1760000000000-create-event-store';
+import { PostgresEventStore } from '../../src/event-store/postgres-event-store';
+import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database';
+
+export interface StoreInstance {
+  dataSource: DataSource;
+  committed: CommittedEvents;
+  store: PostgresEventStore;
+  notifications: EventNotifications;
+  close(): Promise<void>;
+}
+
+export async function migratedDataSource(url: string, poolSize = 10): Promise<DataSource> {
+  const dataSource = new DataSource({ type: 'postgres', url, migrations: [CreateEventStore1760000000000], extra: { max: poolSize } });
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}
+
+/** One "server process" worth of store: its own pool, bus and LISTEN connection. */
+export async function openStore(url: string, options: { listen?: boolean } = {}): Promise<StoreInstance> {
+  const dataSource = await migratedDataSource(url);
+  const committed = new CommittedEvents();
+  const store = new PostgresEventStore(dataSource, committed);
+  const notifications = new EventNotifications(dataSource, committed);
+  if (options.listen) await notifications.start();
+  return {
+    dataSource,
+    committed,
+    store,
+    notifications,
+    close: async () => {
+      await store.onModuleDestroy();
+      await notifications.stop();
+      await dataSource.destroy();
+    },
+  };
+}
+
+export async function openTestStore(label: string): Promise<StoreInstance & { db: TestDatabase }> {
+  const db = await createTestDatabase(label);
+  const instance = await openStore(db.url);
+  return {
+    ...instance,
+    db,
+    close: async () => {
+      await instance.close();
+      await db.drop();
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns true or `timeoutMs` passes. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './platform';
+export * from './shared/exhaustive';
+export * from './sqllab';

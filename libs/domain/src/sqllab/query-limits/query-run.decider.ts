@@ -1,0 +1,167 @@
+/**
+ * The state machine of one run (spec §4, REFERENCE §1.3): created pending (async) or running (sync);
+ * pending -> running on the first progress; running -> success | failed | timed_out; any unfinished
+ * state -> stopped. Once stopped, a late success, failure or timeout is ignored (no events), so the
+ * user's Stop always wins over a worker that finishes at the same moment.
+ */
+import { DomainError, type Decider } from '@strata/events';
+import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
+import type { QueryColumn, QueryError, QueryRunEvent, QueryStartedData, QueryStatus } from './query-run.events';
+import type { LimitingFactor } from './limits';
+
+export interface QueryRunState {
+  started: QueryStartedData | null;
+  status: QueryStatus | null;
+  progress: number;
+  progressMessage: string | null;
+  rows: number | null;
+  limitingFactor: LimitingFactor | null;
+  resultsKey: string | null;
+  columns: QueryColumn[];
+  executedSql: string | null;
+  errors: QueryError[];
+  errorMessage: string | null;
+  startRunningDttm: number | null;
+  endDttm: number | null;
+}
+
+export type QueryRunCommand =
+  | { type: 'StartQuery'; query: QueryStartedData }
+  | { type: 'ReportProgress'; statement: number; statementCount: number; at: number }
+  | {
+      type: 'CompleteQuery';
+      rows: number;
+      limitingFactor: LimitingFactor;
+      resultsKey: string | null;
+      columns: QueryColumn[];
+      executedSql: string;
+      tempTable: string | null;
+      tempSchema: string | null;
+      selectSql: string | null;
+      at: number;
+    }
+  | { type: 'FailQuery'; errors: QueryError[]; executedSql: string | null; at: number }
+  | { type: 'StopQuery'; at: number }
+  | { type: 'TimeOutQuery'; message: string; errorType: string; at: number };
+
+export const IN_PROGRESS: readonly QueryStatus[] = ['pending', 'running'];
+export const isInProgress = (s: QueryStatus | null): boolean => s !== null && IN_PROGRESS.includes(s);
+
+export const progressMessage = (statement: number, statementCount: number) => `Running statement ${statement} out of ${statementCount}`;
+
+export function initialQueryRunState(): QueryRunState {
+  return {
+    started: null,
+    status: null,
+    progress: 0,
+    progressMessage: null,
+    rows: null,
+    limitingFactor: null,
+    resultsKey: null,
+    columns: [],
+    executedSql: null,
+    errors: [],
+    errorMessage: null,
+    startRunningDttm: null,
+    endDttm: null,
+  };
+}
+
+export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): QueryRunState {
+  switch (event.type) {
+    case 'sqllab/queryStarted':
+      if (state.started) return state;
+      return {
+        ...state,
+        started: event.data,
+        status: event.data.status,
+        limitingFactor: event.data.limitingFactor,
+        startRunningDttm: event.data.status === 'running' ? event.data.startDttm : null,
+      };
+    case 'sqllab/queryProgressed':
+      if (!isInProgress(state.status)) return state;
+      return {
+        ...state,
+        status: 'running',
+        progress: event.data.progress,
+        progressMessage: event.data.message,
+        startRunningDttm: state.startRunningDttm ?? event.data.at,
+      };
+    case 'sqllab/querySucceeded':
+      if (!isInProgress(state.status)) return state;
+      return {
+        ...state,
+        status: 'success',
+        progress: 100,
+        rows: event.data.rows,
+        limitingFactor: event.data.limitingFactor,
+        resultsKey: event.data.resultsKey,
+        columns: event.data.columns,
+        executedSql: event.data.executedSql,
+        errors: [],
+        errorMessage: null,
+        endDttm: event.data.endDttm,
+      };
+    case 'sqllab/queryFailed':
+      if (!isInProgress(state.status)) return state;
+      return { ...state, status: 'failed', errors: event.data.errors, errorMessage: event.data.errorMessage, executedSql: event.data.executedSql ?? state.executedSql, endDttm: event.data.endDttm };
+    case 'sqllab/queryStopped':
+      if (!isInProgress(state.status)) return state;
+      return { ...state, status: 'stopped', endDttm: event.data.endDttm };
+    case 'sqllab/queryTimedOut':
+      if (!isInProgress(state.status)) return state;
+      return { ...state, status: 'timed_out', errors: event.data.errors, errorMessage: event.data.errorMessage, endDttm: event.data.endDttm };
+    default:
+      return leaveUnchanged(event, state);
+  }
+}
+
+const notRunning = (status: QueryStatus | null) =>
+  new DomainError('query_not_running', status === null ? 'This query does not exist.' : `This query is ${status}, not running.`);
+
+export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): QueryRunEvent[] {
+  switch (command.type) {
+    case 'StartQuery':
+      if (state.started) throw new DomainError('query_exists', 'A query with this client id already exists.');
+      return [{ type: 'sqllab/queryStarted', data: command.query }];
+    case 'ReportProgress': {
+      if (state.status === 'stopped') throw new DomainError('query_stopped', 'The query was stopped.');
+      if (!isInProgress(state.status)) throw notRunning(state.status);
+      const { statement, statementCount } = command;
+      // Progress counts finished statements: statement i starting means i - 1 of n are done.
+      const progress = Math.floor(((statement - 1) / statementCount) * 100);
+      return [{ type: 'sqllab/queryProgressed', data: { statement, statementCount, progress, message: progressMessage(statement, statementCount), at: command.at } }];
+    }
+    case 'CompleteQuery': {
+      if (state.status === 'stopped') return [];
+      if (!isInProgress(state.status)) throw notRunning(state.status);
+      const { type: _type, at, ...data } = command;
+      return [{ type: 'sqllab/querySucceeded', data: { ...data, endDttm: at } }];
+    }
+    case 'FailQuery':
+      if (state.status === 'stopped') return [];
+      if (!isInProgress(state.status)) throw notRunning(state.status);
+      return [{ type: 'sqllab/queryFailed', data: { errors: command.errors, errorMessage: command.errors[0]?.message ?? 'The query failed.', executedSql: command.executedSql, endDttm: command.at } }];
+    case 'StopQuery':
+      // Stopping a finished query changes nothing (a double click, a race with completion).
+      if (!isInProgress(state.status)) return [];
+      return [{ type: 'sqllab/queryStopped', data: { endDttm: command.at } }];
+    case 'TimeOutQuery':
+      if (state.status === 'stopped') return [];
+      if (!isInProgress(state.status)) throw notRunning(state.status);
+      return [
+        {
+          type: 'sqllab/queryTimedOut',
+          data: { errors: [{ message: command.message, error_type: command.errorType, level: 'error' }], errorMessage: command.message, endDttm: command.at },
+        },
+      ];
+    default:
+      return unknownCommand(command);
+  }
+}
+
+export const queryRunDecider: Decider<QueryRunState, QueryRunEvent, QueryRunCommand> = {
+  initialState: initialQueryRunState,
+  evolve: evolveQueryRun,
+  decide: (command, state) => decideQueryRun(command, state),
+};

@@ -1,0 +1,3 @@
+/** Test helpers for domain specs, imported as `@strata/domain/testing`. */
+export { deciderSpec, SpecFailure, type DeciderSpec, type GivenClause, type WhenClause } from './decider-spec';
+export { deepEqual, deepFreeze } from './deep-equal';

@@ -1,0 +1,11 @@
+export * from './envelope';
+export * from './protocol';
+export * from './protocol-guards';
+export { applyEntry, type Fold, type LogEntry } from './log/fold';
+export { HistoryIndex, type BatchInfo, type HistoryRejection } from './log/history-index';
+export * from './log/history';
+export * from './log/envelopes';
+export * from './log/event-log';
+export * from './rx/fold-log';
+export * from './rx/store';
+export * from './optimistic/pending';
