@@ -80,6 +80,17 @@ describe('the boundary rules catch forbidden imports (fixtures)', () => {
     expect(violationsOf(domain, 'libs/domain/src/a.ts', source)).toEqual([]);
   });
 
+  it('strings after template literals and in object literals are not imports', () => {
+    // ts.preProcessFile once read these plain strings as module names.
+    const source = [
+      "const label = (x: { a: string }) => `${x.a} (${'b'})`;",
+      "export const defs = [{ name: 'query_mode', kind: 'select', choices: [['raw', 'Raw records']] }];",
+      "import { z } from 'zod';",
+      "type T = import('pg').Pool;",
+    ].join('\n');
+    expect(importSpecifiers(source)).toEqual(['zod', 'pg']);
+  });
+
   it('type:events may import only rxjs and its own files', () => {
     const source = "import { map } from 'rxjs/operators';\nimport { z } from 'zod';\nimport { t } from '@strata/domain';";
     expect(violationsOf(events, 'libs/events/src/rx/fold.ts', source)).toEqual(['zod', '@strata/domain']);

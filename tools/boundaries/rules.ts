@@ -32,8 +32,27 @@ export interface Violation {
 
 /** Every module specifier a file names: import/export from, import(), require(), import x = require(). */
 export function importSpecifiers(sourceText: string): string[] {
-  // preProcessFile tokenises, so specifiers inside comments or string contents are not taken for imports.
-  return ts.preProcessFile(sourceText, true, true).importedFiles.map((file) => file.fileName);
+  // WHY a parse and not ts.preProcessFile: the pre-processor's light scanner loses track of template literals
+  // and took plain strings of a big object literal for imports. The syntax tree never confuses the two.
+  const source = ts.createSourceFile('file.tsx', sourceText, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const literal = (node: ts.Node | undefined) => {
+    if (node && ts.isStringLiteralLike(node)) found.push(node.text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      literal(node.moduleReference.expression);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isDynamicImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+      if ((isDynamicImport || isRequire) && node.arguments.length === 1) literal(node.arguments[0]);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 export const isTestFile = (file: string) => /\.(spec|test)\.[cm]?tsx?$/.test(file);
