@@ -10,6 +10,10 @@ module.exports = {
   testEnvironment: path.join(__dirname, 'test/jsdom-with-fetch.cjs'),
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '\\.e2e\\.spec\\.ts$'],
+  // d3-format / d3-time-format (chart number and time formats) ship ESM only; swc compiles them for Jest.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|file-type|@electric-sql|get-port|uid|vega-datasets|d3-[a-z-]+|internmap)/)',
+  ],
   setupFilesAfterEnv: [path.join(__dirname, 'test/setup.ts')],
   moduleNameMapper: {
     ...preset.moduleNameMapper,

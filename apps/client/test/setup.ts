@@ -6,3 +6,24 @@ import { TextDecoder, TextEncoder } from 'node:util';
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
+
+// PROBLEM: Highcharts 13 calls CSS.supports at load, and jsdom has no CSS object.
+// SOLUTION: a CSS.supports that answers "no", so Highcharts takes its fallbacks.
+// WHEN TO REMOVE: when jsdom implements CSS.supports.
+const cssHolder = globalThis as unknown as { CSS?: { supports?: (...args: string[]) => boolean } };
+if (typeof cssHolder.CSS?.supports !== 'function') {
+  cssHolder.CSS = { ...(cssHolder.CSS ?? {}), supports: () => false };
+}
+
+// PROBLEM: jsdom has no SVG layout, so SVGElement.getBBox is missing and Highcharts computes NaN plot
+// sizes (no series paths are drawn). SOLUTION: a box estimated from the text length, enough for
+// Highcharts to lay out axes and draw series in tests. WHEN TO REMOVE: when jsdom implements getBBox.
+if (typeof window !== 'undefined' && typeof SVGElement !== 'undefined' && !('getBBox' in SVGElement.prototype)) {
+  Object.defineProperty(SVGElement.prototype, 'getBBox', {
+    configurable: true,
+    value(this: SVGElement) {
+      const text = this.textContent ?? '';
+      return { x: 0, y: 0, width: text.length * 7, height: text ? 14 : 0 };
+    },
+  });
+}

@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './shared/exhaustive';
 export * from './sqllab';
+export * from './explore';

@@ -1,0 +1,7 @@
+/** The Explore context: controls, the chart query (time ranges, grains, query context) and post-processing. */
+export * from './controls';
+export * from './time-range';
+export * from './time-grains';
+export * from './post-processing';
+export * from './query-context';
+export * from './editor';
