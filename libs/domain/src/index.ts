@@ -2,3 +2,4 @@ export * from './platform';
 export * from './shared/exhaustive';
 export * from './sqllab';
 export * from './explore';
+export * from './dashboard';

@@ -1,0 +1,4 @@
+export * from './json-metadata';
+export * from './save-body';
+export * from './permissions';
+export * from './refresh';
