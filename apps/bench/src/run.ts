@@ -12,6 +12,7 @@ import { SQL_MAX_ROW } from '@strata/domain';
 import { benchFold } from './fold.bench';
 import { writeResults } from './measure';
 import { benchSqlLab } from './sqllab.bench';
+import { benchChartData } from './chart-data.bench';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -24,6 +25,7 @@ function setting(name: string, fallback: number): number {
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   'event-log-fold': () => benchFold({ events: setting('BENCH_LOG_EVENTS', 100_000), jumps: 50, repeat: setting('BENCH_REPEAT', 3) }),
   'event-store-append': () => benchAppend({ events: setting('BENCH_APPEND_EVENTS', 500), streams: 50, writers: 8, repeat: setting('BENCH_REPEAT', 3) }),
+  'chart-data': () => benchChartData({ rounds: setting('BENCH_CHART_ROUNDS', 7) }),
   'sqllab-execute': () => benchSqlLab({ rows: Math.min(setting('BENCH_SQLLAB_ROWS', 100_000), SQL_MAX_ROW), rounds: setting('BENCH_SQLLAB_ROUNDS', 5) }),
 };
 

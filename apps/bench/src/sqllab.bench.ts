@@ -19,12 +19,12 @@ import { AppModule } from 'server/dist/app.module';
 import { configureHttp } from 'server/dist/common/configure-http';
 import { createRootLogger, PinoLoggerService } from 'server/dist/common/logger';
 import { loadExamples } from 'server/dist/examples/load/load-examples';
-import { EXAMPLES_DATABASE_NAME, registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
+import { DatabasesService } from 'server/dist/databases/databases.service';
+import { registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
 import { DATASETS } from 'server/dist/examples/source/datasets';
 import { ExamplesDatabase } from 'server/dist/storage/examples-database';
 import { readerRoleName } from 'server/dist/storage/external-examples';
 import { installUserLogBodyParser } from 'server/dist/userlog/userlog-body';
-import { DataSource } from 'typeorm';
 import { createBenchDatabase, type BenchDatabase } from './bench-database';
 import { compare, environment, print, round, type Comparison } from './measure';
 import { interleave, sqlLabClient, type FetchedRows } from './sqllab-client';
@@ -129,12 +129,10 @@ export async function benchSqlLab(options: SqlLabOptions): Promise<Record<string
   try {
     server = await startServer();
     const examples = server.app.get(ExamplesDatabase);
-    const dataSource = server.app.get(DataSource);
-    // The server's own loader, as main.ts runs it in the background; only the table measured here.
-    await registerExamplesDatabase(dataSource, examples);
+    // The server's own registration and loader, as main.ts runs them in the background; only the table measured here.
+    const databaseId = await registerExamplesDatabase(server.app.get(DatabasesService), examples);
     const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => d.table === TABLE) });
     if (loaded[0]?.state !== 'loaded') throw new Error(`loading ${TABLE} failed: ${loaded[0]?.error ?? 'no result'}`);
-    const [{ id: databaseId }] = (await dataSource.query('SELECT id FROM databases WHERE database_name = $1', [EXAMPLES_DATABASE_NAME])) as { id: number }[];
 
     const client = await sqlLabClient(server.url, ADMIN.username, ADMIN.password);
     const sql = `SELECT * FROM ${TABLE}`;

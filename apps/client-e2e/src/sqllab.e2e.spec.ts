@@ -161,7 +161,13 @@ describe('SQL Lab in Chromium against the real server', () => {
   it('saves a query, finds it in the saved queries list and opens it in a new tab', async () => {
     await tabs().filter({ hasText: 'Second tab' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // The save dialog: a name (the tab's by default) and a description.
+    const dialog = page.getByRole('dialog', { name: 'Save query' });
+    expect(await dialog.getByLabel('Query name').inputValue()).toBe('Second tab');
+    await dialog.getByLabel('Description').fill('the number two');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByTestId('toast').filter({ hasText: 'Your query was saved' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Saved queries' }).click();
     await page.getByLabel('Search saved queries').fill('Second');
     const list = page.getByRole('table', { name: 'Saved queries' });
@@ -173,5 +179,55 @@ describe('SQL Lab in Chromium against the real server', () => {
     expect(await active.textContent()).toBe('Second tab');
     await page.locator('.ace_content', { hasText: 'SELECT 2 AS two' }).waitFor();
     await shot('08-saved-query-opened');
+  });
+
+  it('saves a query under a new name with a description; the tab takes the name', async () => {
+    await typeSql('SELECT origin, count(*) AS n FROM flights GROUP BY origin');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save query' });
+    // Updating a saved query shows what it was saved with.
+    await page.waitForFunction(() => (document.querySelector('textarea[aria-label="Description"]') as HTMLTextAreaElement | null)?.value === 'the number two');
+    await dialog.getByLabel('Query name').fill('Flights per origin');
+    await dialog.getByLabel('Description').fill('how many flights leave each airport');
+    await dialog.getByRole('button', { name: 'Save as new' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Your query was saved' }).waitFor();
+    await tabs().filter({ hasText: 'Flights per origin' }).waitFor();
+    await page.getByRole('link', { name: 'Saved queries' }).click();
+    await page.getByLabel('Search saved queries').fill('origin');
+    await page.getByRole('table', { name: 'Saved queries' }).getByRole('link', { name: 'Flights per origin' }).waitFor();
+    await page.goBack();
+    await page.waitForURL('**/sqllab/');
+    await tabs().filter({ hasText: 'Flights per origin' }).waitFor();
+    await shot('09-saved-with-name');
+  });
+
+  it("lists past queries in the history tab, filtered, and opens one's SQL in the editor", async () => {
+    await page.getByRole('tab', { name: 'Query history' }).click();
+    const history = page.getByRole('table', { name: 'Query history' });
+    await history.getByText('SELECT * FROM flights_200k', { exact: true }).waitFor();
+    // The stopped run is there too, and the state filter finds it alone.
+    await page.getByLabel('Filter by state').selectOption('stopped');
+    await history.getByText('SELECT pg_sleep(30)', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 1);
+    await page.getByLabel('Filter by state').selectOption('');
+    await page.getByLabel('Search the SQL').fill('SELECT * FROM flights_200k');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 1);
+    await history.getByRole('row').filter({ hasText: 'SELECT * FROM flights_200k' }).getByRole('button', { name: 'Edit in this tab' }).click();
+    await page.locator('.ace_content', { hasText: 'SELECT * FROM flights_200k' }).waitFor();
+    await shot('10-history');
+  });
+
+  it('explores the results: a virtual dataset of the query is created and the chart builder opens on it', async () => {
+    await typeSql('SELECT origin, delay FROM flights');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('row-count').getByText('1,000 rows').waitFor();
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/dataset/') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    const answer = await created;
+    expect(answer.status()).toBe(201);
+    const { id } = (await answer.json()) as { id: number };
+    expect(answer.request().postDataJSON()).toMatchObject({ sql: 'SELECT origin, delay FROM flights', schema: 'public' });
+    await page.waitForURL(`**/explore/?datasource_type=table&datasource_id=${id}`);
+    await shot('11-explore');
   });
 });

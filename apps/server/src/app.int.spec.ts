@@ -9,6 +9,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { parseConnectionUri } from './engines/connection-uri';
 import { ExamplesService, ExamplesStatus } from './examples/examples.service';
 import { ExamplesDatabase } from './storage/examples-database';
 import { RunningHttpApp, startHttpApp } from './testing/http-app';
@@ -84,7 +85,8 @@ describe('the Strata server (AppModule, embedded mode)', () => {
 
     const examples = server.app.get(ExamplesDatabase);
     const [registered] = await server.app.get(DataSource).query(`SELECT uri, allow_dml, expose_in_sqllab FROM databases WHERE database_name = 'examples'`);
-    expect(registered).toEqual({ uri: examples.readerUrl, allow_dml: false, expose_in_sqllab: true });
+    // Registered through the databases command path: the same connection, written in its canonical form.
+    expect({ ...registered, uri: parseConnectionUri(registered.uri) }).toEqual({ uri: parseConnectionUri(examples.readerUrl), allow_dml: false, expose_in_sqllab: true });
     const reader = new Client({ connectionString: registered.uri });
     await reader.connect();
     try {

@@ -18,6 +18,12 @@ import { SavedQueriesModule } from './sqllab/saved-queries/saved-queries.module'
 import { TabStateModule } from './sqllab/tab-state/tab-state.module';
 import { StorageModule } from './storage/storage.module';
 import { UserLogModule } from './userlog/userlog.module';
+import { ChartDataModule } from './chart-data/chart-data.module';
+import { ChartsModule } from './charts/charts.module';
+import { DashboardsModule } from './dashboards/dashboards.module';
+import { DashboardDraftsModule } from './dashboard-drafts/dashboard-drafts.module';
+import { ExampleDatasetsModule } from './datasets/example-datasets';
+import { ExploreModule } from './explore/explore.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -38,6 +44,7 @@ import { UserLogModule } from './userlog/userlog.module';
     AsyncEventsModule,
     ExecuteModule,
     SqlFormatModule, EstimateModule, SavedQueriesModule, TabStateModule, SqlLabBootstrapModule, SqlLabPermalinkModule, DatasetsModule,
+    ChartDataModule, DashboardsModule, DashboardDraftsModule, ChartsModule, ExploreModule, ExampleDatasetsModule,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { hasPermission, isAdmin, Permission, PermissionView } from '@strata/domain';
+import { hasPermission, hiddenChrome, isAdmin, Permission, PermissionView, readPageUrlParams } from '@strata/domain';
 import { useStoreState } from '../shared/use-store-state';
 import type { Me } from '../features/session/session.events';
 import { useServices } from './services-context';
@@ -17,23 +17,29 @@ export function AppFrame() {
   if (live.status === 'checking') return <div className="splash">Loading Strata…</div>;
   if (live.user === null) return <Navigate to="/login/" state={{ from: location }} replace />;
 
+  // spec §2: standalone modes 1-3 and UI-config bit 4 hide the navigation (embedded dashboards, reports).
+  const hideNav = hiddenChrome(readPageUrlParams(location.search)).hideNav;
   return (
     <div className="app">
-      <header className="app-header">
-        <Link to="/" className="app-header__brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Strata
-        </Link>
-        <nav className="app-header__nav" aria-label="Main">
-          <NavLink to="/" end>
-            Home
-          </NavLink>
-          {hasPermission(live.user, Permission.EXECUTE_SQL_QUERY, PermissionView.SQL_LAB) && <NavLink to="/sqllab/">SQL Lab</NavLink>}
-          {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
-        </nav>
-        <span className="app-header__spacer" />
-        <UserMenu user={shown.user ?? live.user} />
-      </header>
+      {!hideNav && (
+        <header className="app-header">
+          <Link to="/" className="app-header__brand">
+            <span className="brand-mark" aria-hidden="true" />
+            Strata
+          </Link>
+          <nav className="app-header__nav" aria-label="Main">
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+            {hasPermission(live.user, Permission.EXECUTE_SQL_QUERY, PermissionView.SQL_LAB) && <NavLink to="/sqllab/">SQL Lab</NavLink>}
+            <NavLink to="/chart/list/">Charts</NavLink>
+            <NavLink to="/dashboard/list/">Dashboards</NavLink>
+            {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
+          </nav>
+          <span className="app-header__spacer" />
+          <UserMenu user={shown.user ?? live.user} />
+        </header>
+      )}
       <main className="app-main">
         <Outlet />
       </main>

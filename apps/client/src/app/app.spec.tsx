@@ -102,7 +102,7 @@ describe('the app', () => {
     await signIn('secret-password');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
     expect(screen.getByTestId('home-roles')).toHaveTextContent('Admin');
-    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('HomeSQL LabUsers');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('HomeSQL LabChartsDashboardsUsers');
 
     // The first status is still loading; the page refreshes until all tables are in.
     const examples = screen.getByRole('region', { name: 'Example data' });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, type RouteObject } from 'react-router-dom';
 import { isAdmin } from '@strata/domain';
 import { useStoreState } from '../shared/use-store-state';
@@ -8,7 +8,6 @@ import { LoginPage } from '../features/session/LoginPage';
 import { TimeTravelPanel } from '../features/timetravel/TimeTravelPanel';
 import { ToastList } from '../features/toasts/ToastList';
 import { UsersPage } from '../features/users/UsersPage';
-import { SqlLabPage } from '../features/sqllab/SqlLabPage';
 import { SavedQueriesPage } from '../features/sqllab/saved/SavedQueriesPage';
 import { AppFrame } from './AppFrame';
 import { useServices } from './services-context';
@@ -52,15 +51,26 @@ function Users() {
   );
 }
 
+// SQL Lab (Ace, the virtualized grid) loads on first visit too: the first bundle stays small.
+const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
+
 function SqlLab() {
   const { sqllab } = useServices();
-  return <SqlLabPage sqllab={sqllab} />;
+  return lazyPage(<SqlLabPage sqllab={sqllab} />);
 }
 
 function SavedQueries() {
   const { savedQueries } = useServices();
   return <SavedQueriesPage saved={savedQueries} />;
 }
+
+// Explore and the chart list load on first visit (React.lazy): Highcharts stays out of the first bundle.
+const ExploreRoute = lazy(() => import('../features/explore/ExploreRoute'));
+const ChartListRoute = lazy(() => import('../features/charts/list/ChartListRoute'));
+// Dashboards and their list load on first visit too (the grid, the filter bar, markdown).
+const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute'));
+const DashboardListRoute = lazy(() => import('../features/dashboard/list/DashboardListRoute'));
+const lazyPage = (page: ReactNode) => <Suspense fallback={<div className="splash">Loading…</div>}>{page}</Suspense>;
 
 function Login() {
   const { session } = useServices();
@@ -93,6 +103,14 @@ export const appRoutes: RouteObject[] = [
           { path: 'sqllab/', element: <SqlLab /> },
           { path: 'sqllab/p/:key', element: <SqlLab /> },
           { path: 'sqllab/saved_queries/', element: <SavedQueries /> },
+          { path: 'explore/', element: lazyPage(<ExploreRoute />) },
+          { path: 'explore/p/:key/', element: lazyPage(<ExploreRoute />) },
+          { path: 'chart/list/', element: lazyPage(<ChartListRoute />) },
+          { path: 'dashboard/list/', element: lazyPage(<DashboardListRoute />) },
+          { path: 'dashboard/p/:key/', element: lazyPage(<DashboardRoute />) },
+          { path: 'dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
+          // spec §2: the address after a save or a properties change.
+          { path: 'superset/dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -2,12 +2,19 @@
  * The server's configuration, read from environment variables and validated once at boot
  * (see load-config.ts). Inject `AppConfig` wherever a setting is needed; never read process.env elsewhere.
  */
+import { resolveFeatureFlags } from '@strata/domain';
+import type { ResolvedFeatureFlags } from './feature-flags';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface SqlLabTimeouts {
   timeoutSec: number;
   asyncTimeLimitSec: number;
+  /** SQLLAB_FORCE_RUN_ASYNC: every run goes to the job queue, whatever the request or database says. */
+  forceRunAsync?: boolean;
+  /** SQLLAB_PAYLOAD_MAX_MB: a run whose serialized result is larger fails with RESULT_TOO_LARGE_ERROR; unset: no cap. */
+  payloadMaxMb?: number;
 }
 export const DEFAULT_SQLLAB_TIMEOUTS: SqlLabTimeouts = { timeoutSec: 30, asyncTimeLimitSec: 21_600 };
 
@@ -34,6 +41,12 @@ export class AppConfig {
     readonly sqllab: SqlLabTimeouts = DEFAULT_SQLLAB_TIMEOUTS,
     /** SQLLAB_DEFAULT_DBID: the database new SQL Lab tabs start on; unset means the lowest id. */
     readonly sqllabDefaultDbId: number | undefined = undefined,
+    /**
+     * Every feature flag with its effective value (FEATURE_FLAGS over the domain's defaults; see
+     * feature-flags.ts), e.g. SQLLAB_BACKEND_PERSISTENCE, GLOBAL_ASYNC_QUERIES. Sent to the client by the
+     * SQL Lab bootstrap. Tests may flip a flag on this object for one case.
+     */
+    readonly featureFlags: ResolvedFeatureFlags = resolveFeatureFlags({}),
   ) {}
 
   get embedded(): boolean {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_FEATURE_FLAGS } from '@strata/domain';
 import { ConfigError, loadConfig } from './load-config';
 
 const STRONG = 'k7Qw2Jm9xZpL4vNc8RtY1bHs6GdF3aEu0oIi5';
@@ -77,6 +78,38 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/^DATABASE_URL: must be a postgres:\/\//m);
     expect(problems.join('\n')).toMatch(/^REDIS_URL: must be a redis:\/\//m);
     expect(problems.join('\n')).toMatch(/^NODE_ENV: must be 'development', 'production' or 'test'/m);
+  });
+
+  it('reads the SQL Lab switches: force async, payload cap, backend persistence (default on)', () => {
+    const defaults = loadConfig({}, { cwd: home });
+    expect(defaults.sqllab).toMatchObject({ forceRunAsync: false, payloadMaxMb: undefined });
+    expect(defaults.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+    const config = loadConfig({ SQLLAB_FORCE_RUN_ASYNC: 'True', SQLLAB_PAYLOAD_MAX_MB: '2.5', SQLLAB_BACKEND_PERSISTENCE: 'off' }, { cwd: home });
+    expect(config.sqllab).toMatchObject({ forceRunAsync: true, payloadMaxMb: 2.5 });
+    expect(config.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(false);
+    const problems = problemsOf({ SQLLAB_FORCE_RUN_ASYNC: 'sometimes', SQLLAB_PAYLOAD_MAX_MB: '0' });
+    expect(problems.join('\n')).toMatch(/^SQLLAB_FORCE_RUN_ASYNC: must be true or false/m);
+    expect(problems.join('\n')).toMatch(/^SQLLAB_PAYLOAD_MAX_MB: must be more than 0/m);
+  });
+
+  it('reads FEATURE_FLAGS (JSON) over the defaults; SQLLAB_BACKEND_PERSISTENCE is a shorthand for the same flag', () => {
+    expect(loadConfig({}, { cwd: home }).featureFlags).toEqual(DEFAULT_FEATURE_FLAGS);
+    const config = loadConfig({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERIES": true, "SQLLAB_BACKEND_PERSISTENCE": false}' }, { cwd: home });
+    expect(config.featureFlags).toEqual({ ...DEFAULT_FEATURE_FLAGS, GLOBAL_ASYNC_QUERIES: true, SQLLAB_BACKEND_PERSISTENCE: false });
+    const agreeing = loadConfig({ FEATURE_FLAGS: '{"SQLLAB_BACKEND_PERSISTENCE": false}', SQLLAB_BACKEND_PERSISTENCE: 'false' }, { cwd: home });
+    expect(agreeing.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(false);
+  });
+
+  it('refuses a bad FEATURE_FLAGS at boot, naming the variable and the flag', () => {
+    expect(problemsOf({ FEATURE_FLAGS: '{GLOBAL_ASYNC_QUERIES: true}' })).toEqual([
+      'FEATURE_FLAGS: must be a JSON object of flag names to true/false, e.g. {"GLOBAL_ASYNC_QUERIES": true}',
+    ]);
+    expect(problemsOf({ FEATURE_FLAGS: '[true]' })[0]).toMatch(/^FEATURE_FLAGS: must be a JSON object/);
+    expect(problemsOf({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERY": true}' })[0]).toMatch(/^FEATURE_FLAGS: unknown flag "GLOBAL_ASYNC_QUERY" \(known: SQLLAB_BACKEND_PERSISTENCE, GLOBAL_ASYNC_QUERIES, /);
+    expect(problemsOf({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERIES": "yes"}' })).toEqual(['FEATURE_FLAGS: GLOBAL_ASYNC_QUERIES must be true or false']);
+    expect(problemsOf({ FEATURE_FLAGS: '{"SQLLAB_BACKEND_PERSISTENCE": true}', SQLLAB_BACKEND_PERSISTENCE: 'off' })[0]).toMatch(/^SQLLAB_BACKEND_PERSISTENCE: disagrees/);
+    // Listed together with the other bad variables.
+    expect(problemsOf({ PORT: 'x', FEATURE_FLAGS: '{"NOPE": true}' })).toHaveLength(2);
   });
 
   it('refuses a port out of range', () => {

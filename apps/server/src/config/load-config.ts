@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AppConfig, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS } from './app-config';
+import { parseFeatureFlags } from './feature-flags';
 import { devSecretKey, HOW_TO_SET_SECRET_KEY, productionSecretKeyProblem } from './secret-key';
 
 export class ConfigError extends Error {
@@ -40,6 +41,13 @@ const redisUrl = z.string().refine(
   { message: 'must be a redis:// or rediss:// URL, e.g. redis://localhost:6379/0' },
 );
 
+/** true/false, 1/0, yes/no, on/off (any case). */
+const booleanVar = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), { message: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
 const envSchema = z.object({
   PORT: optional(
     z.coerce
@@ -58,6 +66,10 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
   SQLLAB_TIMEOUT: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(86_400)),
   SQLLAB_ASYNC_TIME_LIMIT_SEC: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(604_800)),
+  SQLLAB_FORCE_RUN_ASYNC: optional(booleanVar),
+  SQLLAB_PAYLOAD_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).positive('must be more than 0')),
+  SQLLAB_BACKEND_PERSISTENCE: optional(booleanVar),
+  FEATURE_FLAGS: optional(z.string()),
   SQLLAB_DEFAULT_DBID: optional(z.coerce.number({ message: 'must be a database id' }).int('must be a whole number').min(1, 'must be a database id')),
   NODE_ENV: optional(
     z.enum(['development', 'production', 'test'], { message: "must be 'development', 'production' or 'test'" }),
@@ -83,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       problems.push('ADMIN_PASSWORD: must be at least 8 characters when NODE_ENV=production.');
     }
   }
+  // FEATURE_FLAGS is checked even when other variables are bad, so its problems are listed with theirs.
+  const flags = parseFeatureFlags(raw('FEATURE_FLAGS'), parsed.success ? parsed.data.SQLLAB_BACKEND_PERSISTENCE : undefined);
+  problems.push(...flags.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
@@ -101,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     {
       timeoutSec: vars.SQLLAB_TIMEOUT ?? DEFAULT_SQLLAB_TIMEOUTS.timeoutSec,
       asyncTimeLimitSec: vars.SQLLAB_ASYNC_TIME_LIMIT_SEC ?? DEFAULT_SQLLAB_TIMEOUTS.asyncTimeLimitSec,
+      forceRunAsync: vars.SQLLAB_FORCE_RUN_ASYNC ?? false,
+      payloadMaxMb: vars.SQLLAB_PAYLOAD_MAX_MB,
     },
     vars.SQLLAB_DEFAULT_DBID,
+    flags.flags,
   );
 }

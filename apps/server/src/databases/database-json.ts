@@ -1,5 +1,5 @@
 /** The API's view of a database (Superset's /api/v1/database/ fields); the password is only ever masked. */
-import { formatConnectionUri, parseConnectionUri, PASSWORD_MASK } from '../engines/connection-uri';
+import { backendOfUri, formatConnectionUri, parseConnectionUri, PASSWORD_MASK } from '../engines/connection-uri';
 import type { ConnectionSpec } from '../engines/query-engine';
 import type { DatabaseRow } from './database-row';
 
@@ -18,8 +18,8 @@ export function databaseJson(row: DatabaseRow) {
   return {
     id: row.id,
     database_name: row.database_name,
-    backend: spec?.backend ?? null,
-    engine: spec?.backend ?? null,
+    backend: backendOfUri(row.uri),
+    engine: backendOfUri(row.uri),
     sqlalchemy_uri: masked ? formatConnectionUri(masked, 'mask') : null,
     parameters: masked
       ? {

@@ -118,8 +118,9 @@ export class DatabasesService {
     return (await this.find(id))!;
   }
 
-  async find(id: number): Promise<DatabaseRow | null> {
-    const rows = await this.dataSource.query(`SELECT ${DATABASE_COLUMNS} FROM databases d WHERE d.id = $1`, [id]);
+  /** `db`: the open transaction's manager when called inside one (see decideAndAppend). */
+  async find(id: number, db: Pick<EntityManager, 'query'> = this.dataSource): Promise<DatabaseRow | null> {
+    const rows = await db.query(`SELECT ${DATABASE_COLUMNS} FROM databases d WHERE d.id = $1`, [id]);
     return rows[0] ? toDatabaseRow(rows[0]) : null;
   }
 
@@ -172,8 +173,10 @@ export class DatabasesService {
       let current = state;
       let expected = version;
       if (current.status === 'none') {
-        // A row registered outside the log (examples): the log takes it over first.
-        const row = await this.find(id);
+        // A row registered outside the log (examples): the log takes it over first. Read through `tx`:
+        // the embedded PGlite runs one transaction at a time, so a read on another connection would wait
+        // for this transaction to end, which waits for the read (deadlock).
+        const row = await this.find(id, tx);
         if (!row) throw new DomainError('database_not_found', 'Database not found.');
         // A password in the registered URI moves to the encrypted column: events never carry one.
         const spec = parseConnectionUri(row.uri);

@@ -29,6 +29,7 @@ export interface DatasetRow {
   description: string | null;
   created_on: Date;
   changed_on: Date;
+  version: number;
   database_name: string | null;
   database_uri: string | null;
   owner_users: { id: number; first_name: string; last_name: string }[];
@@ -65,8 +66,8 @@ export function datasetJson(row: DatasetRow) {
     metrics: row.metrics,
     main_dttm_col: row.main_dttm_col,
     verbose_map: Object.fromEntries([...row.columns, ...row.metrics.map((m) => ({ column_name: m.metric_name, verbose_name: m.verbose_name }))].map((c) => [c.column_name, c.verbose_name ?? c.column_name])),
-    column_formats: {},
-    currency_formats: {},
+    column_formats: Object.fromEntries(row.metrics.filter((m) => m.d3format).map((m) => [m.metric_name, m.d3format])),
+    currency_formats: Object.fromEntries(row.metrics.filter((m) => m.currency).map((m) => [m.metric_name, m.currency])),
     description: row.description,
     owners: row.owner_users,
     is_managed_externally: row.is_managed_externally,
@@ -74,6 +75,8 @@ export function datasetJson(row: DatasetRow) {
     select_star: selectStar(row),
     created_on: row.created_on.toISOString(),
     changed_on: row.changed_on.toISOString(),
+    /** The stream version: chart data's cache key includes it, so an edit invalidates cached results. */
+    version: row.version,
   };
 }
 export type DatasetJson = ReturnType<typeof datasetJson>;

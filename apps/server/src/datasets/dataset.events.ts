@@ -15,6 +15,12 @@ export interface DatasetColumn {
   filterable: boolean;
   expression: string | null;
   description: string | null;
+  /** Certification and warning fields (spec §3); absent on datasets created before they existed. */
+  certified_by?: string | null;
+  certification_details?: string | null;
+  warning_markdown?: string | null;
+  /** How a temporal column stored as text parses, e.g. '%Y-%m-%d'. */
+  python_date_format?: string | null;
 }
 
 export interface DatasetMetric {
@@ -23,6 +29,12 @@ export interface DatasetMetric {
   metric_type: string | null;
   expression: string;
   description: string | null;
+  /** Number format and currency of the metric's values: the dataset's column_formats / currency_formats. */
+  d3format?: string | null;
+  currency?: { symbol: string; symbolPosition?: string | null } | null;
+  certified_by?: string | null;
+  certification_details?: string | null;
+  warning_markdown?: string | null;
 }
 
 export interface DatasetFields {
@@ -42,8 +54,22 @@ export interface DatasetFields {
   description: string | null;
 }
 
-export type DatasetCreated = EventLike<'dataset/datasetCreated', DatasetFields & { id: number }>;
-export type DatasetEvent = DatasetCreated;
+/** What an edit may change (PUT /api/v1/dataset/{id}); the database and kind stay. */
+export type DatasetChanges = Partial<
+  Pick<DatasetFields, 'table_name' | 'schema' | 'sql' | 'template_params' | 'columns' | 'metrics' | 'main_dttm_col' | 'owners' | 'description' | 'external_url' | 'is_managed_externally'>
+>;
 
-export const DATASET_EVENTS = ['dataset/datasetCreated'] as const satisfies readonly DatasetEvent['type'][];
+export type DatasetCreated = EventLike<'dataset/datasetCreated', DatasetFields & { id: number }>;
+export type DatasetUpdated = EventLike<'dataset/datasetUpdated', { changes: DatasetChanges }>;
+/** Columns re-read from the table or the query; user settings of kept columns survive (column-sync.ts). */
+export type DatasetColumnsSynced = EventLike<'dataset/columnsSynced', { columns: DatasetColumn[]; main_dttm_col: string | null; added: string[]; removed: string[] }>;
+export type DatasetDeleted = EventLike<'dataset/datasetDeleted', Record<string, never>>;
+export type DatasetEvent = DatasetCreated | DatasetUpdated | DatasetColumnsSynced | DatasetDeleted;
+
+export const DATASET_EVENTS = [
+  'dataset/datasetCreated',
+  'dataset/datasetUpdated',
+  'dataset/columnsSynced',
+  'dataset/datasetDeleted',
+] as const satisfies readonly DatasetEvent['type'][];
 export const datasetStream = (id: number) => `dataset:${id}`;

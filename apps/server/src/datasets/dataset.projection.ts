@@ -5,6 +5,8 @@ import type { EntityManager } from 'typeorm';
 import type { Projection } from '../event-store/event-store.port';
 import { DATASET_EVENTS, type DatasetEvent } from './dataset.events';
 
+const datasetIdOf = (stream: string) => Number(stream.slice(stream.indexOf(':') + 1));
+
 @Injectable()
 export class DatasetProjection implements Projection {
   readonly name = 'datasets';
@@ -26,11 +28,40 @@ export class DatasetProjection implements Projection {
         );
         return;
       }
+      case 'dataset/datasetUpdated': {
+        const c = event.data.changes;
+        const json = new Set(['columns', 'metrics']);
+        const allowed = ['table_name', 'schema', 'sql', 'template_params', 'columns', 'metrics', 'main_dttm_col', 'owners', 'description', 'external_url', 'is_managed_externally'] as const;
+        const sets: string[] = [];
+        const values: unknown[] = [];
+        for (const key of allowed) {
+          if (c[key] === undefined) continue;
+          values.push(json.has(key) ? JSON.stringify(c[key]) : c[key]);
+          sets.push(`${key} = $${values.length}${json.has(key) ? '::jsonb' : key === 'owners' ? '::int[]' : ''}`);
+        }
+        await this.touch(tx, envelope, actor, sets, values);
+        return;
+      }
+      case 'dataset/columnsSynced':
+        await this.touch(tx, envelope, actor, ['columns = $1::jsonb', 'main_dttm_col = $2'], [JSON.stringify(event.data.columns), event.data.main_dttm_col]);
+        return;
+      case 'dataset/datasetDeleted':
+        await tx.query(`DELETE FROM datasets WHERE id = $1`, [datasetIdOf(envelope.stream)]);
+        return;
       default: {
-        const unhandled: never = event.type;
+        const unhandled: never = event;
         return unhandled;
       }
     }
+  }
+
+  /** Applies `sets` and stamps changed_on, changed_by and the stream version (the cache key reads it). */
+  private async touch(tx: EntityManager, envelope: Envelope, actor: number, sets: string[], values: unknown[]): Promise<void> {
+    const n = values.length;
+    await tx.query(
+      `UPDATE datasets SET ${[...sets, `changed_on = $${n + 1}`, `changed_by_fk = $${n + 2}`, `version = $${n + 3}`].join(', ')} WHERE id = $${n + 4}`,
+      [...values, envelope.meta.at, Number.isFinite(actor) ? actor : null, envelope.version, datasetIdOf(envelope.stream)],
+    );
   }
 
   async reset(tx: EntityManager): Promise<void> {

@@ -2,15 +2,17 @@
  * `/api/v1/dataset/` as SQL Lab uses it (spec §7 Datasets): create a dataset from a query or a table,
  * get-or-create by name, and read one. Creating needs can_write on Dataset and access to the database.
  */
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
+import { RisonQ } from '../databases/rison-param';
 import { datasetColumn } from './column-inference';
-import type { DatasetColumn } from './dataset.events';
+import type { DatasetChanges, DatasetColumn, DatasetMetric } from './dataset.events';
+import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
 import { DatasetsService, type NewDataset } from './datasets.service';
 
 const name = (max: number) => z.string().max(max);
@@ -32,6 +34,10 @@ const columnSchema = z
     verbose_name: z.string().max(1024).nullish(),
     expression: z.string().max(100_000).nullish(),
     description: z.string().max(10_000).nullish(),
+    certified_by: z.string().max(1000).nullish(),
+    certification_details: z.string().max(10_000).nullish(),
+    warning_markdown: z.string().max(10_000).nullish(),
+    python_date_format: z.string().max(255).nullish(),
   })
   .refine((c) => c.column_name ?? c.name, { message: 'a column needs column_name' })
   .transform(
@@ -40,10 +46,70 @@ const columnSchema = z
       groupby: c.groupby ?? true,
       filterable: c.filterable ?? true,
       verbose_name: c.verbose_name ?? null,
-      expression: c.expression ?? null,
+      expression: c.expression?.trim() ? c.expression : null,
       description: c.description ?? null,
+      certified_by: c.certified_by ?? null,
+      certification_details: c.certification_details ?? null,
+      warning_markdown: c.warning_markdown ?? null,
+      python_date_format: c.python_date_format ?? null,
     }),
   );
+
+const metricSchema = z
+  .object({
+    metric_name: name(255).min(1),
+    verbose_name: z.string().max(1024).nullish(),
+    metric_type: z.string().max(32).nullish(),
+    expression: z.string().min(1).max(100_000),
+    description: z.string().max(10_000).nullish(),
+    d3format: z.string().max(128).nullish(),
+    currency: z.object({ symbol: z.string().min(1).max(8), symbolPosition: z.enum(['prefix', 'suffix']).nullish() }).nullish(),
+    certified_by: z.string().max(1000).nullish(),
+    certification_details: z.string().max(10_000).nullish(),
+    warning_markdown: z.string().max(10_000).nullish(),
+  })
+  .transform(
+    (m): DatasetMetric => ({
+      metric_name: m.metric_name,
+      verbose_name: m.verbose_name ?? null,
+      metric_type: m.metric_type ?? null,
+      expression: m.expression,
+      description: m.description ?? null,
+      d3format: m.d3format ?? null,
+      currency: m.currency ? { symbol: m.currency.symbol, symbolPosition: m.currency.symbolPosition ?? 'prefix' } : null,
+      certified_by: m.certified_by ?? null,
+      certification_details: m.certification_details ?? null,
+      warning_markdown: m.warning_markdown ?? null,
+    }),
+  );
+
+/** PUT /api/v1/dataset/{id}: any subset of the editable fields; owners as ids. */
+export const updateDatasetSchema = z
+  .object({
+    table_name: name(250).min(1).optional(),
+    schema: name(256).nullish(),
+    sql: z.string().max(1_000_000).nullish(),
+    template_params: templateParams.optional(),
+    columns: z.array(columnSchema).min(1).max(5000).optional(),
+    metrics: z.array(metricSchema).max(5000).optional(),
+    main_dttm_col: name(250).nullish(),
+    owners: z.array(z.number().int().positive()).max(100).optional(),
+    description: z.string().max(10_000).nullish(),
+    external_url: z.string().max(2048).nullish(),
+    is_managed_externally: z.boolean().optional(),
+  })
+  .strict()
+  .transform((b): DatasetChanges => {
+    const out: DatasetChanges = {};
+    for (const [k, v] of Object.entries(b)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+    return out;
+  });
+
+const idParam = (param: string) => {
+  const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+};
 
 const common = {
   catalog: name(256).nullish().transform((v) => v || null),
@@ -84,7 +150,37 @@ const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EX
 
 @Controller('api/v1/dataset')
 export class DatasetsController {
-  constructor(private readonly datasets: DatasetsService) {}
+  constructor(
+    private readonly datasets: DatasetsService,
+    private readonly lists: DatasetList,
+  ) {}
+
+  @Get()
+  @RequirePermission(Permission.READ, View.DATASET)
+  list(@RisonQ(datasetListQuery) q: DatasetListQuery, @ReqUser() user: CurrentUser) {
+    return this.lists.list(q, user);
+  }
+
+  @Put(':id')
+  @RequirePermission(Permission.WRITE, View.DATASET)
+  async update(@Param('id') param: string, @ZodBody(updateDatasetSchema) changes: DatasetChanges, @ReqUser() user: CurrentUser) {
+    const id = idParam(param);
+    return { id, result: await this.datasets.update(id, changes, user) };
+  }
+
+  @Put(':id/refresh')
+  @RequirePermission(Permission.WRITE, View.DATASET)
+  async refresh(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+    const id = idParam(param);
+    return { id, result: await this.datasets.refreshColumns(id, user), message: 'OK' };
+  }
+
+  @Delete(':id')
+  @RequirePermission(Permission.WRITE, View.DATASET)
+  async remove(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+    await this.datasets.delete(idParam(param), user);
+    return { message: 'OK' };
+  }
 
   @Post()
   @HttpCode(201)

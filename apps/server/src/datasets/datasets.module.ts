@@ -1,7 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '../event-store/event-store.port';
 import { SqlLabRestDatabasesModule } from '../sqllab/bootstrap/sqllab-databases.module';
+import { ErrorType } from '@strata/domain';
+import { mapDomainErrorCode } from '../common/to-error-response';
 import { ColumnInference } from './column-inference';
+import { DatasetList } from './dataset-list';
+import { DatasourceMetadataController } from './datasource-metadata.controller';
 import { DatasetProjection } from './dataset.projection';
 import { DatasetsController } from './datasets.controller';
 import { DatasetsService } from './datasets.service';
@@ -12,9 +16,9 @@ import { DatasetsService } from './datasets.service';
  */
 @Module({
   imports: [SqlLabRestDatabasesModule],
-  controllers: [DatasetsController],
-  providers: [DatasetsService, DatasetProjection, ColumnInference],
-  exports: [DatasetsService],
+  controllers: [DatasetsController, DatasourceMetadataController],
+  providers: [DatasetsService, DatasetProjection, ColumnInference, DatasetList],
+  exports: [DatasetsService, SqlLabRestDatabasesModule],
 })
 export class DatasetsModule implements OnModuleInit {
   constructor(
@@ -24,5 +28,6 @@ export class DatasetsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.store.registerProjection(this.projection);
+    mapDomainErrorCode('dataset_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
   }
 }

@@ -11,9 +11,12 @@ import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { EventStore, VersionConflictError } from '../event-store/event-store.port';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
+import { DecisionRunner } from '../event-store/load-decide-append';
+import { validateFragment, UnsafeSqlError } from '../chart-data/sql/adhoc-sql';
 import { ColumnInference } from './column-inference';
-import { datasetDecider } from './dataset.decider';
-import { datasetStream, type DatasetColumn } from './dataset.events';
+import { checkOwners } from './owners';
+import { datasetDecider, type DatasetCommand } from './dataset.decider';
+import { datasetStream, type DatasetChanges, type DatasetColumn } from './dataset.events';
 import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from './dataset-json';
 
 export interface NewDataset {
@@ -42,20 +45,43 @@ export class DatasetsService {
     private readonly store: EventStore,
     private readonly databases: SqlLabDatabases,
     private readonly inference: ColumnInference,
+    private readonly runner: DecisionRunner,
   ) {}
 
   async create(input: NewDataset, user: CurrentUser): Promise<DatasetJson> {
     await this.checkDatabase(input.database_id, user);
+    return this.createChecked(input, user);
+  }
+
+  /**
+   * A physical dataset registered by the server itself (the example tables), owned by nobody; null when
+   * one of that name exists already.
+   */
+  async registerTable(databaseId: number, schema: string, table: string): Promise<number | null> {
+    const input: NewDataset = { database_id: databaseId, catalog: null, schema, sql: null, table_name: table, template_params: null, columns: null, is_managed_externally: false, external_url: null, description: null };
+    if ((await this.findByName(input)) !== null) return null;
+    try {
+      return (await this.createChecked(input, null)).id;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'dataset_exists') return null;
+      throw err;
+    }
+  }
+
+  private async createChecked(input: NewDataset, user: CurrentUser | null): Promise<DatasetJson> {
     if ((await this.findByName(input)) !== null) throw alreadyExists(input.table_name);
     const columns = input.columns ?? (await this.inferColumns(input));
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('datasets_id_seq')::int AS id`)) as { id: number }[];
     const { columns: _given, ...fields } = input;
     const events = datasetDecider.decide(
-      { type: 'CreateDataset', data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user.id } },
+      { type: 'CreateDataset', data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user?.id ?? null } },
       datasetDecider.initialState(),
     );
     try {
-      await this.store.append(datasetStream(id), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } });
+      await this.store.append(datasetStream(id), events, {
+        expectedVersion: 0,
+        meta: user ? { actor: String(user.id), sessionId: user.sessionId } : { actor: 'system', undoable: false },
+      });
     } catch (err) {
       // The check above can race with another create; the unique index cannot (the store reports it as a conflict).
       if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByName(input)) !== null) throw alreadyExists(input.table_name);
@@ -83,6 +109,64 @@ export class DatasetsService {
       found.owners.some((o) => o.id === user.id) ||
       (database !== null && (await this.databases.canQuery(user, database)));
     return allowed ? found : null;
+  }
+
+  /** PUT: owners and admins only; SQL fragments (calculated columns, metrics) must be safe expressions. */
+  async update(id: number, changes: DatasetChanges, user: CurrentUser): Promise<DatasetJson> {
+    const found = await this.editable(id, user);
+    await checkOwners(this.dataSource, changes.owners);
+    if (changes.columns || changes.metrics) {
+      const engine = await this.databases.engine(found.database.id);
+      try {
+        for (const c of changes.columns ?? []) if (c.expression?.trim()) validateFragment(c.expression, engine.backend, 'expression');
+        for (const m of changes.metrics ?? []) validateFragment(m.expression, engine.backend, 'expression');
+      } catch (err) {
+        if (err instanceof UnsafeSqlError) throw new StrataHttpException(400, err.errorType, err.message);
+        throw err;
+      }
+    }
+    if (changes.table_name !== undefined || changes.schema !== undefined) {
+      const other = await this.findByName({ database_id: found.database.id, catalog: found.catalog, schema: changes.schema !== undefined ? changes.schema : found.schema, table_name: changes.table_name ?? found.table_name });
+      if (other !== null && other !== id) throw alreadyExists(changes.table_name ?? found.table_name);
+    }
+    await this.decide(id, { type: 'UpdateDataset', data: { changes } }, user);
+    return (await this.find(id))!;
+  }
+
+  /** PUT /refresh: re-reads the columns of the table (or runs the query) and merges them in. */
+  async refreshColumns(id: number, user: CurrentUser): Promise<DatasetJson> {
+    const found = await this.editable(id, user);
+    const fetched = found.sql
+      ? await this.inference.ofQuery(found.database.id, found.sql, found.template_params, found.schema)
+      : await this.inference.ofTable(found.database.id, found.schema ?? 'public', found.table_name);
+    await this.decide(id, { type: 'SyncDatasetColumns', data: { fetched } }, user);
+    return (await this.find(id))!;
+  }
+
+  async delete(id: number, user: CurrentUser): Promise<void> {
+    await this.editable(id, user);
+    // A chart must not lose its data source under it: delete or move the charts first (Superset's rule).
+    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM charts WHERE datasource_id = $1 AND datasource_type IN ('table', 'dataset', 'sl_table')`, [id])) as { n: number }[];
+    if (n > 0) throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, `This dataset is used by ${n} chart${n === 1 ? '' : 's'}; delete them first.`);
+    await this.decide(id, { type: 'DeleteDataset', data: {} }, user);
+  }
+
+  /** The dataset as stored, without a permission check: for server-side readers that checked already. */
+  findById(id: number): Promise<DatasetJson | null> {
+    return this.find(id);
+  }
+
+  private async editable(id: number, user: CurrentUser): Promise<DatasetJson> {
+    const found = await this.get(id, user);
+    if (!found) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dataset not found.');
+    if (!isAdmin(user) && !found.owners.some((o) => o.id === user.id)) {
+      throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'Changing this Dataset is forbidden');
+    }
+    return found;
+  }
+
+  private async decide(id: number, command: DatasetCommand, user: CurrentUser): Promise<void> {
+    await this.runner.loadDecideAppend(datasetStream(id), datasetDecider, command, undefined, { actor: String(user.id), sessionId: user.sessionId });
   }
 
   private async inferColumns(input: NewDataset): Promise<DatasetColumn[]> {

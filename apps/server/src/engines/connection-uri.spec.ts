@@ -1,4 +1,4 @@
-import { formatConnectionUri, InvalidUriError, parseConnectionUri, PASSWORD_MASK } from './connection-uri';
+import { backendOfUri, formatConnectionUri, InvalidUriError, parseConnectionUri, PASSWORD_MASK } from './connection-uri';
 
 describe('connection URIs', () => {
   it('reads SQLAlchemy-style PostgreSQL and MySQL URIs', () => {
@@ -27,5 +27,14 @@ describe('connection URIs', () => {
     expect(formatConnectionUri(spec, 'omit')).toBe('postgresql://ana@h:5432/d');
     expect(formatConnectionUri(spec, 'include')).toBe('postgresql://ana:secret@h:5432/d');
     expect(formatConnectionUri({ ...spec, password: undefined }, 'mask')).toBe('postgresql://ana@h:5432/d');
+  });
+
+  it('derives the backend of a URL from its scheme, the one rule every feature uses', () => {
+    expect(backendOfUri('postgresql+psycopg2://a@h/db')).toBe('postgresql');
+    expect(backendOfUri('postgres://a@h/db')).toBe('postgresql');
+    expect(backendOfUri('MariaDB://a@h/db')).toBe('mysql');
+    expect(backendOfUri('mysql+pymysql://a@h/db')).toBe('mysql');
+    expect(backendOfUri('sqlite:///x.db')).toBeNull();
+    expect(backendOfUri('no scheme')).toBeNull();
   });
 });

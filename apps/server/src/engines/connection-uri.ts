@@ -31,6 +31,16 @@ export class InvalidUriError extends Error {
   }
 }
 
+/** The scheme of a connection URL, lower-cased ('postgresql+psycopg2', 'mariadb'); '' when it has none. */
+export function schemeOfUri(uri: string): string {
+  return /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(uri.trim())?.[1]?.toLowerCase() ?? '';
+}
+
+/** THE derivation of a registered database's backend from its URL; null for an engine Strata does not run. */
+export function backendOfUri(uri: string): Backend | null {
+  return backendOfScheme(schemeOfUri(uri));
+}
+
 export function parseConnectionUri(uri: string): ConnectionSpec {
   const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(uri.trim());
   if (!schemeMatch) throw new InvalidUriError('Invalid connection string: expected e.g. postgresql://user:password@host:5432/database.');

@@ -67,11 +67,26 @@ export interface TableMetadata {
   type: 'table' | 'view';
 }
 
+/** Rows of a streamed statement, handed over as they arrive; the next batch is read once it resolves. */
+export type RowsHandler = (rows: Record<string, unknown>[], columns: ResultColumn[]) => Promise<void>;
+
+export interface StreamedStatement {
+  columns: ResultColumn[];
+  /** Rows handed over (at most maxRows). */
+  rowCount: number;
+}
+
 export interface StatementOptions {
   /** Fetch at most this many rows (the engine fetches limit + 1 itself when asked by the caller). */
   maxRows?: number;
   /** Statement timeout in the database; the engine surfaces it as EngineTimeoutError. */
   timeoutMs?: number;
+  /**
+   * Values bound to the statement's placeholders (PostgreSQL `$1..$n`, MySQL/MariaDB `?`), sent apart
+   * from the SQL text so they can never change its meaning: pg's extended protocol, a MySQL prepared
+   * statement. Without them the text runs as is (SQL Lab: users' own SQL, where `?` or `$1` is just text).
+   */
+  params?: readonly unknown[];
 }
 
 /**
@@ -85,6 +100,12 @@ export interface EngineSession {
   readonly backendId: string;
   begin(options: { readOnly: boolean; schema?: string | null }): Promise<void>;
   execute(sql: string, options?: StatementOptions): Promise<ResultSet>;
+  /**
+   * Runs one statement and streams its rows in batches (about `batchRows` each), reading the next batch
+   * only once `onRows` resolved, so memory stays bounded whatever the size (CSV export). At most maxRows
+   * rows are read from the database: past them the statement is stopped, not drained.
+   */
+  stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
   cancel(): Promise<void>;

@@ -54,8 +54,12 @@ export class VersionConflictError extends Error {
 
 export abstract class EventStore {
   abstract append(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult>;
-  /** Events of one stream with version > fromVersion, in order. */
-  abstract readStream(stream: string, fromVersion?: number): Promise<Envelope[]>;
+  /**
+   * Events of one stream with version > fromVersion, in order. Pass the caller's transaction when one is
+   * open: the embedded PGlite serves one session at a time, so a read on another connection would wait for
+   * that transaction forever.
+   */
+  abstract readStream(stream: string, fromVersion?: number, tx?: EntityManager): Promise<Envelope[]>;
   /** Every event with position > fromPosition, in commit-safe order (never skips a late commit). */
   abstract readAll(fromPosition: number, limit?: number): Promise<Envelope[]>;
   abstract registerProjection(projection: Projection): void;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { checkHistory, DomainError, foldEntries, type Decider, type Envelope, type EventLike, type HistoryEvent, type HistoryRejection } from '@strata/events';
 import { EventStore, VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
 
@@ -27,8 +28,9 @@ export interface LoadedStream<S> {
 export class DecisionRunner {
   constructor(private readonly store: EventStore) {}
 
-  async load<S, E extends EventLike>(stream: string, decider: Pick<Decider<S, E, unknown, unknown>, 'initialState' | 'evolve'>): Promise<LoadedStream<S>> {
-    const events = await this.store.readStream(stream);
+  /** `tx`: read inside the caller's open transaction (see EventStore.readStream). */
+  async load<S, E extends EventLike>(stream: string, decider: Pick<Decider<S, E, unknown, unknown>, 'initialState' | 'evolve'>, tx?: EntityManager): Promise<LoadedStream<S>> {
+    const events = await this.store.readStream(stream, 0, tx);
     return { events, state: foldEntries(decider, events), version: events.at(-1)?.version ?? 0 };
   }
 

@@ -39,8 +39,8 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     return options.tx ? this.appendInCallerTransaction(options.tx, stream, events, options) : this.appendInOwnTransaction(stream, events, options);
   }
 
-  async readStream(stream: string, fromVersion = 0): Promise<Envelope[]> {
-    const found = await rows<EventRow>(this.dataSource.manager, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`, [
+  async readStream(stream: string, fromVersion = 0, tx?: EntityManager): Promise<Envelope[]> {
+    const found = await rows<EventRow>(tx ?? this.dataSource.manager, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`, [
       stream,
       fromVersion,
     ]);

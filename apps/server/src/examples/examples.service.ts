@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DatabasesService } from '../databases/databases.service';
 import { ExamplesDatabase } from '../storage/examples-database';
 import { loadExamples, TableProgress } from './load/load-examples';
 import { registerExamplesDatabase } from './register/register-examples';
@@ -28,7 +28,7 @@ export class ExamplesService implements OnModuleDestroy {
 
   constructor(
     private readonly examples: ExamplesDatabase,
-    private readonly dataSource: DataSource,
+    private readonly databases: DatabasesService,
   ) {}
 
   /** Idempotent: later calls return the first run. Never rejects; failures show in status(). */
@@ -58,7 +58,7 @@ export class ExamplesService implements OnModuleDestroy {
   private async load(): Promise<void> {
     const started = Date.now();
     try {
-      await registerExamplesDatabase(this.dataSource, this.examples);
+      await registerExamplesDatabase(this.databases, this.examples);
       const results = await loadExamples(this.examples, { onProgress: (p) => this.onProgress(p), signal: this.abort.signal });
       if (this.abort.signal.aborted) return;
       const failed = results.filter((r) => r.state === 'failed');

@@ -3,20 +3,29 @@
  * handler may run them, so workers can live on other machines. Completed jobs are removed at once (the
  * outcome is in the event store, not in Redis), failed ones kept for a day for inspection.
  */
-import { Queue, Worker } from 'bullmq';
+import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
-import { DEFAULT_JOB_CONCURRENCY, JobQueue, type JobHandler } from './job-queue';
+import { DEFAULT_JOB_CONCURRENCY, JobQueue, type JobHandler, type ProcessOptions } from './job-queue';
+
+export interface BullMqTimings {
+  /** How long a worker's lock on a job lasts without renewal (BullMQ default 30 s). */
+  lockDurationMs?: number;
+  /** How often workers look for jobs whose worker died (BullMQ default 30 s). */
+  stalledIntervalMs?: number;
+}
 
 export class BullMqJobQueue extends JobQueue {
   private readonly connection: IORedis;
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly workerConnections: IORedis[] = [];
+  readonly shared = true;
 
   constructor(
     redisUrl: string,
     private readonly prefix = 'strata',
     private readonly concurrency = DEFAULT_JOB_CONCURRENCY,
+    private readonly timings: BullMqTimings = {},
   ) {
     super();
     // BullMQ's workers block on Redis: they require maxRetriesPerRequest null.
@@ -37,7 +46,7 @@ export class BullMqJobQueue extends JobQueue {
     return job.id!;
   }
 
-  process<P>(name: string, handler: JobHandler<P>): void {
+  process<P>(name: string, handler: JobHandler<P>, options: ProcessOptions<P> = {}): void {
     // Each worker blocks its own connection while it waits for jobs.
     const connection = this.connection.duplicate({ maxRetriesPerRequest: null });
     this.workerConnections.push(connection);
@@ -48,9 +57,20 @@ export class BullMqJobQueue extends JobQueue {
       // A job whose worker died or lost its lock is failed, not delivered again: the jobs here run users'
       // SQL, which must never run twice behind their back. Recovering the query's state is the owner's job.
       maxStalledCount: 0,
+      ...(this.timings.lockDurationMs ? { lockDuration: this.timings.lockDurationMs } : {}),
+      ...(this.timings.stalledIntervalMs ? { stalledInterval: this.timings.stalledIntervalMs } : {}),
     });
     // A failing job is already reported by its handler; without a listener BullMQ would log noise.
     worker.on('error', () => undefined);
+    const { onLost } = options;
+    if (onLost) {
+      // The stalled job is failed by then (maxStalledCount 0) and kept a day: its payload is still there.
+      worker.on('stalled', (jobId) => {
+        void Job.fromId(this.queue(name), jobId)
+          .then((job) => (job ? onLost(job.data as P, { id: jobId, name }) : undefined))
+          .catch(() => undefined);
+      });
+    }
     this.workers.push(worker);
   }
 

@@ -16,6 +16,7 @@ export class InProcessJobQueue extends JobQueue {
   private readonly lanes = new Map<string, Lane>();
   private readonly active = new Set<Promise<void>>();
   private closed = false;
+  readonly shared = false;
 
   constructor(private readonly concurrency = DEFAULT_JOB_CONCURRENCY) {
     super();

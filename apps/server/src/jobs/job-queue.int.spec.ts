@@ -2,6 +2,7 @@
  * Both queues behave the same: every job runs once with its payload, at most `concurrency` at a time,
  * and jobs added before a handler exists wait for it. BullMQ runs against the machine's Redis.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { BullMqJobQueue } from './bullmq-queue';
 import { InProcessJobQueue } from './in-process-queue';
@@ -67,3 +68,38 @@ describe.each(cases)('%s job queue', (_name, make) => {
     expect(ok).toEqual([2]);
   });
 });
+
+describe('BullMQ: a job whose worker dies', () => {
+  it('is reported lost, with its payload, by a worker of another process, and never run again', async () => {
+    const prefix = `strata-test-${randomUUID()}`;
+    // The dying worker is a real process, killed with SIGKILL while it holds the job.
+    const child = spawn(process.execPath, ['-e', DYING_WORKER, REDIS_URL, prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const survivor = new BullMqJobQueue(REDIS_URL, prefix, 2, { lockDurationMs: 1000, stalledIntervalMs: 300 });
+    try {
+      await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()));
+      const jobId = await survivor.add('run', { clientId: 'abc' });
+      await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('started') && resolve()));
+      child.kill('SIGKILL');
+      const ran: unknown[] = [];
+      const lost = await new Promise<{ payload: unknown; id: string }>((resolve) => {
+        survivor.process('run', async (payload) => void ran.push(payload), { onLost: async (payload, job) => resolve({ payload, id: job.id }) });
+      });
+      expect(lost).toEqual({ payload: { clientId: 'abc' }, id: jobId });
+      await sleep(1000);
+      expect(ran).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+      await survivor.close();
+    }
+  }, 20_000);
+});
+
+/** A worker like BullMqJobQueue's (maxStalledCount 0) whose job never ends. */
+const DYING_WORKER = `
+const { Worker } = require(${JSON.stringify(require.resolve('bullmq'))});
+const IORedis = require(${JSON.stringify(require.resolve('ioredis'))});
+const [url, prefix] = process.argv.slice(1);
+const worker = new Worker('run', async () => { console.log('started'); await new Promise(() => {}); },
+  { connection: new IORedis(url, { maxRetriesPerRequest: null }), prefix, maxStalledCount: 0, lockDuration: 1000, stalledInterval: 300 });
+worker.waitUntilReady().then(() => console.log('ready'));
+`;

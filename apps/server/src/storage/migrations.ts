@@ -14,6 +14,9 @@ import { TabStateTables1796100000100 } from '../sqllab/tab-state/tab-state.migra
 import { DatasetsTable1796100000300 } from '../datasets/datasets.migration';
 import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/saved-query.migration';
 import { QueryResults1796000000100 } from '../sqllab/results/migrations/1796000000100-query-results';
+import { DashboardsTables1796200000100 } from '../dashboards/dashboards.migration';
+import { ChartsTables1796200000200 } from '../charts/charts.migration';
+import { DashboardFeatures1796200000500 } from '../dashboards/dashboard-features.migration';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -28,4 +31,7 @@ export const migrations: MixedList<Function> = [
   TabStateTables1796100000100,
   KeyValueTable1796100000200,
   DatasetsTable1796100000300,
+  DashboardsTables1796200000100,
+  ChartsTables1796200000200,
+  DashboardFeatures1796200000500,
 ];

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
+import { resolveFeatureFlags, type FeatureFlags } from '@strata/domain';
 import { AuthModule } from '../auth/auth.module';
 import { configureHttp } from '../common/configure-http';
 import { AppConfig } from '../config/app-config';
@@ -40,6 +41,8 @@ export interface AuthTestAppOptions {
   embedded?: boolean;
   strataHome?: string;
   extraModules?: (Type | DynamicModule)[];
+  /** FEATURE_FLAGS as configured (over the defaults), e.g. { GLOBAL_ASYNC_QUERIES: true }. */
+  featureFlags?: FeatureFlags;
   /** Adjust the testing module (overrideProvider...) before it compiles. */
   customize?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
@@ -57,6 +60,10 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     options.adminUsername ?? TEST_ADMIN.username,
     options.adminPassword === null ? undefined : (options.adminPassword ?? TEST_ADMIN.password),
     'test',
+    undefined,
+    undefined,
+    undefined,
+    resolveFeatureFlags(options.featureFlags),
   );
   const cleanUp = async () => {
     await db.drop();

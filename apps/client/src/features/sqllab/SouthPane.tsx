@@ -1,7 +1,11 @@
+import { useNavigate } from 'react-router-dom';
 import { SOUTH_PANE_HISTORY, SOUTH_PANE_RESULTS, SQL_MAX_ROW, type EditorQuery } from '@strata/domain';
-import { ResultSet, QueryStateBadge, type QueryView } from './results/ResultSet';
-import { formatElapsed } from './results/result-texts';
+import type { DatabaseOption, ServerQuery } from './api/sqllab-api';
+import { QueryHistory } from './history/QueryHistory';
+import { ResultSet, QueryStateBadge, type DatasetControls, type QueryView } from './results/ResultSet';
+import { defaultDatasetName, exploreUrl } from './results/dataset-actions';
 import type { SqlLabFeature } from './sqllab.feature';
+import { useStoreState } from '../../shared/use-store-state';
 
 /** A run of the editor as the results pane shows it. */
 export function toQueryView(query: EditorQuery): QueryView {
@@ -36,18 +40,40 @@ export interface SouthPaneProps {
   sqllab: SqlLabFeature;
   /** The selected sub-tab: Results, History, or a data preview's query id. */
   activeTab: string;
+  /** The tab the pane belongs to. */
+  tabId: string;
   latest: EditorQuery | undefined;
-  queries: readonly EditorQuery[];
   preview: readonly EditorQuery[];
   offline: boolean;
+  databases: readonly DatabaseOption[] | null;
+  /** Changes when a run finishes: the history reads the server's list again. */
+  historyKey: string;
 }
 
 /** The bottom pane: Results, Query history and one sub-tab per table data preview. */
-export function SouthPane({ sqllab, activeTab: selected, latest, queries, preview, offline }: SouthPaneProps) {
+export function SouthPane({ sqllab, tabId, activeTab: selected, latest, preview, offline, databases, historyKey }: SouthPaneProps) {
   // A preview of a table this tab no longer shows falls back to the results.
   const activeTab = selected === SOUTH_PANE_HISTORY || preview.some((q) => q.id === selected) ? selected : SOUTH_PANE_RESULTS;
   const select = (tab: string) => sqllab.execute({ type: 'SelectSouthPaneTab', data: { tab } });
   const shown = activeTab === SOUTH_PANE_RESULTS ? latest : preview.find((q) => q.id === activeTab);
+  const navigate = useNavigate();
+  const datasetState = useStoreState(sqllab.store.state$);
+  const dataset: DatasetControls | undefined =
+    shown && !shown.isDataPreview
+      ? {
+          defaultName: defaultDatasetName(sqllab.tab(tabId)?.name ?? null, sqllab.now()),
+          saving: datasetState.isDatasourceLoading,
+          error: datasetState.errorMessage,
+          onSave: (name) =>
+            void sqllab.createDataset(shown.id, name).then((id) => {
+              if (id !== null) sqllab.toasts.success(`Dataset ${name.trim()} was created`);
+            }),
+          onExplore: () =>
+            void sqllab.createDataset(shown.id, defaultDatasetName(sqllab.tab(tabId)?.name ?? null, sqllab.now())).then((id) => {
+              if (id !== null) navigate(exploreUrl(id));
+            }),
+        }
+      : undefined;
   const notify = (kind: 'success' | 'danger', text: string) => (kind === 'success' ? sqllab.toasts.success(text) : sqllab.toasts.danger(text));
 
   return (
@@ -71,7 +97,19 @@ export function SouthPane({ sqllab, activeTab: selected, latest, queries, previe
         )}
       </div>
       {activeTab === SOUTH_PANE_HISTORY ? (
-        <QueryHistory queries={queries} onOpen={(q) => sqllab.addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema })} />
+        <QueryHistory
+          history={sqllab.history}
+          databases={databases}
+          refreshKey={historyKey}
+          onOpenInTab={(q: ServerQuery) => sqllab.addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null })}
+          onInsert={(q: ServerQuery) => sqllab.insertSql(tabId, q)}
+          tabId={tabId}
+          onRemove={(q: ServerQuery) =>
+            void sqllab.remove(q.id, tabId).then((removed) => {
+              if (removed) void sqllab.history.reload();
+            })
+          }
+        />
       ) : shown ? (
         <ResultSet
           key={shown.id}
@@ -81,52 +119,12 @@ export function SouthPane({ sqllab, activeTab: selected, latest, queries, previe
           now={sqllab.now}
           notify={notify}
           onRefetch={() => sqllab.refetch(shown.id)}
+          dataset={dataset}
           onQueryTable={(schema, table) => sqllab.addTab({ sql: `SELECT * FROM ${schema ? `${schema}.` : ''}${table}`, dbId: shown.dbId, schema })}
         />
       ) : (
         <p className="muted">Run a query to see its results here (Ctrl+Enter).</p>
       )}
     </>
-  );
-}
-
-function QueryHistory({ queries, onOpen }: { queries: readonly EditorQuery[]; onOpen(q: EditorQuery): void }) {
-  const sorted = [...queries].sort((a, b) => b.startDttm - a.startDttm);
-  if (sorted.length === 0) return <p className="muted">No query has run in this tab yet.</p>;
-  return (
-    <div className="sqllab-history">
-      <table className="data" aria-label="Query history">
-        <thead>
-          <tr>
-            <th>State</th>
-            <th>Started</th>
-            <th>Duration</th>
-            <th>Rows</th>
-            <th>SQL</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((q) => (
-            <tr key={q.id}>
-              <td>
-                <QueryStateBadge state={q.state} />
-              </td>
-              <td>{new Date(q.startDttm).toLocaleTimeString()}</td>
-              <td>{q.endDttm ? formatElapsed(q.endDttm - q.startDttm) : ''}</td>
-              <td className="number">{q.rows ?? ''}</td>
-              <td>
-                <code>{q.sql.length > 100 ? `${q.sql.slice(0, 100)}…` : q.sql}</code>
-              </td>
-              <td>
-                <button type="button" className="link-button" onClick={() => onOpen(q)}>
-                  Open in a new tab
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   activeQueryEditor,
   DEFAULT_SQLLAB_LIMIT,
+  isQueryInProgress,
   SQL_MAX_ROW,
   tablesOfTab,
   visibleQueryEditors,
@@ -15,7 +16,7 @@ import { EditorToolbar, limitOptions } from './editor/EditorToolbar';
 import { TemplateParams } from './editor/TemplateParams';
 import { CtasControl, isValidCtasName } from './editor/CtasControl';
 import type { CtasOption } from './runs/runs';
-import { SqlEditor } from './editor/SqlEditor';
+import { SaveQueryDialog } from './editor/SaveQueryDialog';
 import type { CompletionWords } from './editor/completions';
 import { LeftBar } from './leftbar/LeftBar';
 import { SouthPane } from './SouthPane';
@@ -24,6 +25,9 @@ import { useSqlLabShortcuts } from './shortcuts';
 import type { SqlLabFeature } from './sqllab.feature';
 import { TabBar } from './tabs/TabBar';
 import './sqllab.css';
+
+// Ace is most of SQL Lab's code: it loads in its own chunk while the tabs and pickers render.
+const SqlEditor = lazy(() => import('./editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
 
 /** /sqllab/: tabs, the left bar, the editor over the results; all state from the SQL Lab store. */
 export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
@@ -67,6 +71,10 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
   useSqlLabShortcuts(sqllab);
   // Whether the template parameters box is unfolded: a view toggle, not a fact.
   const [paramsOpen, setParamsOpen] = useState(false);
+  // Whether the save dialog is open: a view toggle.
+  const [saveOpen, setSaveOpen] = useState(false);
+  const activeId = active?.id ?? null;
+  const loadDescription = useCallback(() => (activeId ? sqllab.savedDescription(activeId) : Promise.resolve('')), [sqllab, activeId]);
   // CREATE TABLE / VIEW AS chosen for the next runs, with its name as typed.
   const [ctas, setCtas] = useState<CtasOption | null>(null);
 
@@ -131,6 +139,10 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
         onCloseOthers={(id) => sqllab.execute({ type: 'CloseOtherTabs', data: { queryEditorId: id, at: sqllab.now() } })}
         onClone={(id) => sqllab.execute({ type: 'CloneTab', data: { id: sqllab.newTabId(), sourceId: id, at: sqllab.now() } })}
         onRename={(id, name) => sqllab.execute({ type: 'RenameTab', data: { queryEditorId: id, name, at: sqllab.now() } })}
+        onMove={(id, toId) => {
+          const order = sqllab.store.getState().queryEditors.map((qe) => qe.id);
+          sqllab.execute({ type: 'MoveTab', data: { queryEditorId: id, fromIndex: order.indexOf(id), toIndex: order.indexOf(toId) } });
+        }}
         aside={<Link to="/sqllab/saved_queries/">Saved queries</Link>}
       />
       <div className="sqllab-body">
@@ -177,7 +189,7 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
                 onStop={() => latest && sqllab.stop(latest.id)}
                 onFormat={() => sqllab.format(active.id)}
                 onEstimate={() => sqllab.estimate(active.id)}
-                onSave={() => sqllab.save(active.id)}
+                onSave={() => setSaveOpen(true)}
                 onLimit={(limit) => sqllab.execute({ type: 'SetQueryLimit', data: { ...on(active), queryLimit: limit } })}
                 onToggleLeftBar={() => sqllab.execute({ type: 'ToggleLeftBar', data: on(active) })}
                 onUndo={sqllab.undo}
@@ -192,15 +204,17 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
               )}
               <CostEstimate estimate={state.queryCostEstimates[active.id]} />
               <div className="sqllab-editor-box">
-                <SqlEditor
-                  tabId={sqllab.editorKey(active.id)}
-                  value={active.sql}
-                  echo={sqllab.isTypedEcho(active.id, active.sql)}
-                  words={words}
-                  onChange={(sql) => sqllab.editSql(active.id, sql)}
-                  onSelectionChange={(selectedText) => sqllab.execute({ type: 'SetSelectedText', data: { queryEditorId: active.id, selectedText: selectedText || null } })}
-                  onRun={() => sqllab.run(active.id, 'auto', ctas)}
-                />
+                <Suspense fallback={<p className="muted sqllab-loading">Loading the editor…</p>}>
+                  <SqlEditor
+                    tabId={sqllab.editorKey(active.id)}
+                    value={active.sql}
+                    echo={sqllab.isTypedEcho(active.id, active.sql)}
+                    words={words}
+                    onChange={(sql) => sqllab.editSql(active.id, sql)}
+                    onSelectionChange={(selectedText) => sqllab.execute({ type: 'SetSelectedText', data: { queryEditorId: active.id, selectedText: selectedText || null } })}
+                    onRun={() => sqllab.run(active.id, 'auto', ctas)}
+                  />
+                </Suspense>
               </div>
             </>
           }
@@ -209,13 +223,25 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
               sqllab={sqllab}
               activeTab={state.activeSouthPaneTab}
               latest={latest}
-              queries={queries.filter((q) => q.sqlEditorId === active.id && !q.isDataPreview)}
+              tabId={active.id}
+              databases={catalog.databases}
+              historyKey={String(queries.filter((q) => !isQueryInProgress(q.state)).length)}
               preview={tablesOfTab(state, active.id).flatMap((t) => (t.dataPreviewQueryId && state.queries[t.dataPreviewQueryId] ? [state.queries[t.dataPreviewQueryId]!] : []))}
               offline={state.offline}
             />
           }
         />
       </div>
+      {saveOpen && (
+        <SaveQueryDialog
+          key={active.id}
+          name={active.name}
+          saved={active.remoteId !== null}
+          loadDescription={loadDescription}
+          onSave={(options) => sqllab.save(active.id, options)}
+          onClose={() => setSaveOpen(false)}
+        />
+      )}
     </div>
   );
 }

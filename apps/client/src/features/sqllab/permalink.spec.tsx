@@ -48,7 +48,7 @@ describe('SQL Lab permalinks', () => {
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
     const first = page('/sqllab/');
-    await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
+    await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'), { timeout: 5000 });
     const editor = (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor;
     act(() => {
       editor.setValue('SELECT origin FROM flights', 1);

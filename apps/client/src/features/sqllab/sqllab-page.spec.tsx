@@ -31,7 +31,7 @@ beforeEach(async () => {
     </MemoryRouter>,
   );
   // The first tab opens on the examples database and its public schema.
-  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
+  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'), { timeout: 5000 });
 });
 
 afterEach(async () => {
@@ -89,6 +89,32 @@ describe('SQL Lab page', () => {
     expect(tabNames()).toEqual(['Untitled Query 1', 'Sales', 'Copy of Sales']);
   });
 
+  it('reorders tabs by dragging one onto another or from its menu, each move one undo step', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'New tab' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New tab' }));
+    expect(tabNames()).toEqual(['Untitled Query 1', 'Untitled Query 2', 'Untitled Query 3']);
+    const boxes = () => screen.getAllByTestId('sqllab-tab');
+    fireEvent.dragStart(boxes()[2]!);
+    fireEvent.dragOver(boxes()[0]!);
+    expect(boxes()[0]).toHaveClass('sqllab-tab--drop-target');
+    fireEvent.drop(boxes()[0]!);
+    expect(tabNames()).toEqual(['Untitled Query 3', 'Untitled Query 1', 'Untitled Query 2']);
+    // The dragged tab stays the active one.
+    expect(screen.getByRole('tab', { name: 'Untitled Query 3' })).toHaveAttribute('aria-selected', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions of Untitled Query 1' }));
+    expect(screen.getByRole('menuitem', { name: 'Move tab left' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Move tab right' }));
+    expect(tabNames()).toEqual(['Untitled Query 3', 'Untitled Query 2', 'Untitled Query 1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions of Untitled Query 1' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move tab right' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(tabNames()).toEqual(['Untitled Query 3', 'Untitled Query 1', 'Untitled Query 2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(tabNames()).toEqual(['Untitled Query 1', 'Untitled Query 2', 'Untitled Query 3']);
+  });
+
   it('runs the SQL with the dropdown limit and shows the rows with the DROPDOWN limiting message', async () => {
     type('SELECT * FROM flights');
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
@@ -128,6 +154,13 @@ describe('SQL Lab page', () => {
     expect(within(entry).getAllByText('PK')).toHaveLength(1);
     expect(within(entry).getByText('IDX')).toBeInTheDocument();
     expect(within(entry).getByText('text')).toBeInTheDocument();
+    // The table's details: comment, keys, indexes and what /table_metadata/extra/ adds.
+    const extras = await within(entry).findByTestId('table-extras');
+    await within(extras).findByText('One row per flight');
+    expect(extras).toHaveTextContent('Primary key flights_pkey: id');
+    expect(extras).toHaveTextContent('origin → public.airports(iata)');
+    expect(extras).toHaveTextContent('flights_origin_idx: origin');
+    expect(extras).toHaveTextContent('partitions: {"cols":["origin"]}');
 
     fireEvent.click(within(entry).getByRole('button', { name: 'Select star from flights' }));
     expect(editor().getValue()).toBe('SELECT id, origin, delay FROM public.flights LIMIT 100');
@@ -169,21 +202,59 @@ describe('SQL Lab page', () => {
   });
 
   it('estimates the cost of the SQL', async () => {
-    type('SELECT * FROM flights');
+    type('SELECT * FROM flights; SELECT 1');
     fireEvent.click(screen.getByRole('button', { name: 'Estimate cost' }));
-    expect(await screen.findByTestId('cost-estimate')).toHaveTextContent('Estimated cost: Start-up cost 0.00, Total cost 35.50');
+    const table = within(await screen.findByTestId('cost-estimate')).getByRole('table', { name: 'Estimated cost' });
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Statement', 'Start-up cost', 'Total cost']);
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['10.0035.50', '20.0071.00']);
     type('SELECT * FROM nope');
     fireEvent.click(screen.getByRole('button', { name: 'Estimate cost' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('relation "nope" does not exist');
   });
 
-  it('formats the SQL and saves the tab as a saved query', async () => {
+  it('formats the SQL and saves the tab as a saved query with a name and description, then updates or saves it anew', async () => {
     type('select   *   from flights');
     fireEvent.click(screen.getByRole('button', { name: 'Format' }));
     await waitFor(() => expect(editor().getValue()).toBe('SELECT *\nFROM flights'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save query' });
+    expect(within(dialog).getByLabelText('Query name')).toHaveValue('Untitled Query 1');
+    fireEvent.change(within(dialog).getByLabelText('Query name'), { target: { value: '' } });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Query name'), { target: { value: 'All flights' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'every column' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your query was saved')).toBeInTheDocument();
-    expect(api.saved[0]).toMatchObject({ label: 'Untitled Query 1', db_id: 1, schema: 'public', sql: 'SELECT *\nFROM flights' });
-    expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.saved[0]).toMatchObject({ label: 'All flights', description: 'every column', db_id: 1, schema: 'public', sql: 'SELECT *\nFROM flights' });
+    // The tab takes the saved query's name.
+    expect(tabNames()).toEqual(['All flights']);
+
+    type('SELECT origin FROM flights');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const again = screen.getByRole('dialog', { name: 'Save query' });
+    await waitFor(() => expect(within(again).getByLabelText('Description')).toHaveValue('every column'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Your query was updated')).toBeInTheDocument();
+    expect(api.saved).toHaveLength(1);
+    expect(api.saved[0]).toMatchObject({ label: 'All flights', sql: 'SELECT origin FROM flights' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const third = screen.getByRole('dialog', { name: 'Save query' });
+    fireEvent.change(within(third).getByLabelText('Query name'), { target: { value: 'Origins' } });
+    fireEvent.click(within(third).getByRole('button', { name: 'Save as new' }));
+    await waitFor(() => expect(api.saved).toHaveLength(2));
+    expect(api.saved[1]).toMatchObject({ id: 2, label: 'Origins', sql: 'SELECT origin FROM flights' });
+    await waitFor(() => expect(tabNames()).toEqual(['Origins']));
+  });
+
+  it('says so when a saved query cannot be saved', async () => {
+    type('SELECT 1');
+    await server.stop();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Save query' })).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your query could not be saved')).toBeInTheDocument();
+    // The dialog stays open so nothing typed is lost.
+    expect(screen.getByRole('dialog', { name: 'Save query' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,8 @@ import { BehaviorSubject, debounceTime, distinctUntilChanged, map, merge, startW
 import { DomainError } from '@strata/events';
 import {
   activeQueryEditor,
+  FeatureFlag,
+  isFeatureEnabled,
   initialSqlLabState,
   isUndoableSqlLabBatch,
   queryEditorById,
@@ -16,12 +18,15 @@ import { createFeatureStore, type ClientContext, type FeatureStore } from '../..
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { HttpClient } from '../api/http-client';
-import { sqlLabApi, type SqlLabApi } from './api/sqllab-api';
+import { sqlLabApi, type BootstrapResult, type ServerQuery, type SqlLabApi } from './api/sqllab-api';
+import { createQueryHistory, type QueryHistoryFeature } from './history/query-history.feature';
 import { createCatalog, type CatalogFeature } from './catalog/catalog.feature';
-import { tablesKey } from './catalog/catalog.events';
+import { DATABASES_LOADED, tablesKey } from './catalog/catalog.events';
 import { referencedTables } from './editor/completions';
 import { editorActions, type EditorActions } from './editor/editor-actions';
 import { runActions, type RunActions } from './runs/runs';
+import { datasetActions, type DatasetActions } from './results/dataset-actions';
+import { createAsyncEvents, lazyPush, type PushTransport } from './async/async-events';
 import { tableActions, type TableActions } from './leftbar/table-actions';
 import { readBrowserState, restoreFromBrowser, writeToBrowser } from './persistence/browser-persistence';
 import { backendSync, type BackendSyncTiming } from './persistence/backend-sync';
@@ -60,7 +65,11 @@ export interface SqlLabCore {
   showsOwnLog(): boolean;
 }
 
-export interface SqlLabFeature extends SqlLabCore, EditorActions, TableActions, Omit<RunActions, 'dispose'> {
+export interface SqlLabFeature extends SqlLabCore, EditorActions, TableActions, DatasetActions, Omit<RunActions, 'dispose' | 'resume'> {
+  /** The server's list of past runs (the south pane's history tab). */
+  readonly history: QueryHistoryFeature;
+  /** A past run's SQL into the tab's editor, on the run's database and schema. */
+  insertSql(tabId: string, query: Pick<ServerQuery, 'sql' | 'dbId' | 'schema'>): void;
   addTab(fields?: NewTabFields, options?: { undoable?: boolean }): string;
   newTabId(): string;
   /** The editor's text: recorded after a pause in typing, or at once. */
@@ -89,10 +98,20 @@ export interface SqlLabDeps {
   errors: ErrorsFeature;
   /** Where the editor state is kept between page loads (key 'redux'); none in tests that do not care. */
   storage?: Storage | null;
-  /** spec §6 feature SQLLAB_BACKEND_PERSISTENCE (on by default, REFERENCE §1.4): tabs live on the server too. */
+  /**
+   * spec §6 feature SQLLAB_BACKEND_PERSISTENCE (tabs live on the server too): by default what the
+   * server's bootstrap says (on unless it says otherwise); tests may decide.
+   */
   backendPersistence?: boolean;
   /** The spec's 5 s tab sync and autosave; shorter in tests. */
   backendTiming?: BackendSyncTiming;
+  /**
+   * The push channel of async events, opened at the first async run: by default the server's socket
+   * (at the HttpClient's base url); null polls the event list only.
+   */
+  openPush?: (() => PushTransport) | null;
+  /** spec §9 async polling delay (500 ms); shorter in tests. */
+  asyncPollDelayMs?: number;
 }
 
 /**
@@ -100,7 +119,8 @@ export interface SqlLabDeps {
  * decides, the events are recorded as one batch (undo steps as the domain says). Effects load what
  * the pickers and autocomplete need for the active tab.
  */
-export function createSqlLab({ context, http, toasts, errors, storage = browserStorage(), backendPersistence = true, backendTiming }: SqlLabDeps): SqlLabFeature {
+export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
+  const { context, http, toasts, errors, storage = browserStorage(), backendTiming } = deps;
   const store = createFeatureStore<SqlLabState, SqlLabEvent>('sqllab', { initialState: initialSqlLabState, evolve: sqlLabDecider.evolve }, context);
   const api = sqlLabApi(http);
   const catalog = createCatalog(context, api, toasts);
@@ -203,12 +223,23 @@ export function createSqlLab({ context, http, toasts, errors, storage = browserS
     for (const name of referencedTables(tab.sql, tables.map((t) => t.value))) void catalog.ensureMetadata(tab.dbId, tab.schema, name);
   }
 
-  const runs = runActions(core);
+  const asyncEvents = createAsyncEvents({
+    poll: (lastId) => api.asyncEvents(lastId),
+    openPush:
+      deps.openPush === undefined
+        ? () => lazyPush(() => import('./async/socket-push').then((m) => m.socketPush({ url: http.url('') || undefined, sessionId: context.sessionId })))
+        : (deps.openPush ?? undefined),
+    storage,
+    pollDelayMs: deps.asyncPollDelayMs,
+  });
+  const runs = runActions(core, asyncEvents);
+  // spec §6 SQLLAB_BACKEND_PERSISTENCE: as the server's bootstrap says, unless the caller decided.
+  let backendPersistence = deps.backendPersistence;
   // With backend persistence, browser storage holds only what the server may not have yet: it is
   // merged into the server's state once that arrives (open), never shown alone unless offline.
-  if (storage && !backendPersistence) restoreFromBrowser(core, storage);
-  if (storage) subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => backendPersistence }));
-  const backend = backendPersistence ? backendSync(core, backendTiming) : null;
+  if (storage && backendPersistence === false) restoreFromBrowser(core, storage);
+  if (storage) subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => backendPersistence !== false }));
+  const backend = backendPersistence === false ? null : backendSync(core, backendTiming);
   // The latest run of the tab shown, restored without its rows: they are fetched from the results
   // backend once (never run again by themselves).
   const fetched = new Set<string>();
@@ -221,32 +252,72 @@ export function createSqlLab({ context, http, toasts, errors, storage = browserS
       runs.refetch(latest.id);
     }),
   );
+
+  /** The page opened with backend persistence possible: the bootstrap decides, then tabs load. */
+  async function openWithServer(sync: NonNullable<typeof backend>) {
+    const stored = storage ? readBrowserState(storage) : null;
+    let boot: BootstrapResult;
+    try {
+      boot = await api.bootstrap();
+    } catch {
+      // Offline: the tabs restored from browser storage are shown, and the sync retries.
+      if (storage) restoreFromBrowser(core, storage);
+      core.execute({ type: 'GoOffline', data: {} }, { silent: true });
+      await catalog.loadDatabases();
+      subscriptions.push(...sync.start());
+      return;
+    }
+    backendPersistence ??= isFeatureEnabled(boot.feature_flags, FeatureFlag.SQLLAB_BACKEND_PERSISTENCE);
+    if (backendPersistence) {
+      sync.load(boot, stored);
+      subscriptions.push(...sync.start());
+      return;
+    }
+    catalog.store.record([{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }]);
+    if (storage) restoreFromBrowser(core, storage);
+  }
   const ready$ = new BehaviorSubject(false);
   let opened = false;
+  const editor = editorActions(core);
+  const history = createQueryHistory(context, api, now);
+
+  function editSql(tabId: string, sql: string, immediate = false) {
+    pendingSql.set(current(tabId), sql);
+    if (!immediate) {
+      typed$.next();
+      return;
+    }
+    // Not typed in the editor (select star, history): the editor must take it.
+    flushSql();
+    typedSql.delete(current(tabId));
+  }
 
   return {
     ...core,
-    ...editorActions(core),
+    ...editor,
+    ...datasetActions(core),
     ...tableActions(core, runs),
     run: runs.run,
     start: runs.start,
     stop: runs.stop,
     refetch: runs.refetch,
+    remove: runs.remove,
     addTab(fields = {}, options = {}) {
       const id = context.newId();
       execute({ type: 'AddTab', data: { id, at: now(), ...fields } }, options);
       return id;
     },
     newTabId: () => context.newId(),
-    editSql(tabId, sql, immediate = false) {
-      pendingSql.set(current(tabId), sql);
-      if (!immediate) {
-        typed$.next();
-        return;
+    editSql,
+    history,
+    insertSql(tabId, query) {
+      const tab = core.tab(tabId);
+      if (!tab) return;
+      if (tab.dbId !== query.dbId) editor.selectDatabase(tabId, query.dbId);
+      if (query.schema && core.tab(tabId)?.schema !== query.schema) {
+        execute({ type: 'SetSchema', data: { queryEditorId: current(tabId), schema: query.schema, at: now() } }, { undoable: false });
       }
-      // Not typed in the editor (select star): the editor must take it.
-      flushSql();
-      typedSql.delete(current(tabId));
+      editSql(tabId, query.sql, true);
     },
     isTypedEcho: (tabId, sql) => typedSql.get(current(tabId)) === sql,
     editorKey: (tabId) => firstIds.get(tabId) ?? tabId,
@@ -270,26 +341,20 @@ export function createSqlLab({ context, http, toasts, errors, storage = browserS
       opened = true;
       if (!backend) {
         void catalog.loadDatabases();
+        runs.resume();
         ready$.next(true);
         return;
       }
-      // Until the server answers, the tabs restored from browser storage are shown; offline, they stay.
-      void backend
-        .load(storage ? readBrowserState(storage) : null)
-        .catch(() => {
-          if (storage) restoreFromBrowser(core, storage);
-          core.execute({ type: 'GoOffline', data: {} }, { silent: true });
-          return catalog.loadDatabases();
-        })
-        .finally(() => {
-          ready$.next(true);
-          subscriptions.push(...backend.start());
-        });
+      void openWithServer(backend).finally(() => {
+        runs.resume();
+        ready$.next(true);
+      });
     },
     ready$: ready$.pipe(distinctUntilChanged()),
     dispose: () => {
       flushSql();
       runs.dispose();
+      asyncEvents.dispose();
       subscriptions.forEach((s) => s.unsubscribe());
     },
   };

@@ -1,10 +1,11 @@
 /**
  * The MySQL/MariaDB engine against the machine's MariaDB (127.0.0.1:3306, root): a scratch database per
- * test file. Limits, timeouts, KILL QUERY, read-only runs, information_schema metadata and EXPLAIN.
+ * test file. Types, read-only runs, information_schema metadata and EXPLAIN; timeouts, KILL QUERY and
+ * streaming are in the shared engine-contract.int.spec.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
-import { EngineCancelledError, EngineConnectionError, EngineError, EngineTimeoutError, GenericType, type ConnectionSpec } from '../query-engine';
+import { EngineConnectionError, EngineError, GenericType, type ConnectionSpec } from '../query-engine';
 import { MysqlEngine } from './mysql-engine';
 
 const SERVER = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
@@ -12,14 +13,6 @@ const database = `strata_engines_${randomBytes(4).toString('hex')}`;
 let admin: Connection;
 let engine: MysqlEngine;
 let spec: ConnectionSpec;
-
-async function runningStatements(threadId: string): Promise<string[]> {
-  const [rows] = await admin.query<RowDataPacket[]>(
-    `SELECT INFO AS info FROM information_schema.PROCESSLIST WHERE ID = ? AND COMMAND = 'Query' AND INFO IS NOT NULL`,
-    [Number(threadId)],
-  );
-  return rows.map((r) => String(r.info));
-}
 
 beforeAll(async () => {
   admin = await createConnection({ ...SERVER, multipleStatements: true });
@@ -159,48 +152,9 @@ describe('execute', () => {
     }
   });
 
-  it('stops a statement at its timeout', async () => {
-    const session = await engine.openSession();
-    try {
-      await session.begin({ readOnly: true });
-      const started = Date.now();
-      const err = await session.execute('SELECT SLEEP(5)', { timeoutMs: 500 }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(EngineTimeoutError);
-      expect((err as EngineError).errorType).toBe('SQLLAB_TIMEOUT_ERROR');
-      expect(Date.now() - started).toBeLessThan(3000);
-    } finally {
-      await session.release();
-    }
-  });
 });
 
 describe('cancel', () => {
-  it('stops a running statement with KILL QUERY', async () => {
-    const session = await engine.openSession();
-    try {
-      await session.begin({ readOnly: true });
-      const running = session.execute('SELECT SLEEP(30)', { maxRows: 10 }).catch((e: unknown) => e);
-      await waitFor(async () => (await runningStatements(session.backendId)).some((q) => q.includes('SLEEP')));
-      const started = Date.now();
-      await session.cancel();
-      expect(await running).toBeInstanceOf(EngineCancelledError);
-      expect(Date.now() - started).toBeLessThan(2000);
-      expect(await runningStatements(session.backendId)).toEqual([]);
-    } finally {
-      await session.release();
-    }
-  });
-
-  it('refuses to start a statement after an early cancel', async () => {
-    const session = await engine.openSession();
-    try {
-      await session.cancel();
-      await expect(session.execute('SELECT SLEEP(30)')).rejects.toBeInstanceOf(EngineCancelledError);
-      expect(await runningStatements(session.backendId)).toEqual([]);
-    } finally {
-      await session.release();
-    }
-  });
 });
 
 describe('metadata', () => {
@@ -273,11 +227,3 @@ describe('estimateCost and connections', () => {
     await expect(engine.testConnection()).resolves.toBeUndefined();
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -1,19 +1,29 @@
 /**
  * One dedicated MySQL/MariaDB connection for a SQL Lab run (EngineSession). Rows are streamed from the
- * driver and only the first maxRows are kept, so memory stays bounded whatever the statement returns
- * (callers put a LIMIT in the SQL so the server stops early, as Superset does).
+ * driver; once a row past maxRows arrives the statement is stopped in the server (KILL QUERY from a
+ * control connection) instead of being drained, so at most about maxRows + 1 rows (plus what the
+ * socket already buffered) cross the wire, whatever the statement would return.
  */
 import type { Connection as CoreConnection, FieldPacket, ResultSetHeader } from 'mysql2';
 import type { Connection, PoolConnection } from 'mysql2/promise';
 import { rowsToObjects, uniqueColumnNames } from '../column-names';
-import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type ResultSet, type StatementOptions } from '../query-engine';
+import {
+  EngineCancelledError,
+  EngineError,
+  EngineTimeoutError,
+  type EngineSession,
+  type ResultColumn,
+  type ResultSet,
+  type RowsHandler,
+  type StatementOptions,
+  type StreamedStatement,
+} from '../query-engine';
+import { SessionBase } from '../session-base';
 import { mysqlStatementError } from './mysql-errors';
 import { mysqlColumnType, mysqlValue } from './mysql-values';
 
 export type MysqlFlavor = 'mariadb' | 'mysql';
 
-const CANCEL_RETRY_MS = 100;
-const CANCEL_GIVE_UP_MS = 10_000;
 
 export interface MysqlSessionDeps {
   connection: PoolConnection;
@@ -30,17 +40,15 @@ interface Streamed {
   affected: number;
 }
 
-export class MysqlSession implements EngineSession {
+/** ER_QUERY_INTERRUPTED: what a stream stopped by KILL QUERY ends with. */
+const QUERY_INTERRUPTED = 1317;
+
+export class MysqlSession extends SessionBase implements EngineSession {
   readonly backendId: string;
-  private cancelled = false;
-  private inTransaction = false;
-  private readOnly = false;
   private dirtySession = false;
-  private released = false;
-  private broken = false;
-  private inFlight: Promise<unknown> | null = null;
 
   constructor(private readonly deps: MysqlSessionDeps) {
+    super();
     this.backendId = String(deps.connection.threadId);
     this.core.on('error', this.onError);
   }
@@ -67,9 +75,11 @@ export class MysqlSession implements EngineSession {
     if (this.readOnly) await this.refuseIfReadOnlyLifted();
     this.refuseIfCancelled();
     const started = Date.now();
+    const rows: unknown[][] = [];
     let streamed: Streamed;
     try {
-      streamed = await this.track(this.stream(sql, options.maxRows));
+      const read = await this.track(this.streamRows(sql, options.maxRows, (batch) => void rows.push(...batch), { params: options.params }));
+      streamed = { ...read, rows };
     } catch (err) {
       throw mysqlStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
     }
@@ -81,32 +91,36 @@ export class MysqlSession implements EngineSession {
     return this.toResultSet(streamed);
   }
 
-  async commit(): Promise<void> {
+  async stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement> {
     this.refuseIfCancelled();
-    await this.run('COMMIT');
-    this.inTransaction = false;
-  }
-
-  async rollback(): Promise<void> {
-    if (!this.inTransaction || this.broken) return;
-    this.inTransaction = false;
+    if (options.timeoutMs !== undefined) await this.setTimeout(options.timeoutMs);
+    if (this.readOnly) await this.refuseIfReadOnlyLifted();
+    this.refuseIfCancelled();
+    let columns: ResultColumn[] = [];
+    let convert: (rows: unknown[][]) => Record<string, unknown>[] = () => [];
+    let rowCount = 0;
     try {
-      await this.run('ROLLBACK');
+      const read = await this.track(
+        this.streamRows(
+          sql,
+          options.maxRows,
+          async (rows) => {
+            rowCount += rows.length;
+            await onRows(convert(rows), columns);
+          },
+          {
+            params: options.params,
+            batchRows: Math.max(1, options.batchRows ?? 1000),
+            onFields: (fields) => ({ columns, convert } = converterFor(fields)),
+          },
+        ),
+      );
+      if (read.fields) columns = converterFor(read.fields).columns;
     } catch (err) {
-      if (!this.cancelled) throw err;
-      this.broken = true;
+      throw mysqlStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
     }
-  }
-
-  async cancel(): Promise<void> {
-    this.cancelled = true;
-    if (this.released) return;
-    const started = Date.now();
-    while (this.inFlight && Date.now() - started < CANCEL_GIVE_UP_MS) {
-      const running = this.inFlight;
-      await Promise.race([this.killQuery(), running.then(noop, noop)]);
-      await Promise.race([running.then(noop, noop), delay(CANCEL_RETRY_MS)]);
-    }
+    if (this.cancelled) throw new EngineCancelledError();
+    return { columns, rowCount };
   }
 
   async release(): Promise<void> {
@@ -154,11 +168,6 @@ export class MysqlSession implements EngineSession {
     throw new EngineError('Only read-only statements are allowed against this database: the run lifted read-only mode.', 'DML_NOT_ALLOWED_ERROR', 400);
   }
 
-  private refuseIfCancelled(): void {
-    if (this.cancelled) throw new EngineCancelledError();
-    if (this.released) throw new EngineError('This session was already released.', 'GENERIC_DB_ENGINE_ERROR', 500);
-  }
-
   private async setTimeout(timeoutMs: number): Promise<void> {
     this.dirtySession = true;
     const ms = Math.max(0, Math.round(timeoutMs));
@@ -168,7 +177,7 @@ export class MysqlSession implements EngineSession {
     );
   }
 
-  private async run(sql: string): Promise<void> {
+  protected async run(sql: string): Promise<void> {
     try {
       await this.track(this.deps.connection.query(sql));
     } catch (err) {
@@ -176,48 +185,114 @@ export class MysqlSession implements EngineSession {
     }
   }
 
-  private stream(sql: string, maxRows: number | undefined): Promise<Streamed> {
+  /**
+   * Streams one statement's rows to `onRows` in batches, pausing the socket while a batch is handled.
+   * The row after the maxRows-th means more would follow: the statement is killed in the server and its
+   * "interrupted" ending taken as the end of the rows.
+   */
+  private streamRows(
+    sql: string,
+    maxRows: number | undefined,
+    onRows: (rows: unknown[][]) => void | Promise<void>,
+    options: { params?: readonly unknown[]; batchRows?: number; onFields?: (fields: FieldPacket[]) => void } = {},
+  ): Promise<Omit<Streamed, 'rows'>> {
+    const batchRows = options.batchRows ?? Infinity;
     return new Promise((resolve, reject) => {
-      const out: Streamed = { fields: null, rows: [], affected: 0 };
-      const query = this.core.query({ sql, rowsAsArray: true });
+      const out: Omit<Streamed, 'rows'> = { fields: null, affected: 0 };
+      let batch: unknown[][] = [];
+      let kept = 0;
+      let stopping = false;
+      let failed: unknown = null;
+      // Batches are handed over one after the other; the socket waits while one is being handled.
+      let handed: Promise<void> = Promise.resolve();
+      let waiting = 0;
+      const hand = (rows: unknown[][]) => {
+        if (waiting++ === 0) this.core.pause();
+        handed = handed
+          .then(() => onRows(rows))
+          .catch((err: unknown) => {
+            failed ??= err;
+            stop();
+          })
+          .finally(() => {
+            if (--waiting === 0) this.core.resume();
+          });
+      };
+      // The KILL must have landed before the next statement is sent, or it could stop that one.
+      let killed: Promise<void> = Promise.resolve();
+      const stop = () => {
+        if (stopping) return;
+        stopping = true;
+        killed = this.signalBackend();
+      };
+      let ended = false;
+      const finish = () => {
+        if (ended) return;
+        ended = true;
+        if (batch.length > 0) hand(batch);
+        batch = [];
+        void handed.then(() => killed).then(() => (failed ? reject(failed) : resolve(out)));
+      };
+      const query = this.send(sql, options.params);
       query.on('fields', (fields: FieldPacket[] | undefined) => {
         // An OK packet (UPDATE, DDL) reports no fields.
         out.fields = fields && fields.length > 0 ? fields : null;
+        if (out.fields) options.onFields?.(out.fields);
       });
       query.on('result', (row: unknown) => {
         if (out.fields === null) {
           out.affected += (row as ResultSetHeader).affectedRows ?? 0;
-        } else if (maxRows === undefined || out.rows.length < maxRows) {
-          out.rows.push(row as unknown[]);
+          return;
+        }
+        if (stopping) return;
+        if (maxRows !== undefined && kept >= maxRows) return stop();
+        kept += 1;
+        batch.push(row as unknown[]);
+        if (batch.length >= batchRows) {
+          hand(batch);
+          batch = [];
         }
       });
-      query.on('error', reject);
-      query.on('end', () => resolve(out));
+      query.on('error', (err: unknown) => {
+        if (stopping && !this.cancelled && (err as { errno?: number }).errno === QUERY_INTERRUPTED) return finish();
+        ended = true;
+        void handed.then(() => killed).then(() => reject(err));
+      });
+      query.on('end', finish);
     });
+  }
+
+  /**
+   * Without parameters: the text protocol (users' scripts; some statements cannot be prepared). With
+   * them: a prepared statement, the values bound in the binary protocol (true binding, no escaping). The
+   * driver caches prepared statements per connection; closing it after the run keeps a pooled connection
+   * from piling up statements against max_prepared_stmt_count.
+   */
+  private send(sql: string, params: readonly unknown[] | undefined): ReturnType<CoreConnection['query']> {
+    if (!params) return this.core.query({ sql, rowsAsArray: true });
+    const command = this.core.execute({ sql, values: [...params], rowsAsArray: true });
+    const unprepare = () => {
+      // A connection that broke or was killed is destroyed by release(), statements and all.
+      if (this.broken) return;
+      try {
+        this.core.unprepare(sql);
+      } catch {
+        this.broken = true;
+      }
+    };
+    command.once('end', unprepare);
+    command.once('error', unprepare);
+    return command as unknown as ReturnType<CoreConnection['query']>;
   }
 
   private toResultSet({ fields, rows, affected }: Streamed): ResultSet {
     if (!fields) return { columns: [], rows: [], rowCount: affected };
-    const names = uniqueColumnNames(fields.map((f) => f.name));
-    const types = fields.map(mysqlColumnType);
-    const converted = rows.map((row) => row.map((value, i) => mysqlValue(types[i], value)));
-    return {
-      columns: names.map((name, i) => ({ name, type: types[i].name, type_generic: types[i].generic, is_dttm: types[i].isDttm })),
-      rows: rowsToObjects(names, converted),
-      rowCount: rows.length,
-    };
+    const { columns, convert } = converterFor(fields);
+    return { columns, rows: convert(rows), rowCount: rows.length };
   }
 
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight = promise;
-    const clear = () => {
-      if (this.inFlight === promise) this.inFlight = null;
-    };
-    promise.then(clear, clear);
-    return promise;
-  }
-
-  private async killQuery(): Promise<void> {
+  /** KILL QUERY from a control connection. */
+  protected async signalBackend(): Promise<void> {
     let control: Connection | undefined;
     try {
       control = await this.deps.openControlConnection();
@@ -230,5 +305,14 @@ export class MysqlSession implements EngineSession {
   }
 }
 
+/** The result's columns and how a row of driver values becomes a JSON-ready object. */
+function converterFor(fields: FieldPacket[]): { columns: ResultColumn[]; convert: (rows: unknown[][]) => Record<string, unknown>[] } {
+  const names = uniqueColumnNames(fields.map((f) => f.name));
+  const types = fields.map(mysqlColumnType);
+  return {
+    columns: names.map((name, i) => ({ name, type: types[i].name, type_generic: types[i].generic, is_dttm: types[i].isDttm })),
+    convert: (rows) => rowsToObjects(names, rows.map((row) => row.map((value, i) => mysqlValue(types[i], value)))),
+  };
+}
+
 const noop = () => undefined;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

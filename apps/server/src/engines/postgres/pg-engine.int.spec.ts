@@ -1,24 +1,16 @@
 /**
- * The PostgreSQL engine against a real PostgreSQL (createTestDatabase): limits, timeouts, Stop in the
- * database, read-only runs, catalog metadata and EXPLAIN costs.
+ * The PostgreSQL engine against a real PostgreSQL (createTestDatabase): types, limits, read-only runs,
+ * catalog metadata and EXPLAIN costs; timeouts, cancel and streaming are in engine-contract.int.spec.ts.
  */
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { parseConnectionUri } from '../connection-uri';
-import { EngineCancelledError, EngineConnectionError, EngineError, EngineTimeoutError, GenericType, type ConnectionSpec } from '../query-engine';
+import { EngineConnectionError, EngineError, GenericType, type ConnectionSpec } from '../query-engine';
 import { PostgresEngine } from './pg-engine';
 
 let db: TestDatabase;
 let engine: PostgresEngine;
 let admin: Client;
-
-async function runningStatements(pid: string): Promise<string[]> {
-  const { rows } = await admin.query<{ query: string }>(
-    `SELECT query FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`,
-    [Number(pid)],
-  );
-  return rows.map((r) => r.query);
-}
 
 beforeAll(async () => {
   db = await createTestDatabase('engines_pg');
@@ -181,50 +173,9 @@ describe('execute', () => {
     }
   });
 
-  it('stops a statement at its timeout', async () => {
-    const session = await engine.openSession();
-    try {
-      await session.begin({ readOnly: true });
-      const started = Date.now();
-      const err = await session.execute('SELECT pg_sleep(5)', { timeoutMs: 300 }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(EngineTimeoutError);
-      expect((err as EngineError).errorType).toBe('SQLLAB_TIMEOUT_ERROR');
-      expect(Date.now() - started).toBeLessThan(3000);
-    } finally {
-      await session.release();
-    }
-  });
 });
 
 describe('cancel', () => {
-  it('stops a running statement in the database', async () => {
-    const session = await engine.openSession();
-    try {
-      await session.begin({ readOnly: true });
-      const running = session.execute('SELECT pg_sleep(30)', { maxRows: 10 }).catch((e: unknown) => e);
-      await waitFor(async () => (await runningStatements(session.backendId)).some((q) => q.includes('pg_sleep')));
-      const started = Date.now();
-      await session.cancel();
-      expect(await running).toBeInstanceOf(EngineCancelledError);
-      expect(Date.now() - started).toBeLessThan(2000);
-      expect(await runningStatements(session.backendId)).toEqual([]);
-    } finally {
-      await session.release();
-    }
-  });
-
-  it('refuses to start a statement after an early cancel', async () => {
-    const session = await engine.openSession();
-    try {
-      await session.cancel();
-      await expect(session.begin({ readOnly: true })).rejects.toBeInstanceOf(EngineCancelledError);
-      await expect(session.execute('SELECT pg_sleep(30)')).rejects.toBeInstanceOf(EngineCancelledError);
-      expect(await runningStatements(session.backendId)).toEqual([]);
-    } finally {
-      await session.release();
-    }
-  });
-
   it('destroys a cancelled connection instead of pooling it', async () => {
     const session = await engine.openSession();
     const pid = session.backendId;

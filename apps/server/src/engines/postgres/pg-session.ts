@@ -6,14 +6,11 @@
 import Cursor from 'pg-cursor';
 import { Client, type FieldDef, type PoolClient } from 'pg';
 import { rowsToObjects, uniqueColumnNames } from '../column-names';
-import { EngineCancelledError, EngineError, type EngineSession, type ResultSet, type StatementOptions } from '../query-engine';
+import { EngineError, type EngineSession, type ResultColumn, type ResultSet, type RowsHandler, type StatementOptions, type StreamedStatement } from '../query-engine';
+import { SessionBase } from '../session-base';
 import { pgStatementError } from './pg-errors';
-import type { PgTypeCatalog } from './pg-type-catalog';
+import type { PgTypeCatalog, PgTypeInfo } from './pg-type-catalog';
 import { resultTypes } from './pg-values';
-
-/** How long cancel() keeps signalling a statement that is still in flight before giving up. */
-const CANCEL_RETRY_MS = 100;
-const CANCEL_GIVE_UP_MS = 10_000;
 
 export interface PgSessionDeps {
   client: PoolClient;
@@ -26,18 +23,13 @@ export interface PgSessionDeps {
   canCancelInDatabase: boolean;
 }
 
-export class PgSession implements EngineSession {
+export class PgSession extends SessionBase implements EngineSession {
   readonly backendId: string;
-  private cancelled = false;
-  private inTransaction = false;
-  private readOnly = false;
   private sessionTimeoutSet = false;
-  private released = false;
-  private broken = false;
   /** The statement on the wire, if any: cancel() keeps signalling until it settles. */
-  private inFlight: Promise<unknown> | null = null;
 
   constructor(private readonly deps: PgSessionDeps) {
+    super();
     this.backendId = String(deps.backendPid);
     // A connection that dies while checked out emits 'error'; without a listener Node would crash.
     deps.client.on('error', this.onClientError);
@@ -65,42 +57,42 @@ export class PgSession implements EngineSession {
     try {
       // Always one statement through the extended protocol: `SELECT 1; COMMIT; DELETE ...` in one string
       // is refused by the server instead of leaving the read-only transaction.
-      return await this.queryAtMost(sql, options.maxRows === undefined ? 0 : Math.max(1, options.maxRows));
+      return await this.queryAtMost(sql, options.params, options.maxRows === undefined ? 0 : Math.max(1, options.maxRows));
     } catch (err) {
       throw pgStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
     }
   }
 
-  async commit(): Promise<void> {
+  async stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement> {
     this.refuseIfCancelled();
-    await this.run('COMMIT');
-    this.inTransaction = false;
-  }
-
-  async rollback(): Promise<void> {
-    if (!this.inTransaction || this.broken) return;
-    this.inTransaction = false;
+    this.refuseIfReadOnlyEscaped();
+    if (options.timeoutMs !== undefined) await this.setTimeout(options.timeoutMs);
+    this.refuseIfCancelled();
+    const maxRows = options.maxRows ?? Infinity;
+    const batchRows = Math.max(1, options.batchRows ?? 1000);
+    // The type names must be known before the cursor holds the connection (see describeLoaded).
+    await this.deps.types.describe([], this.catalogQuery);
+    const cursor = this.deps.client.query(new Cursor(sql, options.params ? [...options.params] : undefined, { rowMode: 'array', types: resultTypes }));
+    let columns: ResultColumn[] | null = null;
+    let rowCount = 0;
     try {
-      await this.run('ROLLBACK');
+      // Each read is one Execute on the portal: the server sends that many rows and waits.
+      while (rowCount < maxRows) {
+        const wanted = Math.min(batchRows, maxRows - rowCount);
+        const { rows, fields } = await this.track(readCursor(cursor, wanted));
+        if (columns === null) columns = this.columnsOf(fields, await this.deps.types.describeLoaded(fields.map((f) => f.dataTypeID)));
+        if (rows.length > 0) {
+          rowCount += rows.length;
+          await onRows(rowsToObjects(columns.map((c) => c.name), rows), columns);
+        }
+        if (rows.length < wanted) break; // the statement has no more rows
+      }
     } catch (err) {
-      // A late cancel signal can hit the ROLLBACK itself; release() then destroys the connection anyway.
-      if (!this.cancelled) throw err;
-      this.broken = true;
+      throw pgStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
+    } finally {
+      if (!this.broken) await this.track(cursor.close()).catch(noop);
     }
-  }
-
-  async cancel(): Promise<void> {
-    this.cancelled = true;
-    if (this.released || !this.deps.canCancelInDatabase) return;
-    const started = Date.now();
-    // A statement sent just as we checked may not have reached the backend yet, and a signal to an idle
-    // backend is ignored: keep signalling while it is in flight.
-    while (this.inFlight && Date.now() - started < CANCEL_GIVE_UP_MS) {
-      const running = this.inFlight;
-      // The signal's own connection may be slow to open: the statement ending first is good enough.
-      await Promise.race([this.signalBackend(), running.then(noop, noop)]);
-      await Promise.race([running.then(noop, noop), delay(CANCEL_RETRY_MS)]);
-    }
+    return { columns: columns ?? [], rowCount };
   }
 
   async release(): Promise<void> {
@@ -141,11 +133,6 @@ export class PgSession implements EngineSession {
     );
   }
 
-  private refuseIfCancelled(): void {
-    if (this.cancelled) throw new EngineCancelledError();
-    if (this.released) throw new EngineError('This session was already released.', 'GENERIC_DB_ENGINE_ERROR', 500);
-  }
-
   private async setTimeout(timeoutMs: number): Promise<void> {
     const ms = Math.max(0, Math.round(timeoutMs));
     if (this.inTransaction) {
@@ -156,7 +143,7 @@ export class PgSession implements EngineSession {
     }
   }
 
-  private async run(sql: string): Promise<void> {
+  protected async run(sql: string): Promise<void> {
     try {
       await this.track(this.deps.client.query(sql));
     } catch (err) {
@@ -165,8 +152,9 @@ export class PgSession implements EngineSession {
   }
 
   /** maxRows 0 reads every row (an Execute message without a row limit). */
-  private async queryAtMost(sql: string, maxRows: number): Promise<ResultSet> {
-    const cursor = this.deps.client.query(new Cursor(sql, undefined, { rowMode: 'array', types: resultTypes }));
+  private async queryAtMost(sql: string, params: readonly unknown[] | undefined, maxRows: number): Promise<ResultSet> {
+    // Parameters travel in the Bind message, never inside the SQL text.
+    const cursor = this.deps.client.query(new Cursor(sql, params ? [...params] : undefined, { rowMode: 'array', types: resultTypes }));
     const read = new Promise<{ rows: unknown[][]; fields: FieldDef[]; rowCount: number | null }>((resolve, reject) => {
       cursor.read(Math.max(0, maxRows), (err, rows, result) => {
         if (err) reject(err);
@@ -185,28 +173,26 @@ export class PgSession implements EngineSession {
   }
 
   private async toResultSet(fields: FieldDef[], rows: unknown[][], rowCount: number | null): Promise<ResultSet> {
-    const names = uniqueColumnNames(fields.map((f) => f.name));
-    const types = await this.deps.types.describe(
-      fields.map((f) => f.dataTypeID),
-      <R>(sql: string) => this.track(this.deps.client.query(sql)) as unknown as Promise<{ rows: R[] }>,
-    );
+    const columns = this.columnsOf(fields, await this.deps.types.describe(fields.map((f) => f.dataTypeID), this.catalogQuery));
     return {
-      columns: names.map((name, i) => ({ name, type: types[i].name, type_generic: types[i].generic, is_dttm: types[i].isDttm })),
-      rows: rowsToObjects(names, rows),
+      columns,
+      rows: rowsToObjects(columns.map((c) => c.name), rows),
       rowCount: fields.length > 0 ? rows.length : (rowCount ?? 0),
     };
   }
 
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight = promise;
-    const clear = () => {
-      if (this.inFlight === promise) this.inFlight = null;
-    };
-    promise.then(clear, clear);
-    return promise;
+  private columnsOf(fields: FieldDef[], types: PgTypeInfo[]): ResultColumn[] {
+    const names = uniqueColumnNames(fields.map((f) => f.name));
+    return names.map((name, i) => ({ name, type: types[i].name, type_generic: types[i].generic, is_dttm: types[i].isDttm }));
   }
 
-  private async signalBackend(): Promise<void> {
+  private readonly catalogQuery = <R>(sql: string) => this.track(this.deps.client.query(sql)) as unknown as Promise<{ rows: R[] }>;
+
+  protected override canSignal(): boolean {
+    return this.deps.canCancelInDatabase;
+  }
+
+  protected async signalBackend(): Promise<void> {
     const control = this.deps.openControlClient();
     control.on('error', noop);
     try {
@@ -221,4 +207,12 @@ export class PgSession implements EngineSession {
 }
 
 const noop = () => undefined;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readCursor(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; fields: FieldDef[] }> {
+  return new Promise((resolve, reject) => {
+    cursor.read(rows, (err, read, result) => {
+      if (err) reject(err);
+      else resolve({ rows: read as unknown as unknown[][], fields: result?.fields ?? [] });
+    });
+  });
+}

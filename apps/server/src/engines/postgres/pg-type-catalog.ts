@@ -42,6 +42,15 @@ export class PgTypeCatalog {
     return oids.map((oid) => map.get(oid) ?? { name: `oid ${oid}`, generic: GenericType.String, isDttm: false });
   }
 
+  /**
+   * From the loaded catalog only, never querying: for a result still streaming through a cursor, whose
+   * connection cannot run the catalog query until the cursor closes. Call `describe([], query)` first.
+   */
+  async describeLoaded(oids: readonly number[]): Promise<PgTypeInfo[]> {
+    const map = (await this.types) ?? new Map<number, PgTypeInfo>();
+    return oids.map((oid) => map.get(oid) ?? { name: `oid ${oid}`, generic: GenericType.String, isDttm: false });
+  }
+
   private load(query: PgQuery): Promise<Map<number, PgTypeInfo>> {
     if (!this.types) {
       const loading = query<{ oid: number; name: string; category: string }>(

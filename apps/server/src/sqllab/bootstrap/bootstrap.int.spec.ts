@@ -1,3 +1,4 @@
+import { FeatureFlag } from '@strata/domain';
 import { createAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { TabStateModule } from '../tab-state/tab-state.module';
 import { SqlLabBootstrapModule } from './bootstrap.module';
@@ -51,6 +52,25 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
     expect(res.body.result.databases[mysqlId].backend).toBe('mysql');
   });
 
+  it('gives the feature flags from the configuration, each flag set explicitly', async () => {
+    const flagsOf = async () => (await admin.get('/api/v1/sqllab/')).body.result.feature_flags;
+    const defaults = await flagsOf();
+    expect(defaults).toMatchObject({ SQLLAB_BACKEND_PERSISTENCE: true, GLOBAL_ASYNC_QUERIES: false, SQLLAB_FORCE_RUN_ASYNC: false, DASHBOARD_CROSS_FILTERS: true });
+    expect(Object.keys(defaults).sort()).toEqual([...Object.values(FeatureFlag), 'SQLLAB_FORCE_RUN_ASYNC'].sort());
+    const flags = t.config.featureFlags;
+    const sqllab = t.config.sqllab;
+    flags.GLOBAL_ASYNC_QUERIES = true;
+    flags.HORIZONTAL_FILTER_BAR = true;
+    sqllab.forceRunAsync = true;
+    try {
+      expect(await flagsOf()).toMatchObject({ GLOBAL_ASYNC_QUERIES: true, HORIZONTAL_FILTER_BAR: true, SQLLAB_FORCE_RUN_ASYNC: true, SQLLAB_BACKEND_PERSISTENCE: true });
+    } finally {
+      flags.GLOBAL_ASYNC_QUERIES = false;
+      flags.HORIZONTAL_FILTER_BAR = false;
+      delete sqllab.forceRunAsync;
+    }
+  });
+
   it("gives the user's tabs, the active one in full, and the tabs' recent runs and latest runs only", async () => {
     const tab = async (name: string) => (await admin.post('/tabstateview/', { queryEditor: { name, dbId: pgId, sql: `-- ${name}` } })).body.id as number;
     const first = await tab('First');
@@ -76,6 +96,19 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
     // Another user sees none of it.
     const other = (await analyst.get('/api/v1/sqllab/')).body.result;
     expect(other).toMatchObject({ active_tab: null, queries: {}, tab_state_ids: [] });
+  });
+
+  it('with SQLLAB_BACKEND_PERSISTENCE off, gives the databases but no server tabs nor their runs', async () => {
+    expect((await admin.get('/api/v1/sqllab/')).body.result.tab_state_ids.length).toBeGreaterThan(0);
+    const flags = t.config.featureFlags;
+    flags.SQLLAB_BACKEND_PERSISTENCE = false;
+    try {
+      const { result } = (await admin.get('/api/v1/sqllab/')).body;
+      expect(result).toMatchObject({ active_tab: null, queries: {}, tab_state_ids: [], feature_flags: { SQLLAB_BACKEND_PERSISTENCE: false } });
+      expect(Object.keys(result.databases).map(Number).sort()).toEqual([pgId, mysqlId].sort());
+    } finally {
+      flags.SQLLAB_BACKEND_PERSISTENCE = true;
+    }
   });
 
   it('shows only databases the user can access, and needs SQL Lab access', async () => {

@@ -4,11 +4,13 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
 import type { CurrentUser } from '../../auth/current-user';
 import { DatabaseAccess } from '../../databases/database-access';
 import type { DatabaseSettings } from '../../databases/database.events';
-import { dialectOfUri } from '../format/format.controller';
+import { backendOfUri } from '../../engines/connection-uri';
 import { QUERY_SELECT, queryToDict, type QueryDbRow } from '../queries/query-row';
+import { backendPersistenceOn } from '../tab-state/backend-persistence.guard';
 import { tabStateToDict, type TabStateDict } from '../tab-state/tab-state.reader';
 
 /** Runs older than this only come back when they are a tab's latest (MAX_QUERY_AGE_TO_POLL, 6 h). */
@@ -22,11 +24,10 @@ type DatabaseRow = Omit<DatabaseSettings, 'extra'> & { id: number; extra: Databa
 function databaseJson(row: DatabaseRow) {
   const extra = row.extra ?? {};
   const flag = (name: string) => extra[name] === true;
-  const dialect = dialectOfUri(row.uri);
   return {
     id: row.id,
     database_name: row.database_name,
-    backend: dialect === 'mariadb' ? 'mysql' : dialect,
+    backend: backendOfUri(row.uri) ?? 'sql',
     expose_in_sqllab: row.expose_in_sqllab,
     allow_run_async: row.allow_run_async,
     allow_dml: row.allow_dml,
@@ -45,8 +46,15 @@ function databaseJson(row: DatabaseRow) {
 }
 export type BootstrapDatabase = ReturnType<typeof databaseJson>;
 
+/**
+ * The feature flags the client reads at boot: every flag's effective value (FEATURE_FLAGS over the
+ * defaults), plus SQLLAB_FORCE_RUN_ASYNC, a server setting the client needs too (every run is async there).
+ */
+export type BootstrapFeatureFlags = AppConfig['featureFlags'] & { SQLLAB_FORCE_RUN_ASYNC: boolean };
+
 export interface SqlLabBootstrap {
   active_tab: TabStateDict | null;
+  feature_flags: BootstrapFeatureFlags;
   databases: Record<number, BootstrapDatabase>;
   queries: Record<string, ReturnType<typeof queryToDict>>;
   tab_state_ids: [number, string][];
@@ -57,9 +65,13 @@ export class BootstrapService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: DatabaseAccess,
+    private readonly config: AppConfig,
   ) {}
 
   async bootstrap(user: CurrentUser, nowMs = Date.now()): Promise<SqlLabBootstrap> {
+    const feature_flags = { ...this.config.featureFlags, SQLLAB_FORCE_RUN_ASYNC: this.config.sqllab.forceRunAsync === true };
+    // Without backend persistence the tabs are the browser's alone (REFERENCE §1.1).
+    if (!backendPersistenceOn(this.config)) return { active_tab: null, feature_flags, databases: await this.visibleDatabases(user), queries: {}, tab_state_ids: [] };
     const tabs = (await this.dataSource.query(`SELECT id, label, active, latest_query_id FROM tab_state WHERE user_id = $1 ORDER BY id`, [user.id])) as {
       id: number;
       label: string;
@@ -69,6 +81,7 @@ export class BootstrapService {
     const active = tabs.find((tab) => tab.active) ?? tabs[0];
     return {
       active_tab: active ? await tabStateToDict(this.dataSource.manager, active.id) : null,
+      feature_flags,
       databases: await this.visibleDatabases(user),
       queries: await this.recentQueries(user, tabs, nowMs),
       tab_state_ids: tabs.map((tab) => [tab.id, tab.label]),

@@ -4,6 +4,7 @@ import { DISPLAY_MAX_ROW } from '@strata/domain';
 import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser } from '../../auth/guards/decorators';
 import type { HttpResponse } from '../../auth/http-request';
+import { sendJson } from '../results/send-json';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import { executeSchema, type ExecuteBody } from './execute.schema';
 import { ExecuteService } from './execute.service';
@@ -16,9 +17,6 @@ export class ExecuteController {
   @Post()
   async execute(@ReqUser() user: CurrentUser, @ZodBody(executeSchema) body: ExecuteBody, @Res() res: HttpResponse): Promise<void> {
     const answer = await this.service.execute(user, body, DISPLAY_MAX_ROW);
-    // Written by hand: Nest would overwrite a status set on a passthrough response with its default.
-    res.statusCode = answer.httpStatus;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify(answer.body));
+    sendJson(res, answer.httpStatus, answer.body);
   }
 }

@@ -8,15 +8,18 @@ import { ErrorType, hasPermission, Permission, PermissionView, planLimit, type Q
 import { DomainError } from '@strata/events';
 import type { CurrentUser } from '../../auth/current-user';
 import { StrataHttpException } from '../../common/error-body';
+import { AppConfig } from '../../config/app-config';
 import { EngineError } from '../../engines/query-engine';
 import { JobQueue } from '../../jobs/job-queue';
 import { QueriesReader } from '../queries/queries.reader';
 import type { QueryDict } from '../queries/query-row';
 import { QueryRuns } from '../queries/query-runs';
-import { ResultsBackend } from '../results/results-backend';
+import { ResultsStore } from '../results/results-store';
+import { successPayload } from '../results/success-payload';
 import { checkCtas, defaultCtasName } from './ctas';
 import type { ExecuteBody } from './execute.schema';
-import { QueryExecutor, type StoredResult } from './query-executor';
+import { QueryExecutor } from './query-executor';
+import { ServerInstance } from './recovery/server-instance';
 import { SqlLabDatabases } from './sqllab-databases';
 import { parseScript, sqlLimit } from './statements';
 import { parseTemplateParams, renderSql } from './template';
@@ -26,24 +29,11 @@ export const DML_NOT_ALLOWED = 'Only `SELECT` statements are allowed against thi
 
 export interface ExecuteAnswer {
   httpStatus: 200 | 202;
-  body: Record<string, unknown>;
+  /** JSON bytes when the answer carries rows (never re-serialized), else an object. */
+  body: Buffer | Record<string, unknown>;
 }
 
 const forbidden = (type: ErrorType, message: string) => new StrataHttpException(403, type, message);
-
-export const successPayload = (query: QueryDict, result: StoredResult, displayRows: number) => {
-  const truncated = result.data.length > displayRows;
-  return {
-    query_id: query.queryId,
-    status: query.state,
-    data: truncated ? result.data.slice(0, displayRows) : result.data,
-    columns: result.columns,
-    selected_columns: result.selected_columns,
-    expanded_columns: result.expanded_columns,
-    query,
-    ...(truncated ? { displayLimitReached: true } : {}),
-  };
-};
 
 @Injectable()
 export class ExecuteService {
@@ -53,7 +43,9 @@ export class ExecuteService {
     private readonly reader: QueriesReader,
     private readonly executor: QueryExecutor,
     private readonly jobs: JobQueue,
-    private readonly results: ResultsBackend,
+    private readonly results: ResultsStore,
+    private readonly instance: ServerInstance,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(user: CurrentUser, body: ExecuteBody, displayMaxRow: number): Promise<ExecuteAnswer> {
@@ -83,7 +75,8 @@ export class ExecuteService {
 
     const last = statements.at(-1)!;
     const plan = planLimit(last.isSelect ? sqlLimit(last.sql, engine.backend) : null, body.queryLimit ?? null);
-    const runAsync = body.runAsync === true && database.allow_run_async;
+    // SQLLAB_FORCE_RUN_ASYNC sends every run to the queue (REFERENCE §1.2), whatever was asked.
+    const runAsync = this.config.sqllab.forceRunAsync === true || (body.runAsync === true && database.allow_run_async);
     const startDttm = Date.now();
     const query: QueryStartedData = {
       clientId: body.client_id,
@@ -104,9 +97,12 @@ export class ExecuteService {
       runAsync,
       status: runAsync ? 'pending' : 'running',
       startDttm,
+      // This process holds a sync run, and an async one queued in its memory; a BullMQ job waits for a worker.
+      runner: runAsync && this.jobs.shared ? null : this.instance.id,
+      ...(body.expand_data ? { expandData: true } : {}),
     };
     try {
-      await this.runs.decide(body.client_id, { type: 'StartQuery', query }, String(user.id));
+      await this.runs.decide(body.client_id, { type: 'StartQuery', query, statementCount: statements.length }, String(user.id));
     } catch (err) {
       // The same client id sent twice at once: the other request created it.
       if (err instanceof DomainError && err.code === 'query_exists') {
@@ -141,8 +137,8 @@ export class ExecuteService {
     const { dict } = await this.reader.get(clientId, user);
     if (dict.state === 'pending' || dict.state === 'running') return { httpStatus: 202, body: { query: dict } };
     if (dict.state === 'success') {
-      const stored = dict.resultsKey ? await this.results.get<StoredResult>(dict.resultsKey) : null;
-      return { httpStatus: 200, body: stored ? successPayload(dict, stored, displayMaxRow) : { query_id: dict.queryId, status: dict.state, query: dict } };
+      const stored = dict.resultsKey ? await this.results.load(dict.resultsKey, { mayBePending: true }) : null;
+      return { httpStatus: 200, body: stored?.state === 'found' ? successPayload(dict, stored.result, displayMaxRow) : { query_id: dict.queryId, status: dict.state, query: dict } };
     }
     return this.unsuccessful(dict, (dict.extra.errors as QueryError[] | undefined) ?? []);
   }
@@ -153,7 +149,7 @@ export class ExecuteService {
       return { httpStatus: 200, body: { query_id: dict.queryId, status: 'stopped', data: [], columns: [], selected_columns: [], expanded_columns: [], query: dict } };
     }
     const list = errors.length ? errors : [{ message: dict.errorMessage ?? 'The query failed.', error_type: ErrorType.GENERIC_DB_ENGINE_ERROR, level: 'error' as const }];
-    const status = dict.state === 'timed_out' ? 408 : 400;
+    const status = dict.state === 'timed_out' ? 408 : list[0].error_type === ErrorType.RESULT_TOO_LARGE_ERROR ? 413 : 400;
     throw new StrataHttpExceptionWithQuery(status, list, dict);
   }
 }

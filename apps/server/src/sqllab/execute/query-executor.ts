@@ -21,23 +21,19 @@ import { DomainError } from '@strata/events';
 import { AppConfig } from '../../config/app-config';
 import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type QueryEngine, type ResultColumn, type ResultSet } from '../../engines/query-engine';
 import { QueryRuns } from '../queries/query-runs';
-import { DEFAULT_RESULTS_TTL_SEC, ResultsBackend } from '../results/results-backend';
+import { DEFAULT_RESULTS_TTL_SEC } from '../results/results-backend';
+import { ResultsStore } from '../results/results-store';
+import { SerializedResult } from '../results/serialized-result';
 import { EmbeddedDatabaseRestarter } from './embedded-restart';
 import { ctasSelectSql, ctasStatement, qualifiedName } from './ctas';
+import { ServerInstance } from './recovery/server-instance';
 import { RunningQueries } from './running-queries';
 import { SqlLabDatabases } from './sqllab-databases';
+import { expandData } from './expand-data';
 import { parseScript, rewriteLimit } from './statements';
 
-/** What /results/ serves and sync execute answers (without `query`, which is read fresh each time). */
-export interface StoredResult {
-  data: Record<string, unknown>[];
-  columns: QueryColumn[];
-  selected_columns: QueryColumn[];
-  expanded_columns: QueryColumn[];
-}
-
 export type RunOutcome =
-  | { status: 'success'; result: StoredResult; rows: number }
+  | { status: 'success'; result: SerializedResult; rows: number }
   | { status: Exclude<QueryStatus, 'success'>; errors: QueryError[] };
 
 export const toQueryColumn = (c: ResultColumn): QueryColumn => ({ column_name: c.name, name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm });
@@ -47,6 +43,20 @@ export const asyncTimeoutMessage = (sec: number) => `The query was killed after 
 
 class Stopped extends Error {}
 
+const MB = 1024 * 1024;
+
+/** SQLLAB_PAYLOAD_MAX_MB: a result the browser should not be sent (REFERENCE §1.4). */
+export class ResultTooLargeError extends EngineError {
+  constructor(bytes: number, maxMb: number) {
+    super(
+      `The query's result is ${(bytes / MB).toFixed(1)} MB, more than the ${maxMb} MB this server allows (SQLLAB_PAYLOAD_MAX_MB). ` +
+        'Lower the row limit or select fewer columns, or export it as CSV.',
+      ErrorType.RESULT_TOO_LARGE_ERROR,
+      413,
+    );
+  }
+}
+
 @Injectable()
 export class QueryExecutor {
   private readonly logger = new Logger('QueryExecutor');
@@ -55,9 +65,10 @@ export class QueryExecutor {
     private readonly runs: QueryRuns,
     private readonly databases: SqlLabDatabases,
     private readonly running: RunningQueries,
-    private readonly results: ResultsBackend,
+    private readonly results: ResultsStore,
     private readonly config: AppConfig,
     private readonly restarter: EmbeddedDatabaseRestarter,
+    private readonly instance: ServerInstance,
   ) {}
 
   /** The outcome, or null when the run was not (or no longer) startable: stopped while queued, or already done. */
@@ -87,7 +98,9 @@ export class QueryExecutor {
       let last: ResultSet | undefined;
       for (const [i, statement] of statements.entries()) {
         statementNo = i + 1;
-        await this.progress(clientId, statementNo, statementCount, actor);
+        // A sync run recorded statement 1's progress with its start (one transaction fewer); a Stop that
+        // came before the session was registered cancelled it on registration (RunningQueries).
+        if (statementNo > 1 || state.progressMessage === null) await this.progress(clientId, statementNo, statementCount, actor, statementNo > 1 ? this.instance.id : state.runner);
         let sql = statement.sql;
         const ctasHere = ctasTarget !== null && statementNo === statementCount;
         if (ctasHere) {
@@ -130,9 +143,11 @@ export class QueryExecutor {
     };
   }
 
-  private async progress(clientId: string, statement: number, statementCount: number, actor: string): Promise<void> {
+  private async progress(clientId: string, statement: number, statementCount: number, actor: string, runner: string | null): Promise<void> {
     try {
-      await this.runs.decide(clientId, { type: 'ReportProgress', statement, statementCount, at: Date.now() }, actor);
+      // The first progress of a worker that did not queue the run records it as the run's holder.
+      const holder = runner === this.instance.id ? {} : { runner: this.instance.id };
+      await this.runs.decide(clientId, { type: 'ReportProgress', statement, statementCount, at: Date.now(), ...holder }, actor);
     } catch (err) {
       if (err instanceof DomainError && err.code === 'query_stopped') throw new Stopped();
       throw err;
@@ -143,17 +158,25 @@ export class QueryExecutor {
     const columns = last.columns.map(toQueryColumn);
     const returnsRows = last.columns.length > 0 && !ctasTarget;
     const settled = returnsRows ? settleLimit({ limit: q.limit, limitingFactor: q.limitingFactor }, last.rows.length) : { rows: last.rowCount, limitingFactor: LimitingFactor.NOT_LIMITED };
-    const result: StoredResult = {
-      data: returnsRows ? last.rows.slice(0, settled.rows) : [],
-      columns: returnsRows ? columns : [],
+    if (returnsRows && last.rows.length > settled.rows) last.rows.length = settled.rows;
+    const expanded = returnsRows && q.expandData ? expandData(last.rows, columns) : { columns, expanded: [] };
+    // Serialized once: the answer, /results/ and the stored blob are all this same byte string.
+    const result = SerializedResult.fromRows({
+      data: returnsRows ? last.rows : [],
+      columns: returnsRows ? expanded.columns : [],
       selected_columns: returnsRows ? columns : [],
-      expanded_columns: [],
-    };
-    // CTAS results are not stored (REFERENCE §1.8): the table itself is the result.
+      expanded_columns: expanded.expanded,
+    });
+    const maxMb = this.config.sqllab.payloadMaxMb;
+    if (maxMb !== undefined && result.bytes.length > maxMb * MB) throw new ResultTooLargeError(result.bytes.length, maxMb);
+    // CTAS results are not stored (REFERENCE §1.8): the table itself is the result. The write starts
+    // now and a sync run answers without waiting for it (ResultsStore serves it meanwhile); an async
+    // run announces its result only once it is written, since any process may be asked for it.
     let resultsKey: string | null = null;
+    let written: Promise<boolean> = Promise.resolve(true);
     if (!ctasTarget) {
       resultsKey = randomUUID();
-      await this.results.set(resultsKey, result, cacheTimeout ?? DEFAULT_RESULTS_TTL_SEC);
+      written = this.results.save(resultsKey, result, cacheTimeout ?? DEFAULT_RESULTS_TTL_SEC);
     }
     const appended = await this.runs.decide(
       q.clientId,
@@ -162,7 +185,7 @@ export class QueryExecutor {
         rows: settled.rows,
         limitingFactor: settled.limitingFactor,
         resultsKey,
-        columns: result.columns,
+        columns: result.header.columns,
         executedSql: executed.join(';\n'),
         tempTable: ctasTarget ? q.tmpTableName : null,
         tempSchema: ctasTarget ? q.tmpSchemaName : null,
@@ -172,6 +195,7 @@ export class QueryExecutor {
       actor,
     );
     if (appended.events.length === 0) return { status: 'stopped', errors: [] };
+    if (q.runAsync) await written;
     return { status: 'success', result, rows: settled.rows };
   }
 

@@ -9,9 +9,14 @@ import type { Subscription } from 'rxjs';
 import { CommittedEvents } from '../../event-store/committed-events';
 import type { EngineSession } from '../../engines/query-engine';
 
+/** How long a Stop for a run not running here is remembered (a run registers within moments of its start). */
+const RECENT_STOP_MS = 60_000;
+
 @Injectable()
 export class RunningQueries implements OnModuleInit, OnModuleDestroy {
   private readonly sessions = new Map<string, { session: EngineSession; cancel: () => Promise<void> }>();
+  /** Stops seen for runs not (yet) registered here, by client id, with when: a run registering late is cancelled at once. */
+  private readonly recentStops = new Map<string, number>();
   private subscription: Subscription | null = null;
 
   constructor(private readonly committed: CommittedEvents) {}
@@ -30,6 +35,8 @@ export class RunningQueries implements OnModuleInit, OnModuleDestroy {
   /** `cancel` defaults to the session's own; the embedded examples database needs a restart instead. */
   register(clientId: string, session: EngineSession, cancel: () => Promise<void> = () => session.cancel()): void {
     this.sessions.set(clientId, { session, cancel });
+    // Stopped between its start and now (a sync run's first statement has no progress step to notice it).
+    if (this.recentStops.delete(clientId)) this.cancel(clientId);
   }
 
   unregister(clientId: string, session: EngineSession): void {
@@ -44,5 +51,12 @@ export class RunningQueries implements OnModuleInit, OnModuleDestroy {
   cancel(clientId: string): void {
     const running = this.sessions.get(clientId);
     if (running) void running.cancel().catch(() => undefined);
+    else this.rememberStop(clientId);
+  }
+
+  private rememberStop(clientId: string): void {
+    const now = Date.now();
+    for (const [id, at] of this.recentStops) if (now - at > RECENT_STOP_MS) this.recentStops.delete(id);
+    this.recentStops.set(clientId, now);
   }
 }

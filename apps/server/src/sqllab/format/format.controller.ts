@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { RequirePermission } from '../../auth/guards/decorators';
 import { StrataHttpException } from '../../common/error-body';
 import { ZodBody } from '../../common/zod-validation.pipe';
+import { backendOfUri, schemeOfUri } from '../../engines/connection-uri';
 import { dialectOfEngine, formatSql, KNOWN_ENGINES, SqlFormatError, type FormatDialect } from './sql-format';
 
 export const formatSqlBodySchema = z.object({
@@ -19,13 +20,11 @@ export const formatSqlBodySchema = z.object({
   template_params: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
 });
 
-/** The backend of a registered database, from its connection URL's scheme. */
+/** The formatter's dialect for a registered database: its backend (backendOfUri), MariaDB told apart. */
 export function dialectOfUri(uri: string): FormatDialect {
-  const scheme = uri.slice(0, Math.max(0, uri.indexOf(':'))).toLowerCase();
-  if (scheme.startsWith('postgres')) return 'postgresql';
-  if (scheme.startsWith('mariadb')) return 'mariadb';
-  if (scheme.startsWith('mysql')) return 'mysql';
-  return 'sql';
+  const backend = backendOfUri(uri);
+  if (backend === 'mysql' && schemeOfUri(uri).startsWith('mariadb')) return 'mariadb';
+  return backend ?? 'sql';
 }
 
 @Controller('api/v1/sqllab')

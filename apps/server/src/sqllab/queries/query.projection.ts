@@ -2,21 +2,29 @@
  * Keeps the `query` table equal to the fold of the `query:<client_id>` streams (REFERENCE §1.2), inside
  * the append's transaction, so an execute answers with the row it just wrote. Each UPDATE carries the
  * same guard as evolveQueryRun (only an unfinished run changes), so the row and the decider never disagree.
+ * Two facts of the user's tab stream also land on a run's row (its tab, `sql_editor_id`): a run migrated
+ * into a server tab, a run removed from one. They are handled here, not by a projection of their own, so
+ * a rebuild of this read model replays them in log order and keeps the tab links.
  */
 import { Injectable } from '@nestjs/common';
 import { QUERY_RUN_EVENT_TYPES, type QueryRunEvent } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { Projection } from '../../event-store/event-store.port';
+import { tabStateUserOf, type QueryMigratedToTab, type TabQueryRemoved } from '../tab-state/tab-state.events';
 
 const UNFINISHED = `status IN ('pending', 'running')`;
+
+const TAB_LINK_EVENTS = ['sqllab/queryMigratedToTab', 'sqllab/tabQueryRemoved'] as const;
+type TabLinkEvent = QueryMigratedToTab | TabQueryRemoved;
 
 @Injectable()
 export class QueryProjection implements Projection {
   readonly name = 'sqllab-query';
-  readonly handles = QUERY_RUN_EVENT_TYPES;
+  readonly handles: readonly string[] = [...QUERY_RUN_EVENT_TYPES, ...TAB_LINK_EVENTS];
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
+    if ((TAB_LINK_EVENTS as readonly string[]).includes(envelope.type)) return this.applyTabLink(tx, envelope as unknown as TabLinkEvent & Envelope);
     const event = envelope as unknown as QueryRunEvent & Envelope;
     const clientId = envelope.stream.slice('query:'.length);
     const at = envelope.meta.at;
@@ -72,6 +80,19 @@ export class QueryProjection implements Projection {
         const _exhaustive: never = event;
         return _exhaustive;
       }
+    }
+  }
+
+  /** A migrated run now belongs to the tab; a removed one leaves it but stays in the history. */
+  private async applyTabLink(tx: EntityManager, event: TabLinkEvent & Envelope): Promise<void> {
+    const userId = tabStateUserOf(event.stream);
+    const tab = String(event.data.tab_id);
+    if (event.type === 'sqllab/queryMigratedToTab') {
+      await tx.query(`UPDATE query SET sql_editor_id = $2, changed_on = $4 WHERE client_id = $1 AND user_id = $3`, [event.data.query_id, tab, userId, event.meta.at]);
+    } else {
+      await tx.query(`UPDATE query SET sql_editor_id = NULL, changed_on = $4 WHERE client_id = $1 AND sql_editor_id = $2 AND user_id = $3`, [
+        event.data.query_id, tab, userId, event.meta.at,
+      ]);
     }
   }
 

@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/sqllab/export/{client_id}/` (REFERENCE §1.1): RE-RUNS the query's last statement in a
  * read-only transaction and streams every row up to SQL_MAX_ROW as CSV, not only what the browser shows
- * (Superset #10331). Earlier statements of a script are not re-run: they may have written data. A
+ * (Superset #10331), from the engine's row stream straight to the client: memory stays one batch. Earlier statements of a script are not re-run: they may have written data. A
  * CTAS run exports its table. Each export is logged as a `sqllab/dataExported` event.
  */
 import { Controller, Get, Param, Res } from '@nestjs/common';
@@ -19,7 +19,8 @@ import { canSeeAllQueries, QueriesReader, queryNotFound } from '../queries/queri
 import { QueryRuns } from '../queries/query-runs';
 import { csvLine, exportFilename } from './csv';
 
-const CHUNK = 1000;
+/** Rows per batch read from the database and written to the client. */
+const BATCH_ROWS = 1000;
 
 @Controller('api/v1/sqllab/export')
 @RequirePermission(Permission.EXPORT_CSV, PermissionView.SQL_LAB)
@@ -59,31 +60,40 @@ export class CsvExportController {
     } catch (err) {
       throw new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, (err as Error).message);
     }
-    let rows;
+    // Rows go from the database to the client a batch at a time (never all in memory); the headers
+    // leave with the first batch, so an error before it is still a clean 4xx.
+    let names: string[] | null = null;
+    const start = async (columns: { name: string }[]) => {
+      names = columns.map((c) => c.name);
+      res.statusCode = 200;
+      res.setHeader('content-type', 'text/csv; charset=utf-8');
+      res.setHeader('content-disposition', `attachment; filename="${exportFilename(row.tab_name, new Date())}"`);
+      await write(res, csvLine(names));
+    };
+    let rowCount: number;
     try {
       await session.begin({ readOnly: true, schema: row.schema });
-      rows = await session.execute(sql, { maxRows: SQL_MAX_ROW });
+      const streamed = await session.stream(sql, { maxRows: SQL_MAX_ROW, batchRows: BATCH_ROWS }, async (rows, columns) => {
+        if (names === null) await start(columns);
+        if (res.destroyed) throw new Error('The client went away.');
+        await write(res, rows.map((r) => csvLine(names!.map((n) => r[n]))).join(''));
+      });
+      if (names === null) await start(streamed.columns);
+      rowCount = streamed.rowCount;
     } catch (err) {
-      throw new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, (err as Error).message);
+      if (names === null) throw new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, (err as Error).message);
+      // Half a file is worse than none: the client sees the transfer fail.
+      res.destroy(err as Error);
+      return;
     } finally {
       await session.rollback().catch(() => undefined);
       await session.release().catch(() => undefined);
     }
-
     await this.store.append(
       `export:${user.id}`,
-      [{ type: 'sqllab/dataExported', data: { clientId, row_count: rows.rows.length, database_id: database.id, database: database.database_name, schema: row.schema, sql } }],
+      [{ type: 'sqllab/dataExported', data: { clientId, row_count: rowCount, database_id: database.id, database: database.database_name, schema: row.schema, sql } }],
       { expectedVersion: 'any', meta: { actor: String(user.id), undoable: false } },
     );
-
-    res.statusCode = 200;
-    res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="${exportFilename(row.tab_name, new Date())}"`);
-    const names = rows.columns.map((c) => c.name);
-    await write(res, csvLine(names));
-    for (let i = 0; i < rows.rows.length; i += CHUNK) {
-      await write(res, rows.rows.slice(i, i + CHUNK).map((r) => csvLine(names.map((n) => r[n]))).join(''));
-    }
     res.end();
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Where finished results wait for the client (REFERENCE §1.8): JSON, zlib-compressed, under a uuid key,
- * for a time to live (the database's cache_timeout, else one day). A PostgreSQL table by default; Redis
- * when REDIS_URL is set. `get` answers null for a missing or expired key (the 410 of /results/).
+ * Where finished results wait for the client (REFERENCE §1.8): opaque bytes (a SerializedResult),
+ * zlib-compressed, under a uuid key, for a time to live (the database's cache_timeout, else one day). A
+ * PostgreSQL table by default; Redis when REDIS_URL is set. `fetch` tells a missing key from an expired
+ * one: a missing key may still be on its way (written after the run answered, see ResultsStore).
  */
 import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
@@ -12,36 +13,47 @@ const deflateAsync = promisify(deflate);
 const inflateAsync = promisify(inflate);
 
 export const DEFAULT_RESULTS_TTL_SEC = 86_400;
+/** Expired rows are swept by a write at most this often (one DELETE per write cost every run a query). */
+const SWEEP_EVERY_MS = 60_000;
+
+export type FetchedBlob = { state: 'found'; bytes: Buffer } | { state: 'expired' } | { state: 'missing' };
 
 export abstract class ResultsBackend {
-  abstract set(key: string, value: unknown, ttlSec: number): Promise<void>;
-  abstract get<T = unknown>(key: string): Promise<T | null>;
+  abstract put(key: string, bytes: Buffer, ttlSec: number): Promise<void>;
+  abstract fetch(key: string): Promise<FetchedBlob>;
   abstract close(): Promise<void>;
 }
 
-// Fastest level: results live a day at most, and a 100,000-row write must not slow the run down.
-const encode = (value: unknown) => deflateAsync(Buffer.from(JSON.stringify(value)), { level: constants.Z_BEST_SPEED });
-const decode = async <T>(blob: Buffer) => JSON.parse((await inflateAsync(blob)).toString('utf8')) as T;
+// Fastest level: results live a day at most, and compressing must not hold a 100,000-row run up. zlib
+// runs on libuv's thread pool, off the event loop.
+const compress = (bytes: Buffer) => deflateAsync(bytes, { level: constants.Z_BEST_SPEED });
 
 export class PostgresResultsBackend extends ResultsBackend {
+  private lastSweep = 0;
+
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
-  async set(key: string, value: unknown, ttlSec: number): Promise<void> {
-    const blob = await encode(value);
+  async put(key: string, bytes: Buffer, ttlSec: number): Promise<void> {
+    const blob = await compress(bytes);
     await this.dataSource.query(
       `INSERT INTO query_results (key, value, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
       [key, blob, ttlSec],
     );
-    // Expired rows are swept on write, so the table never grows past one TTL of results.
-    await this.dataSource.query('DELETE FROM query_results WHERE expires_at < now()');
+    // Expired rows are swept by writes, so the table never grows far past one TTL of results.
+    if (Date.now() - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await this.dataSource.query('DELETE FROM query_results WHERE expires_at < now()');
+    }
   }
 
-  async get<T>(key: string): Promise<T | null> {
-    const rows: { value: Buffer }[] = await this.dataSource.query('SELECT value FROM query_results WHERE key = $1 AND expires_at > now()', [key]);
-    return rows[0] ? decode<T>(rows[0].value) : null;
+  async fetch(key: string): Promise<FetchedBlob> {
+    const rows: { value: Buffer; live: boolean }[] = await this.dataSource.query('SELECT value, expires_at > now() AS live FROM query_results WHERE key = $1', [key]);
+    if (!rows[0]) return { state: 'missing' };
+    if (!rows[0].live) return { state: 'expired' };
+    return { state: 'found', bytes: await inflateAsync(rows[0].value) };
   }
 
   async close(): Promise<void> {}
@@ -55,13 +67,14 @@ export class RedisResultsBackend extends ResultsBackend {
     this.redis = new IORedis(redisUrl);
   }
 
-  async set(key: string, value: unknown, ttlSec: number): Promise<void> {
-    await this.redis.set(this.prefix + key, await encode(value), 'EX', Math.max(1, Math.ceil(ttlSec)));
+  async put(key: string, bytes: Buffer, ttlSec: number): Promise<void> {
+    await this.redis.set(this.prefix + key, await compress(bytes), 'EX', Math.max(1, Math.ceil(ttlSec)));
   }
 
-  async get<T>(key: string): Promise<T | null> {
+  /** Redis forgets an expired key: it reads as missing. */
+  async fetch(key: string): Promise<FetchedBlob> {
     const blob = await this.redis.getBuffer(this.prefix + key);
-    return blob ? decode<T>(blob) : null;
+    return blob ? { state: 'found', bytes: await inflateAsync(blob) } : { state: 'missing' };
   }
 
   async close(): Promise<void> {

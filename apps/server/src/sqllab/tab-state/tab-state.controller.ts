@@ -3,7 +3,7 @@
  * `/tableschemaview/`. Every call is owner-checked (404 unknown, 403 another user's). Answers keep the
  * legacy shapes: `{id}` on create, the bare id or "OK" (as JSON) elsewhere.
  */
-import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import type { Request } from 'express';
 import type { CurrentUser } from '../../auth/current-user';
@@ -21,6 +21,7 @@ import {
   tableFieldsOf,
 } from './tab-state.bodies';
 import type { TabFields } from './tab-state.events';
+import { BackendPersistenceGuard } from './backend-persistence.guard';
 import { TabStateService } from './tab-state.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -33,6 +34,7 @@ export function pathId(param: string): number {
 }
 
 @Controller('tabstateview')
+@UseGuards(BackendPersistenceGuard)
 export class TabStateController {
   constructor(private readonly tabs: TabStateService) {}
 
@@ -102,6 +104,7 @@ export class TabStateController {
 }
 
 @Controller('tableschemaview')
+@UseGuards(BackendPersistenceGuard)
 export class TableSchemaController {
   constructor(private readonly tabs: TabStateService) {}
 

@@ -4,6 +4,7 @@ import { UsersService } from '../../auth/users/users.service';
 import { createAuthTestApp, HttpClient, type AuthTestApp } from '../../testing/auth-test-app';
 import { insertDatabase, insertQueryRun, userClient, type ApiClient } from '../bootstrap/rest-testing';
 import { SavedQueriesModule } from '../saved-queries/saved-queries.module';
+import { BACKEND_PERSISTENCE_OFF } from './backend-persistence.guard';
 import { TabStateModule } from './tab-state.module';
 
 describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', () => {
@@ -247,5 +248,28 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     const saved = await browser.request('PUT', `/tabstateview/${id}`, { raw: form({ sql: 'SELECT 3' }), contentType, headers: { 'x-csrftoken': csrf } });
     expect(saved.status).toBe(200);
     expect((await browser.get(`/tabstateview/${id}`)).body).toMatchObject({ id, sql: 'SELECT 3', active: true });
+  });
+
+  it('with SQLLAB_BACKEND_PERSISTENCE off, every tab call is refused with 403 and the reason, and nothing is written', async () => {
+    const before = { tabs: await count('tab_state'), tables: await count('table_schema'), events: await count('events') };
+    const flags = t.config.featureFlags;
+    flags.SQLLAB_BACKEND_PERSISTENCE = false;
+    try {
+      const calls = [
+        await ana.form('POST', '/tabstateview/', { queryEditor: editor() }),
+        await ana.get('/tabstateview/1'),
+        await ana.form('PUT', '/tabstateview/1', { sql: 'SELECT 2' }),
+        await ana.delete('/tabstateview/1'),
+        await ana.form('POST', '/tableschemaview/', { table: { queryEditorId: 1, dbId, schema: 'public', name: 't' } }),
+      ];
+      for (const res of calls) {
+        expect(res.status).toBe(403);
+        expect(res.body.errors[0]).toMatchObject({ message: BACKEND_PERSISTENCE_OFF });
+      }
+      expect({ tabs: await count('tab_state'), tables: await count('table_schema'), events: await count('events') }).toEqual(before);
+    } finally {
+      flags.SQLLAB_BACKEND_PERSISTENCE = true;
+    }
+    expect((await ana.form('POST', '/tabstateview/', { queryEditor: editor() })).status).toBe(200);
   });
 });

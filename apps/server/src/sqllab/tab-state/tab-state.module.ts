@@ -2,8 +2,9 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
 import { mapDomainErrorCode } from '../../common/to-error-response';
 import { EventStore } from '../../event-store/event-store.port';
+import { QueriesModule } from '../queries/queries.module';
 import { TableSchemaController, TabStateController } from './tab-state.controller';
-import { TabQueryLinkProjection, TabStateProjection } from './tab-state.projection';
+import { TabStateProjection } from './tab-state.projection';
 import { TabStateService } from './tab-state.service';
 
 /**
@@ -11,20 +12,20 @@ import { TabStateService } from './tab-state.service';
  * `tabstate:<userId>`, read models `tab_state` and `table_schema`.
  */
 @Module({
+  // The query read model (QueryProjection) applies the tab links (migrate_query, remove a query).
+  imports: [QueriesModule],
   controllers: [TabStateController, TableSchemaController],
-  providers: [TabStateService, TabStateProjection, TabQueryLinkProjection],
+  providers: [TabStateService, TabStateProjection],
   exports: [TabStateService],
 })
 export class TabStateModule implements OnModuleInit {
   constructor(
     private readonly store: EventStore,
     private readonly tabs: TabStateProjection,
-    private readonly links: TabQueryLinkProjection,
   ) {}
 
   onModuleInit(): void {
     this.store.registerProjection(this.tabs);
-    this.store.registerProjection(this.links);
     mapDomainErrorCode('tab_state_exists', 409, ErrorType.GENERIC_COMMAND_ERROR);
   }
 }

@@ -61,7 +61,7 @@ export class TabStateProjection implements Projection {
         }
         return;
       case 'sqllab/queryMigratedToTab':
-        return; // Changes the query's row (TabQueryLinkProjection), not the tab.
+        return; // Changes the query's row (QueryProjection), not the tab.
       case 'sqllab/tableSchemaAdded': {
         const d = event.data;
         if (d.replaced_ids.length > 0) await tx.query(`DELETE FROM table_schema WHERE id = ANY($1::int[])`, [d.replaced_ids]);
@@ -92,32 +92,4 @@ export class TabStateProjection implements Projection {
     await tx.query(`DELETE FROM table_schema`);
     await tx.query(`DELETE FROM tab_state`);
   }
-}
-
-/**
- * The part of the tab facts that lands on SQL Lab's `query` rows: a migrated query now belongs to the
- * tab (sql_editor_id = tab id); a query removed from a tab leaves it (sql_editor_id = NULL) but stays in
- * the query history. Rebuilding `query` from its own streams does not replay these; see the report.
- */
-@Injectable()
-export class TabQueryLinkProjection implements Projection {
-  readonly name = 'tab_query_links';
-  readonly handles = ['sqllab/queryMigratedToTab', 'sqllab/tabQueryRemoved'] as const;
-
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as TabStateEvent;
-    const userId = tabStateUserOf(envelope.stream);
-    if (event.type === 'sqllab/queryMigratedToTab') {
-      await tx.query(`UPDATE query SET sql_editor_id = $2, changed_on = $4 WHERE client_id = $1 AND user_id = $3`, [
-        event.data.query_id, String(event.data.tab_id), userId, envelope.meta.at,
-      ]);
-    } else if (event.type === 'sqllab/tabQueryRemoved') {
-      await tx.query(`UPDATE query SET sql_editor_id = NULL, changed_on = $4 WHERE client_id = $1 AND sql_editor_id = $2 AND user_id = $3`, [
-        event.data.query_id, String(event.data.tab_id), userId, envelope.meta.at,
-      ]);
-    }
-  }
-
-  /** Nothing to empty: the rows belong to the query read model; a replay re-applies the links. */
-  async reset(): Promise<void> {}
 }

@@ -43,6 +43,24 @@ describe('query run decider (spec §4 Query states)', () => {
   it('given nothing, when StartQuery, then queryStarted', () => {
     spec.given([]).when({ type: 'StartQuery', query: started }).then([startedEvent]);
   });
+  it('given nothing, when a sync StartQuery names its statement count, then the first progress comes in the same batch', () => {
+    spec
+      .given([])
+      .when({ type: 'StartQuery', query: started, statementCount: 3 })
+      .then([startedEvent, { type: 'sqllab/queryProgressed', data: { statement: 1, statementCount: 3, progress: 0, message: 'Running statement 1 out of 3', at: 1000 } }]);
+  });
+  it('given nothing, when an async StartQuery names its statement count, then only queryStarted (the worker reports progress)', () => {
+    const pending = { ...started, status: 'pending' as const, runAsync: true };
+    spec.given([]).when({ type: 'StartQuery', query: pending, statementCount: 3 }).then([{ type: 'sqllab/queryStarted', data: pending }]);
+  });
+  it('given a run queued by one process, when a worker of another reports progress, then the worker holds it', () => {
+    const queued: QueryRunEvent = { type: 'sqllab/queryStarted', data: { ...started, status: 'pending', runAsync: true, runner: null } };
+    const state = queryRunDecider.evolve(queryRunDecider.initialState(), queued);
+    expect(state.runner).toBeNull();
+    const events = queryRunDecider.decide({ type: 'ReportProgress', statement: 1, statementCount: 1, at: 1500, runner: 'w2' }, state, undefined);
+    expect(events).toEqual([{ type: 'sqllab/queryProgressed', data: { statement: 1, statementCount: 1, progress: 0, message: 'Running statement 1 out of 1', at: 1500, runner: 'w2' } }]);
+    expect(events.reduce(queryRunDecider.evolve, state).runner).toBe('w2');
+  });
   it('given a started query, when StartQuery again, then it is refused', () => {
     spec.given([startedEvent]).when({ type: 'StartQuery', query: started }).thenThrows('query_exists');
   });

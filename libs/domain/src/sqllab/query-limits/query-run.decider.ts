@@ -23,11 +23,17 @@ export interface QueryRunState {
   errorMessage: string | null;
   startRunningDttm: number | null;
   endDttm: number | null;
+  /** The server process holding the run, when one does (QueryStartedData.runner). */
+  runner: string | null;
 }
 
 export type QueryRunCommand =
-  | { type: 'StartQuery'; query: QueryStartedData }
-  | { type: 'ReportProgress'; statement: number; statementCount: number; at: number }
+  /**
+   * `statementCount` on a run that starts `running` (sync) also reports its first statement's progress
+   * in the same batch: one transaction fewer per run.
+   */
+  | { type: 'StartQuery'; query: QueryStartedData; statementCount?: number }
+  | { type: 'ReportProgress'; statement: number; statementCount: number; at: number; runner?: string }
   | {
       type: 'CompleteQuery';
       rows: number;
@@ -64,6 +70,7 @@ export function initialQueryRunState(): QueryRunState {
     errorMessage: null,
     startRunningDttm: null,
     endDttm: null,
+    runner: null,
   };
 }
 
@@ -77,6 +84,7 @@ export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): Quer
         status: event.data.status,
         limitingFactor: event.data.limitingFactor,
         startRunningDttm: event.data.status === 'running' ? event.data.startDttm : null,
+        runner: event.data.runner ?? null,
       };
     case 'sqllab/queryProgressed':
       if (!isInProgress(state.status)) return state;
@@ -86,6 +94,7 @@ export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): Quer
         progress: event.data.progress,
         progressMessage: event.data.message,
         startRunningDttm: state.startRunningDttm ?? event.data.at,
+        runner: event.data.runner ?? state.runner,
       };
     case 'sqllab/querySucceeded':
       if (!isInProgress(state.status)) return state;
@@ -119,18 +128,29 @@ export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): Quer
 const notRunning = (status: QueryStatus | null) =>
   new DomainError('query_not_running', status === null ? 'This query does not exist.' : `This query is ${status}, not running.`);
 
+/** Progress counts finished statements: statement i starting means i - 1 of n are done. */
+const progressed = (statement: number, statementCount: number, at: number, runner?: string): QueryRunEvent => ({
+  type: 'sqllab/queryProgressed',
+  data: {
+    statement,
+    statementCount,
+    progress: Math.floor(((statement - 1) / statementCount) * 100),
+    message: progressMessage(statement, statementCount),
+    at,
+    ...(runner ? { runner } : {}),
+  },
+});
+
 export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): QueryRunEvent[] {
   switch (command.type) {
     case 'StartQuery':
       if (state.started) throw new DomainError('query_exists', 'A query with this client id already exists.');
-      return [{ type: 'sqllab/queryStarted', data: command.query }];
+      if (command.query.status !== 'running' || !command.statementCount) return [{ type: 'sqllab/queryStarted', data: command.query }];
+      return [{ type: 'sqllab/queryStarted', data: command.query }, progressed(1, command.statementCount, command.query.startDttm, command.query.runner ?? undefined)];
     case 'ReportProgress': {
       if (state.status === 'stopped') throw new DomainError('query_stopped', 'The query was stopped.');
       if (!isInProgress(state.status)) throw notRunning(state.status);
-      const { statement, statementCount } = command;
-      // Progress counts finished statements: statement i starting means i - 1 of n are done.
-      const progress = Math.floor(((statement - 1) / statementCount) * 100);
-      return [{ type: 'sqllab/queryProgressed', data: { statement, statementCount, progress, message: progressMessage(statement, statementCount), at: command.at } }];
+      return [progressed(command.statement, command.statementCount, command.at, command.runner)];
     }
     case 'CompleteQuery': {
       if (state.status === 'stopped') return [];

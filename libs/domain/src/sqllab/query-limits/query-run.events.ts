@@ -46,11 +46,18 @@ export interface QueryStartedData {
   runAsync: boolean;
   status: 'pending' | 'running';
   startDttm: number;
+  /**
+   * The server process holding the run (sync, or queued in that process's memory); null while it waits
+   * on a shared queue. A process that finds its holder dead at boot fails the run (recovery).
+   */
+  runner?: string | null;
+  /** expand_data: JSON object columns are expanded into one column per key (REFERENCE §1.2 expanded_columns). */
+  expandData?: boolean;
 }
 
 export type QueryRunEvent =
   | EventLike<'sqllab/queryStarted', QueryStartedData>
-  | EventLike<'sqllab/queryProgressed', { statement: number; statementCount: number; progress: number; message: string; at: number }>
+  | EventLike<'sqllab/queryProgressed', { statement: number; statementCount: number; progress: number; message: string; at: number; runner?: string }>
   | EventLike<
       'sqllab/querySucceeded',
       {

@@ -1,5 +1,6 @@
 import rison from 'rison';
-import type { EstimatePayload, ExecutePayload, NewTabStatePayload, SavedQueryPayload, TabStateDict, TabStateUpdate } from '@strata/domain';
+import type { AsyncEvent } from '@strata/events';
+import type { FeatureFlags, EstimatePayload, ExecutePayload, NewTabStatePayload, SavedQueryPayload, TabStateDict, TabStateUpdate } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 
 /**
@@ -66,7 +67,20 @@ export interface ServerQuery {
   ctas?: boolean;
   extra?: { progress?: string | null; errors?: unknown[] } | null;
   changed_on?: string;
+  schema?: string | null;
+  catalog?: string | null;
+  /** The database's name and the user's display name (history lists them). */
+  db?: string | null;
+  userId?: number;
+  user?: string | null;
 }
+
+/** One filter of the query history list (`GET /api/v1/query/?q=`, FAB style). */
+export type QueryListFilter =
+  | { col: 'database_id' | 'user_id'; opr: 'eq'; value: number }
+  | { col: 'status'; opr: 'eq'; value: string }
+  | { col: 'sql'; opr: 'ct'; value: string }
+  | { col: 'start_time'; opr: 'gt' | 'lt'; value: number };
 
 export interface ResultColumn {
   name?: string;
@@ -91,6 +105,8 @@ export interface BootstrapResult {
   databases: Record<string, DatabaseOption>;
   queries: Record<string, ServerQuery>;
   tab_state_ids: [number, string][];
+  /** The server's feature flags (spec §6), e.g. SQLLAB_BACKEND_PERSISTENCE; absent: the defaults. */
+  feature_flags?: FeatureFlags;
 }
 
 export interface SavedQueryRow extends SavedQueryPayload {
@@ -124,6 +140,39 @@ export interface PermalinkState {
   templateParams?: string | null;
 }
 
+/**
+ * An async event's result_url names the stored results by key; the rows the page shows are capped at
+ * the display limit (REFERENCE §1.4), so the limit is added unless the url already has one.
+ */
+export function withDisplayRows(resultUrl: string, rows: number): string {
+  const at = resultUrl.indexOf('?');
+  if (at < 0) return resultUrl;
+  const params = new URLSearchParams(resultUrl.slice(at + 1));
+  const encoded = params.get('q');
+  if (!encoded) return resultUrl;
+  try {
+    const decoded: unknown = rison.decode(encoded);
+    if (!decoded || typeof decoded !== 'object' || 'rows' in decoded) return resultUrl;
+    params.set('q', rison.encode({ ...decoded, rows }));
+  } catch {
+    return resultUrl;
+  }
+  return `${resultUrl.slice(0, at)}?${params.toString()}`;
+}
+
+/** spec §7 POST /api/v1/dataset/ body, as SQL Lab sends it (with the result's columns). */
+export interface NewDatasetPayload {
+  database: number;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  table_name: string;
+  template_params: string | null;
+  is_managed_externally: false;
+  external_url: null;
+  columns: { column_name: string; type: string | null; is_dttm: boolean }[];
+}
+
 export const columnName = (column: ResultColumn): string => column.column_name ?? column.name ?? '';
 
 export function sqlLabApi(http: HttpClient) {
@@ -144,17 +193,26 @@ export function sqlLabApi(http: HttpClient) {
         .then((r) => r.result.map(tableOption)),
     tableMetadata: (dbId: number, schema: string, table: string) =>
       http.get<TableMetadataResponse>(`/api/v1/database/${dbId}/table_metadata/?${params({ name: table, schema })}`),
+    /** Engine-specific extras of a table (partitions, clustering...); PostgreSQL and MySQL give none. */
+    tableMetadataExtra: (dbId: number, schema: string, table: string) =>
+      http.get<Record<string, unknown>>(`/api/v1/database/${dbId}/table_metadata/extra/?${params({ name: table, schema })}`),
     execute: (body: ExecutePayload) => http.post<ExecuteResult | { query: ServerQuery } | { status: 'failed' | 'timed_out' | 'stopped' }>('/api/v1/sqllab/execute/', body, { timeoutMs: 120_000 }),
+    /** One run as the server knows it (by client id). */
+    query: (clientId: string) => http.get<{ result: ServerQuery }>(`/api/v1/query/${encodeURIComponent(clientId)}`).then((r) => r.result),
     stop: (clientId: string) => http.post<unknown>('/api/v1/query/stop', { client_id: clientId }),
     results: (key: string, rows: number) => http.get<ExecuteResult>(`/api/v1/sqllab/results/?q=${q({ key, rows })}`),
+    /** A result_url of an async event (a path on this server). */
+    resultsAt: (path: string) => http.get<ExecuteResult>(path),
+    asyncEvents: (lastId: string | null) =>
+      http.get<{ result: AsyncEvent[] }>(`/api/v1/async_event/${lastId ? `?last_id=${encodeURIComponent(lastId)}` : ''}`).then((r) => r.result),
     updatedSince: (lastUpdatedMs: number) =>
       http.get<{ result: ServerQuery[] }>(`/api/v1/query/updated_since?q=${q({ last_updated_ms: lastUpdatedMs })}`),
     formatSql: (sql: string, databaseId?: number) =>
       http.post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql, ...(databaseId ? { database_id: databaseId } : {}) }).then((r) => r.result),
     estimate: (body: EstimatePayload) =>
       http.post<{ result: Record<string, string>[] }>('/api/v1/sqllab/estimate/', body).then((r) => r.result),
-    createSavedQuery: (body: SavedQueryPayload) => http.post<{ id: number; result: SavedQueryRow }>('/api/v1/saved_query/', body),
-    updateSavedQuery: (id: number, body: SavedQueryPayload) => http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, body),
+    createSavedQuery: (body: SavedQueryPayload & { description?: string }) => http.post<{ id: number; result: SavedQueryRow }>('/api/v1/saved_query/', body),
+    updateSavedQuery: (id: number, body: SavedQueryPayload & { description?: string }) => http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, body),
     savedQuery: (id: number) => http.get<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`).then((r) => r.result),
     savedQueries: (search: string, page: number, pageSize = 25) =>
       http.get<{ result: SavedQueryRow[]; count: number }>(
@@ -166,12 +224,20 @@ export function sqlLabApi(http: HttpClient) {
           page_size: pageSize,
         })}`,
       ),
+    /** The query history: newest first, filtered, one page. */
+    queries: (filters: readonly QueryListFilter[], page: number, pageSize: number) =>
+      http.get<{ result: ServerQuery[]; count: number }>(
+        `/api/v1/query/?q=${q({ filters, order_column: 'start_time', order_direction: 'desc', page, page_size: pageSize })}`,
+      ),
+    /** spec §7: a virtual dataset from a query's SQL; the answer's `data` is the dataset. */
+    createDataset: (body: NewDatasetPayload) => http.post<{ id: number; data: { id: number; table_name: string } }>('/api/v1/dataset/', body),
     bootstrap: () => http.get<{ result: BootstrapResult }>('/api/v1/sqllab/').then((r) => r.result),
     createTabState: (queryEditor: NewTabStatePayload) => http.post<{ id: number }>('/tabstateview/', { queryEditor }).then((r) => r.id),
     tabState: (id: string) => http.get<TabStateDict>(`/tabstateview/${encodeURIComponent(id)}`),
-    saveTabState: (id: string, update: Partial<TabStateUpdate>) => http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update),
+    saveTabState: (id: string, update: Partial<TabStateUpdate> | { saved_query_id: number }) => http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update),
     deleteTabState: (id: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(id)}`),
     activateTabState: (id: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(id)}/activate`),
+    removeTabQuery: (tabId: string, queryId: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/query/${encodeURIComponent(queryId)}`),
     migrateQuery: (tabId: string, queryId: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
     addTableSchema: (table: Record<string, unknown>) => http.post<{ id: number }>('/tableschemaview/', { table }).then((r) => r.id),
     expandTableSchema: (id: string, expanded: boolean) => http.post<unknown>(`/tableschemaview/${encodeURIComponent(id)}/expanded`, { expanded }),

@@ -10,14 +10,25 @@ export interface EditorActions {
   refreshCatalog(tabId: string): void;
   format(tabId: string): Promise<void>;
   estimate(tabId: string): Promise<void>;
-  /** Saves the tab as a saved query under its name, or updates the saved query it came from. */
-  save(tabId: string): Promise<void>;
+  /**
+   * Saves the tab as a saved query (under the name and description given, else the tab's name), or
+   * updates the saved query it came from unless `asNew`. Resolves to whether it was saved.
+   */
+  save(tabId: string, options?: SaveOptions): Promise<boolean>;
+  /** The description of the tab's saved query, for the save dialog ('' when none or unreadable). */
+  savedDescription(tabId: string): Promise<string>;
   /** Opens a saved query in a new tab (spec §2: SQL Lab opened from a saved query). */
   openSavedQuery(id: number): Promise<void>;
   /** Stores the tab as a permalink and copies its address (`origin` + the server's path). */
   copyPermalink(tabId: string, origin: string): Promise<void>;
   /** Opens a permalink's query in a new tab (spec §2: SQL Lab opened from a permalink). */
   openPermalink(key: string): Promise<void>;
+}
+
+export interface SaveOptions {
+  name?: string;
+  description?: string;
+  asNew?: boolean;
 }
 
 /** The schema a database opens on: 'public' or the database's own name when there is one, else the first. */
@@ -75,17 +86,43 @@ export function editorActions(core: SqlLabCore): EditorActions {
         core.execute({ type: 'RecordCostEstimateFailure', data: { queryEditorId: tabId, error: toError(thrown).message } }, { silent: true });
       }
     },
-    async save(tabId) {
+    async save(tabId, options = {}) {
       core.flushSql();
       const tab = core.tab(tabId);
-      if (!tab || tab.dbId === null) return;
-      const body = savedQueryPayload(tab);
+      if (!tab || tab.dbId === null) return false;
+      const label = options.name?.trim() || tab.name;
+      const body = { ...savedQueryPayload(tab), label, ...(options.description !== undefined ? { description: options.description } : {}) };
+      const update = tab.remoteId !== null && !options.asNew;
+      let remoteId: number;
       try {
-        const answer = tab.remoteId ? await api.updateSavedQuery(tab.remoteId, body) : await api.createSavedQuery(body);
-        core.execute({ type: 'SaveAsSavedQuery', data: { queryEditorId: tabId, remoteId: answer.id, name: answer.result?.label ?? tab.name, at: core.now() } });
-        toasts.success(tab.remoteId ? 'Your query was updated' : 'Your query was saved');
+        const answer = update ? await api.updateSavedQuery(tab.remoteId!, body) : await api.createSavedQuery(body);
+        remoteId = answer.id;
+        core.execute({ type: 'SaveAsSavedQuery', data: { queryEditorId: tabId, remoteId, name: answer.result?.label ?? label, at: core.now() } });
       } catch {
-        toasts.danger(tab.remoteId ? EditorErrorMessages.QUERY_NOT_UPDATED : EditorErrorMessages.QUERY_NOT_SAVED);
+        toasts.danger(update ? EditorErrorMessages.QUERY_NOT_UPDATED : EditorErrorMessages.QUERY_NOT_SAVED);
+        return false;
+      }
+      // spec §7: a tab the server keeps is told which saved query it is; failing that, the saved
+      // query exists but the tab will not know it after a reload.
+      const stored = core.tab(tabId);
+      if (stored && !stored.inLocalStorage && /^\d+$/.test(stored.id)) {
+        try {
+          await api.saveTabState(stored.id, { saved_query_id: remoteId });
+        } catch {
+          toasts.danger(EditorErrorMessages.QUERY_NOT_PROPERLY_SAVED);
+          return true;
+        }
+      }
+      toasts.success(update ? 'Your query was updated' : 'Your query was saved');
+      return true;
+    },
+    async savedDescription(tabId) {
+      const tab = core.tab(tabId);
+      if (!tab?.remoteId) return '';
+      try {
+        return (await api.savedQuery(tab.remoteId)).description ?? '';
+      } catch {
+        return '';
       }
     },
     async copyPermalink(tabId, origin) {

@@ -1,4 +1,5 @@
 import type { DatabaseOption, TableOption } from '../api/sqllab-api';
+import { TableExtras } from './TableExtras';
 
 /** A table entry as the left bar shows it (spec §3 Table entry). */
 export interface TableEntryView {
@@ -12,6 +13,8 @@ export interface TableEntryView {
   foreignKeys: readonly unknown[];
   indexes: readonly unknown[];
   selectStar: string | null;
+  persistData: Record<string, unknown> | null;
+  isExtraMetadataLoading: boolean;
 }
 
 export interface LeftBarProps {
@@ -140,6 +143,7 @@ export function LeftBar(props: LeftBarProps) {
                 ))}
               </ul>
             )}
+            {entry.expanded && <TableExtras entry={entry} />}
           </li>
         ))}
       </ul>

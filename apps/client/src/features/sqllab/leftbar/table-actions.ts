@@ -1,4 +1,4 @@
-import { sameTable, type TableEntry } from '@strata/domain';
+import { EditorErrorMessages, sameTable, type TableEntry } from '@strata/domain';
 import type { SqlLabCore } from '../sqllab.feature';
 import type { RunActions } from '../runs/runs';
 
@@ -25,6 +25,7 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
       core.execute({ type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: false } }, { silent: true });
       return;
     }
+    void loadExtra(table, metadata.comment ?? null);
     core.execute(
       {
         type: 'RecordTableMetadata',
@@ -39,6 +40,20 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
       },
       { silent: true },
     );
+  }
+
+  /** The extras and the table's comment, kept with the entry (spec §3 Table entry: extra metadata). */
+  async function loadExtra(table: TableEntry, comment: string | null) {
+    core.execute({ type: 'StartTableMetadataLoad', data: { tableId: table.id, extra: true } }, { silent: true });
+    try {
+      const extra = await core.api.tableMetadataExtra(table.dbId, table.schema, table.name);
+      if (!entry(table.id)) return;
+      core.execute({ type: 'RecordTableExtraMetadata', data: { tableId: table.id, metadata: { ...extra, comment } } }, { silent: true });
+    } catch {
+      if (!entry(table.id)) return;
+      core.execute({ type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: true } }, { silent: true });
+      core.toasts.danger(EditorErrorMessages.TABLE_METADATA_FETCH_FAILED, { noDuplicate: true });
+    }
   }
 
   return {

@@ -99,8 +99,7 @@ export function backendSync(
    * local-only tabs, closed tabs still to delete): the page shows no tab before this, so nothing
    * typed can be overwritten.
    */
-  async function load(stored: BrowserSqlLabState | null): Promise<void> {
-    const boot = await api.bootstrap();
+  function load(boot: BootstrapResult, stored: BrowserSqlLabState | null): void {
     core.catalog.store.record([{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }]);
     const { state } = mergeBrowserState(serverState(boot), stored);
     core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ErrorMessages, isQueryInProgress, queryStateBadge, type BadgeState, type QueryState } from '@strata/domain';
+import { ErrorMessages, isQueryInProgress, issueCodeText, queryStateBadge, type BadgeState, type QueryState } from '@strata/domain';
 import { copyToClipboard } from '../../errors/clipboard';
 import { ResultsGrid } from './ResultsGrid';
 import { displayLimitMessage, formatElapsed, limitingMessage, toTsv } from './result-texts';
@@ -21,7 +21,7 @@ export interface QueryView {
   limitingFactor: string | null;
   progressMessage: string | null;
   errorMessage: string | null;
-  errors: readonly { message: string; extra?: { link?: string } | null }[];
+  errors: readonly { message: string; extra?: { link?: string; issue_codes?: unknown } | null }[];
   results: QueryResults | null;
   isDataPreview: boolean;
   /** CREATE TABLE / VIEW AS target, once created. */
@@ -41,6 +41,55 @@ export interface ResultSetProps {
   onRefetch(): void;
   /** Opens a query of the table a CREATE TABLE AS made. */
   onQueryTable?(schema: string | null, table: string): void;
+  /** Turning the results into a dataset (spec §4): none for data previews. */
+  dataset?: DatasetControls;
+}
+
+export interface DatasetControls {
+  defaultName: string;
+  saving: boolean;
+  /** The last creation's error (spec §8: dataset creation failure stores the error). */
+  error: string | null;
+  onSave(name: string): void;
+  onExplore(): void;
+}
+
+/** Save dataset (asks for a name) and Explore (a dataset under a default name, then the chart builder). */
+function DatasetButtons({ dataset }: { dataset: DatasetControls }) {
+  // Whether the name box is open and what is typed in it: view state, not facts.
+  const [naming, setNaming] = useState<string | null>(null);
+  if (naming !== null) {
+    return (
+      <form
+        className="sqllab-inline"
+        aria-label="Save dataset"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!naming.trim()) return;
+          dataset.onSave(naming);
+          setNaming(null);
+        }}
+      >
+        <input aria-label="Dataset name" autoFocus value={naming} onChange={(e) => setNaming(e.target.value)} />
+        <button type="submit" className="button button--small" disabled={!naming.trim()}>
+          Save
+        </button>
+        <button type="button" className="button--small" onClick={() => setNaming(null)}>
+          Cancel
+        </button>
+      </form>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button--small" disabled={dataset.saving} onClick={() => setNaming(dataset.defaultName)}>
+        Save dataset
+      </button>
+      <button type="button" className="button--small" disabled={dataset.saving} onClick={dataset.onExplore} title="Create a dataset from this query and explore it">
+        Explore
+      </button>
+    </>
+  );
 }
 
 function Elapsed({ query, now }: { query: QueryView; now(): number }) {
@@ -71,7 +120,7 @@ export function QueryStateBadge({ state }: { state: BadgeState }) {
  * The results of the tab's latest run: state badge, timer, row count, the limiting and display-limit
  * warnings, copy and CSV, then the grid; or the error with its Request Access link.
  */
-export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, onQueryTable }: ResultSetProps) {
+export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, onQueryTable, dataset }: ResultSetProps) {
   const shown = query.results?.data.length ?? 0;
   // Browser storage never keeps rows: a finished run restored after a reload has a count, no rows.
   const rowsGone = query.state === 'success' && (query.rows ?? 0) > 0 && shown === 0;
@@ -106,9 +155,15 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
                 Download to CSV
               </a>
             )}
+            {dataset && query.state === 'success' && results.columns.length > 0 && <DatasetButtons dataset={dataset} />}
           </>
         )}
       </div>
+      {dataset?.error && !dataset.saving && (
+        <div className="sqllab-alert sqllab-alert--danger" role="alert" data-testid="dataset-error">
+          {dataset.error}
+        </div>
+      )}
       {limited && (
         <div className="sqllab-alert sqllab-alert--warning" role="status" data-testid="limiting-message">
           {limited}
@@ -122,6 +177,14 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
       {(query.state === 'failed' || query.state === 'timed_out') && (
         <div className="sqllab-alert sqllab-alert--danger" role="alert" data-testid="query-error">
           {query.errorMessage ?? query.errors[0]?.message ?? ErrorMessages.UNKNOWN_ERROR}
+          {/* spec §8 'Request timed out' lists the issues that may explain it. */}
+          {Array.isArray(query.errors[0]?.extra?.issue_codes) && (
+            <ul className="sqllab-issues">
+              {(query.errors[0]!.extra!.issue_codes as { code: number; message: string }[]).map((issue) => (
+                <li key={issue.code}>{issueCodeText(issue)}</li>
+              ))}
+            </ul>
+          )}
           {query.errors[0]?.extra?.link && (
             <>
               {' '}

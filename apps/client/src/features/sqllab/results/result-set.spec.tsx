@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { timeoutError } from '@strata/domain';
 import { ResultSet, type QueryView } from './ResultSet';
 import { ResultsGrid } from './ResultsGrid';
 import { formatElapsed, limitingMessage, toTsv } from './result-texts';
@@ -121,6 +122,26 @@ describe('result texts', () => {
     expect(limitingMessage('QUERY_AND_DROPDOWN', 10)).toBe('The number of rows displayed is limited to 10 by the query and limit dropdown.');
     expect(limitingMessage('NOT_LIMITED', 10)).toBeNull();
   });
+  it("shows 'Request timed out' with the issues that may explain it (spec §8)", () => {
+    const timeout = timeoutError(120_000);
+    render(
+      <ResultSet
+        query={query({ state: 'failed', results: null, errorMessage: timeout.message, errors: timeout.errors })}
+        maxRow={100000}
+        exportUrl={null}
+        now={() => 0}
+        notify={() => undefined}
+        onRefetch={() => undefined}
+      />,
+    );
+    const alert = screen.getByTestId('query-error');
+    expect(alert).toHaveTextContent('Request timed out');
+    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Issue 1000 - The dataset is too large to query.',
+      'Issue 1001 - The database is under an unusual load.',
+    ]);
+  });
+
   it('formats elapsed time and TSV', () => {
     expect(formatElapsed(125_100)).toBe('2:05.1');
     expect(toTsv(['a'], [{ a: 'x\ty' }])).toBe('a\nx y');

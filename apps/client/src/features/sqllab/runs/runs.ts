@@ -1,6 +1,7 @@
-import { DISPLAY_MAX_ROW, EditorErrorMessages, executePayload, newClientQueryId, runRequestFromTab, QUERY_UPDATE_BUFFER_MS, QUERY_UPDATE_FREQ_MS, SOUTH_PANE_RESULTS, type CtasMethodName, type EditorQuery, type QueryResults, type QueryRunRequest, type QueryState, type StrataError } from '@strata/domain';
-import { toClientError } from '../../api/api-error';
-import type { ExecuteResult, ServerQuery } from '../api/sqllab-api';
+import { DISPLAY_MAX_ROW, MAX_QUERY_AGE_TO_POLL_MS, EditorErrorMessages, ErrorType, executePayload, isQueryInProgress, newClientQueryId, runRequestFromTab, QUERY_UPDATE_BUFFER_MS, QUERY_UPDATE_FREQ_MS, SOUTH_PANE_RESULTS, type CtasMethodName, type EditorQuery, type QueryResults, type QueryRunRequest, type QueryState, type StrataError } from '@strata/domain';
+import { ApiError, toClientError } from '../../api/api-error';
+import { withDisplayRows, type ExecuteResult, type ServerQuery } from '../api/sqllab-api';
+import { AsyncJobError, type AsyncEvents } from '../async/async-events';
 import type { SqlLabCore } from '../sqllab.feature';
 
 
@@ -22,8 +23,21 @@ export interface RunActions {
    * them): from the results backend when the server stored them, else by running it again.
    */
   refetch(queryId: string): void;
+  /**
+   * Removes a past run from its tab (spec §7 DELETE /tabstateview/{tabId}/query/{queryId}); a tab the
+   * server keeps is told first. Resolves to whether it was removed.
+   */
+  remove(queryId: string, tabId: string): Promise<boolean>;
+  /**
+   * After the tabs are restored: runs stuck without progress for longer than the async time limit are
+   * dropped (spec §4 clearing inactive queries), and async runs still in progress are waited for again.
+   */
+  resume(): void;
   dispose(): void;
 }
+
+/** spec §4 "the interval value is not shown": the async limit (REFERENCE §1.4), past which no run is alive. */
+export const INACTIVE_QUERY_INTERVAL_MS = MAX_QUERY_AGE_TO_POLL_MS;
 
 type ExecuteAnswer = ExecuteResult | { query: ServerQuery } | FailedPayload;
 interface FailedPayload {
@@ -48,10 +62,12 @@ function failure(thrown: unknown): { errors: StrataError[]; errorMessage: string
 
 /**
  * Running queries: start (pending when the database runs async, else running), send to execute, record
- * the result or failure; an async run is polled until it finishes, then its stored results fetched.
- * Stop records the stop at once and asks the server to cancel the query in the database.
+ * the result or failure. An async run finishes through the async event channel (the socket, or polling
+ * the event list while it is down), which hands over its stored results; meanwhile the server's state
+ * and progress are followed for display only. Stop records the stop at once and asks the server to
+ * cancel the query in the database.
  */
-export function runActions(core: SqlLabCore): RunActions {
+export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActions {
   const { api, catalog } = core;
   const polls = new Map<string, ReturnType<typeof setInterval>>();
   const query = (id: string): EditorQuery | undefined => core.store.getState().queries[id];
@@ -73,7 +89,10 @@ export function runActions(core: SqlLabCore): RunActions {
     core.execute({ type: 'RecordQueryFailure', data: { queryId, errors, errorMessage, link: answer.link ?? null, at: core.now() } }, { silent: true });
   };
   const fail = (queryId: string, thrown: unknown) => {
-    core.execute({ type: 'RecordQueryFailure', data: { queryId, ...failure(thrown), at: core.now() } }, { silent: true });
+    const recorded = failure(thrown);
+    // spec §8: an async run the job queue refused was never scheduled; the toast says so wherever the user is.
+    if (recorded.errors.some((e) => e.error_type === ErrorType.ASYNC_WORKERS_ERROR)) core.toasts.danger(EditorErrorMessages.QUERY_NOT_SCHEDULED);
+    core.execute({ type: 'RecordQueryFailure', data: { queryId, ...recorded, at: core.now() } }, { silent: true });
   };
 
   async function fetchResults(queryId: string, resultsKey: string) {
@@ -85,30 +104,73 @@ export function runActions(core: SqlLabCore): RunActions {
     }
   }
 
-  function poll(queryId: string, since: number) {
+  // REFERENCE §1.2: while a run is in progress its state and progress ("Running statement i out of n")
+  // are shown as the server reports them. Finishing is the async event's job, never this poll's.
+  function followProgress(queryId: string, since: number) {
     const timer = setInterval(() => {
       void api.updatedSince(since - QUERY_UPDATE_BUFFER_MS).then(
         ({ result }) => {
-          const server = result.find((q) => q.id === queryId);
           const local = query(queryId);
-          if (!local || ['stopped', 'failed', 'success', 'timed_out'].includes(local.state)) return stopPolling(queryId);
-          if (!server) return;
-          if (server.state === 'success' && server.resultsKey) {
-            stopPolling(queryId);
-            void fetchResults(queryId, server.resultsKey);
-          } else if (server.state === 'failed' || server.state === 'timed_out' || server.state === 'stopped') {
-            stopPolling(queryId);
-            const message = server.errorMessage ?? `The query ${server.state.replace('_', ' ')}.`;
-            core.execute({ type: 'RecordQueryFailure', data: { queryId, errorMessage: message, at: core.now() } }, { silent: true });
-          } else {
-            core.execute({ type: 'RefreshQueries', data: { alteredQueries: { [queryId]: { state: server.state as QueryState, progress: server.progress ?? 0, extra: server.extra ?? {} } } } }, { silent: true, undoable: false });
-          }
+          if (!local || !isQueryInProgress(local.state) || local.state === 'fetching') return stopPolling(queryId);
+          const server = result.find((q) => q.id === queryId);
+          if (!server || !isQueryInProgress(server.state as QueryState)) return;
+          core.execute({ type: 'RefreshQueries', data: { alteredQueries: { [queryId]: { state: server.state as QueryState, progress: server.progress ?? 0, extra: server.extra ?? {} } } } }, { silent: true, undoable: false });
         },
-        () => undefined, // A failed poll is retried at the next tick; the offline badge tells the user.
+        () => undefined, // A failed poll is retried at the next tick.
       );
     }, QUERY_UPDATE_FREQ_MS);
     polls.set(queryId, timer);
   }
+
+  /**
+   * A synchronous run whose request was lost with the previous page (a reload while it ran): the
+   * server's record of it tells how it ended. Its rows come back from the results backend when the
+   * server kept them; otherwise the results pane offers to run it again.
+   */
+  function watchServer(queryId: string) {
+    const check = async () => {
+      let server: ServerQuery;
+      try {
+        server = await api.query(queryId);
+      } catch (thrown) {
+        // Never stored by the server (refused before it started): it did not run.
+        if (thrown instanceof ApiError && thrown.error.status === 404) {
+          stopPolling(queryId);
+          fail(queryId, thrown);
+        }
+        return; // Offline: asked again at the next tick.
+      }
+      if (!query(queryId) || !isQueryInProgress(query(queryId)!.state)) return stopPolling(queryId);
+      if (isQueryInProgress(server.state as QueryState)) return;
+      stopPolling(queryId);
+      if (server.state === 'success' && server.resultsKey) return void fetchResults(queryId, server.resultsKey);
+      if (server.state === 'success') {
+        const results: QueryResults = { status: 'success', data: [], columns: [], displayLimitReached: false, query: server as QueryResults['query'] };
+        core.execute({ type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } }, { silent: true });
+        return;
+      }
+      const errorMessage = server.errorMessage ?? `The query ${server.state.replace('_', ' ')}.`;
+      core.execute({ type: 'RecordQueryFailure', data: { queryId, errorMessage, at: core.now() } }, { silent: true });
+    };
+    polls.set(queryId, setInterval(() => void check(), QUERY_UPDATE_FREQ_MS));
+    void check();
+  }
+
+  /** The async run's end: its stored rows (fetched with the display limit), or its errors. */
+  function awaitCompletion(queryId: string, completion: Promise<ExecuteResult>) {
+    completion.then(
+      (answer) => {
+        stopPolling(queryId);
+        succeed(queryId, answer);
+      },
+      (thrown: unknown) => {
+        stopPolling(queryId);
+        if (!(thrown instanceof AsyncJobError)) return fail(queryId, thrown);
+        core.execute({ type: 'RecordQueryFailure', data: { queryId, errors: [...thrown.errors], errorMessage: thrown.message, at: core.now() } }, { silent: true });
+      },
+    );
+  }
+  const listen = (queryId: string) => asyncEvents.listen(queryId, (url) => api.resultsAt(withDisplayRows(url, DISPLAY_MAX_ROW)));
   const stopPolling = (queryId: string) => {
     clearInterval(polls.get(queryId));
     polls.delete(queryId);
@@ -127,15 +189,25 @@ export function runActions(core: SqlLabCore): RunActions {
       : core.execute({ type: 'StartQuery', data: full });
     const query = core.store.getState().queries[id];
     if (!started || !query) return null;
+    // Listening starts before the request: a quick job's event can beat the 202 answer.
+    const completion = full.runAsync ? listen(id) : null;
     void api
       .execute(executePayload(query))
       .then(
         (answer) => {
+          if (isFailedPayload(answer) || isSync(answer)) asyncEvents.forget(id);
           if (isFailedPayload(answer)) failPayload(id, answer);
           else if (isSync(answer)) succeed(id, answer);
-          else poll(id, full.startDttm);
+          else {
+            // Queued although not asked to be (the server may force async): unmatched events wait a little.
+            awaitCompletion(id, completion ?? listen(id));
+            followProgress(id, full.startDttm);
+          }
         },
-        (thrown: unknown) => fail(id, thrown),
+        (thrown: unknown) => {
+          asyncEvents.forget(id);
+          fail(id, thrown);
+        },
       );
     return id;
   }
@@ -154,6 +226,7 @@ export function runActions(core: SqlLabCore): RunActions {
     },
     async stop(queryId) {
       stopPolling(queryId);
+      asyncEvents.forget(queryId);
       core.execute({ type: 'StopQuery', data: { queryId, at: core.now() } });
       try {
         await api.stop(queryId);
@@ -171,6 +244,32 @@ export function runActions(core: SqlLabCore): RunActions {
       }
       const { dbId, sql, sqlEditorId, tab, catalog, schema, queryLimit, templateParams, isDataPreview } = q;
       start({ dbId, sql, sqlEditorId, tab, catalog, schema, queryLimit, templateParams, isDataPreview }, isDataPreview ? queryId : undefined);
+    },
+    async remove(queryId, tabId) {
+      const tab = core.tab(tabId);
+      if (tab && !tab.inLocalStorage && /^\d+$/.test(tab.id)) {
+        try {
+          await api.removeTabQuery(tab.id, queryId);
+        } catch {
+          core.toasts.danger(EditorErrorMessages.QUERY_REMOVE_FAILED);
+          return false;
+        }
+      }
+      if (query(queryId)) core.execute({ type: 'RemoveQuery', data: { queryId } }, { silent: true });
+      return true;
+    },
+    resume() {
+      const now = core.now();
+      core.execute({ type: 'ClearInactiveQueries', data: { now, interval: INACTIVE_QUERY_INTERVAL_MS } }, { silent: true, undoable: false });
+      for (const q of Object.values(core.store.getState().queries)) {
+        if (polls.has(q.id) || (q.state !== 'pending' && q.state !== 'running')) continue;
+        if (q.runAsync) {
+          awaitCompletion(q.id, listen(q.id));
+          followProgress(q.id, q.startDttm);
+        } else {
+          watchServer(q.id);
+        }
+      }
     },
     dispose: () => [...polls.keys()].forEach(stopPolling),
   };

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabBarProps {
   tabs: readonly { id: string; name: string; running: boolean }[];
@@ -9,6 +9,8 @@ export interface TabBarProps {
   onCloseOthers(id: string): void;
   onClone(id: string): void;
   onRename(id: string, name: string): void;
+  /** The tab dragged onto another's place (or moved by the menu): one undo step. */
+  onMove(id: string, toId: string): void;
   /** Shown at the right end of the bar. */
   aside?: ReactNode;
 }
@@ -17,7 +19,7 @@ export interface TabBarProps {
  * The editor's tabs: click to switch, double-click the name to rename (Enter keeps, Escape cancels),
  * a menu per tab for close, close others and clone, and + for a new tab.
  */
-export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers, onClone, onRename, aside }: TabBarProps) {
+export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers, onClone, onRename, onMove, aside }: TabBarProps) {
   // Which name is being edited and which menu is open are how the page is looked at, not facts.
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
@@ -26,6 +28,35 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
     if (editing && keep && editing.name.trim() !== '') onRename(editing.id, editing.name.trim());
     setEditing(null);
   };
+  // The tab being dragged and the one under it: a gesture in progress, recorded only when dropped.
+  const dragged = useRef<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const drag = (id: string) => ({
+    draggable: editing?.id !== id,
+    onDragStart: (event: DragEvent) => {
+      dragged.current = id;
+      event.dataTransfer?.setData('text/plain', id);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+    },
+    onDragOver: (event: DragEvent) => {
+      if (dragged.current === null) return;
+      event.preventDefault();
+      if (dropTarget !== id) setDropTarget(id);
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      const from = dragged.current;
+      dragged.current = null;
+      setDropTarget(null);
+      if (from !== null && from !== id) onMove(from, id);
+    },
+    onDragEnd: () => {
+      dragged.current = null;
+      setDropTarget(null);
+    },
+  });
+  const neighbour = (id: string, step: number) => tabs[tabs.findIndex((t) => t.id === id) + step]?.id;
+
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') finish(true);
     if (event.key === 'Escape') finish(false);
@@ -36,7 +67,12 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
       {tabs.map((tab) => {
         const active = tab.id === activeId;
         return (
-          <div key={tab.id} className={`sqllab-tab${active ? ' sqllab-tab--active' : ''}`} data-testid="sqllab-tab">
+          <div
+            key={tab.id}
+            className={`sqllab-tab${active ? ' sqllab-tab--active' : ''}${dropTarget === tab.id ? ' sqllab-tab--drop-target' : ''}`}
+            data-testid="sqllab-tab"
+            {...drag(tab.id)}
+          >
             {editing?.id === tab.id ? (
               <input
                 className="sqllab-tab__rename"
@@ -75,8 +111,12 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
                     { label: 'Close all other tabs', run: () => onCloseOthers(tab.id) },
                     { label: 'Rename tab', run: () => setEditing({ id: tab.id, name: tab.name }) },
                     { label: 'Duplicate tab', run: () => onClone(tab.id) },
+                    { label: 'Move tab left', run: () => neighbour(tab.id, -1) && onMove(tab.id, neighbour(tab.id, -1)!) },
+                    { label: 'Move tab right', run: () => neighbour(tab.id, 1) && onMove(tab.id, neighbour(tab.id, 1)!) },
                   ] as const
-                ).map(({ label, run }) => (
+                )
+                  .filter(({ label }) => (label === 'Move tab left' ? neighbour(tab.id, -1) : label === 'Move tab right' ? neighbour(tab.id, 1) : true))
+                  .map(({ label, run }) => (
                   <button
                     key={label}
                     type="button"

@@ -10,6 +10,7 @@ export function sqlLabTestApi() {
   const flights = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1, origin: i % 2 ? 'SEA' : 'SFO', delay: i % 60 }));
   const saved: { id: number; label: string; db_id: number; schema: string | null; catalog: string | null; sql: string; template_parameters: string; changed_on: string }[] = [];
   const executed: Record<string, unknown>[] = [];
+  const datasets: Record<string, unknown>[] = [];
   const stopped: string[] = [];
   // Tab states as the server keeps them (REFERENCE §1.9), when a test turns backend persistence on.
   const tabs: Record<string, unknown>[] = [];
@@ -18,7 +19,62 @@ export function sqlLabTestApi() {
   // A database whose runs go through the job queue: execute answers 202, updated_since tells the rest.
   const asyncDatabase = { id: 2, database_name: 'async', backend: 'postgresql', allow_run_async: true, expose_in_sqllab: true };
   const asyncRuns = new Map<string, Record<string, unknown>>();
+  // Async events as the server keeps them (GET /api/v1/async_event/), pushed to `onAsyncEvent` too.
+  const asyncEvents: Record<string, unknown>[] = [];
+  const asyncEventPolls: (string | null)[] = [];
+  const control = {
+    /** Pushes an event to the sockets (set by a test that serves them). */
+    onAsyncEvent: (_event: Record<string, unknown>) => undefined as void,
+    /** Hides events from polling: they can only come through the socket. */
+    pushOnly: false,
+    /** How long an async run takes before its event is published. */
+    asyncRunMs: 300,
+    /** Server failures to answer with 500 (spec §8 toasts): by request kind. */
+    failing: new Set<'savedQueryLink' | 'removeQuery' | 'bootstrapFlags'>(),
+    /** Feature flags the bootstrap answers with (spec §6), when set. */
+    featureFlags: null as Record<string, boolean> | null,
+  };
+  const serverError = { status: 500, body: { message: 'Internal error', errors: [{ message: 'Internal error', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } };
+  function publish(run: Record<string, unknown>, event: { status: 'done' | 'error'; result_url?: string | null; errors?: unknown[] }) {
+    const stored = { id: String(asyncEvents.length + 1), job_id: `job-${String(run['id'])}`, client_id: run['id'], result_url: null, errors: [], ...event };
+    asyncEvents.push(stored);
+    control.onAsyncEvent(stored);
+  }
+  function finishLater(run: Record<string, unknown>) {
+    setTimeout(() => {
+      if (run['state'] === 'stopped') return;
+      if (/nope/i.test(String(run['sql']))) {
+        Object.assign(run, { state: 'failed', errorMessage: 'relation "nope" does not exist' });
+        publish(run, { status: 'error', errors: [{ message: 'relation "nope" does not exist', error_type: 'TABLE_DOES_NOT_EXIST_ERROR' }] });
+        return;
+      }
+      Object.assign(run, { state: 'success', rows: 1000, resultsKey: 'key-1', progress: 100 });
+      publish(run, { status: 'done', result_url: "/api/v1/sqllab/results/?q=(key:'key-1')" });
+    }, control.asyncRunMs);
+  }
   const database = { id: 1, database_name: 'examples', backend: 'postgresql', allow_run_async: false, allows_cost_estimate: true, expose_in_sqllab: true, allow_ctas: true, allow_cvas: false };
+
+  // The server's query history (GET /api/v1/query/): 30 older runs of another user, then this page's runs.
+  const pastQueries: Record<string, unknown>[] = Array.from({ length: 30 }, (_, i) => ({
+    id: `past${String(i).padStart(7, '0')}`, dbId: 1, db: 'examples', schema: 'public', sql: `SELECT ${i} AS n`, state: i % 3 === 0 ? 'failed' : 'success',
+    startDttm: Date.parse('2026-01-01T00:00:00Z') + i * 60_000, endDttm: Date.parse('2026-01-01T00:00:00Z') + i * 60_000 + 1500, rows: i % 3 === 0 ? null : 1, userId: 2, user: 'Bob Analyst',
+  }));
+  const remember = (query: Record<string, unknown>) => pastQueries.push({ ...query, db: query['dbId'] === 1 ? 'examples' : 'async', schema: 'public', userId: 1, user: 'Ada Admin', startDttm: Date.now(), endDttm: Date.now() + 5 });
+  function queryList(url: URL) {
+    const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { col: string; opr: string; value: string | number }[]; page?: number; page_size?: number };
+    let rows = [...pastQueries];
+    for (const f of q.filters ?? []) {
+      if (f.col === 'database_id') rows = rows.filter((r) => r['dbId'] === f.value);
+      if (f.col === 'status') rows = rows.filter((r) => r['state'] === f.value);
+      if (f.col === 'user_id') rows = rows.filter((r) => r['userId'] === f.value);
+      if (f.col === 'sql') rows = rows.filter((r) => String(r['sql']).toLowerCase().includes(String(f.value).toLowerCase()));
+      if (f.col === 'start_time') rows = rows.filter((r) => (f.opr === 'gt' ? Number(r['startDttm']) > Number(f.value) : Number(r['startDttm']) < Number(f.value)));
+    }
+    rows.sort((a, b) => Number(b['startDttm']) - Number(a['startDttm']));
+    const size = q.page_size ?? 25;
+    const page = q.page ?? 0;
+    return { status: 200, body: { count: rows.length, result: rows.slice(page * size, (page + 1) * size) } };
+  }
 
   const handler = (request: RecordedRequest) => {
     const { method } = request;
@@ -30,16 +86,37 @@ export function sqlLabTestApi() {
     if (path === '/api/v1/database/2/schemas/') return { status: 200, body: { result: ['public'] } };
     if (path === '/api/v1/database/2/tables/') return { status: 200, body: { count: 0, result: [] } };
     if (path === '/api/v1/query/updated_since' && method === 'GET') {
-      // A run is running at the first poll, then done (unless it sleeps, or was stopped).
-      for (const run of asyncRuns.values()) {
-        if (run['state'] === 'pending') run['state'] = 'running';
-        else if (run['state'] === 'running' && !/sleep/i.test(String(run['sql']))) Object.assign(run, { state: 'success', rows: 1000, resultsKey: 'key-1', progress: 100 });
-      }
+      // A run is running once the client asks; its end is told by an async event.
+      for (const run of asyncRuns.values()) if (run['state'] === 'pending') Object.assign(run, { state: 'running', extra: { progress: 'Running statement 1 out of 1' } });
       return { status: 200, body: { result: [...asyncRuns.values()] } };
+    }
+    if (path === '/api/v1/query/' && method === 'GET') return queryList(url);
+    const oneQuery = /^\/api\/v1\/query\/([\w-]{1,11})$/.exec(path);
+    if (oneQuery && method === 'GET') {
+      const found = pastQueries.find((q) => q['id'] === oneQuery[1]) ?? asyncRuns.get(oneQuery[1]!);
+      if (!found) return { status: 404, body: { message: 'Query not found.', errors: [{ message: 'Query not found.', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+      return { status: 200, body: { id: 1, result: found } };
+    }
+    if (path === '/api/v1/dataset/' && method === 'POST') {
+      const body = request.body as { table_name: string; database: number; schema: string | null };
+      datasets.push(request.body as Record<string, unknown>);
+      if (datasets.filter((d) => d['table_name'] === body.table_name).length > 1) {
+        const message = `Dataset ${body.table_name} already exists.`;
+        return { status: 422, body: { message, errors: [{ message, error_type: 'GENERIC_COMMAND_ERROR', level: 'error' }] } };
+      }
+      const data = { id: 40 + datasets.length, table_name: body.table_name };
+      return { status: 201, body: { id: data.id, result: data, data } };
+    }
+    if (path === '/api/v1/async_event/' && method === 'GET') {
+      const lastId = url.searchParams.get('last_id');
+      asyncEventPolls.push(lastId);
+      const after = control.pushOnly ? [] : asyncEvents.filter((e) => Number(e['id']) > Number(lastId ?? 0));
+      return { status: 200, body: { result: after } };
     }
     if (path === '/api/v1/sqllab/' && method === 'GET') {
       const active = tabs.find((t) => t['active']) ?? tabs[0] ?? null;
-      return { status: 200, body: { result: { active_tab: active, databases: { 1: database }, queries: {}, tab_state_ids: tabs.map((t) => [t['id'], t['label']]) } } };
+      const result = { active_tab: active, databases: { 1: database, 2: asyncDatabase }, queries: {}, tab_state_ids: tabs.map((t) => [t['id'], t['label']]) };
+      return { status: 200, body: { result: control.featureFlags ? { ...result, feature_flags: control.featureFlags } : result } };
     }
     if (path.startsWith('/tabstateview/')) {
       tabRequests.push(`${method} ${path}`);
@@ -50,6 +127,10 @@ export function sqlLabTestApi() {
       const schema = (rison.decode(url.searchParams.get('q') ?? '()') as { schema_name?: string }).schema_name;
       const result = schema === 'public' ? [{ value: 'cars', type: 'table' }, { value: 'flights', type: 'table' }] : [];
       return { status: 200, body: { count: result.length, result } };
+    }
+    if (path === '/api/v1/database/1/table_metadata/extra/') {
+      if (url.searchParams.get('name') !== 'flights') return { status: 404, body: { message: 'Table not found', errors: [{ message: 'Table not found', error_type: 'TABLE_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+      return { status: 200, body: { partitions: { cols: ['origin'] } } };
     }
     if (path === '/api/v1/database/1/table_metadata/') {
       const name = url.searchParams.get('name');
@@ -64,18 +145,24 @@ export function sqlLabTestApi() {
             { name: 'delay', type: 'integer' },
           ],
           primaryKey: { name: 'flights_pkey', column_names: ['id'] },
-          foreignKeys: [],
+          foreignKeys: [{ name: 'flights_origin_fkey', column_names: ['origin'], referred_table: 'airports', referred_schema: 'public', referred_columns: ['iata'] }],
           indexes: [{ name: 'flights_origin_idx', column_names: ['origin'], unique: false }],
+          comment: 'One row per flight',
           selectStar: 'SELECT id, origin, delay FROM public.flights LIMIT 100',
         },
       };
     }
     if (path === '/api/v1/sqllab/execute/' && method === 'POST') {
-      const body = request.body as { client_id: string; sql: string; queryLimit: number; database_id: number; select_as_cta: boolean; tmp_table_name: string | null };
+      const body = request.body as { client_id: string; sql: string; queryLimit: number; database_id: number; select_as_cta: boolean; tmp_table_name: string | null; sql_editor_id: string | null };
       executed.push(body);
+      if (body.database_id === 2 && /workers/i.test(body.sql)) {
+        const message = 'Failed to start remote query on a worker.';
+        return { status: 500, body: { message, errors: [{ message, error_type: 'ASYNC_WORKERS_ERROR', level: 'error' }] } };
+      }
       if (body.database_id === 2) {
         const run = { id: body.client_id, dbId: 2, sql: body.sql, state: 'pending', progress: 0, rows: null, resultsKey: null, startDttm: 0 };
         asyncRuns.set(body.client_id, run);
+        if (!/sleep/i.test(body.sql)) finishLater(run);
         return { status: 202, body: { query: run } };
       }
       if (body.select_as_cta) {
@@ -92,6 +179,7 @@ export function sqlLabTestApi() {
       const data = flights.slice(0, limit);
       const factor = data.length < flights.length ? (sqlLimit && Number(sqlLimit[1]) < body.queryLimit ? 'QUERY' : 'DROPDOWN') : 'NOT_LIMITED';
       const query = { id: body.client_id, dbId: 1, sql: body.sql, state: 'success', rows: data.length, limitingFactor: factor, progress: 100, resultsKey: null, startDttm: 0, endDttm: 1 };
+      remember({ ...query, sqlEditorId: body.sql_editor_id });
       return {
         status: 200,
         body: {
@@ -106,7 +194,9 @@ export function sqlLabTestApi() {
     if (path === '/api/v1/sqllab/estimate/' && method === 'POST') {
       const sql = (request.body as { sql: string }).sql;
       if (/nope/i.test(sql)) return { status: 400, body: { message: 'relation "nope" does not exist', errors: [{ message: 'relation "nope" does not exist', error_type: 'TABLE_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
-      return { status: 200, body: { result: [{ 'Start-up cost': '0.00', 'Total cost': '35.50' }] } };
+      // One row per statement, as PostgreSQL's EXPLAIN gives them.
+      const statements = sql.split(';').filter((part) => part.trim());
+      return { status: 200, body: { result: statements.map((_, i) => ({ 'Start-up cost': '0.00', 'Total cost': (35.5 * (i + 1)).toFixed(2) })) } };
     }
     if (path === '/api/v1/sqllab/results/' && method === 'GET') {
       const q = rison.decode(url.searchParams.get('q') ?? '()') as { key?: string; rows?: number };
@@ -129,7 +219,10 @@ export function sqlLabTestApi() {
       const clientId = (request.body as { client_id: string }).client_id;
       stopped.push(clientId);
       const run = asyncRuns.get(clientId);
-      if (run) run['state'] = 'stopped';
+      if (run) {
+        run['state'] = 'stopped';
+        publish(run, { status: 'error', errors: [{ message: 'The query was stopped.', error_type: 'GENERIC_COMMAND_ERROR' }] });
+      }
       return { status: 200, body: { result: 'OK' } };
     }
     if (path === '/api/v1/sqllab/format_sql/' && method === 'POST') {
@@ -169,6 +262,14 @@ export function sqlLabTestApi() {
       return { status: 200, body: { id } };
     }
     const tab = tabs.find((t) => String(t['id']) === idText);
+    if (tab && method === 'DELETE' && action === 'query') {
+      if (control.failing.has('removeQuery')) return serverError;
+      const queryId = path.split('/')[4];
+      const at = pastQueries.findIndex((q) => q['id'] === queryId);
+      if (at >= 0) pastQueries.splice(at, 1);
+      return { status: 200, body: 'OK' };
+    }
+    if (tab && method === 'PUT' && body && 'saved_query_id' in body && control.failing.has('savedQueryLink')) return serverError;
     if (!tab) return { status: 404, body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
     if (method === 'GET') return { status: 200, body: tab };
     if (method === 'DELETE') {
@@ -186,5 +287,5 @@ export function sqlLabTestApi() {
     return undefined;
   }
 
-  return { handler, executed, stopped, saved, tabs, tabRequests };
+  return { handler, pastQueries, datasets, executed, stopped, saved, tabs, tabRequests, asyncEvents, asyncEventPolls, control };
 }

@@ -60,7 +60,9 @@ async function runSql<T>(url: string, sql: string, params?: unknown[]): Promise<
   }
 }
 
-export async function startSqlLabTestApp(options: { realtime?: boolean; customize?: AuthTestAppOptions['customize'] } = {}): Promise<SqlLabTestApp> {
+export async function startSqlLabTestApp(
+  options: { realtime?: boolean; customize?: AuthTestAppOptions['customize']; modules?: AuthTestAppOptions['extraModules'] } = {},
+): Promise<SqlLabTestApp> {
   const target = await createTestDatabase('sqllab-target');
   await runSql(
     target.url,
@@ -69,7 +71,7 @@ export async function startSqlLabTestApp(options: { realtime?: boolean; customiz
      CREATE TABLE victims (id int); INSERT INTO victims VALUES (1), (2), (3);`,
   );
   const t = await createAuthTestApp({
-    extraModules: [JobsModule, AsyncEventsModule, ExecuteModule, ...(options.realtime ? [RealtimeModule] : [])],
+    extraModules: [JobsModule, AsyncEventsModule, ExecuteModule, ...(options.realtime ? [RealtimeModule] : []), ...(options.modules ?? [])],
     customize: options.customize,
   });
   const admin = withToken(new HttpClient(t.url), await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password));

@@ -1,0 +1,185 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startStrata, type RunningServer } from './strata-server';
+
+// Live co-editing of one dashboard by two users in two browser contexts, against the real server.
+const ARTIFACTS = join(__dirname, '..', 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+let alice: Page;
+let bob: Page;
+let dashboardId = 0;
+const BOB_PASSWORD = 'bob-e2e-password';
+
+/** The JSON API with an access token (bearer requests need no CSRF token). */
+async function call<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server!.baseUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function token(username: string, password: string): Promise<string> {
+  const { status, body } = await call<{ access_token: string }>('POST', '/api/v1/security/login', null, { username, password, provider: 'db' });
+  expect(status).toBe(200);
+  return body.access_token;
+}
+
+async function signIn(username: string, password: string): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${server!.baseUrl}/login/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+/** Drags with the mouse in small steps, as @hello-pangea/dnd needs to see a real drag. */
+async function drag(page: Page, from: Locator, to: Locator, offset = { x: 0, y: 0 }) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2 + offset.x, b.y + b.height / 2 + offset.y, { steps: 25 });
+  await page.waitForTimeout(300);
+  await page.mouse.up();
+}
+
+const grid = (page: Page) => page.getByTestId('edit-grid');
+
+beforeAll(async () => {
+  server = await startStrata(join(ARTIFACTS, 'server-dashboard-edit.log'));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const admin = await token('admin', server.adminPassword);
+  const created = await call<{ id: number }>('POST', '/api/v1/security/users', admin, { username: 'bob', password: BOB_PASSWORD, first_name: 'Bob', last_name: 'Editor', roles: ['Gamma'] });
+  expect(created.status).toBe(201);
+  // Both may edit: the admin by role, bob as an owner with can_write on Dashboard (spec §6).
+  const dashboard = await call<{ id: number }>('POST', '/api/v1/dashboard/', admin, { dashboard_title: 'Co-edited in e2e', owners: [created.body.id] });
+  expect(dashboard.status).toBe(201);
+  dashboardId = dashboard.body.id;
+  alice = await signIn('admin', server.adminPassword);
+  bob = await signIn('bob', BOB_PASSWORD);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('two editors on one dashboard in Chromium', () => {
+  it('both enter edit mode: one with the Edit dashboard button, the other from ?edit=true', async () => {
+    await alice.goto(`${server!.baseUrl}/dashboard/${dashboardId}/`);
+    await alice.getByRole('button', { name: 'Edit dashboard' }).click();
+    await grid(alice).waitFor();
+    expect(new URL(alice.url()).searchParams.get('edit')).toBe('true');
+    await bob.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
+    await grid(bob).waitFor();
+    // Presence: each sees the other's avatar.
+    await alice.getByLabel('bob is editing').waitFor();
+    await bob.getByLabel('admin is editing').waitFor();
+  });
+
+  it('a header dragged in by one editor shows up live at the other', async () => {
+    await drag(alice, alice.locator('[data-palette-type="HEADER"]'), grid(alice));
+    await grid(alice).getByRole('heading', { name: 'New header' }).waitFor();
+    const started = Date.now();
+    await grid(bob).getByRole('heading', { name: 'New header' }).waitFor({ timeout: 5000 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-edit-header.png') });
+  });
+
+  it('the other adds a markdown and resizes it with the handle; the first sees both', async () => {
+    await bob.getByRole('button', { name: 'Add Text / Markdown', exact: true }).click();
+    const markdown = bob.locator('.edit-item--markdown');
+    await markdown.waitFor();
+    await markdown.click();
+    const holder = markdown.locator('.edit-markdown');
+    expect(await holder.getAttribute('data-width')).toBe('4');
+    const handle = markdown.locator('.edit-resize-handle');
+    const box = (await handle.boundingBox())!;
+    // One grid column plus its gutter, read from the markdown's own 4 columns.
+    const column = ((await holder.boundingBox())!.width + 16) / 4;
+    await bob.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await bob.mouse.down();
+    await bob.mouse.move(box.x + box.width / 2 + column * 2, box.y + box.height / 2 + 80, { steps: 10 });
+    await bob.mouse.up();
+    await alice.locator('.edit-item--markdown .edit-markdown[data-width="6"]').waitFor({ timeout: 5000 });
+    expect(Number(await alice.locator('.edit-item--markdown .edit-markdown').getAttribute('data-height'))).toBe(60);
+  });
+
+  it('each undoes only their own edits (Ctrl+Z)', async () => {
+    await alice.locator('body').click({ position: { x: 5, y: 5 } });
+    await alice.keyboard.press('Control+z');
+    await grid(bob).getByRole('heading', { name: 'New header' }).waitFor({ state: 'detached', timeout: 5000 });
+    await grid(alice).getByRole('heading', { name: 'New header' }).waitFor({ state: 'detached' });
+    // Bob's markdown and its size stay.
+    await alice.locator('.edit-item--markdown .edit-markdown[data-width="6"]').waitFor();
+    expect(await alice.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    expect(await bob.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+    // Bob's undo takes back his resize only.
+    await bob.locator('body').click({ position: { x: 5, y: 5 } });
+    await bob.keyboard.press('Control+z');
+    await alice.locator('.edit-item--markdown .edit-markdown[data-width="4"]').waitFor({ timeout: 5000 });
+    await alice.locator('.edit-item--markdown').waitFor();
+  });
+
+  it('saving publishes a version, listed in the history with who saved it', async () => {
+    await bob.getByRole('button', { name: 'Save' }).click();
+    await bob.getByTestId('edit-mode').waitFor({ state: 'detached' });
+    expect(new URL(bob.url()).searchParams.get('edit')).toBeNull();
+    // The saved layout is the dashboard's: bob's view mode draws the markdown.
+    await bob.locator('[data-testid="dashboard-grid"] .dashboard-markdown-holder').waitFor();
+
+    await alice.getByRole('button', { name: 'Version history' }).click();
+    const history = alice.getByRole('complementary', { name: 'Version history' });
+    const newest = history.locator('[data-version="2"]');
+    await newest.waitFor();
+    expect(await newest.innerText()).toContain('bob');
+    await history.locator('[data-version="1"]').waitFor();
+    await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-edit-history.png') });
+
+    const versions = await call<{ count: number; current_version: number; result: { version: number; saved_by: { username: string } }[] }>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}/versions`,
+      await token('admin', server!.adminPassword),
+    );
+    expect(versions.body.current_version).toBe(2);
+    expect(versions.body.result[0]).toMatchObject({ version: 2, saved_by: { username: 'bob' } });
+  });
+
+  it('restoring the first version makes it a new version, for the editor and the viewer alike', async () => {
+    const history = alice.getByRole('complementary', { name: 'Version history' });
+    await history.locator('[data-version="1"]').getByRole('button', { name: 'Restore' }).click();
+    await alice.getByTestId('toast').filter({ hasText: 'Restored as version 3.' }).waitFor();
+    // The draft follows the restore live: the markdown saved in version 2 is gone from the editor.
+    await alice.locator('.edit-item--markdown').waitFor({ state: 'detached', timeout: 5000 });
+    await history.locator('[data-version="3"]').waitFor();
+    await bob.reload();
+    // An empty grid has no height: attached, not visible.
+    await bob.getByRole('heading', { level: 1, name: 'Co-edited in e2e' }).waitFor();
+    await bob.getByTestId('dashboard-grid').waitFor({ state: 'attached' });
+    expect(await bob.locator('[data-testid="dashboard-grid"] .dashboard-markdown-holder').count()).toBe(0);
+    const versions = await call<{ current_version: number; result: { version: number; restored_from: number | null }[] }>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}/versions`,
+      await token('admin', server!.adminPassword),
+    );
+    expect(versions.body.current_version).toBe(3);
+    expect(versions.body.result[0]).toMatchObject({ version: 3, restored_from: 1 });
+  });
+});

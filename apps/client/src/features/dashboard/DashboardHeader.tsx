@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useDashboardView } from './grid/view-context';
+import { DASHBOARD_AUTO_REFRESH_INTERVALS } from '@strata/domain';
+import { refreshIntervalLabel } from './refresh/refresh-labels';
+
+/**
+ * The dashboard's title bar: title, favourite star, published state, the auto-refresh picker, force
+ * refresh of all charts, Share (a permalink with the filters, tabs and anchor), and Edit dashboard for
+ * those who may edit its layout.
+ */
+export function DashboardHeader({ hideTitle, onShare, onEdit }: { hideTitle: boolean; onShare: () => Promise<void>; onEdit?: () => void }) {
+  const { feature, state } = useDashboardView();
+  const [sharing, setSharing] = useState(false);
+  const dashboard = state.dashboard!;
+  const intervals: number[] = [...DASHBOARD_AUTO_REFRESH_INTERVALS];
+  if (!intervals.includes(state.refreshFrequency)) intervals.push(state.refreshFrequency);
+  return (
+    <header className="dashboard-header">
+      {!hideTitle && (
+        <>
+          <button type="button" className="link dashboard-header__star" aria-label={state.isStarred ? 'Unstar dashboard' : 'Star dashboard'} onClick={() => void feature.toggleStar()}>
+            {state.isStarred ? '★' : '☆'}
+          </button>
+          <h1 className="dashboard-header__title">{dashboard.dashboard_title || '[ untitled dashboard ]'}</h1>
+          <span className={`badge ${dashboard.published ? 'success' : ''}`}>{dashboard.published ? 'Published' : 'Draft'}</span>
+          {state.editMode && <span className="badge warning">Editing</span>}
+        </>
+      )}
+      <span className="dashboard-header__spacer" />
+      {state.isRefreshing && <span className="muted">Refreshing…</span>}
+      <label className="dashboard-header__refresh">
+        Auto-refresh{' '}
+        <select aria-label="Refresh interval" value={state.refreshFrequency} onChange={(e) => feature.setRefreshFrequency(Number(e.target.value))}>
+          {intervals.map((s) => (
+            <option key={s} value={s}>
+              {refreshIntervalLabel(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={() => feature.refreshAll()}>
+        Refresh dashboard
+      </button>
+      <button
+        type="button"
+        disabled={sharing}
+        onClick={() => {
+          setSharing(true);
+          void onShare().finally(() => setSharing(false));
+        }}
+      >
+        Copy permalink
+      </button>
+      {onEdit && (
+        <button type="button" className="primary" onClick={onEdit}>
+          Edit dashboard
+        </button>
+      )}
+    </header>
+  );
+}

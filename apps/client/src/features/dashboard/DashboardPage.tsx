@@ -1,0 +1,193 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { canDownloadCsv, FeatureFlag, isFeatureEnabled, type FeatureFlags, type PermissionSubject } from '@strata/domain';
+import { useStoreState } from '../../shared/use-store-state';
+import { toClientError } from '../api/api-error';
+import type { ErrorsFeature } from '../errors/errors.feature';
+import type { DashboardFeature } from './dashboard.feature';
+import { DashboardHeader } from './DashboardHeader';
+import { EditMode, type EditModeProps } from './edit/EditMode';
+import { FilterBar } from './filters/FilterBar';
+import { DashboardGrid } from './grid/DashboardGrid';
+import { DashboardViewContext, type DashboardView } from './grid/view-context';
+import { permalinkState, readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
+import './dashboard.css';
+
+const FALLBACK_WIDTH = 1200;
+
+/** Width of the grid area, followed as the window or the filter bar resizes. */
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/**
+ * Whether the page is in edit mode: on when the loaded dashboard says so (the `edit` URL parameter with
+ * edit rights), once per dashboard opened, then the user's buttons decide.
+ */
+function useEditMode(requested: boolean, idOrSlug: string | null): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(false);
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (requested && applied.current !== idOrSlug) {
+      applied.current = idOrSlug;
+      setOn(true);
+    }
+  }, [requested, idOrSlug]);
+  return [on, setOn];
+}
+
+export interface DashboardPageProps {
+  dashboard: DashboardFeature;
+  errors: ErrorsFeature;
+  /** The dashboard's id or slug from the route, or null when a permalink names it. */
+  idOrSlug: string | null;
+  permalinkKey?: string | null;
+  user: PermissionSubject | null;
+  featureFlags?: FeatureFlags;
+  /** What edit mode needs (the app's HTTP client, ids, socket); without it the page is view-only. */
+  editing?: Pick<EditModeProps, 'http' | 'context' | 'openTransport'>;
+}
+
+/**
+ * /dashboard/{id or slug}/ in view mode: the URL parameters read on load (spec §2), the title bar, the
+ * native filter bar and the grid. The focused-chart parameter is removed from the address once read.
+ */
+export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null, user, featureFlags, editing }: DashboardPageProps) {
+  const state = useStoreState(dashboard.store.state$);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The URL as it was when the page opened: later changes (tab anchors, the removed focus) are the page's own.
+  const url = useMemo(() => readDashboardUrl(location.search, location.hash), [idOrSlug, permalinkKey]);
+  const [gridRef, width] = useWidth<HTMLDivElement>();
+  const [editMode, setEditMode] = useEditMode(state.status === 'ready' && state.editMode, idOrSlug);
+
+  useEffect(() => {
+    if (permalinkKey) {
+      void dashboard.api.getPermalink(permalinkKey).then(
+        ({ dashboardId, state: link }) => {
+          const linked = readDashboardUrl(`?${new URLSearchParams(link.urlParams ?? []).toString()}`, link.anchor ? `#${link.anchor}` : '');
+          return dashboard.open(String(dashboardId), linked, link);
+        },
+        (error: unknown) => errors.show(toClientError(error), 'Could not open this permalink'),
+      );
+    } else if (idOrSlug) {
+      void dashboard.open(idOrSlug, url);
+    }
+  }, [dashboard, errors, idOrSlug, permalinkKey, url]);
+
+  // spec §2: the focused-chart parameter is read on load, then removed.
+  useEffect(() => {
+    if (state.status === 'ready' && url.focusedChartId !== null && location.search.includes('focused_chart')) {
+      navigate({ search: withoutFocusedChart(location.search), hash: location.hash }, { replace: true });
+    }
+  }, [state.status, url.focusedChartId, location.search, location.hash, navigate]);
+
+  const escapeMarkdown = isFeatureEnabled(featureFlags, FeatureFlag.ESCAPE_MARKDOWN_HTML);
+  const view: DashboardView = {
+    feature: dashboard,
+    state,
+    escapeMarkdown,
+    hideChartControls: url.hidden.hideChartControls,
+    hideTabs: url.hidden.hideTabs,
+    canDownload: canDownloadCsv(user),
+    onError: (title, error) => errors.show(toClientError(error), title),
+  };
+
+  if (state.status === 'failed') {
+    return (
+      <div className="card" role="alert">
+        <h1>Dashboard not available</h1>
+        <p>{state.error}</p>
+      </div>
+    );
+  }
+  if (state.status !== 'ready' || !state.dashboard) return <div className="splash">Loading dashboard…</div>;
+
+  const canEdit = editing !== undefined && !permalinkKey && dashboard.canEdit();
+  // The address says whether edit mode is on (spec §2 `edit`), so a reload stays in it.
+  const setEditParam = (on: boolean) => {
+    const params = new URLSearchParams(location.search);
+    if (on) params.set('edit', 'true');
+    else params.delete('edit');
+    const search = params.toString();
+    navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  };
+  if (editing && canEdit && editMode) {
+    return (
+      <div className="dashboard dashboard--editing" data-testid="dashboard">
+        <header className="dashboard-header">
+          <h1 className="dashboard-header__title">{state.dashboard.dashboard_title || '[ untitled dashboard ]'}</h1>
+          <span className="badge warning">Editing</span>
+        </header>
+        <div className="dashboard__content" ref={gridRef}>
+          <EditMode
+            {...editing}
+            dashboardId={state.dashboard.id}
+            notices={dashboard.toasts}
+            escapeMarkdown={escapeMarkdown}
+            gridWidth={Math.max(320, width - 276)}
+            onExit={() => {
+              setEditMode(false);
+              setEditParam(false);
+              // The saved (or discarded) layout is the dashboard's again: load it as view mode shows it.
+              if (idOrSlug) void dashboard.open(idOrSlug, { ...url, editParam: null });
+            }}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const horizontal =
+    isFeatureEnabled(featureFlags, FeatureFlag.HORIZONTAL_FILTER_BAR) && String(state.metadata.filter_bar_orientation ?? '').toUpperCase() === 'HORIZONTAL';
+  // A report page (standalone 3) is drawn for a screenshot: no filter bar.
+  const showFilters = !url.report && state.soloChartId === null;
+  const share = async () => {
+    try {
+      const anchor = location.hash.replace(/^#/, '');
+      const { url: link } = await dashboard.api.createPermalink(state.dashboard!.id, permalinkState(location.search, state.dataMask, state.activeTabs, anchor));
+      await navigator.clipboard?.writeText(link);
+      dashboard.toasts.success('Copied to clipboard!');
+    } catch (error) {
+      errors.show(toClientError(error), 'Could not create a permalink');
+    }
+  };
+
+  return (
+    <DashboardViewContext.Provider value={view}>
+      <div className={`dashboard${url.report ? ' dashboard--report' : ''}`} data-testid="dashboard">
+        {state.dashboard.css && <style>{state.dashboard.css}</style>}
+        <DashboardHeader
+          hideTitle={url.hidden.hideTitle}
+          onShare={share}
+          onEdit={
+            canEdit
+              ? () => {
+                  setEditMode(true);
+                  setEditParam(true);
+                }
+              : undefined
+          }
+        />
+        {showFilters && horizontal && <FilterBar orientation="horizontal" />}
+        <div className="dashboard__body">
+          {showFilters && !horizontal && <FilterBar orientation="vertical" />}
+          <div className="dashboard__content" ref={gridRef}>
+            <DashboardGrid width={width} />
+          </div>
+        </div>
+      </div>
+    </DashboardViewContext.Provider>
+  );
+}

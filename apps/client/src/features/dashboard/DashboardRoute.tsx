@@ -1,0 +1,37 @@
+import { useParams } from 'react-router-dom';
+import type { AppServices } from '../../app/services';
+import { useServices } from '../../app/services-context';
+import { useStoreState } from '../../shared/use-store-state';
+import { createDashboard, type DashboardFeature } from './dashboard.feature';
+import { DashboardPage } from './DashboardPage';
+
+// Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
+const features = new WeakMap<AppServices, DashboardFeature>();
+
+function dashboardFor(services: AppServices): DashboardFeature {
+  let feature = features.get(services);
+  if (!feature) {
+    const session = services.session.store;
+    feature = createDashboard({ context: services.context, http: services.http, toasts: services.toasts, user: () => session.getState().user });
+    services.timeTravel.register(feature.store);
+    features.set(services, feature);
+  }
+  return feature;
+}
+
+/** /dashboard/:idOrSlug/ and /dashboard/p/:key/ (a permalink). */
+export default function DashboardRoute() {
+  const services = useServices();
+  const { idOrSlug, key } = useParams();
+  const { user } = useStoreState(services.session.store.liveState$);
+  return (
+    <DashboardPage
+      dashboard={dashboardFor(services)}
+      errors={services.errors}
+      idOrSlug={idOrSlug ?? null}
+      permalinkKey={key ?? null}
+      user={user}
+      editing={{ http: services.http, context: services.context }}
+    />
+  );
+}

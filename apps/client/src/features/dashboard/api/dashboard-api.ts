@@ -1,0 +1,124 @@
+import rison from 'rison';
+import type { HttpClient } from '../../api/http-client';
+import { parseDatasourceKey } from '@strata/domain';
+import { ApiError } from '../../api/api-error';
+import { exploreApi, type ChartDataResult, type ChartRecord } from '../../explore/api/explore-api';
+import type { DashboardChart, DashboardDataset, DashboardPermalinkState, DashboardRecord } from './types';
+
+export interface DashboardListQuery {
+  search: string;
+  /** null: any owner. */
+  ownerId: number | null;
+  /** Only the user's favourites (filter `id` with `dashboard_is_favorite`). */
+  favoritesOnly: boolean;
+  orderColumn: 'changed_on_delta_humanized' | 'dashboard_title';
+  orderDirection: 'asc' | 'desc';
+  pageSize: number;
+}
+
+/** A chart of GET /api/v1/chart/{id} in the shape of the dashboard's /charts items. */
+function toDashboardChart(chart: ChartRecord & { form_data?: Record<string, unknown> }): DashboardChart {
+  let params: Record<string, unknown> = {};
+  try {
+    params = chart.params ? (JSON.parse(chart.params) as Record<string, unknown>) : {};
+  } catch {
+    // A chart with unreadable params is drawn from its type and datasource alone.
+  }
+  return {
+    id: chart.id,
+    slice_name: chart.slice_name,
+    viz_type: chart.viz_type,
+    form_data: chart.form_data ?? { ...params, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__${chart.datasource_type}` },
+    description: chart.description ?? null,
+    datasource_id: chart.datasource_id,
+    datasource_type: chart.datasource_type,
+  };
+}
+
+const q = (value: unknown) => encodeURIComponent(rison.encode(value as never));
+
+/**
+ * The dashboard page's calls (spec §7 Dashboards), one function each. Chart data goes through Explore's
+ * call, which takes an abort signal (spec §4: an update starts with an abort controller).
+ */
+export function dashboardApi(http: HttpClient) {
+  const explore = exploreApi(http);
+  return {
+    getDashboard: async (idOrSlug: string): Promise<DashboardRecord> =>
+      (await http.get<{ result: DashboardRecord }>(`/api/v1/dashboard/${encodeURIComponent(idOrSlug)}`)).result,
+    /**
+     * GET /api/v1/dashboard/{id}/charts. A server without it (404) gets each chart by id instead, from
+     * the ids the layout and the dashboard name: slower, but the dashboard still opens.
+     */
+    getCharts: async (idOrSlug: string | number, chartIds: readonly number[]): Promise<DashboardChart[]> => {
+      try {
+        return (await http.get<{ result: DashboardChart[] }>(`/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/charts`)).result ?? [];
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.error.status !== 404) throw error;
+        const charts = await Promise.all(chartIds.map((id) => explore.getChart(id).then(toDashboardChart, () => null)));
+        return charts.filter((c): c is DashboardChart => c !== null);
+      }
+    },
+    /** GET /api/v1/dashboard/{id}/datasets; without it (404), each chart's dataset by id. */
+    getDatasets: async (idOrSlug: string | number, charts: readonly DashboardChart[]): Promise<DashboardDataset[]> => {
+      try {
+        return (await http.get<{ result: DashboardDataset[] }>(`/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/datasets`)).result ?? [];
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.error.status !== 404) throw error;
+        const ids = [...new Set(charts.map((c) => parseDatasourceKey(String(c.form_data?.datasource ?? ''))?.id ?? c.datasource_id).filter((id): id is number => typeof id === 'number'))];
+        return Promise.all(ids.map((id) => explore.getDataset(id)));
+      }
+    },
+    /**
+     * spec §7: POST /api/v1/chart/data, the query string naming the chart and dashboard (form_data with
+     * slice_id, dashboard_id) and force; the body holds the queries.
+     */
+    chartData: async (queryContext: unknown, ids: { sliceId?: number; dashboardId: number; force: boolean }, signal?: AbortSignal): Promise<ChartDataResult[]> => {
+      const params = new URLSearchParams({
+        form_data: JSON.stringify(ids.sliceId !== undefined ? { slice_id: ids.sliceId } : {}),
+        dashboard_id: String(ids.dashboardId),
+        force: String(ids.force),
+      });
+      const request = http.post<{ result: ChartDataResult[] }>(`/api/v1/chart/data?${params}`, queryContext);
+      return (await abortable(request, signal)).result;
+    },
+    download: explore.download,
+    list: async (query: DashboardListQuery): Promise<{ result: DashboardRecord[]; count: number }> => {
+      const filters: { col: string; opr: string; value: unknown }[] = [];
+      if (query.search) filters.push({ col: 'dashboard_title', opr: 'title_or_slug', value: query.search });
+      if (query.ownerId !== null) filters.push({ col: 'owners', opr: 'rel_m_m', value: query.ownerId });
+      if (query.favoritesOnly) filters.push({ col: 'id', opr: 'dashboard_is_favorite', value: true });
+      const body = { filters, order_column: query.orderColumn, order_direction: query.orderDirection, page: 0, page_size: query.pageSize };
+      return http.get(`/api/v1/dashboard/?q=${q(body)}`);
+    },
+    favoriteStatus: async (ids: number[]): Promise<Record<number, boolean>> => {
+      const body = await http.get<{ result: { id: number; value: boolean }[] }>(`/api/v1/dashboard/favorite_status/?q=${q(ids)}`);
+      return Object.fromEntries((body.result ?? []).map((r) => [r.id, r.value]));
+    },
+    setFavorite: async (id: number, starred: boolean): Promise<void> => {
+      if (starred) await http.post(`/api/v1/dashboard/${id}/favorites/`, {});
+      else await http.delete(`/api/v1/dashboard/${id}/favorites/`);
+    },
+    createPermalink: async (id: number, state: DashboardPermalinkState): Promise<{ key?: string; url: string }> =>
+      http.post(`/api/v1/dashboard/${id}/permalink`, state),
+    getPermalink: async (key: string): Promise<{ dashboardId: string; state: DashboardPermalinkState }> =>
+      http.get(`/api/v1/dashboard/permalink/${encodeURIComponent(key)}`),
+  };
+}
+
+export type DashboardApi = ReturnType<typeof dashboardApi>;
+
+/**
+ * HttpClient's requests take no abort signal; a stopped chart must still end in the browser, not only be
+ * ignored (Explore does the same). The losing request's rejection is handled so it never surfaces.
+ */
+function abortable<T>(request: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return request;
+  request.catch(() => undefined);
+  const aborted = new Promise<never>((_, reject) => {
+    const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+  });
+  return Promise.race([request, aborted]);
+}

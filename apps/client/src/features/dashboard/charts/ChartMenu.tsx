@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useDashboardView } from '../grid/view-context';
+import { downloadCsv, downloadImage, viewQuery } from './chart-actions';
+
+/**
+ * The chart holder's menu (spec §9 chart menu actions): force refresh, fullscreen, view query, download
+ * as CSV (with can_csv) and as image, and the description when the chart has one.
+ */
+export function ChartMenu({ chartId, title, hasDescription, element }: { chartId: number; title: string; hasDescription: boolean; element: RefObject<HTMLDivElement | null> }) {
+  const { feature, state, canDownload, onError } = useDashboardView();
+  // Whether the menu is unfolded and the query dialog open is how the page is looked at, not a fact.
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState<string | null>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const run = (action: () => unknown) => () => {
+    setOpen(false);
+    action();
+  };
+  const loaded = !!state.chartStates[chartId]?.latestQueryFormData;
+  const fullSize = state.fullSizeChartId === chartId;
+
+  return (
+    <div className="dashboard-chart__menu" ref={menu}>
+      <button type="button" className="link" aria-label={`More options for ${title}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        ⋮
+      </button>
+      {open && (
+        <div className="dashboard-menu" role="menu">
+          <button type="button" role="menuitem" onClick={run(() => feature.refreshChart(chartId, true))}>
+            Force refresh
+          </button>
+          {state.chartStates[chartId]?.chartStatus === 'loading' && (
+            <button type="button" role="menuitem" onClick={run(() => feature.stopChart(chartId))}>
+              Stop
+            </button>
+          )}
+          <button type="button" role="menuitem" onClick={run(() => feature.toggleFullSize(chartId))}>
+            {fullSize ? 'Exit fullscreen' : 'Enter fullscreen'}
+          </button>
+          {hasDescription && (
+            <button type="button" role="menuitem" onClick={run(() => feature.toggleDescription(chartId))}>
+              {state.expandedSlices[chartId] ? 'Hide chart description' : 'Show chart description'}
+            </button>
+          )}
+          <button type="button" role="menuitem" disabled={!loaded} onClick={run(() => viewQuery(feature, chartId).then(setQuery, (e: unknown) => onError('Could not load the query', e)))}>
+            View query
+          </button>
+          {canDownload && (
+            <button type="button" role="menuitem" disabled={!loaded} onClick={run(() => downloadCsv(feature, chartId).catch((e: unknown) => onError('Could not download CSV', e)))}>
+              Export to .CSV
+            </button>
+          )}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={run(() => element.current && downloadImage(element.current, title).catch((e: unknown) => onError('Could not download the image', e)))}
+          >
+            Download as image
+          </button>
+        </div>
+      )}
+      {query !== null && (
+        <div className="dashboard-modal" role="dialog" aria-label="View query">
+          <div className="dashboard-modal__body">
+            <h2>{title}: query</h2>
+            <pre className="dashboard-query">{query}</pre>
+            <div className="dashboard-modal__actions">
+              <button type="button" onClick={() => void navigator.clipboard?.writeText(query)}>
+                Copy query
+              </button>
+              <button type="button" onClick={() => setQuery(null)}>
+                Close
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * A chart holder's menu actions that call the server or the browser (spec §9: view query, export CSV,
+ * download image). The chart data request is the one the chart last ran, with another result type.
+ */
+import type { DashboardCore } from '../dashboard.feature';
+import { chartQueryContext, datasourceKeyOfChart } from './chart-query';
+
+function queryInputs(core: DashboardCore, chartId: number) {
+  const state = core.store.getState();
+  const chart = state.charts[chartId];
+  const key = chart ? datasourceKeyOfChart(chart) : null;
+  const datasource = key ? state.datasets[key] : undefined;
+  const formData = state.chartStates[chartId]?.latestQueryFormData;
+  if (!chart || !datasource || !formData || !state.dashboard) throw new Error('This chart has not been loaded yet.');
+  return { chart, datasource, formData, dashboardId: state.dashboard.id };
+}
+
+/** The SQL the chart runs (result_type 'query'). */
+export async function viewQuery(core: DashboardCore, chartId: number): Promise<string> {
+  const { datasource, formData, dashboardId } = queryInputs(core, chartId);
+  const result = await core.api.chartData(chartQueryContext(formData, datasource, { resultType: 'query' }), { sliceId: chartId, dashboardId, force: false });
+  return result.map((r) => String(r.query ?? r.error ?? '')).join(';\n\n');
+}
+
+export async function downloadCsv(core: DashboardCore, chartId: number): Promise<void> {
+  const { chart, datasource, formData } = queryInputs(core, chartId);
+  const { blob } = await core.api.download(chartQueryContext(formData, datasource, { resultFormat: 'csv' }) as Record<string, unknown>, 'csv');
+  saveBlob(blob, `${fileName(chart.slice_name)}.csv`);
+}
+
+/** The chart as drawn, as a PNG (html2canvas loads on first use: it is large and rarely needed). */
+export async function downloadImage(element: HTMLElement, sliceName: string): Promise<void> {
+  const { default: html2canvas } = await import('html2canvas');
+  const canvas = await html2canvas(element, { backgroundColor: '#ffffff', logging: false, useCORS: true });
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('The browser could not draw this chart as an image.');
+  saveBlob(blob, `${fileName(sliceName)}-${new Date().toISOString().slice(0, 10)}.png`);
+}
+
+const fileName = (name: string) => name.replace(/[^\w.-]+/g, '_') || 'chart';
+
+function saveBlob(blob: Blob, filename: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,54 @@
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { appRoutes } from '../../app/routes';
+import { createAppServices, type AppServices } from '../../app/services';
+import { ServicesProvider } from '../../app/services-context';
+import { TestServer } from '../../testing/test-server';
+import { HttpClient } from '../api/http-client';
+import { dashboardTestApi } from './testing/dashboard-test-api';
+import { sampleDashboard } from './testing/layouts';
+import { ADMIN } from './testing/render-dashboard';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
+
+let server: TestServer;
+let services: AppServices;
+
+function open(path: string) {
+  const api = dashboardTestApi();
+  api.dashboards.push(sampleDashboard());
+  server = new TestServer((request) => (request.url === '/api/v1/me/' ? { status: 200, body: { result: ADMIN } } : api.handle(request)));
+  return server.start().then(() => {
+    services = createAppServices({ http: new HttpClient({ baseUrl: server.baseUrl }), userLogTransport: { post: async () => undefined, beacon: () => true } });
+    services.session.check();
+    const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+    render(
+      <ServicesProvider value={services}>
+        <RouterProvider router={router} />
+      </ServicesProvider>,
+    );
+    return router;
+  });
+}
+
+afterEach(async () => {
+  services.dispose();
+  await server.stop();
+});
+
+describe('dashboard routes', () => {
+  it('links Dashboards in the navigation to the list, and the list to a dashboard by its slug', async () => {
+    await open('/');
+    fireEvent.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Dashboards' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Cars overview' }));
+    expect(await screen.findByRole('heading', { name: 'Cars overview', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Origins table' })).toBeInTheDocument();
+  });
+
+  it('hides the navigation in standalone mode (spec §2), and opens the spec address /superset/dashboard/{slug}/', async () => {
+    await open('/superset/dashboard/cars/?standalone=1');
+    expect(await screen.findByRole('heading', { name: 'Cars overview', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+});

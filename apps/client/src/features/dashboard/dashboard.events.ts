@@ -1,0 +1,258 @@
+import type { EventLike } from '@strata/events';
+import { unchanged } from '../../shared/exhaustive';
+import type { DashboardChart, DashboardDataset, DashboardMetadata, DashboardRecord } from './api/types';
+import { isNativeFilter, maskValue, type DataMask, type DataMaskMap, type FilterConfigItem, type FilterValue } from './filters/native-filters';
+import type { Layout } from './grid/layout';
+
+/** spec §4 Chart status. null: not queried yet (waiting for a required filter, or not loaded). */
+export type ChartStatus = 'loading' | 'success' | 'rendered' | 'failed' | 'stopped';
+
+/** spec §3 Chart runtime state, the parts the dashboard shows. */
+export interface ChartRuntime {
+  chartStatus: ChartStatus | null;
+  chartAlert: string | null;
+  chartStackTrace: string | null;
+  /** Lines under the alert (the timeout's issue codes 1000 and 1001). */
+  chartIssues: string[];
+  chartUpdateStartTime: number | null;
+  chartUpdateEndTime: number | null;
+  queryId: string | null;
+  queriesResponse: Record<string, unknown>[] | null;
+  latestQueryFormData: Record<string, unknown> | null;
+  /** The form data the shown results were queried with: the chart stays drawn while a refresh runs. */
+  resultFormData: Record<string, unknown> | null;
+  /** The query those results answer. */
+  resultQueryId: string | null;
+}
+
+export interface FilterOptions {
+  status: 'loading' | 'ready' | 'failed';
+  values: (string | number | boolean | null)[];
+  error: string | null;
+}
+
+export interface LoadedDashboard {
+  dashboard: DashboardRecord;
+  metadata: DashboardMetadata;
+  layout: Layout;
+  charts: DashboardChart[];
+  datasets: DashboardDataset[];
+  datasetsStatus: 'complete' | 'error';
+  filterItems: FilterConfigItem[];
+  dataMask: DataMaskMap;
+  activeTabs: string[];
+  editMode: boolean;
+  focusedChartId: number | null;
+  /** slice_id: the page shows this one chart. */
+  soloChartId: number | null;
+}
+
+export type DashboardEvent =
+  | EventLike<'dashboard/loadStarted', { requestId: string; idOrSlug: string }>
+  | EventLike<'dashboard/loaded', { requestId: string } & LoadedDashboard>
+  | EventLike<'dashboard/loadFailed', { requestId: string; message: string }>
+  | EventLike<'dashboard/chartQueryStarted', { chartId: number; queryId: string; formData: Record<string, unknown>; at: number }>
+  | EventLike<'dashboard/chartQuerySucceeded', { chartId: number; queryId: string; queriesResponse: Record<string, unknown>[]; at: number }>
+  | EventLike<'dashboard/chartQueryFailed', { chartId: number; queryId: string; message: string; stackTrace: string | null; issues: string[]; at: number }>
+  | EventLike<'dashboard/chartQueryStopped', { chartId: number; queryId: string; at: number }>
+  | EventLike<'dashboard/chartRendered', { chartId: number; queryId: string }>
+  | EventLike<'dashboard/chartRenderFailed', { chartId: number; queryId: string; message: string }>
+  | EventLike<'dashboard/refreshStarted', { chartIds: number[]; force: boolean }>
+  | EventLike<'dashboard/refreshFrequencyChanged', { seconds: number }>
+  | EventLike<'dashboard/tabActivated', { tabId: string }>
+  | EventLike<'dashboard/chartDescriptionToggled', { chartId: number }>
+  | EventLike<'dashboard/fullSizeToggled', { chartId: number }>
+  | EventLike<'dashboard/focusedChartShown', { chartId: number }>
+  | EventLike<'dashboard/filterValueSelected', { filterId: string; value: FilterValue | null }>
+  | EventLike<'dashboard/filtersApplied', { dataMask: DataMaskMap }>
+  | EventLike<'dashboard/filterOptionsRequested', { filterId: string }>
+  | EventLike<'dashboard/filterOptionsLoaded', { filterId: string; values: FilterOptions['values'] }>
+  | EventLike<'dashboard/filterOptionsFailed', { filterId: string; message: string }>
+  | EventLike<'dashboard/crossFilterChanged', { chartId: number; entry: DataMask | null }>
+  | EventLike<'dashboard/starToggled', { isStarred: boolean }>;
+
+export interface DashboardState extends Omit<LoadedDashboard, 'charts' | 'datasets' | 'dashboard' | 'datasetsStatus'> {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  requestId: string | null;
+  idOrSlug: string | null;
+  error: string | null;
+  dashboard: DashboardRecord | null;
+  charts: Record<number, DashboardChart>;
+  /** By datasource key '{id}__{type}'. */
+  datasets: Record<string, DashboardDataset>;
+  datasetsStatus: 'loading' | 'complete' | 'error';
+  chartStates: Record<number, ChartRuntime>;
+  /** Values picked in the filter bar, not applied yet (Apply sends them to the charts). */
+  filterDraft: Record<string, FilterValue | null>;
+  filterOptions: Record<string, FilterOptions>;
+  refreshFrequency: number;
+  isRefreshing: boolean;
+  expandedSlices: Record<number, boolean>;
+  fullSizeChartId: number | null;
+  isStarred: boolean;
+}
+
+export const emptyChartRuntime = (): ChartRuntime => ({
+  chartStatus: null,
+  chartAlert: null,
+  chartStackTrace: null,
+  chartIssues: [],
+  chartUpdateStartTime: null,
+  chartUpdateEndTime: null,
+  queryId: null,
+  queriesResponse: null,
+  latestQueryFormData: null,
+  resultFormData: null,
+  resultQueryId: null,
+});
+
+/** spec §4: 'Updating chart was stopped'. */
+export const CHART_STOPPED = 'Updating chart was stopped';
+
+const initialState = (): DashboardState => ({
+  status: 'idle',
+  requestId: null,
+  idOrSlug: null,
+  error: null,
+  dashboard: null,
+  metadata: {},
+  layout: {},
+  charts: {},
+  datasets: {},
+  datasetsStatus: 'loading',
+  filterItems: [],
+  dataMask: {},
+  filterDraft: {},
+  filterOptions: {},
+  chartStates: {},
+  activeTabs: [],
+  editMode: false,
+  focusedChartId: null,
+  soloChartId: null,
+  refreshFrequency: 0,
+  isRefreshing: false,
+  expandedSlices: {},
+  fullSizeChartId: null,
+  isStarred: false,
+});
+
+function updateChart(state: DashboardState, chartId: number, queryId: string, patch: Partial<ChartRuntime>): DashboardState {
+  const current = state.chartStates[chartId];
+  // Answers of a query that was replaced (a newer refresh, or stopped) change nothing.
+  if (!current || current.queryId !== queryId) return state;
+  const chartStates = { ...state.chartStates, [chartId]: { ...current, ...patch } };
+  const isRefreshing = state.isRefreshing && Object.values(chartStates).some((c) => c.chartStatus === 'loading');
+  return { ...state, chartStates, isRefreshing };
+}
+
+/** The other tabs of the same TABS leave activeTabs when one is activated. */
+function activateTab(state: DashboardState, tabId: string): DashboardState {
+  const tab = state.layout[tabId];
+  if (!tab || tab.type !== 'TAB') return state;
+  const tabsId = tab.parents[tab.parents.length - 1];
+  const siblings = tabsId ? (state.layout[tabsId]?.children ?? []) : [];
+  const activeTabs = [...state.activeTabs.filter((id) => !siblings.includes(id)), tabId];
+  return { ...state, activeTabs };
+}
+
+export const dashboardFold = {
+  initialState,
+  evolve(state: DashboardState, event: DashboardEvent): DashboardState {
+    switch (event.type) {
+      case 'dashboard/loadStarted':
+        return { ...initialState(), status: 'loading', requestId: event.data.requestId, idOrSlug: event.data.idOrSlug };
+      case 'dashboard/loaded': {
+        if (event.data.requestId !== state.requestId) return state;
+        const { requestId: _r, charts, datasets, ...loaded } = event.data;
+        const metadata = loaded.metadata;
+        return {
+          ...state,
+          ...loaded,
+          status: 'ready',
+          charts: Object.fromEntries(charts.map((c) => [c.id, c])),
+          datasets: Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d])),
+          chartStates: Object.fromEntries(charts.map((c) => [c.id, emptyChartRuntime()])),
+          filterDraft: Object.fromEntries(loaded.filterItems.filter(isNativeFilter).map((i) => [i.id, maskValue(loaded.dataMask[i.id])])),
+          refreshFrequency: typeof metadata.refresh_frequency === 'number' && metadata.refresh_frequency > 0 ? metadata.refresh_frequency : 0,
+          expandedSlices: Object.fromEntries(Object.entries(metadata.expanded_slices ?? {}).map(([id, on]) => [Number(id), on === true])),
+        };
+      }
+      case 'dashboard/loadFailed':
+        if (event.data.requestId !== state.requestId) return state;
+        return { ...state, status: 'failed', error: event.data.message };
+      case 'dashboard/chartQueryStarted': {
+        const { chartId, queryId, formData, at } = event.data;
+        const current = state.chartStates[chartId] ?? emptyChartRuntime();
+        return {
+          ...state,
+          chartStates: {
+            ...state.chartStates,
+            [chartId]: { ...current, chartStatus: 'loading', chartAlert: null, chartStackTrace: null, chartIssues: [], queryId, latestQueryFormData: formData, chartUpdateStartTime: at, chartUpdateEndTime: null },
+          },
+        };
+      }
+      case 'dashboard/chartQuerySucceeded':
+        return updateChart(state, event.data.chartId, event.data.queryId, {
+          chartStatus: 'success',
+          queriesResponse: event.data.queriesResponse,
+          resultFormData: state.chartStates[event.data.chartId]?.latestQueryFormData ?? null,
+          resultQueryId: event.data.queryId,
+          chartUpdateEndTime: event.data.at,
+        });
+      case 'dashboard/chartQueryFailed':
+        return updateChart(state, event.data.chartId, event.data.queryId, {
+          chartStatus: 'failed',
+          chartAlert: event.data.message,
+          chartStackTrace: event.data.stackTrace,
+          chartIssues: event.data.issues,
+          queriesResponse: null,
+          chartUpdateEndTime: event.data.at,
+        });
+      case 'dashboard/chartQueryStopped':
+        return updateChart(state, event.data.chartId, event.data.queryId, { chartStatus: 'stopped', chartAlert: CHART_STOPPED, chartUpdateEndTime: event.data.at });
+      case 'dashboard/chartRendered': {
+        const current = state.chartStates[event.data.chartId];
+        if (current?.chartStatus !== 'success') return state;
+        return updateChart(state, event.data.chartId, event.data.queryId, { chartStatus: 'rendered' });
+      }
+      case 'dashboard/chartRenderFailed':
+        return updateChart(state, event.data.chartId, event.data.queryId, { chartStatus: 'failed', chartAlert: event.data.message });
+      case 'dashboard/refreshStarted':
+        return { ...state, isRefreshing: event.data.chartIds.length > 0 };
+      case 'dashboard/refreshFrequencyChanged':
+        return { ...state, refreshFrequency: Math.max(0, event.data.seconds) };
+      case 'dashboard/tabActivated':
+        return activateTab(state, event.data.tabId);
+      case 'dashboard/chartDescriptionToggled': {
+        const id = event.data.chartId;
+        return { ...state, expandedSlices: { ...state.expandedSlices, [id]: !state.expandedSlices[id] } };
+      }
+      case 'dashboard/fullSizeToggled':
+        return { ...state, fullSizeChartId: state.fullSizeChartId === event.data.chartId ? null : event.data.chartId };
+      case 'dashboard/focusedChartShown':
+        return state.focusedChartId === event.data.chartId ? { ...state, focusedChartId: null } : state;
+      case 'dashboard/filterValueSelected':
+        return { ...state, filterDraft: { ...state.filterDraft, [event.data.filterId]: event.data.value } };
+      case 'dashboard/filtersApplied': {
+        // Native filters are replaced as a whole; cross-filters (keyed by chart id) stay.
+        const crossFilters = Object.fromEntries(Object.entries(state.dataMask).filter(([key]) => /^\d+$/.test(key)));
+        return { ...state, dataMask: { ...crossFilters, ...event.data.dataMask } };
+      }
+      case 'dashboard/filterOptionsRequested':
+        return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'loading', values: state.filterOptions[event.data.filterId]?.values ?? [], error: null } } };
+      case 'dashboard/filterOptionsLoaded':
+        return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'ready', values: event.data.values, error: null } } };
+      case 'dashboard/filterOptionsFailed':
+        return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'failed', values: [], error: event.data.message } } };
+      case 'dashboard/crossFilterChanged': {
+        const key = String(event.data.chartId);
+        const { [key]: _old, ...rest } = state.dataMask;
+        return { ...state, dataMask: event.data.entry ? { ...rest, [key]: event.data.entry } : rest };
+      }
+      case 'dashboard/starToggled':
+        return { ...state, isStarred: event.data.isStarred };
+      default:
+        return unchanged(event, state);
+    }
+  },
+};

@@ -1,0 +1,300 @@
+import { asyncScheduler, EMPTY, filter, interval, map, merge, switchMap, timer, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  canEditDashboardLayout,
+  DEFAULT_STAGGER_TIME_MS,
+  FeatureFlag,
+  isEditModeOn,
+  isFeatureEnabled,
+  refreshSchedule,
+  type FeatureFlags,
+  type PermissionSubject,
+} from '@strata/domain';
+import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import { toClientError } from '../api/api-error';
+import type { HttpClient } from '../api/http-client';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { CrossFilter } from '../charts/viz';
+import { dashboardApi, type DashboardApi } from './api/dashboard-api';
+import type { DashboardMetadata, DashboardPermalinkState } from './api/types';
+import { createChartLoader } from './charts/chart-loader';
+import { dashboardFold, type DashboardEvent, type DashboardState } from './dashboard.events';
+import { filterActions, type FilterActions } from './filters/filter-actions';
+import { readFilterConfiguration } from './filters/native-filters';
+import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
+import { chartComponent, chartIdsInOrder, readLayout, tabsOnPath, type Layout } from './grid/layout';
+import { initialDataMask, type DashboardUrlState } from './url/dashboard-url';
+
+export interface DashboardDeps {
+  context: ClientContext;
+  http: HttpClient;
+  toasts: ToastsFeature;
+  user: () => PermissionSubject | null;
+  featureFlags?: FeatureFlags;
+  /** Timers of the auto-refresh and the stagger; tests may pass their own. */
+  scheduler?: SchedulerLike;
+}
+
+/** What the filter bar and chart modules build on. */
+export interface DashboardCore {
+  readonly store: FeatureStore<DashboardState, DashboardEvent>;
+  readonly api: DashboardApi;
+  readonly toasts: ToastsFeature;
+  readonly context: ClientContext;
+  now(): number;
+  filterContext(state?: DashboardState): ChartFilterContext;
+  /** Re-queries the charts whose filters changed, and those a required filter was holding back. */
+  refreshFilteredCharts(): void;
+}
+
+export interface DashboardFeature extends DashboardCore, FilterActions {
+  open(idOrSlug: string, url: DashboardUrlState, permalink?: DashboardPermalinkState): Promise<void>;
+  refreshChart(chartId: number, force?: boolean): void;
+  /** Force refresh of every chart, at once. */
+  refreshAll(): void;
+  stopChart(chartId: number): void;
+  setRefreshFrequency(seconds: number): void;
+  activateTab(tabId: string): void;
+  /** Activates the tabs on the way to a component (an anchor, the focused chart). */
+  reveal(componentId: string): void;
+  toggleDescription(chartId: number): void;
+  toggleFullSize(chartId: number): void;
+  focusedChartShown(chartId: number): void;
+  rendered(chartId: number, queryId: string): void;
+  renderFailed(chartId: number, queryId: string, error: unknown): void;
+  crossFilter(chartId: number, filter: CrossFilter): void;
+  crossFiltersEnabled(): boolean;
+  toggleStar(): Promise<void>;
+  canEdit(): boolean;
+  dispose(): void;
+}
+
+const messageOf = (error: unknown) => toClientError(error).message;
+
+export function parseMetadata(value: unknown): DashboardMetadata {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = value ? (JSON.parse(value) as unknown) : {};
+    } catch {
+      parsed = {};
+    }
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as DashboardMetadata) : {};
+}
+
+/** The default active tabs: the first tab of every TABS on the way down the first tabs. */
+function defaultActiveTabs(layout: Layout): string[] {
+  return Object.values(layout)
+    .filter((item) => item.type === 'TABS' && item.children.length > 0)
+    .map((item) => item.children[0]!);
+}
+
+/**
+ * The dashboard page's store: a fold of the dashboard, its charts' runtime states (spec §4), the filter
+ * bar and the data mask. Effects are HTTP calls (load, chart data) and the timers of the auto-refresh.
+ */
+export function createDashboard({ context, http, toasts, user, featureFlags, scheduler = asyncScheduler }: DashboardDeps): DashboardFeature {
+  const store = createFeatureStore<DashboardState, DashboardEvent>('dashboard', dashboardFold, context);
+  const api = dashboardApi(http);
+  const now = () => Date.parse(context.now());
+  const crossFiltersOn = () => isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_CROSS_FILTERS) && store.getState().metadata.cross_filters_enabled !== false;
+
+  const filterContext = (state = store.getState()): ChartFilterContext => ({
+    layout: state.layout,
+    metadata: state.metadata,
+    items: state.filterItems,
+    dataMask: state.dataMask,
+    crossFiltersEnabled: crossFiltersOn(),
+  });
+
+  const loader = createChartLoader({ store, api, context, now, filterContext });
+  const { refreshChart } = loader;
+
+  const loadableCharts = (state = store.getState()) => {
+    // slice_id shows one chart of the dashboard; otherwise the charts placed, in reading order.
+    if (state.soloChartId !== null) return state.charts[state.soloChartId] ? [state.soloChartId] : [];
+    return chartIdsInOrder(state.layout).filter((id) => state.charts[id]);
+  };
+
+  const refreshFilteredCharts = () => {
+    const state = store.getState();
+    const ctx = filterContext(state);
+    if (waitsForRequiredFilters(ctx)) return;
+    for (const chartId of loadableCharts(state)) {
+      const runtime = state.chartStates[chartId];
+      const extra = extraFormDataForChart(chartId, ctx);
+      const last = runtime?.latestQueryFormData?.extra_form_data;
+      if (!runtime?.latestQueryFormData || JSON.stringify(last ?? {}) !== JSON.stringify(extra)) refreshChart(chartId);
+    }
+  };
+
+  const core: DashboardCore = { store, api, toasts, context, now, filterContext, refreshFilteredCharts };
+  const filters = filterActions(core);
+
+  /** spec §9 staggered refresh, by the domain's schedule; `periodic` leaves the immune charts out. */
+  const runSchedule = (periodic: boolean) => {
+    const { metadata, refreshFrequency } = store.getState();
+    const steps = refreshSchedule(
+      loadableCharts(),
+      {
+        refreshFrequency,
+        staggerRefresh: metadata.stagger_refresh !== false,
+        staggerTime: typeof metadata.stagger_time === 'number' ? metadata.stagger_time : DEFAULT_STAGGER_TIME_MS,
+        immuneChartIds: metadata.timed_refresh_immune_slices ?? [],
+      },
+      periodic,
+    );
+    store.record([{ type: 'dashboard/refreshStarted', data: { chartIds: steps.map((s) => s.chartId), force: true } }]);
+    return steps;
+  };
+
+  // The auto-refresh (spec §4, json_metadata.refresh_frequency): restarts whenever the frequency is set.
+  const subscriptions: Subscription[] = [
+    store.recorded$
+      .pipe(
+        filter((e) => e.type === 'dashboard/loaded' || e.type === 'dashboard/refreshFrequencyChanged' || e.type === 'dashboard/loadStarted'),
+        map(() => store.getState().refreshFrequency),
+        // Off, or a new period, also cancels the round under way.
+        switchMap((seconds) =>
+          seconds > 0
+            ? interval(seconds * 1000, scheduler).pipe(switchMap(() => timerSteps(runSchedule(true), scheduler)))
+            : EMPTY,
+        ),
+      )
+      .subscribe((chartId) => refreshChart(chartId, true)),
+  ];
+
+  return {
+    ...core,
+    ...filters,
+    async open(idOrSlug, url, permalink) {
+      const requestId = context.newId();
+      loader.abortAll();
+      store.record([{ type: 'dashboard/loadStarted', data: { requestId, idOrSlug } }]);
+      try {
+        const dashboard = await api.getDashboard(idOrSlug);
+        const placed = chartIdsInOrder(readLayout(dashboard.position_json).layout);
+        const charts = await api.getCharts(dashboard.id, [...new Set([...placed, ...(dashboard.chart_ids ?? [])])]);
+        const datasets = await api.getDatasets(dashboard.id, charts).then(
+          (d) => ({ ok: true as const, d }),
+          () => ({ ok: false as const, d: [] }),
+        );
+        const metadata = parseMetadata(dashboard.json_metadata);
+        const { layout, problems } = readLayout(dashboard.position_json, charts.map((c) => c.id));
+        if (problems.length) toasts.warning(`This dashboard's layout could not be read; its charts are shown one per row. ${problems[0]}`);
+        const filterItems = readFilterConfiguration(metadata.native_filter_configuration);
+        const dataMask = initialDataMask(filterItems, url, (permalink?.dataMask ?? {}) as never);
+        let activeTabs = permalink?.activeTabs?.filter((id) => layout[id]?.type === 'TAB') ?? [];
+        if (activeTabs.length === 0) activeTabs = defaultActiveTabs(layout);
+        const me = user();
+        store.record([
+          {
+            type: 'dashboard/loaded',
+            data: {
+              requestId,
+              dashboard,
+              metadata,
+              layout,
+              charts,
+              datasets: datasets.d,
+              datasetsStatus: datasets.ok ? 'complete' : 'error',
+              filterItems,
+              dataMask,
+              activeTabs,
+              // spec §2: edit mode only with edit permission and edit=true.
+              editMode: isEditModeOn({ edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) }, url.editParam),
+              focusedChartId: url.focusedChartId,
+              soloChartId: url.params.sliceId ?? null,
+            },
+          },
+        ]);
+        const anchor = permalink?.anchor ?? url.anchor;
+        if (anchor) this.reveal(anchor);
+        if (url.focusedChartId !== null) {
+          const component = chartComponent(layout, url.focusedChartId);
+          if (component) this.reveal(component.id);
+        }
+        api.favoriteStatus([dashboard.id]).then(
+          (status) => {
+            if (status[dashboard.id]) store.record([{ type: 'dashboard/starToggled', data: { isStarred: true } }]);
+          },
+          () => undefined,
+        );
+        // Charts load at once, in reading order; those behind a required filter wait for its value.
+        if (!waitsForRequiredFilters(filterContext())) for (const chartId of loadableCharts()) refreshChart(chartId, url.params.force);
+        filters.loadFilterOptions();
+      } catch (error) {
+        store.record([{ type: 'dashboard/loadFailed', data: { requestId, message: messageOf(error) } }]);
+      }
+    },
+    refreshChart,
+    refreshAll() {
+      // Force refresh of all (the title bar's button) is at once, as Superset's: the user asked for it now.
+      const charts = loadableCharts();
+      store.record([{ type: 'dashboard/refreshStarted', data: { chartIds: charts, force: true } }]);
+      charts.forEach((id) => refreshChart(id, true));
+    },
+    stopChart: loader.stopChart,
+    setRefreshFrequency(seconds) {
+      if (seconds !== store.getState().refreshFrequency) store.record([{ type: 'dashboard/refreshFrequencyChanged', data: { seconds } }]);
+    },
+    activateTab(tabId) {
+      if (!store.getState().activeTabs.includes(tabId)) store.record([{ type: 'dashboard/tabActivated', data: { tabId } }]);
+    },
+    reveal(componentId) {
+      const state = store.getState();
+      const missing = tabsOnPath(state.layout, componentId).filter((id) => !state.activeTabs.includes(id));
+      if (missing.length) store.record(missing.map((tabId) => ({ type: 'dashboard/tabActivated' as const, data: { tabId } })));
+    },
+    toggleDescription: (chartId) => void store.record([{ type: 'dashboard/chartDescriptionToggled', data: { chartId } }]),
+    toggleFullSize: (chartId) => void store.record([{ type: 'dashboard/fullSizeToggled', data: { chartId } }]),
+    focusedChartShown: (chartId) => void store.record([{ type: 'dashboard/focusedChartShown', data: { chartId } }]),
+    rendered(chartId, queryId) {
+      const runtime = store.getState().chartStates[chartId];
+      if (runtime?.queryId === queryId && runtime.chartStatus === 'success') store.record([{ type: 'dashboard/chartRendered', data: { chartId, queryId } }]);
+    },
+    renderFailed(chartId, queryId, error) {
+      const runtime = store.getState().chartStates[chartId];
+      if (runtime?.queryId !== queryId || runtime.chartStatus === 'failed') return;
+      const message = error instanceof Error ? error.message : String(error);
+      store.record([{ type: 'dashboard/chartRenderFailed', data: { chartId, queryId, message: `An error occurred while rendering the visualization: ${message}` } }]);
+    },
+    crossFilter(chartId, crossFilter) {
+      if (!crossFiltersOn()) return;
+      const entry = crossFilter.filters.length
+        ? { id: String(chartId), extraFormData: { filters: crossFilter.filters }, filterState: { value: crossFilter.filters.flatMap((f) => f.val), label: crossFilter.label } }
+        : null;
+      // The same element clicked again clears the chart's cross-filter.
+      const current = store.getState().dataMask[String(chartId)];
+      const same = entry && current && JSON.stringify(current.extraFormData) === JSON.stringify(entry.extraFormData);
+      store.record([{ type: 'dashboard/crossFilterChanged', data: { chartId, entry: same ? null : entry } }]);
+      refreshFilteredCharts();
+    },
+    crossFiltersEnabled: crossFiltersOn,
+    async toggleStar() {
+      const state = store.getState();
+      if (!state.dashboard) return;
+      const isStarred = !state.isStarred;
+      try {
+        await api.setFavorite(state.dashboard.id, isStarred);
+        // spec §4: the favourite star toggles on success of the call.
+        store.record([{ type: 'dashboard/starToggled', data: { isStarred } }]);
+      } catch (error) {
+        toasts.danger(`An error occurred while starring this dashboard: ${messageOf(error)}`);
+      }
+    },
+    canEdit() {
+      const dashboard = store.getState().dashboard;
+      return !!dashboard && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
+    },
+    dispose() {
+      subscriptions.forEach((s) => s.unsubscribe());
+      loader.abortAll();
+    },
+  };
+}
+
+/** Emits each chart id when its step's delay has passed. */
+function timerSteps(steps: { chartId: number; delayMs: number }[], scheduler: SchedulerLike) {
+  return merge(...steps.map((s) => timer(s.delayMs, scheduler).pipe(map(() => s.chartId))));
+}

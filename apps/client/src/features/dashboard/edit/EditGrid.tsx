@@ -1,0 +1,247 @@
+import { useState, type ReactNode } from 'react';
+import { Draggable, Droppable } from '@hello-pangea/dnd';
+import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH, GRID_GUTTER_SIZE, GRID_ID, ROOT_ID, type LayoutItem } from '@strata/domain';
+import { columnsToPx } from '../grid/DashboardGrid';
+import { Markdown } from '../grid/Markdown';
+import { ComponentMenu } from './ComponentMenu';
+import { createIntent } from './drops';
+import { peerColor, useEditGrid } from './edit-context';
+import { ResizeHandle } from './ResizeHandle';
+
+const HEADER_TAGS = { SMALL_HEADER: 'h4', MEDIUM_HEADER: 'h3', LARGE_HEADER: 'h2' } as const;
+const LABELS: Partial<Record<LayoutItem['type'], string>> = { ROW: 'Row', COLUMN: 'Column', TABS: 'Tabs', TAB: 'Tab', HEADER: 'Header', MARKDOWN: 'Markdown', DIVIDER: 'Divider', CHART: 'Chart' };
+const bg = (item: LayoutItem) => (item.meta.background === 'BACKGROUND_WHITE' ? ' dashboard-bg--white' : ' dashboard-bg--transparent');
+
+/**
+ * The draft's layout in edit mode: every container is a drop target (@hello-pangea/dnd, one list per
+ * container: rows horizontal, the rest vertical), every component can be dragged by its handle,
+ * selected, resized, deleted, and headers and markdown are edited in place. Others' selections are
+ * outlined in their colour.
+ */
+export function EditGrid() {
+  const { layout } = useEditGrid();
+  const root = layout[ROOT_ID];
+  const top = root?.children[0] ? layout[root.children[0]] : undefined;
+  return (
+    <div className="dashboard-grid edit-grid" data-testid="edit-grid">
+      {top?.type === 'TABS' ? <Tabs item={top} columns={GRID_COLUMN_COUNT} /> : <Container id={GRID_ID} columns={GRID_COLUMN_COUNT} direction="vertical" />}
+    </div>
+  );
+}
+
+/** A drop target listing a container's children. */
+function Container({ id, columns, direction }: { id: string; columns: number; direction: 'vertical' | 'horizontal' }) {
+  const { layout, readOnly } = useEditGrid();
+  const item = layout[id];
+  if (!item) return null;
+  return (
+    <Droppable droppableId={id} direction={direction} isDropDisabled={readOnly} type="COMPONENT">
+      {(drop, snapshot) => (
+        <div
+          ref={drop.innerRef}
+          {...drop.droppableProps}
+          className={`edit-container edit-container--${direction}${snapshot.isDraggingOver ? ' edit-container--over' : ''}`}
+          data-droppable-id={id}
+          style={direction === 'horizontal' ? { gap: GRID_GUTTER_SIZE } : undefined}
+        >
+          {item.children.map((child, index) => (
+            <Item key={child} id={child} index={index} columns={columns} />
+          ))}
+          {drop.placeholder}
+          {item.children.length === 0 && <div className="edit-container__empty muted">{id === GRID_ID ? 'Drag components or charts here' : 'Empty: drop content here'}</div>}
+        </div>
+      )}
+    </Droppable>
+  );
+}
+
+/** One draggable component with its handle, selection and the outlines of other editors. */
+function Item({ id, index, columns }: { id: string; index: number; columns: number }) {
+  const { layout, readOnly, selectedId, select, selections } = useEditGrid();
+  const item = layout[id];
+  if (!item) return null;
+  const others = selections[id] ?? [];
+  const selected = selectedId === id;
+  const outline = others[0] ? { outline: `2px solid ${peerColor(others[0].userId)}` } : undefined;
+  return (
+    <Draggable draggableId={id} index={index} isDragDisabled={readOnly}>
+      {(drag) => (
+        <div
+          ref={drag.innerRef}
+          {...drag.draggableProps}
+          className={`edit-item edit-item--${item.type.toLowerCase()}${selected ? ' edit-item--selected' : ''}`}
+          data-component-id={id}
+          style={{ ...drag.draggableProps.style, ...outline }}
+          onClick={(e) => {
+            e.stopPropagation();
+            if (!readOnly) select(id);
+          }}
+        >
+          {!readOnly && (
+            <span className="edit-item__handle" {...drag.dragHandleProps} aria-label={`Move ${LABELS[item.type] ?? item.type}`} title="Drag to move">
+              ⠿
+            </span>
+          )}
+          {others.length > 0 && (
+            <span className="edit-item__peers" style={{ background: peerColor(others[0]!.userId) }} title={`Selected by ${others.map((p) => p.username).join(', ')}`}>
+              {others.map((p) => p.username).join(', ')}
+            </span>
+          )}
+          {selected && !readOnly && <ComponentMenu item={item} />}
+          <Body item={item} columns={columns} />
+        </div>
+      )}
+    </Draggable>
+  );
+}
+
+function Body({ item, columns }: { item: LayoutItem; columns: number }): ReactNode {
+  const { gridWidth, escapeMarkdown } = useEditGrid();
+  const cols = Math.min(columns, item.meta.width ?? GRID_DEFAULT_CHART_WIDTH);
+  const width = columnsToPx(cols, gridWidth);
+  const height = (item.meta.height ?? GRID_DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT;
+  switch (item.type) {
+    case 'ROW':
+      return (
+        <div className={`dashboard-row${bg(item)}`}>
+          <Container id={item.id} columns={columns} direction="horizontal" />
+        </div>
+      );
+    case 'COLUMN':
+      return (
+        <div className={`dashboard-column${bg(item)}`} style={{ width }} data-width={cols}>
+          <Container id={item.id} columns={cols} direction="vertical" />
+          <ResizeHandle item={item} columns={columns} />
+        </div>
+      );
+    case 'TABS':
+      return <Tabs item={item} columns={columns} />;
+    case 'CHART':
+      return (
+        <div className="edit-chart" style={{ width, height }} data-width={cols} data-height={item.meta.height}>
+          <strong>{item.meta.sliceNameOverride ?? item.meta.sliceName ?? `Chart ${item.meta.chartId ?? ''}`}</strong>
+          <ResizeHandle item={item} columns={columns} />
+        </div>
+      );
+    case 'MARKDOWN':
+      return (
+        <div className="dashboard-markdown-holder edit-markdown" style={{ width, height }} data-width={cols} data-height={item.meta.height}>
+          <MarkdownEditor item={item} height={height} escapeHtml={escapeMarkdown} />
+          <ResizeHandle item={item} columns={columns} />
+        </div>
+      );
+    case 'HEADER':
+      return <HeaderEditor item={item} />;
+    case 'DIVIDER':
+      return <hr className="dashboard-divider" />;
+    default:
+      return null;
+  }
+}
+
+/** A header's text, edited in place once selected; Enter or leaving the field sends it. */
+function HeaderEditor({ item }: { item: LayoutItem }) {
+  const { selectedId, readOnly, execute } = useEditGrid();
+  const text = item.meta.text ?? '';
+  const [value, setValue] = useState<string | null>(null);
+  const Tag = HEADER_TAGS[item.meta.headerSize as keyof typeof HEADER_TAGS] ?? 'h3';
+  const commit = () => {
+    if (value !== null && value !== text) execute({ type: 'UpdateComponentText', data: { id: item.id, text: value } });
+    setValue(null);
+  };
+  return (
+    <div className={`dashboard-header-component${bg(item)}`}>
+      {selectedId === item.id && !readOnly ? (
+        <input
+          className={`edit-header-input edit-header-input--${item.meta.headerSize ?? 'MEDIUM_HEADER'}`}
+          aria-label="Header text"
+          value={value ?? text}
+          onChange={(e) => setValue(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === 'Enter' && commit()}
+        />
+      ) : (
+        <Tag className="dashboard-header-component__text">{text}</Tag>
+      )}
+    </div>
+  );
+}
+
+/** Markdown drawn as in view mode; selected, its source is edited in place and sent on leaving the field. */
+function MarkdownEditor({ item, height, escapeHtml }: { item: LayoutItem; height: number; escapeHtml: boolean }) {
+  const { selectedId, readOnly, execute } = useEditGrid();
+  const code = item.meta.code ?? '';
+  const [value, setValue] = useState<string | null>(null);
+  if (selectedId !== item.id || readOnly) {
+    if (code.trim() === '' && !readOnly) return <p className="muted edit-markdown__empty">Empty text: select it to write markdown</p>;
+    return <Markdown code={code} escapeHtml={escapeHtml} height={height} />;
+  }
+  return (
+    <textarea
+      className="edit-markdown__source"
+      aria-label="Markdown text"
+      value={value ?? code}
+      placeholder="Write markdown here"
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={() => {
+        if (value !== null && value !== code) execute({ type: 'UpdateMarkdown', data: { id: item.id, code: value } });
+        setValue(null);
+      }}
+    />
+  );
+}
+
+/** Tabs: the bar (titles edited in place, "+" adds a tab) and the shown tab as a drop target. */
+function Tabs({ item, columns }: { item: LayoutItem; columns: number }) {
+  const { layout, readOnly, execute, newId } = useEditGrid();
+  const [shown, setShown] = useState<string | null>(null);
+  const active = item.children.includes(shown ?? '') ? shown! : item.children[0];
+  return (
+    <div className="dashboard-tabs" data-component-id={item.id}>
+      <div role="tablist" className="dashboard-tabs__bar">
+        {item.children.map((tabId) => (
+          <TabTitle key={tabId} tab={layout[tabId]} active={tabId === active} onShow={() => setShown(tabId)} />
+        ))}
+        {!readOnly && (
+          <button type="button" className="link" aria-label="Add tab" onClick={() => execute(createIntent('TAB', { parentId: item.id, index: item.children.length }, newId))}>
+            +
+          </button>
+        )}
+      </div>
+      {active && (
+        <div role="tabpanel" className="dashboard-tabs__panel">
+          <Container id={active} columns={columns} direction="vertical" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active: boolean; onShow: () => void }) {
+  const { readOnly, execute, select } = useEditGrid();
+  const [value, setValue] = useState<string | null>(null);
+  if (!tab) return null;
+  const text = tab.meta.text || tab.meta.defaultText || 'Tab title';
+  if (active && value !== null) {
+    const commit = () => {
+      if (value !== (tab.meta.text ?? '')) execute({ type: 'UpdateComponentText', data: { id: tab.id, text: value } });
+      setValue(null);
+    };
+    return <input aria-label="Tab title" autoFocus value={value} onChange={(e) => setValue(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />;
+  }
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={active}
+      className={active ? 'active' : ''}
+      onClick={() => {
+        onShow();
+        if (!readOnly) select(tab.id);
+      }}
+      onDoubleClick={() => !readOnly && setValue(tab.meta.text ?? '')}
+    >
+      {text}
+    </button>
+  );
+}

@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { undoLimitWarning } from '@strata/domain';
+import type { ClientContext } from '../../../shared/feature-store';
+import { useStoreState } from '../../../shared/use-store-state';
+import type { HttpClient } from '../../api/http-client';
+import { draftApi, type ChartListItem } from './draft-api';
+import { createDraftSession, type DraftNotices, type DraftSession, type LayoutIntent } from './draft-session';
+import { socketDraftTransport, type DraftTransport } from './draft-transport';
+import { dropIntent } from './drops';
+import { EditGridContext, type EditGridView } from './edit-context';
+import { EditGrid } from './EditGrid';
+import { ChartList, ComponentPalette } from './Palette';
+import { PresenceAvatars } from './Presence';
+import { describeVersionError, VersionHistory } from './VersionHistory';
+import './edit.css';
+
+export interface EditModeProps {
+  dashboardId: number;
+  http: HttpClient;
+  context: ClientContext;
+  notices: DraftNotices & { success(text: string): void };
+  /** The socket under the session; by default the page's own server. */
+  openTransport?: () => DraftTransport;
+  escapeMarkdown: boolean;
+  gridWidth: number;
+  /** Leaves edit mode; `changed` when a version was saved or restored (the page reloads the dashboard). */
+  onExit: (changed: boolean) => void;
+}
+
+const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The session's view, once it exists. */
+function useSession(props: EditModeProps): DraftSession | null {
+  const { dashboardId, http, context, notices, openTransport } = props;
+  const [session, setSession] = useState<DraftSession | null>(null);
+  useEffect(() => {
+    const transport = openTransport ? openTransport() : socketDraftTransport({ url: http.url('') || undefined, sessionId: context.sessionId });
+    const next = createDraftSession({ dashboardId, transport, context, notices });
+    setSession(next);
+    return () => next.close();
+    // One session per dashboard opened in edit mode.
+  }, [dashboardId]);
+  return session;
+}
+
+/**
+ * Edit mode of a dashboard (issue 5): the shared draft drawn as an editable grid, the component palette
+ * and chart list to drag from, undo and redo of one's own edits (buttons, Ctrl+Z, Ctrl+Shift+Z), the
+ * other editors' avatars, Save (publishes a version), Discard, and the version history.
+ */
+export function EditMode(props: EditModeProps) {
+  const session = useSession(props);
+  if (!session) return <div className="splash">Opening the editor…</div>;
+  return <EditSession {...props} session={session} />;
+}
+
+function EditSession({ session, dashboardId, http, context, notices, escapeMarkdown, gridWidth, onExit }: EditModeProps & { session: DraftSession }) {
+  const view = useStoreState(session.view$);
+  const api = useMemo(() => draftApi(http), [http]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [history, setHistory] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const charts = useRef<ChartListItem[]>([]);
+  const newId = useCallback(() => context.newId().replace(/-/g, '').slice(0, 12), [context]);
+
+  const select = useCallback(
+    (id: string | null) => {
+      setSelectedId(id);
+      session.select(id ? [id] : []);
+    },
+    [session],
+  );
+  const execute = useCallback((intent: LayoutIntent) => session.execute(intent), [session]);
+
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || isTyping(e.target)) return;
+      // Keys typed elsewhere on the page (a dialog, another widget) are not this editor's.
+      const target = e.target instanceof Node ? e.target : null;
+      if (target !== document.body && target !== document && !(target && root.current?.contains(target))) return;
+      e.preventDefault();
+      if (e.shiftKey) session.redo();
+      else session.undo();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [session]);
+
+  const onCharts = useCallback((list: ChartListItem[]) => void (charts.current = list), []);
+  const onChartsError = useCallback((error: unknown) => setProblem(describeVersionError(error)), []);
+  const onDragEnd = (result: DropResult) => {
+    const intent = dropIntent(result, view.draft.layout, newId, charts.current);
+    if (intent) session.execute(intent);
+  };
+
+  /** Edits still on their way are part of what the user saves: wait for their acks first. */
+  const settled = () => firstValueFrom(session.view$.pipe(filter((v) => v.pending === 0), timeout(10_000)));
+
+  const save = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await settled();
+      const saved = await api.save(dashboardId, session.getView().draft.version);
+      notices.success(`Version ${saved.version} of this dashboard was saved.`);
+      onExit(true);
+    } catch (error) {
+      setProblem(describeVersionError(error));
+      setBusy(false);
+    }
+  };
+  const discard = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await settled();
+      if (session.getView().unsaved) await api.discard(dashboardId);
+      onExit(false);
+    } catch (error) {
+      setProblem(describeVersionError(error));
+      setBusy(false);
+    }
+  };
+
+  const grid: EditGridView = { layout: view.draft.layout, readOnly: false, selectedId, select, selections: view.selections, execute, newId, escapeMarkdown, gridWidth };
+
+  return (
+    <div className="edit-mode" data-testid="edit-mode" ref={root} onClick={() => select(null)}>
+      <div className="edit-bar" role="toolbar" aria-label="Edit dashboard" onClick={(e) => e.stopPropagation()}>
+        <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!view.canUndo} onClick={() => session.undo()}>
+          ↶ Undo
+        </button>
+        <button type="button" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!view.canRedo} onClick={() => session.redo()}>
+          ↷ Redo
+        </button>
+        {view.connection === 'offline' && <span className="badge warning">Reconnecting…</span>}
+        {view.connection === 'connecting' && <span className="muted">Connecting…</span>}
+        {view.pending > 0 && <span className="muted">Sending…</span>}
+        <span className="edit-bar__spacer" />
+        <PresenceAvatars editors={view.editors} />
+        {view.unsaved && <span className="badge warning">Unsaved changes</span>}
+        <button type="button" aria-pressed={history} onClick={() => setHistory((h) => !h)}>
+          Version history
+        </button>
+        <button type="button" disabled={busy} onClick={() => void discard()}>
+          {view.unsaved ? 'Discard' : 'Exit edit mode'}
+        </button>
+        <button type="button" className="primary" disabled={busy || !view.unsaved || view.connection !== 'live'} onClick={() => void save()}>
+          Save
+        </button>
+      </div>
+      {view.connection === 'failed' && (
+        <div className="alert danger" role="alert">
+          {view.error ?? 'This dashboard can not be edited.'}
+        </div>
+      )}
+      {problem && (
+        <div className="alert danger" role="alert">
+          {problem}
+        </div>
+      )}
+      {view.undoLimitExceeded && (
+        <div className="alert warning" role="status">
+          {undoLimitWarning()}
+        </div>
+      )}
+      <EditGridContext.Provider value={grid}>
+        <DragDropContext onDragEnd={onDragEnd}>
+          <div className="edit-body">
+            <div className="edit-body__grid">{view.ready ? <EditGrid /> : <div className="splash">Loading the draft…</div>}</div>
+            {view.ready && (
+              <div className="edit-body__side" onClick={(e) => e.stopPropagation()}>
+                <ComponentPalette />
+                <ChartList api={api} onError={onChartsError} onCharts={onCharts} />
+              </div>
+            )}
+          </div>
+        </DragDropContext>
+      </EditGridContext.Provider>
+      {history && (
+        <VersionHistory
+          api={api}
+          dashboardId={dashboardId}
+          savedVersion={view.draft.version}
+          gridWidth={gridWidth}
+          escapeMarkdown={escapeMarkdown}
+          // The restored layout arrives in the draft like any other edit: everyone stays in edit mode.
+          onRestored={(version) => notices.success(`Restored as version ${version}.`)}
+        />
+      )}
+    </div>
+  );
+}

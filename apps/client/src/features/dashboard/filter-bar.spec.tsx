@@ -1,0 +1,143 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { dashboardTestApi } from './testing/dashboard-test-api';
+import { originFilter, sampleDashboard } from './testing/layouts';
+import { renderDashboard } from './testing/render-dashboard';
+
+// Charts draw in jsdom on a shared 2-core machine: give the page time.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
+
+let api: ReturnType<typeof dashboardTestApi>;
+let page: ReturnType<typeof renderDashboard> | null = null;
+
+beforeEach(async () => {
+  api = dashboardTestApi();
+  await api.server.start();
+});
+
+afterEach(async () => {
+  page?.dispose();
+  page = null;
+  await api.server.stop();
+});
+
+const figure = (name: string) => screen.getByRole('figure', { name });
+const bar = () => screen.getByRole('complementary', { name: 'Filters' });
+const filtersOf = (sliceId: number) => (api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!.filters;
+
+const withFilters = (filters: unknown[], extra: Record<string, unknown> = {}) =>
+  sampleDashboard({ json_metadata: { native_filter_configuration: filters, ...extra } });
+
+describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', () => {
+  it('offers the column values, applies a selection to the charts in scope, and clears it', async () => {
+    api.dashboards.push(
+      withFilters([
+        originFilter({}, { scope: { rootPath: ['ROOT_ID'], excluded: [1] } }),
+        { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More', description: 'Other filters' },
+        { id: 'NATIVE_FILTER-hp', type: 'NATIVE_FILTER', name: 'Horsepower', filterType: 'filter_range', targets: [{ datasetId: 1, column: { name: 'horsepower' } }] },
+      ]),
+    );
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
+    await waitFor(() => expect(within(values).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['Europe', 'Japan', 'USA']));
+    expect(within(bar()).getByRole('separator', { name: 'More' })).toHaveTextContent('Other filters');
+    await waitFor(() => expect(within(figure('Origins table')).getByText('USA')).toBeInTheDocument());
+
+    // Search narrows the list; picked values wait for Apply.
+    fireEvent.change(within(bar()).getByLabelText('Search Origin'), { target: { value: 'jap' } });
+    expect(within(values).getAllByRole('checkbox')).toHaveLength(1);
+    fireEvent.click(within(values).getByRole('checkbox', { name: 'Japan' }));
+    fireEvent.change(within(bar()).getByLabelText('Horsepower minimum'), { target: { value: '90' } });
+    const before = api.chartData.length;
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(within(figure('Origins table')).queryByText('USA')).not.toBeInTheDocument());
+    expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument();
+    await waitFor(() => expect(figure('Origins table')).toHaveAttribute('data-status', 'rendered'));
+    expect(filtersOf(2)).toEqual([
+      { col: 'origin', op: 'IN', val: ['Japan'] },
+      { col: 'horsepower', op: '>=', val: 90 },
+    ]);
+    // Chart 1 is excluded from the origin filter's scope: it gets only the range.
+    expect(filtersOf(1)).toEqual([{ col: 'horsepower', op: '>=', val: 90 }]);
+    expect(api.chartData.slice(before).map((c) => c.sliceId).sort()).toEqual([1, 2, 3]);
+
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(within(figure('Origins table')).getByText('USA')).toBeInTheDocument());
+    expect(filtersOf(2)).toEqual([]);
+  });
+
+  it('inverts a selection into NOT IN, and keeps a single select to one value', async () => {
+    api.dashboards.push(withFilters([originFilter({ inverseSelection: true, multiSelect: false })]));
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
+    await waitFor(() => expect(within(values).getAllByRole('radio')).toHaveLength(3));
+    fireEvent.click(within(values).getByRole('radio', { name: 'USA' }));
+    fireEvent.click(within(values).getByRole('radio', { name: 'Europe' }));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(filtersOf(2)).toEqual([{ col: 'origin', op: 'NOT IN', val: ['Europe'] }]));
+    await waitFor(() => expect(within(figure('Origins table')).queryByText('Europe')).not.toBeInTheDocument());
+  });
+
+  it('refuses Apply while a required filter is empty, and applies time range, time column and grain', async () => {
+    api.dashboards.push(
+      withFilters([
+        originFilter({ enableEmptyFilter: true }),
+        { id: 'NATIVE_FILTER-time', type: 'NATIVE_FILTER', name: 'When', filterType: 'filter_time' },
+        { id: 'NATIVE_FILTER-col', type: 'NATIVE_FILTER', name: 'Time column', filterType: 'filter_timecolumn' },
+        { id: 'NATIVE_FILTER-grain', type: 'NATIVE_FILTER', name: 'Grain', filterType: 'filter_timegrain' },
+      ]),
+    );
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
+    fireEvent.change(within(bar()).getByLabelText('When time range'), { target: { value: 'Last year' } });
+    fireEvent.change(within(bar()).getByRole('combobox', { name: 'Time column' }), { target: { value: 'year' } });
+    fireEvent.change(within(bar()).getByRole('combobox', { name: 'Grain' }), { target: { value: 'P1M' } });
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
+    expect(page.toasts.store.getState().toasts[0]?.text).toBe('Please choose a value for the required filters: Origin');
+
+    await waitFor(() => expect(within(bar()).getAllByRole('checkbox')).toHaveLength(3));
+    fireEvent.click(within(bar()).getByRole('checkbox', { name: 'USA' }));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
+    const query = (api.chartData.filter((c) => c.sliceId === 2).at(-1)!.body.queries as Record<string, unknown>[])[0]!;
+    expect(query).toMatchObject({ time_range: 'Last year', granularity: 'year', extras: { time_grain_sqla: 'P1M' }, filters: [{ col: 'origin', op: 'IN', val: ['USA'] }] });
+  });
+
+  it('lays the bar out horizontally with HORIZONTAL_FILTER_BAR and filter_bar_orientation HORIZONTAL', async () => {
+    api.dashboards.push(withFilters([originFilter()], { filter_bar_orientation: 'HORIZONTAL' }));
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/', { featureFlags: { HORIZONTAL_FILTER_BAR: true } });
+    const horizontal = await screen.findByRole('region', { name: 'Filters' });
+    expect(horizontal).toHaveClass('filter-bar--horizontal');
+    expect(horizontal.querySelector('[data-filter-id="NATIVE_FILTER-origin"]')).toHaveStyle({ width: '240px' });
+    page.dispose();
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    expect(await screen.findByRole('complementary', { name: 'Filters' })).toHaveStyle({ width: '260px' });
+  });
+});
+
+describe('cross-filters (spec §3 cross-filter configuration)', () => {
+  it('filters the other charts on a clicked table row, and clears on a second click', async () => {
+    api.dashboards.push(sampleDashboard());
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
+    fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
+    await waitFor(() => expect(filtersOf(1)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]));
+    expect(filtersOf(3)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
+    expect(within(figure('Origins table')).getByText('Cross-filter: Japan')).toBeInTheDocument();
+    // The source chart keeps all its rows.
+    expect(api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(1);
+
+    fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
+    await waitFor(() => expect(filtersOf(1)).toEqual([]));
+  });
+
+  it('keeps a cross-filter to the charts of its chart configuration', async () => {
+    api.dashboards.push(sampleDashboard({ json_metadata: { chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] } } } } } }));
+    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
+    fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
+    await waitFor(() => expect(filtersOf(3)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]));
+    expect(api.chartData.filter((c) => c.sliceId === 1)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The native filter bar's intents (spec §3 Native filter, REFERENCE §3.4): values picked in the bar stay a
+ * draft until Apply; Apply turns them into the data mask the charts' queries read; Clear all empties
+ * them. A select filter's choices are the distinct values of its column, by chart data query.
+ */
+import { toClientError } from '../../api/api-error';
+import type { DashboardCore } from '../dashboard.feature';
+import { filterValuesQueryContext } from '../charts/chart-query';
+import { mergeExtraFormData } from '@strata/domain';
+import { controlOf, dataMaskEntry, isEmptyValue, maskValue, nativeFilters as nativeOf, targetOf, type DataMask, type ExtraFormData, type FilterValue, type NativeFilter } from './native-filters';
+
+export interface FilterActions {
+  selectFilterValue(filterId: string, value: FilterValue | null): void;
+  /** Applies the draft; refused (with the names of the empty required filters) when one is empty. */
+  applyFilters(): string[];
+  clearFilters(): void;
+  loadFilterOptions(filterIds?: string[]): void;
+  /** Required filters (enableEmptyFilter) left empty in the draft. */
+  missingRequired(): string[];
+}
+
+export const REQUIRED_FILTERS_MESSAGE = 'Please choose a value for the required filters: %s';
+
+export function filterActions(core: DashboardCore): FilterActions {
+  const { store, api } = core;
+  const nativeFilters = (): NativeFilter[] => nativeOf(store.getState().filterItems);
+
+  const missingRequired = () => {
+    const draft = store.getState().filterDraft;
+    return nativeFilters()
+      .filter((f) => controlOf(f).enableEmptyFilter && isEmptyValue(draft[f.id]))
+      .map((f) => f.name);
+  };
+
+  const apply = (draft: Record<string, FilterValue | null>) => {
+    const mask: Record<string, DataMask> = {};
+    for (const f of nativeFilters()) mask[f.id] = dataMaskEntry(f, draft[f.id] ?? null);
+    const before = store.getState().dataMask;
+    store.record([{ type: 'dashboard/filtersApplied', data: { dataMask: mask } }]);
+    core.refreshFilteredCharts();
+    // Children of a changed filter offer the values their parents leave (cascading filters).
+    const changed = nativeFilters().filter((f) => JSON.stringify(before[f.id] ?? null) !== JSON.stringify(mask[f.id] ?? null)).map((f) => f.id);
+    const children = nativeFilters().filter((f) => f.cascadeParentIds.some((p) => changed.includes(p))).map((f) => f.id);
+    if (children.length) loadFilterOptions(children);
+  };
+
+  const loadFilterOptions = (filterIds?: string[]) => {
+    const state = store.getState();
+    if (!state.dashboard) return;
+    const dashboardId = state.dashboard.id;
+    for (const f of nativeFilters()) {
+      const target = targetOf(f);
+      if (f.filterType !== 'filter_select' || !target || (filterIds && !filterIds.includes(f.id))) continue;
+      const dataset = Object.values(state.datasets).find((d) => d.id === target.datasetId);
+      if (!dataset) {
+        store.record([{ type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: 'The dataset of this filter could not be loaded.' } }]);
+        continue;
+      }
+      const parents = f.cascadeParentIds.reduce<ExtraFormData>((merged, id) => mergeExtraFormData(merged, state.dataMask[id]?.extraFormData), {});
+      const column = target.column;
+      store.record([{ type: 'dashboard/filterOptionsRequested', data: { filterId: f.id } }]);
+      Promise.resolve()
+        .then(() => api.chartData(filterValuesQueryContext(dataset, column, controlOf(f).sortAscending, parents), { dashboardId, force: false }))
+        .then((result) => {
+          const rows = result[0]?.data ?? [];
+          const values = [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+          store.record([{ type: 'dashboard/filterOptionsLoaded', data: { filterId: f.id, values } }]);
+          selectFirstIfAsked(f, values);
+        })
+        .catch((error: unknown) => store.record([{ type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: toClientError(error).message } }]));
+    }
+  };
+
+  /** "Select first filter value by default": when nothing is applied yet, the first value is, at once. */
+  const selectFirstIfAsked = (f: NativeFilter, values: (string | number | boolean | null)[]) => {
+    if (!controlOf(f).defaultToFirstItem || values.length === 0) return;
+    const state = store.getState();
+    if (maskValue(state.dataMask[f.id]) !== null) return;
+    const value = [values[0]!] as FilterValue;
+    store.record([{ type: 'dashboard/filterValueSelected', data: { filterId: f.id, value } }]);
+    const applied = Object.fromEntries(nativeFilters().map((n) => [n.id, maskValue(state.dataMask[n.id])]));
+    apply({ ...applied, [f.id]: value });
+  };
+
+  return {
+    selectFilterValue(filterId, value) {
+      store.record([{ type: 'dashboard/filterValueSelected', data: { filterId, value } }]);
+    },
+    applyFilters() {
+      const missing = missingRequired();
+      if (missing.length) {
+        core.toasts.warning(REQUIRED_FILTERS_MESSAGE.replace('%s', missing.join(', ')));
+        return missing;
+      }
+      apply(store.getState().filterDraft);
+      return [];
+    },
+    clearFilters() {
+      const cleared = Object.fromEntries(nativeFilters().map((f) => [f.id, null]));
+      store.record(nativeFilters().map((f) => ({ type: 'dashboard/filterValueSelected' as const, data: { filterId: f.id, value: null } })));
+      apply(cleared);
+    },
+    loadFilterOptions,
+    missingRequired,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Native filters as the page reads them: the domain's configuration entries (REFERENCE §3.4), read one
+ * by one so that an entry this page cannot use is skipped rather than breaking the dashboard, plus the
+ * small accessors the filter bar needs. What a value filters is the domain's filterValueExtraFormData.
+ */
+import {
+  defaultScope,
+  filterConfigItemSchema,
+  filterValueExtraFormData,
+  isNativeFilter,
+  type DataMask,
+  type FilterConfigItem,
+  type NativeFilter,
+} from '@strata/domain';
+
+export { FilterType, isNativeFilter, type DataMask, type DataMaskMap, type ExtraFormData, type FilterConfigItem, type NativeFilter } from '@strata/domain';
+
+/** A select's values, a range's [min, max], a time range text, a time column, a time grain. */
+export type FilterValue = (string | number | boolean | null)[] | string;
+
+export function readFilterConfiguration(config: unknown): FilterConfigItem[] {
+  if (!Array.isArray(config)) return [];
+  const items: FilterConfigItem[] = [];
+  for (const raw of config) {
+    // Older configurations leave out the scope (the whole dashboard) and a time filter's empty targets.
+    const entry = typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'NATIVE_FILTER' ? { scope: defaultScope(), targets: [], ...raw } : raw;
+    const parsed = filterConfigItemSchema.safeParse(entry);
+    if (parsed.success) items.push(parsed.data as FilterConfigItem);
+  }
+  return items;
+}
+
+export const nativeFilters = (items: readonly FilterConfigItem[]): NativeFilter[] => items.filter(isNativeFilter);
+
+/** The filter's dataset column (select and range filters); time filters have none. */
+export function targetOf(filter: NativeFilter): { datasetId: number; column: string } | null {
+  const target = filter.targets[0];
+  return typeof target?.datasetId === 'number' && target.column?.name ? { datasetId: target.datasetId, column: target.column.name } : null;
+}
+
+/** controlValues flags (REFERENCE §3.4) with their defaults: multi-select and ascending are on. */
+export function controlOf(filter: NativeFilter) {
+  const c = filter.controlValues;
+  return {
+    enableEmptyFilter: c.enableEmptyFilter === true,
+    defaultToFirstItem: c.defaultToFirstItem === true,
+    multiSelect: c.multiSelect !== false,
+    inverseSelection: c.inverseSelection === true,
+    sortAscending: c.sortAscending !== false,
+  };
+}
+
+export function isFilterValue(v: unknown): v is FilterValue {
+  if (typeof v === 'string') return true;
+  return Array.isArray(v) && v.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x));
+}
+
+export function defaultValueOf(filter: NativeFilter): FilterValue | null {
+  const value = filter.defaultDataMask.filterState?.value;
+  return isFilterValue(value) && !isEmptyValue(value) ? value : null;
+}
+
+/** An empty value filters nothing: no selection, an open range, no time range. */
+export function isEmptyValue(value: FilterValue | null | undefined): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0 || value.every((v) => v === null);
+  return false;
+}
+
+/** The applied value of a filter in a data mask. */
+export function maskValue(mask: DataMask | undefined): FilterValue | null {
+  const value = mask?.filterState?.value;
+  return isFilterValue(value) && !isEmptyValue(value) ? value : null;
+}
+
+/**
+ * A filter's data mask entry. Empty values are kept as `value: null`: the domain's requiredFirstPending
+ * reads an entry without a value as "not chosen yet", so charts keep waiting for it.
+ */
+export function dataMaskEntry(filter: NativeFilter, value: FilterValue | null, label?: string): DataMask {
+  const empty = isEmptyValue(value);
+  return {
+    id: filter.id,
+    extraFormData: empty ? {} : filterValueExtraFormData(filter.filterType, targetOf(filter)?.column, value, { inverseSelection: controlOf(filter).inverseSelection }),
+    filterState: { value: empty ? null : value, ...(label ? { label } : {}) },
+  };
+}

@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+import type { DashboardFeature } from '../dashboard.feature';
+import type { DashboardState } from '../dashboard.events';
+
+/** What every component of the grid reads: the feature, the state shown, and the page's options. */
+export interface DashboardView {
+  feature: DashboardFeature;
+  state: DashboardState;
+  /** spec §6 ESCAPE_MARKDOWN_HTML. */
+  escapeMarkdown: boolean;
+  /** UI-config bit 8: no chart menus. */
+  hideChartControls: boolean;
+  /** UI-config bit 2: no tab bars. */
+  hideTabs: boolean;
+  canDownload: boolean;
+  onError(title: string, error: unknown): void;
+}
+
+export const DashboardViewContext = createContext<DashboardView | null>(null);
+
+export function useDashboardView(): DashboardView {
+  const view = useContext(DashboardViewContext);
+  if (!view) throw new Error('useDashboardView needs a DashboardViewContext');
+  return view;
+}

@@ -1,0 +1,139 @@
+/**
+ * The dashboard's URL (spec §2): standalone mode, edit, force, slice id, the UI-config bit mask, the
+ * focused chart (read on load, then removed), pre-selected native filters, the anchor in the hash, and
+ * permalinks built from the current parameters minus the reserved ones.
+ */
+import rison from 'rison';
+import {
+  getParam,
+  hiddenChrome,
+  permalinkUrlParams,
+  readHash,
+  readPageUrlParams,
+  toParamPairs,
+  toQueryString,
+  UrlParam,
+  type PageUrlParams,
+  type UiConfig,
+} from '@strata/domain';
+import type { DashboardPermalinkState } from '../api/types';
+import { dataMaskEntry, defaultValueOf, isFilterValue, maskValue, nativeFilters, targetOf, type DataMaskMap, type FilterConfigItem, type FilterValue } from '../filters/native-filters';
+
+/** The focused-chart parameter (not in the platform's list: only dashboards read it). */
+export const FOCUSED_CHART_PARAM = 'focused_chart';
+
+export interface DashboardUrlState {
+  params: PageUrlParams;
+  /** The edit parameter as written: spec §2 edit mode needs it to equal 'true'. */
+  editParam: string | null;
+  /** What the page leaves out: by standalone mode or by the bit mask. */
+  hidden: UiConfig;
+  /** Report mode (standalone 3): rendered for a screenshot, without the filter bar. */
+  report: boolean;
+  focusedChartId: number | null;
+  /** native_filters (rison): filter id -> selected value. */
+  nativeFilterValues: Record<string, FilterValue>;
+  /** preselect_filters (JSON): chart id -> column -> values. */
+  preselectFilters: Record<string, Record<string, unknown>>;
+  /** The hash without its '#': a tab or component id to show. */
+  anchor: string;
+  permalinkKey: string | null;
+}
+
+export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
+  const params = readPageUrlParams(search);
+  const focused = Number(getParam(search, FOCUSED_CHART_PARAM));
+  return {
+    params,
+    editParam: getParam(search, UrlParam.EDIT),
+    hidden: hiddenChrome(params),
+    report: params.standalone === 3,
+    focusedChartId: Number.isSafeInteger(focused) && focused > 0 ? focused : null,
+    nativeFilterValues: readNativeFilters(getParam(search, UrlParam.NATIVE_FILTERS)),
+    preselectFilters: readPreselect(params.preselectFilters),
+    anchor: readHash(hash),
+    permalinkKey: getParam(search, UrlParam.PERMALINK_KEY),
+  };
+}
+
+/** The search string once the focused chart has been read: it must not stick to reloads and shares. */
+export function withoutFocusedChart(search: string): string {
+  const pairs = toParamPairs(search).filter(([key]) => key !== FOCUSED_CHART_PARAM);
+  return pairs.length ? `?${toQueryString(pairs)}` : '';
+}
+
+/**
+ * native_filters is rison of the data mask, `(NATIVE_FILTER-a:(filterState:(value:!(x))))`. Only the
+ * values are kept: what they filter is computed from the dashboard's own filter definitions, so a
+ * crafted link cannot inject query fragments.
+ */
+function readNativeFilters(text: string | null): Record<string, FilterValue> {
+  if (!text) return {};
+  let decoded: unknown;
+  try {
+    decoded = rison.decode(text);
+  } catch {
+    return {};
+  }
+  const out: Record<string, FilterValue> = {};
+  if (typeof decoded !== 'object' || decoded === null) return out;
+  for (const [id, entry] of Object.entries(decoded as Record<string, unknown>)) {
+    const value = (entry as { filterState?: { value?: unknown } } | null)?.filterState?.value;
+    if (isFilterValue(value)) out[id] = value;
+  }
+  return out;
+}
+
+function readPreselect(text: string | undefined): Record<string, Record<string, unknown>> {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, Record<string, unknown>>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The data mask the page opens with: each filter's default, then pre-selected filters (by column, for
+ * select filters on that column), then native_filters by id, the most explicit last.
+ */
+export function initialDataMask(items: readonly FilterConfigItem[], url: Pick<DashboardUrlState, 'nativeFilterValues' | 'preselectFilters'>, permalinkMask: DataMaskMap = {}): DataMaskMap {
+  const mask: Record<string, ReturnType<typeof dataMaskEntry>> = {};
+  for (const item of nativeFilters(items)) {
+    let value: FilterValue | null = defaultValueOf(item);
+    const target = targetOf(item);
+    for (const columns of Object.values(url.preselectFilters)) {
+      const selected = target ? columns?.[target.column] : undefined;
+      if (item.filterType === 'filter_select' && selected !== undefined) {
+        const values = (Array.isArray(selected) ? selected : [selected]).filter((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+        value = values as FilterValue;
+      }
+    }
+    const fromLink = permalinkMask[item.id]?.filterState?.value;
+    if (fromLink !== undefined && isFilterValue(fromLink)) value = fromLink;
+    if (item.id in url.nativeFilterValues) value = url.nativeFilterValues[item.id]!;
+    // Every filter gets an entry, empty ones too: that is how charts know a required filter is not chosen yet.
+    mask[item.id] = dataMaskEntry(item, value);
+  }
+  return mask;
+}
+
+/** The native_filters parameter of the current selection (for the address bar and shared links). */
+export function nativeFiltersParam(mask: DataMaskMap, items: readonly FilterConfigItem[]): string | null {
+  const ids = nativeFilters(items)
+    .filter((f) => maskValue(mask[f.id]) !== null)
+    .map((f) => f.id);
+  if (ids.length === 0) return null;
+  return rison.encode(Object.fromEntries(ids.map((id) => [id, { filterState: { value: maskValue(mask[id]) } }])) as never);
+}
+
+/** spec §7: POST /api/v1/dashboard/{id}/permalink with urlParams (minus reserved), dataMask, activeTabs, anchor. */
+export function permalinkState(search: string, dataMask: DataMaskMap, activeTabs: readonly string[], anchor: string): DashboardPermalinkState {
+  return {
+    urlParams: permalinkUrlParams(search, 'dashboard').filter(([key]) => key !== FOCUSED_CHART_PARAM).map(([k, v]) => [k, v]),
+    dataMask: dataMask as Record<string, unknown>,
+    activeTabs: [...activeTabs],
+    ...(anchor ? { anchor } : {}),
+  };
+}

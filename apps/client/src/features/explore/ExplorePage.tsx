@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useStoreState } from '../../shared/use-store-state';
+import { ChartPane } from './components/ChartPane';
+import { ControlPanel } from './components/ControlPanel';
+import { DatasetPanel } from './components/DatasetPanel';
+import { ExploreHeader } from './components/ExploreHeader';
+import type { ExploreFeature } from './explore.feature';
+import type { ExploreUrlParams } from './open';
+import { SaveModal } from './save/SaveModal';
+import './explore.css';
+
+const PARAMS = ['slice_id', 'datasource_id', 'datasource_type', 'datasource', 'form_data_key', 'viz_type', 'force'] as const;
+
+/**
+ * /explore/ (spec §2): opens what the URL names (a saved chart, a dataset, a stored form, a permalink
+ * at /explore/p/{key}/), then the dataset, the controls and the chart side by side.
+ */
+export function ExplorePage({ explore, userName }: { explore: ExploreFeature; userName: string }) {
+  const state = useStoreState(explore.store.state$);
+  const { opening } = useStoreState(explore.side.state$);
+  const [search] = useSearchParams();
+  const { key } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The URL last opened: a save moves the URL to the saved chart without opening it again.
+  const opened = useRef<string | null>(null);
+
+  useEffect(() => {
+    const params: ExploreUrlParams = { permalink_key: key ?? null };
+    for (const name of PARAMS) params[name] = search.get(name);
+    const id = `${location.pathname}?${search.toString()}`;
+    if (opened.current === id) return;
+    opened.current = id;
+    void explore.open(params);
+  }, [explore, search, key, location.pathname]);
+
+  // Ctrl+Z / Ctrl+Shift+Z undo and redo control changes, unless a text box is taking the keys.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      e.preventDefault();
+      if (e.shiftKey) explore.redo();
+      else explore.undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [explore]);
+
+  const onSaved = (id: number) => {
+    const url = `/explore/?slice_id=${id}`;
+    opened.current = `/explore/?slice_id=${id}`;
+    navigate(url, { replace: false });
+  };
+  const onPermalink = () => {
+    const pairs = [...search.entries()].filter(([k]) => k !== 'form_data_key') as [string, string][];
+    void explore.copyPermalink(pairs);
+  };
+
+  return (
+    <div className="explore">
+      {opening && (
+        <div className="explore-opening" role="status">
+          Loading chart…
+        </div>
+      )}
+      <ExploreHeader explore={explore} state={state} onSave={() => void explore.openSaveModal(userName)} onPermalink={onPermalink} />
+      <div className="explore-body">
+        <DatasetPanel explore={explore} datasource={state.datasource} />
+        <ControlPanel explore={explore} state={state} />
+        <ChartPane explore={explore} state={state} />
+      </div>
+      <SaveModal key={state.slice?.slice_id ?? 'new'} explore={explore} state={state} onSaved={onSaved} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import { controlDef, type ExploreState } from '@strata/domain';
+import { ChartRenderer, type VizDatasource } from '../../charts/viz';
+import type { ExploreFeature } from '../explore.feature';
+import { DataPane } from './DataPane';
+
+const STATUS_TEXT: Record<string, string> = {
+  loading: 'Loading…',
+  success: 'Rendering…',
+  rendered: 'Rendered',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+/** Width and height of the chart area, followed as the window resizes. */
+function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: number; height: number }] {
+  const ref = useRef<T>(null);
+  const [size, setSize] = useState({ width: 600, height: 400 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: Math.max(200, Math.floor(entry.contentRect.width)), height: Math.max(240, Math.floor(entry.contentRect.height)) });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, size];
+}
+
+/**
+ * The chart with its status lifecycle (spec §4 Chart status): loading, success (data arrived, drawing),
+ * rendered, failed with the alert, stopped with 'Updating chart was stopped'. The data pane sits below.
+ */
+export function ChartPane({ explore, state }: { explore: ExploreFeature; state: ExploreState }) {
+  const { chart } = state;
+  const [ref, size] = useSize<HTMLDivElement>();
+  const hasData = chart.queriesResponse !== null && (chart.chartStatus === 'success' || chart.chartStatus === 'rendered');
+  const queryId = chart.queryId;
+  // The form shown is the last queried one, with render-only changes made since (no new query needed).
+  const formData = chart.latestQueryFormData ? { ...state.formData, ...pickQueryFields(chart.latestQueryFormData, state) } : state.formData;
+  return (
+    <section className="explore-chart" aria-label="Chart">
+      <div className="explore-chart__status">
+        <span className={`badge ${chart.chartStatus === 'failed' ? 'danger' : chart.chartStatus === 'rendered' ? 'success' : ''}`} data-testid="chart-status">
+          {chart.chartStatus ? STATUS_TEXT[chart.chartStatus] : 'Not run yet'}
+        </span>
+        {chart.chartUpdateStartTime && chart.chartUpdateEndTime && <span className="muted">{((chart.chartUpdateEndTime - chart.chartUpdateStartTime) / 1000).toFixed(2)} s</span>}
+        {chart.queriesResponse && <span className="muted">{rowCount(chart.queriesResponse)} rows</span>}
+      </div>
+      {chart.chartAlert && (
+        <div className={`explore-alert ${chart.chartStatus === 'stopped' ? 'warning' : 'danger'}`} role="alert">
+          {chart.chartAlert}
+          {chart.chartStackTrace && (
+            <details>
+              <summary>See more</summary>
+              <pre>{chart.chartStackTrace}</pre>
+            </details>
+          )}
+        </div>
+      )}
+      <div className="explore-chart__area" ref={ref}>
+        {chart.chartStatus === 'loading' && <div className="explore-chart__loading" role="status">Loading…</div>}
+        {hasData && queryId && (
+          <ChartRenderer
+            key={queryId}
+            vizType={formData.viz_type}
+            formData={formData}
+            queriesData={chart.queriesResponse as never}
+            datasource={(state.datasource ?? undefined) as VizDatasource | undefined}
+            width={size.width}
+            height={size.height}
+            onRendered={() => explore.rendered(queryId)}
+            onError={(err: unknown) => explore.renderFailed(queryId, err)}
+          />
+        )}
+        {chart.chartStatus === null && !state.datasource && <p className="muted">Pick a dataset to start.</p>}
+        {chart.chartStatus === null && state.datasource && <p className="muted">Set the controls, then Create chart.</p>}
+      </div>
+      <DataPane explore={explore} />
+    </section>
+  );
+}
+
+/** Query-shaping values come from the last query (the data matches them); rendering ones are live. */
+function pickQueryFields(queried: ExploreState['formData'], state: ExploreState): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(queried).filter(([k]) => k === 'viz_type' || !(k in state.formData) || !isRenderOnly(k)));
+}
+
+function isRenderOnly(name: string): boolean {
+  return controlDef(name)?.renderTrigger === true;
+}
+
+function rowCount(results: readonly unknown[]): number {
+  return results.reduce<number>((n, r) => n + (((r as { rowcount?: number }).rowcount ?? (r as { data?: unknown[] }).data?.length) ?? 0), 0);
+}

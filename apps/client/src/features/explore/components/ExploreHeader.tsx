@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useObservableState } from 'observable-hooks';
+import type { ExploreState } from '@strata/domain';
+import type { ExploreFeature } from '../explore.feature';
+
+interface Props {
+  explore: ExploreFeature;
+  state: ExploreState;
+  onSave(): void;
+  onPermalink(): void;
+}
+
+/** Name, favourite star, undo/redo, permalink, downloads and Save. */
+export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
+  const history = useObservableState(explore.history$, { canUndo: false, canRedo: false });
+  const { canAdd, canOverwrite, canDownload } = explore.permissions();
+  // The name box is form input until it loses focus; then it becomes one rename (one undo step).
+  const [name, setName] = useState(state.sliceName);
+  useEffect(() => setName(state.sliceName), [state.sliceName]);
+  const hasData = state.datasource !== null && state.chart.latestQueryFormData !== null;
+  return (
+    <header className="explore-header">
+      <input
+        className="explore-header__name"
+        aria-label="Chart name"
+        placeholder="Add the name of the chart"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={() => name.trim() && name.trim() !== state.sliceName && explore.execute({ type: 'RenameSlice', data: { name } })}
+      />
+      {state.slice && (
+        <button type="button" className={`explore-star${state.isStarred ? ' explore-star--on' : ''}`} aria-pressed={state.isStarred} aria-label={state.isStarred ? 'Unstar' : 'Star'} onClick={() => void explore.toggleStar()}>
+          {state.isStarred ? '★' : '☆'}
+        </button>
+      )}
+      <span className="explore-header__spacer" />
+      <button type="button" onClick={explore.undo} disabled={!history.canUndo} title="Undo (Ctrl+Z)">
+        Undo
+      </button>
+      <button type="button" onClick={explore.redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
+        Redo
+      </button>
+      <button type="button" onClick={onPermalink} disabled={!state.datasource}>
+        Copy permalink
+      </button>
+      {canDownload && (
+        <>
+          <button type="button" disabled={!hasData} onClick={() => void explore.download('csv')}>
+            Download CSV
+          </button>
+          <button type="button" disabled={!hasData} onClick={() => void explore.download('xlsx')}>
+            Download XLSX
+          </button>
+        </>
+      )}
+      <button type="button" className="primary" disabled={!state.datasource || (!canAdd && !canOverwrite)} onClick={onSave}>
+        Save
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FormData } from '@strata/domain';
+import { toClientError } from '../../api/api-error';
+import type { ExploreCore } from '../explore.feature';
+import { chartDataRequest } from './chart-request';
+import type { DataPaneResult, DataTab } from './side.events';
+
+export interface DataPaneActions {
+  /** View results, samples (paged) or the query (spec §9 menu actions). */
+  openDataTab(tab: DataTab, page?: number): Promise<void>;
+  closeDataPane(): void;
+  /** The chart's data as a file (needs can_csv, spec §6). */
+  download(format: 'csv' | 'xlsx'): Promise<void>;
+}
+
+const SAMPLES_PAGE_SIZE = 100;
+
+export function dataPaneActions(core: ExploreCore): DataPaneActions {
+  // What the chart shows, or, before any query, what the controls say.
+  const shownFormData = (): FormData => core.store.getState().chart.latestQueryFormData ?? core.store.getState().formData;
+
+  async function load(tab: DataTab, page: number): Promise<DataPaneResult> {
+    const datasource = core.store.getState().datasource;
+    if (!datasource) throw new Error('Pick a dataset first.');
+    if (tab === 'samples') {
+      const r = await core.api.samples(datasource, page, SAMPLES_PAGE_SIZE);
+      return { colnames: r.colnames ?? [], data: r.data ?? [], rowcount: r.rowcount ?? r.data?.length ?? 0, page, totalCount: r.total_count };
+    }
+    const results = await core.api.chartData(chartDataRequest(shownFormData(), datasource, { resultType: tab === 'query' ? 'query' : 'results' }));
+    const first = results[0] ?? {};
+    if (tab === 'query') return { colnames: [], data: [], rowcount: 0, query: results.map((r) => r.query ?? '').join(';\n\n'), language: first.language ?? 'sql' };
+    return { colnames: first.colnames ?? [], data: first.data ?? [], rowcount: first.rowcount ?? first.data?.length ?? 0 };
+  }
+
+  return {
+    async openDataTab(tab, page = 1) {
+      const requestId = core.context.newId();
+      core.side.record([{ type: 'exploreSide/dataTabOpened', data: { tab, requestId } }]);
+      try {
+        core.side.record([{ type: 'exploreSide/dataLoaded', data: { requestId, result: await load(tab, page) } }]);
+      } catch (error) {
+        core.side.record([{ type: 'exploreSide/dataFailed', data: { requestId, message: toClientError(error).message } }]);
+      }
+    },
+    closeDataPane: () => void core.side.record([{ type: 'exploreSide/dataPaneClosed', data: {} }]),
+    async download(format) {
+      const { datasource, sliceName } = core.store.getState();
+      if (!datasource) return;
+      try {
+        const { blob, filename } = await core.api.download(chartDataRequest(shownFormData(), datasource, {}), format);
+        saveBlob(blob, sliceName ? `${sliceName.replace(/[^\w.-]+/g, '_')}.${format}` : filename);
+      } catch (error) {
+        core.errors.show(toClientError(error), `Could not download ${format.toUpperCase()}`);
+      }
+    },
+  };
+}
+
+function saveBlob(blob: Blob, filename: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,61 @@
+import { parseDatasourceKey, type DatasourceMeta, type FormData, type SliceInfo } from '@strata/domain';
+import { toClientError } from '../api/api-error';
+import type { ExploreCore } from './explore.feature';
+
+/** The query parameters /explore/ reads (spec §2), plus the permalink key of /explore/p/{key}/. */
+export interface ExploreUrlParams {
+  slice_id?: string | null;
+  datasource_id?: string | null;
+  datasource_type?: string | null;
+  /** '{id}__{type}' */
+  datasource?: string | null;
+  form_data_key?: string | null;
+  permalink_key?: string | null;
+  viz_type?: string | null;
+  force?: string | null;
+}
+
+const ownerId = (o: { id: number } | number) => (typeof o === 'number' ? o : o.id);
+
+/**
+ * Opening Explore: a saved chart, a permalink, a stored form, or a dataset. What was found becomes one
+ * OpenExplore (hydration, never an undo step); a valid chart then runs its query at once.
+ */
+export function openActions(core: ExploreCore, loadDatasource: (id: number) => Promise<DatasourceMeta>) {
+  return async function open(params: ExploreUrlParams): Promise<void> {
+    const requestId = core.context.newId();
+    core.side.record([{ type: 'exploreSide/openStarted', data: { requestId } }]);
+    try {
+      let formData: Partial<FormData> & Record<string, unknown> = {};
+      let slice: SliceInfo | null = null;
+      let isStarred = false;
+      if (params.permalink_key) formData = { ...(await core.api.getPermalink(params.permalink_key)).formData };
+      else if (params.form_data_key) formData = await core.api.getFormDataByKey(params.form_data_key);
+
+      const sliceId = Number(params.slice_id ?? formData.slice_id);
+      if (Number.isInteger(sliceId) && sliceId > 0) {
+        const chart = await core.api.getChart(sliceId);
+        const saved = chart.params ? (JSON.parse(chart.params) as Record<string, unknown>) : {};
+        // A permalink of a saved chart carries its edits: they win over the saved params.
+        formData = { ...saved, ...formData, slice_id: sliceId, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__${chart.datasource_type}` };
+        slice = { slice_id: chart.id, slice_name: chart.slice_name, owners: (chart.owners ?? []).map(ownerId), dashboards: (chart.dashboards ?? []).map((d) => d.id) };
+        isStarred = (await core.api.favoriteStatus([chart.id]).catch(() => ({}) as Record<number, boolean>))[chart.id] ?? false;
+      }
+      if (params.viz_type) formData = { ...formData, viz_type: params.viz_type };
+
+      const key = params.datasource ?? (params.datasource_id ? `${params.datasource_id}__${params.datasource_type ?? 'table'}` : (formData.datasource as string | undefined));
+      const ref = key ? parseDatasourceKey(key) : null;
+      // Nothing to open: the page offers the dataset picker.
+      if (!ref) return;
+      const datasource = await loadDatasource(ref.id);
+      core.execute({ type: 'OpenExplore', data: { datasource, formData, slice, isStarred } });
+      if (Object.keys(core.store.getState().validationErrors).length === 0) {
+        core.execute({ type: 'TriggerQuery', data: { queryId: core.context.newId(), at: core.now(), force: params.force === 'true' } }, { silent: true });
+      }
+    } catch (error) {
+      core.errors.show(toClientError(error), 'Could not open the chart');
+    } finally {
+      core.side.record([{ type: 'exploreSide/openFinished', data: { requestId } }]);
+    }
+  };
+}

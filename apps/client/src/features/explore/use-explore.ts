@@ -1,0 +1,18 @@
+import type { AppServices } from '../../app/services';
+import { createExplore, type ExploreFeature } from './explore.feature';
+
+// One Explore store per page load, made the first time the (lazily loaded) page opens: creating it in
+// app/services would pull Explore into the first bundle. Its stores join time travel then.
+const features = new WeakMap<AppServices, ExploreFeature>();
+
+export function exploreFor(services: AppServices): ExploreFeature {
+  let explore = features.get(services);
+  if (!explore) {
+    const { context, http, toasts, errors, session, timeTravel } = services;
+    explore = createExplore({ context, http, toasts, errors, user: () => session.store.getState().user });
+    timeTravel.register(explore.store);
+    timeTravel.register(explore.side);
+    features.set(services, explore);
+  }
+  return explore;
+}

@@ -1,0 +1,26 @@
+import { AppConfig } from '../config/app-config';
+import { ChartDataCache } from './chart-data-cache';
+
+const config = { redisUrl: undefined } as unknown as AppConfig;
+
+describe('ChartDataCache in memory', () => {
+  it('returns what was set, with its time, until it expires', async () => {
+    const cache = new ChartDataCache(config);
+    await cache.set('a', { data: [1] }, 60);
+    expect(await cache.get('a')).toEqual({ value: { data: [1] }, cachedAt: expect.any(String) });
+    await cache.set('b', { data: [] }, 0);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.get('b')).toBeNull();
+  });
+
+  it('keeps at most 500,000 rows: the oldest entries go first, a larger result is not kept', async () => {
+    const cache = new ChartDataCache(config);
+    await cache.set('old', 1, 60, 300_000);
+    await cache.set('new', 2, 60, 300_000);
+    expect(await cache.get('old')).toBeNull();
+    expect((await cache.get('new'))?.value).toBe(2);
+    await cache.set('huge', 3, 60, 600_000);
+    expect(await cache.get('huge')).toBeNull();
+    expect((await cache.get('new'))?.value).toBe(2);
+  });
+});

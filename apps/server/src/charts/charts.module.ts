@@ -1,0 +1,29 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
+import { mapDomainErrorCode } from '../common/to-error-response';
+import { DashboardsModule } from '../dashboards/dashboards.module';
+import { DatasetsModule } from '../datasets/datasets.module';
+import { EventStore } from '../event-store/event-store.port';
+import { ChartList } from './chart-list';
+import { ChartProjection } from './chart.projection';
+import { ChartsController } from './charts.controller';
+import { ChartsService } from './charts.service';
+
+/** Charts as event streams (`chart:<id>`), read models `charts` and `chart_favorites`. */
+@Module({
+  imports: [DatasetsModule, DashboardsModule],
+  controllers: [ChartsController],
+  providers: [ChartsService, ChartList, ChartProjection],
+  exports: [ChartsService],
+})
+export class ChartsModule implements OnModuleInit {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projection: ChartProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.store.registerProjection(this.projection);
+    mapDomainErrorCode('chart_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+  }
+}

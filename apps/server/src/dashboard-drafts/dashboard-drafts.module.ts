@@ -1,0 +1,34 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { DraftErrorCode, ErrorType } from '@strata/domain';
+import { mapDomainErrorCode } from '../common/to-error-response';
+import { DashboardsModule } from '../dashboards/dashboards.module';
+import { CommandRouter } from '../realtime/command-router';
+import { StreamAccessPolicy } from '../realtime/stream-access.policy';
+import { DraftAccess } from './draft-access';
+import { DraftSocket } from './draft-socket';
+import { DraftService } from './draft.service';
+import { DraftsController } from './drafts.controller';
+
+/**
+ * Live co-editing of dashboards (issue 5): one shared draft stream per dashboard, edited over the
+ * socket, saved, discarded and restored over REST, with its version history. Needs the RealtimeModule.
+ */
+@Module({
+  imports: [DashboardsModule],
+  controllers: [DraftsController],
+  providers: [DraftService, DraftAccess, DraftSocket],
+})
+export class DashboardDraftsModule implements OnModuleInit {
+  constructor(
+    private readonly socket: DraftSocket,
+    private readonly policy: StreamAccessPolicy,
+    private readonly router: CommandRouter,
+  ) {}
+
+  onModuleInit(): void {
+    this.socket.register(this.policy, this.router);
+    // REFERENCE §3.5 / issue 5: a stale expected version is a conflict, not an overwrite.
+    mapDomainErrorCode(DraftErrorCode.VERSION_CONFLICT, 409, ErrorType.GENERIC_COMMAND_ERROR);
+    mapDomainErrorCode(DraftErrorCode.VERSION_UNKNOWN, 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
+import type { CurrentUser } from '../auth/current-user';
+import { StrataHttpException } from '../common/error-body';
+import { DashboardsService } from '../dashboards/dashboards.service';
+
+/**
+ * Who may take part in a dashboard's edit session: spec §6, can_write on Dashboard and owner, or admin
+ * (the dashboards module's rule, reused so REST and socket never disagree).
+ */
+@Injectable()
+export class DraftAccess {
+  constructor(private readonly dashboards: DashboardsService) {}
+
+  /** 404 when the dashboard is missing, 403 when the user may not edit it. */
+  async requireEditor(dashboardId: number, user: CurrentUser): Promise<void> {
+    if (user.via === 'guest') throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, 'You do not have permission to edit this dashboard');
+    await this.dashboards.editable(dashboardId, user);
+  }
+
+  async isEditor(dashboardId: number, user: CurrentUser): Promise<boolean> {
+    try {
+      await this.requireEditor(dashboardId, user);
+      return true;
+    } catch (error) {
+      if (error instanceof StrataHttpException) return false;
+      throw error;
+    }
+  }
+
+  /** 404 unless the user may see the dashboard (admins, owners, or published): its history is as visible as it is. */
+  async requireViewer(dashboardId: number, user: CurrentUser): Promise<void> {
+    if (!(await this.dashboards.get(String(dashboardId), user))) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dashboard not found.');
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * What a dashboard offers beyond its own fields (spec §7): favourites, copies (with or without duplicated
+ * charts), permalinks, and the charts and datasets it shows. Seeing a dashboard (admins, owners, or
+ * published) is the condition for all of them; copying also needs can_write on Dashboard (route).
+ */
+import { Injectable } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { CurrentUser } from '../auth/current-user';
+import { chartDecider } from '../charts/chart.decider';
+import { chartStream } from '../charts/chart.events';
+import { CHART_SELECT, chartJson, type ChartRow } from '../charts/chart-json';
+import { StrataHttpException } from '../common/error-body';
+import { DatasetsService } from '../datasets/datasets.service';
+import { EventStore } from '../event-store/event-store.port';
+import { DecisionRunner } from '../event-store/load-decide-append';
+import { dashboardFavoritesDecider } from './dashboard-favorites.decider';
+import { dashboardDecider } from './dashboard.decider';
+import { dashboardFavoritesStream, dashboardPermalinkStream, dashboardStream, DASHBOARD_PERMALINK_RESOURCE, type DashboardPermalinkCreated } from './dashboard.events';
+import { DashboardsService, validMetadata, type DashboardJson } from './dashboards.service';
+import type { Layout, LayoutComponent } from './layout';
+
+export interface CopyInput {
+  dashboard_title?: string | null;
+  css?: string | null;
+  json_metadata: Record<string, unknown>;
+  duplicate_slices: boolean;
+}
+
+@Injectable()
+export class DashboardExtrasService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly runner: DecisionRunner,
+    private readonly dashboards: DashboardsService,
+    private readonly datasets: DatasetsService,
+  ) {}
+
+  async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
+    await this.dashboards.visible(id, user);
+    await this.runner.loadDecideAppend(dashboardFavoritesStream(id), dashboardFavoritesDecider, { type: 'FavoriteDashboard', data: { userId: user.id, favorite } }, undefined, {
+      actor: String(user.id),
+      sessionId: user.sessionId,
+      // A star is a view preference, not an edit: never an undo step.
+      undoable: false,
+    });
+  }
+
+  async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {
+    const rows = (await this.dataSource.query(`SELECT dashboard_id FROM dashboard_favorites WHERE user_id = $1 AND dashboard_id = ANY($2::int[])`, [user.id, ids])) as { dashboard_id: number }[];
+    const starred = new Set(rows.map((r) => r.dashboard_id));
+    return ids.map((id) => ({ id, value: starred.has(id) }));
+  }
+
+  /** The dashboard's charts as Explore would load them (form_data included). */
+  async charts(id: number, user: CurrentUser) {
+    await this.dashboards.visible(id, user);
+    const rows = (await this.dataSource.query(`${CHART_SELECT} WHERE c.id IN (SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1) ORDER BY c.id`, [id])) as ChartRow[];
+    return rows.map(chartJson);
+  }
+
+  /** The datasets behind its charts, with columns and metrics; ones the user may not read are left out. */
+  async datasetsOf(id: number, user: CurrentUser) {
+    await this.dashboards.visible(id, user);
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT c.datasource_id AS id FROM charts c JOIN dashboard_slices s ON s.slice_id = c.id WHERE s.dashboard_id = $1 ORDER BY 1`,
+      [id],
+    )) as { id: number }[];
+    const found = await Promise.all(rows.map((r) => this.datasets.get(r.id, user)));
+    return found.filter((d) => d !== null);
+  }
+
+  /**
+   * A new dashboard owned by the user with the source's layout; with duplicate_slices each chart is
+   * copied too (owned by the user) and the layout points at the copies.
+   */
+  async copy(id: number, input: CopyInput, user: CurrentUser): Promise<DashboardJson> {
+    const source = await this.dashboards.visible(id, user);
+    const { positions: _positions, ...requested } = input.json_metadata;
+    const metadata = validMetadata(requested);
+    let layout = source.position_json;
+    if (input.duplicate_slices) {
+      const mapping = await this.duplicateCharts(id, user);
+      layout = remapCharts(layout, mapping);
+    }
+    const [{ id: newId }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
+    const events = dashboardDecider.decide(
+      {
+        type: 'CreateDashboard',
+        data: { id: newId, owner_id: user.id, dashboard_title: input.dashboard_title, css: input.css ?? source.css, json_metadata: metadata, position_json: layout },
+      },
+      dashboardDecider.initialState(),
+    );
+    await this.store.append(dashboardStream(newId), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } });
+    return (await this.dashboards.find(newId))!;
+  }
+
+  async createPermalink(id: number, state: Record<string, unknown>, user: CurrentUser): Promise<{ key: string; url: string }> {
+    await this.dashboards.visible(id, user);
+    const key = randomBytes(24).toString('base64url');
+    const event: DashboardPermalinkCreated = { type: 'dashboard/permalinkCreated', data: { key, dashboardId: id, state } };
+    await this.store.append(dashboardPermalinkStream(key), [event], { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+    return { key, url: `/superset/dashboard/p/${key}/` };
+  }
+
+  /** The stored state, when the user may still see its dashboard. */
+  async permalink(key: string, user: CurrentUser): Promise<{ dashboardId: string; state: Record<string, unknown> }> {
+    const rows = (await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [DASHBOARD_PERMALINK_RESOURCE, key])) as {
+      value: { dashboardId: number; state: Record<string, unknown> };
+    }[];
+    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Permalink not found.');
+    await this.dashboards.visible(rows[0].value.dashboardId, user);
+    return { dashboardId: String(rows[0].value.dashboardId), state: rows[0].value.state };
+  }
+
+  private async duplicateCharts(dashboardId: number, user: CurrentUser): Promise<Map<number, { id: number; slice_name: string }>> {
+    const rows = (await this.dataSource.query(`${CHART_SELECT} WHERE c.id IN (SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1) ORDER BY c.id`, [dashboardId])) as ChartRow[];
+    const mapping = new Map<number, { id: number; slice_name: string }>();
+    for (const row of rows) {
+      const [{ id }] = (await this.dataSource.query(`SELECT nextval('charts_id_seq')::int AS id`)) as { id: number }[];
+      const events = chartDecider.decide(
+        {
+          type: 'CreateChart',
+          data: {
+            id,
+            owner_id: user.id,
+            slice_name: row.slice_name,
+            viz_type: row.viz_type,
+            datasource_id: row.datasource_id,
+            datasource_type: row.datasource_type,
+            params: row.params,
+            query_context: row.query_context,
+            description: row.description,
+            cache_timeout: row.cache_timeout,
+            certified_by: null,
+            certification_details: null,
+          },
+        },
+        chartDecider.initialState(),
+      );
+      await this.store.append(chartStream(id), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } });
+      mapping.set(row.id, { id, slice_name: row.slice_name });
+    }
+    return mapping;
+  }
+}
+
+function remapCharts(layout: Layout, mapping: Map<number, { id: number; slice_name: string }>): Layout {
+  const next: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(layout)) {
+    const c = value as LayoutComponent | 'v2';
+    const target = typeof c === 'object' && c.type === 'CHART' ? mapping.get(Number(c.meta?.chartId)) : undefined;
+    next[key] = target && typeof c === 'object' ? { ...c, meta: { ...c.meta, chartId: target.id, sliceName: target.slice_name } } : c;
+  }
+  return next as Layout;
+}

@@ -1,0 +1,41 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
+import { mapDomainErrorCode } from '../common/to-error-response';
+import { DatasetsModule } from '../datasets/datasets.module';
+import { EventStore } from '../event-store/event-store.port';
+import { DashboardExtrasController } from './dashboard-extras.controller';
+import { DashboardExtrasService } from './dashboard-extras.service';
+import { DashboardFavoritesProjection } from './dashboard-favorites.projection';
+import { DashboardList } from './dashboard-list';
+import { DashboardPermalinkProjection } from './dashboard-permalink.projection';
+import { DashboardPropertiesService } from './dashboard-properties.service';
+import { DashboardProjection } from './dashboard.projection';
+import { DashboardsController } from './dashboards.controller';
+import { DashboardsService } from './dashboards.service';
+
+/**
+ * Dashboards as event streams (`dashboard:<id>`, `dashboard-favorites:<id>`, `dashboard_permalink:<key>`),
+ * read models `dashboards` + `dashboard_slices`, `dashboard_favorites`, `key_value`. Layout editing is
+ * the edit session's (dashboard-drafts), which publishes saved layouts here.
+ */
+@Module({
+  imports: [DatasetsModule],
+  controllers: [DashboardsController, DashboardExtrasController],
+  providers: [DashboardsService, DashboardList, DashboardProjection, DashboardPropertiesService, DashboardExtrasService, DashboardFavoritesProjection, DashboardPermalinkProjection],
+  exports: [DashboardsService],
+})
+export class DashboardsModule implements OnModuleInit {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projection: DashboardProjection,
+    private readonly favorites: DashboardFavoritesProjection,
+    private readonly permalinks: DashboardPermalinkProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.store.registerProjection(this.projection);
+    this.store.registerProjection(this.favorites);
+    this.store.registerProjection(this.permalinks);
+    mapDomainErrorCode('dashboard_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+  }
+}

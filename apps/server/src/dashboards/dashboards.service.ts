@@ -1,0 +1,209 @@
+/**
+ * Dashboards: create, read, add or remove a chart (the chart save flow: a ROW with a CHART appended to the
+ * layout, carried into an open edit session too), and the layout an edit session publishes. Handlers
+ * load, decide, append; `dashboards` is projected in the append's transaction. Properties, favourites,
+ * copies, permalinks: dashboard-*.service.ts.
+ */
+import { Injectable } from '@nestjs/common';
+import { canEditDashboard, canViewDashboard, ErrorType, parseJsonMetadata, type Layout as DomainLayout, toPositionJson } from '@strata/domain';
+import { randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CurrentUser } from '../auth/current-user';
+import { StrataHttpException } from '../common/error-body';
+import { EventStore, VersionConflictError } from '../event-store/event-store.port';
+import { DecisionRunner } from '../event-store/load-decide-append';
+import { checkOwners } from '../datasets/owners';
+import { dashboardDecider, type CreateDashboard, type DashboardCommand } from './dashboard.decider';
+import { dashboardStream } from './dashboard.events';
+import { carryIntoDraft, type DraftChartChange } from './draft-carry';
+import type { Layout } from './layout';
+
+export interface DashboardRow {
+  id: number;
+  dashboard_title: string;
+  slug: string | null;
+  owners: number[];
+  position_json: Layout;
+  json_metadata: Record<string, unknown>;
+  css: string;
+  published: boolean;
+  certified_by: string | null;
+  certification_details: string | null;
+  roles: number[];
+  version: number;
+  changed_on: Date;
+  created_on: Date;
+  owner_users: { id: number; first_name: string; last_name: string }[];
+  charts: { id: number; slice_name: string }[];
+}
+
+export const DASHBOARD_SELECT = `SELECT d.*,
+    (SELECT coalesce(json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY u.id), '[]'::json)
+       FROM users u WHERE u.id = ANY(d.owners)) AS owner_users,
+    (SELECT coalesce(json_agg(json_build_object('id', c.id, 'slice_name', c.slice_name) ORDER BY c.id), '[]'::json)
+       FROM dashboard_slices s JOIN charts c ON c.id = s.slice_id WHERE s.dashboard_id = d.id) AS charts
+  FROM dashboards d`;
+
+export function dashboardJson(row: DashboardRow) {
+  return {
+    id: row.id,
+    dashboard_title: row.dashboard_title,
+    slug: row.slug,
+    url: `/superset/dashboard/${row.slug ?? row.id}/`,
+    owners: row.owner_users,
+    // Superset answers both as JSON text; clients parse them.
+    position_json: JSON.stringify(row.position_json),
+    json_metadata: JSON.stringify(row.json_metadata),
+    css: row.css,
+    published: row.published,
+    certified_by: row.certified_by,
+    certification_details: row.certification_details,
+    roles: row.roles.map((id) => ({ id })),
+    // The stream version: send it back as `version` on PUT to get a 409 instead of overwriting a newer save.
+    version: row.version,
+    charts: row.charts.map((c) => c.slice_name),
+    chart_ids: row.charts.map((c) => c.id),
+    changed_on: row.changed_on.toISOString(),
+    created_on: row.created_on.toISOString(),
+    last_modified_time: Math.floor(row.changed_on.getTime() / 1000),
+  };
+}
+export type DashboardJson = ReturnType<typeof dashboardJson>;
+
+const componentId = (type: string) => `${type}-${randomBytes(8).toString('base64url')}`;
+/** json_metadata checked with the domain's schema (REFERENCE §3.3): a misspelt key is a 400, not stored. */
+export function validMetadata(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const parsed = parseJsonMetadata(input ?? {});
+  if (!parsed.ok) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${parsed.problems.slice(0, 5).join('; ')}`);
+  return parsed.metadata as Record<string, unknown>;
+}
+
+/**
+ * Two saves racing for one slug both pass the pre-check; the read model's unique index stops the second
+ * inside its append's transaction (nothing is written), and it is the same 422 as the pre-check's.
+ */
+export async function slugUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: string; constraint?: string }).code === '23505' && /slug/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))) {
+      throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
+    }
+    throw error;
+  }
+}
+
+export const dashboardNotFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, "Dashboard not found.");
+const notFound = dashboardNotFound;
+
+@Injectable()
+export class DashboardsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly runner: DecisionRunner,
+  ) {}
+
+  async create(input: Omit<CreateDashboard['data'], 'id' | 'owner_id'>, user: CurrentUser): Promise<DashboardJson> {
+    await checkOwners(this.dataSource, input.owners);
+    if (input.json_metadata) input = { ...input, json_metadata: validMetadata(input.json_metadata) };
+    const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
+    const events = dashboardDecider.decide({ type: 'CreateDashboard', data: { ...input, id, owner_id: user.id } }, dashboardDecider.initialState());
+    const slug = (events[0].data as { slug: string | null }).slug;
+    if (slug && (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1`, [slug])).length > 0) {
+      throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
+    }
+    await slugUnique(() => this.store.append(dashboardStream(id), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } }));
+    return (await this.find(id))!;
+  }
+
+  /** Admins, owners, and anyone for a published dashboard; null otherwise. */
+  async get(idOrSlug: string, user: CurrentUser): Promise<DashboardJson | null> {
+    const rows = (await this.dataSource.query(`${DASHBOARD_SELECT} WHERE ${/^\d{1,9}$/.test(idOrSlug) ? 'd.id = $1::int' : 'd.slug = $1'}`, [idOrSlug])) as DashboardRow[];
+    const row = rows[0];
+    if (!row || !canViewDashboard(user, { owners: row.owners, published: row.published })) return null;
+    return dashboardJson(row);
+  }
+
+  /** The row when the user may see it (spec §6: admins, owners, or published), else 404. */
+  async visible(id: number, user: CurrentUser): Promise<DashboardRow> {
+    const row = await this.row(id);
+    if (!row || !canViewDashboard(user, { owners: row.owners, published: row.published })) throw notFound();
+    return row;
+  }
+
+  /** Appends the chart to the dashboard's layout (and its open draft); the user must be able to edit the dashboard. */
+  async addChart(dashboardId: number, chart: { id: number; slice_name: string }, user: CurrentUser): Promise<void> {
+    await this.editable(dashboardId, user);
+    const data = { chartId: chart.id, sliceName: chart.slice_name, rowId: componentId('ROW'), chartComponentId: componentId('CHART') };
+    await this.decideWithDraft(dashboardId, { type: 'AddChartToDashboard', data }, { kind: 'add', ...data }, user);
+  }
+
+  async removeChart(dashboardId: number, chartId: number, user: CurrentUser): Promise<void> {
+    await this.editable(dashboardId, user);
+    await this.decideWithDraft(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { kind: 'remove', chartId }, user);
+  }
+
+  /**
+   * Takes a deleted chart off a dashboard's layout, whoever owns the dashboard: the chart's owner
+   * deleted it, and a layout must not keep a chart that no longer exists.
+   */
+  async detachDeletedChart(dashboardId: number, chartId: number, user: CurrentUser): Promise<void> {
+    await this.decideWithDraft(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { kind: 'remove', chartId }, user);
+  }
+
+  /**
+   * The edit session saved or restored a version: the dashboard shows its layout. Runs in the draft
+   * append's transaction (`tx`), so the draft's version and the dashboard's layout never disagree.
+   */
+  async publishLayout(tx: EntityManager, dashboardId: number, layout: DomainLayout, draftVersion: number, source: 'save' | 'restore', user: CurrentUser): Promise<void> {
+    const loaded = await this.runner.load(dashboardStream(dashboardId), dashboardDecider, tx);
+    const position_json = toPositionJson(layout) as unknown as Layout;
+    const events = dashboardDecider.decide({ type: 'PublishDashboardLayout', data: { position_json, draftVersion, source } }, loaded.state);
+    await this.store.append(dashboardStream(dashboardId), events, { tx, expectedVersion: loaded.version, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+  }
+
+  /**
+   * The chart save flow's change on `dashboard:<id>` and the same change on its draft, in one
+   * transaction; a concurrent edit on either stream is retried on the newer streams (it is no reason to
+   * refuse a chart save).
+   */
+  private async decideWithDraft(dashboardId: number, command: DashboardCommand, change: DraftChartChange, user: CurrentUser): Promise<void> {
+    const actor = String(user.id);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.dataSource.transaction(async (tx) => {
+          const loaded = await this.runner.load(dashboardStream(dashboardId), dashboardDecider, tx);
+          const events = dashboardDecider.decide(command, loaded.state);
+          if (events.length > 0) {
+            await this.store.append(dashboardStream(dashboardId), events, { tx, expectedVersion: loaded.version, meta: { actor, sessionId: user.sessionId, undoable: false } });
+          }
+          await carryIntoDraft(this.store, tx, dashboardId, change, actor, user.sessionId);
+        });
+        return;
+      } catch (error) {
+        if (!(error instanceof VersionConflictError) || attempt >= 8) throw error;
+      }
+    }
+  }
+
+  /** 404 when missing, 403 when the user may not edit it (spec §6: can_write on Dashboard and owner, or admin). */
+  async editable(id: number, user: CurrentUser): Promise<DashboardRow> {
+    const row = await this.row(id);
+    if (!row) throw notFound();
+    if (!canEditDashboard(user, row.owners)) {
+      throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, 'You do not have permission to edit this dashboard');
+    }
+    return row;
+  }
+
+  async row(id: number): Promise<DashboardRow | null> {
+    const rows = (await this.dataSource.query(`${DASHBOARD_SELECT} WHERE d.id = $1`, [id])) as DashboardRow[];
+    return rows[0] ?? null;
+  }
+
+  async find(id: number): Promise<DashboardJson | null> {
+    const row = await this.row(id);
+    return row ? dashboardJson(row) : null;
+  }
+}

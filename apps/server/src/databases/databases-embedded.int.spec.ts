@@ -1,0 +1,69 @@
+/**
+ * /api/v1/database/ on the embedded default (no DATABASE_URL): the metadata database is a PGlite in a
+ * child process, which runs one transaction at a time. A read on another connection while the command's
+ * transaction is open would wait for that transaction forever: everything must read inside it or before.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { AppConfig } from '../config/app-config';
+import { EXAMPLES_DATABASE_NAME } from '../examples/register/register-examples';
+import { ExamplesDatabase } from '../storage/examples-database';
+import { startHttpApp, type RunningHttpApp } from '../testing/http-app';
+
+jest.setTimeout(180_000);
+
+describe('editing the examples database on the embedded default', () => {
+  let home: string;
+  let server: RunningHttpApp;
+  let token: string;
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'strata-dbs-embedded-'));
+    const config = new AppConfig(0, undefined, undefined, undefined, 'e'.repeat(48), home, undefined, undefined, 'development');
+    server = await startHttpApp({ imports: [AppModule] }, { customize: (b) => b.overrideProvider(AppConfig).useValue(config) });
+    const password = readFileSync(join(home, 'admin-password'), 'utf8').trim();
+    const login = await fetch(`${server.url}/api/v1/security/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password, provider: 'db' }),
+    });
+    token = ((await login.json()) as { access_token: string }).access_token;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  const put = (id: number, body: unknown) =>
+    fetch(`${server.url}/api/v1/database/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      // A deadlock would never answer: fail in seconds instead of at the test's timeout.
+      signal: AbortSignal.timeout(15_000),
+    });
+
+  it('answers promptly on the first edit of an examples row registered outside the log (adopted in the same transaction)', async () => {
+    const ds = server.app.get(DataSource);
+    const examples = server.app.get(ExamplesDatabase);
+    // As an earlier version registered it: a row written directly, the reader's password in its URI.
+    const [{ id }] = (await ds.query(`INSERT INTO databases (database_name, uri) VALUES ($1, $2) RETURNING id`, [EXAMPLES_DATABASE_NAME, examples.readerUrl])) as {
+      id: number;
+    }[];
+    const started = Date.now();
+    const res = await put(id, { allow_run_async: true });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: { allow_run_async: boolean } }).result.allow_run_async).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const events = (await ds.query(`SELECT type FROM events WHERE stream = $1 ORDER BY version`, [`database:${id}`])) as { type: string }[];
+    expect(events.map((e) => e.type)).toEqual(['database/databaseAdopted', 'database/settingsChanged']);
+    // The next edits go through the log's usual path.
+    const again = await put(id, { allow_run_async: false, expose_in_sqllab: true });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { result: { allow_run_async: boolean } }).result.allow_run_async).toBe(false);
+  });
+});

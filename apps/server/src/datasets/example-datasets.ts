@@ -1,0 +1,71 @@
+/**
+ * Registers the example tables as physical datasets (through events, owned by nobody) once the examples
+ * loader reports them ready, so Explore has something to pick on a fresh install. Idempotent: a table
+ * that already has a dataset is skipped; runs at every start after loading finishes.
+ */
+import { Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ExamplesModule } from '../examples/examples.module';
+import { ExamplesService } from '../examples/examples.service';
+import { EXAMPLES_DATABASE_NAME } from '../examples/register/register-examples';
+import { DatasetsModule } from './datasets.module';
+import { DatasetsService } from './datasets.service';
+
+const POLL_MS = 2000;
+
+@Injectable()
+export class ExampleDatasets implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('ExampleDatasets');
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly examples: ExamplesService,
+    private readonly datasets: DatasetsService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * Watches the loader's status rather than starting it: main.ts starts loading after the server listens,
+   * and apps built without main.ts (tests) never load examples, so nothing is registered there.
+   */
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      const state = this.examples.status().state;
+      if (state === 'loading') return;
+      this.stop();
+      if (state === 'ready') void this.registerLoaded();
+    }, POLL_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async registerLoaded(): Promise<number> {
+    const status = this.examples.status();
+    if (status.state !== 'ready') return 0;
+    try {
+      const [db] = (await this.dataSource.query(`SELECT id FROM databases WHERE database_name = $1`, [EXAMPLES_DATABASE_NAME])) as { id: number }[];
+      if (!db) return 0;
+      let created = 0;
+      for (const table of status.tables.filter((t) => t.loaded)) {
+        if ((await this.datasets.registerTable(db.id, 'public', table.name)) !== null) created++;
+      }
+      if (created > 0) this.logger.log(`Registered ${created} example datasets`);
+      return created;
+    } catch (error) {
+      // Examples are a convenience: a failure here must not take the server down.
+      this.logger.error(`Could not register the example datasets: ${(error as Error).message}`);
+      return 0;
+    }
+  }
+}
+
+@Module({ imports: [ExamplesModule, DatasetsModule], providers: [ExampleDatasets] })
+export class ExampleDatasetsModule {}

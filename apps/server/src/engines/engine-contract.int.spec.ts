@@ -1,0 +1,204 @@
+/**
+ * What every engine promises (query-engine.ts), checked against each real database: PostgreSQL
+ * (createTestDatabase) and the machine's MariaDB (a scratch database). Engine-specific behaviour (types,
+ * catalogs, error mapping) stays in each engine's own spec.
+ */
+import { randomBytes } from 'node:crypto';
+import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import { Client } from 'pg';
+import { createTestDatabase } from '../testing/test-database';
+import { parseConnectionUri } from './connection-uri';
+import { MysqlEngine } from './mysql/mysql-engine';
+import { PostgresEngine } from './postgres/pg-engine';
+import { EngineCancelledError, EngineTimeoutError, type QueryEngine } from './query-engine';
+
+interface Subject {
+  engine: QueryEngine;
+  /** A statement returning ids 1..n and a 32-character hash, produced lazily by the database. */
+  series(n: number): string;
+  /** The dialect's n-th placeholder ($n / ?). */
+  placeholder(n: number): string;
+  /** A statement sleeping that many seconds. */
+  sleep(seconds: number): string;
+  /** The statements the database is running for a session (pg_stat_activity / the processlist). */
+  running(backendId: string): Promise<string[]>;
+  drop(): Promise<void>;
+}
+
+const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+
+const subjects: [string, () => Promise<Subject>][] = [
+  [
+    'PostgreSQL',
+    async () => {
+      const db = await createTestDatabase('engine_contract');
+      const engine = new PostgresEngine(parseConnectionUri(db.url));
+      const admin = new Client({ connectionString: db.url });
+      await admin.connect();
+      return {
+        engine,
+        // generate_series in the select list streams (ProjectSet); in FROM it would be materialized first.
+        series: (n) => `SELECT generate_series(1, ${n}) AS id, md5('x') AS h`,
+        placeholder: (n) => `$${n}`,
+        sleep: (seconds) => `SELECT pg_sleep(${seconds})`,
+        running: async (pid) =>
+          (await admin.query<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`, [Number(pid)])).rows.map((r) => r.query),
+        drop: async () => {
+          await engine.close();
+          await admin.end();
+          await db.drop();
+        },
+      };
+    },
+  ],
+  [
+    'MariaDB',
+    async () => {
+      const database = `strata_contract_${randomBytes(4).toString('hex')}`;
+      const admin = await createConnection(MARIADB);
+      await admin.query(`CREATE DATABASE \`${database}\``);
+      const engine = new MysqlEngine({ backend: 'mysql', host: MARIADB.host, port: MARIADB.port, database, username: MARIADB.user, password: MARIADB.password });
+      return {
+        engine,
+        series: (n) => `SELECT seq AS id, md5(seq) AS h FROM seq_1_to_${n}`,
+        placeholder: () => '?',
+        sleep: (seconds) => `SELECT SLEEP(${seconds})`,
+        running: async (threadId) => {
+          const [rows] = await admin.query<RowDataPacket[]>(
+            `SELECT INFO AS info FROM information_schema.PROCESSLIST WHERE ID = ? AND COMMAND = 'Query' AND INFO IS NOT NULL`,
+            [Number(threadId)],
+          );
+          return rows.map((r) => String(r.info));
+        },
+        drop: async () => {
+          await engine.close();
+          await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+          await admin.end();
+        },
+      };
+    },
+  ],
+];
+
+describe.each(subjects)('%s engine contract', (_name, make) => {
+  let subject: Subject;
+  beforeAll(async () => {
+    subject = await make();
+  });
+  afterAll(async () => {
+    await subject?.drop();
+  });
+
+  async function inSession<T>(work: (session: Awaited<ReturnType<QueryEngine['openSession']>>) => Promise<T>): Promise<T> {
+    const session = await subject.engine.openSession();
+    try {
+      await session.begin({ readOnly: true });
+      return await work(session);
+    } finally {
+      await session.release();
+    }
+  }
+
+  it('stream hands every row over in order, in batches, reading the next batch only once the last was handled', async () => {
+    const batches: number[] = [];
+    let handling = false;
+    let overlapped = false;
+    let last = 0;
+    const streamed = await inSession((s) =>
+      s.stream(subject.series(25_000), { batchRows: 1000 }, async (rows, columns) => {
+        overlapped ||= handling;
+        handling = true;
+        expect(columns.map((c) => c.name)).toEqual(['id', 'h']);
+        for (const row of rows) expect(row.id).toBe(++last);
+        batches.push(rows.length);
+        await new Promise((r) => setTimeout(r, 2));
+        handling = false;
+      }),
+    );
+    expect(streamed.rowCount).toBe(25_000);
+    expect(last).toBe(25_000);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(1000);
+    expect(overlapped).toBe(false);
+  });
+
+  it('stream of a statement without rows still gives its columns', async () => {
+    const streamed = await inSession((s) => s.stream(`${subject.series(3)} LIMIT 0`, {}, async () => fail('no rows expected')));
+    expect(streamed).toEqual({ rowCount: 0, columns: [expect.objectContaining({ name: 'id' }), expect.objectContaining({ name: 'h' })] });
+  });
+
+  it('stops a huge statement past maxRows instead of draining it; the session goes on', async () => {
+    // 50 million rows: draining them would take minutes.
+    const started = Date.now();
+    await inSession(async (s) => {
+      const rows: unknown[] = [];
+      const streamed = await s.stream(subject.series(50_000_000), { maxRows: 2500, batchRows: 1000 }, async (batch) => void rows.push(...batch));
+      expect(streamed.rowCount).toBe(2500);
+      expect(rows).toHaveLength(2500);
+      const executed = await s.execute(subject.series(50_000_000), { maxRows: 11 });
+      expect(executed.rows).toHaveLength(11);
+      expect((await s.execute(subject.series(3))).rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('binds params to placeholders: values never become SQL, placeholders inside literals stay text', async () => {
+    const p = subject.placeholder;
+    const hostile = "x' OR '1'='1\\'; DROP TABLE t; -- ?";
+    const bound = await inSession((s) => s.execute(`SELECT ${p(1)} AS v, '${p(1)}' AS lit`, { params: [hostile] }));
+    expect(bound.rows).toEqual([{ v: hostile, lit: p(1) }]);
+    const filtered = (params: unknown[]) =>
+      inSession((s) => s.execute(`SELECT id FROM (${subject.series(10)}) s WHERE id > ${p(1)} OR h = ${p(2)} ORDER BY id LIMIT ${p(3)}`, { params }));
+    expect((await filtered([7, "' OR '1'='1", 5])).rows).toEqual([{ id: 8 }, { id: 9 }, { id: 10 }]);
+    expect((await filtered([0, 'nothing', 2])).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    const streamed: unknown[] = [];
+    await inSession((s) =>
+      s.stream(`SELECT id FROM (${subject.series(10)}) s WHERE id <= ${p(1)} ORDER BY id`, { params: [3], batchRows: 2 }, async (rows) => void streamed.push(...rows)),
+    );
+    expect(streamed).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
+  it('without params a statement runs as text: a placeholder-looking character is the user\'s own SQL', async () => {
+    const literal = await inSession((s) => s.execute(`SELECT '?' AS q, '$1' AS d`));
+    expect(literal.rows).toEqual([{ q: '?', d: '$1' }]);
+  });
+
+  it('stops a statement at its timeout (SQLLAB_TIMEOUT_ERROR)', async () => {
+    const started = Date.now();
+    const err = await inSession((s) => s.execute(subject.sleep(5), { timeoutMs: 400 })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineTimeoutError);
+    expect(err).toMatchObject({ errorType: 'SQLLAB_TIMEOUT_ERROR' });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('cancel stops a running statement in the database within 2 s', async () => {
+    await inSession(async (session) => {
+      const running = session.execute(subject.sleep(30), { maxRows: 10 }).catch((e: unknown) => e);
+      await waitFor(async () => (await subject.running(session.backendId)).some((q) => /sleep/i.test(q)));
+      const started = Date.now();
+      await session.cancel();
+      expect(await running).toBeInstanceOf(EngineCancelledError);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await subject.running(session.backendId)).toEqual([]);
+    });
+  });
+
+  it('refuses to start a statement after an early cancel', async () => {
+    const session = await subject.engine.openSession();
+    try {
+      await session.cancel();
+      await expect(session.begin({ readOnly: true })).rejects.toBeInstanceOf(EngineCancelledError);
+      await expect(session.execute(subject.sleep(30))).rejects.toBeInstanceOf(EngineCancelledError);
+      expect(await subject.running(session.backendId)).toEqual([]);
+    } finally {
+      await session.release();
+    }
+  });
+});
+
+async function waitFor(probe: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

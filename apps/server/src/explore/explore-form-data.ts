@@ -1,0 +1,117 @@
+/**
+ * Explore's form data cache (REFERENCE §2.4 EXPLORE_FORM_DATA_CACHE_CONFIG): `POST /api/v1/explore/form_data`
+ * {datasource_id, datasource_type, chart_id?, form_data} -> 201 {key}; `PUT /api/v1/explore/form_data/{key}`
+ * (its creator only) -> {key}; `GET /api/v1/explore/form_data/{key}` -> {form_data} (JSON text). Each store
+ * is an event on `explore_form_data:<key>`, projected into `key_value` (7 days).
+ */
+import { Controller, Get, HttpCode, Injectable, Param, Post, Put } from '@nestjs/common';
+import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import type { Envelope, EventLike } from '@strata/events';
+import { randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { CurrentUser } from '../auth/current-user';
+import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { StrataHttpException } from '../common/error-body';
+import { ZodBody } from '../common/zod-validation.pipe';
+import { DatasetsService } from '../datasets/datasets.service';
+import { EventStore, type Projection } from '../event-store/event-store.port';
+
+export const FORM_DATA_RESOURCE = 'explore_form_data';
+const TTL_DAYS = 7;
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+const bodySchema = z.object({
+  datasource_id: z.coerce.number().int().positive(),
+  datasource_type: z.string().max(32).default('table'),
+  chart_id: z.coerce.number().int().positive().nullish(),
+  form_data: z.string().max(5_000_000).refine((t) => {
+    try {
+      const v: unknown = JSON.parse(t);
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    } catch {
+      return false;
+    }
+  }, 'must be a JSON object as text'),
+});
+type Body = z.output<typeof bodySchema>;
+
+interface Stored extends Body {
+  owner: number;
+}
+
+export type FormDataStored = EventLike<'explore/formDataStored', { key: string; state: Stored }>;
+
+@Injectable()
+export class FormDataProjection implements Projection {
+  readonly name = FORM_DATA_RESOURCE;
+  readonly handles = ['explore/formDataStored'] as const;
+
+  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
+    const event = envelope as unknown as FormDataStored;
+    const actor = Number(envelope.meta.actor);
+    await tx.query(
+      `INSERT INTO key_value (resource, key, value, created_by_fk, created_on, expires_on) VALUES ($1, $2, $3::jsonb, $4, $5, $5::timestamptz + interval '${TTL_DAYS} days')
+       ON CONFLICT (resource, key) DO UPDATE SET value = EXCLUDED.value, expires_on = EXCLUDED.expires_on`,
+      [FORM_DATA_RESOURCE, event.data.key, JSON.stringify(event.data.state), Number.isFinite(actor) ? actor : null, envelope.meta.at],
+    );
+  }
+
+  async reset(tx: EntityManager): Promise<void> {
+    await tx.query(`DELETE FROM key_value WHERE resource = $1`, [FORM_DATA_RESOURCE]);
+  }
+}
+
+@Controller('api/v1/explore/form_data')
+export class ExploreFormDataController {
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly datasets: DatasetsService,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @RequirePermission(Permission.WRITE, View.EXPLORE_PERMALINK)
+  async create(@ZodBody(bodySchema) body: Body, @ReqUser() user: CurrentUser) {
+    await this.checkDataset(body.datasource_id, user);
+    const key = randomBytes(24).toString('base64url');
+    await this.save(key, body, user, 0);
+    return { key };
+  }
+
+  @Put(':key')
+  @RequirePermission(Permission.WRITE, View.EXPLORE_PERMALINK)
+  async update(@Param('key') key: string, @ZodBody(bodySchema) body: Body, @ReqUser() user: CurrentUser) {
+    const stored = await this.read(key);
+    if (stored.owner !== user.id) throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This form data belongs to another user.');
+    await this.checkDataset(body.datasource_id, user);
+    await this.save(key, body, user, 'any');
+    return { key };
+  }
+
+  @Get(':key')
+  @RequirePermission(Permission.READ, View.EXPLORE_PERMALINK)
+  async get(@Param('key') key: string, @ReqUser() user: CurrentUser) {
+    const stored = await this.read(key);
+    await this.checkDataset(stored.datasource_id, user);
+    return { form_data: stored.form_data };
+  }
+
+  private async save(key: string, body: Body, user: CurrentUser, expectedVersion: 0 | 'any'): Promise<void> {
+    const event: FormDataStored = { type: 'explore/formDataStored', data: { key, state: { ...body, owner: user.id } } };
+    await this.store.append(`${FORM_DATA_RESOURCE}:${key}`, [event], { expectedVersion, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+  }
+
+  private async read(key: string): Promise<Stored> {
+    const rows = KEY.test(key)
+      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2 AND (expires_on IS NULL OR expires_on > now())`, [FORM_DATA_RESOURCE, key])) as { value: Stored }[])
+      : [];
+    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'The form data does not exist or has expired.');
+    return rows[0].value;
+  }
+
+  private async checkDataset(id: number, user: CurrentUser): Promise<void> {
+    if (!(await this.datasets.get(id, user))) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dataset not found.');
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Explore's server side: permalinks (`POST /api/v1/explore/permalink` {formData, urlParams} -> {key, url};
+ * `GET /api/v1/explore/permalink/{key}` -> {state}) and the page's bootstrap
+ * `GET /api/v1/explore/?slice_id=|datasource_id=&datasource_type=|permalink_key=` -> {result: {dataset,
+ * form_data, slice, message}}. Opening a permalink or a chart still needs access to its dataset.
+ */
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import type { CurrentUser } from '../auth/current-user';
+import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { StrataHttpException } from '../common/error-body';
+import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
+import { ChartsService } from '../charts/charts.service';
+import { DatasetsService } from '../datasets/datasets.service';
+import { EventStore } from '../event-store/event-store.port';
+import {
+  EXPLORE_PERMALINK_RESOURCE,
+  explorePermalinkStateSchema,
+  explorePermalinkStream,
+  type ExplorePermalinkCreated,
+  type ExplorePermalinkState,
+} from './explore-permalink.events';
+
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** spec §9: default Explore form. */
+export const DEFAULT_FORM_DATA = { viz_type: 'table', row_limit: 1000, time_range: 'No filter', metrics: [], groupby: [] };
+
+const bootstrapQuery = z.object({
+  slice_id: z.coerce.number().int().positive().optional(),
+  datasource_id: z.coerce.number().int().positive().optional(),
+  datasource_type: z.string().max(32).optional(),
+  permalink_key: z.string().regex(KEY).optional(),
+});
+
+const notFound = (what: string) => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, `${what} not found.`);
+
+@Controller('api/v1/explore')
+export class ExploreController {
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly charts: ChartsService,
+    private readonly datasets: DatasetsService,
+  ) {}
+
+  @Post('permalink')
+  @HttpCode(201)
+  @RequirePermission(Permission.WRITE, View.EXPLORE_PERMALINK)
+  async createPermalink(@ZodBody(explorePermalinkStateSchema) state: ExplorePermalinkState, @ReqUser() user: CurrentUser) {
+    const key = randomBytes(24).toString('base64url');
+    const event: ExplorePermalinkCreated = { type: 'explore/permalinkCreated', data: { key, state } };
+    await this.store.append(explorePermalinkStream(key), [event], { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+    return { key, url: `/explore/p/${key}/` };
+  }
+
+  @Get('permalink/:key')
+  @RequirePermission(Permission.READ, View.EXPLORE_PERMALINK)
+  async getPermalink(@Param('key') key: string) {
+    return { state: await this.permalink(key) };
+  }
+
+  @Get()
+  @RequirePermission(Permission.READ, View.CHART)
+  async bootstrap(@ZodQuery(bootstrapQuery) q: z.output<typeof bootstrapQuery>, @ReqUser() user: CurrentUser) {
+    let formData: Record<string, unknown> = {};
+    let slice: unknown = null;
+    let datasourceId = q.datasource_id;
+    if (q.permalink_key) {
+      formData = (await this.permalink(q.permalink_key)).formData;
+      if (typeof formData.slice_id === 'number') q.slice_id ??= formData.slice_id;
+    }
+    if (q.slice_id) {
+      const chart = await this.charts.get(q.slice_id, user);
+      if (!chart) throw notFound('Chart');
+      slice = chart;
+      formData = { ...chart.form_data, ...formData };
+      datasourceId ??= chart.datasource_id;
+    }
+    if (datasourceId === undefined && typeof formData.datasource === 'string') datasourceId = Number(formData.datasource.split('__')[0]);
+    if (!datasourceId || !Number.isSafeInteger(datasourceId)) {
+      throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, 'Explore needs a slice_id, a datasource_id or a permalink_key.');
+    }
+    const dataset = await this.datasets.get(datasourceId, user);
+    if (!dataset) throw notFound('Dataset');
+    const form_data = { ...DEFAULT_FORM_DATA, ...formData, datasource: `${dataset.id}__table` };
+    return { result: { dataset, form_data, slice, message: null } };
+  }
+
+  private async permalink(key: string): Promise<ExplorePermalinkState> {
+    const rows = KEY.test(key)
+      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [EXPLORE_PERMALINK_RESOURCE, key])) as { value: ExplorePermalinkState }[])
+      : [];
+    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
+    return rows[0].value;
+  }
+}
