@@ -119,6 +119,36 @@ it('copies a dashboard with its layout; duplicate_slices copies the charts and p
   expect((await bob.post(`/api/v1/dashboard/${board}/copy/`, { json_metadata: { bogus: 1 } })).status).toBe(400);
 });
 
+it('a copy with duplicate_slices points every chart id in json_metadata at the copies', async () => {
+  const { board, chart: first } = await boardWithChart('Cross-filtered');
+  const second = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Second', dashboards: [board] }))).body.id as number;
+  const scope = (excluded: number[]) => ({ rootPath: ['ROOT_ID'], excluded });
+  const metadata = (a: number, b: number) => ({
+    chart_configuration: {
+      [a]: { id: a, crossFilters: { scope: scope([b]), chartsInScope: [] } },
+      [b]: { id: b, crossFilters: { scope: 'global', chartsInScope: [a] } },
+    },
+    global_chart_configuration: { scope: scope([a]), chartsInScope: [b] },
+    native_filter_configuration: [{ ...selectFilter('NATIVE_FILTER-copy', 'Origin'), scope: scope([b]), chartsInScope: [a] }],
+    timed_refresh_immune_slices: [a],
+    expanded_slices: { [b]: true },
+    filter_scopes: { [a]: { origin: { scope: ['ROOT_ID'], immune: [b] } } },
+  });
+  const copied = await alice.post(`/api/v1/dashboard/${board}/copy/`, { dashboard_title: 'Copied', json_metadata: JSON.stringify(metadata(first, second)), duplicate_slices: true });
+  expect(copied.status).toBe(200);
+  const copy = (await alice.get(`/api/v1/dashboard/${copied.body.result.id}`)).body.result;
+  const charts = (await alice.get(`/api/v1/dashboard/${copy.id}/charts`)).body.result as { id: number; slice_name: string }[];
+  const idOf = (name: string) => charts.find((c) => c.slice_name === name)!.id;
+  const [a, b] = [idOf('Cars by origin'), idOf('Second')];
+  expect([a, b].some((id) => id === first || id === second)).toBe(false);
+  expect(JSON.parse(copy.json_metadata)).toMatchObject(metadata(a, b));
+  expect(chartIdsIn(await layoutOf(alice, copy.id))).toEqual([a, b].sort());
+  // Without duplicate_slices the copy shares the charts, so the ids stay.
+  const shared = await alice.post(`/api/v1/dashboard/${board}/copy/`, { json_metadata: metadata(first, second), duplicate_slices: false });
+  expect(shared.status).toBe(200);
+  expect(JSON.parse((await alice.get(`/api/v1/dashboard/${shared.body.result.id}`)).body.result.json_metadata)).toMatchObject(metadata(first, second));
+});
+
 it('PUT /filters applies added, modified, deleted and reordered, refusing what the domain refuses', async () => {
   const { board } = await boardWithChart('Filtered');
   const a = selectFilter('NATIVE_FILTER-a', 'Origin');

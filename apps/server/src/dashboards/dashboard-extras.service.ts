@@ -4,7 +4,7 @@
  * published) is the condition for all of them; copying also needs can_write on Dashboard (route).
  */
 import { Injectable } from '@nestjs/common';
-import { ErrorType } from '@strata/domain';
+import { ErrorType, remapChartIdsInMetadata } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
@@ -74,16 +74,18 @@ export class DashboardExtrasService {
 
   /**
    * A new dashboard owned by the user with the source's layout; with duplicate_slices each chart is
-   * copied too (owned by the user) and the layout points at the copies.
+   * copied too (owned by the user) and the layout and json_metadata point at the copies.
    */
   async copy(id: number, input: CopyInput, user: CurrentUser): Promise<DashboardJson> {
     const source = await this.dashboards.visible(id, user);
     const { positions: _positions, ...requested } = input.json_metadata;
-    const metadata = validMetadata(requested);
+    let metadata = validMetadata(requested);
     let layout = source.position_json;
     if (input.duplicate_slices) {
       const mapping = await this.duplicateCharts(id, user);
       layout = remapCharts(layout, mapping);
+      // Cross-filter, native-filter scopes, refresh immunity...: all must name the copies, not the source's charts.
+      metadata = remapChartIdsInMetadata(metadata, new Map([...mapping].map(([from, to]) => [from, to.id])));
     }
     const [{ id: newId }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
     const events = dashboardDecider.decide(

@@ -1,14 +1,15 @@
 /**
  * `GET /api/v1/dashboard/?q=` (rison): what the save modal's dashboard picker and the list page read:
  * filters on the title, owners, id, published, favourites (`id` + `dashboard_is_favorite`) and
- * certification, ordering, page size up to 200. Drafts are listed to their owners and admins only.
+ * certification, ordering, page size up to 200. Drafts are listed to their owners and admins only, and
+ * under DASHBOARD_RBAC a dashboard with roles to those roles' users.
  */
 import { Injectable } from '@nestjs/common';
-import { isAdmin } from '@strata/domain';
+import { isAdmin, roleNames } from '@strata/domain';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
-import { DASHBOARD_SELECT, dashboardJson, type DashboardRow } from './dashboards.service';
+import { DASHBOARD_SELECT, dashboardJson, DashboardsService, type DashboardRow } from './dashboards.service';
 
 const filter = z.object({
   col: z.enum(['dashboard_title', 'owners', 'id', 'published', 'slug', 'certified_by']),
@@ -30,7 +31,10 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 @Injectable()
 export class DashboardList {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly dashboards: DashboardsService,
+  ) {}
 
   async list(q: DashboardListQuery, user: CurrentUser) {
     const where: string[] = [];
@@ -39,7 +43,14 @@ export class DashboardList {
       params.push(v);
       return `$${params.length}`;
     };
-    if (!isAdmin(user)) where.push(`(d.published OR ${p(user.id)} = ANY(d.owners))`);
+    if (!isAdmin(user)) {
+      // The SQL twin of the domain's canViewDashboard: under DASHBOARD_RBAC a published dashboard with
+      // roles is listed only to users with one of them (names compared without case, as the domain does).
+      const published = this.dashboards.roleBasedAccess
+        ? `(d.published AND (cardinality(d.roles) = 0 OR EXISTS (SELECT 1 FROM unnest(d.roles) r WHERE lower(r) = ANY(${p(roleNames(user).map((r) => r.toLowerCase()))}::text[]))))`
+        : 'd.published';
+      where.push(`(${published} OR ${p(user.id)} = ANY(d.owners))`);
+    }
     for (const f of q.filters) {
       const text = String(f.value);
       switch (f.col) {

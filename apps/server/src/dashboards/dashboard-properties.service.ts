@@ -9,8 +9,6 @@ import { Injectable } from '@nestjs/common';
 import {
   applyFilterChanges,
   ErrorType,
-  FeatureFlag,
-  isFeatureEnabled,
   METADATA_ONLY_KEYS,
   normalizeDashboardSave,
   parseJsonMetadata,
@@ -60,7 +58,7 @@ export class DashboardPropertiesService {
       // Layouts have versions and co-editors: they change through the edit session (POST .../draft/save).
       throw invalid(['position_json: the layout is saved through the edit session (POST /api/v1/dashboard/{id}/draft/save), not this body']);
     }
-    const normalized = normalizeDashboardSave(input, { roleBasedAccess: isFeatureEnabled(null, FeatureFlag.DASHBOARD_RBAC) });
+    const normalized = normalizeDashboardSave(input, { roleBasedAccess: this.dashboards.roleBasedAccess });
     if (!normalized.ok) throw invalid(normalized.problems);
     const body = normalized.body;
     await checkOwners(this.dataSource, body.owners);

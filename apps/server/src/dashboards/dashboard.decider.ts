@@ -20,7 +20,7 @@ export interface DashboardState {
 export interface CreateDashboard {
   type: 'CreateDashboard';
   /** `position_json`: a copy's layout (POST .../copy/); new dashboards start empty. */
-  data: { id: number; owner_id: number; position_json?: Layout; dashboard_title?: string | null; slug?: string | null; owners?: number[]; css?: string | null; json_metadata?: Record<string, unknown> | null; published?: boolean; certified_by?: string | null; certification_details?: string | null };
+  data: { id: number; owner_id: number; position_json?: Layout; dashboard_title?: string | null; slug?: string | null; owners?: number[]; css?: string | null; json_metadata?: Record<string, unknown> | null; published?: boolean; certified_by?: string | null; certification_details?: string | null; roles?: string[] };
 }
 export interface AddChartToDashboard {
   type: 'AddChartToDashboard';
@@ -124,6 +124,7 @@ export const dashboardDecider: Decider<DashboardState, DashboardEvent, Dashboard
               certified_by: d.certified_by?.trim() ? d.certified_by : null,
               // spec §5: certification details only go with a certifier.
               certification_details: d.certified_by?.trim() ? (d.certification_details ?? null) : null,
+              ...(d.roles && d.roles.length > 0 ? { roles: d.roles } : {}),
             },
           },
         ];

@@ -16,8 +16,8 @@ export interface DashboardFields {
   published: boolean;
   certified_by: string | null;
   certification_details: string | null;
-  /** Role ids allowed to view under DASHBOARD_RBAC (absent on dashboards created before roles existed). */
-  roles?: number[];
+  /** Role names allowed to view under DASHBOARD_RBAC (absent on dashboards created before roles existed). */
+  roles?: string[];
 }
 
 /** The properties a save body sets (spec §7 PUT full body); the layout is the edit session's. */

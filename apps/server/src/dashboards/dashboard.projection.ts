@@ -37,7 +37,7 @@ export class DashboardProjection implements Projection {
         await tx.query(
           `INSERT INTO dashboards (id, dashboard_title, slug, owners, position_json, json_metadata, css, published, certified_by, certification_details,
              created_by_fk, changed_by_fk, created_on, changed_on, version, roles)
-           VALUES ($1, $2, $3, $4::int[], $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $11, $12, $12, $13, $14::int[])`,
+           VALUES ($1, $2, $3, $4::int[], $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $11, $12, $12, $13, $14::text[])`,
           [d.id, d.dashboard_title, d.slug, d.owners, JSON.stringify(d.position_json), JSON.stringify(d.json_metadata), d.css, d.published, d.certified_by, d.certification_details, by, envelope.meta.at, envelope.version, d.roles ?? []],
         );
         // A copy starts with its source's layout and charts.
@@ -60,7 +60,7 @@ export class DashboardProjection implements Projection {
       }
       case 'dashboard/propertiesUpdated': {
         const d = event.data;
-        await touch(`dashboard_title = $1, slug = $2, owners = $3::int[], json_metadata = $4::jsonb, css = $5, published = $6, certified_by = $7, certification_details = $8, roles = $9::int[]`, [
+        await touch(`dashboard_title = $1, slug = $2, owners = $3::int[], json_metadata = $4::jsonb, css = $5, published = $6, certified_by = $7, certification_details = $8, roles = $9::text[]`, [
           d.dashboard_title,
           d.slug,
           d.owners,

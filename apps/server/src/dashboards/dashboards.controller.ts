@@ -55,6 +55,8 @@ export const createDashboardSchema = z
     dashboard_title: z.string().max(500).nullish(),
     slug: z.string().max(255).nullish(),
     owners: z.array(z.number().int().positive()).max(100).nullish(),
+    /** Role names; kept only under DASHBOARD_RBAC (checked against the known roles by the service). */
+    roles: z.array(z.string().min(1).max(100)).max(100).nullish(),
     css: z.string().max(100_000).nullish(),
     json_metadata: jsonObject,
     published: z.boolean().nullish(),
@@ -94,7 +96,7 @@ export class DashboardsController {
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
   async create(@ZodBody(createDashboardSchema) body: z.output<typeof createDashboardSchema>, @ReqUser() user: CurrentUser) {
-    const result = await this.dashboards.create({ ...body, published: body.published ?? undefined, owners: body.owners ?? undefined }, user);
+    const result = await this.dashboards.create({ ...body, published: body.published ?? undefined, owners: body.owners ?? undefined, roles: body.roles ?? undefined }, user);
     return { id: result.id, result };
   }
 

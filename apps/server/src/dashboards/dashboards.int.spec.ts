@@ -161,6 +161,69 @@ describe('PUT /api/v1/dashboard/{id}', () => {
   });
 });
 
+describe('hostile bodies on every dashboard writer', () => {
+  const wrong: unknown[] = [];
+  const expect4xx = (res: { status: number; body: { errors?: { error_type?: string }[] } }, what: unknown) => {
+    if (!(res.status >= 400 && res.status < 500) || typeof res.body.errors?.[0]?.error_type !== 'string') wrong.push([res.status, what]);
+  };
+  const hostile: unknown[] = [
+    [],
+    [1, 2],
+    'text',
+    42,
+    { owners: 'x' },
+    { owners: [1.5] },
+    { owners: [-1] },
+    { roles: {} },
+    { css: {} },
+    { certified_by: [] },
+    { dashboard_title: 'x'.repeat(501) },
+    { slug: 'x'.repeat(300) },
+    { json_metadata: 5 },
+    { json_metadata: '[]' },
+    { json_metadata: { chart_configuration: 'x' } },
+    { json_metadata: { chart_configuration: { '1': 5 } } },
+    { json_metadata: { cross_filters_enabled: 'yes' } },
+    { json_metadata: { native_filter_configuration: [{}] } },
+    { json_metadata: { native_filter_configuration: 'x' } },
+    { json_metadata: { positions: 5 } },
+    { json_metadata: { timed_refresh_immune_slices: ['a'] } },
+    { json_metadata: { expanded_slices: [] } },
+    { published: 1 },
+    { version: 0 },
+    { version: 1e20 },
+    { constructor: { prototype: 1 } },
+  ];
+
+  it('PUT and POST answer 4xx in the error shape, never 500, and change nothing', async () => {
+    const id = await newDashboard('Hostile');
+    const before = (await alice.get(`/api/v1/dashboard/${id}`)).body.result;
+    for (const body of hostile) {
+      expect4xx(await alice.put(`/api/v1/dashboard/${id}`, body), ['PUT', body]);
+      if (!(typeof body === 'object' && body !== null && 'version' in body)) expect4xx(await alice.post('/api/v1/dashboard/', body), ['POST', body]);
+    }
+    for (const raw of ['{not json', 'null', '"x"', '[{"dashboard_title": "x"}]']) {
+      expect4xx(await alice.request('PUT', `/api/v1/dashboard/${id}`, raw, 'application/json'), ['PUT raw', raw]);
+      expect4xx(await alice.request('POST', '/api/v1/dashboard/', raw, 'application/json'), ['POST raw', raw]);
+    }
+    for (const body of [{ json_metadata: 5 }, { json_metadata: {}, duplicate_slices: 'yes' }, { json_metadata: {}, dashboard_title: 5 }, { json_metadata: {}, css: [] }, [], 'x']) {
+      expect4xx(await alice.post(`/api/v1/dashboard/${id}/copy/`, body), ['copy', body]);
+    }
+    for (const body of [{ added: 'x' }, { added: [{}] }, { modified: [null] }, { deleted: [5] }, { reordered: {} }, { version: 'x' }, []]) {
+      expect4xx(await alice.put(`/api/v1/dashboard/${id}/filters`, body), ['filters', body]);
+    }
+    for (const body of [{ label_colors: { a: 5 } }, { color_scheme: [] }, { shared_label_colors: 'x' }, []]) {
+      expect4xx(await alice.put(`/api/v1/dashboard/${id}/colors`, body), ['colors', body]);
+    }
+    for (const body of [{ dataMask: 'x' }, { activeTabs: 'x' }, { urlParams: 'x' }, []]) {
+      expect4xx(await alice.post(`/api/v1/dashboard/${id}/permalink`, body), ['permalink', body]);
+    }
+    expect(wrong).toEqual([]);
+    const after = (await alice.get(`/api/v1/dashboard/${id}`)).body.result;
+    expect(after).toEqual(before);
+  });
+});
+
 describe('favourites, list, colors, permalinks, delete', () => {
   it('stars and unstars; favorite_status and the list filter agree', async () => {
     const starred = await newDashboard('Starred');

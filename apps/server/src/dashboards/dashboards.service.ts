@@ -5,11 +5,12 @@
  * copies, permalinks: dashboard-*.service.ts.
  */
 import { Injectable } from '@nestjs/common';
-import { canEditDashboard, canViewDashboard, ErrorType, parseJsonMetadata, type Layout as DomainLayout, toPositionJson } from '@strata/domain';
+import { canEditDashboard, canViewDashboard, ErrorType, FeatureFlag, normalizeDashboardRoles, parseJsonMetadata, type Layout as DomainLayout, toPositionJson } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
+import { AppConfig } from '../config/app-config';
 import { EventStore, VersionConflictError } from '../event-store/event-store.port';
 import { DecisionRunner } from '../event-store/load-decide-append';
 import { checkOwners } from '../datasets/owners';
@@ -29,7 +30,8 @@ export interface DashboardRow {
   published: boolean;
   certified_by: string | null;
   certification_details: string | null;
-  roles: number[];
+  /** Role names that may view it under DASHBOARD_RBAC. */
+  roles: string[];
   version: number;
   changed_on: Date;
   created_on: Date;
@@ -58,7 +60,7 @@ export function dashboardJson(row: DashboardRow) {
     published: row.published,
     certified_by: row.certified_by,
     certification_details: row.certification_details,
-    roles: row.roles.map((id) => ({ id })),
+    roles: row.roles.map((name) => ({ name })),
     // The stream version: send it back as `version` on PUT to get a 409 instead of overwriting a newer save.
     version: row.version,
     charts: row.charts.map((c) => c.slice_name),
@@ -102,10 +104,30 @@ export class DashboardsService {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly runner: DecisionRunner,
+    private readonly config: AppConfig,
   ) {}
+
+  /** DASHBOARD_RBAC (FEATURE_FLAGS, read at boot): roles are saved and narrow who sees a published dashboard. */
+  get roleBasedAccess(): boolean {
+    return this.config.featureFlags[FeatureFlag.DASHBOARD_RBAC];
+  }
+
+  /** spec §6: admins, owners, or published, and under DASHBOARD_RBAC one of the dashboard's roles when it has any. */
+  canView(user: CurrentUser, row: Pick<DashboardRow, 'owners' | 'published' | 'roles'>): boolean {
+    return canViewDashboard(user, { owners: row.owners, published: row.published, roles: row.roles }, this.config.featureFlags);
+  }
+
+  /** The roles of a create body: names of known roles under DASHBOARD_RBAC (400 otherwise), ignored with the flag off. */
+  rolesOf(roles: readonly string[] | null | undefined): string[] | undefined {
+    if (!this.roleBasedAccess || !roles) return undefined;
+    const normalized = normalizeDashboardRoles(roles);
+    if (!normalized.ok) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${normalized.problems.join('; ')}`);
+    return normalized.roles;
+  }
 
   async create(input: Omit<CreateDashboard['data'], 'id' | 'owner_id'>, user: CurrentUser): Promise<DashboardJson> {
     await checkOwners(this.dataSource, input.owners);
+    input = { ...input, roles: this.rolesOf(input.roles) };
     if (input.json_metadata) input = { ...input, json_metadata: validMetadata(input.json_metadata) };
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
     const events = dashboardDecider.decide({ type: 'CreateDashboard', data: { ...input, id, owner_id: user.id } }, dashboardDecider.initialState());
@@ -117,18 +139,18 @@ export class DashboardsService {
     return (await this.find(id))!;
   }
 
-  /** Admins, owners, and anyone for a published dashboard; null otherwise. */
+  /** Admins, owners, and those who may see a published dashboard (`canView`); null otherwise. */
   async get(idOrSlug: string, user: CurrentUser): Promise<DashboardJson | null> {
     const rows = (await this.dataSource.query(`${DASHBOARD_SELECT} WHERE ${/^\d{1,9}$/.test(idOrSlug) ? 'd.id = $1::int' : 'd.slug = $1'}`, [idOrSlug])) as DashboardRow[];
     const row = rows[0];
-    if (!row || !canViewDashboard(user, { owners: row.owners, published: row.published })) return null;
+    if (!row || !this.canView(user, row)) return null;
     return dashboardJson(row);
   }
 
-  /** The row when the user may see it (spec §6: admins, owners, or published), else 404. */
+  /** The row when the user may see it (spec §6, `canView`), else 404. */
   async visible(id: number, user: CurrentUser): Promise<DashboardRow> {
     const row = await this.row(id);
-    if (!row || !canViewDashboard(user, { owners: row.owners, published: row.published })) throw notFound();
+    if (!row || !this.canView(user, row)) throw notFound();
     return row;
   }
 

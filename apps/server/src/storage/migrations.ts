@@ -17,6 +17,7 @@ import { QueryResults1796000000100 } from '../sqllab/results/migrations/17960000
 import { DashboardsTables1796200000100 } from '../dashboards/dashboards.migration';
 import { ChartsTables1796200000200 } from '../charts/charts.migration';
 import { DashboardFeatures1796200000500 } from '../dashboards/dashboard-features.migration';
+import { DashboardRoleNames1796200000600 } from '../dashboards/dashboard-roles.migration';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -34,4 +35,5 @@ export const migrations: MixedList<Function> = [
   DashboardsTables1796200000100,
   ChartsTables1796200000200,
   DashboardFeatures1796200000500,
+  DashboardRoleNames1796200000600,
 ];

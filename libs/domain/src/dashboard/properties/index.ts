@@ -2,3 +2,4 @@ export * from './json-metadata';
 export * from './save-body';
 export * from './permissions';
 export * from './refresh';
+export * from './remap-charts';

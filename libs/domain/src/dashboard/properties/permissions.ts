@@ -42,16 +42,18 @@ export function canEditDashboardLayout(user: PermissionSubject | null | undefine
 
 /**
  * Whether the user may open the dashboard at all (data access to its charts is checked per chart).
- * Under role-based access with roles set, only those roles, owners and admins; otherwise a draft is seen
- * by its owners and admins only, and a published one by everyone.
+ * A draft is seen by its owners and admins only; a published one by everyone, except under role-based
+ * access with roles set: then only by users with one of those roles (and owners and admins).
  */
 export function canViewDashboard(user: PermissionSubject | null | undefined, dashboard: DashboardAccessInfo, flags?: FeatureFlags | null): boolean {
   if (isAdmin(user) || (user && isOwner(user, dashboard.owners))) return true;
+  // Roles narrow who sees a published dashboard; they never open a draft (REFERENCE §6.2 DashboardAccessFilter).
+  if (dashboard.published === false) return false;
   if (isFeatureEnabled(flags, FeatureFlag.DASHBOARD_RBAC) && (dashboard.roles?.length ?? 0) > 0) {
     const mine = new Set((user ? roleNames(user) : []).map((r) => r.toLowerCase()));
     return (dashboard.roles ?? []).some((role) => mine.has(role.toLowerCase()));
   }
-  return dashboard.published !== false;
+  return true;
 }
 
 /** The flags the dashboard page uses; `save` (save as a copy) needs only can_write on Dashboard. */

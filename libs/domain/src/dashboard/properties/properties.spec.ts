@@ -2,6 +2,7 @@ import { DashboardMessages } from '../messages';
 import { normalizeDashboardSave, normalizeSlug } from './save-body';
 import { metadataWithDefaults, parseJsonMetadata } from './json-metadata';
 import { isStandardRefreshInterval, refreshSchedule } from './refresh';
+import { remapChartIdsInMetadata } from './remap-charts';
 import { canEditDashboardLayout, canViewDashboard, dashboardPermissionFlags, isEditModeOn } from './permissions';
 import type { PermissionSubject } from '../../platform/permissions/permissions';
 
@@ -38,8 +39,11 @@ describe('dashboard save body (spec §5)', () => {
   });
 
   it('roles are kept only under role-based access', () => {
-    expect(ok({ roles: [2, 2, 3] }).roles).toBeUndefined();
-    expect(ok({ roles: [2, 2, 3] }, true).roles).toEqual([2, 3]);
+    expect(ok({ roles: ['Gamma'] }).roles).toBeUndefined();
+    expect(ok({ roles: ['gamma', 'Gamma', ' Alpha'] }, true).roles).toEqual(['Gamma', 'Alpha']);
+    const unknown = normalizeDashboardSave({ roles: ['Gamma', 'Nope'] }, { roleBasedAccess: true });
+    expect(unknown).toEqual({ ok: false, problems: ['roles: unknown role "Nope"'] });
+    expect(normalizeDashboardSave({ roles: [3] }, { roleBasedAccess: true }).ok).toBe(false);
   });
 
   it('bad input is refused with the field named, never stored', () => {
@@ -105,6 +109,9 @@ describe('dashboard permissions (spec §6)', () => {
     expect(canViewDashboard(user(5, ['sales']), dashboard, { DASHBOARD_RBAC: true })).toBe(true);
     expect(canViewDashboard(user(1, ['Gamma']), dashboard, { DASHBOARD_RBAC: true })).toBe(true);
     expect(canViewDashboard(user(5, ['Gamma']), { owners: [1], published: false }, {})).toBe(false);
+    // Roles never open a draft to non-owners.
+    expect(canViewDashboard(user(5, ['Sales']), { ...dashboard, published: false }, { DASHBOARD_RBAC: true })).toBe(false);
+    expect(canViewDashboard(user(1, ['Gamma']), { ...dashboard, published: false }, { DASHBOARD_RBAC: true })).toBe(true);
   });
 
   it('the permission flags and edit mode from the URL', () => {
@@ -133,5 +140,45 @@ describe('staggered refresh (spec §9)', () => {
     expect(refreshSchedule([1, 2, 3], { immuneChartIds: [2] }).map((r) => r.chartId)).toEqual([1, 2, 3]);
     expect(isStandardRefreshInterval(300)).toBe(true);
     expect(isStandardRefreshInterval(7)).toBe(false);
+  });
+});
+
+describe('chart ids in a copied dashboard’s json_metadata', () => {
+  const mapping = new Map([
+    [1, 11],
+    [2, 12],
+  ]);
+
+  it('points every chart reference at the copies and keeps ids without a copy', () => {
+    const scope = (excluded: number[]) => ({ rootPath: ['ROOT_ID'], excluded });
+    const next = remapChartIdsInMetadata(
+      {
+        chart_configuration: { '1': { id: 1, crossFilters: { scope: scope([2]), chartsInScope: [2, 99] } }, '2': { id: 2, crossFilters: { scope: 'global', chartsInScope: [1] } } },
+        global_chart_configuration: { scope: scope([1]), chartsInScope: [2] },
+        native_filter_configuration: [{ id: 'NATIVE_FILTER-a', scope: scope([2]), chartsInScope: [1] }],
+        timed_refresh_immune_slices: [1, 99],
+        expanded_slices: { '2': true },
+        filter_scopes: { '1': { region: { scope: ['ROOT_ID'], immune: [2] } } },
+        default_filters: JSON.stringify({ '1': { region: ['EU'] } }),
+        positions: { 'CHART-x': { type: 'CHART', id: 'CHART-x', children: [], meta: { chartId: 2 } } },
+        color_scheme: 'supersetColors',
+      },
+      mapping,
+    );
+    expect(next).toEqual({
+      chart_configuration: { '11': { id: 11, crossFilters: { scope: scope([12]), chartsInScope: [12, 99] } }, '12': { id: 12, crossFilters: { scope: 'global', chartsInScope: [11] } } },
+      global_chart_configuration: { scope: scope([11]), chartsInScope: [12] },
+      native_filter_configuration: [{ id: 'NATIVE_FILTER-a', scope: scope([12]), chartsInScope: [11] }],
+      timed_refresh_immune_slices: [11, 99],
+      expanded_slices: { '12': true },
+      filter_scopes: { '11': { region: { scope: ['ROOT_ID'], immune: [12] } } },
+      default_filters: JSON.stringify({ '11': { region: ['EU'] } }),
+      positions: { 'CHART-x': { type: 'CHART', id: 'CHART-x', children: [], meta: { chartId: 12 } } },
+      color_scheme: 'supersetColors',
+    });
+  });
+
+  it('leaves metadata without chart references as it is', () => {
+    expect(remapChartIdsInMetadata({ color_scheme: 'x', default_filters: '{bad' }, mapping)).toEqual({ color_scheme: 'x', default_filters: '{bad' });
   });
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DashboardMessages } from '../messages';
 import { parseJsonMetadata, type JsonMetadata } from './json-metadata';
+import { BUILT_IN_ROLES } from '../../platform/permissions/built-in-roles';
 
 /** REFERENCE §3.3: dashboard_title ≤ 500. */
 export const DASHBOARD_TITLE_MAX_LENGTH = 500;
@@ -17,7 +18,8 @@ export const dashboardSaveBodySchema = z
     slug: z.string().max(DASHBOARD_SLUG_MAX_LENGTH).nullable().optional(),
     css: z.string().nullable().optional(),
     owners: z.array(z.number().int().positive()).optional(),
-    roles: z.array(z.number().int().positive()).optional(),
+    /** Role names (users' roles are stored by name; there is no role table to hold ids). */
+    roles: z.array(z.string().min(1).max(100)).max(100).optional(),
     certified_by: z.string().nullable().optional(),
     certification_details: z.string().nullable().optional(),
     published: z.boolean().optional(),
@@ -32,7 +34,7 @@ export interface DashboardSaveBody {
   slug: string | null;
   css: string;
   owners?: number[];
-  roles?: number[];
+  roles?: string[];
   certified_by: string | null;
   certification_details: string | null;
   published?: boolean;
@@ -51,6 +53,17 @@ export function normalizeSlug(slug: string | null | undefined): string | null {
 
 export const SLUG_ALL_DIGITS = 'A slug can not be only digits: it would be read as a dashboard id.';
 
+/**
+ * DASHBOARD_RBAC viewers: each must be a known (built-in) role, matched without regard to case and
+ * stored under its canonical name, duplicates dropped; unknown names are the problems returned.
+ */
+export function normalizeDashboardRoles(roles: readonly string[]): { ok: true; roles: string[] } | { ok: false; problems: string[] } {
+  const known = new Map(Object.keys(BUILT_IN_ROLES).map((name) => [name.toLowerCase(), name]));
+  const unknown = roles.filter((r) => !known.has(r.trim().toLowerCase()));
+  if (unknown.length > 0) return { ok: false, problems: [`roles: unknown role ${unknown.slice(0, 5).map((r) => JSON.stringify(r)).join(', ')}`] };
+  return { ok: true, roles: [...new Set(roles.map((r) => known.get(r.trim().toLowerCase())!))] };
+}
+
 export type NormalizedSave = { ok: true; body: DashboardSaveBody } | { ok: false; problems: string[] };
 
 export function normalizeDashboardSave(input: unknown, options: { roleBasedAccess: boolean }): NormalizedSave {
@@ -61,6 +74,8 @@ export function normalizeDashboardSave(input: unknown, options: { roleBasedAcces
   if (!metadata.ok) return { ok: false, problems: metadata.problems };
   const slug = normalizeSlug(body.slug);
   if (slug !== null && /^\d+$/.test(slug)) return { ok: false, problems: [`slug: ${SLUG_ALL_DIGITS}`] };
+  const roles = options.roleBasedAccess && body.roles ? normalizeDashboardRoles(body.roles) : null;
+  if (roles && !roles.ok) return { ok: false, problems: roles.problems };
   const title = body.dashboard_title?.trim();
   const certifiedBy = body.certified_by?.trim() ? body.certified_by.trim() : null;
   return {
@@ -70,7 +85,7 @@ export function normalizeDashboardSave(input: unknown, options: { roleBasedAcces
       slug,
       css: body.css ?? '',
       ...(body.owners ? { owners: [...new Set(body.owners)] } : {}),
-      ...(options.roleBasedAccess && body.roles ? { roles: [...new Set(body.roles)] } : {}),
+      ...(roles?.ok ? { roles: roles.roles } : {}),
       certified_by: certifiedBy,
       certification_details: certifiedBy ? (body.certification_details ?? '') : null,
       ...(body.published !== undefined ? { published: body.published } : {}),
