@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { AppServices } from '../../app/services';
 import { useServices } from '../../app/services-context';
 import { useStoreState } from '../../shared/use-store-state';
+import { featureFlagsOf } from '../session/session.events';
 import { createDashboard, type DashboardFeature } from './dashboard.feature';
 import { DashboardPage } from './DashboardPage';
 
@@ -12,7 +13,13 @@ function dashboardFor(services: AppServices): DashboardFeature {
   let feature = features.get(services);
   if (!feature) {
     const session = services.session.store;
-    feature = createDashboard({ context: services.context, http: services.http, toasts: services.toasts, user: () => session.getState().user });
+    feature = createDashboard({
+      context: services.context,
+      http: services.http,
+      toasts: services.toasts,
+      user: () => session.getState().user,
+      featureFlags: () => services.session.featureFlags(),
+    });
     services.timeTravel.register(feature.store);
     features.set(services, feature);
   }
@@ -23,7 +30,10 @@ function dashboardFor(services: AppServices): DashboardFeature {
 export default function DashboardRoute() {
   const services = useServices();
   const { idOrSlug, key } = useParams();
-  const { user } = useStoreState(services.session.store.liveState$);
+  const session = useStoreState(services.session.store.liveState$);
+  const { user } = session;
+  // Cross-filters, the horizontal filter bar and markdown escaping follow the server's flags (issue 4).
+  const featureFlags = featureFlagsOf(session);
   return (
     <DashboardPage
       dashboard={dashboardFor(services)}
@@ -31,6 +41,7 @@ export default function DashboardRoute() {
       idOrSlug={idOrSlug ?? null}
       permalinkKey={key ?? null}
       user={user}
+      {...(featureFlags ? { featureFlags } : {})}
       editing={{ http: services.http, context: services.context }}
     />
   );

@@ -6,7 +6,7 @@ import { ServicesProvider } from '../../app/services-context';
 import { TestServer } from '../../testing/test-server';
 import { HttpClient } from '../api/http-client';
 import { dashboardTestApi } from './testing/dashboard-test-api';
-import { sampleDashboard } from './testing/layouts';
+import { originFilter, sampleDashboard } from './testing/layouts';
 import { ADMIN } from './testing/render-dashboard';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -15,10 +15,12 @@ jest.setTimeout(20_000);
 let server: TestServer;
 let services: AppServices;
 
-function open(path: string) {
+function open(path: string, options: { featureFlags?: Record<string, boolean>; jsonMetadata?: Record<string, unknown> } = {}) {
   const api = dashboardTestApi();
-  api.dashboards.push(sampleDashboard());
-  server = new TestServer((request) => (request.url === '/api/v1/me/' ? { status: 200, body: { result: ADMIN } } : api.handle(request)));
+  api.dashboards.push(sampleDashboard(options.jsonMetadata ? { json_metadata: options.jsonMetadata } : {}));
+  // GET /api/v1/me/ carries the server's feature flags (issue 4).
+  const me = options.featureFlags ? { ...ADMIN, feature_flags: options.featureFlags } : ADMIN;
+  server = new TestServer((request) => (request.url === '/api/v1/me/' ? { status: 200, body: { result: me } } : api.handle(request)));
   return server.start().then(() => {
     services = createAppServices({ http: new HttpClient({ baseUrl: server.baseUrl }), userLogTransport: { post: async () => undefined, beacon: () => true } });
     services.session.check();
@@ -50,5 +52,18 @@ describe('dashboard routes', () => {
     await open('/superset/dashboard/cars/?standalone=1');
     expect(await screen.findByRole('heading', { name: 'Cars overview', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it("follows the server's feature flags from /me: HORIZONTAL_FILTER_BAR lays the filter bar out horizontally", async () => {
+    const jsonMetadata = { native_filter_configuration: [originFilter()], filter_bar_orientation: 'HORIZONTAL' };
+    await open('/dashboard/7/', { featureFlags: { HORIZONTAL_FILTER_BAR: true }, jsonMetadata });
+    expect(await screen.findByRole('region', { name: 'Filters' })).toHaveClass('filter-bar--horizontal');
+  });
+
+  it('without the flag the same dashboard keeps the vertical bar', async () => {
+    const jsonMetadata = { native_filter_configuration: [originFilter()], filter_bar_orientation: 'HORIZONTAL' };
+    await open('/dashboard/7/', { featureFlags: { HORIZONTAL_FILTER_BAR: false }, jsonMetadata });
+    expect(await screen.findByRole('heading', { name: 'Cars overview', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('complementary', { name: 'Filters' })).toHaveClass('filter-bar--vertical');
   });
 });

@@ -12,6 +12,8 @@ import {
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
+import type { AsyncEvents } from '../async/async-events';
+import { sharedAsyncEvents } from '../async/async-jobs';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { CrossFilter } from '../charts/viz';
 import { dashboardApi, type DashboardApi } from './api/dashboard-api';
@@ -29,7 +31,10 @@ export interface DashboardDeps {
   http: HttpClient;
   toasts: ToastsFeature;
   user: () => PermissionSubject | null;
-  featureFlags?: FeatureFlags;
+  /** The server's flags; a getter reads them when needed (the session's, which come after sign-in). */
+  featureFlags?: FeatureFlags | (() => FeatureFlags | undefined);
+  /** Where chart data jobs are waited for; the page's shared listener (socket + polling) by default. */
+  asyncEvents?: AsyncEvents;
   /** Timers of the auto-refresh and the stagger; tests may pass their own. */
   scheduler?: SchedulerLike;
 }
@@ -93,11 +98,16 @@ function defaultActiveTabs(layout: Layout): string[] {
  * The dashboard page's store: a fold of the dashboard, its charts' runtime states (spec §4), the filter
  * bar and the data mask. Effects are HTTP calls (load, chart data) and the timers of the auto-refresh.
  */
-export function createDashboard({ context, http, toasts, user, featureFlags, scheduler = asyncScheduler }: DashboardDeps): DashboardFeature {
+export function createDashboard({ context, http, toasts, user, featureFlags, asyncEvents: given, scheduler = asyncScheduler }: DashboardDeps): DashboardFeature {
   const store = createFeatureStore<DashboardState, DashboardEvent>('dashboard', dashboardFold, context);
-  const api = dashboardApi(http);
+  // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
+  const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
+  const api = dashboardApi(http, asyncEvents);
   const now = () => Date.parse(context.now());
-  const crossFiltersOn = () => isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_CROSS_FILTERS) && store.getState().metadata.cross_filters_enabled !== false;
+  const flags = () => (typeof featureFlags === 'function' ? featureFlags() : featureFlags);
+  // With the flag on, every chart is a job: the socket is opened now so the first charts need not poll.
+  if (isFeatureEnabled(flags(), FeatureFlag.GLOBAL_ASYNC_QUERIES)) asyncEvents().open();
+  const crossFiltersOn = () => isFeatureEnabled(flags(), FeatureFlag.DASHBOARD_CROSS_FILTERS) && store.getState().metadata.cross_filters_enabled !== false;
 
   const filterContext = (state = store.getState()): ChartFilterContext => ({
     layout: state.layout,

@@ -5,19 +5,24 @@ import {
   canDownloadCsv,
   canOverwriteChart,
   exploreDecider,
+  FeatureFlag,
   formatMessage,
+  isFeatureEnabled,
   isUndoableExploreBatch,
   ExploreMessages,
   type DatasourceMeta,
   type ExploreCommand,
   type ExploreEvent,
   type ExploreState,
+  type FeatureFlags,
   type FormData,
   type PermissionSubject,
 } from '@strata/domain';
 import { createFeatureStore, ofType, type ClientContext, type FeatureStore } from '../../shared/feature-store';
 import { ApiError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
+import type { AsyncEvents } from '../async/async-events';
+import { sharedAsyncEvents } from '../async/async-jobs';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import { exploreApi, type ExploreApi } from './api/explore-api';
@@ -34,6 +39,10 @@ export interface ExploreDeps {
   errors: ErrorsFeature;
   /** The signed-in user, for the spec §6 checks (add, overwrite, download). */
   user: () => PermissionSubject | null;
+  /** The server's feature flags (the session's); GLOBAL_ASYNC_QUERIES opens the async-event channel at once. */
+  featureFlags?: () => FeatureFlags | undefined;
+  /** Where chart data jobs are waited for; the page's shared listener (socket + polling) by default. */
+  asyncEvents?: AsyncEvents;
 }
 
 /** What every Explore effect module builds on. */
@@ -77,10 +86,14 @@ export const errorMessage = (error: unknown): string =>
  * the events are recorded as one batch (undo steps as the domain says). The query effect reacts to
  * recorded `queryTriggered` events, so a scrubbed or imported log never queries again.
  */
-export function createExplore({ context, http, toasts, errors, user }: ExploreDeps): ExploreFeature {
+export function createExplore({ context, http, toasts, errors, user, featureFlags, asyncEvents: given }: ExploreDeps): ExploreFeature {
   const store = createFeatureStore<ExploreState, ExploreEvent>('explore', exploreDecider, context);
   const side = createFeatureStore<ExploreSideState, ExploreSideEvent>('explore-side', exploreSideFold, context);
-  const api = exploreApi(http);
+  // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
+  const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
+  const api = exploreApi(http, asyncEvents);
+  // With the flag on, every chart is a job: the socket is opened now so the first chart need not poll.
+  if (isFeatureEnabled(featureFlags?.(), FeatureFlag.GLOBAL_ASYNC_QUERIES)) asyncEvents().open();
   const now = () => Date.parse(context.now());
   const execute = (command: ExploreCommand, options: { silent?: boolean } = {}) => {
     try {

@@ -1,9 +1,18 @@
-import type { MeResponse } from '@strata/domain';
+import type { FeatureFlags, MeResponse } from '@strata/domain';
 import type { EventLike } from '@strata/events';
 import { unchanged } from '../../shared/exhaustive';
 
 /** The signed-in user as GET /api/v1/me/ and POST /login/ answer it (spec §3 User). */
 export type Me = MeResponse;
+
+/**
+ * The server's effective feature flags, as GET /api/v1/me/ tells them; none while nobody is signed in
+ * (features then fall back to the domain's defaults, isFeatureEnabled). Unknown names are kept: the
+ * server may know flags this client does not, and asking for them simply reads false.
+ */
+export function featureFlagsOf(state: SessionState): FeatureFlags | undefined {
+  return state.user?.feature_flags as FeatureFlags | undefined;
+}
 
 export const SESSION_RESTORED = 'session/restored' as const;
 export const SESSION_NOT_SIGNED_IN = 'session/notSignedIn' as const;

@@ -1,5 +1,5 @@
 import { catchError, concat, concatMap, defer, filter, map, of, Subject, type Observable } from 'rxjs';
-import { ErrorMessages } from '@strata/domain';
+import { ErrorMessages, type FeatureFlags } from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
@@ -14,6 +14,7 @@ import {
   SESSION_EXPIRED,
   SESSION_NOT_SIGNED_IN,
   SESSION_RESTORED,
+  featureFlagsOf,
   sessionFold,
   type Me,
   type SessionEvent,
@@ -35,6 +36,8 @@ export interface SessionFeature {
   check(): void;
   login(username: string, password: string): void;
   logout(): void;
+  /** The server's feature flags (GET /api/v1/me/), read when a feature needs them; none while signed out. */
+  featureFlags(): FeatureFlags | undefined;
   dispose(): void;
 }
 
@@ -62,18 +65,22 @@ export function createSession(context: ClientContext, http: HttpClient, toasts: 
       case 'login':
         return concat(
           of<SessionEvent[]>([{ type: LOGIN_SUBMITTED, data: { username: command.username } }]),
-          defer(() =>
-            http.post<{ result: Me }>(
+          defer(async (): Promise<SessionEvent[]> => {
+            const body = await http.post<{ result: Me }>(
               LOGIN_PATH,
               { username: command.username, password: command.password },
               { expectUnauthorized: true, withoutCsrf: true },
-            ),
-          ).pipe(
-            map((body): SessionEvent[] => {
-              // A new session has a new CSRF token.
-              http.resetCsrfToken();
-              return [{ type: LOGGED_IN, data: { user: body.result } }];
-            }),
+            );
+            // A new session has a new CSRF token.
+            http.resetCsrfToken();
+            // The login answer has no feature flags; /me has them (and the same user). Should it fail,
+            // the user is still signed in, with the default flags.
+            const user = await http.get<{ result: Me }>(ME_PATH, { expectUnauthorized: true }).then(
+              (me) => me.result,
+              () => body.result,
+            );
+            return [{ type: LOGGED_IN, data: { user } }];
+          }).pipe(
             catchError((thrown: unknown) =>
               of<SessionEvent[]>([{ type: LOGIN_FAILED, data: { message: toClientError(thrown).message } }]),
             ),
@@ -114,6 +121,7 @@ export function createSession(context: ClientContext, http: HttpClient, toasts: 
     check: () => commands$.next({ type: 'check' }),
     login: (username, password) => commands$.next({ type: 'login', username, password }),
     logout: () => commands$.next({ type: 'logout' }),
+    featureFlags: () => featureFlagsOf(store.getState()),
     dispose: () => subscriptions.forEach((s) => s.unsubscribe()),
   };
 }

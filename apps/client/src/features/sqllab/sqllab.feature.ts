@@ -268,6 +268,12 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       return;
     }
     backendPersistence ??= isFeatureEnabled(boot.feature_flags, FeatureFlag.SQLLAB_BACKEND_PERSISTENCE);
+    // WHY open the push channel now when runs may be async: opened at the first run, the socket can join
+    // the user's room after a fast job already ended, and its end would only come by polling.
+    const mayRunAsync =
+      (boot.feature_flags as Record<string, unknown> | undefined)?.['SQLLAB_FORCE_RUN_ASYNC'] === true ||
+      Object.values(boot.databases ?? {}).some((db) => db.allow_run_async === true);
+    if (mayRunAsync) asyncEvents.open();
     if (backendPersistence) {
       sync.load(boot, stored);
       subscriptions.push(...sync.start());

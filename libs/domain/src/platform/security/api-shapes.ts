@@ -16,6 +16,11 @@ export interface MeResponse {
   roles: Record<string, PermissionPair[]>;
   /** Every pair of all the roles, once. */
   permissions: PermissionPair[];
+  /**
+   * The server's effective feature flags (FEATURE_FLAGS over the defaults). Only `GET /api/v1/me/`
+   * sends them: the login answer does not, so the client reads them from /me after signing in.
+   */
+  feature_flags?: Record<string, boolean>;
 }
 
 /** One user of `GET /api/v1/security/users/` (Admin only). */

@@ -1,5 +1,7 @@
 import rison from 'rison';
 import type { HttpClient } from '../../api/http-client';
+import type { AsyncEvents } from '../../async/async-events';
+import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
 import { parseDatasourceKey } from '@strata/domain';
 import { ApiError } from '../../api/api-error';
 import { exploreApi, type ChartDataResult, type ChartRecord } from '../../explore/api/explore-api';
@@ -39,10 +41,11 @@ const q = (value: unknown) => encodeURIComponent(rison.encode(value as never));
 
 /**
  * The dashboard page's calls (spec §7 Dashboards), one function each. Chart data goes through Explore's
- * call, which takes an abort signal (spec §4: an update starts with an abort controller).
+ * call, which takes an abort signal (spec §4: an update starts with an abort controller). `asyncEvents`:
+ * where chart data jobs (202, GLOBAL_ASYNC_QUERIES) are waited for; the page's shared listener by default.
  */
-export function dashboardApi(http: HttpClient) {
-  const explore = exploreApi(http);
+export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = () => sharedAsyncEvents(http)) {
+  const explore = exploreApi(http, asyncEvents);
   return {
     getDashboard: async (idOrSlug: string): Promise<DashboardRecord> =>
       (await http.get<{ result: DashboardRecord }>(`/api/v1/dashboard/${encodeURIComponent(idOrSlug)}`)).result,
@@ -79,8 +82,9 @@ export function dashboardApi(http: HttpClient) {
         dashboard_id: String(ids.dashboardId),
         force: String(ids.force),
       });
-      const request = http.post<{ result: ChartDataResult[] }>(`/api/v1/chart/data?${params}`, queryContext);
-      return (await abortable(request, signal)).result;
+      const request = http.post<{ result: ChartDataResult[] } | AsyncJob>(`/api/v1/chart/data?${params}`, queryContext);
+      // With GLOBAL_ASYNC_QUERIES the answer is a job: Stop then ends the wait for its event.
+      return resultOrJob(await abortable(request, signal), http, asyncEvents, signal);
     },
     download: explore.download,
     list: async (query: DashboardListQuery): Promise<{ result: DashboardRecord[]; count: number }> => {

@@ -1,7 +1,7 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { WIRE_EVENT, type ClientMessage, type ClientToServerEvents, type ServerMessage, type ServerToClientEvents } from '@strata/events';
-import { SOCKET_RECONNECT_DELAY_MS } from '../../sqllab/async/socket-push';
+import { SOCKET_RECONNECT_DELAY_MS } from '../../async/socket-push';
 
 /**
  * The wire under an edit session: libs/events protocol messages both ways over one socket.io

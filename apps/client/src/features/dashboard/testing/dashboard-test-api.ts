@@ -1,6 +1,7 @@
 import rison from 'rison';
 import { CARS } from '../../explore/testing/explore-test-api';
 import { TestServer, type RecordedRequest } from '../../../testing/test-server';
+import { asyncJobsTestApi } from '../../async/testing/async-jobs-test-api';
 
 /**
  * A small dashboard API with the server's shapes (spec §7 Dashboards, REFERENCE §2-§3) over the
@@ -127,6 +128,8 @@ export function dashboardTestApi() {
   const permalinks = new Map<string, Row>();
   // withoutSubresources: a server without /charts and /datasets (404), as Strata's was at first.
   const control = { failChart: null as number | null, failDatasets: false, withoutSubresources: false };
+  // GLOBAL_ASYNC_QUERIES: `asyncJobs.control.on` turns chart data into 202 jobs.
+  const asyncJobs = asyncJobsTestApi();
 
   const find = (idOrSlug: string) => dashboards.find((d) => String(d.id) === idOrSlug || d.slug === idOrSlug);
   const json = (d: TestDashboard) => ({
@@ -143,21 +146,29 @@ export function dashboardTestApi() {
     chart_ids: d.charts.map((c) => c.id),
   });
 
+  /** The synchronous answer of POST /api/v1/chart/data (a job's answer too, once it has run). */
+  const chartDataAnswer = (formData: { slice_id?: number }, body: Row): { status: number; body?: unknown } => {
+    if (control.failChart !== null && formData.slice_id === control.failChart) {
+      const message = 'column "nope" does not exist';
+      return { status: 400, body: { message, errors: [{ message, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] } };
+    }
+    const queries = body.queries as Row[];
+    if (body.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, COUNT(*) FROM cars GROUP BY origin', language: 'sql' })) } };
+    return { status: 200, body: { result: queries.map((q) => ({ ...runCarsQuery(q), coltypes: [], rowcount: runCarsQuery(q).data.length, status: 'success', is_cached: false })) } };
+  };
+
   const handle = (request: RecordedRequest): { status: number; body?: unknown } | undefined => {
     const url = new URL(request.url, 'http://x');
     const path = url.pathname;
     if (path === '/api/v1/security/csrf_token/') return { status: 200, body: { result: 'token' } };
+    const job = asyncJobs.handle(request.method, url);
+    if (job) return job;
     if (path === '/api/v1/chart/data' && request.method === 'POST') {
       const formData = JSON.parse(url.searchParams.get('form_data') ?? '{}') as { slice_id?: number };
       const body = request.body as Row;
       chartData.push({ at: Date.now(), sliceId: formData.slice_id ?? null, dashboardId: url.searchParams.get('dashboard_id'), force: url.searchParams.get('force'), body });
-      if (control.failChart !== null && formData.slice_id === control.failChart) {
-        const message = 'column "nope" does not exist';
-        return { status: 400, body: { message, errors: [{ message, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] } };
-      }
-      const queries = body.queries as Row[];
-      if (body.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, COUNT(*) FROM cars GROUP BY origin', language: 'sql' })) } };
-      return { status: 200, body: { result: queries.map((q) => ({ ...runCarsQuery(q), coltypes: [], rowcount: runCarsQuery(q).data.length, status: 'success', is_cached: false })) } };
+      if (asyncJobs.control.on) return asyncJobs.submit(() => chartDataAnswer(formData, body));
+      return chartDataAnswer(formData, body);
     }
     if (path === '/api/v1/dashboard/' && request.method === 'GET') {
       const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { col: string; opr: string; value: unknown }[]; order_column?: string; order_direction?: string };
@@ -212,5 +223,5 @@ export function dashboardTestApi() {
   };
 
   const server = new TestServer((request) => handle(request));
-  return { server, handle, dashboards, favorites, chartData, permalinks, control };
+  return { server, handle, dashboards, favorites, chartData, permalinks, control, asyncJobs };
 }

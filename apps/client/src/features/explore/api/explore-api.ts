@@ -1,6 +1,8 @@
 import rison from 'rison';
 import type { DatasourceMeta } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
+import type { AsyncEvents } from '../../async/async-events';
+import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
 
 /**
  * Explore's calls (spec §7 Charts and Dashboards, REFERENCE §2), one function each, so effects and
@@ -91,7 +93,8 @@ const toDatasource = (result: Record<string, unknown>): DatasourceMeta => {
   };
 };
 
-export function exploreApi(http: HttpClient) {
+/** `asyncEvents`: where chart data jobs (202, GLOBAL_ASYNC_QUERIES) are waited for; the page's shared listener by default. */
+export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = () => sharedAsyncEvents(http)) {
   return {
     listDatasets: async (search: string): Promise<DatasetListItem[]> => {
       const q = {
@@ -108,7 +111,7 @@ export function exploreApi(http: HttpClient) {
       const body = await http.get<{ result: Record<string, unknown> }>(`/api/v1/dataset/${id}`);
       return toDatasource(body.result);
     },
-    chartData: (queryContext: unknown, signal?: AbortSignal) => chartData(http, queryContext, signal),
+    chartData: (queryContext: unknown, signal?: AbortSignal) => chartData(http, asyncEvents, queryContext, signal),
     /** POST /datasource/samples with paging (spec §7). */
     samples: async (datasource: { id: number; type: string }, page = 1, perPage = 100, force = false): Promise<SamplesResult> => {
       const params = new URLSearchParams({ force: String(force), datasource_type: datasource.type, datasource_id: String(datasource.id), per_page: String(perPage), page: String(page) });
@@ -165,16 +168,17 @@ export type ExploreApi = ReturnType<typeof exploreApi>;
  * stopped request must end in the browser, not only be ignored. The rest (JSON, CSRF, error shapes)
  * goes through HttpClient by racing it against the signal.
  */
-async function chartData(http: HttpClient, queryContext: unknown, signal?: AbortSignal): Promise<ChartDataResult[]> {
-  const request = http.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', queryContext);
-  if (!signal) return (await request).result;
+async function chartData(http: HttpClient, asyncEvents: () => AsyncEvents, queryContext: unknown, signal?: AbortSignal): Promise<ChartDataResult[]> {
+  const request = http.post<{ result: ChartDataResult[] } | AsyncJob>('/api/v1/chart/data', queryContext);
+  if (!signal) return resultOrJob(await request, http, asyncEvents);
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(new DOMException('Aborted', 'AbortError'));
     signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true });
   });
   // The losing request's rejection is handled so it never surfaces as unhandled.
   request.catch(() => undefined);
-  return (await Promise.race([request, aborted])).result;
+  // With GLOBAL_ASYNC_QUERIES the answer is a job: Stop then ends the wait for its event.
+  return resultOrJob(await Promise.race([request, aborted]), http, asyncEvents, signal);
 }
 
 async function downloadChartData(http: HttpClient, queryContext: Record<string, unknown>, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; filename: string }> {

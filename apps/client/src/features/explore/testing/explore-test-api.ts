@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import rison from 'rison';
+import { asyncJobsTestApi } from '../../async/testing/async-jobs-test-api';
 
 /**
  * A small chart API with the server's shapes (REFERENCE §2, spec §7) over an in-memory `cars` table,
@@ -103,6 +104,24 @@ export function exploreTestApi() {
   const favorites = new Set<number>();
   const chartDataBodies: Row[] = [];
   const control = { slowChartDataMs: 0, failChartData: null as string | null, failDashboards: false };
+  // GLOBAL_ASYNC_QUERIES: `asyncJobs.control.on` turns chart data into 202 jobs.
+  const asyncJobs = asyncJobsTestApi();
+
+  /** The synchronous answer of POST /api/v1/chart/data (a job's answer too, once it has run). */
+  function chartDataAnswer(body: Row): { status: number; body?: unknown; headers?: Record<string, string>; text?: string } {
+    if (control.failChartData) return { status: 400, body: { message: control.failChartData, errors: [{ message: control.failChartData, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] } };
+    const queries = body.queries as Row[];
+    if (body.result_format === 'csv') {
+      const { colnames, data } = runQuery(queries[0]!);
+      const text = [colnames.join(','), ...data.map((r) => colnames.map((c) => String(r[c])).join(','))].join('\n');
+      return { status: 200, text, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="chart.csv"' } };
+    }
+    if (body.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, AVG(horsepower) FROM cars GROUP BY origin', language: 'sql' })) } };
+    return {
+      status: 200,
+      body: { result: queries.map((q) => ({ ...runQuery(q), coltypes: [], rowcount: runQuery(q).data.length, status: 'success', is_cached: false })) },
+    };
+  }
 
   async function handle(method: string, url: URL, body: Row | undefined): Promise<{ status: number; body?: unknown; headers?: Record<string, string>; text?: string }> {
     const path = url.pathname;
@@ -118,21 +137,15 @@ export function exploreTestApi() {
       const found = [carsDataset, flightsDataset].find((d) => d.id === Number(dataset[1]));
       return found ? { status: 200, body: { id: found.id, result: found } } : { status: 404, body: { message: 'Not found' } };
     }
+    const job = asyncJobs.handle(method, url);
+    if (job) return job;
     if (path === '/api/v1/chart/data' && method === 'POST') {
       chartDataBodies.push(body!);
       if (control.slowChartDataMs) await new Promise((r) => setTimeout(r, control.slowChartDataMs));
-      if (control.failChartData) return { status: 400, body: { message: control.failChartData, errors: [{ message: control.failChartData, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] } };
-      const queries = body!.queries as Row[];
-      if (body!.result_format === 'csv') {
-        const { colnames, data } = runQuery(queries[0]!);
-        const text = [colnames.join(','), ...data.map((r) => colnames.map((c) => String(r[c])).join(','))].join('\n');
-        return { status: 200, text, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="chart.csv"' } };
+      if (asyncJobs.control.on && body!.result_format !== 'csv' && body!.result_format !== 'xlsx') {
+        return asyncJobs.submit(() => chartDataAnswer(body!));
       }
-      if (body!.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, AVG(horsepower) FROM cars GROUP BY origin', language: 'sql' })) } };
-      return {
-        status: 200,
-        body: { result: queries.map((q) => ({ ...runQuery(q), coltypes: [], rowcount: runQuery(q).data.length, status: 'success', is_cached: false })) },
-      };
+      return chartDataAnswer(body!);
     }
     if (path === '/datasource/samples' && method === 'POST') {
       const page = Number(url.searchParams.get('page') ?? 1);
@@ -191,6 +204,7 @@ export function exploreTestApi() {
     favorites,
     chartDataBodies,
     control,
+    asyncJobs,
     baseUrl: '',
     async start() {
       server = createServer((req: IncomingMessage, res: ServerResponse) => {

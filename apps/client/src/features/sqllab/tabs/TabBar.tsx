@@ -21,18 +21,21 @@ export interface TabBarProps {
  */
 export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers, onClone, onRename, onMove, aside }: TabBarProps) {
   // Which name is being edited and which menu is open are how the page is looked at, not facts.
-  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; index: number; name: string } | null>(null);
+  // Backend sync gives a local tab its server id (sqllab/tabMigrated) at the same place in the bar: a
+  // rename in progress follows it there instead of vanishing under the user's typing.
+  const editingId = editing && (tabs.some((t) => t.id === editing.id) ? editing.id : tabs[editing.index]?.id);
   const [menuFor, setMenuFor] = useState<string | null>(null);
 
   const finish = (keep: boolean) => {
-    if (editing && keep && editing.name.trim() !== '') onRename(editing.id, editing.name.trim());
+    if (editing && editingId && keep && editing.name.trim() !== '') onRename(editingId, editing.name.trim());
     setEditing(null);
   };
   // The tab being dragged and the one under it: a gesture in progress, recorded only when dropped.
   const dragged = useRef<string | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const drag = (id: string) => ({
-    draggable: editing?.id !== id,
+    draggable: editingId !== id,
     onDragStart: (event: DragEvent) => {
       dragged.current = id;
       event.dataTransfer?.setData('text/plain', id);
@@ -64,22 +67,23 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
 
   return (
     <div className="sqllab-tabs" role="tablist" aria-label="Query tabs">
-      {tabs.map((tab) => {
+      {tabs.map((tab, index) => {
         const active = tab.id === activeId;
         return (
           <div
-            key={tab.id}
+            // By place, not id: a tab keeps its element (and a rename its input) when its id is migrated.
+            key={index}
             className={`sqllab-tab${active ? ' sqllab-tab--active' : ''}${dropTarget === tab.id ? ' sqllab-tab--drop-target' : ''}`}
             data-testid="sqllab-tab"
             {...drag(tab.id)}
           >
-            {editing?.id === tab.id ? (
+            {editingId === tab.id && editing ? (
               <input
                 className="sqllab-tab__rename"
                 aria-label="Tab name"
                 autoFocus
                 value={editing.name}
-                onChange={(e) => setEditing({ id: tab.id, name: e.target.value })}
+                onChange={(e) => setEditing({ id: tab.id, index, name: e.target.value })}
                 onKeyDown={onKey}
                 onBlur={() => finish(true)}
               />
@@ -90,7 +94,7 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
                 aria-selected={active}
                 className="sqllab-tab__name"
                 onClick={() => onSelect(tab.id)}
-                onDoubleClick={() => setEditing({ id: tab.id, name: tab.name })}
+                onDoubleClick={() => setEditing({ id: tab.id, index, name: tab.name })}
                 title="Double-click to rename"
               >
                 {tab.running && <span className="sqllab-tab__running" aria-label="running" />}
@@ -109,7 +113,7 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
                   [
                     { label: 'Close tab', run: () => onClose(tab.id) },
                     { label: 'Close all other tabs', run: () => onCloseOthers(tab.id) },
-                    { label: 'Rename tab', run: () => setEditing({ id: tab.id, name: tab.name }) },
+                    { label: 'Rename tab', run: () => setEditing({ id: tab.id, index, name: tab.name }) },
                     { label: 'Duplicate tab', run: () => onClone(tab.id) },
                     { label: 'Move tab left', run: () => neighbour(tab.id, -1) && onMove(tab.id, neighbour(tab.id, -1)!) },
                     { label: 'Move tab right', run: () => neighbour(tab.id, 1) && onMove(tab.id, neighbour(tab.id, 1)!) },

@@ -2,7 +2,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import type { AsyncEvent } from '@strata/events';
 import { AsyncJobError, createAsyncEvents, type AsyncEvents, type PushTransport } from './async-events';
 
-// The channel's rules with an in-process push channel (the socket path is covered in runs/async-runs.spec.ts).
+// The channel's rules with an in-process push channel (the socket path is covered in sqllab/runs/async-runs.spec.ts and async-chart-data.spec.ts).
 let channel: AsyncEvents;
 const events$ = new Subject<AsyncEvent>();
 const connected$ = new BehaviorSubject(true);
