@@ -9,21 +9,16 @@
  * through the API, as a user of Explore finds it.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
-import { AppModule } from 'server/dist/app.module';
-import { configureHttp } from 'server/dist/common/configure-http';
-import { createRootLogger, PinoLoggerService } from 'server/dist/common/logger';
 import { loadExamples } from 'server/dist/examples/load/load-examples';
 import { DatabasesService } from 'server/dist/databases/databases.service';
 import { registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
 import { DATASETS } from 'server/dist/examples/source/datasets';
 import { ExamplesDatabase } from 'server/dist/storage/examples-database';
 import { readerRoleName } from 'server/dist/storage/external-examples';
-import { installUserLogBodyParser } from 'server/dist/userlog/userlog-body';
-import { createBenchDatabase, type BenchDatabase } from './bench-database';
+import { createBenchDatabase } from './bench-database';
+import { BENCH_ADMIN, serverEnvironment, startServer } from './bench-server';
 import { compare, environment, print, round } from './measure';
 import { interleave, type FetchedRows } from './sqllab-client';
 
@@ -31,7 +26,6 @@ export interface ChartDataOptions {
   rounds: number;
 }
 
-const ADMIN = { username: 'bench_admin', password: `bench-${randomBytes(9).toString('base64url')}` };
 const TABLE = 'flights_200k';
 
 /** The query object the bench sends, and the SQL a developer would write by hand for the same chart. */
@@ -48,35 +42,13 @@ const QUERY = {
 const RAW_SQL = `SELECT FLOOR(time) AS hour, AVG(delay) AS avg_delay, COUNT(*) AS flights, MAX(distance) AS max_distance
   FROM ${TABLE} GROUP BY FLOOR(time) ORDER BY FLOOR(time) LIMIT 1000`;
 
-function serverEnvironment(meta: BenchDatabase, examples: BenchDatabase): () => void {
-  const values: Record<string, string | undefined> = {
-    DATABASE_URL: meta.url,
-    EXAMPLES_DATABASE_URL: examples.url,
-    SECRET_KEY: randomBytes(32).toString('base64url'),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    REDIS_URL: undefined,
-  };
-  const saved = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
-  const set = (entries: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(entries)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-  set(values);
-  return () => set(saved);
-}
-
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 async function chartDataClient(baseUrl: string) {
   const login = await fetch(`${baseUrl}/api/v1/security/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, provider: 'db' }),
+    body: JSON.stringify({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, provider: 'db' }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
   const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
@@ -117,12 +89,8 @@ export async function benchChartData(options: ChartDataOptions): Promise<Record<
   const restoreEnv = serverEnvironment(meta, examplesDb);
   let app: NestExpressApplication | undefined;
   try {
-    const logger = createRootLogger('silent');
-    app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: new PinoLoggerService(logger), bodyParser: false });
-    installUserLogBodyParser(app);
-    configureHttp(app, { logger, exposeInternals: false });
-    await app.listen(0, '127.0.0.1');
-    const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    let url: string;
+    ({ app, url } = await startServer());
     const examples = app.get(ExamplesDatabase);
     // The server's own registration and loader, as main.ts runs them in the background; only the table measured here.
     const databaseId = await registerExamplesDatabase(app.get(DatabasesService), examples);

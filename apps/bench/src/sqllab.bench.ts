@@ -9,23 +9,17 @@
  * through the registered `examples` database, as a user of SQL Lab does.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
-import { AppModule } from 'server/dist/app.module';
-import { configureHttp } from 'server/dist/common/configure-http';
-import { createRootLogger, PinoLoggerService } from 'server/dist/common/logger';
 import { loadExamples } from 'server/dist/examples/load/load-examples';
 import { DatabasesService } from 'server/dist/databases/databases.service';
 import { registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
 import { DATASETS } from 'server/dist/examples/source/datasets';
 import { ExamplesDatabase } from 'server/dist/storage/examples-database';
 import { readerRoleName } from 'server/dist/storage/external-examples';
-import { installUserLogBodyParser } from 'server/dist/userlog/userlog-body';
 import { createBenchDatabase, type BenchDatabase } from './bench-database';
+import { BENCH_ADMIN, serverEnvironment, startServer } from './bench-server';
 import { compare, environment, print, round, type Comparison } from './measure';
 import { interleave, sqlLabClient, type FetchedRows } from './sqllab-client';
 
@@ -34,44 +28,9 @@ export interface SqlLabOptions {
   rounds: number;
 }
 
-const ADMIN = { username: 'bench_admin', password: `bench-${randomBytes(9).toString('base64url')}` };
 const TABLE = 'flights_200k';
 /** The ratio issue 3 asks for: execute + results at most 1.5 times a raw fetch + JSON.stringify. */
 export const SQLLAB_TARGET_RATIO = 1.5;
-
-/** The server reads its configuration from process.env (ConfigModule.forRoot); the bench restores it after. */
-function serverEnvironment(meta: BenchDatabase, examples: BenchDatabase): () => void {
-  const values: Record<string, string | undefined> = {
-    DATABASE_URL: meta.url,
-    EXAMPLES_DATABASE_URL: examples.url,
-    SECRET_KEY: randomBytes(32).toString('base64url'),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    // The default results backend (the query_results table): REDIS_URL would switch it to Redis.
-    REDIS_URL: undefined,
-  };
-  const saved = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
-  const set = (entries: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(entries)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-  set(values);
-  return () => set(saved);
-}
-
-async function startServer(): Promise<{ app: NestExpressApplication; url: string }> {
-  const logger = createRootLogger('silent');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: new PinoLoggerService(logger), bodyParser: false });
-  installUserLogBodyParser(app);
-  configureHttp(app, { logger, exposeInternals: false });
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}` };
-}
 
 /** The baseline: what a hand-written endpoint would at least do, fetch the rows with pg and serialise them. */
 async function rawFetch(url: string, rows: number): Promise<FetchedRows> {
@@ -134,7 +93,7 @@ export async function benchSqlLab(options: SqlLabOptions): Promise<Record<string
     const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => d.table === TABLE) });
     if (loaded[0]?.state !== 'loaded') throw new Error(`loading ${TABLE} failed: ${loaded[0]?.error ?? 'no result'}`);
 
-    const client = await sqlLabClient(server.url, ADMIN.username, ADMIN.password);
+    const client = await sqlLabClient(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const sql = `SELECT * FROM ${TABLE}`;
     const timings = await interleave(rounds, {
       sqllab: () => client.fetchAll(databaseId, sql, rows),
