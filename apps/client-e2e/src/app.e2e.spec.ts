@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
 
 // Screenshots and the server's log are kept for whoever reads a failure (gitignored).
@@ -17,19 +18,7 @@ const shot = (name: string) =>
 
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server.log'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   page.setDefaultTimeout(20_000);
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
 
 // Live co-editing of one dashboard by two users in two browser contexts, against the real server.
@@ -60,10 +61,7 @@ const grid = (page: Page) => page.getByTestId('edit-grid');
 
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-dashboard-edit.log'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const admin = await token('admin', server.adminPassword);
   const created = await call<{ id: number }>('POST', '/api/v1/security/users', admin, { username: 'bob', password: BOB_PASSWORD, first_name: 'Bob', last_name: 'Editor', roles: ['Gamma'] });
   expect(created.status).toBe(201);

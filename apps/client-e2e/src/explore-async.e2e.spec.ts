@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
 
 // Explore in Chromium against a server with GLOBAL_ASYNC_QUERIES (issues 4 and 5): POST /api/v1/chart/data
@@ -39,10 +40,7 @@ beforeAll(async () => {
     if (before === undefined) delete process.env['FEATURE_FLAGS'];
     else process.env['FEATURE_FLAGS'] = before;
   }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(30_000);
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
 
 // Explore in Chromium against the real server (embedded mode): screenshots to artifacts/ (gitignored).
@@ -78,10 +79,7 @@ async function save(name: string, dashboard: { newTitle: string } | { existing: 
 
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-explore.log'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(30_000);
 });

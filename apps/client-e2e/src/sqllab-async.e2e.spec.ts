@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
 
 // SQL Lab's async runs in Chromium: a server with SQLLAB_FORCE_RUN_ASYNC sends every run to the job
@@ -33,10 +34,7 @@ beforeAll(async () => {
     if (before === undefined) delete process.env['SQLLAB_FORCE_RUN_ASYNC'];
     else process.env['SQLLAB_FORCE_RUN_ASYNC'] = before;
   }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(30_000);
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
 
 // SQL Lab in Chromium against the real server (embedded mode): screenshots to artifacts/ (gitignored).
@@ -25,10 +26,7 @@ async function typeSql(sql: string) {
 
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-sqllab.log'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(30_000);
 });
