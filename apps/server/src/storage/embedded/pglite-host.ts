@@ -71,11 +71,121 @@ async function applyReaderRole(db: PGlite, role: string): Promise<void> {
   `);
 }
 
+type OnData = (data: Uint8Array) => void;
+
+/** What a connection asked for: its messages up to and including the one that ends the unit. */
+interface Unit {
+  handlerId: number;
+  messages: { message: Uint8Array; onData: OnData }[];
+  /** A startup message: it touches no transaction, so it need not wait for another connection's to end. */
+  startup: boolean;
+  resolve: (bytes: number) => void;
+  reject: (error: Error) => void;
+}
+
+const code = (letter: string) => letter.charCodeAt(0);
+/** Extended-protocol messages whose effect lasts until the connection's Sync: Parse, Bind, Describe, Execute, Close. */
+const UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map(code));
+const FLUSH = code('H');
+const TERMINATE = code('X');
+const PROTOCOL_3 = 196608;
+const isStartup = (message: Uint8Array) =>
+  message.length >= 8 && new DataView(message.buffer, message.byteOffset, message.byteLength).getInt32(4) === PROTOCOL_3;
+
+/**
+ * Gives each socket connection what a PostgreSQL backend of its own would: its extended-protocol
+ * messages up to Sync (or Flush) run as one unit on the shared PGlite session, and while one connection
+ * has a transaction open, or is between a Flush and its Sync (a cursor), no other connection's unit runs.
+ * Units otherwise run in the order they were completed.
+ */
+class SessionQueue {
+  private readonly partial = new Map<number, Unit['messages']>();
+  private units: Unit[] = [];
+  /** The connection the session belongs to until its transaction or portal is done. */
+  private owner: number | null = null;
+  private draining = false;
+
+  constructor(private readonly db: PGlite) {}
+
+  enqueue(handlerId: number, message: Uint8Array, onData: OnData): Promise<number> {
+    const messages = this.partial.get(handlerId) ?? [];
+    // A Terminate ends only this connection: passed on, it would end the one session everybody shares.
+    if (message[0] !== TERMINATE) messages.push({ message, onData });
+    if (UNTIL_SYNC.has(message[0])) {
+      this.partial.set(handlerId, messages);
+      return Promise.resolve(0); // Answered, in order, when the unit runs.
+    }
+    this.partial.delete(handlerId);
+    if (message[0] === TERMINATE) return this.release(handlerId).then(() => 0);
+    return new Promise<number>((resolve, reject) => {
+      this.units.push({ handlerId, messages, startup: isStartup(message), resolve, reject });
+      void this.drain();
+    });
+  }
+
+  getQueueLength(): number {
+    return this.units.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.partial.delete(handlerId);
+    const [gone, kept] = [this.units.filter((u) => u.handlerId === handlerId), this.units.filter((u) => u.handlerId !== handlerId)];
+    this.units = kept;
+    for (const unit of gone) unit.reject(new Error('Handler disconnected'));
+  }
+
+  /** Called when a connection goes away: whatever it left open is rolled back, the others go on. */
+  clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    return this.release(handlerId);
+  }
+
+  private async release(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId) return;
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+    this.owner = null;
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      for (;;) {
+        const index = this.owner === null ? (this.units.length > 0 ? 0 : -1) : this.units.findIndex((u) => u.handlerId === this.owner || u.startup);
+        if (index < 0) return;
+        const [unit] = this.units.splice(index, 1);
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(async () => {
+            for (const { message, onData } of unit.messages) {
+              await this.db.execProtocolRawStream(message, { onRawData: (data) => ((bytes += data.length), onData(data)) });
+            }
+          });
+        } catch (error) {
+          unit.reject(error instanceof Error ? error : new Error(String(error)));
+          continue;
+        }
+        const last = unit.messages[unit.messages.length - 1]?.message[0];
+        if (!unit.startup) this.owner = this.db.isInTransaction() || last === FLUSH ? unit.handlerId : null;
+        unit.resolve(bytes);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+}
+
 async function open(options: HostOptions): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
   const db = await PGlite.create(options.dataDir);
   try {
     if (options.readerRole) await applyReaderRole(db, options.readerRole);
     const server = new PGLiteSocketServer({ db, port: options.port ?? 0, host: '127.0.0.1', maxConnections: options.maxConnections });
+    // PROBLEM: the server's own queue runs each protocol message on its own, so between one connection's
+    // Parse and Bind another connection's Parse can replace the unnamed statement ("bind message supplies
+    // 1 parameters, but prepared statement \"\" requires 2"), and a Terminate reaches the one shared session.
+    // SOLUTION: swap in SessionQueue (same four methods the handlers call) before any connection exists.
+    // WHEN TO REMOVE: when @electric-sql/pglite-socket runs a connection's messages up to Sync as one unit.
+    (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
     await server.start();
     return { db, server };
   } catch (error) {

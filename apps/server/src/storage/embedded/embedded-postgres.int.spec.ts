@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, Pool } from 'pg';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+
+// initdb of a fresh PGlite takes seconds on a busy machine.
+jest.setTimeout(180000);
+
+/**
+ * PGlite has one backend session for every socket connection. These tests check that the host still
+ * gives each connection what a PostgreSQL server gives it: its extended-protocol messages run as a unit,
+ * and its open transaction sees no statement of another connection.
+ */
+describe('embedded PostgreSQL host, several connections on one PGlite session', () => {
+  let home: string;
+  let db: EmbeddedPostgres;
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'strata-embedded-'));
+    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db') });
+    const setup = new Client({ connectionString: db.url() });
+    await setup.connect();
+    await setup.query('CREATE TABLE notes (id serial PRIMARY KEY, owner text NOT NULL, body text NOT NULL)');
+    await setup.end();
+  });
+  afterAll(async () => {
+    await db?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('answers concurrent parameterised queries of different shapes from many connections, each with its own result', async () => {
+    const pool = new Pool({ connectionString: db.url(), max: 8 });
+    try {
+      // Each shape has its own number of parameters: an interleaved Parse of one connection and Bind of
+      // another fails with "bind message supplies N parameters, but prepared statement requires M".
+      const shapes = [
+        (i: number) => pool.query<{ v: string }>('SELECT $1::text AS v', [`one-${i}`]).then((r) => [r.rows[0].v, `one-${i}`]),
+        (i: number) =>
+          pool.query<{ v: string }>('SELECT $1::text || $2::text AS v', [`two-${i}`, '!']).then((r) => [r.rows[0].v, `two-${i}!`]),
+        (i: number) =>
+          pool
+            .query<{ v: string }>('SELECT $1::text || $2::text || $3::text AS v', ['thr', `ee-${i}`, '?'])
+            .then((r) => [r.rows[0].v, `three-${i}?`]),
+        (i: number) => pool.query<{ v: string }>('SELECT count(*)::text AS v FROM generate_series(1, $1::int)', [i]).then((r) => [r.rows[0].v, String(i)]),
+      ];
+      const results = await Promise.all(Array.from({ length: 400 }, (_, i) => shapes[i % shapes.length](i + 1)));
+      for (const [got, expected] of results) expect(got).toBe(expected);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("runs a connection's Parse, Bind and Execute as one unit even when another connection's query arrives between them", async () => {
+    const slow = await RawConnection.open(db.port);
+    const pool = new Pool({ connectionString: db.url(), max: 2 });
+    try {
+      slow.send('P', cstring(''), cstring('SELECT $1::text || $2::text AS v'), int16(0));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A one-parameter statement of another connection, complete with its Sync, in between.
+      expect((await pool.query<{ v: string }>('SELECT $1::text AS v', ['other'])).rows).toEqual([{ v: 'other' }]);
+      slow.send('B', cstring(''), cstring(''), int16(0), int16(2), int32(1), Buffer.from('a'), int32(1), Buffer.from('b'), int16(0));
+      slow.send('E', cstring(''), int32(0));
+      slow.send('S');
+      const answer = await slow.readUntilReady();
+      expect(answer.errors).toEqual([]);
+      expect(answer.rows).toEqual([['ab']]);
+    } finally {
+      slow.close();
+      await pool.end();
+    }
+  });
+
+  it("keeps one connection's open transaction apart from the statements of another until it commits or rolls back", async () => {
+    const writer = new Client({ connectionString: db.url() });
+    const other = new Client({ connectionString: db.url() });
+    await writer.connect();
+    await other.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query('INSERT INTO notes (owner, body) VALUES ($1, $2)', ['writer', 'rolled back']);
+      // Sent while the writer's transaction is open: it must wait, not run inside that transaction.
+      const othersInsert = other.query('INSERT INTO notes (owner, body) VALUES ($1, $2) RETURNING id', ['other', 'kept']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await writer.query('ROLLBACK');
+      await othersInsert;
+      const rows = (await other.query<{ owner: string; body: string }>('SELECT owner, body FROM notes ORDER BY id')).rows;
+      expect(rows).toEqual([{ owner: 'other', body: 'kept' }]);
+    } finally {
+      await writer.end();
+      await other.end();
+    }
+  });
+
+  it("lets a new connection open while another's transaction is open, without disturbing that transaction", async () => {
+    const writer = new Client({ connectionString: db.url() });
+    await writer.connect();
+    const late = new Client({ connectionString: db.url() });
+    try {
+      await writer.query('BEGIN');
+      await writer.query('INSERT INTO notes (owner, body) VALUES ($1, $2)', ['writer', 'committed after a connect']);
+      // A pool opening a connection mid-transaction must not wait for that transaction (it may be what ends it).
+      await late.connect();
+      await writer.query('COMMIT');
+      const rows = (await late.query<{ n: string }>('SELECT count(*)::text AS n FROM notes WHERE owner = $1', ['writer'])).rows;
+      expect(rows[0].n).toBe('1');
+    } finally {
+      await writer.end();
+      await late.end();
+    }
+  });
+
+  it('rolls back the transaction of a connection that disconnects in the middle of it and serves the others', async () => {
+    const quitter = new Client({ connectionString: db.url() });
+    await quitter.connect();
+    await quitter.query('BEGIN');
+    await quitter.query('INSERT INTO notes (owner, body) VALUES ($1, $2)', ['quitter', 'never committed']);
+    const waiting = new Client({ connectionString: db.url() });
+    await waiting.connect();
+    try {
+      const answer = waiting.query<{ n: string }>('SELECT count(*)::text AS n FROM notes WHERE owner = $1', ['quitter']);
+      await quitter.end();
+      expect((await answer).rows[0].n).toBe('0');
+    } finally {
+      await waiting.end();
+    }
+  });
+});
+
+const cstring = (text: string) => Buffer.from(`${text}\0`);
+const int16 = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff]);
+const int32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+};
+
+/** A PostgreSQL wire-protocol client that sends each message when told, so a test controls the interleaving. */
+class RawConnection {
+  private buffer = Buffer.alloc(0);
+  private waiter?: () => void;
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (data) => {
+      this.buffer = Buffer.concat([this.buffer, data]);
+      this.waiter?.();
+    });
+  }
+
+  static async open(port: number): Promise<RawConnection> {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    const connection = new RawConnection(socket);
+    const params = Buffer.concat([cstring('user'), cstring('postgres'), cstring('database'), cstring('postgres'), Buffer.from([0])]);
+    socket.write(Buffer.concat([int32(8 + params.length), int32(196608), params]));
+    await connection.readUntilReady();
+    return connection;
+  }
+
+  send(type: string, ...parts: Buffer[]): void {
+    const body = Buffer.concat(parts);
+    this.socket.write(Buffer.concat([Buffer.from(type), int32(4 + body.length), body]));
+  }
+
+  /** Reads messages up to ReadyForQuery; returns the DataRows' text fields and the errors' messages. */
+  async readUntilReady(): Promise<{ rows: string[][]; errors: string[] }> {
+    const rows: string[][] = [];
+    const errors: string[] = [];
+    for (;;) {
+      while (this.buffer.length < 5 || this.buffer.length < 1 + this.buffer.readInt32BE(1)) {
+        await new Promise<void>((resolve) => (this.waiter = resolve));
+      }
+      const type = String.fromCharCode(this.buffer[0]);
+      const length = this.buffer.readInt32BE(1);
+      const body = this.buffer.subarray(5, 1 + length);
+      this.buffer = this.buffer.subarray(1 + length);
+      if (type === 'Z') return { rows, errors };
+      if (type === 'E') errors.push(body.toString('utf8').split('\0').find((f) => f.startsWith('M'))?.slice(1) ?? 'error');
+      if (type === 'D') {
+        const fields: string[] = [];
+        let at = 2;
+        for (let i = 0; i < body.readInt16BE(0); i++) {
+          const size = body.readInt32BE(at);
+          fields.push(body.subarray(at + 4, at + 4 + size).toString('utf8'));
+          at += 4 + size;
+        }
+        rows.push(fields);
+      }
+    }
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
