@@ -16,6 +16,7 @@ import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
 import { AsyncChartData } from './async-chart-data';
 import { ChartDataService, samplesQuery, SAMPLES_ROW_LIMIT } from './chart-data.service';
 import { ChartDatasources } from './chart-datasource';
+import { dashboardChartOf } from './dashboard-data-access';
 import { toCsv, toXlsx, type Table } from './export-format';
 import { queryContextSchema, queryObjectSchema, type QueryContext } from './query-context.schema';
 
@@ -61,7 +62,7 @@ export class ChartDataController {
     if (context.result_format !== 'json' && !canDownloadCsv(user)) {
       throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'You do not have permission to download data.');
     }
-    const source = await this.sources.resolve(context.datasource.id, context.datasource.type, user);
+    const source = await this.sources.resolve(context.datasource.id, context.datasource.type, user, dashboardChartOf(context.form_data));
     if (context.result_format === 'json' && this.async.enabled()) {
       res.status(202);
       return this.async.submit(context, user);

@@ -6,12 +6,13 @@ import { ChartDataCache } from './chart-data-cache';
 import { ChartDataController } from './chart-data.controller';
 import { ChartDataService } from './chart-data.service';
 import { ChartDatasources } from './chart-datasource';
+import { DashboardDataAccess } from './dashboard-data-access';
 
 /** Chart data: SQL for datasets (kysely), run through the engines, cached, optionally async. */
 @Module({
   imports: [DatasetsModule],
   controllers: [ChartDataController],
-  providers: [ChartDataService, ChartDatasources, ChartDataCache, AsyncChartData, { provide: GLOBAL_ASYNC_QUERIES, useFactory: (config: AppConfig) => config.featureFlags.GLOBAL_ASYNC_QUERIES, inject: [AppConfig] }],
+  providers: [ChartDataService, ChartDatasources, DashboardDataAccess, ChartDataCache, AsyncChartData, { provide: GLOBAL_ASYNC_QUERIES, useFactory: (config: AppConfig) => config.featureFlags.GLOBAL_ASYNC_QUERIES, inject: [AppConfig] }],
   exports: [ChartDataService, ChartDatasources],
 })
 export class ChartDataModule {}

@@ -2,10 +2,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
+import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import { CHART_EVENTS, type ChartEvent } from './chart.events';
 
-const idOf = (stream: string) => Number(stream.slice(stream.indexOf(':') + 1));
 const COLUMNS = ['slice_name', 'viz_type', 'datasource_id', 'datasource_type', 'params', 'query_context', 'description', 'cache_timeout', 'owners', 'certified_by', 'certification_details'] as const;
 
 @Injectable()
@@ -15,9 +15,8 @@ export class ChartProjection implements Projection {
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
     const event = envelope as unknown as ChartEvent;
-    const actor = Number(envelope.meta.actor);
-    const by = Number.isFinite(actor) ? actor : null;
-    const id = idOf(envelope.stream);
+    const by = actorUserId(envelope);
+    const id = streamNumber(envelope.stream);
     switch (event.type) {
       case 'chart/chartCreated': {
         const d = event.data;

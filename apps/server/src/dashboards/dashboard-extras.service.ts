@@ -61,14 +61,24 @@ export class DashboardExtrasService {
     return rows.map(chartJson);
   }
 
-  /** The datasets behind its charts, with columns and metrics; ones the user may not read are left out. */
+  /**
+   * The datasets behind its charts and its native filters, with columns and metrics. Ones the user may
+   * not read are left out, except under DASHBOARD_RBAC, where seeing the dashboard grants its data.
+   */
   async datasetsOf(id: number, user: CurrentUser) {
     await this.dashboards.visible(id, user);
     const rows = (await this.dataSource.query(
-      `SELECT DISTINCT c.datasource_id AS id FROM charts c JOIN dashboard_slices s ON s.slice_id = c.id WHERE s.dashboard_id = $1 ORDER BY 1`,
+      `SELECT c.datasource_id AS id FROM charts c JOIN dashboard_slices s ON s.slice_id = c.id WHERE s.dashboard_id = $1
+       UNION
+       SELECT (t->>'datasetId')::int FROM dashboards d,
+              jsonb_array_elements(CASE WHEN jsonb_typeof(d.json_metadata->'native_filter_configuration') = 'array' THEN d.json_metadata->'native_filter_configuration' ELSE '[]'::jsonb END) f,
+              jsonb_array_elements(CASE WHEN jsonb_typeof(f->'targets') = 'array' THEN f->'targets' ELSE '[]'::jsonb END) t
+        WHERE d.id = $1 AND t->>'datasetId' ~ '^[0-9]{1,9}$'
+       ORDER BY 1`,
       [id],
     )) as { id: number }[];
-    const found = await Promise.all(rows.map((r) => this.datasets.get(r.id, user)));
+    const granted = this.dashboards.roleBasedAccess;
+    const found = await Promise.all(rows.map(async (r) => (await this.datasets.get(r.id, user)) ?? (granted ? await this.datasets.find(r.id) : null)));
     return found.filter((d) => d !== null);
   }
 

@@ -6,11 +6,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
+import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import { DASHBOARD_EVENTS, type DashboardEvent } from './dashboard.events';
 import { appendChart, chartIdsOf, removeChart, type Layout } from './layout';
 
-const idOf = (stream: string) => Number(stream.slice(stream.indexOf(':') + 1));
 
 @Injectable()
 export class DashboardProjection implements Projection {
@@ -19,9 +19,8 @@ export class DashboardProjection implements Projection {
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
     const event = envelope as unknown as DashboardEvent;
-    const actor = Number(envelope.meta.actor);
-    const by = Number.isFinite(actor) ? actor : null;
-    const id = idOf(envelope.stream);
+    const by = actorUserId(envelope);
+    const id = streamNumber(envelope.stream);
     // Every change stamps who, when and the stream version (what a writer sends back as `version`).
     const touch = (set: string, values: unknown[]) =>
       tx.query(`UPDATE dashboards SET ${set}${set ? ', ' : ''}changed_on = $${values.length + 1}, changed_by_fk = $${values.length + 2}, version = $${values.length + 3} WHERE id = $${values.length + 4}`, [

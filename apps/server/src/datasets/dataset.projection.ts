@@ -2,10 +2,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
+import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import { DATASET_EVENTS, type DatasetEvent } from './dataset.events';
 
-const datasetIdOf = (stream: string) => Number(stream.slice(stream.indexOf(':') + 1));
 
 @Injectable()
 export class DatasetProjection implements Projection {
@@ -14,7 +14,7 @@ export class DatasetProjection implements Projection {
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
     const event = envelope as unknown as DatasetEvent;
-    const actor = Number(envelope.meta.actor);
+    const by = actorUserId(envelope);
     switch (event.type) {
       case 'dataset/datasetCreated': {
         const d = event.data;
@@ -24,7 +24,7 @@ export class DatasetProjection implements Projection {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $13::int[], $14, $15, $16, $17, $17, $18, $18, $19)`,
           [d.id, `${d.id}__table`, d.kind, d.table_name, d.database_id, d.catalog, d.schema, d.sql, d.template_params, JSON.stringify(d.columns),
             JSON.stringify(d.metrics), d.main_dttm_col, d.owners, d.is_managed_externally, d.external_url, d.description,
-            Number.isFinite(actor) ? actor : null, envelope.meta.at, envelope.version],
+            by, envelope.meta.at, envelope.version],
         );
         return;
       }
@@ -39,14 +39,14 @@ export class DatasetProjection implements Projection {
           values.push(json.has(key) ? JSON.stringify(c[key]) : c[key]);
           sets.push(`${key} = $${values.length}${json.has(key) ? '::jsonb' : key === 'owners' ? '::int[]' : ''}`);
         }
-        await this.touch(tx, envelope, actor, sets, values);
+        await this.touch(tx, envelope, by, sets, values);
         return;
       }
       case 'dataset/columnsSynced':
-        await this.touch(tx, envelope, actor, ['columns = $1::jsonb', 'main_dttm_col = $2'], [JSON.stringify(event.data.columns), event.data.main_dttm_col]);
+        await this.touch(tx, envelope, by, ['columns = $1::jsonb', 'main_dttm_col = $2'], [JSON.stringify(event.data.columns), event.data.main_dttm_col]);
         return;
       case 'dataset/datasetDeleted':
-        await tx.query(`DELETE FROM datasets WHERE id = $1`, [datasetIdOf(envelope.stream)]);
+        await tx.query(`DELETE FROM datasets WHERE id = $1`, [streamNumber(envelope.stream)]);
         return;
       default: {
         const unhandled: never = event;
@@ -56,11 +56,11 @@ export class DatasetProjection implements Projection {
   }
 
   /** Applies `sets` and stamps changed_on, changed_by and the stream version (the cache key reads it). */
-  private async touch(tx: EntityManager, envelope: Envelope, actor: number, sets: string[], values: unknown[]): Promise<void> {
+  private async touch(tx: EntityManager, envelope: Envelope, by: number | null, sets: string[], values: unknown[]): Promise<void> {
     const n = values.length;
     await tx.query(
       `UPDATE datasets SET ${[...sets, `changed_on = $${n + 1}`, `changed_by_fk = $${n + 2}`, `version = $${n + 3}`].join(', ')} WHERE id = $${n + 4}`,
-      [...values, envelope.meta.at, Number.isFinite(actor) ? actor : null, envelope.version, datasetIdOf(envelope.stream)],
+      [...values, envelope.meta.at, by, envelope.version, streamNumber(envelope.stream)],
     );
   }
 

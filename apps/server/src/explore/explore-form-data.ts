@@ -8,14 +8,15 @@ import { Controller, Get, HttpCode, Injectable, Param, Post, Put } from '@nestjs
 import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import type { Envelope, EventLike } from '@strata/events';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { DatasetsService } from '../datasets/datasets.service';
-import { EventStore, type Projection } from '../event-store/event-store.port';
+import { KeyValueProjection } from '../common/key-value.projection';
+import { EventStore } from '../event-store/event-store.port';
 
 export const FORM_DATA_RESOURCE = 'explore_form_data';
 const TTL_DAYS = 7;
@@ -43,22 +44,15 @@ interface Stored extends Body {
 export type FormDataStored = EventLike<'explore/formDataStored', { key: string; state: Stored }>;
 
 @Injectable()
-export class FormDataProjection implements Projection {
+export class FormDataProjection extends KeyValueProjection {
   readonly name = FORM_DATA_RESOURCE;
   readonly handles = ['explore/formDataStored'] as const;
+  protected readonly resource = FORM_DATA_RESOURCE;
+  protected override readonly ttlDays = TTL_DAYS;
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as FormDataStored;
-    const actor = Number(envelope.meta.actor);
-    await tx.query(
-      `INSERT INTO key_value (resource, key, value, created_by_fk, created_on, expires_on) VALUES ($1, $2, $3::jsonb, $4, $5, $5::timestamptz + interval '${TTL_DAYS} days')
-       ON CONFLICT (resource, key) DO UPDATE SET value = EXCLUDED.value, expires_on = EXCLUDED.expires_on`,
-      [FORM_DATA_RESOURCE, event.data.key, JSON.stringify(event.data.state), Number.isFinite(actor) ? actor : null, envelope.meta.at],
-    );
-  }
-
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM key_value WHERE resource = $1`, [FORM_DATA_RESOURCE]);
+  protected entry(envelope: Envelope) {
+    const { data } = envelope as unknown as FormDataStored;
+    return { key: data.key, value: data.state };
   }
 }
 

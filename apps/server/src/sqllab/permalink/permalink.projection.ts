@@ -1,26 +1,17 @@
 /** Writes each permalink into `key_value`, inside the append's transaction. */
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
-import type { Projection } from '../../event-store/event-store.port';
+import { KeyValueProjection } from '../../common/key-value.projection';
 import { PERMALINK_EVENTS, PERMALINK_RESOURCE, type PermalinkCreated } from './permalink.events';
 
 @Injectable()
-export class PermalinkProjection implements Projection {
+export class PermalinkProjection extends KeyValueProjection {
   readonly name = 'sqllab_permalink';
   readonly handles = PERMALINK_EVENTS;
+  protected readonly resource = PERMALINK_RESOURCE;
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as PermalinkCreated;
-    const actor = Number(envelope.meta.actor);
-    await tx.query(
-      `INSERT INTO key_value (resource, key, value, created_by_fk, created_on) VALUES ($1, $2, $3::jsonb, $4, $5)
-       ON CONFLICT (resource, key) DO NOTHING`,
-      [PERMALINK_RESOURCE, event.data.key, JSON.stringify(event.data.state), Number.isFinite(actor) ? actor : null, envelope.meta.at],
-    );
-  }
-
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM key_value WHERE resource = $1`, [PERMALINK_RESOURCE]);
+  protected entry(envelope: Envelope) {
+    const { data } = envelope as unknown as PermalinkCreated;
+    return { key: data.key, value: data.state };
   }
 }

@@ -2,6 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
+import { actorUserId } from '../../event-store/envelope-ids';
 import type { Projection } from '../../event-store/event-store.port';
 import { SAVED_QUERY_EVENTS, savedQueryIdOf, type SavedQueryEvent } from './saved-query.events';
 
@@ -13,7 +14,7 @@ export class SavedQueryProjection implements Projection {
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
     const event = envelope as unknown as SavedQueryEvent;
     const id = savedQueryIdOf(envelope.stream);
-    const actor = Number(envelope.meta.actor);
+    const by = actorUserId(envelope);
     switch (event.type) {
       case 'sqllab/savedQueryCreated': {
         const d = event.data;
@@ -31,7 +32,7 @@ export class SavedQueryProjection implements Projection {
         const sets = columns.map((c, i) => `${c} = $${i + 5}`);
         await tx.query(
           `UPDATE saved_query SET changed_on = $2, changed_by_fk = COALESCE($3, changed_by_fk), version = $4${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $1`,
-          [id, envelope.meta.at, Number.isFinite(actor) ? actor : null, envelope.version, ...columns.map((c) => event.data[c as keyof typeof event.data])],
+          [id, envelope.meta.at, by, envelope.version, ...columns.map((c) => event.data[c as keyof typeof event.data])],
         );
         return;
       }
