@@ -5,6 +5,7 @@ import { useStoreState } from '../../shared/use-store-state';
 import { toClientError } from '../api/api-error';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { DashboardFeature } from './dashboard.feature';
+import { DraftChart } from './charts/DraftChart';
 import { DashboardHeader } from './DashboardHeader';
 import { EditMode, type EditModeProps } from './edit/EditMode';
 import { FilterBar } from './filters/FilterBar';
@@ -101,6 +102,7 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
     hideChartControls: url.hidden.hideChartControls,
     hideTabs: url.hidden.hideTabs,
     canDownload: canDownloadCsv(user),
+    canEditFilters: !permalinkKey && state.status === 'ready' && dashboard.canEdit(),
     onError: (title, error) => errors.show(toClientError(error), title),
   };
 
@@ -131,19 +133,22 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
           <span className="badge warning">Editing</span>
         </header>
         <div className="dashboard__content" ref={gridRef}>
-          <EditMode
-            {...editing}
-            dashboardId={state.dashboard.id}
-            notices={dashboard.toasts}
-            escapeMarkdown={escapeMarkdown}
-            gridWidth={Math.max(320, width - 276)}
-            onExit={() => {
-              setEditMode(false);
-              setEditParam(false);
-              // The saved (or discarded) layout is the dashboard's again: load it as view mode shows it.
-              if (idOrSlug) void dashboard.open(idOrSlug, { ...url, editParam: null });
-            }}
-          />
+          <DashboardViewContext.Provider value={view}>
+            <EditMode
+              {...editing}
+              dashboardId={state.dashboard.id}
+              notices={dashboard.toasts}
+              escapeMarkdown={escapeMarkdown}
+              gridWidth={Math.max(320, width - 276)}
+              renderChart={(chartId, size, sliceName) => <DraftChart chartId={chartId} sliceName={sliceName} width={size.width} height={size.height} />}
+              onExit={() => {
+                setEditMode(false);
+                setEditParam(false);
+                // The saved (or discarded) layout is the dashboard's again: load it as view mode shows it.
+                if (idOrSlug) void dashboard.open(idOrSlug, { ...url, editParam: null });
+              }}
+            />
+          </DashboardViewContext.Provider>
         </div>
       </div>
     );

@@ -1,33 +1,16 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dashboardTestApi } from './testing/dashboard-test-api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sampleDashboard } from './testing/layouts';
-import { renderDashboard } from './testing/render-dashboard';
+import { dashboardPageSpec } from './testing/page-spec';
 
-// Charts draw in jsdom on a shared 2-core machine: give the page time.
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(20_000);
-
-let api: ReturnType<typeof dashboardTestApi>;
-let page: ReturnType<typeof renderDashboard> | null = null;
-
-beforeEach(async () => {
-  api = dashboardTestApi();
-  await api.server.start();
-});
-
-afterEach(async () => {
-  page?.dispose();
-  page = null;
-  await api.server.stop();
-});
+const spec = dashboardPageSpec();
 
 const figure = (name: string) => screen.getByRole('figure', { name });
 const status = (name: string) => figure(name).getAttribute('data-status');
 
 describe('dashboard page: the grid (REFERENCE §3.1)', () => {
   it('draws headers, rows, columns, markdown, dividers and tabs with grid widths, and loads every chart in reading order', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/cars/');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/cars/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Cars overview' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
@@ -46,8 +29,8 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
 
     await waitFor(() => expect(status('Cars by origin')).toBe('rendered'));
     await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
-    expect(api.chartData.map((c) => c.sliceId)).toEqual([1, 2, 3]);
-    expect(api.chartData[0]).toMatchObject({ dashboardId: '7', force: 'false', body: { datasource: { id: 1, type: 'table' } } });
+    expect(spec.api.chartData.map((c) => c.sliceId)).toEqual([1, 2, 3]);
+    expect(spec.api.chartData[0]).toMatchObject({ dashboardId: '7', force: 'false', body: { datasource: { id: 1, type: 'table' } } });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Second' }));
     expect(screen.getByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true');
@@ -56,48 +39,48 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
   });
 
   it('renders markdown with HTML sanitized, or escaped under ESCAPE_MARKDOWN_HTML', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/');
     const markdown = await screen.findByTestId('dashboard-markdown');
     expect(within(markdown).getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
     expect(markdown.querySelector('b')).toHaveTextContent('bold');
     expect(markdown.querySelector('script')).toBeNull();
     expect(markdown.querySelector('img')?.getAttribute('onerror')).toBeNull();
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
-    page.dispose();
+    spec.disposePage();
 
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/', { featureFlags: { ESCAPE_MARKDOWN_HTML: true } });
+    spec.render('/dashboard/7/', { featureFlags: { ESCAPE_MARKDOWN_HTML: true } });
     const escaped = await screen.findByTestId('dashboard-markdown');
     expect(escaped.querySelector('b')).toBeNull();
     expect(escaped).toHaveTextContent('Some <b>bold</b> words');
   });
 
   it('shows a failed chart with its error while the others draw', async () => {
-    api.dashboards.push(sampleDashboard());
-    api.control.failChart = 2;
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.api.control.failChart = 2;
+    spec.render('/dashboard/7/');
     await waitFor(() => expect(status('Origins table')).toBe('failed'));
     expect(within(figure('Origins table')).getByRole('alert')).toHaveTextContent('column "nope" does not exist');
     await waitFor(() => expect(status('Cars by origin')).toBe('rendered'));
   });
 
   it('says so when the dashboard does not exist', async () => {
-    page = renderDashboard(api.server.baseUrl, '/dashboard/404/');
+    spec.render('/dashboard/404/');
     expect(await screen.findByRole('alert')).toHaveTextContent('Dashboard not found.');
   });
 
   it('force-refreshes one chart from its menu and every chart from the title bar', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
-    await waitFor(() => expect(api.chartData).toHaveLength(3));
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/');
+    await waitFor(() => expect(spec.api.chartData).toHaveLength(3));
     fireEvent.click(screen.getByRole('button', { name: 'More options for Origins table' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Force refresh' }));
-    await waitFor(() => expect(api.chartData).toHaveLength(4));
-    expect(api.chartData[3]).toMatchObject({ sliceId: 2, force: 'true', body: { force: true } });
+    await waitFor(() => expect(spec.api.chartData).toHaveLength(4));
+    expect(spec.api.chartData[3]).toMatchObject({ sliceId: 2, force: 'true', body: { force: true } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh dashboard' }));
-    await waitFor(() => expect(api.chartData).toHaveLength(7));
-    expect(api.chartData.slice(4).map((c) => [c.sliceId, c.force])).toEqual([
+    await waitFor(() => expect(spec.api.chartData).toHaveLength(7));
+    expect(spec.api.chartData.slice(4).map((c) => [c.sliceId, c.force])).toEqual([
       [1, 'true'],
       [2, 'true'],
       [3, 'true'],
@@ -107,8 +90,8 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
   it('opens a chart fullscreen, shows its query and its description', async () => {
     const dashboard = sampleDashboard();
     dashboard.charts[0]!.description = 'Counts **cars** per origin';
-    api.dashboards.push(dashboard);
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(dashboard);
+    spec.render('/dashboard/7/');
     await waitFor(() => expect(status('Cars by origin')).toBe('rendered'));
     const menu = () => fireEvent.click(screen.getByRole('button', { name: 'More options for Cars by origin' }));
 
@@ -123,23 +106,23 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
     menu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'View query' }));
     expect(await screen.findByRole('dialog', { name: 'View query' })).toHaveTextContent('SELECT origin, COUNT(*) FROM cars GROUP BY origin');
-    expect(api.chartData.at(-1)?.body).toMatchObject({ result_type: 'query' });
+    expect(spec.api.chartData.at(-1)?.body).toMatchObject({ result_type: 'query' });
   });
 });
 
 describe('dashboard page: auto-refresh (spec §9 staggered refresh)', () => {
   it('refreshes the charts every period, in reading order, spread over the stagger time', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 2, stagger_time: 900, timed_refresh_immune_slices: [] } }));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 2, stagger_time: 900, timed_refresh_immune_slices: [] } }));
+    spec.render('/dashboard/7/');
     // When each chart query starts, on the page's clock (the server's arrival times add network jitter).
     const started: { chartId: number; at: number }[] = [];
-    page.dashboard.store.recorded$.subscribe((e) => {
+    spec.page!.dashboard.store.recorded$.subscribe((e) => {
       if (e.type === 'dashboard/chartQueryStarted') started.push({ chartId: e.data.chartId, at: Date.now() });
     });
-    await waitFor(() => expect(api.chartData).toHaveLength(3));
+    await waitFor(() => expect(spec.api.chartData).toHaveLength(3));
     expect(screen.getByRole('combobox', { name: 'Refresh interval' })).toHaveValue('2');
-    await waitFor(() => expect(api.chartData.length).toBeGreaterThanOrEqual(6), { timeout: 6000 });
-    expect(api.chartData.slice(3, 6).map((c) => [c.sliceId, c.force])).toEqual([
+    await waitFor(() => expect(spec.api.chartData.length).toBeGreaterThanOrEqual(6), { timeout: 6000 });
+    expect(spec.api.chartData.slice(3, 6).map((c) => [c.sliceId, c.force])).toEqual([
       [1, 'true'],
       [2, 'true'],
       [3, 'true'],
@@ -156,15 +139,15 @@ describe('dashboard page: auto-refresh (spec §9 staggered refresh)', () => {
     // Switching the refresh off stops the rounds.
     fireEvent.change(screen.getByRole('combobox', { name: 'Refresh interval' }), { target: { value: '0' } });
     await act(() => new Promise((r) => setTimeout(r, 100)));
-    const seen = api.chartData.length;
+    const seen = spec.api.chartData.length;
     await act(() => new Promise((r) => setTimeout(r, 2500)));
-    expect(api.chartData.length).toBe(seen);
+    expect(spec.api.chartData.length).toBe(seen);
   }, 20_000);
 
   it('leaves timed_refresh_immune_slices out of the rounds', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 1, stagger_refresh: false, timed_refresh_immune_slices: [1] } }));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
-    await waitFor(() => expect(api.chartData.length).toBeGreaterThanOrEqual(5), { timeout: 3000 });
-    expect(api.chartData.slice(3, 5).map((c) => c.sliceId)).toEqual([2, 3]);
+    spec.api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 1, stagger_refresh: false, timed_refresh_immune_slices: [1] } }));
+    spec.render('/dashboard/7/');
+    await waitFor(() => expect(spec.api.chartData.length).toBeGreaterThanOrEqual(5), { timeout: 3000 });
+    expect(spec.api.chartData.slice(3, 5).map((c) => c.sliceId)).toEqual([2, 3]);
   });
 });

@@ -1,48 +1,31 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import rison from 'rison';
-import { dashboardTestApi } from './testing/dashboard-test-api';
 import { originFilter, sampleDashboard } from './testing/layouts';
-import { renderDashboard } from './testing/render-dashboard';
+import { dashboardPageSpec } from './testing/page-spec';
 
-// Charts draw in jsdom on a shared 2-core machine: give the page time.
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(20_000);
-
-let api: ReturnType<typeof dashboardTestApi>;
-let page: ReturnType<typeof renderDashboard> | null = null;
-
-beforeEach(async () => {
-  api = dashboardTestApi();
-  await api.server.start();
-});
-
-afterEach(async () => {
-  page?.dispose();
-  page = null;
-  await api.server.stop();
-});
+const spec = dashboardPageSpec();
 
 const location = () => screen.getByTestId('location').textContent;
 
 describe('dashboard URL parameters on the page (spec §2)', () => {
   it('reads the focused chart, shows its tab, then removes the parameter from the address', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/cars/?standalone=1&focused_chart=3');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/cars/?standalone=1&focused_chart=3');
     await screen.findByRole('figure', { name: 'Second tab table' });
     expect(screen.getByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(location()).toBe('/dashboard/cars/?standalone=1'));
-    expect(page.dashboard.store.getState().focusedChartId).toBeNull();
+    expect(spec.page!.dashboard.store.getState().focusedChartId).toBeNull();
   });
 
   it('opens the tab named by the anchor', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/cars/#TAB-b');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/cars/#TAB-b');
     expect(await screen.findByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('hides the title (bit 1), the tab bar (bit 2) and the chart menus (bit 8)', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/?uiConfig=11');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/?uiConfig=11');
     await screen.findByRole('figure', { name: 'Cars by origin' });
     expect(screen.queryByRole('heading', { name: 'Cars overview' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
@@ -51,48 +34,48 @@ describe('dashboard URL parameters on the page (spec §2)', () => {
   });
 
   it('draws a report (standalone 3) without title and filter bar, and one chart with slice_id', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter()] } }));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/?standalone=3');
+    spec.api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter()] } }));
+    spec.render('/dashboard/7/?standalone=3');
     await screen.findByRole('figure', { name: 'Cars by origin' });
     expect(screen.queryByRole('heading', { name: 'Cars overview' })).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
-    page.dispose();
+    spec.disposePage();
 
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/?slice_id=2');
+    spec.render('/dashboard/7/?slice_id=2');
     await screen.findByRole('figure', { name: 'Origins table' });
     expect(screen.getAllByRole('figure')).toHaveLength(1);
-    await waitFor(() => expect(api.chartData.filter((c) => c.sliceId !== null).map((c) => c.sliceId).at(-1)).toBe(2));
+    await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId !== null).map((c) => c.sliceId).at(-1)).toBe(2));
   });
 
   it('forces the first load with force=true', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/?force=true');
-    await waitFor(() => expect(api.chartData).toHaveLength(3));
-    expect(api.chartData.map((c) => c.force)).toEqual(['true', 'true', 'true']);
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/?force=true');
+    await waitFor(() => expect(spec.api.chartData).toHaveLength(3));
+    expect(spec.api.chartData.map((c) => c.force)).toEqual(['true', 'true', 'true']);
   });
 
   it('pre-selects native filters from native_filters and preselect_filters', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter()] } }));
+    spec.api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter()] } }));
     const native = encodeURIComponent(rison.encode({ 'NATIVE_FILTER-origin': { filterState: { value: ['Europe'] } } }));
-    page = renderDashboard(api.server.baseUrl, `/dashboard/7/?native_filters=${native}`);
-    await waitFor(() => expect(api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(1));
-    expect((api.chartData.find((c) => c.sliceId === 2)!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Europe'] }]);
+    spec.render(`/dashboard/7/?native_filters=${native}`);
+    await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(1));
+    expect((spec.api.chartData.find((c) => c.sliceId === 2)!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Europe'] }]);
     expect(await screen.findByRole('checkbox', { name: 'Europe' })).toBeChecked();
-    page.dispose();
+    spec.disposePage();
 
     const preselect = encodeURIComponent(JSON.stringify({ 2: { origin: ['USA'] } }));
-    page = renderDashboard(api.server.baseUrl, `/dashboard/7/?preselect_filters=${preselect}`);
-    await waitFor(() => expect(api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
-    expect((api.chartData.filter((c) => c.sliceId === 2)[1]!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }]);
+    spec.render(`/dashboard/7/?preselect_filters=${preselect}`);
+    await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
+    expect((spec.api.chartData.filter((c) => c.sliceId === 2)[1]!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }]);
   });
 
   it('copies a permalink with the URL parameters, the data mask, the active tabs and the anchor, and opens one', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter({}, { defaultDataMask: { filterState: { value: ['Japan'] } } })] } }));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/?standalone=1&edit=true');
+    spec.api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter({}, { defaultDataMask: { filterState: { value: ['Japan'] } } })] } }));
+    spec.render('/dashboard/7/?standalone=1&edit=true');
     fireEvent.click(await screen.findByRole('tab', { name: 'Second' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy permalink' }));
-    await waitFor(() => expect(api.permalinks.size).toBe(1));
-    const stored = api.permalinks.get('key1') as { dashboardId: string; state: Record<string, unknown> };
+    await waitFor(() => expect(spec.api.permalinks.size).toBe(1));
+    const stored = spec.api.permalinks.get('key1') as { dashboardId: string; state: Record<string, unknown> };
     expect(stored).toEqual({
       dashboardId: '7',
       state: {
@@ -102,12 +85,12 @@ describe('dashboard URL parameters on the page (spec §2)', () => {
         anchor: 'TAB-b',
       },
     });
-    page.dispose();
+    spec.disposePage();
 
-    api.chartData.length = 0;
-    page = renderDashboard(api.server.baseUrl, '/dashboard/p/key1/', { permalinkKey: 'key1' });
+    spec.api.chartData.length = 0;
+    spec.render('/dashboard/p/key1/', { permalinkKey: 'key1' });
     expect(await screen.findByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(api.chartData.filter((c) => c.sliceId === 3)).toHaveLength(1));
-    expect((api.chartData.find((c) => c.sliceId === 3)!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
+    await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 3)).toHaveLength(1));
+    expect((spec.api.chartData.find((c) => c.sliceId === 3)!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ChartCrossFilterConfig } from '@strata/domain';
 import type { EventLike } from '@strata/events';
 import { unchanged } from '../../shared/exhaustive';
 import type { DashboardChart, DashboardDataset, DashboardMetadata, DashboardRecord } from './api/types';
@@ -69,7 +70,13 @@ export type DashboardEvent =
   | EventLike<'dashboard/filterOptionsLoaded', { filterId: string; values: FilterOptions['values'] }>
   | EventLike<'dashboard/filterOptionsFailed', { filterId: string; message: string }>
   | EventLike<'dashboard/crossFilterChanged', { chartId: number; entry: DataMask | null }>
-  | EventLike<'dashboard/starToggled', { isStarred: boolean }>;
+  | EventLike<'dashboard/starToggled', { isStarred: boolean }>
+  /** A chart's cross-filter scope was saved (null: back to the dashboard's global scope). */
+  | EventLike<'dashboard/crossFilterScopeSaved', { chartId: number; config: ChartCrossFilterConfig | null }>
+  /** A chart placed on the draft in edit mode since the page loaded, with its dataset when the page lacked it. */
+  | EventLike<'dashboard/chartAdded', { chart: DashboardChart; dataset: DashboardDataset | null }>
+  /** The filter configuration was saved: its items, their applied values, and the datasets (null: unchanged). */
+  | EventLike<'dashboard/filtersConfigured', { items: FilterConfigItem[]; dataMask: DataMaskMap; datasets: DashboardDataset[] | null }>;
 
 export interface DashboardState extends Omit<LoadedDashboard, 'charts' | 'datasets' | 'dashboard' | 'datasetsStatus'> {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -251,6 +258,35 @@ export const dashboardFold = {
       }
       case 'dashboard/starToggled':
         return { ...state, isStarred: event.data.isStarred };
+      case 'dashboard/crossFilterScopeSaved': {
+        const { [String(event.data.chartId)]: _old, ...others } = state.metadata.chart_configuration ?? {};
+        const chart_configuration = event.data.config ? { ...others, [String(event.data.chartId)]: event.data.config } : others;
+        return { ...state, metadata: { ...state.metadata, chart_configuration } };
+      }
+      case 'dashboard/chartAdded': {
+        const { chart, dataset } = event.data;
+        if (state.charts[chart.id]) return state;
+        return {
+          ...state,
+          charts: { ...state.charts, [chart.id]: chart },
+          chartStates: { ...state.chartStates, [chart.id]: emptyChartRuntime() },
+          datasets: dataset ? { ...state.datasets, [`${dataset.id}__${dataset.type ?? 'table'}`]: dataset } : state.datasets,
+        };
+      }
+      case 'dashboard/filtersConfigured': {
+        const { items, dataMask, datasets } = event.data;
+        const crossFilters = Object.fromEntries(Object.entries(state.dataMask).filter(([key]) => /^\d+$/.test(key)));
+        const kept = new Set(items.map((i) => i.id));
+        return {
+          ...state,
+          filterItems: items,
+          metadata: { ...state.metadata, native_filter_configuration: items },
+          dataMask: { ...crossFilters, ...dataMask },
+          filterDraft: Object.fromEntries(items.filter(isNativeFilter).map((i) => [i.id, maskValue(dataMask[i.id])])),
+          filterOptions: Object.fromEntries(Object.entries(state.filterOptions).filter(([id]) => kept.has(id))),
+          datasets: datasets ? Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d])) : state.datasets,
+        };
+      }
       default:
         return unchanged(event, state);
     }

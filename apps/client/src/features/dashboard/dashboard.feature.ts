@@ -5,7 +5,11 @@ import {
   FeatureFlag,
   isEditModeOn,
   isFeatureEnabled,
+  chartsInScope,
+  parseDatasourceKey,
   refreshSchedule,
+  type ChartCrossFilterConfig,
+  type FilterScope,
   type FeatureFlags,
   type PermissionSubject,
 } from '@strata/domain';
@@ -19,9 +23,10 @@ import type { CrossFilter } from '../charts/viz';
 import { dashboardApi, type DashboardApi } from './api/dashboard-api';
 import type { DashboardMetadata, DashboardPermalinkState } from './api/types';
 import { createChartLoader } from './charts/chart-loader';
+import { datasourceKeyOfChart } from './charts/chart-query';
 import { dashboardFold, type DashboardEvent, type DashboardState } from './dashboard.events';
 import { filterActions, type FilterActions } from './filters/filter-actions';
-import { readFilterConfiguration } from './filters/native-filters';
+import { dataMaskEntry, defaultValueOf, nativeFilters, readFilterConfiguration, type FilterConfigItem } from './filters/native-filters';
 import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
 import { chartComponent, chartIdsInOrder, readLayout, tabsOnPath, type Layout } from './grid/layout';
 import { initialDataMask, type DashboardUrlState } from './url/dashboard-url';
@@ -69,6 +74,15 @@ export interface DashboardFeature extends DashboardCore, FilterActions {
   crossFilter(chartId: number, filter: CrossFilter): void;
   crossFiltersEnabled(): boolean;
   toggleStar(): Promise<void>;
+  /**
+   * Saves which charts a click on `chartId` cross-filters: a scope of its own, or 'global' (the
+   * dashboard's). Charts the chart is filtering now follow the new scope at once.
+   */
+  setCrossFilterScope(chartId: number, scope: FilterScope | 'global'): Promise<void>;
+  /** A chart of the edit-mode draft drawn with its data: fetched (with its dataset) if the page lacks it, then queried. */
+  ensureChart(chartId: number): void;
+  /** The filter configuration modal saved: the filter bar, the applied values and the charts follow. */
+  filtersConfigured(items: FilterConfigItem[]): Promise<void>;
   canEdit(): boolean;
   dispose(): void;
 }
@@ -118,6 +132,8 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
   });
 
   const loader = createChartLoader({ store, api, context, now, filterContext });
+  // Charts placed in edit mode whose definition is on its way (ensureChart).
+  const fetchingCharts = new Set<number>();
   const { refreshChart } = loader;
 
   const loadableCharts = (state = store.getState()) => {
@@ -292,6 +308,53 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
       } catch (error) {
         toasts.danger(`An error occurred while starring this dashboard: ${messageOf(error)}`);
       }
+    },
+    async setCrossFilterScope(chartId, scope) {
+      const state = store.getState();
+      if (!state.dashboard) return;
+      const config: ChartCrossFilterConfig | null =
+        scope === 'global' ? null : { id: chartId, crossFilters: { scope, chartsInScope: chartsInScope(state.layout, scope).filter((id) => id !== chartId) } };
+      const { [String(chartId)]: _old, ...others } = state.metadata.chart_configuration ?? {};
+      await api.saveChartConfiguration(state.dashboard.id, config ? { ...others, [String(chartId)]: config } : others);
+      store.record([{ type: 'dashboard/crossFilterScopeSaved', data: { chartId, config } }]);
+      refreshFilteredCharts();
+    },
+    ensureChart(chartId) {
+      const state = store.getState();
+      if (!state.dashboard || fetchingCharts.has(chartId)) return;
+      if (state.charts[chartId]) {
+        if (state.chartStates[chartId]?.chartStatus === null) refreshChart(chartId);
+        return;
+      }
+      fetchingCharts.add(chartId);
+      void (async () => {
+        try {
+          const chart = await api.getChart(chartId);
+          const key = datasourceKeyOfChart(chart);
+          const datasetId = key ? parseDatasourceKey(key)?.id : undefined;
+          const dataset = key && !store.getState().datasets[key] && datasetId !== undefined ? await api.getDataset(datasetId).catch(() => null) : null;
+          store.record([{ type: 'dashboard/chartAdded', data: { chart, dataset } }]);
+          refreshChart(chartId);
+        } catch {
+          // The holder keeps saying the chart is not available to this user.
+        } finally {
+          fetchingCharts.delete(chartId);
+        }
+      })();
+    },
+    async filtersConfigured(items) {
+      const state = store.getState();
+      if (!state.dashboard) return;
+      // Unchanged filters keep what is applied; new and changed ones start from their default value.
+      const before = new Map(state.filterItems.map((f) => [f.id, JSON.stringify(f)]));
+      const dataMask = Object.fromEntries(
+        nativeFilters(items).map((f) => [f.id, before.get(f.id) === JSON.stringify(f) && state.dataMask[f.id] ? state.dataMask[f.id]! : dataMaskEntry(f, defaultValueOf(f))]),
+      );
+      // A filter may read a dataset no chart uses: the page needs its columns for the filter's values.
+      const datasets = await api.getDatasets(state.dashboard.id, Object.values(state.charts)).catch(() => null);
+      store.record([{ type: 'dashboard/filtersConfigured', data: { items, dataMask, datasets } }]);
+      refreshFilteredCharts();
+      filters.loadFilterOptions();
     },
     canEdit() {
       const dashboard = store.getState().dashboard;

@@ -1,43 +1,27 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dashboardTestApi } from './testing/dashboard-test-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { originFilter, sampleDashboard } from './testing/layouts';
-import { renderDashboard } from './testing/render-dashboard';
+import { dashboardPageSpec } from './testing/page-spec';
+import { ADMIN } from './testing/render-dashboard';
 
-// Charts draw in jsdom on a shared 2-core machine: give the page time.
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(20_000);
-
-let api: ReturnType<typeof dashboardTestApi>;
-let page: ReturnType<typeof renderDashboard> | null = null;
-
-beforeEach(async () => {
-  api = dashboardTestApi();
-  await api.server.start();
-});
-
-afterEach(async () => {
-  page?.dispose();
-  page = null;
-  await api.server.stop();
-});
+const spec = dashboardPageSpec();
 
 const figure = (name: string) => screen.getByRole('figure', { name });
 const bar = () => screen.getByRole('complementary', { name: 'Filters' });
-const filtersOf = (sliceId: number) => (api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!.filters;
+const filtersOf = (sliceId: number) => (spec.api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!.filters;
 
 const withFilters = (filters: unknown[], extra: Record<string, unknown> = {}) =>
   sampleDashboard({ json_metadata: { native_filter_configuration: filters, ...extra } });
 
 describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', () => {
   it('offers the column values, applies a selection to the charts in scope, and clears it', async () => {
-    api.dashboards.push(
+    spec.api.dashboards.push(
       withFilters([
         originFilter({}, { scope: { rootPath: ['ROOT_ID'], excluded: [1] } }),
         { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More', description: 'Other filters' },
         { id: 'NATIVE_FILTER-hp', type: 'NATIVE_FILTER', name: 'Horsepower', filterType: 'filter_range', targets: [{ datasetId: 1, column: { name: 'horsepower' } }] },
       ]),
     );
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.render('/dashboard/7/');
     const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
     await waitFor(() => expect(within(values).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['Europe', 'Japan', 'USA']));
     expect(within(bar()).getByRole('separator', { name: 'More' })).toHaveTextContent('Other filters');
@@ -48,7 +32,7 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
     expect(within(values).getAllByRole('checkbox')).toHaveLength(1);
     fireEvent.click(within(values).getByRole('checkbox', { name: 'Japan' }));
     fireEvent.change(within(bar()).getByLabelText('Horsepower minimum'), { target: { value: '90' } });
-    const before = api.chartData.length;
+    const before = spec.api.chartData.length;
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(within(figure('Origins table')).queryByText('USA')).not.toBeInTheDocument());
@@ -60,7 +44,7 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
     ]);
     // Chart 1 is excluded from the origin filter's scope: it gets only the range.
     expect(filtersOf(1)).toEqual([{ col: 'horsepower', op: '>=', val: 90 }]);
-    expect(api.chartData.slice(before).map((c) => c.sliceId).sort()).toEqual([1, 2, 3]);
+    expect(spec.api.chartData.slice(before).map((c) => c.sliceId).sort()).toEqual([1, 2, 3]);
 
     fireEvent.click(within(bar()).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(within(figure('Origins table')).getByText('USA')).toBeInTheDocument());
@@ -68,8 +52,8 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
   });
 
   it('inverts a selection into NOT IN, and keeps a single select to one value', async () => {
-    api.dashboards.push(withFilters([originFilter({ inverseSelection: true, multiSelect: false })]));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(withFilters([originFilter({ inverseSelection: true, multiSelect: false })]));
+    spec.render('/dashboard/7/');
     const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
     await waitFor(() => expect(within(values).getAllByRole('radio')).toHaveLength(3));
     fireEvent.click(within(values).getByRole('radio', { name: 'USA' }));
@@ -80,7 +64,7 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
   });
 
   it('refuses Apply while a required filter is empty, and applies time range, time column and grain', async () => {
-    api.dashboards.push(
+    spec.api.dashboards.push(
       withFilters([
         originFilter({ enableEmptyFilter: true }),
         { id: 'NATIVE_FILTER-time', type: 'NATIVE_FILTER', name: 'When', filterType: 'filter_time' },
@@ -88,56 +72,89 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
         { id: 'NATIVE_FILTER-grain', type: 'NATIVE_FILTER', name: 'Grain', filterType: 'filter_timegrain' },
       ]),
     );
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.render('/dashboard/7/');
     await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
     fireEvent.change(within(bar()).getByLabelText('When time range'), { target: { value: 'Last year' } });
     fireEvent.change(within(bar()).getByRole('combobox', { name: 'Time column' }), { target: { value: 'year' } });
     fireEvent.change(within(bar()).getByRole('combobox', { name: 'Grain' }), { target: { value: 'P1M' } });
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
-    expect(page.toasts.store.getState().toasts[0]?.text).toBe('Please choose a value for the required filters: Origin');
+    expect(spec.page!.toasts.store.getState().toasts[0]?.text).toBe('Please choose a value for the required filters: Origin');
 
     await waitFor(() => expect(within(bar()).getAllByRole('checkbox')).toHaveLength(3));
     fireEvent.click(within(bar()).getByRole('checkbox', { name: 'USA' }));
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
-    const query = (api.chartData.filter((c) => c.sliceId === 2).at(-1)!.body.queries as Record<string, unknown>[])[0]!;
+    await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
+    const query = (spec.api.chartData.filter((c) => c.sliceId === 2).at(-1)!.body.queries as Record<string, unknown>[])[0]!;
     expect(query).toMatchObject({ time_range: 'Last year', granularity: 'year', extras: { time_grain_sqla: 'P1M' }, filters: [{ col: 'origin', op: 'IN', val: ['USA'] }] });
   });
 
   it('lays the bar out horizontally with HORIZONTAL_FILTER_BAR and filter_bar_orientation HORIZONTAL', async () => {
-    api.dashboards.push(withFilters([originFilter()], { filter_bar_orientation: 'HORIZONTAL' }));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/', { featureFlags: { HORIZONTAL_FILTER_BAR: true } });
+    spec.api.dashboards.push(withFilters([originFilter()], { filter_bar_orientation: 'HORIZONTAL' }));
+    spec.render('/dashboard/7/', { featureFlags: { HORIZONTAL_FILTER_BAR: true } });
     const horizontal = await screen.findByRole('region', { name: 'Filters' });
     expect(horizontal).toHaveClass('filter-bar--horizontal');
     expect(horizontal.querySelector('[data-filter-id="NATIVE_FILTER-origin"]')).toHaveStyle({ width: '240px' });
-    page.dispose();
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.disposePage();
+    spec.render('/dashboard/7/');
     expect(await screen.findByRole('complementary', { name: 'Filters' })).toHaveStyle({ width: '260px' });
   });
 });
 
 describe('cross-filters (spec §3 cross-filter configuration)', () => {
   it('filters the other charts on a clicked table row, and clears on a second click', async () => {
-    api.dashboards.push(sampleDashboard());
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/');
     await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
     fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
     await waitFor(() => expect(filtersOf(1)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]));
     expect(filtersOf(3)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
     expect(within(figure('Origins table')).getByText('Cross-filter: Japan')).toBeInTheDocument();
     // The source chart keeps all its rows.
-    expect(api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(1);
+    expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(1);
 
     fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
     await waitFor(() => expect(filtersOf(1)).toEqual([]));
   });
 
   it('keeps a cross-filter to the charts of its chart configuration', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] } } } } } }));
-    page = renderDashboard(api.server.baseUrl, '/dashboard/7/');
+    spec.api.dashboards.push(sampleDashboard({ json_metadata: { chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] } } } } } }));
+    spec.render('/dashboard/7/');
     await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
     fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
     await waitFor(() => expect(filtersOf(3)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]));
-    expect(api.chartData.filter((c) => c.sliceId === 1)).toHaveLength(1);
+    expect(spec.api.chartData.filter((c) => c.sliceId === 1)).toHaveLength(1);
+  });
+
+  it("saves a chart's own cross-filter scope from its menu; the next click filters only the charts in it", async () => {
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/');
+    await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'More options for Origins table' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Cross-filter scope' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cross-filter scope' }));
+    fireEvent.click(dialog.getByLabelText('A scope of its own'));
+    fireEvent.click(dialog.getByLabelText('Apply to specific panels'));
+    // The pie is left out; the chart itself is no choice (it never filters itself).
+    expect(dialog.queryByLabelText('Filter applies to Origins table')).toBeNull();
+    fireEvent.click(dialog.getByLabelText('Filter applies to Cars by origin'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(spec.api.metadataSaves).toEqual([
+      { json_metadata: { chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['ROOT_ID'], excluded: [1] }, chartsInScope: [3] } } } } },
+    ]);
+
+    fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
+    await waitFor(() => expect(filtersOf(3)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]));
+    expect(spec.api.chartData.filter((c) => c.sliceId === 1)).toHaveLength(1);
+  });
+
+  it('offers no cross-filter scope to someone who may not edit the dashboard', async () => {
+    spec.api.dashboards.push(sampleDashboard());
+    const gamma = { ...ADMIN, id: 5, username: 'gamma', roles: { Gamma: [] }, permissions: [] };
+    spec.render('/dashboard/7/', { user: gamma as never });
+    await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'More options for Origins table' }));
+    expect(screen.getByRole('menuitem', { name: 'View query' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cross-filter scope' })).toBeNull();
   });
 });

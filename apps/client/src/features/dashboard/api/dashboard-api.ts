@@ -2,7 +2,7 @@ import rison from 'rison';
 import type { HttpClient } from '../../api/http-client';
 import type { AsyncEvents } from '../../async/async-events';
 import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
-import { parseDatasourceKey } from '@strata/domain';
+import { parseDatasourceKey, type ChartCrossFilterConfig, type FilterChanges, type FilterConfigItem } from '@strata/domain';
 import { ApiError } from '../../api/api-error';
 import { exploreApi, type ChartDataResult, type ChartRecord } from '../../explore/api/explore-api';
 import type { DashboardChart, DashboardDataset, DashboardPermalinkState, DashboardRecord } from './types';
@@ -87,6 +87,18 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       return resultOrJob(await abortable(request, signal), http, asyncEvents, signal);
     },
     download: explore.download,
+    /** spec §7 PUT /api/v1/dashboard/{id}/filters: the modal's changes; the answer is the saved configuration. */
+    saveFilters: async (dashboardId: number, changes: FilterChanges): Promise<FilterConfigItem[]> =>
+      (await http.put<{ result: FilterConfigItem[] }>(`/api/v1/dashboard/${dashboardId}/filters`, changes)).result,
+    /** spec §7 metadata-only PUT: the charts' cross-filter scopes (the whole chart_configuration). */
+    saveChartConfiguration: async (dashboardId: number, chartConfiguration: Record<string, ChartCrossFilterConfig>): Promise<void> => {
+      await http.put(`/api/v1/dashboard/${dashboardId}`, { json_metadata: { chart_configuration: chartConfiguration } });
+    },
+    /** The datasets a filter may read (the filter configuration's picker) and one's columns. */
+    listDatasets: explore.listDatasets,
+    getDataset: explore.getDataset,
+    /** One chart as the dashboard's /charts lists them (a chart placed in edit mode since the page loaded). */
+    getChart: async (id: number): Promise<DashboardChart> => toDashboardChart(await explore.getChart(id)),
     list: async (query: DashboardListQuery): Promise<{ result: DashboardRecord[]; count: number }> => {
       const filters: { col: string; opr: string; value: unknown }[] = [];
       if (query.search) filters.push({ col: 'dashboard_title', opr: 'title_or_slug', value: query.search });

@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useDashboardView } from '../grid/view-context';
+import { OpenInSqlLab } from '../../sqllab/OpenInSqlLab';
 import { downloadCsv, downloadImage, viewQuery } from './chart-actions';
+import { CrossFilterScopeDialog } from './CrossFilterScope';
+import { datasourceKeyOfChart } from './chart-query';
 
 /**
  * The chart holder's menu (spec §9 chart menu actions): force refresh, fullscreen, view query, download
  * as CSV (with can_csv) and as image, and the description when the chart has one.
  */
 export function ChartMenu({ chartId, title, hasDescription, element }: { chartId: number; title: string; hasDescription: boolean; element: RefObject<HTMLDivElement | null> }) {
-  const { feature, state, canDownload, onError } = useDashboardView();
+  const { feature, state, canDownload, canEditFilters, onError } = useDashboardView();
   // Whether the menu is unfolded and the query dialog open is how the page is looked at, not a fact.
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
+  const [scoping, setScoping] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -26,6 +30,8 @@ export function ChartMenu({ chartId, title, hasDescription, element }: { chartId
     action();
   };
   const loaded = !!state.chartStates[chartId]?.latestQueryFormData;
+  const chart = state.charts[chartId];
+  const datasourceKey = chart ? datasourceKeyOfChart(chart) : null;
   const fullSize = state.fullSizeChartId === chartId;
 
   return (
@@ -66,14 +72,21 @@ export function ChartMenu({ chartId, title, hasDescription, element }: { chartId
           >
             Download as image
           </button>
+          {canEditFilters && feature.crossFiltersEnabled() && (
+            <button type="button" role="menuitem" onClick={run(() => setScoping(true))}>
+              Cross-filter scope
+            </button>
+          )}
         </div>
       )}
+      {scoping && <CrossFilterScopeDialog chartId={chartId} title={title} onClose={() => setScoping(false)} />}
       {query !== null && (
         <div className="dashboard-modal" role="dialog" aria-label="View query">
           <div className="dashboard-modal__body">
             <h2>{title}: query</h2>
             <pre className="dashboard-query">{query}</pre>
             <div className="dashboard-modal__actions">
+              {datasourceKey && <OpenInSqlLab query={{ datasourceKey, sql: query }} />}
               <button type="button" onClick={() => void navigator.clipboard?.writeText(query)}>
                 Copy query
               </button>

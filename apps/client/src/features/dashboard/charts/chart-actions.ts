@@ -28,10 +28,20 @@ export async function downloadCsv(core: DashboardCore, chartId: number): Promise
   saveBlob(blob, `${fileName(chart.slice_name)}.csv`);
 }
 
+/** What a downloaded picture leaves out: the chart menu (still open while it is drawn) and hover tooltips. */
+const notInPicture = (node: Element) => node.classList.contains('dashboard-chart__menu') || node.classList.contains('highcharts-tooltip');
+
 /** The chart as drawn, as a PNG (html2canvas loads on first use: it is large and rarely needed). */
 export async function downloadImage(element: HTMLElement, sliceName: string): Promise<void> {
   const { default: html2canvas } = await import('html2canvas');
-  const canvas = await html2canvas(element, { backgroundColor: '#ffffff', logging: false, useCORS: true });
+  const canvas = await html2canvas(element, {
+    backgroundColor: '#ffffff',
+    logging: false,
+    useCORS: true,
+    ignoreElements: notInPicture,
+    // html2canvas fills the card's 1px outline shadow as a grey sheet over most of the chart.
+    onclone: (_document, clone) => void (clone.style.boxShadow = 'none'),
+  });
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('The browser could not draw this chart as an image.');
   saveBlob(blob, `${fileName(sliceName)}-${new Date().toISOString().slice(0, 10)}.png`);

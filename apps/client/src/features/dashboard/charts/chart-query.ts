@@ -42,10 +42,18 @@ const FILTER_VALUES_COUNT_LABEL = '__filter_value_count';
 /**
  * The distinct values of a column for a select filter: grouped by the column, sorted. The COUNT makes
  * it an aggregate query, so the server groups (a bare column list would be raw rows, and the row limit
- * would cut the values of a large table down to those of its first rows).
+ * would cut the values of a large table down to those of its first rows). `dashboardId` lets a viewer
+ * of the dashboard read the values of its filters' datasets under DASHBOARD_RBAC.
  */
-export function filterValuesQueryContext(datasource: { id: number; type: string; columns?: DatasourceMeta['columns'] }, column: string, sortAscending: boolean, extraFormData: ExtraFormData) {
+export function filterValuesQueryContext(
+  datasource: { id: number; type: string; columns?: DatasourceMeta['columns'] },
+  column: string,
+  sortAscending: boolean,
+  extraFormData: ExtraFormData,
+  dashboardId: number,
+) {
   const form = {
+    dashboardId,
     viz_type: 'table',
     query_mode: 'aggregate',
     groupby: [column],

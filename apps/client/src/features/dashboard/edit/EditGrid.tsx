@@ -96,7 +96,7 @@ function Item({ id, index, columns }: { id: string; index: number; columns: numb
 }
 
 function Body({ item, columns }: { item: LayoutItem; columns: number }): ReactNode {
-  const { gridWidth, escapeMarkdown } = useEditGrid();
+  const { gridWidth, escapeMarkdown, renderChart } = useEditGrid();
   const cols = Math.min(columns, item.meta.width ?? GRID_DEFAULT_CHART_WIDTH);
   const width = columnsToPx(cols, gridWidth);
   const height = (item.meta.height ?? GRID_DEFAULT_CHART_HEIGHT) * GRID_BASE_UNIT;
@@ -119,7 +119,11 @@ function Body({ item, columns }: { item: LayoutItem; columns: number }): ReactNo
     case 'CHART':
       return (
         <div className="edit-chart" style={{ width, height }} data-width={cols} data-height={item.meta.height}>
-          <strong>{item.meta.sliceNameOverride ?? item.meta.sliceName ?? `Chart ${item.meta.chartId ?? ''}`}</strong>
+          {renderChart && typeof item.meta.chartId === 'number' ? (
+            renderChart(item.meta.chartId, { width, height }, item.meta.sliceNameOverride ?? item.meta.sliceName)
+          ) : (
+            <strong>{item.meta.sliceNameOverride ?? item.meta.sliceName ?? `Chart ${item.meta.chartId ?? ''}`}</strong>
+          )}
           <ResizeHandle item={item} columns={columns} />
         </div>
       );
@@ -220,6 +224,7 @@ function Tabs({ item, columns }: { item: LayoutItem; columns: number }) {
 function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active: boolean; onShow: () => void }) {
   const { readOnly, execute, select } = useEditGrid();
   const [value, setValue] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   if (!tab) return null;
   const text = tab.meta.text || tab.meta.defaultText || 'Tab title';
   if (active && value !== null) {
@@ -230,18 +235,47 @@ function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active
     return <input aria-label="Tab title" autoFocus value={value} onChange={(e) => setValue(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />;
   }
   return (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={active}
-      className={active ? 'active' : ''}
-      onClick={() => {
-        onShow();
-        if (!readOnly) select(tab.id);
-      }}
-      onDoubleClick={() => !readOnly && setValue(tab.meta.text ?? '')}
-    >
-      {text}
-    </button>
+    <span className="dashboard-tabs__tab">
+      <button
+        type="button"
+        role="tab"
+        aria-selected={active}
+        className={active ? 'active' : ''}
+        onClick={() => {
+          onShow();
+          if (!readOnly) select(tab.id);
+        }}
+        onDoubleClick={() => !readOnly && setValue(tab.meta.text ?? '')}
+      >
+        {text}
+      </button>
+      {!readOnly && (
+        <button type="button" className="link dashboard-tabs__delete" aria-label={`Delete tab ${text}`} title="Delete tab" onClick={() => setConfirming(true)}>
+          ×
+        </button>
+      )}
+      {confirming && (
+        // The whole tab's content goes with it; one undo step brings it back until the next save.
+        <span role="alertdialog" aria-label="Delete dashboard tab?" className="dashboard-tabs__confirm" onClick={(e) => e.stopPropagation()}>
+          <strong>Delete dashboard tab?</strong>
+          <span className="muted">Deleting a tab will remove all content within it. You may still reverse this action with the undo button (Ctrl+Z) until you save your changes.</span>
+          <span className="dashboard-tabs__confirm-actions">
+            <button type="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setConfirming(false);
+                if (execute({ type: 'DeleteComponent', data: { id: tab.id } })) select(null);
+              }}
+            >
+              Delete
+            </button>
+          </span>
+        </span>
+      )}
+    </span>
   );
 }

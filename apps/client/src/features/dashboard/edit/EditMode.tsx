@@ -27,6 +27,7 @@ export interface EditModeProps {
   gridWidth: number;
   /** Leaves edit mode; `changed` when a version was saved or restored (the page reloads the dashboard). */
   onExit: (changed: boolean) => void;
+  renderChart?: EditGridView['renderChart'];
 }
 
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -56,7 +57,7 @@ export function EditMode(props: EditModeProps) {
   return <EditSession {...props} session={session} />;
 }
 
-function EditSession({ session, dashboardId, http, context, notices, escapeMarkdown, gridWidth, onExit }: EditModeProps & { session: DraftSession }) {
+function EditSession({ session, dashboardId, http, context, notices, escapeMarkdown, gridWidth, onExit, renderChart }: EditModeProps & { session: DraftSession }) {
   const view = useStoreState(session.view$);
   const api = useMemo(() => draftApi(http), [http]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -126,7 +127,7 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
     }
   };
 
-  const grid: EditGridView = { layout: view.draft.layout, readOnly: false, selectedId, select, selections: view.selections, execute, newId, escapeMarkdown, gridWidth };
+  const grid: EditGridView = { layout: view.draft.layout, readOnly: false, selectedId, select, selections: view.selections, execute, newId, escapeMarkdown, gridWidth, renderChart };
 
   return (
     <div className="edit-mode" data-testid="edit-mode" ref={root} onClick={() => select(null)}>

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Layout } from '@strata/domain';
 import type { Peer } from '@strata/events';
 import type { LayoutIntent } from './draft-session';
@@ -16,6 +16,8 @@ export interface EditGridView {
   newId(): string;
   escapeMarkdown: boolean;
   gridWidth: number;
+  /** Draws a chart of the draft with its data, as view mode does; without it a chart shows its title. */
+  renderChart?: (chartId: number, size: { width: number; height: number }, sliceName: string | undefined) => ReactNode;
 }
 
 export const EditGridContext = createContext<EditGridView | null>(null);

@@ -13,6 +13,7 @@ import { createToasts, type ToastsFeature } from '../../toasts/toasts.feature';
 import { createDashboard } from '../dashboard.feature';
 import { DashboardPage } from '../DashboardPage';
 import { dashboardTestApi } from '../testing/dashboard-test-api';
+import { pieChart } from '../testing/dashboard-test-api';
 import { sampleDashboard } from '../testing/layouts';
 import { ADMIN } from '../testing/render-dashboard';
 import { socketDraftTransport } from './draft-transport';
@@ -169,6 +170,46 @@ describe('edit mode with two editors', () => {
     expect(drafts.draft(7).layout[GRID_ID]!.children).toEqual([]);
   });
 
+  it('deletes a tab with its content after confirming, one undo step brings it back, and the last nested tab takes its tabs along', async () => {
+    const parsed = parsePositionJson(sampleDashboard().position_json);
+    if (!parsed.ok) throw new Error('sample layout');
+    await start({ 7: parsed.layout });
+    const alice = editor('1');
+    const bob = editor('2');
+    await alice.ui.findByTestId('edit-grid');
+    await bob.ui.findByTestId('edit-grid');
+    await bob.grid().findByRole('tab', { name: 'Second' });
+
+    // Cancel keeps the tab; Delete removes it and what it held, at both editors.
+    fireEvent.click(alice.grid().getByRole('button', { name: 'Delete tab First' }));
+    const confirm = alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(alice.grid().queryByRole('alertdialog')).toBeNull();
+    expect(drafts.draft(7).layout['TAB-a']).toBeDefined();
+    fireEvent.click(alice.grid().getByRole('button', { name: 'Delete tab First' }));
+    fireEvent.click(within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(bob.grid().queryByRole('tab', { name: 'First' })).toBeNull());
+    const afterDelete = drafts.draft(7).layout;
+    expect(afterDelete['TABS-1']!.children).toEqual(['TAB-b']);
+    for (const gone of ['TAB-a', 'ROW-2', 'COLUMN-1', 'CHART-2']) expect(afterDelete[gone]).toBeUndefined();
+
+    // One undo step restores the tab with its content.
+    fireEvent.click(alice.ui.getByRole('button', { name: 'Undo' }));
+    expect(await bob.grid().findByRole('tab', { name: 'First' })).toBeInTheDocument();
+    await waitFor(() => expect(drafts.draft(7).layout['CHART-2']).toBeDefined());
+    expect(drafts.draft(7).layout['TABS-1']!.children).toEqual(['TAB-a', 'TAB-b']);
+
+    // Deleting both tabs of these nested tabs removes the tabs component too.
+    for (const name of ['First', 'Second']) {
+      fireEvent.click(alice.grid().getByRole('button', { name: `Delete tab ${name}` }));
+      fireEvent.click(within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(drafts.draft(7).layout[name === 'First' ? 'TAB-a' : 'TAB-b']).toBeUndefined());
+    }
+    expect(drafts.draft(7).layout['TABS-1']).toBeUndefined();
+    expect(drafts.draft(7).layout[GRID_ID]!.children).toEqual(['HEADER-1', 'ROW-1', 'DIVIDER-1']);
+    await waitFor(() => expect(bob.grid().queryByRole('tablist')).toBeNull());
+  });
+
   it('saves a version, lists it in the history with who changed what, and views an older one read-only', async () => {
     await start({ 7: emptyLayout('Sales') });
     const alice = editor('1');
@@ -266,6 +307,24 @@ describe('entering edit mode from the dashboard page', () => {
     await waitFor(() => expect(screen.queryByTestId('edit-mode')).toBeNull());
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/cars\/$/);
     expect(drafts.draft(7).version).toBe(2);
+  });
+
+  it('draws the charts with their data in edit mode, and fetches and draws a chart added from the chart list', async () => {
+    const sample = sampleDashboard();
+    const parsed = parsePositionJson(sample.position_json);
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+    await start({ 7: parsed.layout });
+    // Chart 11 is on another dashboard: this page knows nothing of it until it is placed.
+    dashboards.dashboards.push(sample, sampleDashboard({ id: 8, slug: 'other', charts: [pieChart(11, 'Bar of sales')] }));
+    renderPage(ADMIN, '/dashboard/cars/?edit=true');
+    const grid = within(await screen.findByTestId('edit-grid'));
+    // The sample's pie, drawn from its data inside the editable grid.
+    await waitFor(() => expect(grid.getByRole('figure', { name: 'Cars by origin' })).toHaveAttribute('data-status', 'rendered'));
+    expect(grid.getByRole('figure', { name: 'Cars by origin' }).closest('.edit-chart')).not.toBeNull();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add chart Bar of sales' }));
+    await waitFor(() => expect(grid.getByRole('figure', { name: 'Bar of sales' })).toHaveAttribute('data-status', 'rendered'));
+    expect(dashboards.chartData.some((c) => c.sliceId === 11)).toBe(true);
   });
 
   it('opens in edit mode from ?edit=true, and offers no editing to someone who may not edit', async () => {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useDashboardView } from '../grid/view-context';
+import { FilterConfiguration } from './config/FilterConfiguration';
 import { FilterControl } from './FilterControls';
 import { controlOf, isEmptyValue, isNativeFilter, maskValue } from './native-filters';
 
@@ -72,6 +73,7 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
       <section className="filter-bar filter-bar--horizontal" aria-label="Filters">
         {items.length === 0 ? <span className="muted">No filters are currently added to this dashboard.</span> : items}
         {items.length > 0 && actions}
+        <FilterConfiguration />
       </section>
     );
   }
@@ -84,6 +86,7 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
           ⟨
         </button>
       </div>
+      <FilterConfiguration />
       {items.length === 0 ? <p className="muted">No filters are currently added to this dashboard.</p> : items}
       {items.length > 0 && actions}
       <div

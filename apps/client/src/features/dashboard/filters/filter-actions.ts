@@ -60,7 +60,7 @@ export function filterActions(core: DashboardCore): FilterActions {
       const column = target.column;
       store.record([{ type: 'dashboard/filterOptionsRequested', data: { filterId: f.id } }]);
       Promise.resolve()
-        .then(() => api.chartData(filterValuesQueryContext(dataset, column, controlOf(f).sortAscending, parents), { dashboardId, force: false }))
+        .then(() => api.chartData(filterValuesQueryContext(dataset, column, controlOf(f).sortAscending, parents, dashboardId), { dashboardId, force: false }))
         .then((result) => {
           const rows = result[0]?.data ?? [];
           const values = [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));

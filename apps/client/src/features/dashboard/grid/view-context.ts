@@ -13,6 +13,8 @@ export interface DashboardView {
   /** UI-config bit 2: no tab bars. */
   hideTabs: boolean;
   canDownload: boolean;
+  /** Owners and admins with can_write on Dashboard add and edit the native filters. */
+  canEditFilters: boolean;
   onError(title: string, error: unknown): void;
 }
 

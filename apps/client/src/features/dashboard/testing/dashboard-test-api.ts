@@ -1,13 +1,15 @@
 import rison from 'rison';
 import { CARS } from '../../explore/testing/explore-test-api';
 import { TestServer, type RecordedRequest } from '../../../testing/test-server';
+import { applyFilterChanges, validateFilterConfiguration, type FilterChanges } from '@strata/domain';
 import { asyncJobsTestApi } from '../../async/testing/async-jobs-test-api';
+import { readFilterConfiguration } from '../filters/native-filters';
 
 /**
  * A small dashboard API with the server's shapes (spec §7 Dashboards, REFERENCE §2-§3) over the
  * in-memory `cars` rows, on a real node:http server: dashboards by id or slug, their charts and
  * datasets, chart data (group by, COUNT/AVG/SUM metrics, the filter operators dashboards send), the
- * list with its filters, favourites and permalinks. Every chart data request is kept with the time it
+ * list with its filters, favourites, permalinks and the native filters endpoint. Every chart data request is kept with the time it
  * arrived, so tests can check what was queried and when.
  */
 type Row = Record<string, unknown>;
@@ -127,7 +129,11 @@ export function dashboardTestApi() {
   const chartData: ChartDataCall[] = [];
   const permalinks = new Map<string, Row>();
   // withoutSubresources: a server without /charts and /datasets (404), as Strata's was at first.
-  const control = { failChart: null as number | null, failDatasets: false, withoutSubresources: false };
+  const control = { failChart: null as number | null, failDatasets: false, withoutSubresources: false, failFilters: false };
+  // PUT /filters bodies, in order (the filter configuration modal's saves).
+  const filterSaves: Row[] = [];
+  // Metadata-only PUT bodies (chart_configuration and friends), in order.
+  const metadataSaves: Row[] = [];
   // GLOBAL_ASYNC_QUERIES: `asyncJobs.control.on` turns chart data into 202 jobs.
   const asyncJobs = asyncJobsTestApi();
 
@@ -206,6 +212,21 @@ export function dashboardTestApi() {
       return { status: 200, body: { id: found.id, result: { id: found.id, slice_name: found.slice_name, viz_type: found.viz_type, params: JSON.stringify(found.form_data), datasource_id: 1, datasource_type: 'table' } } };
     }
     if (path === '/api/v1/dataset/1') return { status: 200, body: { id: 1, result: carsDataset } };
+    if (path === '/api/v1/dataset/' && request.method === 'GET') return { status: 200, body: { count: 1, result: [{ id: 1, table_name: 'cars', schema: 'public' }] } };
+    const filters = /^\/api\/v1\/dashboard\/(\d+)\/filters$/.exec(path);
+    if (filters && request.method === 'PUT') {
+      const d = find(filters[1]!);
+      if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
+      filterSaves.push(request.body as Row);
+      if (control.failFilters) return { status: 500, body: { message: 'The filters could not be stored' } };
+      // As the server does: the domain applies the changes and checks the result.
+      const stored = readFilterConfiguration(d.json_metadata.native_filter_configuration);
+      const next = applyFilterChanges(stored, request.body as FilterChanges);
+      const problems = validateFilterConfiguration(next);
+      if (problems.length) return { status: 422, body: { message: problems.map((e) => e.message).join('; ') } };
+      d.json_metadata = { ...d.json_metadata, native_filter_configuration: next };
+      return { status: 200, body: { id: d.id, result: next } };
+    }
     const sub = /^\/api\/v1\/dashboard\/([\w-]+)\/(charts|datasets)$/.exec(path);
     if (sub && control.withoutSubresources) return undefined;
     if (sub) {
@@ -215,6 +236,15 @@ export function dashboardTestApi() {
       return { status: 200, body: { result: d.charts } };
     }
     const one = /^\/api\/v1\/dashboard\/([\w-]+)$/.exec(path);
+    if (one && request.method === 'PUT') {
+      // The metadata-only body (spec §7): its keys replace those of the stored json_metadata.
+      const d = find(one[1]!);
+      if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
+      const body = request.body as { json_metadata?: Row };
+      metadataSaves.push(body);
+      d.json_metadata = { ...d.json_metadata, ...(body.json_metadata ?? {}) };
+      return { status: 200, body: { id: d.id, result: { json_metadata: JSON.stringify(d.json_metadata) } } };
+    }
     if (one) {
       const d = find(one[1]!);
       return d ? { status: 200, body: { id: d.id, result: json(d) } } : { status: 404, body: { message: 'Dashboard not found.', errors: [{ message: 'Dashboard not found.', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
@@ -223,5 +253,5 @@ export function dashboardTestApi() {
   };
 
   const server = new TestServer((request) => handle(request));
-  return { server, handle, dashboards, favorites, chartData, permalinks, control, asyncJobs };
+  return { server, handle, dashboards, favorites, chartData, permalinks, control, asyncJobs, filterSaves, metadataSaves };
 }
