@@ -8,7 +8,10 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Handler = (request: RecordedRequest) => { status: number; body?: unknown } | undefined;
+type Answer = { status: number; body?: unknown } | undefined;
+
+/** Answers at once, or later (a promise) to hold a request in flight while a test acts. */
+export type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
 
 /**
  * A real HTTP server on a free loopback port, answering with the handler's JSON: component tests talk
@@ -45,7 +48,7 @@ export class TestServer {
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
     this.requests.push(request);
-    const answer = this.handler(request) ?? {
+    const answer = (await this.handler(request)) ?? {
       status: 404,
       body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] },
     };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   activeQueryEditor,
   DEFAULT_SQLLAB_LIMIT,
@@ -10,6 +10,7 @@ import {
   type QueryEditor,
 } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
+import { requestedQueryOf } from './requested-query';
 import { metadataKey, tablesKey } from './catalog/catalog.events';
 import { CostEstimate } from './editor/CostEstimate';
 import { EditorToolbar, limitOptions } from './editor/EditorToolbar';
@@ -42,26 +43,34 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
 
   // A link to a query (/sqllab/p/<key>, /sqllab/?savedQueryId=7) opens it in a new tab once the saved
   // tabs are restored; meanwhile no empty first tab is added, and the address becomes /sqllab/ after.
+  // A chart's "View query" pushes its SQL in the router state; a dataset link names it (?datasourceKey=).
   const { key: permalinkKey } = useParams();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const [params] = useSearchParams();
   const savedQueryId = Number(params.get('savedQueryId'));
   const wantsSaved = Number.isInteger(savedQueryId) && savedQueryId > 0;
-  const [opening, setOpening] = useState(Boolean(permalinkKey) || wantsSaved);
+  const requested = requestedQueryOf(location.state);
+  const datasourceKey = requested?.datasourceKey ?? params.get('datasourceKey');
+  const [opening, setOpening] = useState(Boolean(permalinkKey) || wantsSaved || Boolean(datasourceKey));
   // Links already opened: StrictMode runs effects twice, and a link must give one tab.
   const opened = useRef(new Set<string>());
   useEffect(() => {
-    if (!ready || (!permalinkKey && !wantsSaved)) return;
-    const link = permalinkKey ? `p:${permalinkKey}` : `saved:${savedQueryId}`;
+    if (!ready || (!permalinkKey && !wantsSaved && !datasourceKey)) return;
+    const link = permalinkKey ? `p:${permalinkKey}` : wantsSaved ? `saved:${savedQueryId}` : `${location.key}:${datasourceKey}`;
     if (opened.current.has(link)) return;
     opened.current.add(link);
-    const done = permalinkKey ? sqllab.openPermalink(permalinkKey) : sqllab.openSavedQuery(savedQueryId);
+    const done = permalinkKey
+      ? sqllab.openPermalink(permalinkKey)
+      : wantsSaved
+        ? sqllab.openSavedQuery(savedQueryId)
+        : sqllab.openOnDataset(datasourceKey!, requested?.sql);
+    // The address (and its state) becomes plain /sqllab/: a reload must not open the link again.
     void done.finally(() => {
       setOpening(false);
-      if (permalinkKey) navigate('/sqllab/', { replace: true });
-      else setParams({}, { replace: true });
+      navigate('/sqllab/', { replace: true, state: null });
     });
-  }, [sqllab, ready, permalinkKey, wantsSaved, savedQueryId, navigate, setParams]);
+  }, [sqllab, ready, permalinkKey, wantsSaved, savedQueryId, datasourceKey, requested?.sql, location.key, navigate]);
 
   // A page with no tab gets one; it is where the user starts, not an undoable step.
   useEffect(() => {

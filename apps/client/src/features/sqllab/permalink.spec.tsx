@@ -16,7 +16,7 @@ let server: TestServer;
 let toasts: ToastsFeature;
 const features: SqlLabFeature[] = [];
 
-function page(path: string) {
+function page(path: string | { pathname: string; search?: string; state?: unknown }) {
   const context = createTestContext();
   const sqllab = createSqlLab({ context, http: new HttpClient({ baseUrl: server.baseUrl }), toasts, errors: createErrors(context, toasts), backendPersistence: false, storage: null });
   features.push(sqllab);
@@ -43,7 +43,7 @@ afterEach(async () => {
   await server.stop();
 });
 
-describe('SQL Lab permalinks', () => {
+describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec §2)', () => {
   it('copies a link to the tab and opens it as a new tab elsewhere', async () => {
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
@@ -65,6 +65,28 @@ describe('SQL Lab permalinks', () => {
     expect(activeQueryEditor(second.sqllab.store.getState())).toMatchObject({ name: 'Untitled Query 1', dbId: 1, schema: 'public' });
     // The link's tab is the only one: no empty tab was opened before it.
     expect(within(screen.getByRole('tablist', { name: 'Query tabs' })).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Untitled Query 1']);
+  });
+
+  it("opens a chart's query, pushed in the router state, in a new tab on its dataset's database and schema", async () => {
+    const { sqllab } = page({ pathname: '/sqllab/', state: { requestedQuery: { datasourceKey: '7__table', sql: 'SELECT origin, COUNT(*) FROM flights GROUP BY origin' } } });
+    await waitFor(() => expect(activeQueryEditor(sqllab.store.getState())?.sql).toBe('SELECT origin, COUNT(*) FROM flights GROUP BY origin'));
+    expect(activeQueryEditor(sqllab.store.getState())).toMatchObject({ dbId: 1, schema: 'public' });
+    // The only tab: no empty one was opened before it.
+    expect(within(screen.getByRole('tablist', { name: 'Query tabs' })).getAllByRole('tab')).toHaveLength(1);
+  });
+
+  it('opens a tab on a dataset from ?datasourceKey=: its table, or a virtual dataset its SQL', async () => {
+    const first = page('/sqllab/?datasourceKey=7__table');
+    await waitFor(() => expect(activeQueryEditor(first.sqllab.store.getState())?.sql).toBe('SELECT * FROM public.flights'));
+    first.view.unmount();
+    const second = page('/sqllab/?datasourceKey=8__table');
+    await waitFor(() => expect(activeQueryEditor(second.sqllab.store.getState())?.sql).toBe('SELECT * FROM flights WHERE delay > 60'));
+    expect(activeQueryEditor(second.sqllab.store.getState())).toMatchObject({ dbId: 1, schema: 'public' });
+  });
+
+  it("says the query couldn't be loaded for an unknown dataset", async () => {
+    page('/sqllab/?datasourceKey=99__table');
+    expect(await screen.findByText("The query couldn't be loaded")).toBeInTheDocument();
   });
 
   it("says the query couldn't be loaded for an unknown link", async () => {

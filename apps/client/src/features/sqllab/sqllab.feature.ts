@@ -27,6 +27,7 @@ import { editorActions, type EditorActions } from './editor/editor-actions';
 import { runActions, type RunActions } from './runs/runs';
 import { datasetActions, type DatasetActions } from './results/dataset-actions';
 import { createAsyncEvents, lazyPush, type PushTransport } from './async/async-events';
+import { sharedAsyncEvents } from '../async/async-jobs';
 import { tableActions, type TableActions } from './leftbar/table-actions';
 import { readBrowserState, restoreFromBrowser, writeToBrowser } from './persistence/browser-persistence';
 import { backendSync, type BackendSyncTiming } from './persistence/backend-sync';
@@ -223,15 +224,20 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     for (const name of referencedTables(tab.sql, tables.map((t) => t.value))) void catalog.ensureMetadata(tab.dbId, tab.schema, name);
   }
 
-  const asyncEvents = createAsyncEvents({
-    poll: (lastId) => api.asyncEvents(lastId),
-    openPush:
-      deps.openPush === undefined
-        ? () => lazyPush(() => import('./async/socket-push').then((m) => m.socketPush({ url: http.url('') || undefined, sessionId: context.sessionId })))
-        : (deps.openPush ?? undefined),
-    storage,
-    pollDelayMs: deps.asyncPollDelayMs,
-  });
+  // One async-event listener per page serves SQL Lab and charts alike (one socket, one polling loop,
+  // no feature dropping the other's events as unknown); a test that shapes the channel gets its own.
+  const ownListener = deps.openPush !== undefined || deps.asyncPollDelayMs !== undefined;
+  const asyncEvents = ownListener
+    ? createAsyncEvents({
+        poll: (lastId) => api.asyncEvents(lastId),
+        openPush:
+          deps.openPush === undefined
+            ? () => lazyPush(() => import('./async/socket-push').then((m) => m.socketPush({ url: http.url('') || undefined, sessionId: context.sessionId })))
+            : (deps.openPush ?? undefined),
+        storage,
+        pollDelayMs: deps.asyncPollDelayMs,
+      })
+    : sharedAsyncEvents(http, context.sessionId);
   const runs = runActions(core, asyncEvents);
   // spec §6 SQLLAB_BACKEND_PERSISTENCE: as the server's bootstrap says, unless the caller decided.
   let backendPersistence = deps.backendPersistence;
@@ -360,7 +366,8 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     dispose: () => {
       flushSql();
       runs.dispose();
-      asyncEvents.dispose();
+      // The page's shared listener outlives SQL Lab (charts use it); runs.dispose forgot SQL Lab's jobs.
+      if (ownListener) asyncEvents.dispose();
       subscriptions.forEach((s) => s.unsubscribe());
     },
   };

@@ -32,6 +32,18 @@ describe('SQL Lab persistence events', () => {
     expect(queryEditorById(state, '42')?.latestQueryId).toBe(QID);
   });
 
+  it('REFERENCE tabstateview: the server activates a tab it creates, so the shown tab must be activated again', () => {
+    const state = fold([
+      added(tab('41', 'Stored')),
+      { type: 'sqllab/activeTabSynced', data: { queryEditorId: '41' } },
+      ...local,
+      { type: 'sqllab/tabSwitched', data: { queryEditorId: '41' } } as SqlLabEvent,
+      { type: 'sqllab/tabMigrated', data: { localId: 'loc', remoteId: '42' } },
+    ]);
+    expect(state.lastUpdatedActiveTab).toBe('42');
+    expect(activeTabId(state)).toBe('41');
+  });
+
   it('a migration onto an id already used is refused', () => {
     spec.given([...local, added(tab('42', 'Other'))]).when({ type: 'RecordTabMigrated', data: { localId: 'loc', remoteId: '42' } }).thenThrows('tab_id_taken');
   });

@@ -58,7 +58,6 @@ function renameTab(state: SqlLabState, from: string, to: string): SqlLabState {
     tables: state.tables.map((t) => (t.queryEditorId === from ? { ...t, queryEditorId: to } : t)),
     queries,
     queryCostEstimates: Object.fromEntries(Object.entries(state.queryCostEstimates).map(([id, c]) => [swap(id), c])),
-    lastUpdatedActiveTab: state.lastUpdatedActiveTab === from ? to : state.lastUpdatedActiveTab,
   };
 }
 
@@ -80,7 +79,9 @@ export function evolvePersistence(state: SqlLabState, event: PersistenceEvent): 
     case 'sqllab/tabMigrated': {
       const { localId, remoteId } = event.data;
       if (!hasTab(state, localId) || (localId !== remoteId && hasTab(state, remoteId))) return state;
-      return renameTab(state, localId, remoteId);
+      // The server makes the tab it creates its active one (deactivating the others): the tab shown
+      // now has to be activated again if it is another.
+      return { ...renameTab(state, localId, remoteId), lastUpdatedActiveTab: remoteId };
     }
     case 'sqllab/tableMigrated': {
       const { localId, remoteId } = event.data;

@@ -1,6 +1,7 @@
 import type { ExploreFeature } from '../explore.feature';
 import type { DataTab } from '../data/side.events';
 import { useStoreState } from '../../../shared/use-store-state';
+import { OpenInSqlLab } from '../../sqllab/OpenInSqlLab';
 
 const TABS: { tab: DataTab; label: string }[] = [
   { tab: 'results', label: 'View results' },
@@ -11,6 +12,7 @@ const TABS: { tab: DataTab; label: string }[] = [
 /** View results, samples (paged) and the query of the chart (spec §9 menu actions). */
 export function DataPane({ explore }: { explore: ExploreFeature }) {
   const { dataPane } = useStoreState(explore.side.state$);
+  const { datasource } = useStoreState(explore.store.state$);
   const { result } = dataPane;
   return (
     <div className="explore-data">
@@ -34,7 +36,12 @@ export function DataPane({ explore }: { explore: ExploreFeature }) {
               {dataPane.error}
             </div>
           )}
-          {result && dataPane.tab === 'query' && <pre className="explore-data__query">{result.query}</pre>}
+          {result && dataPane.tab === 'query' && (
+            <>
+              <pre className="explore-data__query">{result.query}</pre>
+              {datasource && result.query && <OpenInSqlLab query={{ datasourceKey: `${datasource.id}__${datasource.type}`, sql: String(result.query) }} />}
+            </>
+          )}
           {result && dataPane.tab !== 'query' && (
             <>
               <div className="muted">

@@ -229,6 +229,11 @@ export function sqlLabApi(http: HttpClient) {
       http.get<{ result: ServerQuery[]; count: number }>(
         `/api/v1/query/?q=${q({ filters, order_column: 'start_time', order_direction: 'desc', page, page_size: pageSize })}`,
       ),
+    /** GET /api/v1/dataset/{id}: where a tab opened on a dataset starts (its database, schema, table or SQL). */
+    dataset: (id: number) =>
+      http
+        .get<{ result: { table_name: string; schema: string | null; sql: string | null; catalog?: string | null; database: { id: number } } }>(`/api/v1/dataset/${id}`)
+        .then((r) => r.result),
     /** spec §7: a virtual dataset from a query's SQL; the answer's `data` is the dataset. */
     createDataset: (body: NewDatasetPayload) => http.post<{ id: number; data: { id: number; table_name: string } }>('/api/v1/dataset/', body),
     bootstrap: () => http.get<{ result: BootstrapResult }>('/api/v1/sqllab/').then((r) => r.result),

@@ -1,4 +1,4 @@
-import { EditorErrorMessages, ErrorMessages, estimatePayload, savedQueryPayload, savedQueryToTabFields } from '@strata/domain';
+import { EditorErrorMessages, ErrorMessages, estimatePayload, parseDatasourceKey, savedQueryPayload, savedQueryToTabFields } from '@strata/domain';
 import { copyToClipboard } from '../../errors/clipboard';
 import { toClientError as toError } from '../../api/api-error';
 import type { SqlLabCore } from '../sqllab.feature';
@@ -23,6 +23,11 @@ export interface EditorActions {
   copyPermalink(tabId: string, origin: string): Promise<void>;
   /** Opens a permalink's query in a new tab (spec §2: SQL Lab opened from a permalink). */
   openPermalink(key: string): Promise<void>;
+  /**
+   * Opens a new tab on a dataset's database and schema (spec §2): with the SQL given (a chart's query),
+   * else the dataset's own SQL (virtual) or a SELECT of its table.
+   */
+  openOnDataset(datasourceKey: string, sql?: string): Promise<void>;
 }
 
 export interface SaveOptions {
@@ -144,6 +149,20 @@ export function editorActions(core: SqlLabCore): EditorActions {
         core.execute({
           type: 'AddTab',
           data: { id: core.context.newId(), at: core.now(), name: state.name ?? undefined, sql: state.sql, dbId: state.dbId, schema: state.schema ?? null, catalog: state.catalog ?? null, templateParams: state.templateParams ?? null },
+        });
+      } catch {
+        toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
+      }
+    },
+    async openOnDataset(datasourceKey, sql) {
+      const id = parseDatasourceKey(datasourceKey)?.id;
+      try {
+        if (id === undefined) throw new Error(`not a datasource key: ${datasourceKey}`);
+        const dataset = await api.dataset(id);
+        const table = dataset.schema ? `${dataset.schema}.${dataset.table_name}` : dataset.table_name;
+        core.execute({
+          type: 'AddTab',
+          data: { id: core.context.newId(), at: core.now(), sql: sql ?? dataset.sql ?? `SELECT * FROM ${table}`, dbId: dataset.database.id, schema: dataset.schema, catalog: dataset.catalog ?? null },
         });
       } catch {
         toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);

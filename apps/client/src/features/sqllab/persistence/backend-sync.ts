@@ -110,6 +110,10 @@ export function backendSync(
     if (!tab) return;
     const remoteId = String(await api.createTabState(newTabStatePayload(tab)));
     core.execute({ type: 'RecordTabMigrated', data: { localId, remoteId } }, { silent: true });
+    // An edit made while the tab was being created is not in what was sent, and an autosave in the
+    // meantime skipped the tab as local-only while counting its edits as stored: send it now.
+    const now = core.tab(remoteId);
+    if (now && now.updatedAt !== tab.updatedAt) await api.saveTabState(remoteId, tabStateUpdate(now));
   }
 
   async function migrateTablesAndQueries(state: SqlLabState) {

@@ -170,6 +170,42 @@ describe('backend persistence (tabstateview)', () => {
     expect(visibleQueryEditors(h.store.getState()).map((t) => t.name)).toEqual(['First', 'Second', 'Renamed']);
   });
 
+  // The server makes a tab it creates its active one: a switch made while a new tab was being stored
+  // must still reach it, or a reload comes back on the new tab.
+  it('activates the tab switched to while a new tab was being stored', async () => {
+    const f = sqlLab({ backendPersistence: true, backendTiming: timing });
+    await until(() => currentValue(f.ready$));
+    const first = f.addTab({ name: 'First', sql: 'SELECT 1' });
+    await until(() => api.tabs.length === 1 && f.store.getState().lastUpdatedActiveTab === String(api.tabs[0]!['id']));
+    let release = () => undefined as void;
+    api.control.tabCreateHeld = new Promise<void>((resolve) => (release = resolve));
+    f.addTab({ name: 'Second', sql: 'SELECT 2' });
+    await until(() => api.tabRequests.includes('POST /tabstateview/') && api.tabRequests.filter((r) => r === 'POST /tabstateview/').length === 2);
+    f.execute({ type: 'SwitchTab', data: { queryEditorId: first } });
+    api.control.tabCreateHeld = null;
+    release();
+    await until(() => api.tabs.length === 2 && api.tabs[0]!['active'] === true && api.tabs[1]!['active'] === false);
+  });
+
+  it('stores a rename made while its tab was being stored', async () => {
+    const f = sqlLab({ backendPersistence: true, backendTiming: timing });
+    await until(() => currentValue(f.ready$));
+    f.addTab({ name: 'Stored', sql: 'SELECT 1' });
+    await until(() => api.tabs.length === 1 && !f.store.getState().queryEditors[0]!.inLocalStorage);
+    let release = () => undefined as void;
+    api.control.tabCreateHeld = new Promise<void>((resolve) => (release = resolve));
+    const tab = f.addTab({ name: 'Untitled Query 2', sql: 'SELECT 2' });
+    await until(() => api.tabRequests.filter((r) => r === 'POST /tabstateview/').length === 2);
+    f.execute({ type: 'RenameTab', data: { queryEditorId: tab, name: 'Renamed', at: f.now() } });
+    // The autosave stores the other tab's edit while this one is still local: it must not count the
+    // rename as stored.
+    f.editSql(f.store.getState().queryEditors[0]!.id, 'SELECT 11', true);
+    await until(() => api.tabs[0]!['sql'] === 'SELECT 11');
+    api.control.tabCreateHeld = null;
+    release();
+    await until(() => api.tabs.length === 2 && api.tabs[1]!['label'] === 'Renamed');
+  });
+
   it('shows the stored results of the latest run of the tab the server restores', async () => {
     const latest = { id: 'storedquery', dbId: 1, sql: 'SELECT * FROM flights', sqlEditorId: '1', state: 'success', rows: 1000, limitingFactor: 'DROPDOWN', resultsKey: 'key-1', startDttm: 1000, endDttm: 2000 };
     api.tabs.push({ id: 1, user_id: 1, label: 'Stored', active: true, database_id: 1, catalog: null, schema: 'public', table_schemas: [], sql: 'SELECT * FROM flights', query_limit: 1000, latest_query: latest, autorun: false, template_params: null, hide_left_bar: false, saved_query: null, extra_json: null });

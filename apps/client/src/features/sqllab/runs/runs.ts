@@ -170,7 +170,12 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
       },
     );
   }
-  const listen = (queryId: string) => asyncEvents.listen(queryId, (url) => api.resultsAt(withDisplayRows(url, DISPLAY_MAX_ROW)));
+  // Jobs listened for on the (page-wide) async-event listener, forgotten when SQL Lab goes away.
+  const listening = new Set<string>();
+  const listen = (queryId: string) => {
+    listening.add(queryId);
+    return asyncEvents.listen(queryId, (url) => api.resultsAt(withDisplayRows(url, DISPLAY_MAX_ROW))).finally(() => listening.delete(queryId));
+  };
   const stopPolling = (queryId: string) => {
     clearInterval(polls.get(queryId));
     polls.delete(queryId);
@@ -271,6 +276,10 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
         }
       }
     },
-    dispose: () => [...polls.keys()].forEach(stopPolling),
+    dispose: () => {
+      [...polls.keys()].forEach(stopPolling);
+      listening.forEach((queryId) => asyncEvents.forget(queryId));
+      listening.clear();
+    },
   };
 }

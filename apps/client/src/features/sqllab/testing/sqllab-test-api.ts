@@ -33,6 +33,8 @@ export function sqlLabTestApi() {
     failing: new Set<'savedQueryLink' | 'removeQuery' | 'bootstrapFlags'>(),
     /** Feature flags the bootstrap answers with (spec §6), when set. */
     featureFlags: null as Record<string, boolean> | null,
+    /** When set, a tab creation (POST /tabstateview/) waits for it: the test acts while it is in flight. */
+    tabCreateHeld: null as Promise<void> | null,
   };
   const serverError = { status: 500, body: { message: 'Internal error', errors: [{ message: 'Internal error', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } };
   function publish(run: Record<string, unknown>, event: { status: 'done' | 'error'; result_url?: string | null; errors?: unknown[] }) {
@@ -107,6 +109,13 @@ export function sqlLabTestApi() {
       const data = { id: 40 + datasets.length, table_name: body.table_name };
       return { status: 201, body: { id: data.id, result: data, data } };
     }
+    const oneDataset = /^\/api\/v1\/dataset\/(\d+)$/.exec(path);
+    if (oneDataset && method === 'GET') {
+      // Dataset 7 is the flights table of database 1; 8 a virtual dataset on it.
+      if (oneDataset[1] === '7') return { status: 200, body: { id: 7, result: { table_name: 'flights', schema: 'public', sql: null, database: { id: 1 } } } };
+      if (oneDataset[1] === '8') return { status: 200, body: { id: 8, result: { table_name: 'late_flights', schema: 'public', sql: 'SELECT * FROM flights WHERE delay > 60', database: { id: 1 } } } };
+      return { status: 404, body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+    }
     if (path === '/api/v1/async_event/' && method === 'GET') {
       const lastId = url.searchParams.get('last_id');
       asyncEventPolls.push(lastId);
@@ -120,7 +129,9 @@ export function sqlLabTestApi() {
     }
     if (path.startsWith('/tabstateview/')) {
       tabRequests.push(`${method} ${path}`);
-      return tabState(method, path, request.body as Record<string, unknown> | undefined);
+      const answer = () => tabState(method, path, request.body as Record<string, unknown> | undefined);
+      const creates = method === 'POST' && path === '/tabstateview/';
+      return creates && control.tabCreateHeld ? control.tabCreateHeld.then(answer) : answer();
     }
     if (path === '/api/v1/database/1/schemas/') return { status: 200, body: { result: ['information_schema', 'public'] } };
     if (path === '/api/v1/database/1/tables/') {
