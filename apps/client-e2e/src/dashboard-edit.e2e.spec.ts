@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
+import { ARTIFACTS, dragWithMouse as drag, jsonApi, signIn as signInTo } from './support';
 
 // Live co-editing of one dashboard by two users in two browser contexts, against the real server.
-const ARTIFACTS = join(__dirname, '..', 'artifacts');
-mkdirSync(ARTIFACTS, { recursive: true });
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
@@ -16,57 +14,23 @@ let bob: Page;
 let dashboardId = 0;
 const BOB_PASSWORD = 'bob-e2e-password';
 
-/** The JSON API with an access token (bearer requests need no CSRF token). */
-async function call<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server!.baseUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-async function token(username: string, password: string): Promise<string> {
-  const { status, body } = await call<{ access_token: string }>('POST', '/api/v1/security/login', null, { username, password, provider: 'db' });
-  expect(status).toBe(200);
-  return body.access_token;
-}
-
+const grid = (page: Page) => page.getByTestId('edit-grid');
+let api: ReturnType<typeof jsonApi>;
 async function signIn(username: string, password: string): Promise<Page> {
-  const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
+  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
   contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  await page.goto(`${server!.baseUrl}/login/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return page;
 }
 
-/** Drags with the mouse in small steps, as @hello-pangea/dnd needs to see a real drag. */
-async function drag(page: Page, from: Locator, to: Locator, offset = { x: 0, y: 0 }) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2 + offset.x, b.y + b.height / 2 + offset.y, { steps: 25 });
-  await page.waitForTimeout(300);
-  await page.mouse.up();
-}
-
-const grid = (page: Page) => page.getByTestId('edit-grid');
-
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-dashboard-edit.log'));
+  api = jsonApi(server.baseUrl);
   browser = await launchChromium();
-  const admin = await token('admin', server.adminPassword);
-  const created = await call<{ id: number }>('POST', '/api/v1/security/users', admin, { username: 'bob', password: BOB_PASSWORD, first_name: 'Bob', last_name: 'Editor', roles: ['Gamma'] });
+  const admin = await api.token('admin', server.adminPassword);
+  const created = await api.call<{ id: number }>('POST', '/api/v1/security/users', admin, { username: 'bob', password: BOB_PASSWORD, first_name: 'Bob', last_name: 'Editor', roles: ['Gamma'] });
   expect(created.status).toBe(201);
   // Both may edit: the admin by role, bob as an owner with can_write on Dashboard (spec §6).
-  const dashboard = await call<{ id: number }>('POST', '/api/v1/dashboard/', admin, { dashboard_title: 'Co-edited in e2e', owners: [created.body.id] });
+  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', admin, { dashboard_title: 'Co-edited in e2e', owners: [created.body.id] });
   expect(dashboard.status).toBe(201);
   dashboardId = dashboard.body.id;
   alice = await signIn('admin', server.adminPassword);
@@ -151,10 +115,10 @@ describe('two editors on one dashboard in Chromium', () => {
     await history.locator('[data-version="1"]').waitFor();
     await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-edit-history.png') });
 
-    const versions = await call<{ count: number; current_version: number; result: { version: number; saved_by: { username: string } }[] }>(
+    const versions = await api.call<{ count: number; current_version: number; result: { version: number; saved_by: { username: string } }[] }>(
       'GET',
       `/api/v1/dashboard/${dashboardId}/versions`,
-      await token('admin', server!.adminPassword),
+      await api.token('admin', server!.adminPassword),
     );
     expect(versions.body.current_version).toBe(2);
     expect(versions.body.result[0]).toMatchObject({ version: 2, saved_by: { username: 'bob' } });
@@ -172,10 +136,10 @@ describe('two editors on one dashboard in Chromium', () => {
     await bob.getByRole('heading', { level: 1, name: 'Co-edited in e2e' }).waitFor();
     await bob.getByTestId('dashboard-grid').waitFor({ state: 'attached' });
     expect(await bob.locator('[data-testid="dashboard-grid"] .dashboard-markdown-holder').count()).toBe(0);
-    const versions = await call<{ current_version: number; result: { version: number; restored_from: number | null }[] }>(
+    const versions = await api.call<{ current_version: number; result: { version: number; restored_from: number | null }[] }>(
       'GET',
       `/api/v1/dashboard/${dashboardId}/versions`,
-      await token('admin', server!.adminPassword),
+      await api.token('admin', server!.adminPassword),
     );
     expect(versions.body.current_version).toBe(3);
     expect(versions.body.result[0]).toMatchObject({ version: 3, restored_from: 1 });

@@ -201,4 +201,23 @@ describe('Explore in Chromium against the real server', () => {
     expect(await page.getByLabel('Chart name').inputValue()).toBe(BAR);
     expect(await page.getByLabel('Row limit').inputValue()).toBe('50');
   });
+
+  it("opens the chart's query in SQL Lab from View query, on the dataset's database, and runs it", async () => {
+    await page.getByRole('tab', { name: 'View query' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'View query' });
+    const sql = (await panel.locator('pre').innerText()).trim();
+    expect(sql).toMatch(/AVG\("horsepower"\)/);
+    await panel.getByRole('button', { name: 'Open in SQL Lab' }).click();
+    await page.waitForURL('**/sqllab/');
+    const editor = page.getByTestId('sql-editor');
+    await editor.waitFor();
+    await page.waitForFunction((text) => document.querySelector('[data-testid="sql-editor"] .ace_content')?.textContent?.includes(text.slice(0, 20)) ?? false, sql);
+    await page.getByLabel('Schema').filter({ hasText: 'public' }).waitFor();
+    await editor.click();
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('query-state').getByText('success').waitFor({ timeout: 60_000 });
+    const results = page.getByRole('grid', { name: 'Query results' });
+    await results.getByRole('gridcell', { name: 'Japan', exact: true }).waitFor();
+    await shot('open-in-sqllab');
+  });
 });

@@ -142,7 +142,17 @@ describe('SQL Lab in Chromium against the real server', () => {
     await tabs().filter({ hasText: 'Untitled Query 2' }).waitFor();
     await typeSql('SELECT 3 AS three');
     await tabs().filter({ hasText: 'Second tab' }).click();
-    await page.waitForTimeout(1000); // past the typing quiet time and the storage write
+    // The tab sync moves new tabs to the server (they change id then) and activates the shown one; the
+    // server must end up holding the three tabs with Second tab active (a switch or rename made while a
+    // tab was being stored once got lost). Then wait for the browser's own storage write.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as { result?: { active_tab?: { label?: string | null } | null; tab_state_ids?: unknown[] } };
+      if (boot.result?.active_tab?.label === 'Second tab' && boot.result.tab_state_ids?.length === 3) break;
+      if (Date.now() > deadline) throw new Error(`the tab sync did not store the tabs within 30 s: ${JSON.stringify(boot.result?.active_tab?.label)}`);
+      await page.waitForTimeout(250);
+    }
+    await page.waitForTimeout(1000);
 
     await page.reload();
     await tabs().first().waitFor();

@@ -1,32 +1,23 @@
-import { mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { startStrata, type RunningServer } from '../src/strata-server';
+import { type Browser, type Page, type Response } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startStrata, type RunningServer } from './strata-server';
+import { ARTIFACTS, jsonApi } from './support';
 
 // Native select filter and cross-filters on a dashboard in Chromium against the real server (issue 5).
-const ARTIFACTS = join(__dirname, '..', 'artifacts');
-mkdirSync(ARTIFACTS, { recursive: true });
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let adminToken = '';
+let api: ReturnType<typeof jsonApi>;
 let dashboardId = 0;
 let barId = 0;
 let tableId = 0;
 const FILTER_ID = 'NATIVE_FILTER-origin';
 
 type Row = Record<string, unknown>;
-
-/** The JSON API with an access token (bearer requests need no CSRF token). */
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server!.baseUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 /** Waits for the next chart data answer of one chart (the query string and form_data name it). */
 function chartData(chartId: number): Promise<Response> {
@@ -65,10 +56,8 @@ async function tableOrigins(): Promise<string[]> {
 
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-dashboard-filters.log'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  api = jsonApi(server.baseUrl);
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   page.setDefaultTimeout(30_000);
 });
@@ -82,24 +71,16 @@ describe('native select filter and cross-filters in Chromium', () => {
   let carsId = 0;
 
   it('sets up two charts on cars, a dashboard holding them and a select filter on origin through the API', async () => {
-    const login = await call<{ access_token: string }>('POST', '/api/v1/security/login', null, { username: 'admin', password: server!.adminPassword, provider: 'db' });
-    expect(login.status).toBe(200);
-    adminToken = login.body.access_token;
+    adminToken = await api.token('admin', server!.adminPassword);
     // The example tables become datasets once they are loaded (embedded mode loads them at start).
-    const end = Date.now() + 240_000;
-    while (!carsId && Date.now() < end) {
-      const list = await call<{ result: { id: number; table_name: string }[] }>('GET', `/api/v1/dataset/?q=(page_size:100)`, adminToken);
-      carsId = list.body.result?.find((d) => d.table_name === 'cars')?.id ?? 0;
-      if (!carsId) await new Promise((r) => setTimeout(r, 2000));
-    }
-    expect(carsId).toBeGreaterThan(0);
+    carsId = await api.datasetId(adminToken, 'cars');
 
-    const dashboard = await call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, { dashboard_title: 'Cars filtered in e2e' });
+    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, { dashboard_title: 'Cars filtered in e2e' });
     expect(dashboard.status).toBe(201);
     dashboardId = dashboard.body.id;
     const datasource = `${carsId}__table`;
     const base = { datasource_id: carsId, datasource_type: 'table', dashboards: [dashboardId] };
-    const bar = await call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
+    const bar = await api.call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
       ...base,
       slice_name: 'Cars by origin (bar)',
       viz_type: 'echarts_timeseries_bar',
@@ -107,7 +88,7 @@ describe('native select filter and cross-filters in Chromium', () => {
     });
     expect(bar.status).toBe(201);
     barId = bar.body.id;
-    const table = await call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
+    const table = await api.call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
       ...base,
       slice_name: 'Cars by origin and cylinders (table)',
       viz_type: 'table',
@@ -116,7 +97,7 @@ describe('native select filter and cross-filters in Chromium', () => {
     expect(table.status).toBe(201);
     tableId = table.body.id;
 
-    const filters = await call<{ result: { id: string }[] }>('PUT', `/api/v1/dashboard/${dashboardId}/filters`, adminToken, {
+    const filters = await api.call<{ result: { id: string }[] }>('PUT', `/api/v1/dashboard/${dashboardId}/filters`, adminToken, {
       added: [
         {
           id: FILTER_ID,
@@ -207,5 +188,85 @@ describe('native select filter and cross-filters in Chromium', () => {
     expect(await chart(barId).locator('.highcharts-series .highcharts-point').count()).toBe(3);
     await chart(barId).getByText('Cross-filter: Europe').waitFor();
     await shot('cross-filter');
+  });
+
+  it('the owner adds a cylinders filter through "Add and edit filters"; it narrows the table once applied', async () => {
+    // The bar's cross-filter (Europe) stays on: the new filter narrows the table further.
+    await page.getByRole('button', { name: '⚙ Add or edit filters' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await modal.getByRole('button', { name: '+ Add filter' }).click();
+    await modal.getByLabel('Filter name').fill('Cylinders');
+    await modal.getByLabel('Dataset').selectOption({ label: 'public.cars' });
+    await modal.getByLabel('Column').selectOption('cylinders');
+    await shot('filter-config-modal');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}/filters`) && r.request().method() === 'PUT');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await modal.waitFor({ state: 'detached' });
+
+    const bar = page.getByRole('complementary', { name: 'Filters' });
+    const values = bar.getByRole('group', { name: 'Cylinders values' });
+    await values.getByText('4', { exact: true }).click();
+    const tableAnswer = chartData(tableId);
+    await bar.getByRole('button', { name: 'Apply filters' }).click();
+    const rows = await rowsOf(await tableAnswer);
+    expect(new Set(rows.map((r) => Number(r.cylinders)))).toEqual(new Set([4]));
+    await rendered(tableId);
+    const stored = await api.call<{ result: { json_metadata: string } }>('GET', `/api/v1/dashboard/${dashboardId}`, adminToken);
+    const names = (JSON.parse(stored.body.result.json_metadata) as { native_filter_configuration: { name: string }[] }).native_filter_configuration.map((f) => f.name);
+    expect(names).toEqual(['Origin', 'Cylinders']);
+    await shot('filter-config-applied');
+  });
+
+  it("downloads a chart as a PNG image of the chart as drawn, from the chart's menu", async () => {
+    await chart(barId).getByRole('button', { name: 'More options for Cars by origin (bar)' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), chart(barId).getByRole('menuitem', { name: 'Download as image' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    const file = join(ARTIFACTS, 'dashboard-filters-download.png');
+    await download.saveAs(file);
+    const png = readFileSync(file);
+    // The PNG signature, then the IHDR chunk with the picture's size: about the chart's box, not empty.
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const box = (await chart(barId).boundingBox())!;
+    expect(png.readUInt32BE(16)).toBeGreaterThan(box.width * 0.8);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(box.height * 0.5);
+    expect(png.length).toBeGreaterThan(5_000);
+    // Drawn as the page shows it: the card's white corners, no menu or shadow laid over the chart.
+    const corners = await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const at = (x: number, y: number) => Array.from(context.getImageData(x, y, 1, 1).data);
+      return [at(3, image.height - 4), at(image.width - 4, image.height - 4)];
+    }, png.toString('base64'));
+    expect(corners).toEqual([
+      [255, 255, 255, 255],
+      [255, 255, 255, 255],
+    ]);
+  });
+
+  it("the owner narrows the bar chart's cross-filter scope: the table leaves it and shows every origin again", async () => {
+    await chart(barId).getByRole('button', { name: 'More options for Cars by origin (bar)' }).click();
+    await chart(barId).getByRole('menuitem', { name: 'Cross-filter scope' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cross-filter scope' });
+    await dialog.getByLabel('A scope of its own').check();
+    await dialog.getByLabel('Apply to specific panels').check();
+    await dialog.getByLabel('Filter applies to Cars by origin and cylinders (table)').uncheck();
+    const [saved, tableAnswer] = [
+      page.waitForResponse((r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}`) && r.request().method() === 'PUT'),
+      chartData(tableId),
+    ];
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    // The table is out of the bar's scope now: Europe's cross-filter no longer narrows it (cylinders 4 still does).
+    const rows = await rowsOf(await tableAnswer);
+    expect(new Set(rows.map((r) => r.origin))).toEqual(new Set(['Europe', 'Japan', 'USA']));
+    const stored = await api.call<{ result: { json_metadata: string } }>('GET', `/api/v1/dashboard/${dashboardId}`, adminToken);
+    const config = (JSON.parse(stored.body.result.json_metadata) as { chart_configuration: Record<string, { crossFilters: { scope: { excluded: number[] } } }> }).chart_configuration;
+    expect(config[String(barId)]!.crossFilters.scope.excluded).toEqual([tableId]);
   });
 });
