@@ -10,7 +10,14 @@ import { AppModule } from 'server/dist/app.module';
 import { configureHttp } from 'server/dist/common/configure-http';
 import { createRootLogger, PinoLoggerService } from 'server/dist/common/logger';
 import { installUserLogBodyParser } from 'server/dist/userlog/userlog-body';
-import type { BenchDatabase } from './bench-database';
+import { Client } from 'pg';
+import { DatabasesService } from 'server/dist/databases/databases.service';
+import { loadExamples } from 'server/dist/examples/load/load-examples';
+import { registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
+import { DATASETS } from 'server/dist/examples/source/datasets';
+import { ExamplesDatabase } from 'server/dist/storage/examples-database';
+import { readerRoleName } from 'server/dist/storage/external-examples';
+import { createBenchDatabase, type BenchDatabase } from './bench-database';
 
 export const BENCH_ADMIN = { username: 'bench_admin', password: `bench-${randomBytes(9).toString('base64url')}` };
 
@@ -46,4 +53,57 @@ export async function startServer(): Promise<{ app: NestExpressApplication; url:
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}` };
+}
+
+export interface BenchServer {
+  app: NestExpressApplication;
+  url: string;
+  meta: BenchDatabase;
+  examples: ExamplesDatabase;
+  /** The server's own registration and loader, as main.ts runs them in the background; only the tables named. Resolves with the database id. */
+  loadExamples(tables: readonly string[]): Promise<number>;
+}
+
+/**
+ * Runs `work` against a fresh server on scratch metadata and examples databases, then closes it and drops
+ * both databases and the examples reader role (a cluster-wide role the server created), whatever happened.
+ */
+export async function withBenchServer<T>(work: (server: BenchServer) => Promise<T>): Promise<T> {
+  const meta = await createBenchDatabase();
+  const examplesDb = await createBenchDatabase();
+  const restoreEnv = serverEnvironment(meta, examplesDb);
+  let app: NestExpressApplication | undefined;
+  try {
+    const started = await startServer();
+    app = started.app;
+    const examples = app.get(ExamplesDatabase);
+    return await work({
+      app,
+      url: started.url,
+      meta,
+      examples,
+      async loadExamples(tables) {
+        const databaseId = await registerExamplesDatabase(started.app.get(DatabasesService), examples);
+        const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => tables.includes(d.table)) });
+        const failed = loaded.filter((l) => l.state !== 'loaded');
+        if (loaded.length !== tables.length || failed.length > 0) throw new Error(`loading ${tables.join(', ')} failed: ${JSON.stringify(failed)}`);
+        return databaseId;
+      },
+    });
+  } finally {
+    await app?.close();
+    restoreEnv();
+    await examplesDb.drop();
+    await meta.drop();
+    const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+    await admin.connect();
+    await admin.query(`DROP ROLE IF EXISTS "${readerRoleName(new URL(examplesDb.url).pathname.slice(1))}"`).finally(() => admin.end());
+  }
+}
+
+/** A bearer token of the bench's admin, and the JSON headers that carry it. */
+export async function adminHeaders(url: string): Promise<Record<string, string>> {
+  const login = await fetch(`${url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...BENCH_ADMIN, provider: 'db' }) });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
 }

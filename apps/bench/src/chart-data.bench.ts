@@ -9,16 +9,8 @@
  * through the API, as a user of Explore finds it.
  */
 import 'reflect-metadata';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
-import { loadExamples } from 'server/dist/examples/load/load-examples';
-import { DatabasesService } from 'server/dist/databases/databases.service';
-import { registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
-import { DATASETS } from 'server/dist/examples/source/datasets';
-import { ExamplesDatabase } from 'server/dist/storage/examples-database';
-import { readerRoleName } from 'server/dist/storage/external-examples';
-import { createBenchDatabase } from './bench-database';
-import { BENCH_ADMIN, serverEnvironment, startServer } from './bench-server';
+import { adminHeaders, withBenchServer } from './bench-server';
 import { compare, environment, print, round } from './measure';
 import { interleave, type FetchedRows } from './sqllab-client';
 
@@ -45,13 +37,7 @@ const RAW_SQL = `SELECT FLOOR(time) AS hour, AVG(delay) AS avg_delay, COUNT(*) A
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 async function chartDataClient(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/api/v1/security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, provider: 'db' }),
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+  const auth = await adminHeaders(baseUrl);
   return {
     auth,
     async chartData(datasetId: number): Promise<FetchedRows & { parts: Record<string, number> }> {
@@ -84,19 +70,8 @@ async function rawAggregate(url: string): Promise<FetchedRows> {
 }
 
 export async function benchChartData(options: ChartDataOptions): Promise<Record<string, unknown>> {
-  const meta = await createBenchDatabase();
-  const examplesDb = await createBenchDatabase();
-  const restoreEnv = serverEnvironment(meta, examplesDb);
-  let app: NestExpressApplication | undefined;
-  try {
-    let url: string;
-    ({ app, url } = await startServer());
-    const examples = app.get(ExamplesDatabase);
-    // The server's own registration and loader, as main.ts runs them in the background; only the table measured here.
-    const databaseId = await registerExamplesDatabase(app.get(DatabasesService), examples);
-    const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => d.table === TABLE) });
-    if (loaded[0]?.state !== 'loaded') throw new Error(`loading ${TABLE} failed: ${loaded[0]?.error ?? 'no result'}`);
-
+  return withBenchServer(async ({ url, meta, examples, loadExamples }) => {
+    const databaseId = await loadExamples([TABLE]);
     const client = await chartDataClient(url);
     const created = await fetch(`${url}/api/v1/dataset/`, { method: 'POST', headers: client.auth, body: JSON.stringify({ database: databaseId, schema: 'public', table_name: TABLE }) });
     if (created.status !== 201) throw new Error(`creating the dataset answered ${created.status}: ${await created.text()}`);
@@ -119,13 +94,5 @@ export async function benchChartData(options: ChartDataOptions): Promise<Record<
     ];
     print(`Chart data (aggregate over ${TABLE}, median of ${options.rounds} interleaved rounds after a warm-up, PostgreSQL at ${meta.server})`, comparisons);
     return { environment: environment(), database: meta.server, table: TABLE, rounds: options.rounds, comparisons };
-  } finally {
-    await app?.close();
-    restoreEnv();
-    await examplesDb.drop();
-    await meta.drop();
-    const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
-    await admin.connect();
-    await admin.query(`DROP ROLE IF EXISTS "${readerRoleName(new URL(examplesDb.url).pathname.slice(1))}"`).finally(() => admin.end());
-  }
+  });
 }

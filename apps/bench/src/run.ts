@@ -5,6 +5,7 @@
  * Environment: DATABASE_URL (a server where a scratch database may be created; default the local
  * PostgreSQL), BENCH_APPEND_EVENTS (default 500), BENCH_LOG_EVENTS (default 100000), BENCH_REPEAT (default 3),
  * BENCH_SQLLAB_ROWS (default 100000, at most SQL_MAX_ROW), BENCH_SQLLAB_ROUNDS (default 5),
+ * BENCH_DASHBOARD_CHARTS (default 30), BENCH_DASHBOARD_ROUNDS (default 3), BENCH_COEDIT_PEERS (default 50), BENCH_COEDIT_COMMANDS (default 200),
  * BENCH_ONLY (comma-separated names of the benchmarks to run, e.g. sqllab-execute; default all).
  */
 import { benchAppend } from './append.bench';
@@ -13,6 +14,8 @@ import { benchFold } from './fold.bench';
 import { writeResults } from './measure';
 import { benchSqlLab } from './sqllab.bench';
 import { benchChartData } from './chart-data.bench';
+import { benchCoedit } from './dashboard-coedit.bench';
+import { benchDashboardRender } from './dashboard-render.bench';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -26,6 +29,8 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   'event-log-fold': () => benchFold({ events: setting('BENCH_LOG_EVENTS', 100_000), jumps: 50, repeat: setting('BENCH_REPEAT', 3) }),
   'event-store-append': () => benchAppend({ events: setting('BENCH_APPEND_EVENTS', 500), streams: 50, writers: 8, repeat: setting('BENCH_REPEAT', 3) }),
   'chart-data': () => benchChartData({ rounds: setting('BENCH_CHART_ROUNDS', 7) }),
+  'dashboard-render': () => benchDashboardRender({ charts: setting('BENCH_DASHBOARD_CHARTS', 30), rounds: setting('BENCH_DASHBOARD_ROUNDS', 3) }),
+  'dashboard-coedit-latency': () => benchCoedit({ peers: setting('BENCH_COEDIT_PEERS', 50), commands: setting('BENCH_COEDIT_COMMANDS', 200) }),
   'sqllab-execute': () => benchSqlLab({ rows: Math.min(setting('BENCH_SQLLAB_ROWS', 100_000), SQL_MAX_ROW), rounds: setting('BENCH_SQLLAB_ROUNDS', 5) }),
 };
 

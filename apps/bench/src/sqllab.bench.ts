@@ -12,14 +12,7 @@ import 'reflect-metadata';
 import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
 import { Client } from 'pg';
-import { loadExamples } from 'server/dist/examples/load/load-examples';
-import { DatabasesService } from 'server/dist/databases/databases.service';
-import { registerExamplesDatabase } from 'server/dist/examples/register/register-examples';
-import { DATASETS } from 'server/dist/examples/source/datasets';
-import { ExamplesDatabase } from 'server/dist/storage/examples-database';
-import { readerRoleName } from 'server/dist/storage/external-examples';
-import { createBenchDatabase, type BenchDatabase } from './bench-database';
-import { BENCH_ADMIN, serverEnvironment, startServer } from './bench-server';
+import { BENCH_ADMIN, withBenchServer } from './bench-server';
 import { compare, environment, print, round, type Comparison } from './measure';
 import { interleave, sqlLabClient, type FetchedRows } from './sqllab-client';
 
@@ -81,17 +74,9 @@ const inflateAsync = promisify(inflate);
 
 export async function benchSqlLab(options: SqlLabOptions): Promise<Record<string, unknown>> {
   const { rows, rounds } = options;
-  const meta = await createBenchDatabase();
-  const examplesDb = await createBenchDatabase();
-  const restoreEnv = serverEnvironment(meta, examplesDb);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  try {
-    server = await startServer();
-    const examples = server.app.get(ExamplesDatabase);
-    // The server's own registration and loader, as main.ts runs them in the background; only the table measured here.
-    const databaseId = await registerExamplesDatabase(server.app.get(DatabasesService), examples);
-    const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => d.table === TABLE) });
-    if (loaded[0]?.state !== 'loaded') throw new Error(`loading ${TABLE} failed: ${loaded[0]?.error ?? 'no result'}`);
+  return withBenchServer(async (server) => {
+    const { meta, examples } = server;
+    const databaseId = await server.loadExamples([TABLE]);
 
     const client = await sqlLabClient(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const sql = `SELECT * FROM ${TABLE}`;
@@ -134,23 +119,6 @@ export async function benchSqlLab(options: SqlLabOptions): Promise<Record<string
     console.log(`  the same rows, step by step (ms): ${Object.entries(steps).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`).join(', ')}`);
     console.log(`  target ratio <= ${SQLLAB_TARGET_RATIO}: ${ratio <= SQLLAB_TARGET_RATIO ? 'MET' : 'NOT MET'}`);
     return { environment: environment(), database: meta.server, table: TABLE, rows, rounds, comparisons };
-  } finally {
-    await server?.app.close();
-    restoreEnv();
-    await examplesDb.drop();
-    await meta.drop();
-    await dropReaderRole(examplesDb);
-  }
+  });
 }
 
-/** The server created a cluster-wide login role `<examples db>_reader`; it goes with the scratch database. */
-async function dropReaderRole(examplesDb: BenchDatabase): Promise<void> {
-  const name = new URL(examplesDb.url).pathname.slice(1);
-  const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  try {
-    await admin.query(`DROP ROLE IF EXISTS "${readerRoleName(name)}"`);
-  } finally {
-    await admin.end();
-  }
-}
