@@ -207,6 +207,16 @@ describe('Explore in Chromium against the real server', () => {
     const panel = page.getByRole('tabpanel', { name: 'View query' });
     const sql = (await panel.locator('pre').innerText()).trim();
     expect(sql).toMatch(/AVG\("horsepower"\)/);
+    // Ctrl+click posts the query as form_data to a new browser tab; the chart stays where it is.
+    const [apart] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open in SQL Lab' }).click({ modifiers: ['Control'] })]);
+    await apart.waitForLoadState();
+    expect(new URL(apart.url()).pathname).toBe('/sqllab/');
+    await apart.waitForFunction((text) => document.querySelector('[data-testid="sql-editor"] .ace_content')?.textContent?.includes(text.slice(0, 20)) ?? false, sql);
+    await apart.getByLabel('Schema').filter({ hasText: 'public' }).waitFor();
+    await apart.screenshot({ path: join(ARTIFACTS, 'explore-open-in-sqllab-new-tab.png'), animations: 'disabled' });
+    await apart.close();
+    expect(new URL(page.url()).pathname).not.toBe('/sqllab/');
+
     await panel.getByRole('button', { name: 'Open in SQL Lab' }).click();
     await page.waitForURL('**/sqllab/');
     const editor = page.getByTestId('sql-editor');

@@ -14,6 +14,7 @@ import { SqlLabBootstrapModule } from './sqllab/bootstrap/bootstrap.module';
 import { EstimateModule } from './sqllab/estimate/estimate.module';
 import { SqlFormatModule } from './sqllab/format/format.module';
 import { SqlLabPermalinkModule } from './sqllab/permalink/permalink.module';
+import { SqlLabRequestedQueryModule } from './sqllab/requested-query/requested-query.module';
 import { SavedQueriesModule } from './sqllab/saved-queries/saved-queries.module';
 import { TabStateModule } from './sqllab/tab-state/tab-state.module';
 import { StorageModule } from './storage/storage.module';
@@ -43,7 +44,7 @@ import { ExploreModule } from './explore/explore.module';
     JobsModule,
     AsyncEventsModule,
     ExecuteModule,
-    SqlFormatModule, EstimateModule, SavedQueriesModule, TabStateModule, SqlLabBootstrapModule, SqlLabPermalinkModule, DatasetsModule,
+    SqlFormatModule, EstimateModule, SavedQueriesModule, TabStateModule, SqlLabBootstrapModule, SqlLabPermalinkModule, SqlLabRequestedQueryModule, DatasetsModule,
     ChartDataModule, DashboardsModule, DashboardDraftsModule, ChartsModule, ExploreModule, ExampleDatasetsModule,
   ],
 })

@@ -10,3 +10,8 @@ export function useServices(): AppServices {
   if (services === null) throw new Error('useServices() outside <ServicesProvider>');
   return services;
 }
+
+/** The page's services where a component may also render without them (component specs). */
+export function useOptionalServices(): AppServices | null {
+  return useContext(ServicesContext);
+}

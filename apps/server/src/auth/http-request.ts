@@ -25,8 +25,16 @@ export function credentialsOf(req: IncomingMessage): CredentialsCarrier {
   return { cookie: header(req, 'cookie'), authorization: header(req, 'authorization'), guestToken: header(req, 'x-guesttoken') };
 }
 
-export function csrfHeaderOf(req: IncomingMessage): string | undefined {
-  return header(req, 'x-csrftoken');
+/**
+ * The CSRF token of a request: the X-CSRFToken header scripts send, or the `csrf_token` field of a
+ * plain HTML form post (which cannot set headers), as Flask-WTF reads it.
+ */
+export function csrfTokenOf(req: HttpRequest): string | undefined {
+  const fromHeader = header(req, 'x-csrftoken');
+  if (fromHeader) return fromHeader;
+  if (!(header(req, 'content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return undefined;
+  const field = (req.body as { csrf_token?: unknown } | undefined)?.csrf_token;
+  return typeof field === 'string' && field ? field : undefined;
 }
 
 export function clientOf(req: HttpRequest): { ip: string | null; userAgent: string | null } {

@@ -24,6 +24,8 @@ export interface HttpShellOptions {
 export function configureHttp(app: NestExpressApplication, options: HttpShellOptions): void {
   const spa = new SpaFallback(options.clientDist);
   app.disable('x-powered-by');
+  // Controllers that answer with the app's page (a form post to /sqllab/) find it here: see spaOf.
+  app.setLocal('spa', spa);
   app.use(
     pinoHttp({
       logger: options.logger,

@@ -30,7 +30,11 @@ export class SpaFallback {
     return !NOT_SPA.test(path) && !FILE_LIKE.test(path);
   }
 
-  serve(res: Response): void {
+  /**
+   * The app's page. `bootstrap` is data a form post hands to the page (a requested query): it goes in
+   * as a JSON script element the client reads once.
+   */
+  serve(res: Response, bootstrap?: Record<string, unknown>): void {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html');
     if (!this.built) {
@@ -39,8 +43,27 @@ export class SpaFallback {
     }
     // Read once: index.html only changes with a new build, which means a server restart.
     this.indexHtml ??= readFileSync(join(this.clientDist, 'index.html'), 'utf8');
-    res.status(200).send(this.indexHtml);
+    res.status(200).send(bootstrap ? withBootstrap(this.indexHtml, bootstrap) : this.indexHtml);
   }
+}
+
+/** The id of the script element that carries posted data to the client (see apps/client bootstrap-data.ts). */
+export const BOOTSTRAP_ELEMENT_ID = 'strata-bootstrap';
+
+/**
+ * Posted text inside a script element: '<', '>' and '&' escaped as JSON allows, so '</script>' or
+ * '<!--' in someone's SQL cannot end the element or open a comment; U+2028/9 for older parsers.
+ */
+function withBootstrap(html: string, data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const element = `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+}
+
+/** The app's SpaFallback, kept on the Express app by configureHttp so a controller can serve the page. */
+export function spaOf(req: Request): SpaFallback {
+  const spa = (req.app.locals as { spa?: SpaFallback }).spa;
+  return spa ?? new SpaFallback();
 }
 
 function notBuiltPage(dir: string): string {

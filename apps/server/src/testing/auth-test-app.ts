@@ -43,6 +43,8 @@ export interface AuthTestAppOptions {
   extraModules?: (Type | DynamicModule)[];
   /** FEATURE_FLAGS as configured (over the defaults), e.g. { GLOBAL_ASYNC_QUERIES: true }. */
   featureFlags?: FeatureFlags;
+  /** The built client the app serves (default apps/client/dist). */
+  clientDist?: string;
   /** Adjust the testing module (overrideProvider...) before it compiles. */
   customize?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
@@ -83,7 +85,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'], bodyParser: false });
   // The same HTTP shell as main.ts (body parsers, error filter), so responses are exactly production's.
   installUserLogBodyParser(app);
-  configureHttp(app, { logger: pino({ level: 'silent' }), exposeInternals: true });
+  configureHttp(app, { logger: pino({ level: 'silent' }), clientDist: options.clientDist, exposeInternals: true });
   try {
     await app.listen(0, '127.0.0.1');
   } catch (err) {

@@ -67,6 +67,11 @@ export class HttpClient {
     return this.request<T>(path, { ...options, method: 'DELETE' });
   }
 
+  /** The session's CSRF token, for an HTML form post that cannot send the header (see post-form.ts). */
+  csrfTokenForForm(): Promise<string | null> {
+    return this.csrf();
+  }
+
   /** Forgets the CSRF token: the session changed (login, logout), so the next mutation fetches a new one. */
   resetCsrfToken(): void {
     this.csrfToken = null;

@@ -10,7 +10,7 @@ import {
   type QueryEditor,
 } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
-import { requestedQueryOf } from './requested-query';
+import { forgetPostedRequestedQuery, postedRequestedQuery, requestedQueryOf } from './requested-query';
 import { metadataKey, tablesKey } from './catalog/catalog.events';
 import { CostEstimate } from './editor/CostEstimate';
 import { EditorToolbar, limitOptions } from './editor/EditorToolbar';
@@ -43,14 +43,15 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
 
   // A link to a query (/sqllab/p/<key>, /sqllab/?savedQueryId=7) opens it in a new tab once the saved
   // tabs are restored; meanwhile no empty first tab is added, and the address becomes /sqllab/ after.
-  // A chart's "View query" pushes its SQL in the router state; a dataset link names it (?datasourceKey=).
+  // A chart's "View query" pushes its SQL in the router state, or posts it to a new browser tab (the
+  // server puts it in the page); a dataset link names it (?datasourceKey=).
   const { key: permalinkKey } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const savedQueryId = Number(params.get('savedQueryId'));
   const wantsSaved = Number.isInteger(savedQueryId) && savedQueryId > 0;
-  const requested = requestedQueryOf(location.state);
+  const requested = requestedQueryOf(location.state) ?? postedRequestedQuery();
   const datasourceKey = requested?.datasourceKey ?? params.get('datasourceKey');
   const [opening, setOpening] = useState(Boolean(permalinkKey) || wantsSaved || Boolean(datasourceKey));
   // Links already opened: StrictMode runs effects twice, and a link must give one tab.
@@ -67,6 +68,7 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
         : sqllab.openOnDataset(datasourceKey!, requested?.sql);
     // The address (and its state) becomes plain /sqllab/: a reload must not open the link again.
     void done.finally(() => {
+      forgetPostedRequestedQuery();
       setOpening(false);
       navigate('/sqllab/', { replace: true, state: null });
     });

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ace from 'ace-builds';
 import { activeQueryEditor } from '@strata/domain';
+import { PAGE_BOOTSTRAP_ID } from '../../shared/page-bootstrap';
 import { createTestContext } from '../../shared/test-context';
 import { TestServer } from '../../testing/test-server';
 import { HttpClient } from '../api/http-client';
@@ -73,6 +74,23 @@ describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec 
     expect(activeQueryEditor(sqllab.store.getState())).toMatchObject({ dbId: 1, schema: 'public' });
     // The only tab: no empty one was opened before it.
     expect(within(screen.getByRole('tablist', { name: 'Query tabs' })).getAllByRole('tab')).toHaveLength(1);
+  });
+
+  it("opens a chart's query posted as form_data (the server put it in the page) once, not again on a later visit", async () => {
+    const element = document.createElement('script');
+    element.id = PAGE_BOOTSTRAP_ID;
+    element.type = 'application/json';
+    element.textContent = JSON.stringify({ requestedQuery: { datasourceKey: '7__table', sql: 'SELECT 7 AS posted' } });
+    document.head.appendChild(element);
+    const first = page('/sqllab/');
+    await waitFor(() => expect(activeQueryEditor(first.sqllab.store.getState())?.sql).toBe('SELECT 7 AS posted'));
+    expect(activeQueryEditor(first.sqllab.store.getState())).toMatchObject({ dbId: 1, schema: 'public' });
+    expect(document.getElementById(PAGE_BOOTSTRAP_ID)).toBeNull();
+    first.view.unmount();
+    // Back on SQL Lab later in the same page: only the usual empty tab.
+    const second = page('/sqllab/');
+    await waitFor(() => expect(second.sqllab.store.getState().queryEditors).toHaveLength(1));
+    expect(activeQueryEditor(second.sqllab.store.getState())?.sql).not.toBe('SELECT 7 AS posted');
   });
 
   it('opens a tab on a dataset from ?datasourceKey=: its table, or a virtual dataset its SQL', async () => {

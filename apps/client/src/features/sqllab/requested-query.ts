@@ -1,6 +1,9 @@
+import { forgetPageBootstrap, pageBootstrap } from '../../shared/page-bootstrap';
+
 /**
  * spec §2: SQL Lab opened with a requested query (a datasource key and SQL), as a chart's "View query"
- * does by a router push carrying state, or on a dataset (`?datasourceKey=`), with its SQL prefilled.
+ * does by a router push carrying state or by a form post carrying form_data (a new browser tab), or on
+ * a dataset (`?datasourceKey=`), with its SQL prefilled.
  */
 export interface RequestedQuery {
   /** '{id}__table': the dataset whose database and schema the new tab opens on. */
@@ -16,4 +19,13 @@ export function requestedQueryOf(state: unknown): RequestedQuery | null {
   const candidate = (state as { requestedQuery?: unknown } | null)?.requestedQuery as Partial<RequestedQuery> | undefined;
   if (!candidate || typeof candidate.datasourceKey !== 'string' || typeof candidate.sql !== 'string') return null;
   return { datasourceKey: candidate.datasourceKey, sql: candidate.sql };
+}
+
+/** The query a form post to /sqllab/ brought with the page, until SQL Lab has opened it. */
+export function postedRequestedQuery(): RequestedQuery | null {
+  return requestedQueryOf({ requestedQuery: pageBootstrap('requestedQuery') });
+}
+
+export function forgetPostedRequestedQuery(): void {
+  forgetPageBootstrap('requestedQuery');
 }

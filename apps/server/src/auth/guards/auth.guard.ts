@@ -1,7 +1,7 @@
 /**
  * The global guard (APP_GUARD): authenticates every HTTP request (bearer token, guest token or session
  * cookie), refuses anonymous calls to non-public routes with 401, refuses mutating cookie requests without
- * a valid X-CSRFToken with 400 FRONTEND_CSRF_ERROR, and enforces @RequirePermission with 403.
+ * a valid CSRF token (X-CSRFToken, or a form post's csrf_token field) with 400 FRONTEND_CSRF_ERROR, and enforces @RequirePermission with 403.
  *
  * Bearer and guest requests skip CSRF: a cross-site page can make the browser send cookies, but never an
  * Authorization or X-GuestToken header.
@@ -11,7 +11,7 @@ import { Reflector } from '@nestjs/core';
 import { ErrorType } from '@strata/domain';
 import { Authenticator } from '../current-user';
 import { httpError, unauthorized } from '../http-error';
-import { credentialsOf, csrfHeaderOf, type HttpRequest } from '../http-request';
+import { credentialsOf, csrfTokenOf, type HttpRequest } from '../http-request';
 import { accessErrorType, hasPermission } from '../roles';
 import { SessionService } from '../sessions/session.service';
 import { CSRF_EXEMPT, IS_PUBLIC, REQUIRED_PERMISSION, type RequiredPermission } from './decorators';
@@ -40,7 +40,7 @@ export class AuthGuard implements CanActivate {
     else if (!flag(IS_PUBLIC)) throw unauthorized();
 
     if (user?.via === 'cookie' && !SAFE_METHODS.has(req.method ?? 'GET') && !flag(CSRF_EXEMPT)) {
-      const token = csrfHeaderOf(req);
+      const token = csrfTokenOf(req);
       if (!token) throw httpError(400, ErrorType.FRONTEND_CSRF_ERROR, CSRF_MISSING);
       if (!user.sessionId || !this.sessions.isValidCsrfToken(user.sessionId, token)) {
         throw httpError(400, ErrorType.FRONTEND_CSRF_ERROR, CSRF_INVALID);
