@@ -132,6 +132,31 @@ describe('time-travel panel', () => {
     expect(toastTexts()).toEqual(['first']);
   });
 
+  it('the Export button downloads the log as a JSON file that Import takes back', async () => {
+    // jsdom has no object URLs: keep the blob the panel hands to the download link, and the link's name.
+    const blobs: Blob[] = [];
+    const downloads: string[] = [];
+    const create = jest.fn((blob: Blob) => (blobs.push(blob), `blob:strata/${blobs.length}`));
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    } finally {
+      click.mockRestore();
+    }
+    expect(downloads).toEqual(['strata-events-2026-01-01T00-00-00-000Z.json']);
+    const text = await readBlob(blobs[0]!);
+    expect(JSON.parse(text).events).toHaveLength(6);
+
+    act(() => toasts.danger('after the export'));
+    const file = new File([text], downloads[0]!, { type: 'application/json' });
+    fireEvent.change(screen.getByTestId('time-travel-import'), { target: { files: [file] } });
+    expect(await screen.findByText(`Imported 6 events from ${downloads[0]}`)).toBeInTheDocument();
+    expect(toastTexts()).not.toContain('after the export');
+  });
+
   it('refuses a file that is not an event log, and says why', async () => {
     const file = new File(['{"hello": "world"}'], 'notes.json', { type: 'application/json' });
     fireEvent.change(screen.getByTestId('time-travel-import'), { target: { files: [file] } });
@@ -139,3 +164,12 @@ describe('time-travel panel', () => {
     expect(usernames()).toEqual(['admin', 'alice']);
   });
 });
+
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the blob could not be read'));
+    reader.readAsText(blob);
+  });
+}
