@@ -3,14 +3,15 @@
  * `?form_data={"slice_id":..}` in the query string. JSON answers `{result: [...]}`; csv and xlsx are
  * downloads and need can_csv. With the GLOBAL_ASYNC_QUERIES flag: 202 with a job, whose result is read
  * from `GET /api/v1/chart/data/{cache_key}` after the async event. `POST /datasource/samples` pages
- * through a dataset's rows.
+ * through a dataset's rows. Both are POSTs that read data, so a cookie-authenticated call needs the
+ * X-CSRFToken header like any other (the client's HttpClient sends it; bearer-token clients need none).
  */
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { canDownloadCsv, ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
-import { CsrfExempt, ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
 import { AsyncChartData } from './async-chart-data';
@@ -50,7 +51,6 @@ export class ChartDataController {
 
   @Post('api/v1/chart/data')
   @HttpCode(200)
-  @CsrfExempt()
   @RequirePermission(Permission.READ, View.CHART)
   async data(
     @ZodBody(queryContextSchema) context: QueryContext,
@@ -91,7 +91,6 @@ export class ChartDataController {
 
   @Post('datasource/samples')
   @HttpCode(200)
-  @CsrfExempt()
   @RequirePermission(Permission.READ, View.DATASET)
   async samples(@ZodQuery(samplesParams) params: z.output<typeof samplesParams>, @ZodBody(samplesBody) body: z.output<typeof samplesBody>, @ReqUser() user: CurrentUser) {
     const source = await this.sources.resolve(params.datasource_id, params.datasource_type, user);

@@ -81,6 +81,22 @@ function fromHttpException(exception: HttpException): ErrorResponse {
   };
 }
 
+/**
+ * Errors of a database connection that is down (refused, dropped, the server shutting down): the
+ * request may well succeed a moment later (an embedded database is started again at once), so it is a
+ * 503 the client can retry, not a server fault.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+function databaseUnavailable(exception: unknown): boolean {
+  const candidates = [exception, (exception as { driverError?: unknown } | null)?.driverError, exception instanceof Error ? exception.cause : undefined];
+  return candidates.some((e) => {
+    if (typeof e !== 'object' || e === null) return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    return (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message));
+  });
+}
+
 export function toErrorResponse(exception: unknown, options: { bodyLimit: string; exposeInternals: boolean }): ErrorResponse {
   const parser = bodyParserError(exception);
   if (parser) return fromBodyParser(parser, options.bodyLimit);
@@ -107,6 +123,13 @@ export function toErrorResponse(exception: unknown, options: { bodyLimit: string
     };
   }
   if (exception instanceof HttpException) return fromHttpException(exception);
+  if (databaseUnavailable(exception)) {
+    return {
+      status: 503,
+      body: errorBody(503, ErrorType.GENERIC_BACKEND_ERROR, 'The database is not available right now. Please try again in a moment.'),
+      unexpected: true,
+    };
+  }
   const detail = exception instanceof Error ? exception.message : String(exception);
   return {
     status: 500,

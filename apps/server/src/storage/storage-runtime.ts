@@ -36,14 +36,16 @@ export class StorageRuntime {
       return new StorageRuntime(config.databaseUrl, examples, []);
     }
     const onUnexpectedExit = (detail: string) => log.error(`!!! ${detail}`);
+    const onRecovered = (detail: string) => log.log(detail);
     const started = await Promise.allSettled([
-      startEmbeddedPostgres({ name: 'metadata', dataDir: join(config.strataHome, 'metadata'), onUnexpectedExit }),
+      startEmbeddedPostgres({ name: 'metadata', dataDir: join(config.strataHome, 'metadata'), onUnexpectedExit, onRecovered }),
       startEmbeddedPostgres({
         name: 'examples',
         dataDir: join(config.strataHome, 'examples'),
         readerRole: EMBEDDED_READER_ROLE,
         niceness: 5,
         onUnexpectedExit,
+        onRecovered,
       }),
     ]);
     const [metadata, examples] = started;

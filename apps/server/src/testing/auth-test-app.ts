@@ -7,6 +7,7 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CqrsModule } from '@nestjs/cqrs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +76,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     imports: [
       ConfigModule.forRoot(config),
       TypeOrmModule.forRoot({ type: 'postgres', url: db.url, migrations, migrationsRun: true, retryAttempts: 0, logging: false }),
+      CqrsModule.forRoot(),
       EventStoreModule,
       AuthModule,
       UserLogModule,

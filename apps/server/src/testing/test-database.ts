@@ -2,18 +2,23 @@
  * A fresh, empty PostgreSQL database for one test file (DESIGN.md "Tests"), found in this order:
  * TEST_DATABASE_URL; a Testcontainers PostgreSQL when a container runtime answers; the local server at
  * 127.0.0.1:5432; an embedded PGlite behind a socket server.
+ *
+ * The fallback to PGlite is silent by nature, so each database records where it came from (see
+ * recordDatabaseSource) and `npm test` prints it; with STRATA_TEST_REQUIRE_POSTGRES=1 (CI) the fallback
+ * is an error instead, so integration tests cannot pass on PGlite while claiming PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { recordDatabaseSource, type DatabaseSource } from './test-database-source';
 
 export interface TestDatabase {
   url: string;
   /** Where it came from, for test output. */
-  source: 'env' | 'testcontainers' | 'local' | 'pglite';
+  source: DatabaseSource;
   drop(): Promise<void>;
 }
 
-interface AdminServer {
+export interface AdminServer {
   adminUrl: string;
   source: TestDatabase['source'];
   stop?: () => Promise<void>;
@@ -65,11 +70,18 @@ async function fromPglite(): Promise<AdminServer> {
 
 let admin: Promise<AdminServer> | undefined;
 
-async function adminServer(): Promise<AdminServer> {
-  if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, source: 'env' };
+export const REQUIRE_POSTGRES_MESSAGE =
+  'STRATA_TEST_REQUIRE_POSTGRES=1 is set but no PostgreSQL was found for the integration tests (no TEST_DATABASE_URL, ' +
+  'no container runtime, nothing at 127.0.0.1:5432), so they would fall back to the embedded PGlite. Start PostgreSQL ' +
+  '(pg_ctlcluster --skip-systemctl-redirect <version> main start), set TEST_DATABASE_URL, or unset STRATA_TEST_REQUIRE_POSTGRES.';
+
+/** Exported with its inputs for the test of the fallback; createTestDatabase uses the process's. */
+export async function chooseAdminServer(env: NodeJS.ProcessEnv = process.env, localUrl = LOCAL_URL): Promise<AdminServer> {
+  if (env.TEST_DATABASE_URL) return { adminUrl: env.TEST_DATABASE_URL, source: 'env' };
   const containers = await fromTestcontainers();
   if (containers) return containers;
-  if (await reachable(LOCAL_URL)) return { adminUrl: LOCAL_URL, source: 'local' };
+  if (await reachable(localUrl)) return { adminUrl: localUrl, source: 'local' };
+  if (env.STRATA_TEST_REQUIRE_POSTGRES === '1') throw new Error(REQUIRE_POSTGRES_MESSAGE);
   return fromPglite();
 }
 
@@ -81,8 +93,9 @@ function withDatabase(url: string, name: string): string {
 
 /** Creates a new database named after the test file; drop() removes it. */
 export async function createTestDatabase(label = 'strata'): Promise<TestDatabase> {
-  admin ??= adminServer();
+  admin ??= chooseAdminServer();
   const server = await admin;
+  recordDatabaseSource(server.source);
   if (server.source === 'pglite') {
     // PGlite serves one database; test files each get their own PGlite instance instead.
     return { url: server.adminUrl, source: 'pglite', drop: async () => server.stop?.() };

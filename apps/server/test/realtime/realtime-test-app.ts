@@ -6,6 +6,7 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CqrsModule } from '@nestjs/cqrs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ export async function startRealtimeApp(databaseUrl: string, options: { redisUrl?
     imports: [
       ConfigModule.forRoot(config),
       TypeOrmModule.forRoot({ type: 'postgres', url: databaseUrl, migrations, migrationsRun: true, retryAttempts: 0, logging: false }),
+      CqrsModule.forRoot(),
       EventStoreModule,
       AuthModule,
       RealtimeModule,

@@ -1,9 +1,17 @@
 import { Logger } from '@nestjs/common';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { AppConfig } from '../../config/app-config';
 import { bearerToken, createAuthTestApp, TEST_ADMIN, type AuthTestApp } from '../../testing/auth-test-app';
+import { ADMIN_ROLE } from '../roles';
 import { UsersService } from '../users/users.service';
-import { FirstAdminService } from './first-admin.service';
+import { FirstAdminService, PRODUCTION_NEEDS_ADMIN_PASSWORD } from './first-admin.service';
+
+/** NODE_ENV=production without ADMIN_PASSWORD, embedded (no DATABASE_URL) unless a URL is given. */
+const productionConfig = (home: string, databaseUrl?: string) =>
+  new AppConfig(0, databaseUrl, undefined, undefined, 'p'.repeat(48), home, undefined, undefined, 'production');
 
 describe('first start: the first admin', () => {
   let t: AuthTestApp | undefined;
@@ -61,6 +69,39 @@ describe('first start: the first admin', () => {
     expect(await t.app.get(UsersService).list()).toEqual([]);
     expect(warned.mock.calls.some(([message]) => /ADMIN_PASSWORD/.test(String(message)))).toBe(true);
     expect(() => statSync(join(t!.config.strataHome, 'admin-password'))).toThrow(/ENOENT/);
+  });
+
+  describe('NODE_ENV=production without ADMIN_PASSWORD', () => {
+    let home: string;
+    beforeEach(() => {
+      home = mkdtempSync(join(tmpdir(), 'strata-prod-'));
+    });
+    afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+    it('refuses to start when no admin exists, saying how to set one, and generates nothing', async () => {
+      const printed = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+      const boot = createAuthTestApp({ strataHome: home, customize: (b) => b.overrideProvider(AppConfig).useValue(productionConfig(home)) });
+      await expect(boot).rejects.toThrow(PRODUCTION_NEEDS_ADMIN_PASSWORD);
+      expect(PRODUCTION_NEEDS_ADMIN_PASSWORD).toMatch(/set ADMIN_PASSWORD \(at least 8 characters/);
+      expect(existsSync(join(home, 'admin-password'))).toBe(false);
+      expect(printed).not.toHaveBeenCalled();
+    });
+
+    it('refuses with DATABASE_URL too, and creates nobody', async () => {
+      t = await createAuthTestApp({ embedded: false, adminPassword: null, strataHome: home });
+      const users = t.app.get(UsersService);
+      const production = new FirstAdminService(productionConfig(home, t.db.url), users);
+      await expect(production.ensureAdmin()).rejects.toThrow(PRODUCTION_NEEDS_ADMIN_PASSWORD);
+      expect(await users.list()).toEqual([]);
+    });
+
+    it('an existing installation with an admin starts normally', async () => {
+      t = await createAuthTestApp({ embedded: false, adminPassword: null, strataHome: home });
+      const users = t.app.get(UsersService);
+      await users.createUser({ username: 'boss', password: 'boss-password-123', firstName: 'B', lastName: 'Oss', roles: [ADMIN_ROLE] }, 'system');
+      await expect(new FirstAdminService(productionConfig(home, t.db.url), users).ensureAdmin()).resolves.toBe('exists');
+      expect((await users.list()).map((u) => u.username)).toEqual(['boss']);
+    });
   });
 
   it('refuses to start with an ADMIN_PASSWORD that breaks the password policy', async () => {

@@ -1,6 +1,8 @@
 /**
  * First start: make sure someone can log in. Never a fixed default password:
  * - ADMIN_PASSWORD set: create ADMIN_USERNAME (default 'admin') with it;
+ * - NODE_ENV=production without it: refuse to start (README: production needs an explicit admin
+ *   password): a generated one would end up in a file on the server, and without any admin nobody can log in;
  * - embedded dev mode without it: create 'admin' with a random password, print it once and keep it in
  *   STRATA_HOME/admin-password (0600) for the developer;
  * - otherwise (a real deployment without ADMIN_PASSWORD): create nobody and log how to create one.
@@ -17,6 +19,11 @@ import { UsersService } from '../users/users.service';
 
 export const ADMIN_PASSWORD_FILE = 'admin-password';
 export const DEFAULT_ADMIN_USERNAME = 'admin';
+
+export const PRODUCTION_NEEDS_ADMIN_PASSWORD =
+  'No admin user exists yet and ADMIN_PASSWORD is not set. With NODE_ENV=production Strata does not generate an ' +
+  "admin password: set ADMIN_PASSWORD (at least 8 characters; ADMIN_USERNAME defaults to 'admin'), e.g. " +
+  "ADMIN_PASSWORD='a long password' NODE_ENV=production npm start, and start again. It is only read on the first start.";
 
 export type FirstStartOutcome = 'exists' | 'created-from-config' | 'created-generated' | 'skipped';
 
@@ -39,6 +46,7 @@ export class FirstAdminService implements OnApplicationBootstrap {
     if (this.config.adminPassword !== undefined) {
       return (await this.create(username, this.config.adminPassword)) ? 'created-from-config' : 'exists';
     }
+    if (this.config.nodeEnv === 'production') throw new Error(PRODUCTION_NEEDS_ADMIN_PASSWORD);
     if (!this.config.embedded) {
       this.logger.warn(
         'No admin user exists and ADMIN_PASSWORD is not set, so none was created. Set ADMIN_USERNAME and ' +

@@ -21,6 +21,7 @@ import type { ExecuteBody } from './execute.schema';
 import { QueryExecutor } from './query-executor';
 import { ServerInstance } from './recovery/server-instance';
 import { SqlLabDatabases } from './sqllab-databases';
+import { sessionChangeRefused } from './session-statements';
 import { parseScript, sqlLimit } from './statements';
 import { parseTemplateParams, renderSql } from './template';
 
@@ -68,6 +69,8 @@ export class ExecuteService {
     });
     const statements = parseScript(renderedSql, engine.backend);
     if (statements.length === 0) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'The query is empty.');
+    const unsafe = statements.find((s) => s.sessionChange !== null);
+    if (unsafe) throw new StrataHttpException(400, ErrorType.QUERY_SECURITY_ACCESS_ERROR, sessionChangeRefused(unsafe.sessionChange!));
     if (!database.allow_dml && statements.some((s) => s.isMutation)) throw new StrataHttpException(400, ErrorType.DML_NOT_ALLOWED_ERROR, DML_NOT_ALLOWED);
     const ctasMethod = body.ctas_method ?? 'TABLE';
     const selectAsCta = body.select_as_cta === true;

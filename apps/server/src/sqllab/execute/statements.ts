@@ -6,6 +6,7 @@
  */
 import { Parser } from 'node-sql-parser';
 import type { Backend } from '../../engines/query-engine';
+import { sessionChange } from './session-statements';
 import { splitStatements, tokenize, wordsOf, type Token } from './sql-tokens';
 
 export interface Statement {
@@ -14,12 +15,15 @@ export interface Statement {
   isSelect: boolean;
   /** True when it may change data or schema (INSERT, UPDATE, DDL, SELECT INTO, data-modifying CTEs...). */
   isMutation: boolean;
+  /** What it would change of the session's identity or read-only mode (SET ROLE, RESET ALL...); refused everywhere. */
+  sessionChange: string | null;
 }
 
 const parser = new Parser();
 const dialect = (backend: Backend) => (backend === 'postgresql' ? 'postgresql' : 'mariadb');
 
-// SET/RESET change settings of the run's own session only (the read-only transaction still holds).
+// SET/RESET change settings of the run's own session only (the read-only transaction still holds); the
+// ones that change identity or read-only mode are `sessionChange` (session-statements.ts), refused apart.
 const READ_ONLY_FIRST = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'SET', 'RESET']);
 const SELECT_FIRST = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE']);
 const MUTATING_WORDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'UPSERT', 'REPLACE', 'CREATE', 'DROP', 'ALTER', 'TRUNCATE', 'GRANT', 'REVOKE', 'COPY', 'CALL', 'DO', 'LOCK']);
@@ -46,7 +50,7 @@ export function classify(sql: string, backend: Backend): Statement {
   const ast = parsedType(sql, backend);
   const parserMutation = ast ? !['select', 'show', 'desc', 'explain', 'set'].includes(ast.type ?? '') || !!ast.into?.expr : false;
   const isMutation = lexerMutation || parserMutation;
-  return { sql, isSelect: SELECT_FIRST.has(first) && !isMutation, isMutation };
+  return { sql, isSelect: SELECT_FIRST.has(first) && !isMutation, isMutation, sessionChange: sessionChange(sql, backend) };
 }
 
 export function parseScript(sql: string, backend: Backend): Statement[] {

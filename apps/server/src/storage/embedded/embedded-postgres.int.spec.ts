@@ -135,6 +135,47 @@ const int32 = (n: number) => {
   return b;
 };
 
+describe('embedded PostgreSQL host that dies on its own', () => {
+  let home: string;
+  let db: EmbeddedPostgres;
+  const reports: string[] = [];
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'strata-embedded-revive-'));
+    const note = (detail: string) => void reports.push(detail);
+    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), onUnexpectedExit: note, onRecovered: note });
+  });
+  afterAll(async () => {
+    await db?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('is started again on the same port with its data, and a pool that used it keeps working', async () => {
+    const pool = new Pool({ connectionString: db.url(), max: 2 });
+    pool.on('error', () => undefined); // The killed server drops the idle clients; the pool replaces them.
+    try {
+      await pool.query('CREATE TABLE kept (v int)');
+      await pool.query('INSERT INTO kept VALUES (1), (2)');
+      const { pid, port } = db;
+      process.kill(pid, 'SIGKILL');
+      // Until the new process listens, queries fail; then they succeed on the same port.
+      const deadline = Date.now() + 60_000;
+      let rows: { n: string }[] | null = null;
+      while (rows === null && Date.now() < deadline) {
+        rows = await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM kept').then(
+          (r) => r.rows,
+          () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 200)),
+        );
+      }
+      expect(rows).toEqual([{ n: '2' }]);
+      expect(db.port).toBe(port);
+      expect(db.pid).not.toBe(pid);
+      expect(reports.join('\n')).toMatch(/exited unexpectedly \(signal SIGKILL\); starting it again[\s\S]*started again/);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
 /** A PostgreSQL wire-protocol client that sends each message when told, so a test controls the interleaving. */
 class RawConnection {
   private buffer = Buffer.alloc(0);

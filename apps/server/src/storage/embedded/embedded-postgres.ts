@@ -1,6 +1,6 @@
 /**
  * The parent side of an embedded database: forks pglite-host in its own process, waits for its port,
- * stops it on shutdown, and reports loudly when it dies on its own.
+ * stops it on shutdown, and starts it again (loudly) when it dies on its own.
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
@@ -14,8 +14,10 @@ export interface EmbeddedPostgresOptions {
   readerRole?: string;
   /** PGlite serialises queries, but pooled clients each hold a socket: leave room for several pools. */
   maxConnections?: number;
-  /** Called when the child exits without being asked to. */
+  /** Called when the child exits without being asked to (it is then started again), or cannot be started again. */
   onUnexpectedExit?: (detail: string) => void;
+  /** Called when a child that died on its own runs again. */
+  onRecovered?: (detail: string) => void;
   /**
    * Added to the child's nice value. Users' heavy analytical queries (the examples database) then
    * yield the CPU to the web server and the metadata database on a small machine.
@@ -40,6 +42,9 @@ export interface EmbeddedPostgres {
   restart(): Promise<void>;
 }
 
+/** First pause before starting a dead child again; doubles per failed attempt, up to 30 s. */
+const REVIVE_BASE_DELAY_MS = 500;
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const hostOptions: HostOptions = {
     dataDir: options.dataDir,
@@ -50,18 +55,44 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   let stopRequested = false;
   /** Children killed on purpose (restart): their exit is not news. */
   const expectedExits = new WeakSet<ChildProcess>();
+  let restarting: Promise<void> | undefined;
+  const report = options.onUnexpectedExit ?? ((d: string) => console.error(d));
+  /** Ends the pause between two failed starts at once when the server shuts down. */
+  let wake = () => {};
+
+  /**
+   * A child that dies on its own (out of memory, a crash in PGlite) is started again on the same port,
+   * so pooled clients reconnect to it and the server keeps serving instead of failing every request
+   * until someone restarts it. A start that fails is retried with a growing pause.
+   */
+  const revive = async () => {
+    for (let attempt = 1; !stopRequested; attempt++) {
+      try {
+        ({ child, port } = await spawnHost(options, { ...hostOptions, port }));
+        watch(child);
+        (options.onRecovered ?? ((d: string) => console.error(d)))(`Embedded ${options.name} database started again (pid ${child.pid}) on port ${port}.`);
+        return;
+      } catch (error) {
+        report(`Embedded ${options.name} database could not be started again (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(30_000, REVIVE_BASE_DELAY_MS * 2 ** (attempt - 1)));
+          wake = () => (clearTimeout(timer), resolve());
+        });
+      }
+    }
+  };
 
   const watch = (watched: ChildProcess) =>
     watched.once('exit', (code, signal) => {
       if (stopRequested || expectedExits.has(watched)) return;
-      const detail =
+      report(
         `Embedded ${options.name} database (pid ${watched.pid}, ${options.dataDir}) exited unexpectedly ` +
-        `(${signal ? `signal ${signal}` : `code ${code}`}). Queries to it will fail until the server restarts.`;
-      (options.onUnexpectedExit ?? ((d: string) => console.error(d)))(detail);
+          `(${signal ? `signal ${signal}` : `code ${code}`}); starting it again.`,
+      );
+      restarting ??= revive().finally(() => (restarting = undefined));
     });
   watch(child);
 
-  let restarting: Promise<void> | undefined;
   return {
     name: options.name,
     get port() {
@@ -74,6 +105,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stop: async () => {
       if (stopRequested) return;
       stopRequested = true;
+      wake();
       await restarting?.catch(() => undefined);
       await stopChild(child);
     },
