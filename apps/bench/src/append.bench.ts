@@ -43,7 +43,7 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
   try {
     const committed = new CommittedEvents();
     const store = new PostgresEventStore(dataSource, committed);
-    const decisions = new DecisionRunner(store);
+    const decisions = new DecisionRunner(store, dataSource);
     let published = 0;
     committed.committed$.subscribe((batch) => (published += batch.events.length));
     const stream = (run: number, label: string, i: number) => `${label}:${run + 1}-${i % streams}`;

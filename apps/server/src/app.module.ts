@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AsyncEventsModule } from './async-events/async-events.module';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
@@ -28,12 +29,14 @@ import { ExploreModule } from './explore/explore.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
- * it first so a bad deployment fails with one clear message.
+ * it first so a bad deployment fails with one clear message. Commands go through the @nestjs/cqrs
+ * CommandBus (CqrsModule, once here) to the `@CommandHandler`s each feature module provides.
  */
 @Module({
   imports: [
     ConfigModule.forRoot(),
     StorageModule,
+    CqrsModule.forRoot(),
     EventStoreModule,
     RealtimeModule,
     AuthModule,

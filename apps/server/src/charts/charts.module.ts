@@ -8,12 +8,13 @@ import { ChartList } from './chart-list';
 import { ChartProjection } from './chart.projection';
 import { ChartsController } from './charts.controller';
 import { ChartsService } from './charts.service';
+import { DecideChartHandler } from './decide-chart';
 
 /** Charts as event streams (`chart:<id>`), read models `charts` and `chart_favorites`. */
 @Module({
   imports: [DatasetsModule, DashboardsModule],
   controllers: [ChartsController],
-  providers: [ChartsService, ChartList, ChartProjection],
+  providers: [ChartsService, ChartList, ChartProjection, DecideChartHandler],
   exports: [ChartsService],
 })
 export class ChartsModule implements OnModuleInit {

@@ -5,17 +5,18 @@
  * (which the user must be able to edit) and takes it off the ones no longer listed.
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { canOverwriteChart, ErrorType, isAdmin } from '@strata/domain';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
-import { EventStore } from '../event-store/event-store.port';
-import { DecisionRunner } from '../event-store/load-decide-append';
+import type { DecisionMeta } from '../event-store/load-decide-append';
 import { DashboardsService } from '../dashboards/dashboards.service';
 import { DatasetsService } from '../datasets/datasets.service';
 import { checkOwners } from '../datasets/owners';
-import { chartDecider, type ChartCommand } from './chart.decider';
-import { chartStream, type ChartChanges, type ChartFields } from './chart.events';
+import type { ChartCommand } from './chart.decider';
+import type { ChartChanges, ChartFields } from './chart.events';
+import { DecideChart } from './decide-chart';
 import { chartJson, CHART_SELECT, type ChartJson, type ChartRow } from './chart-json';
 
 export type ChartInput = Omit<ChartFields, 'owners'> & { owners?: number[]; dashboards?: number[] };
@@ -27,8 +28,7 @@ const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EX
 export class ChartsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
-    private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
     private readonly datasets: DatasetsService,
     private readonly dashboards: DashboardsService,
   ) {}
@@ -39,8 +39,7 @@ export class ChartsService {
     const { dashboards = [], ...fields } = input;
     for (const d of dashboards) await this.dashboards.editable(d, user);
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('charts_id_seq')::int AS id`)) as { id: number }[];
-    const events = chartDecider.decide({ type: 'CreateChart', data: { ...fields, id, owner_id: user.id } }, chartDecider.initialState());
-    await this.store.append(chartStream(id), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } });
+    await this.decide(id, { type: 'CreateChart', data: { ...fields, id, owner_id: user.id } }, user, { expectedVersion: 0 });
     for (const d of dashboards) await this.dashboards.addChart(d, { id, slice_name: fields.slice_name }, user);
     return (await this.find(id))!;
   }
@@ -79,12 +78,8 @@ export class ChartsService {
 
   async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
     if (!(await this.get(id, user))) throw notFound();
-    await this.runner.loadDecideAppend(chartStream(id), chartDecider, { type: 'FavoriteChart', data: { userId: user.id, favorite } }, undefined, {
-      actor: String(user.id),
-      sessionId: user.sessionId,
-      // A star is a view preference, not an edit of the chart: never an undo step.
-      undoable: false,
-    });
+    // A star is a view preference, not an edit of the chart: never an undo step.
+    await this.decide(id, { type: 'FavoriteChart', data: { userId: user.id, favorite } }, user, { undoable: false });
   }
 
   async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {
@@ -107,8 +102,8 @@ export class ChartsService {
     }
   }
 
-  private async decide(id: number, command: ChartCommand, user: CurrentUser): Promise<void> {
-    await this.runner.loadDecideAppend(chartStream(id), chartDecider, command, undefined, { actor: String(user.id), sessionId: user.sessionId });
+  private async decide(id: number, command: ChartCommand, user: CurrentUser, meta: Partial<DecisionMeta> = {}): Promise<void> {
+    await this.commands.execute(new DecideChart(id, command, { actor: String(user.id), sessionId: user.sessionId, ...meta }));
   }
 
   private async row(id: number): Promise<ChartRow | null> {

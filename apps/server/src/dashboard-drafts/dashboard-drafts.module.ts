@@ -4,10 +4,13 @@ import { mapDomainErrorCode } from '../common/to-error-response';
 import { DashboardsModule } from '../dashboards/dashboards.module';
 import { CommandRouter } from '../realtime/command-router';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
+import { DecideDashboardDraftHandler, PublishSavedLayout } from './decide-draft';
 import { DraftAccess } from './draft-access';
 import { DraftSocket } from './draft-socket';
 import { DraftService } from './draft.service';
 import { DraftsController } from './drafts.controller';
+import { RestoreDraftVersionHandler } from './restore-draft-version';
+import { RedoDraftHandler, UndoDraftHandler } from './undo-redo-draft';
 
 /**
  * Live co-editing of dashboards (issue 5): one shared draft stream per dashboard, edited over the
@@ -16,7 +19,7 @@ import { DraftsController } from './drafts.controller';
 @Module({
   imports: [DashboardsModule],
   controllers: [DraftsController],
-  providers: [DraftService, DraftAccess, DraftSocket],
+  providers: [DraftService, DraftAccess, DraftSocket, PublishSavedLayout, DecideDashboardDraftHandler, RestoreDraftVersionHandler, UndoDraftHandler, RedoDraftHandler],
 })
 export class DashboardDraftsModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,7 @@
 /**
  * The edit session over socket.io: who may follow a draft stream (StreamAccessPolicy) and its commands
- * (CommandRouter). Subscribing opens the draft if nobody has, so the first editor's catch-up already
- * holds the saved layout (`dashboard/draftStarted`).
+ * (CommandRouter, which sends them through the CommandBus). Subscribing opens the draft if nobody has,
+ * so the first editor's catch-up already holds the saved layout (`dashboard/draftStarted`).
  */
 import { Injectable } from '@nestjs/common';
 import { CLIENT_DRAFT_COMMAND_TYPES, dashboardIdOfDraftStream, DRAFT_STREAM_PREFIX, ErrorType } from '@strata/domain';
@@ -39,7 +39,7 @@ export class DraftSocket {
         const id = dashboardIdOfDraftStream(stream);
         return id !== null && this.access.isEditor(id, user);
       },
-      handle: (user, stream, command, meta) => this.drafts.command(dashboardIdOfDraftStream(stream)!, user, command, meta),
+      toCommand: (user, stream, command, meta) => this.drafts.toCommand(dashboardIdOfDraftStream(stream)!, user, command, meta),
     });
   }
 }

@@ -1,11 +1,14 @@
 /**
  * The shared draft of a dashboard (stream `dashboard-draft:<id>`, libs/domain dashboard/session): opened
  * once from the dashboard's saved layout, then edited by everyone in edit mode over the socket, saved,
- * discarded and restored over REST or the socket. Handlers load, decide, append; a save or restore also
- * appends `dashboard/layoutPublished` to `dashboard:<id>` in the same transaction (DashboardsService
- * .publishLayout), so the dashboards module's fold and read model know every saved layout.
+ * discarded and restored over REST or the socket. This service checks and shapes the commands; their
+ * handlers (decide-draft.ts, restore-draft-version.ts, undo-redo-draft.ts) load, decide, append behind
+ * the CommandBus, and a save or restore also appends `dashboard/layoutPublished` to `dashboard:<id>` in
+ * the same transaction (DashboardsService.publishLayout), so the dashboards module's fold and read model
+ * know every saved layout.
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus, type Command } from '@nestjs/cqrs';
 import {
   draftDecider,
   DraftErrorCode,
@@ -13,7 +16,6 @@ import {
   parseDraftCommand,
   parsePositionJson,
   type DraftCommand,
-  type DraftEvent,
   type DraftState,
   type LayoutContext,
   type VersionInfo,
@@ -23,12 +25,11 @@ import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { EventStore, VersionConflictError, type AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta, type LoadedStream } from '../event-store/load-decide-append';
-import { DashboardsService } from '../dashboards/dashboards.service';
-import { historyMarker, parseHistoryCommand, type HistoryCommand } from './draft-history';
-import { actorsOf, layoutOfVersion, type UserNames } from './draft-versions';
-
-/** How often a command decided against the latest draft is retried when another editor appended first. */
-const CONCURRENT_RETRIES = 8;
+import { DecideDashboardDraft } from './decide-draft';
+import { parseHistoryCommand } from './draft-history';
+import { actorsOf, type UserNames } from './draft-versions';
+import { RestoreDraftVersion } from './restore-draft-version';
+import { draftHistoryCommand } from './undo-redo-draft';
 
 const actorOf = (user: CurrentUser) => String(user.id);
 const now = () => new Date().toISOString();
@@ -39,7 +40,7 @@ export class DraftService {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly runner: DecisionRunner,
-    private readonly dashboards: DashboardsService,
+    private readonly commands: CommandBus,
   ) {}
 
   /**
@@ -55,7 +56,7 @@ export class DraftService {
     if (!parsed.ok) throw new DomainError(DraftErrorCode.INVALID_LAYOUT, `The saved layout of this dashboard can not be edited: ${parsed.problems.slice(0, 3).join('; ')}`);
     const command: DraftCommand = { type: 'StartDraft', actor: actorOf(user), data: { dashboardId, version: 1, layout: parsed.layout, at: now() } };
     try {
-      await this.runner.loadDecideAppend(stream, draftDecider, command, undefined, { actor: actorOf(user), sessionId: user.sessionId, undoable: false });
+      await this.commands.execute(new DecideDashboardDraft(dashboardId, command, undefined, { actor: actorOf(user), sessionId: user.sessionId, undoable: false }));
     } catch (error) {
       const raced = error instanceof VersionConflictError || (error instanceof DomainError && error.code === DraftErrorCode.ALREADY_STARTED);
       if (!raced) throw error;
@@ -67,47 +68,40 @@ export class DraftService {
   }
 
   /**
-   * A client's command (`{type, data}` from the socket): a layout edit, Save, Discard, Undo or Redo, in
-   * the user's name. Bad payloads are DomainErrors (socket `invalid`), never crashes.
+   * The bus command for a client's command (`{type, data}` from the socket): a layout edit, Save,
+   * Discard, Undo or Redo, in the user's name. Bad payloads are DomainErrors (socket `invalid`), never
+   * crashes.
    */
-  async command(dashboardId: number, user: CurrentUser, command: { type: string; data: unknown }, meta: DecisionMeta): Promise<AppendResult> {
+  async toCommand(dashboardId: number, user: CurrentUser, command: { type: string; data: unknown }, meta: DecisionMeta): Promise<Command<AppendResult>> {
     await this.ensureStarted(dashboardId, user);
     const history = parseHistoryCommand(command);
-    if (history) return this.withRetry(meta, () => this.appendHistory(dashboardId, user, history, meta));
+    if (history) return draftHistoryCommand(dashboardId, history, { ...meta, actor: actorOf(user) });
     if (command.type === 'Undo' || command.type === 'Redo') throw new DomainError('invalid_command', `${command.type} takes at most a batchId.`);
     // Times come from the server's clock, never from a client.
     const data = command.type === 'SaveDraft' || command.type === 'DiscardDraft' ? { ...(command.data as object), at: now() } : command.data;
     const parsed = parseDraftCommand({ type: command.type, data }, actorOf(user));
     if (!parsed.ok) throw new DomainError('invalid_command', `Invalid ${command.type}: ${parsed.problems.join('; ')}`);
-    return this.decide(dashboardId, user, parsed.command, meta);
+    return this.decideCommand(dashboardId, user, parsed.command, meta);
   }
 
   async save(dashboardId: number, user: CurrentUser, expectedVersion?: number): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
     const data = expectedVersion === undefined ? { at: now() } : { at: now(), expectedVersion };
-    const result = await this.decide(dashboardId, user, { type: 'SaveDraft', actor: actorOf(user), data }, this.httpMeta(user));
+    const result = await this.commands.execute(await this.decideCommand(dashboardId, user, { type: 'SaveDraft', actor: actorOf(user), data }, this.httpMeta(user)));
     return { state: (await this.load(dashboardId)).state, result };
   }
 
   async discard(dashboardId: number, user: CurrentUser): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
-    const result = await this.decide(dashboardId, user, { type: 'DiscardDraft', actor: actorOf(user), data: { at: now() } }, this.httpMeta(user));
+    const result = await this.commands.execute(await this.decideCommand(dashboardId, user, { type: 'DiscardDraft', actor: actorOf(user), data: { at: now() } }, this.httpMeta(user)));
     return { state: (await this.load(dashboardId)).state, result };
   }
 
-  /** Makes version `version` the newest one; its layout is read from the log, never taken from a client. */
+  /** Makes version `version` the newest one (restore-draft-version.ts). */
   async restore(dashboardId: number, user: CurrentUser, version: number, expectedVersion?: number): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
-    // expectedVersion is the saved version the caller saw (checked by decide); a concurrent layout edit is
-    // no reason to refuse, so the append is retried on the newer stream.
-    const result = await this.withRetry({}, () =>
-      this.appendAndPublish(dashboardId, user, { ...this.httpMeta(user), undoable: false }, (loaded) => {
-        const layout = layoutOfVersion(loaded.events, version);
-        if (!layout) throw new DomainError(DraftErrorCode.VERSION_UNKNOWN, `Version ${version} of this dashboard does not exist.`);
-        const data = { at: now(), version, layout, ...(expectedVersion === undefined ? {} : { expectedVersion }) };
-        return draftDecider.decide({ type: 'RestoreVersion', actor: actorOf(user), data }, loaded.state, undefined);
-      }),
-    );
+    const restore = { at: now(), version, ...(expectedVersion === undefined ? {} : { expectedVersion }) };
+    const result = await this.commands.execute(new RestoreDraftVersion(dashboardId, restore, { ...this.httpMeta(user), undoable: false }));
     return { state: (await this.load(dashboardId)).state, result };
   }
 
@@ -123,69 +117,12 @@ export class DraftService {
     return new Map(rows.map((r) => [String(r.id), r.username]));
   }
 
-  private async decide(dashboardId: number, user: CurrentUser, command: DraftCommand, meta: DecisionMeta): Promise<AppendResult> {
+  private async decideCommand(dashboardId: number, user: CurrentUser, command: DraftCommand, meta: DecisionMeta): Promise<DecideDashboardDraft> {
     const context = await this.layoutContext(command);
     // Layout edits are undo steps of their author; saving and discarding never are.
     const undoable = command.type !== 'SaveDraft' && command.type !== 'DiscardDraft';
     const actorCommand = { ...command, actor: actorOf(user) } as DraftCommand;
-    return this.withRetry(meta, () => this.appendAndPublish(dashboardId, user, { ...meta, actor: actorOf(user), undoable }, (loaded) => draftDecider.decide(actorCommand, loaded.state, context)));
-  }
-
-  /**
-   * Load, decide, append on the draft; when the events save or restore a version, the dashboard gets
-   * `dashboard/layoutPublished` in the same transaction (both appends commit or neither does).
-   */
-  private async appendAndPublish(dashboardId: number, user: CurrentUser, meta: DecisionMeta, decide: (loaded: LoadedStream<DraftState>) => DraftEvent[]): Promise<AppendResult> {
-    const stream = draftStreamId(dashboardId);
-    const { commandId, expectedVersion, ...appendMeta } = meta;
-    // A retried command that already committed returns its first result (see DecisionRunner).
-    if (commandId !== undefined) {
-      const earlier = await this.store.findCommand(stream, commandId);
-      if (earlier) return earlier;
-    }
-    return this.dataSource.transaction(async (tx) => {
-      // Read in the transaction: on the embedded PGlite a read on another connection would wait for it.
-      const loaded = await this.runner.load(draftStreamId(dashboardId), draftDecider, tx);
-      if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw new VersionConflictError(stream, expectedVersion, loaded.version);
-      const events = decide(loaded);
-      const result = await this.store.append(stream, events, { tx, expectedVersion: loaded.version, commandId, meta: appendMeta });
-      if (result.duplicate) return result;
-      for (const event of events) {
-        if (event.type === 'dashboard/draftSaved') await this.dashboards.publishLayout(tx, dashboardId, event.data.layout, event.data.version, 'save', user);
-        if (event.type === 'dashboard/versionRestored') await this.dashboards.publishLayout(tx, dashboardId, event.data.layout, event.data.version, 'restore', user);
-      }
-      return result;
-    });
-  }
-
-  /**
-   * Editors send commands "against the latest draft" (no expectedVersion): when another editor's command
-   * commits between our load and append, decide again on the newer draft instead of refusing a
-   * perfectly good edit. A client that names the version it decided against gets the conflict.
-   */
-  private async withRetry(meta: Pick<DecisionMeta, 'expectedVersion'>, attempt: () => Promise<AppendResult>): Promise<AppendResult> {
-    for (let i = 0; ; i += 1) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof VersionConflictError) || meta.expectedVersion !== undefined || i >= CONCURRENT_RETRIES) throw error;
-      }
-    }
-  }
-
-  private async appendHistory(dashboardId: number, user: CurrentUser, command: HistoryCommand, meta: DecisionMeta): Promise<AppendResult> {
-    const stream = draftStreamId(dashboardId);
-    const { commandId, expectedVersion, ...appendMeta } = meta;
-    if (commandId !== undefined) {
-      const earlier = await this.store.findCommand(stream, commandId);
-      if (earlier) return earlier;
-    }
-    const entries = await this.store.readStream(stream);
-    const version = entries.at(-1)?.version ?? 0;
-    if (expectedVersion !== undefined && expectedVersion !== version) throw new VersionConflictError(stream, expectedVersion, version);
-    const marker = historyMarker(entries, actorOf(user), command);
-    // A marker is never itself an undo step.
-    return this.store.append(stream, [marker], { expectedVersion: version, commandId, meta: { ...appendMeta, actor: actorOf(user), undoable: false } });
+    return new DecideDashboardDraft(dashboardId, actorCommand, context, { ...meta, actor: actorOf(user), undoable });
   }
 
   /** spec §5 "no chart definition": whether the chart a CreateComponent places exists. */

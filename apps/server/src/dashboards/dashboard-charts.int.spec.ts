@@ -178,7 +178,13 @@ it('PUT /filters applies added, modified, deleted and reordered, refusing what t
   expect((await bob.put(`/api/v1/dashboard/${board}/filters`, { deleted: ['NATIVE_FILTER-a'] })).status).toBe(403);
   const version = (await alice.get(`/api/v1/dashboard/${board}`)).body.result.version as number;
   expect((await alice.put(`/api/v1/dashboard/${board}/filters`, { deleted: ['NATIVE_FILTER-a'], version: version - 1 })).status).toBe(409);
-  expect((await alice.put(`/api/v1/dashboard/${board}/filters`, { deleted: ['NATIVE_FILTER-a'], version })).status).toBe(200);
+  const saved = await alice.put(`/api/v1/dashboard/${board}/filters`, { deleted: ['NATIVE_FILTER-a'], version });
+  expect(saved.status).toBe(200);
+  // The answer carries the new version, so the writer's next save is not refused as stale.
+  const after = (await alice.get(`/api/v1/dashboard/${board}`)).body.result as { version: number; last_modified_time: number };
+  expect(saved.body).toMatchObject({ version: after.version, last_modified_time: after.last_modified_time });
+  expect(after.version).toBeGreaterThan(version);
+  expect((await alice.put(`/api/v1/dashboard/${board}/filters`, { added: [a], version: saved.body.version })).status).toBe(200);
 });
 
 it('a chart saved onto a dashboard while its draft is open reaches the draft; the next draft save keeps it; removal too', async () => {

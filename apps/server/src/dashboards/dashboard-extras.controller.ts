@@ -113,8 +113,9 @@ export class DashboardExtrasController {
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
   async filters(@ZodParam('id', dashboardId) id: number, @ZodBody(filtersBody) body: z.output<typeof filtersBody>, @ReqUser() user: CurrentUser) {
     const { version, ...changes } = body;
-    const result = await this.properties.filters(id, changes as never, version, user);
-    return { id, result };
+    const { items, row } = await this.properties.filters(id, changes as never, version, user);
+    const json = dashboardJson(row);
+    return { id, result: items, last_modified_time: json.last_modified_time, version: json.version };
   }
 
   @Put('colors')

@@ -4,20 +4,19 @@
  * published) is the condition for all of them; copying also needs can_write on Dashboard (route).
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ErrorType, remapChartIdsInMetadata } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
-import { chartDecider } from '../charts/chart.decider';
-import { chartStream } from '../charts/chart.events';
+import type { ChartCommand } from '../charts/chart.decider';
+import { DecideChart } from '../charts/decide-chart';
 import { CHART_SELECT, chartJson, type ChartRow } from '../charts/chart-json';
 import { StrataHttpException } from '../common/error-body';
 import { DatasetsService } from '../datasets/datasets.service';
 import { EventStore } from '../event-store/event-store.port';
-import { DecisionRunner } from '../event-store/load-decide-append';
-import { dashboardFavoritesDecider } from './dashboard-favorites.decider';
-import { dashboardDecider } from './dashboard.decider';
-import { dashboardFavoritesStream, dashboardPermalinkStream, dashboardStream, DASHBOARD_PERMALINK_RESOURCE, type DashboardPermalinkCreated } from './dashboard.events';
+import { dashboardPermalinkStream, DASHBOARD_PERMALINK_RESOURCE, type DashboardPermalinkCreated } from './dashboard.events';
+import { DecideDashboardFavorites } from './decide-dashboard-favorites';
 import { DashboardsService, validMetadata, type DashboardJson } from './dashboards.service';
 import type { Layout, LayoutComponent } from './layout';
 
@@ -33,19 +32,21 @@ export class DashboardExtrasService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
-    private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
     private readonly dashboards: DashboardsService,
     private readonly datasets: DatasetsService,
   ) {}
 
   async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
     await this.dashboards.visible(id, user);
-    await this.runner.loadDecideAppend(dashboardFavoritesStream(id), dashboardFavoritesDecider, { type: 'FavoriteDashboard', data: { userId: user.id, favorite } }, undefined, {
-      actor: String(user.id),
-      sessionId: user.sessionId,
-      // A star is a view preference, not an edit: never an undo step.
-      undoable: false,
-    });
+    await this.commands.execute(
+      new DecideDashboardFavorites(id, { type: 'FavoriteDashboard', data: { userId: user.id, favorite } }, {
+        actor: String(user.id),
+        sessionId: user.sessionId,
+        // A star is a view preference, not an edit: never an undo step.
+        undoable: false,
+      }),
+    );
   }
 
   async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {
@@ -98,14 +99,14 @@ export class DashboardExtrasService {
       metadata = remapChartIdsInMetadata(metadata, new Map([...mapping].map(([from, to]) => [from, to.id])));
     }
     const [{ id: newId }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
-    const events = dashboardDecider.decide(
+    await this.dashboards.decide(
+      newId,
       {
         type: 'CreateDashboard',
         data: { id: newId, owner_id: user.id, dashboard_title: input.dashboard_title, css: input.css ?? source.css, json_metadata: metadata, position_json: layout },
       },
-      dashboardDecider.initialState(),
+      { actor: String(user.id), sessionId: user.sessionId, expectedVersion: 0 },
     );
-    await this.store.append(dashboardStream(newId), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } });
     return (await this.dashboards.find(newId))!;
   }
 
@@ -132,27 +133,24 @@ export class DashboardExtrasService {
     const mapping = new Map<number, { id: number; slice_name: string }>();
     for (const row of rows) {
       const [{ id }] = (await this.dataSource.query(`SELECT nextval('charts_id_seq')::int AS id`)) as { id: number }[];
-      const events = chartDecider.decide(
-        {
-          type: 'CreateChart',
-          data: {
-            id,
-            owner_id: user.id,
-            slice_name: row.slice_name,
-            viz_type: row.viz_type,
-            datasource_id: row.datasource_id,
-            datasource_type: row.datasource_type,
-            params: row.params,
-            query_context: row.query_context,
-            description: row.description,
-            cache_timeout: row.cache_timeout,
-            certified_by: null,
-            certification_details: null,
-          },
+      const command: ChartCommand = {
+        type: 'CreateChart',
+        data: {
+          id,
+          owner_id: user.id,
+          slice_name: row.slice_name,
+          viz_type: row.viz_type,
+          datasource_id: row.datasource_id,
+          datasource_type: row.datasource_type,
+          params: row.params,
+          query_context: row.query_context,
+          description: row.description,
+          cache_timeout: row.cache_timeout,
+          certified_by: null,
+          certification_details: null,
         },
-        chartDecider.initialState(),
-      );
-      await this.store.append(chartStream(id), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } });
+      };
+      await this.commands.execute(new DecideChart(id, command, { actor: String(user.id), sessionId: user.sessionId, expectedVersion: 0 }));
       mapping.set(row.id, { id, slice_name: row.slice_name });
     }
     return mapping;

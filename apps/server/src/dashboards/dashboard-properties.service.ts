@@ -6,6 +6,7 @@
  * dashboard changed since, never a silent overwrite.
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   applyFilterChanges,
   ErrorType,
@@ -20,9 +21,9 @@ import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { checkOwners } from '../datasets/owners';
-import { DecisionRunner } from '../event-store/load-decide-append';
-import { dashboardDecider, type DashboardCommand } from './dashboard.decider';
-import { dashboardStream } from './dashboard.events';
+import type { DashboardCommand } from './dashboard.decider';
+import { SyncDashboardColors } from './dashboard-colors';
+import type { DashboardColorFields } from './dashboard.events';
 import { DashboardsService, slugUnique, type DashboardRow } from './dashboards.service';
 
 const invalid = (problems: string[]) => new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${problems.slice(0, 5).join('; ')}`);
@@ -33,8 +34,8 @@ export type PutResult = { kind: 'published' | 'metadata' | 'full'; row: Dashboar
 export class DashboardPropertiesService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly runner: DecisionRunner,
     private readonly dashboards: DashboardsService,
+    private readonly commands: CommandBus,
   ) {}
 
   /**
@@ -88,8 +89,11 @@ export class DashboardPropertiesService {
     return { kind: 'full', row: (await this.dashboards.row(id))! };
   }
 
-  /** `PUT .../filters`: the modal's changes applied to the stored configuration, validated by the domain. */
-  async filters(id: number, changes: FilterChanges, expectedVersion: number | undefined, user: CurrentUser): Promise<FilterConfigItem[]> {
+  /**
+   * `PUT .../filters`: the modal's changes applied to the stored configuration, validated by the domain.
+   * The row comes back too: its `version` is what the writer sends next time.
+   */
+  async filters(id: number, changes: FilterChanges, expectedVersion: number | undefined, user: CurrentUser): Promise<{ items: FilterConfigItem[]; row: DashboardRow }> {
     const current = await this.dashboards.editable(id, user);
     const before = parseJsonMetadata(current.json_metadata);
     const stored = before.ok ? (before.metadata.native_filter_configuration ?? []) : [];
@@ -104,13 +108,15 @@ export class DashboardPropertiesService {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, errors.map((e) => `${e.filterId}: ${e.message}`).join('; '), { errors } as never);
     }
     await this.changeMetadata(current, { ...current.json_metadata, native_filter_configuration: next }, 'filters', true, expectedVersion, user);
-    return next;
+    return { items: next, row: (await this.dashboards.row(id))! };
   }
 
   /** `PUT .../colors`: the colour fields of json_metadata; `mark_updated=false` keeps changed_on (a sync, not an edit). */
-  async colors(id: number, colors: Record<string, unknown>, markUpdated: boolean, user: CurrentUser): Promise<DashboardRow> {
+  async colors(id: number, colors: DashboardColorFields, markUpdated: boolean, user: CurrentUser): Promise<DashboardRow> {
     const current = await this.dashboards.editable(id, user);
-    await this.changeMetadata(current, { ...current.json_metadata, ...colors }, 'colors', markUpdated, undefined, user);
+    const parsed = parseJsonMetadata({ ...current.json_metadata, ...colors });
+    if (!parsed.ok) throw invalid(parsed.problems);
+    await this.commands.execute(new SyncDashboardColors(id, colors, markUpdated, { actor: String(user.id), sessionId: user.sessionId, undoable: false }));
     return (await this.dashboards.row(id))!;
   }
 
@@ -148,6 +154,6 @@ export class DashboardPropertiesService {
   }
 
   private async decide(id: number, command: DashboardCommand, expectedVersion: number | undefined, user: CurrentUser): Promise<void> {
-    await slugUnique(() => this.runner.loadDecideAppend(dashboardStream(id), dashboardDecider, command, undefined, { actor: String(user.id), sessionId: user.sessionId, expectedVersion }));
+    await slugUnique(() => this.dashboards.decide(id, command, { actor: String(user.id), sessionId: user.sessionId, expectedVersion }));
   }
 }

@@ -72,6 +72,24 @@ export type DashboardFavoriteEvent = DashboardFavorited | DashboardUnfavorited;
 export const DASHBOARD_FAVORITE_EVENTS = ['dashboard/favorited', 'dashboard/unfavorited'] as const satisfies readonly DashboardFavoriteEvent['type'][];
 export const dashboardFavoritesStream = (id: number) => `dashboard-favorites:${id}`;
 
+/** The colour fields of json_metadata a colour sync sets (spec §7 PUT .../colors). */
+export interface DashboardColorFields {
+  color_namespace?: string | null;
+  color_scheme?: string | null;
+  color_scheme_domain?: string[];
+  shared_label_colors?: string[] | Record<string, string>;
+  map_label_colors?: Record<string, string>;
+  label_colors?: Record<string, string>;
+}
+/**
+ * The label colours the page pushed (spec §4 colour sync), on their own stream `dashboard-colors:<id>`:
+ * a sync that runs in the background while someone edits must never make that editor's version stale,
+ * and it sets only the colour fields, so it cannot undo a concurrent change to the rest of json_metadata.
+ */
+export type DashboardColorsSynced = EventLike<'dashboard/colorsSynced', { colors: DashboardColorFields; markUpdated: boolean }>;
+export const DASHBOARD_COLOR_EVENTS = ['dashboard/colorsSynced'] as const satisfies readonly DashboardColorsSynced['type'][];
+export const dashboardColorsStream = (id: number) => `dashboard-colors:${id}`;
+
 export type DashboardPermalinkCreated = EventLike<'dashboard/permalinkCreated', { key: string; dashboardId: number; state: Record<string, unknown> }>;
 export const DASHBOARD_PERMALINK_RESOURCE = 'dashboard_permalink';
 export const dashboardPermalinkStream = (key: string) => `${DASHBOARD_PERMALINK_RESOURCE}:${key}`;

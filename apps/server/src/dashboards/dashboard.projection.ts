@@ -8,17 +8,18 @@ import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
-import { DASHBOARD_EVENTS, type DashboardEvent } from './dashboard.events';
+import { DASHBOARD_COLOR_EVENTS, DASHBOARD_EVENTS, type DashboardColorsSynced, type DashboardEvent } from './dashboard.events';
 import { appendChart, chartIdsOf, removeChart, type Layout } from './layout';
 
 
 @Injectable()
 export class DashboardProjection implements Projection {
   readonly name = 'dashboards';
-  readonly handles = DASHBOARD_EVENTS;
+  // Colour syncs come from `dashboard-colors:<id>` and land in the same row (rebuilt together).
+  readonly handles = [...DASHBOARD_EVENTS, ...DASHBOARD_COLOR_EVENTS];
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as DashboardEvent;
+    const event = envelope as unknown as DashboardEvent | DashboardColorsSynced;
     const by = actorUserId(envelope);
     const id = streamNumber(envelope.stream);
     // Every change stamps who, when and the stream version (what a writer sends back as `version`).
@@ -78,6 +79,14 @@ export class DashboardProjection implements Projection {
       case 'dashboard/metadataChanged':
         if (event.data.markUpdated) await touch(`json_metadata = $1::jsonb`, [JSON.stringify(event.data.json_metadata)]);
         else await tx.query(`UPDATE dashboards SET json_metadata = $1::jsonb, version = $2 WHERE id = $3`, [JSON.stringify(event.data.json_metadata), envelope.version, id]);
+        return;
+      case 'dashboard/colorsSynced':
+        // Only the colour keys are merged, and the version stays: an editor's next save is not stale.
+        if (event.data.markUpdated) {
+          await tx.query(`UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb, changed_on = $2, changed_by_fk = $3 WHERE id = $4`, [JSON.stringify(event.data.colors), envelope.meta.at, by, id]);
+        } else {
+          await tx.query(`UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb WHERE id = $2`, [JSON.stringify(event.data.colors), id]);
+        }
         return;
       case 'dashboard/layoutPublished': {
         await touch(`position_json = $1::jsonb`, [JSON.stringify(event.data.position_json)]);

@@ -268,9 +268,28 @@ describe('favourites, list, colors, permalinks, delete', () => {
     expect(JSON.parse(synced.body.result.json_metadata)).toMatchObject({ color_scheme: 'bnbColors', label_colors: { boys: '#0000ff' }, shared_label_colors: ['boys'] });
     const after = (await alice.get(`/api/v1/dashboard/${id}`)).body.result;
     expect(after.changed_on).toBe(before.changed_on);
-    expect(after.version).toBeGreaterThan(before.version);
+    // A sync is no edit: the version an editor holds stays valid.
+    expect(after.version).toBe(before.version);
     await alice.put(`/api/v1/dashboard/${id}/colors`, { color_namespace: 'ns' });
     expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result.changed_on).not.toBe(before.changed_on);
+  });
+
+  it('colors: a sync while someone edits neither makes their version stale nor undoes their change', async () => {
+    const id = await newDashboard('Colours and filters');
+    const { version } = (await alice.get(`/api/v1/dashboard/${id}`)).body.result;
+    // An editor's page and a viewer-owner's colour push interleave.
+    await alice.put(`/api/v1/dashboard/${id}/colors?mark_updated=false`, { map_label_colors: { USA: '#1FA8C9' }, shared_label_colors: ['USA'] });
+    const saved = await alice.put(`/api/v1/dashboard/${id}`, { json_metadata: { cross_filters_enabled: false }, version });
+    expect(saved.status).toBe(200);
+    await alice.put(`/api/v1/dashboard/${id}/colors?mark_updated=false`, { map_label_colors: { USA: '#1FA8C9', Japan: '#454E7C' } });
+    const metadata = JSON.parse((await alice.get(`/api/v1/dashboard/${id}`)).body.result.json_metadata);
+    expect(metadata).toMatchObject({ cross_filters_enabled: false, map_label_colors: { USA: '#1FA8C9', Japan: '#454E7C' }, shared_label_colors: ['USA'] });
+    // Pushing what is stored already appends nothing.
+    const store = t.app.get(EventStore);
+    const stream = `dashboard-colors:${id}`;
+    const events = (await store.readStream(stream)).length;
+    await alice.put(`/api/v1/dashboard/${id}/colors?mark_updated=false`, { map_label_colors: { USA: '#1FA8C9', Japan: '#454E7C' } });
+    expect(await store.readStream(stream)).toHaveLength(events);
   });
 
   it('permalinks keep dataMask, activeTabs, anchor and urlParams, for those who may see the dashboard', async () => {

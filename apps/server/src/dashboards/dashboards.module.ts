@@ -12,16 +12,31 @@ import { DashboardPropertiesService } from './dashboard-properties.service';
 import { DashboardProjection } from './dashboard.projection';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
+import { DecideDashboardFavoritesHandler } from './decide-dashboard-favorites';
+import { SyncDashboardColorsHandler } from './dashboard-colors';
+import { DecideDashboardHandler } from './decide-dashboard';
 
 /**
  * Dashboards as event streams (`dashboard:<id>`, `dashboard-favorites:<id>`, `dashboard_permalink:<key>`),
  * read models `dashboards` + `dashboard_slices`, `dashboard_favorites`, `key_value`. Layout editing is
- * the edit session's (dashboard-drafts), which publishes saved layouts here.
+ * the edit session's (dashboard-drafts), which publishes saved layouts here. A copy with duplicated
+ * charts sends DecideChart, handled by the ChartsModule.
  */
 @Module({
   imports: [DatasetsModule],
   controllers: [DashboardsController, DashboardExtrasController],
-  providers: [DashboardsService, DashboardList, DashboardProjection, DashboardPropertiesService, DashboardExtrasService, DashboardFavoritesProjection, DashboardPermalinkProjection],
+  providers: [
+    DashboardsService,
+    DashboardList,
+    DashboardProjection,
+    DashboardPropertiesService,
+    DashboardExtrasService,
+    DashboardFavoritesProjection,
+    DashboardPermalinkProjection,
+    DecideDashboardHandler,
+    DecideDashboardFavoritesHandler,
+    SyncDashboardColorsHandler,
+  ],
   exports: [DashboardsService],
 })
 export class DashboardsModule implements OnModuleInit {

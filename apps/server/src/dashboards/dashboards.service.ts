@@ -1,22 +1,23 @@
 /**
  * Dashboards: create, read, add or remove a chart (the chart save flow: a ROW with a CHART appended to the
- * layout, carried into an open edit session too), and the layout an edit session publishes. Handlers
- * load, decide, append; `dashboards` is projected in the append's transaction. Properties, favourites,
- * copies, permalinks: dashboard-*.service.ts.
+ * layout, carried into an open edit session too), and the layout an edit session publishes. Changes go
+ * as DecideDashboard through the CommandBus (load, decide, append); `dashboards` is projected in the
+ * append's transaction. Properties, favourites, copies, permalinks: dashboard-*.service.ts.
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { canEditDashboard, canViewDashboard, ErrorType, FeatureFlag, normalizeDashboardRoles, parseJsonMetadata, type Layout as DomainLayout, toPositionJson } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
-import { EventStore, VersionConflictError } from '../event-store/event-store.port';
-import { DecisionRunner } from '../event-store/load-decide-append';
+import type { AppendResult } from '../event-store/event-store.port';
+import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
 import { checkOwners } from '../datasets/owners';
-import { dashboardDecider, type CreateDashboard, type DashboardCommand } from './dashboard.decider';
+import { dashboardDecider, normalizeSlug, type CreateDashboard, type DashboardCommand } from './dashboard.decider';
 import { dashboardStream } from './dashboard.events';
-import { carryIntoDraft, type DraftChartChange } from './draft-carry';
+import { DecideDashboard } from './decide-dashboard';
 import type { Layout } from './layout';
 
 export interface DashboardRow {
@@ -97,13 +98,14 @@ export async function slugUnique<T>(write: () => Promise<T>): Promise<T> {
 
 export const dashboardNotFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, "Dashboard not found.");
 const notFound = dashboardNotFound;
+const metaOf = (user: CurrentUser): DecisionMeta => ({ actor: String(user.id), sessionId: user.sessionId });
 
 @Injectable()
 export class DashboardsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
     private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
     private readonly config: AppConfig,
   ) {}
 
@@ -130,12 +132,11 @@ export class DashboardsService {
     input = { ...input, roles: this.rolesOf(input.roles) };
     if (input.json_metadata) input = { ...input, json_metadata: validMetadata(input.json_metadata) };
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
-    const events = dashboardDecider.decide({ type: 'CreateDashboard', data: { ...input, id, owner_id: user.id } }, dashboardDecider.initialState());
-    const slug = (events[0].data as { slug: string | null }).slug;
+    const slug = normalizeSlug(input.slug);
     if (slug && (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1`, [slug])).length > 0) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
     }
-    await slugUnique(() => this.store.append(dashboardStream(id), events, { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId } }));
+    await slugUnique(() => this.decide(id, { type: 'CreateDashboard', data: { ...input, id, owner_id: user.id } }, { ...metaOf(user), expectedVersion: 0 }));
     return (await this.find(id))!;
   }
 
@@ -158,12 +159,12 @@ export class DashboardsService {
   async addChart(dashboardId: number, chart: { id: number; slice_name: string }, user: CurrentUser): Promise<void> {
     await this.editable(dashboardId, user);
     const data = { chartId: chart.id, sliceName: chart.slice_name, rowId: componentId('ROW'), chartComponentId: componentId('CHART') };
-    await this.decideWithDraft(dashboardId, { type: 'AddChartToDashboard', data }, { kind: 'add', ...data }, user);
+    await this.decide(dashboardId, { type: 'AddChartToDashboard', data }, { ...metaOf(user), undoable: false });
   }
 
   async removeChart(dashboardId: number, chartId: number, user: CurrentUser): Promise<void> {
     await this.editable(dashboardId, user);
-    await this.decideWithDraft(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { kind: 'remove', chartId }, user);
+    await this.decide(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { ...metaOf(user), undoable: false });
   }
 
   /**
@@ -171,42 +172,23 @@ export class DashboardsService {
    * deleted it, and a layout must not keep a chart that no longer exists.
    */
   async detachDeletedChart(dashboardId: number, chartId: number, user: CurrentUser): Promise<void> {
-    await this.decideWithDraft(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { kind: 'remove', chartId }, user);
+    await this.decide(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { ...metaOf(user), undoable: false });
   }
 
   /**
    * The edit session saved or restored a version: the dashboard shows its layout. Runs in the draft
-   * append's transaction (`tx`), so the draft's version and the dashboard's layout never disagree.
+   * append's transaction (`tx`), so the draft's version and the dashboard's layout never disagree: a step
+   * of the draft's command handler, not a command of its own.
    */
-  async publishLayout(tx: EntityManager, dashboardId: number, layout: DomainLayout, draftVersion: number, source: 'save' | 'restore', user: CurrentUser): Promise<void> {
-    const loaded = await this.runner.load(dashboardStream(dashboardId), dashboardDecider, tx);
+  async publishLayout(tx: EntityManager, dashboardId: number, layout: DomainLayout, draftVersion: number, source: 'save' | 'restore', by: Pick<DecisionMeta, 'actor' | 'sessionId'>): Promise<void> {
     const position_json = toPositionJson(layout) as unknown as Layout;
-    const events = dashboardDecider.decide({ type: 'PublishDashboardLayout', data: { position_json, draftVersion, source } }, loaded.state);
-    await this.store.append(dashboardStream(dashboardId), events, { tx, expectedVersion: loaded.version, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+    const command: DashboardCommand = { type: 'PublishDashboardLayout', data: { position_json, draftVersion, source } };
+    await this.runner.loadDecideAppend(dashboardStream(dashboardId), dashboardDecider, command, undefined, { actor: by.actor, sessionId: by.sessionId, undoable: false }, { tx });
   }
 
-  /**
-   * The chart save flow's change on `dashboard:<id>` and the same change on its draft, in one
-   * transaction; a concurrent edit on either stream is retried on the newer streams (it is no reason to
-   * refuse a chart save).
-   */
-  private async decideWithDraft(dashboardId: number, command: DashboardCommand, change: DraftChartChange, user: CurrentUser): Promise<void> {
-    const actor = String(user.id);
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await this.dataSource.transaction(async (tx) => {
-          const loaded = await this.runner.load(dashboardStream(dashboardId), dashboardDecider, tx);
-          const events = dashboardDecider.decide(command, loaded.state);
-          if (events.length > 0) {
-            await this.store.append(dashboardStream(dashboardId), events, { tx, expectedVersion: loaded.version, meta: { actor, sessionId: user.sessionId, undoable: false } });
-          }
-          await carryIntoDraft(this.store, tx, dashboardId, change, actor, user.sessionId);
-        });
-        return;
-      } catch (error) {
-        if (!(error instanceof VersionConflictError) || attempt >= 8) throw error;
-      }
-    }
+  /** Any change to `dashboard:<id>`, through the CommandBus (decide-dashboard.ts). */
+  decide(dashboardId: number, command: DashboardCommand, meta: DecisionMeta): Promise<AppendResult> {
+    return this.commands.execute(new DecideDashboard(dashboardId, command, meta));
   }
 
   /** 404 when missing, 403 when the user may not edit it (spec §6: can_write on Dashboard and owner, or admin). */

@@ -8,8 +8,16 @@ import { draftDecider, draftStreamId, findChartComponent, GRID_ID, ROOT_ID, type
 import { foldEntries } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { EventStore } from '../event-store/event-store.port';
+import type { DashboardCommand } from './dashboard.decider';
 
 export type DraftChartChange = { kind: 'add'; chartId: number; sliceName: string; rowId: string; chartComponentId: string } | { kind: 'remove'; chartId: number };
+
+/** The draft's share of a dashboard command: only the chart save flow's commands have one. */
+export function draftChangeOf(command: DashboardCommand): DraftChartChange | null {
+  if (command.type === 'AddChartToDashboard') return { kind: 'add', ...command.data };
+  if (command.type === 'RemoveChartFromDashboard') return { kind: 'remove', chartId: command.data.chartId };
+  return null;
+}
 
 /** The grid the chart save flow appends to: the GRID, or the first top-level tab when the layout has tabs. */
 function appendTarget(layout: Layout): { parentId: string; index: number } | null {

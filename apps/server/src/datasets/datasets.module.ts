@@ -9,6 +9,7 @@ import { DatasourceMetadataController } from './datasource-metadata.controller';
 import { DatasetProjection } from './dataset.projection';
 import { DatasetsController } from './datasets.controller';
 import { DatasetsService } from './datasets.service';
+import { DecideDatasetHandler } from './decide-dataset';
 
 /**
  * Datasets as SQL Lab creates them (virtual from a query, physical from a table): events on
@@ -17,7 +18,7 @@ import { DatasetsService } from './datasets.service';
 @Module({
   imports: [SqlLabRestDatabasesModule],
   controllers: [DatasetsController, DatasourceMetadataController],
-  providers: [DatasetsService, DatasetProjection, ColumnInference, DatasetList],
+  providers: [DatasetsService, DatasetProjection, ColumnInference, DatasetList, DecideDatasetHandler],
   exports: [DatasetsService, SqlLabRestDatabasesModule],
 })
 export class DatasetsModule implements OnModuleInit {

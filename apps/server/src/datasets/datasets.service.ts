@@ -4,19 +4,21 @@
  * `datasets` read model is projected in the append's transaction.
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ErrorType, hasPermission, isAdmin, Permission, PermissionView } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
-import { EventStore, VersionConflictError } from '../event-store/event-store.port';
+import { VersionConflictError } from '../event-store/event-store.port';
+import type { DecisionMeta } from '../event-store/load-decide-append';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
-import { DecisionRunner } from '../event-store/load-decide-append';
 import { validateFragment, UnsafeSqlError } from '../chart-data/sql/adhoc-sql';
 import { ColumnInference } from './column-inference';
 import { checkOwners } from './owners';
-import { datasetDecider, type DatasetCommand } from './dataset.decider';
-import { datasetStream, type DatasetChanges, type DatasetColumn } from './dataset.events';
+import type { DatasetCommand } from './dataset.decider';
+import type { DatasetChanges, DatasetColumn } from './dataset.events';
+import { DecideDataset } from './decide-dataset';
 import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from './dataset-json';
 
 export interface NewDataset {
@@ -42,10 +44,9 @@ const alreadyExists = (name: string) => new DomainError('dataset_exists', `Datas
 export class DatasetsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
     private readonly databases: SqlLabDatabases,
     private readonly inference: ColumnInference,
-    private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
   ) {}
 
   async create(input: NewDataset, user: CurrentUser): Promise<DatasetJson> {
@@ -73,15 +74,10 @@ export class DatasetsService {
     const columns = input.columns ?? (await this.inferColumns(input));
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('datasets_id_seq')::int AS id`)) as { id: number }[];
     const { columns: _given, ...fields } = input;
-    const events = datasetDecider.decide(
-      { type: 'CreateDataset', data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user?.id ?? null } },
-      datasetDecider.initialState(),
-    );
+    const command: DatasetCommand = { type: 'CreateDataset', data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user?.id ?? null } };
+    const meta: DecisionMeta = user ? { actor: String(user.id), sessionId: user.sessionId } : { actor: 'system', undoable: false };
     try {
-      await this.store.append(datasetStream(id), events, {
-        expectedVersion: 0,
-        meta: user ? { actor: String(user.id), sessionId: user.sessionId } : { actor: 'system', undoable: false },
-      });
+      await this.commands.execute(new DecideDataset(id, command, { ...meta, expectedVersion: 0 }));
     } catch (err) {
       // The check above can race with another create; the unique index cannot (the store reports it as a conflict).
       if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByName(input)) !== null) throw alreadyExists(input.table_name);
@@ -166,7 +162,7 @@ export class DatasetsService {
   }
 
   private async decide(id: number, command: DatasetCommand, user: CurrentUser): Promise<void> {
-    await this.runner.loadDecideAppend(datasetStream(id), datasetDecider, command, undefined, { actor: String(user.id), sessionId: user.sessionId });
+    await this.commands.execute(new DecideDataset(id, command, { actor: String(user.id), sessionId: user.sessionId }));
   }
 
   private async inferColumns(input: NewDataset): Promise<DatasetColumn[]> {

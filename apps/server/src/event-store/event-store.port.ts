@@ -66,6 +66,9 @@ export abstract class EventStore {
   abstract rebuild(projectionName: string): Promise<void>;
   /** The stream's current version (0 when it has no events). */
   abstract streamVersion(stream: string): Promise<number>;
-  /** What an earlier append with this command id wrote (duplicate: true), or null when it never ran. */
-  abstract findCommand(stream: string, commandId: string): Promise<AppendResult | null>;
+  /**
+   * What an earlier append with this command id wrote (duplicate: true), or null when it never ran. `tx`:
+   * read inside the caller's open transaction (see readStream).
+   */
+  abstract findCommand(stream: string, commandId: string, tx?: EntityManager): Promise<AppendResult | null>;
 }

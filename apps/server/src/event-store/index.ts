@@ -3,5 +3,5 @@ export { EventStore, VersionConflictError, type AppendOptions, type AppendResult
 export { PostgresEventStore } from './postgres-event-store';
 export { CommittedEvents, type CommittedBatch } from './committed-events';
 export { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';
-export { DecisionRunner, type DecisionMeta, type LoadedStream } from './load-decide-append';
+export { DecisionRunner, type DecisionMeta, type DecisionOptions, type LoadedStream } from './load-decide-append';
 export { EventNotifications } from './event-notifications';

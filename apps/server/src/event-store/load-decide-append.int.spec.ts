@@ -1,4 +1,5 @@
 import { DomainError, HISTORY_UNDONE, type Decider, type EventLike } from '@strata/events';
+import type { EntityManager } from 'typeorm';
 import { openTestStore } from '../../test/event-store/store-fixture';
 import { VersionConflictError } from './event-store.port';
 import { DecisionRunner } from './load-decide-append';
@@ -45,7 +46,7 @@ let s: Awaited<ReturnType<typeof openTestStore>>;
 let runner: DecisionRunner;
 beforeAll(async () => {
   s = await openTestStore('decide');
-  runner = new DecisionRunner(s.store);
+  runner = new DecisionRunner(s.store, s.dataSource);
 });
 afterAll(async () => s.close());
 
@@ -90,4 +91,42 @@ it("folds with undone batches skipped and lets an actor undo only their own batc
   // The undone 5 no longer counts against the limit.
   await runner.loadDecideAppend('counter:4', counter, { type: 'Increment', by: 8 }, ctx, { actor: '1' });
   expect((await runner.load('counter:4', counter)).state.total).toBe(10);
+});
+
+it('appends a second stream alongside in one transaction: a failure there writes neither', async () => {
+  await runner.loadDecideAppend('counter:5', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
+  const mirror = (tx: EntityManager) => s.store.append('mirror:5', [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: 'any', meta: { actor: '1' } });
+  await runner.loadDecideAppend('counter:5', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: async (tx) => void (await mirror(tx)) });
+  expect(await s.store.streamVersion('mirror:5')).toBe(1);
+
+  const failing = runner.loadDecideAppend('counter:5', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, {
+    alongside: async (tx) => {
+      await mirror(tx);
+      throw new Error('the second write failed');
+    },
+  });
+  await expect(failing).rejects.toThrow('the second write failed');
+  expect(await s.store.streamVersion('counter:5')).toBe(2);
+  expect(await s.store.streamVersion('mirror:5')).toBe(1);
+});
+
+it('decides again after a conflict when asked to, but never for a client that named its version', async () => {
+  await runner.loadDecideAppend('counter:6', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
+  let attempts = 0;
+  // The first attempt loses a race on the second stream (a stale expected version there): both roll back.
+  const racedOnce = async (tx: EntityManager) => {
+    attempts += 1;
+    await s.store.append('mirror:6', [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: attempts === 1 ? 7 : 'any', meta: { actor: '1' } });
+  };
+  const result = await runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 2 }, ctx, { actor: '1' }, { retries: 2, alongside: racedOnce });
+  expect(attempts).toBe(2);
+  expect(result.version).toBe(2);
+  expect((await runner.load('counter:6', counter)).state.total).toBe(2);
+  expect(await s.store.streamVersion('mirror:6')).toBe(1);
+
+  attempts = 0;
+  const named = runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1', expectedVersion: 2 }, { retries: 2, alongside: racedOnce });
+  await expect(named).rejects.toBeInstanceOf(VersionConflictError);
+  expect(attempts).toBe(1);
+  expect(await s.store.streamVersion('counter:6')).toBe(2);
 });

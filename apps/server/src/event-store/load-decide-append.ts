@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { checkHistory, DomainError, foldEntries, type Decider, type Envelope, type EventLike, type HistoryEvent, type HistoryRejection } from '@strata/events';
+import { DataSource, type EntityManager } from 'typeorm';
 import { EventStore, VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
 
 export type DecisionMeta = AppendOptions['meta'] & {
@@ -10,6 +10,22 @@ export type DecisionMeta = AppendOptions['meta'] & {
   expectedVersion?: number;
 };
 
+export interface DecisionOptions {
+  /** Run inside the caller's open transaction (a step of a larger write that commits or rolls back as one). */
+  tx?: EntityManager;
+  /**
+   * For commands sent "against the latest state" (no `meta.expectedVersion`): when another writer appended
+   * between our load and our append, decide again on the newer stream, up to this many times. A client
+   * that named the version it decided against always gets the conflict.
+   */
+  retries?: number;
+  /**
+   * A write that must commit with this append or not at all (another stream that follows this one): runs
+   * in the append's transaction, after it. A conflict there rolls both back and counts as a retry.
+   */
+  alongside?: (tx: EntityManager, result: AppendResult) => Promise<void>;
+}
+
 export interface LoadedStream<S> {
   events: Envelope[];
   /** The fold of the stream with undone batches skipped. */
@@ -17,63 +33,89 @@ export interface LoadedStream<S> {
   version: number;
 }
 
+type Folder<S, E extends EventLike> = Pick<Decider<S, E, unknown, unknown>, 'initialState' | 'evolve'>;
+
 /**
- * What a thin command handler does (STYLE.md "Nest handlers load, decide, append; nothing else"): load the
- * stream, fold it with the context's `evolve` (undone batches skipped, exactly as clients fold it), run
- * the pure `decide`, append its batch with expectedVersion = the loaded version. A concurrent writer makes
- * the append fail with VersionConflictError (409 / socket 'conflict'); a DomainError from `decide` passes
- * through unchanged (4xx / socket 'invalid').
+ * The one mechanism behind every command handler (STYLE.md "Nest handlers load, decide, append; nothing
+ * else"): load the stream, fold it with the context's `evolve` (undone batches skipped, exactly as clients
+ * fold it), run the pure `decide`, append its batch with expectedVersion = the loaded version. A concurrent
+ * writer makes the append fail with VersionConflictError (409 / socket 'conflict'); a DomainError from
+ * `decide` passes through unchanged (4xx / socket 'invalid'). The `@CommandHandler`s of each context call
+ * it with their stream and decider.
  */
 @Injectable()
 export class DecisionRunner {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
 
   /** `tx`: read inside the caller's open transaction (see EventStore.readStream). */
-  async load<S, E extends EventLike>(stream: string, decider: Pick<Decider<S, E, unknown, unknown>, 'initialState' | 'evolve'>, tx?: EntityManager): Promise<LoadedStream<S>> {
-    const events = await this.store.readStream(stream, 0, tx);
-    return { events, state: foldEntries(decider, events), version: events.at(-1)?.version ?? 0 };
+  async load<S, E extends EventLike>(stream: string, decider: Folder<S, E>, tx?: EntityManager): Promise<LoadedStream<S>> {
+    return loaded(decider, await this.store.readStream(stream, 0, tx));
   }
 
-  async loadDecideAppend<S, E extends EventLike, C, Ctx>(
-    stream: string,
-    decider: Decider<S, E, C, Ctx>,
-    command: C,
-    ctx: Ctx,
-    meta: DecisionMeta,
-  ): Promise<AppendResult> {
-    const { commandId, expectedVersion, ...appendMeta } = meta;
-    // A retry of a command that already committed must not be decided again: the stream has moved on
-    // and `decide` could reject what in fact succeeded.
-    if (commandId !== undefined) {
-      const earlier = await this.store.findCommand(stream, commandId);
-      if (earlier) return earlier;
-    }
-    const loaded = await this.load(stream, decider);
-    if (expectedVersion !== undefined && expectedVersion !== loaded.version) {
-      throw new VersionConflictError(stream, expectedVersion, loaded.version);
-    }
-    const events = decider.decide(command, loaded.state, ctx);
-    return this.store.append(stream, events, { expectedVersion: loaded.version, commandId, meta: appendMeta });
+  loadDecideAppend<S, E extends EventLike, C, Ctx>(stream: string, decider: Decider<S, E, C, Ctx>, command: C, ctx: Ctx, meta: DecisionMeta, options: DecisionOptions = {}): Promise<AppendResult> {
+    return this.decideWith(stream, decider, ({ state }) => decider.decide(command, state, ctx), meta, options);
   }
 
   /**
-   * Appends an undo or redo marker on behalf of `meta.actor` after checking the log's rule (each user
-   * undoes only their own batches, redo only what their next intent has not cleared).
+   * loadDecideAppend for a decision that needs more than the folded state (e.g. an earlier version's
+   * layout read from the log): `decide` gets the whole loaded stream.
    */
-  async appendHistory(stream: string, marker: HistoryEvent, meta: DecisionMeta): Promise<AppendResult> {
-    const { commandId, expectedVersion, ...appendMeta } = meta;
-    if (commandId !== undefined) {
-      const earlier = await this.store.findCommand(stream, commandId);
-      if (earlier) return earlier;
-    }
-    const events = await this.store.readStream(stream);
-    const version = events.at(-1)?.version ?? 0;
-    if (expectedVersion !== undefined && expectedVersion !== version) throw new VersionConflictError(stream, expectedVersion, version);
-    const rejection = checkHistory(events, meta.actor, marker);
-    if (rejection !== null) throw new DomainError(`history_${rejection}`, HISTORY_MESSAGES[rejection]);
-    // A marker is never itself an undo step.
-    return this.store.append(stream, [marker], { expectedVersion: version, commandId, meta: { ...appendMeta, undoable: false } });
+  decideWith<S, E extends EventLike>(stream: string, decider: Folder<S, E>, decide: (loaded: LoadedStream<S>) => E[], meta: DecisionMeta, options: DecisionOptions = {}): Promise<AppendResult> {
+    return this.run(stream, meta, options, (events) => decide(loaded(decider, events)));
   }
+
+  /**
+   * Appends an undo or redo marker on behalf of `meta.actor`. A marker is checked against the log's rule
+   * (each user undoes only their own batches, redo only what their next intent has not cleared); a
+   * context with rules of its own passes a function that picks the marker from the log or throws a
+   * DomainError saying why not.
+   */
+  appendHistory(stream: string, marker: HistoryEvent | ((events: readonly Envelope[]) => HistoryEvent), meta: DecisionMeta, options: DecisionOptions = {}): Promise<AppendResult> {
+    const choose =
+      typeof marker === 'function'
+        ? marker
+        : (events: readonly Envelope[]) => {
+            const rejection = checkHistory(events, meta.actor, marker);
+            if (rejection !== null) throw new DomainError(`history_${rejection}`, HISTORY_MESSAGES[rejection]);
+            return marker;
+          };
+    // A marker is never itself an undo step.
+    return this.run(stream, { ...meta, undoable: false }, options, (events) => [choose(events)]);
+  }
+
+  private async run(stream: string, meta: DecisionMeta, options: DecisionOptions, decide: (events: Envelope[]) => EventLike[]): Promise<AppendResult> {
+    const { commandId, expectedVersion, ...appendMeta } = meta;
+    const { tx, alongside } = options;
+    const once = async (tx?: EntityManager): Promise<AppendResult> => {
+      const events = await this.store.readStream(stream, 0, tx);
+      const version = events.at(-1)?.version ?? 0;
+      if (expectedVersion !== undefined && expectedVersion !== version) throw new VersionConflictError(stream, expectedVersion, version);
+      const result = await this.store.append(stream, decide(events), { tx, expectedVersion: version, commandId, meta: appendMeta });
+      if (alongside && tx && !result.duplicate) await alongside(tx, result);
+      return result;
+    };
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        // A retry of a command that already committed must not be decided again: the stream has moved on
+        // and `decide` could reject what in fact succeeded.
+        if (commandId !== undefined) {
+          const earlier = await this.store.findCommand(stream, commandId, tx);
+          if (earlier) return earlier;
+        }
+        if (tx) return await once(tx);
+        return await (alongside ? this.dataSource.transaction((own) => once(own)) : once());
+      } catch (error) {
+        if (!(error instanceof VersionConflictError) || expectedVersion !== undefined || attempt >= (options.retries ?? 0)) throw error;
+      }
+    }
+  }
+}
+
+function loaded<S, E extends EventLike>(decider: Folder<S, E>, events: Envelope[]): LoadedStream<S> {
+  return { events, state: foldEntries(decider, events), version: events.at(-1)?.version ?? 0 };
 }
 
 const HISTORY_MESSAGES: Record<HistoryRejection, string> = {

@@ -60,8 +60,8 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     return streamVersionIn(this.dataSource.manager, stream);
   }
 
-  async findCommand(stream: string, commandId: string): Promise<AppendResult | null> {
-    return findCommandIn(this.dataSource.manager, stream, commandId);
+  async findCommand(stream: string, commandId: string, tx?: EntityManager): Promise<AppendResult | null> {
+    return findCommandIn(tx ?? this.dataSource.manager, stream, commandId);
   }
 
   registerProjection(projection: Projection): void {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus, type Command } from '@nestjs/cqrs';
 import { DomainError, type AckMessage, type ClientMessage } from '@strata/events';
 import type { CurrentUser } from '../auth/current-user';
 import { VersionConflictError, type AppendResult } from '../event-store/event-store.port';
@@ -7,7 +8,7 @@ import { streamPrefix } from './stream-access.policy';
 
 type CommandMessage = Extract<ClientMessage, { type: 'command' }>;
 
-/** Everything a handler needs to append on the user's behalf; pass it on to DecisionRunner as is. */
+/** Everything a handler needs to append on the user's behalf; put it on the bus command as is. */
 export type CommandMeta = DecisionMeta & {
   actor: string;
   batchId: string;
@@ -17,16 +18,18 @@ export type CommandMeta = DecisionMeta & {
 };
 
 /**
- * A bounded context's commands over the socket, for the streams of one prefix. `handle` stays thin:
- * DecisionRunner.loadDecideAppend(stream, decider, command, ctx, meta) and return its result. A
- * DomainError becomes `rejected: invalid` with its message, a VersionConflictError `rejected: conflict`.
+ * A bounded context's commands over the socket, for the streams of one prefix. `toCommand` turns the
+ * wire command into the context's @nestjs/cqrs command (e.g. `new DecideDashboardDraft(...)`), which the
+ * router sends through the CommandBus to its `@CommandHandler` (load, decide, append with DecisionRunner).
+ * A DomainError (from `toCommand` or the handler) becomes `rejected: invalid` with its message, a
+ * VersionConflictError `rejected: conflict`.
  */
 export interface CommandRoute {
   prefix: string;
   /** Command types accepted; anything else is answered `unknown_command`. */
   commands: readonly string[];
   authorize(user: CurrentUser, stream: string): boolean | Promise<boolean>;
-  handle(user: CurrentUser, stream: string, command: { type: string; data: unknown }, meta: CommandMeta): Promise<AppendResult>;
+  toCommand(user: CurrentUser, stream: string, command: { type: string; data: unknown }, meta: CommandMeta): Command<AppendResult> | Promise<Command<AppendResult>>;
 }
 
 /** Thrown by a handler that finds, deeper in, that it does not know this command after all. */
@@ -42,6 +45,8 @@ export class UnknownCommandError extends Error {
 export class CommandRouter {
   private readonly logger = new Logger(CommandRouter.name);
   private readonly routes = new Map<string, CommandRoute>();
+
+  constructor(private readonly commands: CommandBus) {}
 
   register(route: CommandRoute): void {
     if (this.routes.has(route.prefix)) throw new Error(`Commands for ${route.prefix}: streams are already routed`);
@@ -66,7 +71,8 @@ export class CommandRouter {
     // Every path answers an ack: a client waits for one per command.
     try {
       if (!(await route.authorize(user, stream))) return rejected('forbidden', `You may not change ${stream}.`);
-      const result = await route.handle(user, stream, command, meta);
+      // The bus hands back the handler's own promise: its errors reach the catch below unwrapped.
+      const result = await this.commands.execute(await route.toCommand(user, stream, command, meta));
       return { type: 'ack', clientSeq, commandId, result: 'committed', version: result.version };
     } catch (error) {
       if (error instanceof VersionConflictError) return rejected('conflict', error.message);

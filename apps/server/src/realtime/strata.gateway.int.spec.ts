@@ -1,8 +1,9 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, PROTOCOL_VERSION, type Decider, type Envelope, type EventLike, type ServerMessage } from '@strata/events';
 import { UsersService } from '../auth/users/users.service';
-import { EventStore } from '../event-store/event-store.port';
-import { DecisionRunner } from '../event-store/load-decide-append';
+import { EventStore, type AppendResult } from '../event-store/event-store.port';
+import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
 import { bearerToken, HttpClient } from '../testing/auth-test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { ADMIN, connect, refusal, startRealtimeApp, type RealtimeApp, type TestClient } from '../../test/realtime/realtime-test-app';
@@ -24,12 +25,30 @@ const counter: Decider<{ total: number }, CounterEvent, CounterCommand, void> = 
   },
 };
 
+class DecideCounter extends Command<AppendResult> {
+  constructor(
+    readonly stream: string,
+    readonly command: CounterCommand,
+    readonly meta: DecisionMeta,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DecideCounter)
+class DecideCounterHandler implements ICommandHandler<DecideCounter> {
+  constructor(private readonly decisions: DecisionRunner) {}
+
+  execute({ stream, command, meta }: DecideCounter): Promise<AppendResult> {
+    return this.decisions.loadDecideAppend(stream, counter, command, undefined, meta);
+  }
+}
+
 @Injectable()
 class CounterRoutes implements OnModuleInit {
   constructor(
     private readonly router: CommandRouter,
     private readonly access: StreamAccessPolicy,
-    private readonly decisions: DecisionRunner,
   ) {}
 
   onModuleInit(): void {
@@ -38,15 +57,15 @@ class CounterRoutes implements OnModuleInit {
       prefix: 'counter',
       commands: ['Increment'],
       authorize: (user, stream) => !stream.endsWith('-locked') || user.roles.includes('Admin'),
-      handle: (_user, stream, command, meta) => {
+      toCommand: (_user, stream, command, meta) => {
         const by = (command.data as { by?: unknown } | undefined)?.by;
-        return this.decisions.loadDecideAppend(stream, counter, { type: 'Increment', by: typeof by === 'number' ? by : NaN }, undefined, meta);
+        return new DecideCounter(stream, { type: 'Increment', by: typeof by === 'number' ? by : NaN }, meta);
       },
     });
   }
 }
 
-@Module({ providers: [CounterRoutes] })
+@Module({ providers: [CounterRoutes, DecideCounterHandler] })
 class CounterModule {}
 
 // ---------------------------------------------------------------------------------------------------

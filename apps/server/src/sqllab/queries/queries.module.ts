@@ -5,11 +5,12 @@ import { StreamAccessPolicy } from '../../realtime/stream-access.policy';
 import { QueriesController } from './queries.controller';
 import { canSeeAllQueries, QueriesReader } from './queries.reader';
 import { QueryProjection } from './query.projection';
+import { DecideQueryRunHandler } from './decide-query-run';
 import { QueryRuns } from './query-runs';
 
 @Module({
   controllers: [QueriesController],
-  providers: [QueryProjection, QueriesReader, QueryRuns],
+  providers: [QueryProjection, QueriesReader, QueryRuns, DecideQueryRunHandler],
   exports: [QueriesReader, QueryRuns],
 })
 export class QueriesModule implements OnModuleInit {

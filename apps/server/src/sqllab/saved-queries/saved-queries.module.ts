@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
 import { mapDomainErrorCode } from '../../common/to-error-response';
 import { EventStore } from '../../event-store/event-store.port';
+import { DecideSavedQueryHandler } from './decide-saved-query';
 import { SavedQueriesController } from './saved-queries.controller';
 import { SavedQueriesService } from './saved-queries.service';
 import { SavedQueryProjection } from './saved-query.projection';
@@ -9,7 +10,7 @@ import { SavedQueryProjection } from './saved-query.projection';
 /** Saved queries (`/api/v1/saved_query/`): events on `saved_query:<id>`, read model `saved_query`. */
 @Module({
   controllers: [SavedQueriesController],
-  providers: [SavedQueriesService, SavedQueryProjection],
+  providers: [SavedQueriesService, SavedQueryProjection, DecideSavedQueryHandler],
   exports: [SavedQueriesService],
 })
 export class SavedQueriesModule implements OnModuleInit {

@@ -1,14 +1,16 @@
 /**
- * Use cases on saved queries: load the stream, let the pure decider decide, append; `saved_query` is
- * projected in the append's transaction, so every answer reads its own write.
+ * Use cases on saved queries: checks, then DecideSavedQuery on the CommandBus (load the stream, let the
+ * pure decider decide, append); `saved_query` is projected in the append's transaction, so every answer
+ * reads its own write.
  */
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { isAdmin } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../auth/current-user';
-import { EventStore } from '../../event-store/event-store.port';
 import { DecisionRunner } from '../../event-store/load-decide-append';
+import { DecideSavedQuery } from './decide-saved-query';
 import { filterSql, type SavedQueryList } from './list-query';
 import { savedQueryDecider, type SavedQueryContext } from './saved-query.decider';
 import { savedQueryStream, type SavedQueryFields } from './saved-query.events';
@@ -92,26 +94,25 @@ const meta = (user: CurrentUser) => ({ actor: String(user.id), sessionId: user.s
 export class SavedQueriesService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
     private readonly runner: DecisionRunner,
+    private readonly commands: CommandBus,
   ) {}
 
   async create(fields: SavedQueryFields, user: CurrentUser): Promise<SavedQueryJson> {
     await this.checkDatabase(fields.db_id);
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('saved_query_id_seq')::int AS id`)) as { id: number }[];
-    const events = savedQueryDecider.decide({ type: 'CreateSavedQuery', data: { id, ...fields } }, savedQueryDecider.initialState(), context(user));
-    await this.store.append(savedQueryStream(id), events, { expectedVersion: 0, meta: meta(user) });
+    await this.commands.execute(new DecideSavedQuery(id, { type: 'CreateSavedQuery', data: { id, ...fields } }, context(user), { ...meta(user), expectedVersion: 0 }));
     return (await this.find(id))!;
   }
 
   async update(id: number, changes: Partial<SavedQueryFields>, user: CurrentUser): Promise<SavedQueryJson> {
     if (changes.db_id !== undefined) await this.checkDatabase(changes.db_id);
-    await this.runner.loadDecideAppend(savedQueryStream(id), savedQueryDecider, { type: 'UpdateSavedQuery', data: changes }, context(user), meta(user));
+    await this.commands.execute(new DecideSavedQuery(id, { type: 'UpdateSavedQuery', data: changes }, context(user), meta(user)));
     return (await this.find(id))!;
   }
 
   async delete(id: number, user: CurrentUser): Promise<void> {
-    await this.runner.loadDecideAppend(savedQueryStream(id), savedQueryDecider, { type: 'DeleteSavedQuery' }, context(user), meta(user));
+    await this.commands.execute(new DecideSavedQuery(id, { type: 'DeleteSavedQuery' }, context(user), meta(user)));
   }
 
   /** Checks every id before deleting any, so a refused bulk delete changes nothing. */

@@ -1,0 +1,60 @@
+/**
+ * Undo and redo in a shared draft as commands on the Nest CommandBus: a history marker appended on
+ * behalf of the user, after the draft's rules (draft-history.ts: own edits only, never across the last
+ * save, at most UNDO_LIMIT back). Without a batch id, the user's latest step (undo) or latest undone one
+ * (redo). Like edits, a marker that lost a race with another editor is decided again on the newer draft.
+ */
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { draftStreamId } from '@strata/domain';
+import type { AppendResult } from '../event-store/event-store.port';
+import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
+import { CONCURRENT_RETRIES } from './decide-draft';
+import { historyMarker, type HistoryCommand } from './draft-history';
+
+export class UndoDraft extends Command<AppendResult> {
+  constructor(
+    readonly dashboardId: number,
+    readonly batchId: string | undefined,
+    readonly meta: DecisionMeta,
+  ) {
+    super();
+  }
+}
+
+export class RedoDraft extends Command<AppendResult> {
+  constructor(
+    readonly dashboardId: number,
+    readonly batchId: string | undefined,
+    readonly meta: DecisionMeta,
+  ) {
+    super();
+  }
+}
+
+/** The bus command for a parsed `Undo` / `Redo`. */
+export function draftHistoryCommand(dashboardId: number, command: HistoryCommand, meta: DecisionMeta): UndoDraft | RedoDraft {
+  return command.type === 'Undo' ? new UndoDraft(dashboardId, command.data.batchId, meta) : new RedoDraft(dashboardId, command.data.batchId, meta);
+}
+
+function appendMarker(runner: DecisionRunner, type: HistoryCommand['type'], { dashboardId, batchId, meta }: UndoDraft | RedoDraft): Promise<AppendResult> {
+  const command: HistoryCommand = { type, data: batchId === undefined ? {} : { batchId } };
+  return runner.appendHistory(draftStreamId(dashboardId), (entries) => historyMarker(entries, meta.actor, command), meta, { retries: CONCURRENT_RETRIES });
+}
+
+@CommandHandler(UndoDraft)
+export class UndoDraftHandler implements ICommandHandler<UndoDraft> {
+  constructor(private readonly runner: DecisionRunner) {}
+
+  execute(command: UndoDraft): Promise<AppendResult> {
+    return appendMarker(this.runner, 'Undo', command);
+  }
+}
+
+@CommandHandler(RedoDraft)
+export class RedoDraftHandler implements ICommandHandler<RedoDraft> {
+  constructor(private readonly runner: DecisionRunner) {}
+
+  execute(command: RedoDraft): Promise<AppendResult> {
+    return appendMarker(this.runner, 'Redo', command);
+  }
+}

@@ -1,0 +1,27 @@
+/** Every change to a saved query (`saved_query:<id>`), creation included, as one command on the Nest CommandBus. */
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppendResult } from '../../event-store/event-store.port';
+import { DecisionRunner, type DecisionMeta } from '../../event-store/load-decide-append';
+import { savedQueryDecider, type SavedQueryCommand, type SavedQueryContext } from './saved-query.decider';
+import { savedQueryStream } from './saved-query.events';
+
+export class DecideSavedQuery extends Command<AppendResult> {
+  constructor(
+    readonly savedQueryId: number,
+    readonly command: SavedQueryCommand,
+    /** Who decides (ownership is the decider's rule). */
+    readonly context: SavedQueryContext,
+    readonly meta: DecisionMeta,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DecideSavedQuery)
+export class DecideSavedQueryHandler implements ICommandHandler<DecideSavedQuery> {
+  constructor(private readonly runner: DecisionRunner) {}
+
+  execute({ savedQueryId, command, context, meta }: DecideSavedQuery): Promise<AppendResult> {
+    return this.runner.loadDecideAppend(savedQueryStream(savedQueryId), savedQueryDecider, command, context, meta);
+  }
+}
