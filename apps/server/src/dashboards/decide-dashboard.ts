@@ -4,24 +4,17 @@
  * carried into the dashboard's open edit session in the same transaction (draft-carry.ts); a concurrent
  * edit on either stream is decided again, since it is no reason to refuse a chart save.
  */
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventStore, type AppendResult } from '../event-store/event-store.port';
-import { DecisionRunner, type DecisionMeta, type DecisionOptions } from '../event-store/load-decide-append';
+import { DecideOn } from '../event-store/decide-command';
+import { DecisionRunner, type DecisionOptions } from '../event-store/load-decide-append';
 import { dashboardDecider, type DashboardCommand } from './dashboard.decider';
 import { dashboardStream } from './dashboard.events';
 import { carryIntoDraft, draftChangeOf } from './draft-carry';
 
 const CHART_SAVE_RETRIES = 8;
 
-export class DecideDashboard extends Command<AppendResult> {
-  constructor(
-    readonly dashboardId: number,
-    readonly command: DashboardCommand,
-    readonly meta: DecisionMeta,
-  ) {
-    super();
-  }
-}
+export class DecideDashboard extends DecideOn<number, DashboardCommand> {}
 
 @CommandHandler(DecideDashboard)
 export class DecideDashboardHandler implements ICommandHandler<DecideDashboard> {
@@ -30,7 +23,7 @@ export class DecideDashboardHandler implements ICommandHandler<DecideDashboard> 
     private readonly store: EventStore,
   ) {}
 
-  execute({ dashboardId, command, meta }: DecideDashboard): Promise<AppendResult> {
+  execute({ id: dashboardId, command, meta }: DecideDashboard): Promise<AppendResult> {
     const change = draftChangeOf(command);
     const options: DecisionOptions = change
       ? { retries: CHART_SAVE_RETRIES, alongside: (tx) => carryIntoDraft(this.store, tx, dashboardId, change, meta.actor, meta.sessionId) }

@@ -148,7 +148,8 @@ function formatTime(iso: string): string {
 }
 
 /** FileReader rather than Blob.text(): it also exists in older browsers and in jsdom. */
-function readText(file: Blob): Promise<string> {
+/** The text of a file or blob (FileReader: jsdom and older browsers lack Blob.text()). */
+export function readText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

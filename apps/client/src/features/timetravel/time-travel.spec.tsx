@@ -6,7 +6,7 @@ import { UsersPage } from '../users/UsersPage';
 import { createUsers, type UsersFeature } from '../users/users.feature';
 import { HttpClient } from '../api/http-client';
 import { createErrors } from '../errors/errors.feature';
-import { TimeTravelPanel } from './TimeTravelPanel';
+import { readText, TimeTravelPanel } from './TimeTravelPanel';
 import { TimeTravel } from './time-travel';
 import { securityApi } from '../../testing/security-api';
 import { TestServer } from '../../testing/test-server';
@@ -147,7 +147,7 @@ describe('time-travel panel', () => {
       click.mockRestore();
     }
     expect(downloads).toEqual(['strata-events-2026-01-01T00-00-00-000Z.json']);
-    const text = await readBlob(blobs[0]!);
+    const text = await readText(blobs[0]!);
     expect(JSON.parse(text).events).toHaveLength(6);
 
     act(() => toasts.danger('after the export'));
@@ -165,11 +165,3 @@ describe('time-travel panel', () => {
   });
 });
 
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('the blob could not be read'));
-    reader.readAsText(blob);
-  });
-}

@@ -4,28 +4,21 @@
  * decided again on the new state: the decider then says what the late command still means (a success
  * after Stop means nothing).
  */
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { queryRunDecider, queryStream, type QueryRunCommand } from '@strata/domain';
 import type { AppendResult } from '../../event-store/event-store.port';
-import { DecisionRunner, type DecisionMeta } from '../../event-store/load-decide-append';
+import { DecideOn } from '../../event-store/decide-command';
+import { DecisionRunner } from '../../event-store/load-decide-append';
 
 const RETRIES = 4;
 
-export class DecideQueryRun extends Command<AppendResult> {
-  constructor(
-    readonly clientId: string,
-    readonly command: QueryRunCommand,
-    readonly meta: DecisionMeta,
-  ) {
-    super();
-  }
-}
+export class DecideQueryRun extends DecideOn<string, QueryRunCommand> {}
 
 @CommandHandler(DecideQueryRun)
 export class DecideQueryRunHandler implements ICommandHandler<DecideQueryRun> {
   constructor(private readonly runner: DecisionRunner) {}
 
-  execute({ clientId, command, meta }: DecideQueryRun): Promise<AppendResult> {
+  execute({ id: clientId, command, meta }: DecideQueryRun): Promise<AppendResult> {
     return this.runner.loadDecideAppend(queryStream(clientId), queryRunDecider, command, undefined, meta, { retries: RETRIES });
   }
 }
