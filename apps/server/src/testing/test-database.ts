@@ -69,6 +69,7 @@ async function fromPglite(): Promise<AdminServer> {
 }
 
 let admin: Promise<AdminServer> | undefined;
+let pgliteHandedOut = false;
 
 export const REQUIRE_POSTGRES_MESSAGE =
   'STRATA_TEST_REQUIRE_POSTGRES=1 is set but no PostgreSQL was found for the integration tests (no TEST_DATABASE_URL, ' +
@@ -97,8 +98,11 @@ export async function createTestDatabase(label = 'strata'): Promise<TestDatabase
   const server = await admin;
   recordDatabaseSource(server.source);
   if (server.source === 'pglite') {
-    // PGlite serves one database; test files each get their own PGlite instance instead.
-    return { url: server.adminUrl, source: 'pglite', drop: async () => server.stop?.() };
+    // PGlite serves one database: each database asked for is a PGlite of its own (the first one is the
+    // instance the probe started), so dropping one never stops another's.
+    const own = pgliteHandedOut ? await fromPglite() : server;
+    pgliteHandedOut = true;
+    return { url: own.adminUrl, source: 'pglite', drop: async () => own.stop?.() };
   }
   const name = `${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`.slice(0, 60);
   const client = new Client({ connectionString: server.adminUrl });
