@@ -106,7 +106,7 @@ export class QueryExecutor {
         if (ctasHere) {
           // The CREATE is the one statement allowed to write (allow_ctas / allow_cvas, not allow_dml).
           if (readOnly) {
-            await session.commit();
+            await session.rollback();
             await session.begin({ readOnly: false, schema: q.schema });
           }
           sql = ctasStatement(q.ctasMethod, ctasTarget, sql);
@@ -118,7 +118,11 @@ export class QueryExecutor {
         if (remaining <= 0) throw new EngineTimeoutError(timeLimitSec * 1000);
         last = await session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
       }
-      await session.commit();
+      // A read-only run has nothing to keep. Rolling back also undoes any setting a statement changed for
+      // the session (set_config in a SELECT), so the pooled connection, or the embedded database's one
+      // shared session, starts the next run as it was. The CREATE of a CTAS runs read-write and commits.
+      if (readOnly && !ctasTarget) await session.rollback();
+      else await session.commit();
       return await this.succeed(q, last!, executed, ctasTarget, actor, database.cache_timeout);
     } catch (err) {
       return await this.fail(q, err, { statementNo, statementCount, executed, timeLimitSec, actor });

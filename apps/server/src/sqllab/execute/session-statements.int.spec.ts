@@ -41,3 +41,13 @@ it('keeps SET statement_timeout allowed', async () => {
   expect(res.status).toBe(200);
   expect(res.body.data).toEqual([{ one: 1 }]);
 });
+
+it('a read-only run leaves no session setting behind for the next run on the connection', async () => {
+  // set_config in a SELECT is allowed for harmless settings; the run is rolled back, which undoes it.
+  const changed = await run(readOnly, "SELECT set_config('search_path', 'nowhere', false) AS path");
+  expect(changed.body.data).toEqual([{ path: 'nowhere' }]);
+  for (let i = 0; i < 3; i++) {
+    const next = await run(readOnly, "SELECT current_setting('search_path') AS path");
+    expect(next.body.data[0].path).not.toBe('nowhere');
+  }
+});
