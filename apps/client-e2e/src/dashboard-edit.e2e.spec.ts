@@ -100,6 +100,30 @@ describe('two editors on one dashboard in Chromium', () => {
     await alice.locator('.edit-item--markdown').waitFor();
   });
 
+  it('a Tabs dropped on the zone above the grid makes top-level tabs, and their menu removes them', async () => {
+    // The zone shows only once a new Tabs is lifted: grab it, then find the zone and drop there.
+    const tabs = (await alice.locator('[data-palette-type="TABS"]').boundingBox())!;
+    await alice.mouse.move(tabs.x + tabs.width / 2, tabs.y + tabs.height / 2);
+    await alice.mouse.down();
+    await alice.mouse.move(tabs.x + tabs.width / 2 - 10, tabs.y + tabs.height / 2 + 10, { steps: 5 });
+    const zone = alice.getByTestId('top-level-tabs-drop');
+    await zone.waitFor();
+    const target = (await zone.boundingBox())!;
+    await alice.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 25 });
+    await alice.waitForTimeout(300);
+    await alice.mouse.up();
+    // Bob sees the tab bar, with his markdown inside the new tab.
+    await grid(bob).getByRole('tab', { name: 'Tab title' }).waitFor({ timeout: 5000 });
+    await bob.locator('[role="tabpanel"] .edit-item--markdown').waitFor();
+    await zone.waitFor({ state: 'detached' });
+    await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-edit-top-level-tabs.png') });
+
+    await grid(alice).getByRole('tab', { name: 'Tab title' }).click();
+    await alice.getByRole('button', { name: 'Remove top-level tabs' }).click();
+    await grid(bob).getByRole('tab', { name: 'Tab title' }).waitFor({ state: 'detached', timeout: 5000 });
+    await bob.locator('.edit-item--markdown').waitFor();
+  });
+
   it('saving publishes a version, listed in the history with who saved it', async () => {
     await bob.getByRole('button', { name: 'Save' }).click();
     await bob.getByTestId('edit-mode').waitFor({ state: 'detached' });

@@ -12,6 +12,8 @@ import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { relatedOwners, relatedOwnersQuery, type RelatedOwnersQuery } from '../auth/users/related-owners';
+import { UsersService } from '../auth/users/users.service';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody, ZodParam } from '../common/zod-validation.pipe';
 import { RisonQ } from '../databases/rison-param';
@@ -72,6 +74,7 @@ export class DashboardsController {
     private readonly lists: DashboardList,
     private readonly properties: DashboardPropertiesService,
     private readonly extras: DashboardExtrasService,
+    private readonly users: UsersService,
   ) {}
 
   @Get()
@@ -84,6 +87,13 @@ export class DashboardsController {
   @RequirePermission(Permission.READ, View.DASHBOARD)
   async favoriteStatus(@RisonQ(idsQuery) ids: number[], @ReqUser() user: CurrentUser) {
     return { result: await this.extras.favoriteStatus(ids, user) };
+  }
+
+  /** The users a dashboard's owners may be chosen from (the properties dialog's search), for anyone who may write dashboards. */
+  @Get('related/owners')
+  @RequirePermission(Permission.WRITE, View.DASHBOARD)
+  async relatedOwners(@RisonQ(relatedOwnersQuery) q: RelatedOwnersQuery) {
+    return await relatedOwners(this.users, q);
   }
 
   @Get('permalink/:key')

@@ -4,3 +4,4 @@ export * from './layout';
 export * from './session';
 export * from './properties';
 export * from './native-filters';
+export * from './colors';

@@ -18,9 +18,9 @@ export const DashboardMessages = {
   NO_PERMISSION_TO_PUBLISH: 'You do not have permissions to edit this dashboard.',
   NO_PERMISSION_TO_SAVE: 'You do not have permission to edit this dashboard',
   NO_PERMISSION_TO_EDIT_OBJECT: 'You do not have permission to edit this %s',
-  /** spec §4: shown once a user's edits exceed the undo limit (the value fills %s). */
+  /** spec §4: shown once a user's edits exceed the undo limit; "the limit value is not shown". */
   UNDO_LIMIT_EXCEEDED:
-    'You have used all %s undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
+    'You have used all available undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
   // The texts below are Strata's own: the spec names the rule but not the words.
   DROP_FORBIDDEN: 'This component can not be dropped here.',
   COMPONENT_MISSING: 'This component no longer exists: someone else may have deleted it. Your change was not applied.',

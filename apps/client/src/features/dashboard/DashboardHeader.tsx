@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useDashboardView } from './grid/view-context';
 import { DASHBOARD_AUTO_REFRESH_INTERVALS } from '@strata/domain';
 import { refreshIntervalLabel } from './refresh/refresh-labels';
+import { DashboardActions, PublishBadge, useDashboardProperties, type DashboardManagement } from './properties/DashboardActions';
 
 /**
  * The dashboard's title bar: title, favourite star, published state, the auto-refresh picker, force
  * refresh of all charts, Share (a permalink with the filters, tabs and anchor), and Edit dashboard for
- * those who may edit its layout.
+ * those who may edit its layout; for those who may edit it, the published toggle and the "…" menu (properties, CSS,
+ * save as, delete, download as image).
  */
-export function DashboardHeader({ hideTitle, onShare, onEdit }: { hideTitle: boolean; onShare: () => Promise<void>; onEdit?: () => void }) {
+export function DashboardHeader({ hideTitle, onShare, onEdit, manage }: { hideTitle: boolean; onShare: () => Promise<void>; onEdit?: () => void; manage: DashboardManagement }) {
   const { feature, state } = useDashboardView();
+  const properties = useDashboardProperties(feature, manage);
   const [sharing, setSharing] = useState(false);
   const dashboard = state.dashboard!;
   const intervals: number[] = [...DASHBOARD_AUTO_REFRESH_INTERVALS];
@@ -22,7 +25,7 @@ export function DashboardHeader({ hideTitle, onShare, onEdit }: { hideTitle: boo
             {state.isStarred ? '★' : '☆'}
           </button>
           <h1 className="dashboard-header__title">{dashboard.dashboard_title || '[ untitled dashboard ]'}</h1>
-          <span className={`badge ${dashboard.published ? 'success' : ''}`}>{dashboard.published ? 'Published' : 'Draft'}</span>
+          <PublishBadge properties={properties} editable={manage.editable} />
           {state.editMode && <span className="badge warning">Editing</span>}
         </>
       )}
@@ -56,6 +59,7 @@ export function DashboardHeader({ hideTitle, onShare, onEdit }: { hideTitle: boo
           Edit dashboard
         </button>
       )}
+      <DashboardActions properties={properties} editable={manage.editable} />
     </header>
   );
 }

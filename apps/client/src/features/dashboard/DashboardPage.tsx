@@ -9,6 +9,7 @@ import { DraftChart } from './charts/DraftChart';
 import { DashboardHeader } from './DashboardHeader';
 import { EditMode, type EditModeProps } from './edit/EditMode';
 import { FilterBar } from './filters/FilterBar';
+import { nativeFilters } from './filters/native-filters';
 import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
 import { permalinkState, readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
@@ -139,6 +140,7 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
               dashboardId={state.dashboard.id}
               notices={dashboard.toasts}
               escapeMarkdown={escapeMarkdown}
+              filters={nativeFilters(state.filterItems)}
               gridWidth={Math.max(320, width - 276)}
               renderChart={(chartId, size, sliceName) => <DraftChart chartId={chartId} sliceName={sliceName} width={size.width} height={size.height} />}
               onExit={() => {
@@ -176,6 +178,7 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
         <DashboardHeader
           hideTitle={url.hidden.hideTitle}
           onShare={share}
+          manage={{ user, roleBasedAccess: isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_RBAC), editable: !permalinkKey }}
           onEdit={
             canEdit
               ? () => {

@@ -5,6 +5,7 @@ import { useStoreState } from '../../shared/use-store-state';
 import { featureFlagsOf } from '../session/session.events';
 import { createDashboard, type DashboardFeature } from './dashboard.feature';
 import { DashboardPage } from './DashboardPage';
+import { dashboardPropertiesOf } from './properties/dashboard-properties.feature';
 
 // Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
 const features = new WeakMap<AppServices, DashboardFeature>();
@@ -21,6 +22,8 @@ function dashboardFor(services: AppServices): DashboardFeature {
       featureFlags: () => services.session.featureFlags(),
     });
     services.timeTravel.register(feature.store);
+    services.timeTravel.register(feature.colors.store);
+    services.timeTravel.register(dashboardPropertiesOf(feature).store);
     features.set(services, feature);
   }
   return feature;

@@ -60,6 +60,14 @@ describe('dashboard routes', () => {
     expect(await screen.findByRole('region', { name: 'Filters' })).toHaveClass('filter-bar--horizontal');
   });
 
+  it("puts the title bar's management events (publish, properties) on the time-travel timeline", async () => {
+    await open('/dashboard/7/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Published' }));
+    expect(await screen.findByRole('button', { name: 'Draft' })).toBeInTheDocument();
+    const managed = services.timeTravel.timeline().filter((e) => e.store === 'dashboard-properties').map((e) => e.entry.type);
+    expect(managed).toEqual(['dashboardProperties/writeStarted', 'dashboardProperties/written']);
+  });
+
   it('without the flag the same dashboard keeps the vertical bar', async () => {
     const jsonMetadata = { native_filter_configuration: [originFilter()], filter_bar_orientation: 'HORIZONTAL' };
     await open('/dashboard/7/', { featureFlags: { HORIZONTAL_FILTER_BAR: false }, jsonMetadata });

@@ -32,6 +32,17 @@ export interface FilterOptions {
   error: string | null;
 }
 
+/**
+ * "Dynamically search all filter values": what was typed in a select filter's search and the column's
+ * values that match it, queried from the database rather than picked from the loaded ones.
+ */
+export interface FilterSearch {
+  text: string;
+  status: 'loading' | 'ready' | 'failed';
+  values: FilterOptions['values'];
+  error: string | null;
+}
+
 export interface LoadedDashboard {
   dashboard: DashboardRecord;
   metadata: DashboardMetadata;
@@ -69,6 +80,10 @@ export type DashboardEvent =
   | EventLike<'dashboard/filterOptionsRequested', { filterId: string }>
   | EventLike<'dashboard/filterOptionsLoaded', { filterId: string; values: FilterOptions['values'] }>
   | EventLike<'dashboard/filterOptionsFailed', { filterId: string; message: string }>
+  /** Typed in the search of a select filter that searches all its values (empty text: the search is over). */
+  | EventLike<'dashboard/filterSearchTyped', { filterId: string; text: string }>
+  | EventLike<'dashboard/filterSearchLoaded', { filterId: string; text: string; values: FilterOptions['values'] }>
+  | EventLike<'dashboard/filterSearchFailed', { filterId: string; text: string; message: string }>
   | EventLike<'dashboard/crossFilterChanged', { chartId: number; entry: DataMask | null }>
   | EventLike<'dashboard/starToggled', { isStarred: boolean }>
   /** A chart's cross-filter scope was saved (null: back to the dashboard's global scope). */
@@ -76,7 +91,13 @@ export type DashboardEvent =
   /** A chart placed on the draft in edit mode since the page loaded, with its dataset when the page lacked it. */
   | EventLike<'dashboard/chartAdded', { chart: DashboardChart; dataset: DashboardDataset | null }>
   /** The filter configuration was saved: its items, their applied values, and the datasets (null: unchanged). */
-  | EventLike<'dashboard/filtersConfigured', { items: FilterConfigItem[]; dataMask: DataMaskMap; datasets: DashboardDataset[] | null }>;
+  | EventLike<'dashboard/filtersConfigured', { items: FilterConfigItem[]; dataMask: DataMaskMap; datasets: DashboardDataset[] | null }>
+  /** The server took a write of this page: the version (and change time) its next write names (null: not said). */
+  | EventLike<'dashboard/versionAdvanced', { version: number | null; lastModifiedTime: number | null }>
+  /** After a write refused as stale (409): the dashboard as it is now, with its metadata (filters come with filtersConfigured). */
+  | EventLike<'dashboard/configurationReloaded', { dashboard: DashboardRecord; metadata: DashboardMetadata }>
+  /** The dashboard's own fields (published, title, slug, owners, CSS, metadata...) as the server answered a save of this page. */
+  | EventLike<'dashboard/propertiesSaved', { dashboard: DashboardRecord; metadata: DashboardMetadata }>;
 
 export interface DashboardState extends Omit<LoadedDashboard, 'charts' | 'datasets' | 'dashboard' | 'datasetsStatus'> {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -92,6 +113,8 @@ export interface DashboardState extends Omit<LoadedDashboard, 'charts' | 'datase
   /** Values picked in the filter bar, not applied yet (Apply sends them to the charts). */
   filterDraft: Record<string, FilterValue | null>;
   filterOptions: Record<string, FilterOptions>;
+  /** By filter id: the dynamic searches under way or answered. */
+  filterSearch: Record<string, FilterSearch>;
   refreshFrequency: number;
   isRefreshing: boolean;
   expandedSlices: Record<number, boolean>;
@@ -131,6 +154,7 @@ const initialState = (): DashboardState => ({
   dataMask: {},
   filterDraft: {},
   filterOptions: {},
+  filterSearch: {},
   chartStates: {},
   activeTabs: [],
   editMode: false,
@@ -251,6 +275,22 @@ export const dashboardFold = {
         return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'ready', values: event.data.values, error: null } } };
       case 'dashboard/filterOptionsFailed':
         return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'failed', values: [], error: event.data.message } } };
+      case 'dashboard/filterSearchTyped': {
+        const { filterId, text } = event.data;
+        const { [filterId]: previous, ...others } = state.filterSearch;
+        // The last answer stays shown until the new one comes.
+        const filterSearch = text.trim() ? { ...others, [filterId]: { text, status: 'loading' as const, values: previous?.values ?? [], error: null } } : others;
+        return { ...state, filterSearch };
+      }
+      case 'dashboard/filterSearchLoaded':
+      case 'dashboard/filterSearchFailed': {
+        const current = state.filterSearch[event.data.filterId];
+        // An answer to an earlier text (or a search given up) changes nothing.
+        if (!current || current.text !== event.data.text) return state;
+        const next: FilterSearch =
+          event.type === 'dashboard/filterSearchLoaded' ? { ...current, status: 'ready', values: event.data.values, error: null } : { ...current, status: 'failed', values: [], error: event.data.message };
+        return { ...state, filterSearch: { ...state.filterSearch, [event.data.filterId]: next } };
+      }
       case 'dashboard/crossFilterChanged': {
         const key = String(event.data.chartId);
         const { [key]: _old, ...rest } = state.dataMask;
@@ -284,9 +324,23 @@ export const dashboardFold = {
           dataMask: { ...crossFilters, ...dataMask },
           filterDraft: Object.fromEntries(items.filter(isNativeFilter).map((i) => [i.id, maskValue(dataMask[i.id])])),
           filterOptions: Object.fromEntries(Object.entries(state.filterOptions).filter(([id]) => kept.has(id))),
+          filterSearch: Object.fromEntries(Object.entries(state.filterSearch).filter(([id]) => kept.has(id))),
           datasets: datasets ? Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d])) : state.datasets,
         };
       }
+      case 'dashboard/versionAdvanced': {
+        if (!state.dashboard) return state;
+        const { version, lastModifiedTime } = event.data;
+        const dashboard = { ...state.dashboard, ...(version !== null ? { version } : {}), ...(lastModifiedTime !== null ? { last_modified_time: lastModifiedTime } : {}) };
+        return { ...state, dashboard };
+      }
+      case 'dashboard/configurationReloaded':
+        if (!state.dashboard || state.dashboard.id !== event.data.dashboard.id) return state;
+        return { ...state, dashboard: event.data.dashboard, metadata: event.data.metadata };
+      case 'dashboard/propertiesSaved':
+        // The layout and the filter bar have their own events: a properties save changes neither.
+        if (state.dashboard?.id !== event.data.dashboard.id) return state;
+        return { ...state, dashboard: { ...state.dashboard, ...event.data.dashboard }, metadata: event.data.metadata };
       default:
         return unchanged(event, state);
     }

@@ -20,12 +20,14 @@ import type { AsyncEvents } from '../async/async-events';
 import { sharedAsyncEvents } from '../async/async-jobs';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { CrossFilter } from '../charts/viz';
-import { dashboardApi, type DashboardApi } from './api/dashboard-api';
+import { dashboardApi, isStaleWrite, type DashboardApi, type DashboardWriteAnswer } from './api/dashboard-api';
 import type { DashboardMetadata, DashboardPermalinkState } from './api/types';
 import { createChartLoader } from './charts/chart-loader';
+import { createLabelColors, type LabelColorsFeature } from './colors/label-colors.feature';
 import { datasourceKeyOfChart } from './charts/chart-query';
 import { dashboardFold, type DashboardEvent, type DashboardState } from './dashboard.events';
 import { filterActions, type FilterActions } from './filters/filter-actions';
+import { filterSearches } from './filters/filter-search';
 import { dataMaskEntry, defaultValueOf, nativeFilters, readFilterConfiguration, type FilterConfigItem } from './filters/native-filters';
 import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
 import { chartComponent, chartIdsInOrder, readLayout, tabsOnPath, type Layout } from './grid/layout';
@@ -82,12 +84,23 @@ export interface DashboardFeature extends DashboardCore, FilterActions {
   /** A chart of the edit-mode draft drawn with its data: fetched (with its dataset) if the page lacks it, then queried. */
   ensureChart(chartId: number): void;
   /** The filter configuration modal saved: the filter bar, the applied values and the charts follow. */
-  filtersConfigured(items: FilterConfigItem[]): Promise<void>;
+  filtersConfigured(items: FilterConfigItem[], saved?: DashboardWriteAnswer): Promise<void>;
+  /**
+   * A write was refused because someone else changed the dashboard since it was read (409): the user is
+   * told, and the dashboard's configuration (filters, cross-filter scopes, version) is read again.
+   */
+  writeRefusedAsStale(): Promise<void>;
   canEdit(): boolean;
+  /** One colour per label on all the dashboard's charts (spec §3 label colours, §4 colour sync). */
+  readonly colors: LabelColorsFeature;
   dispose(): void;
 }
 
 const messageOf = (error: unknown) => toClientError(error).message;
+
+export const DASHBOARD_CHANGED_ELSEWHERE = 'This dashboard was changed by someone else, so your change was not saved. Their latest filters and settings are shown now; reload the page to see all their changes.';
+
+const versionAdvanced = (saved: DashboardWriteAnswer) => ({ type: 'dashboard/versionAdvanced' as const, data: saved });
 
 export function parseMetadata(value: unknown): DashboardMetadata {
   let parsed = value;
@@ -156,6 +169,44 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
 
   const core: DashboardCore = { store, api, toasts, context, now, filterContext, refreshFilteredCharts };
   const filters = filterActions(core);
+  const canEdit = () => {
+    const dashboard = store.getState().dashboard;
+    return !!dashboard && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
+  };
+  const colors = createLabelColors({ context, http, canEdit, scheduler });
+
+  /**
+   * A new filter configuration: unchanged filters keep what is applied, new and changed ones start from
+   * their default value. `first` (the version a save answered, a dashboard read again) is recorded at
+   * once, before the datasets are asked for: a save made meanwhile must already name the new version.
+   */
+  const adoptFilters = async (items: FilterConfigItem[], first: DashboardEvent[]) => {
+    store.record(first);
+    const state = store.getState();
+    if (!state.dashboard) return;
+    const before = new Map(state.filterItems.map((f) => [f.id, JSON.stringify(f)]));
+    const dataMask = Object.fromEntries(
+      nativeFilters(items).map((f) => [f.id, before.get(f.id) === JSON.stringify(f) && state.dataMask[f.id] ? state.dataMask[f.id]! : dataMaskEntry(f, defaultValueOf(f))]),
+    );
+    // A filter may read a dataset no chart uses: the page needs its columns for the filter's values.
+    const datasets = await api.getDatasets(state.dashboard.id, Object.values(state.charts)).catch(() => null);
+    store.record([{ type: 'dashboard/filtersConfigured', data: { items, dataMask, datasets } }]);
+    refreshFilteredCharts();
+    filters.loadFilterOptions();
+  };
+
+  const writeRefusedAsStale = async () => {
+    toasts.warning(DASHBOARD_CHANGED_ELSEWHERE);
+    const state = store.getState();
+    if (!state.dashboard) return;
+    try {
+      const dashboard = await api.getDashboard(String(state.dashboard.id));
+      const metadata = parseMetadata(dashboard.json_metadata);
+      await adoptFilters(readFilterConfiguration(metadata.native_filter_configuration), [{ type: 'dashboard/configurationReloaded', data: { dashboard, metadata } }]);
+    } catch (error) {
+      toasts.danger(`The dashboard could not be read again: ${messageOf(error)}`);
+    }
+  };
 
   /** spec §9 staggered refresh, by the domain's schedule; `periodic` leaves the immune charts out. */
   const runSchedule = (periodic: boolean) => {
@@ -188,11 +239,22 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
         ),
       )
       .subscribe((chartId) => refreshChart(chartId, true)),
+    // Select filters that search all their values ask the database as the user types.
+    filterSearches(core, scheduler),
+    // The label colours start from the metadata the page has read (the dashboard's, a newer one after a 409,
+    // or the one a properties save answered: a new colour scheme redraws the charts at once).
+    store.recorded$
+      .pipe(filter((e) => e.type === 'dashboard/loaded' || e.type === 'dashboard/configurationReloaded' || e.type === 'dashboard/propertiesSaved'))
+      .subscribe(() => {
+        const { dashboard, metadata } = store.getState();
+        if (dashboard) colors.opened(dashboard.id, metadata);
+      }),
   ];
 
   return {
     ...core,
     ...filters,
+    colors,
     async open(idOrSlug, url, permalink) {
       const requestId = context.newId();
       loader.abortAll();
@@ -315,8 +377,15 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
       const config: ChartCrossFilterConfig | null =
         scope === 'global' ? null : { id: chartId, crossFilters: { scope, chartsInScope: chartsInScope(state.layout, scope).filter((id) => id !== chartId) } };
       const { [String(chartId)]: _old, ...others } = state.metadata.chart_configuration ?? {};
-      await api.saveChartConfiguration(state.dashboard.id, config ? { ...others, [String(chartId)]: config } : others);
-      store.record([{ type: 'dashboard/crossFilterScopeSaved', data: { chartId, config } }]);
+      let saved: DashboardWriteAnswer;
+      try {
+        saved = await api.saveChartConfiguration(state.dashboard.id, config ? { ...others, [String(chartId)]: config } : others, state.dashboard.version);
+      } catch (error) {
+        // The whole chart_configuration is sent: on a stale version, theirs is read rather than overwritten.
+        if (isStaleWrite(error)) return writeRefusedAsStale();
+        throw error;
+      }
+      store.record([{ type: 'dashboard/crossFilterScopeSaved', data: { chartId, config } }, versionAdvanced(saved)]);
       refreshFilteredCharts();
     },
     ensureChart(chartId) {
@@ -342,26 +411,12 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
         }
       })();
     },
-    async filtersConfigured(items) {
-      const state = store.getState();
-      if (!state.dashboard) return;
-      // Unchanged filters keep what is applied; new and changed ones start from their default value.
-      const before = new Map(state.filterItems.map((f) => [f.id, JSON.stringify(f)]));
-      const dataMask = Object.fromEntries(
-        nativeFilters(items).map((f) => [f.id, before.get(f.id) === JSON.stringify(f) && state.dataMask[f.id] ? state.dataMask[f.id]! : dataMaskEntry(f, defaultValueOf(f))]),
-      );
-      // A filter may read a dataset no chart uses: the page needs its columns for the filter's values.
-      const datasets = await api.getDatasets(state.dashboard.id, Object.values(state.charts)).catch(() => null);
-      store.record([{ type: 'dashboard/filtersConfigured', data: { items, dataMask, datasets } }]);
-      refreshFilteredCharts();
-      filters.loadFilterOptions();
-    },
-    canEdit() {
-      const dashboard = store.getState().dashboard;
-      return !!dashboard && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
-    },
+    filtersConfigured: (items, saved) => adoptFilters(items, saved ? [versionAdvanced(saved)] : []),
+    writeRefusedAsStale,
+    canEdit,
     dispose() {
       subscriptions.forEach((s) => s.unsubscribe());
+      colors.dispose();
       loader.abortAll();
     },
   };

@@ -134,6 +134,21 @@ export class UsersService {
     return rows.map(toUserRow);
   }
 
+  /**
+   * Active users whose "first last" name or username contains `text` (any case; LIKE wildcards in it are
+   * literal), ordered by name, one page of them, and how many there are in all.
+   */
+  async searchActive(text: string, page: number, pageSize: number): Promise<{ count: number; rows: UserRow[] }> {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = `u.active AND ((u.first_name || ' ' || u.last_name) ILIKE $1 OR u.username ILIKE $1)`;
+    const [total] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, [like])) as { count: number }[];
+    const rows = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE ${where} ORDER BY lower(u.first_name), lower(u.last_name), lower(u.username), u.id LIMIT $2 OFFSET $3`,
+      [like, pageSize, page * pageSize],
+    );
+    return { count: total?.count ?? 0, rows: rows.map(toUserRow) };
+  }
+
   async activeAdminExists(): Promise<boolean> {
     const rows = await this.dataSource.query(
       `SELECT 1 FROM users u JOIN user_roles r ON r.user_id = u.id WHERE u.active AND lower(r.role) = 'admin' LIMIT 1`,

@@ -128,7 +128,7 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     expect(undone).toBe(UNDO_LIMIT);
     expect(Object.keys(s.state.layout).filter((id) => id.startsWith('MARKDOWN-')).sort()).toEqual(['MARKDOWN-1', 'MARKDOWN-2', 'MARKDOWN-3', 'MARKDOWN-bob']);
     expect(undoLimitWarning()).toBe(
-      'You have used all 50 undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
+      'You have used all available undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
     );
   });
 

@@ -5,7 +5,6 @@
  * overflow warning once they have made more.
  */
 import { HISTORY_UNDONE, HISTORY_REDONE, indexHistory, type HistoryEvent, type HistoryRejection, type LogEntry } from '@strata/events';
-import { formatMessage } from '../../platform/text/format';
 import { UNDO_LIMIT } from '../constants';
 import { DashboardMessages } from '../messages';
 import { isLayoutEvent } from '../layout/layout.events';
@@ -80,7 +79,7 @@ export function undoLimitExceeded(entries: readonly LogEntry[], actor: string): 
   return reachable(entries, actor).steps.length > UNDO_LIMIT;
 }
 
-/** spec §4: the warning shown when the undo history limit is exceeded. */
+/** spec §4: the warning shown when the undo history limit is exceeded (without the limit's value). */
 export function undoLimitWarning(): string {
-  return formatMessage(DashboardMessages.UNDO_LIMIT_EXCEEDED, UNDO_LIMIT);
+  return DashboardMessages.UNDO_LIMIT_EXCEEDED;
 }

@@ -21,6 +21,10 @@ export interface ChartRendererProps {
   onCrossFilter?(filter: CrossFilter): void;
   /** Server-paged table: the user asked for another page (0-based), page size or sort. */
   onTableQueryChange?(page: number, pageSize: number, sortBy: SortBy[]): void;
+  /** A dashboard's colour per label; the chart's own palette colours the others. */
+  labelColors?: Readonly<Record<string, string>>;
+  /** The labels drawn (series or slices), for the dashboard to give them colours. */
+  onLabels?(labels: string[]): void;
 }
 
 export const NO_RESULTS = 'No results were returned for this query';
@@ -90,6 +94,8 @@ export function ChartRenderer({
   onError = noop,
   onCrossFilter,
   onTableQueryChange,
+  labelColors,
+  onLabels,
 }: ChartRendererProps) {
   // Hosts often rebuild the form data object on every render; an equal one must not redraw the chart.
   const formData = useStableValue(givenFormData);
@@ -128,6 +134,8 @@ export function ChartRenderer({
         onRendered={onRendered}
         onCrossFilter={onCrossFilter}
         onTableQueryChange={onTableQueryChange}
+        {...(labelColors ? { labelColors } : {})}
+        {...(onLabels ? { onLabels } : {})}
       />
     </RenderBoundary>
   );

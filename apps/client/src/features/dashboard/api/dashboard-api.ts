@@ -16,6 +16,15 @@ export interface DashboardListQuery {
   orderColumn: 'changed_on_delta_humanized' | 'dashboard_title';
   orderDirection: 'asc' | 'desc';
   pageSize: number;
+  /** 0-based page of `pageSize` rows. */
+  page?: number;
+}
+
+/** The server's answer to a save (PUT) or create: the dashboard as it is now, with its new `version`. */
+interface DashboardAnswer {
+  id: number;
+  result: DashboardRecord;
+  version?: number;
 }
 
 /** A chart of GET /api/v1/chart/{id} in the shape of the dashboard's /charts items. */
@@ -87,13 +96,20 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       return resultOrJob(await abortable(request, signal), http, asyncEvents, signal);
     },
     download: explore.download,
-    /** spec §7 PUT /api/v1/dashboard/{id}/filters: the modal's changes; the answer is the saved configuration. */
-    saveFilters: async (dashboardId: number, changes: FilterChanges): Promise<FilterConfigItem[]> =>
-      (await http.put<{ result: FilterConfigItem[] }>(`/api/v1/dashboard/${dashboardId}/filters`, changes)).result,
-    /** spec §7 metadata-only PUT: the charts' cross-filter scopes (the whole chart_configuration). */
-    saveChartConfiguration: async (dashboardId: number, chartConfiguration: Record<string, ChartCrossFilterConfig>): Promise<void> => {
-      await http.put(`/api/v1/dashboard/${dashboardId}`, { json_metadata: { chart_configuration: chartConfiguration } });
+    /**
+     * spec §7 PUT /api/v1/dashboard/{id}/filters: the modal's changes, guarded by the `version` the page
+     * read (a newer dashboard answers 409, see `isStaleWrite`); the answer is the saved configuration.
+     */
+    saveFilters: async (dashboardId: number, changes: FilterChanges, version?: number): Promise<{ items: FilterConfigItem[] } & DashboardWriteAnswer> => {
+      const body = await http.put<{ result: FilterConfigItem[] } & WriteAnswerBody>(`/api/v1/dashboard/${dashboardId}/filters`, withVersion(changes, version));
+      return { items: body.result, ...writeAnswer(body) };
     },
+    /**
+     * spec §7 metadata-only PUT: the charts' cross-filter scopes. It sends the whole chart_configuration,
+     * so it is guarded by `version` like saveFilters: a stale one is a 409, never an overwrite.
+     */
+    saveChartConfiguration: async (dashboardId: number, chartConfiguration: Record<string, ChartCrossFilterConfig>, version?: number): Promise<DashboardWriteAnswer> =>
+      writeAnswer(await http.put<WriteAnswerBody>(`/api/v1/dashboard/${dashboardId}`, withVersion({ json_metadata: { chart_configuration: chartConfiguration } }, version))),
     /** The datasets a filter may read (the filter configuration's picker) and one's columns. */
     listDatasets: explore.listDatasets,
     getDataset: explore.getDataset,
@@ -104,7 +120,7 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       if (query.search) filters.push({ col: 'dashboard_title', opr: 'title_or_slug', value: query.search });
       if (query.ownerId !== null) filters.push({ col: 'owners', opr: 'rel_m_m', value: query.ownerId });
       if (query.favoritesOnly) filters.push({ col: 'id', opr: 'dashboard_is_favorite', value: true });
-      const body = { filters, order_column: query.orderColumn, order_direction: query.orderDirection, page: 0, page_size: query.pageSize };
+      const body = { filters, order_column: query.orderColumn, order_direction: query.orderDirection, page: query.page ?? 0, page_size: query.pageSize };
       return http.get(`/api/v1/dashboard/?q=${q(body)}`);
     },
     favoriteStatus: async (ids: number[]): Promise<Record<number, boolean>> => {
@@ -119,10 +135,54 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       http.post(`/api/v1/dashboard/${id}/permalink`, state),
     getPermalink: async (key: string): Promise<{ dashboardId: string; state: DashboardPermalinkState }> =>
       http.get(`/api/v1/dashboard/permalink/${encodeURIComponent(key)}`),
+    /** spec §7 PUT with `{published}` alone; the answer is the whole dashboard. */
+    setPublished: async (id: number, published: boolean): Promise<DashboardRecord> => savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, { published })),
+    /** spec §7 PUT with the full save body; `version` (the one read) makes a concurrent change a 409. */
+    saveProperties: async (id: number, body: Record<string, unknown>, version?: number): Promise<DashboardRecord> =>
+      savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, withVersion(body, version))),
+    /** spec §7 POST /api/v1/dashboard/ with dashboard_title. */
+    create: async (body: { dashboard_title: string }): Promise<DashboardRecord> => (await http.post<DashboardAnswer>('/api/v1/dashboard/', body)).result,
+    /** spec §7 POST .../copy/: a new dashboard (owned by the user), its charts duplicated when asked. */
+    copy: async (id: number, body: { dashboard_title: string; css: string; duplicate_slices: boolean; json_metadata: string }): Promise<{ id: number }> =>
+      http.post<{ id: number }>(`/api/v1/dashboard/${id}/copy/`, body),
+    remove: async (id: number): Promise<void> => {
+      await http.delete(`/api/v1/dashboard/${id}`);
+    },
+    /** Active users an owner may be chosen from whose name or username contains `text` (GET .../related/owners, for anyone with can_write on Dashboard). */
+    relatedOwners: async (text: string, pageSize = 25): Promise<{ count: number; owners: { id: number; label: string; email?: string }[] }> => {
+      type Related = { count: number; result: { value: number; text: string; extra?: { email?: string } }[] };
+      const answer = await http.get<Related>(`/api/v1/dashboard/related/owners?q=${q({ filter: text, page: 0, page_size: pageSize })}`);
+      const owners = (answer.result ?? []).map((r) => ({ id: r.value, label: r.text || `#${r.value}`, ...(r.extra?.email ? { email: r.extra.email } : {}) }));
+      return { count: answer.count ?? owners.length, owners };
+    },
   };
 }
 
 export type DashboardApi = ReturnType<typeof dashboardApi>;
+
+/** The record of a save's answer, with the answer's `version` when the record lacks it. */
+const savedRecord = (answer: DashboardAnswer): DashboardRecord => ({ ...answer.result, ...(answer.version !== undefined ? { version: answer.version } : {}) });
+
+/** What a dashboard write answers (server dashboards CONTEXT, optimistic concurrency): the version to send next. */
+export interface DashboardWriteAnswer {
+  version: number | null;
+  lastModifiedTime: number | null;
+}
+
+interface WriteAnswerBody {
+  version?: number;
+  last_modified_time?: number;
+}
+
+const writeAnswer = (body: WriteAnswerBody | null | undefined): DashboardWriteAnswer => ({
+  version: typeof body?.version === 'number' ? body.version : null,
+  lastModifiedTime: typeof body?.last_modified_time === 'number' ? body.last_modified_time : null,
+});
+
+const withVersion = <T extends object>(body: T, version: number | undefined): T | (T & { version: number }) => (version === undefined ? body : { ...body, version });
+
+/** The server refused a write because the dashboard changed since the page read it (409). */
+export const isStaleWrite = (error: unknown): boolean => error instanceof ApiError && error.error.status === 409;
 
 /**
  * HttpClient's requests take no abort signal; a stopped chart must still end in the browser, not only be

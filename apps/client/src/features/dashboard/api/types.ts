@@ -8,6 +8,7 @@ export interface DashboardOwner {
   id: number;
   first_name?: string;
   last_name?: string;
+  username?: string;
 }
 
 /** GET /api/v1/dashboard/{id or slug}: position_json and json_metadata arrive as JSON text (or objects). */
@@ -28,6 +29,10 @@ export interface DashboardRecord {
   url?: string;
   /** The ids of the dashboard's charts (Strata's server sends them with the dashboard). */
   chart_ids?: number[];
+  /** The stream version (Strata's server): sent back on a save, a change made since is a 409. */
+  version?: number;
+  /** Who may view it under DASHBOARD_RBAC. */
+  roles?: { name: string }[];
 }
 
 /** One item of GET /api/v1/dashboard/{id}/charts (spec §3 Chart, as Superset's ChartEntityResponseSchema). */

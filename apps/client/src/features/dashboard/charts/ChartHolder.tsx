@@ -4,6 +4,7 @@ import { datasourceKeyOfChart } from './chart-query';
 import { ChartMenu } from './ChartMenu';
 import { Markdown } from '../grid/Markdown';
 import { useDashboardView } from '../grid/view-context';
+import { useStoreState } from '../../../shared/use-store-state';
 
 const HEADER_HEIGHT = 32;
 
@@ -19,6 +20,7 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
   const fullSize = state.fullSizeChartId === chartId;
   const focused = state.focusedChartId === chartId;
   const [highlight, setHighlight] = useState(false);
+  const colors = useStoreState(feature.colors.store.state$);
 
   // The focused chart (focused_chart=) is scrolled to and outlined once, then forgotten.
   useEffect(() => {
@@ -102,7 +104,8 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
           <ChartRenderer
             key={runtime.resultQueryId}
             vizType={String(runtime.resultFormData!.viz_type ?? chart.viz_type ?? 'table')}
-            formData={runtime.resultFormData!}
+            // The dashboard's colour scheme replaces the chart's own, as the dashboard's label colours do.
+            formData={colors.scheme ? { ...runtime.resultFormData!, color_scheme: colors.scheme } : runtime.resultFormData!}
             queriesData={runtime.queriesResponse as never}
             datasource={datasource}
             width={Math.max(50, outer.width - 16)}
@@ -110,6 +113,8 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
             onRendered={() => feature.rendered(chartId, runtime.resultQueryId!)}
             onError={(error: unknown) => feature.renderFailed(chartId, runtime.resultQueryId!, error)}
             onCrossFilter={feature.crossFiltersEnabled() ? (filter) => feature.crossFilter(chartId, filter) : undefined}
+            labelColors={colors.byLabel}
+            onLabels={(labels) => feature.colors.chartLabelsShown(chartId, labels)}
           />
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Background, GRID_MAX_ROW_UNITS, GRID_MIN_ROW_UNITS, HeaderSize, SIZABLE_TYPES, TALL_TYPES, type LayoutItem } from '@strata/domain';
+import { Background, GRID_MAX_ROW_UNITS, GRID_MIN_ROW_UNITS, HeaderSize, ROOT_ID, SIZABLE_TYPES, TALL_TYPES, type LayoutItem } from '@strata/domain';
 import { useEditGrid } from './edit-context';
 
 const SIZE_LABELS: Record<string, string> = { [HeaderSize.SMALL]: 'Small', [HeaderSize.MEDIUM]: 'Medium', [HeaderSize.LARGE]: 'Large' };
@@ -8,12 +8,14 @@ const WITH_BACKGROUND: readonly LayoutItem['type'][] = ['ROW', 'COLUMN', 'HEADER
 
 /**
  * The menu of the selected component: delete, a header's size, the background of rows, columns and
- * headers, and its size in grid units (what the resize handle does, for the keyboard).
+ * headers, and its size in grid units (what the resize handle does, for the keyboard). Top-level tabs
+ * are not deleted but removed: their tabs' content goes back into the grid, in tab order (spec §4).
  */
 export function ComponentMenu({ item }: { item: LayoutItem }) {
   const { execute, select } = useEditGrid();
   const sizable = SIZABLE_TYPES.includes(item.type);
   const tall = TALL_TYPES.includes(item.type);
+  const topLevelTabs = item.type === 'TABS' && item.parents.length === 1 && item.parents[0] === ROOT_ID;
   return (
     <div className="edit-menu" role="toolbar" aria-label="Component menu" onClick={(e) => e.stopPropagation()}>
       {item.type === 'HEADER' && (
@@ -38,16 +40,27 @@ export function ComponentMenu({ item }: { item: LayoutItem }) {
       {tall && (
         <SizeField label="Height" value={item.meta.height} min={GRID_MIN_ROW_UNITS} max={GRID_MAX_ROW_UNITS} onCommit={(height) => execute({ type: 'ResizeComponent', data: { id: item.id, height } })} />
       )}
-      <button
-        type="button"
-        className="danger"
-        aria-label="Delete component"
-        onClick={() => {
-          if (execute({ type: 'DeleteComponent', data: { id: item.id } })) select(null);
-        }}
-      >
-        Delete
-      </button>
+      {topLevelTabs ? (
+        <button
+          type="button"
+          onClick={() => {
+            if (execute({ type: 'RemoveTopLevelTabs', data: {} })) select(null);
+          }}
+        >
+          Remove top-level tabs
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="danger"
+          aria-label="Delete component"
+          onClick={() => {
+            if (execute({ type: 'DeleteComponent', data: { id: item.id } })) select(null);
+          }}
+        >
+          Delete
+        </button>
+      )}
     </div>
   );
 }

@@ -24,7 +24,26 @@ export function EditGrid() {
   const top = root?.children[0] ? layout[root.children[0]] : undefined;
   return (
     <div className="dashboard-grid edit-grid" data-testid="edit-grid">
-      {top?.type === 'TABS' ? <Tabs item={top} columns={GRID_COLUMN_COUNT} /> : <Container id={GRID_ID} columns={GRID_COLUMN_COUNT} direction="vertical" />}
+      {top?.type === 'TABS' ? <TopLevelTabs item={top} /> : <Container id={GRID_ID} columns={GRID_COLUMN_COUNT} direction="vertical" />}
+    </div>
+  );
+}
+
+/** Top-level tabs: not draggable, but selectable, with the menu that swaps them back for the grid. */
+function TopLevelTabs({ item }: { item: LayoutItem }) {
+  const { readOnly, selectedId, select } = useEditGrid();
+  const selected = selectedId === item.id && !readOnly;
+  return (
+    <div
+      className={`edit-top-tabs${selected ? ' edit-item--selected' : ''}`}
+      onClick={(e) => {
+        if (readOnly) return;
+        e.stopPropagation();
+        select(item.id);
+      }}
+    >
+      {selected && <ComponentMenu item={item} />}
+      <Tabs item={item} columns={GRID_COLUMN_COUNT} />
     </div>
   );
 }

@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { DragDropContext, type BeforeCapture, type DropResult } from '@hello-pangea/dnd';
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import { undoLimitWarning } from '@strata/domain';
+import { DashboardMessages, GRID_ID, ROOT_ID, undoLimitWarning, type NativeFilter } from '@strata/domain';
 import type { ClientContext } from '../../../shared/feature-store';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { HttpClient } from '../../api/http-client';
 import { draftApi, type ChartListItem } from './draft-api';
 import { createDraftSession, type DraftNotices, type DraftSession, type LayoutIntent } from './draft-session';
 import { socketDraftTransport, type DraftTransport } from './draft-transport';
-import { dropIntent } from './drops';
+import { dropIntent, paletteDraggableId } from './drops';
 import { EditGridContext, type EditGridView } from './edit-context';
 import { EditGrid } from './EditGrid';
 import { ChartList, ComponentPalette } from './Palette';
 import { PresenceAvatars } from './Presence';
+import { moveChangesFilterScope } from './scope-warning';
+import { TopLevelTabsDrop } from './TopLevelTabsDrop';
 import { describeVersionError, VersionHistory } from './VersionHistory';
 import './edit.css';
 
@@ -28,6 +30,8 @@ export interface EditModeProps {
   /** Leaves edit mode; `changed` when a version was saved or restored (the page reloads the dashboard). */
   onExit: (changed: boolean) => void;
   renderChart?: EditGridView['renderChart'];
+  /** The dashboard's native filters: a move that changes a chart's filter scope warns (spec §5). */
+  filters?: readonly NativeFilter[];
 }
 
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -57,7 +61,7 @@ export function EditMode(props: EditModeProps) {
   return <EditSession {...props} session={session} />;
 }
 
-function EditSession({ session, dashboardId, http, context, notices, escapeMarkdown, gridWidth, onExit, renderChart }: EditModeProps & { session: DraftSession }) {
+function EditSession({ session, dashboardId, http, context, notices, escapeMarkdown, gridWidth, onExit, renderChart, filters }: EditModeProps & { session: DraftSession }) {
   const view = useStoreState(session.view$);
   const api = useMemo(() => draftApi(http), [http]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -74,7 +78,22 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
     },
     [session],
   );
-  const execute = useCallback((intent: LayoutIntent) => session.execute(intent), [session]);
+  const filtersRef = useRef(filters ?? []);
+  filtersRef.current = filters ?? [];
+  const execute = useCallback(
+    (intent: LayoutIntent) => {
+      const before = session.store.getState().layout;
+      if (!session.execute(intent)) return false;
+      // The local decide has already applied the move: compare with what the user saw before it.
+      if (intent.type === 'MoveComponent' && moveChangesFilterScope(filtersRef.current, before, session.store.getState().layout, intent.data.id)) {
+        notices.warning(DashboardMessages.MOVED_TO_DIFFERENT_FILTER_SCOPE);
+      }
+      return true;
+    },
+    [session, notices],
+  );
+  // What is being dragged, known before dnd measures the drop targets: a new Tabs adds the top-level zone.
+  const [dragging, setDragging] = useState<string | null>(null);
 
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -93,10 +112,13 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
 
   const onCharts = useCallback((list: ChartListItem[]) => void (charts.current = list), []);
   const onChartsError = useCallback((error: unknown) => setProblem(describeVersionError(error)), []);
+  const onBeforeCapture = (before: BeforeCapture) => setDragging(before.draggableId);
   const onDragEnd = (result: DropResult) => {
+    setDragging(null);
     const intent = dropIntent(result, view.draft.layout, newId, charts.current);
-    if (intent) session.execute(intent);
+    if (intent) execute(intent);
   };
+  const topIsGrid = view.draft.layout[ROOT_ID]?.children[0] === GRID_ID;
 
   /** Edits still on their way are part of what the user saves: wait for their acks first. */
   const settled = () => firstValueFrom(session.view$.pipe(filter((v) => v.pending === 0), timeout(10_000)));
@@ -170,9 +192,12 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
         </div>
       )}
       <EditGridContext.Provider value={grid}>
-        <DragDropContext onDragEnd={onDragEnd}>
+        <DragDropContext onBeforeCapture={onBeforeCapture} onDragEnd={onDragEnd}>
           <div className="edit-body">
-            <div className="edit-body__grid">{view.ready ? <EditGrid /> : <div className="splash">Loading the draft…</div>}</div>
+            <div className="edit-body__grid">
+              {view.ready && topIsGrid && dragging === paletteDraggableId('TABS') && <TopLevelTabsDrop />}
+              {view.ready ? <EditGrid /> : <div className="splash">Loading the draft…</div>}
+            </div>
             {view.ready && (
               <div className="edit-body__side" onClick={(e) => e.stopPropagation()}>
                 <ComponentPalette />

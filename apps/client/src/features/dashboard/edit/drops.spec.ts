@@ -1,5 +1,5 @@
-import { draftDecider, emptyLayout, GRID_ID, type DraftState, type LayoutCommand } from '@strata/domain';
-import { dropIntent } from './drops';
+import { DashboardMessages, draftDecider, emptyLayout, GRID_ID, ROOT_ID, type DraftState, type LayoutCommand } from '@strata/domain';
+import { dropIntent, TOP_LEVEL_TABS_DROP } from './drops';
 
 /** A draft built by running real commands, as the server would decide them. */
 function draftWith(...commands: Omit<LayoutCommand, 'actor'>[]): DraftState {
@@ -40,6 +40,27 @@ describe('dropIntent', () => {
     const up = dropIntent({ draggableId: 'HEADER-c', source: { droppableId: GRID_ID, index: 2 }, destination: { droppableId: GRID_ID, index: 0 } }, state.layout, ids(), [])!;
     const after2 = draftDecider.decide({ ...up, actor: '1' } as LayoutCommand, state, undefined).reduce(draftDecider.evolve, state);
     expect(after2.layout[GRID_ID]!.children).toEqual(['HEADER-c', 'HEADER-a', 'HEADER-b']);
+  });
+
+  it('turns a new Tabs dropped on the zone above the grid into top-level tabs holding the grid', () => {
+    const state = draftWith(header('HEADER-a', 0));
+    const intent = dropIntent({ draggableId: 'new:TABS', source: { droppableId: 'palette:components', index: 2 }, destination: { droppableId: TOP_LEVEL_TABS_DROP, index: 0 } }, state.layout, ids(), [])!;
+    expect(intent).toEqual({ type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-r1', tabId: 'TAB-r2' } });
+    const after = draftDecider.decide({ ...intent, actor: '1' } as LayoutCommand, state, undefined).reduce(draftDecider.evolve, state);
+    expect(after.layout[ROOT_ID]!.children).toEqual(['TABS-r1']);
+    expect(after.layout['TAB-r2']!.children).toEqual(['HEADER-a']);
+    // Only a new Tabs makes top-level tabs: anything else dropped there is no edit.
+    expect(dropIntent({ draggableId: 'new:ROW', source: { droppableId: 'palette:components', index: 0 }, destination: { droppableId: TOP_LEVEL_TABS_DROP, index: 0 } }, state.layout, ids(), [])).toBeNull();
+    expect(dropIntent({ draggableId: 'HEADER-a', source: { droppableId: GRID_ID, index: 0 }, destination: { droppableId: TOP_LEVEL_TABS_DROP, index: 0 } }, state.layout, ids(), [])).toBeNull();
+  });
+
+  it('refuses a top-level tab moved into nested tabs with the spec\'s words', () => {
+    const state = draftWith(
+      { type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-top', tabId: 'TAB-top' } },
+      { type: 'CreateComponent', data: { id: 'TABS-nested', componentType: 'TABS', destination: { parentId: 'TAB-top', index: 0 }, tabId: 'TAB-nested' } },
+    );
+    const intent = dropIntent({ draggableId: 'TAB-top', source: { droppableId: 'TABS-top', index: 0 }, destination: { droppableId: 'TABS-nested', index: 0 } }, state.layout, ids(), [])!;
+    expect(() => draftDecider.decide({ ...intent, actor: '1' } as LayoutCommand, state, undefined)).toThrow(DashboardMessages.TOP_LEVEL_TAB_INTO_NESTED_TABS);
   });
 
   it('ignores drops outside any container and components that are gone', () => {

@@ -1,7 +1,8 @@
 /**
  * What a finished drag means as a layout command. Draggable ids say what was dragged: `new:<TYPE>` from
  * the component palette, `chart:<id>` from the chart list, anything else is a component of the draft.
- * Droppable ids are the containers' component ids. New ids follow REFERENCE §3.1 (`<TYPE>-<random>`);
+ * Droppable ids are the containers' component ids, plus `TOP_LEVEL_TABS_DROP`, the zone above the grid
+ * that turns the top level into tabs. New ids follow REFERENCE §3.1 (`<TYPE>-<random>`);
  * the row a chart, markdown or column is wrapped in on the grid or a tab is named on every command, and
  * the domain uses it only when it wraps.
  */
@@ -22,6 +23,9 @@ export const PALETTE_LABELS: Record<PaletteItemType, string> = {
 
 export const paletteDraggableId = (type: PaletteItemType) => `new:${type}`;
 export const chartDraggableId = (chartId: number) => `chart:${chartId}`;
+
+/** The zone above the grid, shown while a new Tabs is dragged: dropped there, the top level becomes tabs. */
+export const TOP_LEVEL_TABS_DROP = 'top-level-tabs';
 
 export interface Drop {
   draggableId: string;
@@ -53,6 +57,11 @@ export function createIntent(type: CreatableType, destination: { parentId: strin
 /** The command for a finished drag, or null when it was dropped nowhere (or on the palette). */
 export function dropIntent(drop: Drop, layout: Layout, random: () => string, charts: readonly ChartRef[]): LayoutIntent | null {
   const { destination, draggableId, source } = drop;
+  if (destination?.droppableId === TOP_LEVEL_TABS_DROP) {
+    // spec §4: the grid's content moves into the first tab of new top-level tabs (Superset's createTopLevelTabs).
+    if (draggableId !== paletteDraggableId('TABS')) return null;
+    return { type: 'ConvertToTopLevelTabs', data: { tabsId: componentId('TABS', random()), tabId: componentId('TAB', random()) } };
+  }
   if (!destination || !layout[destination.droppableId]) return null;
   const to = { parentId: destination.droppableId, index: destination.index };
   if (draggableId.startsWith('new:')) return createIntent(draggableId.slice(4) as PaletteItemType, to, random);

@@ -4,93 +4,29 @@
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { DashboardMessages, emptyLayout, GRID_ID, parsePositionJson, type Layout } from '@strata/domain';
+import { DashboardMessages, emptyLayout, GRID_ID, parsePositionJson } from '@strata/domain';
 import { createTestContext } from '../../../shared/test-context';
-import { TestServer } from '../../../testing/test-server';
 import { HttpClient } from '../../api/http-client';
 import { createErrors } from '../../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../../toasts/toasts.feature';
+import { createToasts } from '../../toasts/toasts.feature';
 import { createDashboard } from '../dashboard.feature';
 import { DashboardPage } from '../DashboardPage';
-import { dashboardTestApi } from '../testing/dashboard-test-api';
 import { pieChart } from '../testing/dashboard-test-api';
 import { sampleDashboard } from '../testing/layouts';
 import { ADMIN } from '../testing/render-dashboard';
 import { socketDraftTransport } from './draft-transport';
-import { EditMode } from './EditMode';
-import { draftHttpHandler } from './testing/draft-http';
-import { startDraftSocketServer, type DraftSocketServer } from './testing/draft-socket-server';
+import { editHarness, toastTexts } from './testing/edit-harness';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
 
-const USERS = { '1': 'alice', '2': 'bob' };
-const CHARTS = [
-  { id: 11, slice_name: 'Bar of sales', viz_type: 'bar' },
-  { id: 12, slice_name: 'Pie of regions', viz_type: 'pie' },
-];
-
-let drafts: DraftSocketServer;
-let http: TestServer;
-let dashboards: ReturnType<typeof dashboardTestApi>;
-const cleanups: (() => void)[] = [];
-
-/** The app's HTTP client as user `userId` (the harness reads the caller from a header). */
-const httpAs = (userId: string) =>
-  new HttpClient({
-    baseUrl: http.baseUrl,
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-test-user': userId } }),
-  });
-
-async function start(layouts: Record<number, Layout>) {
-  drafts = await startDraftSocketServer({ layouts, usernames: USERS });
-  dashboards = dashboardTestApi();
-  const rest = draftHttpHandler(drafts, { charts: CHARTS, usernames: USERS });
-  http = await new TestServer((request) => rest(request) ?? dashboards.handle(request)).start();
-}
-
-/** One editor's edit mode in its own part of the document. */
-function editor(userId: '1' | '2') {
-  const context = { ...createTestContext(userId), sessionId: `tab-${userId}`, newId: ((n = 0) => () => `${USERS[userId]}-${++n}`)() };
-  const toasts = createToasts(context);
-  const exits: boolean[] = [];
-  const host = document.createElement('section');
-  document.body.appendChild(host);
-  const view = render(
-    <EditMode
-      dashboardId={7}
-      http={httpAs(userId)}
-      context={context}
-      notices={toasts}
-      openTransport={() => socketDraftTransport({ url: drafts.url, sessionId: context.sessionId, token: userId })}
-      escapeMarkdown={false}
-      gridWidth={900}
-      onExit={(changed) => exits.push(changed)}
-    />,
-    { container: host },
-  );
-  cleanups.push(() => {
-    view.unmount();
-    toasts.dispose();
-    host.remove();
-  });
-  const ui = within(host);
-  return { ui, toasts, exits, host, grid: () => within(ui.getByTestId('edit-grid')) };
-}
-
-const toastTexts = (toasts: ToastsFeature) => toasts.store.getState().toasts.map((t: { text: string }) => t.text);
-
-afterEach(async () => {
-  cleanups.splice(0).forEach((c) => c());
-  await drafts.close();
-  await http.stop();
-});
+const h = editHarness();
 
 describe('edit mode with two editors', () => {
   it('shows each edit live to the other, and each undoes only their own', async () => {
-    await start({ 7: emptyLayout('Sales') });
-    const alice = editor('1');
-    const bob = editor('2');
+    await h.start({ 7: emptyLayout('Sales') });
+    const alice = h.editor('1');
+    const bob = h.editor('2');
     await alice.ui.findByTestId('edit-grid');
     await bob.ui.findByTestId('edit-grid');
 
@@ -135,15 +71,15 @@ describe('edit mode with two editors', () => {
   });
 
   it('adds charts from the searchable chart list, refuses what does not fit with a toast, and resizes', async () => {
-    await start({ 7: emptyLayout('Sales') });
-    const alice = editor('1');
-    const bob = editor('2');
+    await h.start({ 7: emptyLayout('Sales') });
+    const alice = h.editor('1');
+    const bob = h.editor('2');
     expect(await alice.ui.findByText('Pie of regions')).toBeInTheDocument();
     fireEvent.change(alice.ui.getByRole('searchbox', { name: 'Search charts' }), { target: { value: 'bar' } });
     await waitFor(() => expect(alice.ui.queryByText('Pie of regions')).toBeNull());
     fireEvent.click(alice.ui.getByRole('button', { name: 'Add chart Bar of sales' }));
     expect(await bob.grid().findByText('Bar of sales')).toBeInTheDocument();
-    const chart = drafts.draft(7).layout;
+    const chart = h.drafts.draft(7).layout;
     const chartItem = Object.values(chart).find((i) => i.type === 'CHART')!;
     expect(chartItem.meta).toMatchObject({ chartId: 11, sliceName: 'Bar of sales', width: 4 });
 
@@ -152,14 +88,14 @@ describe('edit mode with two editors', () => {
     const width = alice.ui.getByRole('spinbutton', { name: 'Width' });
     fireEvent.change(width, { target: { value: '12' } });
     fireEvent.keyDown(width, { key: 'Enter' });
-    await waitFor(() => expect(drafts.draft(7).layout[chartItem.id]!.meta.width).toBe(12));
+    await waitFor(() => expect(h.drafts.draft(7).layout[chartItem.id]!.meta.width).toBe(12));
     // 13 columns do not fit a row: the domain's words, and nothing is sent.
-    const sent = drafts.log(7).length;
+    const sent = h.drafts.log(7).length;
     fireEvent.change(width, { target: { value: '13' } });
     fireEvent.keyDown(width, { key: 'Enter' });
     expect(toastTexts(alice.toasts)).toEqual([DashboardMessages.NOT_ENOUGH_SPACE]);
-    expect(drafts.log(7).length).toBe(sent);
-    const rowId = drafts.draft(7).layout[GRID_ID]!.children[0]!;
+    expect(h.drafts.log(7).length).toBe(sent);
+    const rowId = h.drafts.draft(7).layout[GRID_ID]!.children[0]!;
     await waitFor(() => expect(bob.host.querySelector(`[data-component-id="${chartItem.id}"] .edit-chart`)).toHaveAttribute('data-width', '12'));
     expect(bob.host.querySelector(`[data-droppable-id="${rowId}"]`)).not.toBeNull();
 
@@ -167,15 +103,15 @@ describe('edit mode with two editors', () => {
     fireEvent.click(alice.ui.getByRole('button', { name: 'Delete component' }));
     await waitFor(() => expect(bob.grid().queryByText('Bar of sales')).toBeNull());
     expect(bob.host.querySelector(`[data-droppable-id="${rowId}"]`)).toBeNull();
-    expect(drafts.draft(7).layout[GRID_ID]!.children).toEqual([]);
+    expect(h.drafts.draft(7).layout[GRID_ID]!.children).toEqual([]);
   });
 
   it('deletes a tab with its content after confirming, one undo step brings it back, and the last nested tab takes its tabs along', async () => {
     const parsed = parsePositionJson(sampleDashboard().position_json);
     if (!parsed.ok) throw new Error('sample layout');
-    await start({ 7: parsed.layout });
-    const alice = editor('1');
-    const bob = editor('2');
+    await h.start({ 7: parsed.layout });
+    const alice = h.editor('1');
+    const bob = h.editor('2');
     await alice.ui.findByTestId('edit-grid');
     await bob.ui.findByTestId('edit-grid');
     await bob.grid().findByRole('tab', { name: 'Second' });
@@ -185,39 +121,39 @@ describe('edit mode with two editors', () => {
     const confirm = alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(alice.grid().queryByRole('alertdialog')).toBeNull();
-    expect(drafts.draft(7).layout['TAB-a']).toBeDefined();
+    expect(h.drafts.draft(7).layout['TAB-a']).toBeDefined();
     fireEvent.click(alice.grid().getByRole('button', { name: 'Delete tab First' }));
     fireEvent.click(within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(bob.grid().queryByRole('tab', { name: 'First' })).toBeNull());
-    const afterDelete = drafts.draft(7).layout;
+    const afterDelete = h.drafts.draft(7).layout;
     expect(afterDelete['TABS-1']!.children).toEqual(['TAB-b']);
     for (const gone of ['TAB-a', 'ROW-2', 'COLUMN-1', 'CHART-2']) expect(afterDelete[gone]).toBeUndefined();
 
     // One undo step restores the tab with its content.
     fireEvent.click(alice.ui.getByRole('button', { name: 'Undo' }));
     expect(await bob.grid().findByRole('tab', { name: 'First' })).toBeInTheDocument();
-    await waitFor(() => expect(drafts.draft(7).layout['CHART-2']).toBeDefined());
-    expect(drafts.draft(7).layout['TABS-1']!.children).toEqual(['TAB-a', 'TAB-b']);
+    await waitFor(() => expect(h.drafts.draft(7).layout['CHART-2']).toBeDefined());
+    expect(h.drafts.draft(7).layout['TABS-1']!.children).toEqual(['TAB-a', 'TAB-b']);
 
     // Deleting both tabs of these nested tabs removes the tabs component too.
     for (const name of ['First', 'Second']) {
       fireEvent.click(alice.grid().getByRole('button', { name: `Delete tab ${name}` }));
       fireEvent.click(within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(drafts.draft(7).layout[name === 'First' ? 'TAB-a' : 'TAB-b']).toBeUndefined());
+      await waitFor(() => expect(h.drafts.draft(7).layout[name === 'First' ? 'TAB-a' : 'TAB-b']).toBeUndefined());
     }
-    expect(drafts.draft(7).layout['TABS-1']).toBeUndefined();
-    expect(drafts.draft(7).layout[GRID_ID]!.children).toEqual(['HEADER-1', 'ROW-1', 'DIVIDER-1']);
+    expect(h.drafts.draft(7).layout['TABS-1']).toBeUndefined();
+    expect(h.drafts.draft(7).layout[GRID_ID]!.children).toEqual(['HEADER-1', 'ROW-1', 'DIVIDER-1']);
     await waitFor(() => expect(bob.grid().queryByRole('tablist')).toBeNull());
   });
 
   it('saves a version, lists it in the history with who changed what, and views an older one read-only', async () => {
-    await start({ 7: emptyLayout('Sales') });
-    const alice = editor('1');
-    const bob = editor('2');
+    await h.start({ 7: emptyLayout('Sales') });
+    const alice = h.editor('1');
+    const bob = h.editor('2');
     await alice.ui.findByTestId('edit-grid');
     fireEvent.click(alice.ui.getByRole('button', { name: 'Add Divider' }));
     fireEvent.click(await bob.ui.findByRole('button', { name: 'Add Header' }));
-    await waitFor(() => expect(drafts.draft(7).changes.length).toBe(2));
+    await waitFor(() => expect(h.drafts.draft(7).changes.length).toBe(2));
     await waitFor(() => expect(bob.ui.getByRole('button', { name: 'Save' })).toBeEnabled());
     fireEvent.click(bob.ui.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bob.exits).toEqual([true]));
@@ -235,27 +171,27 @@ describe('edit mode with two editors', () => {
   });
 
   it('says clearly when a restore lost against a newer save (409), and restores otherwise', async () => {
-    await start({ 7: emptyLayout('Sales') });
-    const alice = editor('1');
+    await h.start({ 7: emptyLayout('Sales') });
+    const alice = h.editor('1');
     fireEvent.click(await alice.ui.findByRole('button', { name: 'Add Divider' }));
-    await waitFor(() => expect(drafts.draft(7).changes.length).toBe(1));
-    expect(drafts.command(7, '2', 'SaveDraft', {}).ok).toBe(true);
+    await waitFor(() => expect(h.drafts.draft(7).changes.length).toBe(1));
+    expect(h.drafts.command(7, '2', 'SaveDraft', {}).ok).toBe(true);
     fireEvent.click(alice.ui.getByRole('button', { name: 'Version history' }));
     const history = within(await alice.ui.findByRole('complementary', { name: 'Version history' }));
     await history.findByText('Version 2');
     // Someone saves version 3 just before Alice clicks Restore on the list she sees.
-    drafts.command(7, '2', 'CreateComponent', { id: 'HEADER-x', componentType: 'HEADER', destination: { parentId: GRID_ID, index: 0 } });
-    expect(drafts.command(7, '2', 'SaveDraft', {}).ok).toBe(true);
+    h.drafts.command(7, '2', 'CreateComponent', { id: 'HEADER-x', componentType: 'HEADER', destination: { parentId: GRID_ID, index: 0 } });
+    expect(h.drafts.command(7, '2', 'SaveDraft', {}).ok).toBe(true);
     fireEvent.click(history.getByRole('button', { name: 'Restore' }));
     expect(await history.findByRole('alert')).toHaveTextContent(/^Someone else saved this dashboard meanwhile, nothing was changed/);
-    expect(drafts.draft(7).version).toBe(3);
+    expect(h.drafts.draft(7).version).toBe(3);
 
     // The list follows the newer save; restoring version 1 now works and is a new version.
     await history.findByText('Version 3');
     const first = within(history.getByText('Version 1').closest('li')!);
     fireEvent.click(first.getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(drafts.draft(7).version).toBe(4));
-    expect(drafts.draft(7).versions.at(-1)).toMatchObject({ restoredFrom: 1 });
+    await waitFor(() => expect(h.drafts.draft(7).version).toBe(4));
+    expect(h.drafts.draft(7).versions.at(-1)).toMatchObject({ restoredFrom: 1 });
     await waitFor(() => expect(alice.host.querySelector('.edit-item--header')).toBeNull());
   });
 });
@@ -269,7 +205,7 @@ describe('entering edit mode from the dashboard page', () => {
   function renderPage(user: typeof ADMIN, path: string) {
     const context = createTestContext(String(user.id));
     const toasts = createToasts(context);
-    const dashboard = createDashboard({ context, http: new HttpClient({ baseUrl: http.baseUrl }), toasts, user: () => user });
+    const dashboard = createDashboard({ context, http: new HttpClient({ baseUrl: h.http.baseUrl }), toasts, user: () => user });
     const view = render(
       <MemoryRouter initialEntries={[path]}>
         <DashboardPage
@@ -277,12 +213,12 @@ describe('entering edit mode from the dashboard page', () => {
           errors={createErrors(context, toasts)}
           idOrSlug="cars"
           user={user}
-          editing={{ http: httpAs(String(user.id)), context, openTransport: () => socketDraftTransport({ url: drafts.url, sessionId: 'page', token: String(user.id) }) }}
+          editing={{ http: h.httpAs(String(user.id)), context, openTransport: () => socketDraftTransport({ url: h.drafts.url, sessionId: 'page', token: String(user.id) }) }}
         />
         <LocationProbe />
       </MemoryRouter>,
     );
-    cleanups.push(() => {
+    h.cleanups.push(() => {
       view.unmount();
       dashboard.dispose();
       toasts.dispose();
@@ -293,8 +229,8 @@ describe('entering edit mode from the dashboard page', () => {
     const sample = sampleDashboard();
     const parsed = parsePositionJson(sample.position_json);
     if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-    await start({ 7: parsed.layout });
-    dashboards.dashboards.push(sample);
+    await h.start({ 7: parsed.layout });
+    h.dashboards.dashboards.push(sample);
     renderPage(ADMIN, '/dashboard/cars/');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     expect(await screen.findByTestId('edit-grid')).toBeInTheDocument();
@@ -306,16 +242,16 @@ describe('entering edit mode from the dashboard page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('edit-mode')).toBeNull());
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/cars\/$/);
-    expect(drafts.draft(7).version).toBe(2);
+    expect(h.drafts.draft(7).version).toBe(2);
   });
 
   it('draws the charts with their data in edit mode, and fetches and draws a chart added from the chart list', async () => {
     const sample = sampleDashboard();
     const parsed = parsePositionJson(sample.position_json);
     if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-    await start({ 7: parsed.layout });
+    await h.start({ 7: parsed.layout });
     // Chart 11 is on another dashboard: this page knows nothing of it until it is placed.
-    dashboards.dashboards.push(sample, sampleDashboard({ id: 8, slug: 'other', charts: [pieChart(11, 'Bar of sales')] }));
+    h.dashboards.dashboards.push(sample, sampleDashboard({ id: 8, slug: 'other', charts: [pieChart(11, 'Bar of sales')] }));
     renderPage(ADMIN, '/dashboard/cars/?edit=true');
     const grid = within(await screen.findByTestId('edit-grid'));
     // The sample's pie, drawn from its data inside the editable grid.
@@ -324,21 +260,21 @@ describe('entering edit mode from the dashboard page', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Add chart Bar of sales' }));
     await waitFor(() => expect(grid.getByRole('figure', { name: 'Bar of sales' })).toHaveAttribute('data-status', 'rendered'));
-    expect(dashboards.chartData.some((c) => c.sliceId === 11)).toBe(true);
+    expect(h.dashboards.chartData.some((c) => c.sliceId === 11)).toBe(true);
   });
 
   it('opens in edit mode from ?edit=true, and offers no editing to someone who may not edit', async () => {
     const sample = sampleDashboard();
     const parsed = parsePositionJson(sample.position_json);
     if (!parsed.ok) throw new Error(parsed.problems.join('; '));
-    await start({ 7: parsed.layout });
-    dashboards.dashboards.push(sample);
+    await h.start({ 7: parsed.layout });
+    h.dashboards.dashboards.push(sample);
     const gamma = { ...ADMIN, id: 5, username: 'gamma', roles: { Gamma: [] }, permissions: [['can_read', 'Dashboard'], ['can_write', 'Dashboard']] };
     renderPage(gamma as unknown as typeof ADMIN, '/dashboard/cars/?edit=true');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cars overview' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit dashboard' })).toBeNull();
     expect(screen.queryByTestId('edit-mode')).toBeNull();
-    cleanups.splice(0).forEach((c) => c());
+    h.cleanups.splice(0).forEach((c) => c());
 
     renderPage(ADMIN, '/dashboard/cars/?edit=true');
     expect(await screen.findByTestId('edit-grid')).toBeInTheDocument();

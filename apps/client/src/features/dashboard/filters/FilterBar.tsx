@@ -8,6 +8,10 @@ import { controlOf, isEmptyValue, isNativeFilter, maskValue } from './native-fil
 export const FILTER_BAR_WIDTH = 260;
 export const FILTER_BAR_MAX_WIDTH = 550;
 export const HORIZONTAL_FILTER_WIDTH = 240;
+/** One arrow key press on the resize handle. */
+const RESIZE_STEP = 10;
+
+export const clampFilterBarWidth = (width: number) => Math.min(FILTER_BAR_MAX_WIDTH, Math.max(FILTER_BAR_WIDTH, Math.round(width)));
 
 /**
  * The native filter bar (spec §2), vertical beside the grid or horizontal above it: each filter's
@@ -51,7 +55,15 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
             </span>
           )}
         </div>
-        <FilterControl filter={item} value={state.filterDraft[item.id] ?? null} onChange={(v) => feature.selectFilterValue(item.id, v)} options={state.filterOptions[item.id]} datasets={datasets} />
+        <FilterControl
+          filter={item}
+          value={state.filterDraft[item.id] ?? null}
+          onChange={(v) => feature.selectFilterValue(item.id, v)}
+          options={state.filterOptions[item.id]}
+          search={state.filterSearch[item.id]}
+          onSearch={(text) => feature.searchFilterValues(item.id, text)}
+          datasets={datasets}
+        />
         {controlOf(item).enableEmptyFilter && isEmptyValue(state.filterDraft[item.id]) && <div className="form-error">Please choose a value</div>}
       </div>
     ),
@@ -89,19 +101,31 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
       <FilterConfiguration />
       {items.length === 0 ? <p className="muted">No filters are currently added to this dashboard.</p> : items}
       {items.length > 0 && actions}
+      {/* A focusable separator is a splitter: dragged, or moved with the arrow keys (Home / End: the limits). */}
       <div
         className="filter-bar__resize"
         role="separator"
+        tabIndex={0}
         aria-orientation="vertical"
         aria-label="Resize filters"
+        aria-valuenow={width}
+        aria-valuemin={FILTER_BAR_WIDTH}
+        aria-valuemax={FILTER_BAR_MAX_WIDTH}
         onPointerDown={(e) => {
           drag.current = { x: e.clientX, width };
           (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
         }}
         onPointerMove={(e) => {
-          if (drag.current) setWidth(Math.min(FILTER_BAR_MAX_WIDTH, Math.max(FILTER_BAR_WIDTH, drag.current.width + e.clientX - drag.current.x)));
+          if (drag.current) setWidth(clampFilterBarWidth(drag.current.width + e.clientX - drag.current.x));
         }}
         onPointerUp={() => (drag.current = null)}
+        onPointerCancel={() => (drag.current = null)}
+        onKeyDown={(e) => {
+          const next = { ArrowRight: width + RESIZE_STEP, ArrowLeft: width - RESIZE_STEP, Home: FILTER_BAR_WIDTH, End: FILTER_BAR_MAX_WIDTH }[e.key];
+          if (next === undefined) return;
+          e.preventDefault();
+          setWidth(clampFilterBarWidth(next));
+        }}
       />
     </aside>
   );

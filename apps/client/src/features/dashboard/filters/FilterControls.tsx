@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { TIME_GRAINS } from '@strata/domain';
-import type { FilterOptions } from '../dashboard.events';
+import type { FilterOptions, FilterSearch } from '../dashboard.events';
 import type { DashboardDataset } from '../api/types';
-import { controlOf, FilterType, type FilterValue, type NativeFilter } from './native-filters';
+import { controlOf, FilterType, searchesAllValues, type FilterValue, type NativeFilter } from './native-filters';
 
 interface ControlProps {
   filter: NativeFilter;
@@ -13,15 +13,32 @@ interface ControlProps {
 const MAX_SHOWN_OPTIONS = 200;
 const text = (v: unknown) => (v === null ? '<NULL>' : String(v));
 
-/** A select filter: the column's values, searchable, one or many (spec §3; REFERENCE §3.4 controlValues). */
-export function SelectFilter({ filter, value, onChange, options }: ControlProps & { options: FilterOptions | undefined }) {
+interface SearchProps {
+  options: FilterOptions | undefined;
+  /** Dynamic search ("Dynamically search all filter values"): the database's answer to the text typed. */
+  search?: FilterSearch | undefined;
+  onSearch?(text: string): void;
+  datasets: DashboardDataset[];
+}
+
+/**
+ * A select filter: the column's values, searchable, one or many (spec §3; REFERENCE §3.4 controlValues).
+ * The search filters the loaded values, or, with searchAllOptions on a text column, shows the values
+ * the database finds for it (the loaded ones filtered here until that answer comes).
+ */
+export function SelectFilter({ filter, value, onChange, options, search: found, onSearch, datasets }: ControlProps & SearchProps) {
+  // What is typed is how the control is looked at; the values it finds are the store's.
   const [search, setSearch] = useState('');
+  const dynamic = !!onSearch && searchesAllValues(filter, datasets);
+  const answered = dynamic && search.trim() !== '' && found?.text === search && found.status === 'ready';
   const selected = Array.isArray(value) ? (value as (string | number | boolean | null)[]) : [];
   const shown = useMemo(() => {
+    if (answered) return found.values.slice(0, MAX_SHOWN_OPTIONS);
     const term = search.trim().toLowerCase();
     const all = options?.values ?? [];
     return (term ? all.filter((v) => text(v).toLowerCase().includes(term)) : all).slice(0, MAX_SHOWN_OPTIONS);
-  }, [options, search]);
+  }, [options, search, answered, found]);
+  const searching = dynamic && search.trim() !== '' && found?.status === 'loading';
   const toggle = (v: string | number | boolean | null) => {
     if (!controlOf(filter).multiSelect) return onChange(selected.includes(v) ? null : [v]);
     const next = selected.includes(v) ? selected.filter((x) => x !== v) : [...selected, v];
@@ -29,9 +46,28 @@ export function SelectFilter({ filter, value, onChange, options }: ControlProps 
   };
   return (
     <div className="filter-select">
-      <input type="search" aria-label={`Search ${filter.name}`} placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input
+        type="search"
+        aria-label={`Search ${filter.name}`}
+        placeholder={dynamic ? 'Search all values' : 'Search'}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          if (dynamic) onSearch(e.target.value);
+        }}
+      />
       {controlOf(filter).inverseSelection && <div className="muted filter-hint">Excludes the selected values</div>}
       {options?.status === 'loading' && <div className="muted">Loading values…</div>}
+      {searching && (
+        <div className="muted" role="status">
+          Searching…
+        </div>
+      )}
+      {dynamic && found?.status === 'failed' && found.text === search && (
+        <div className="form-error" role="alert">
+          {found.error}
+        </div>
+      )}
       {options?.status === 'failed' && (
         <div className="form-error" role="alert">
           {options.error}
@@ -53,7 +89,7 @@ export function SelectFilter({ filter, value, onChange, options }: ControlProps 
             {text(v)}
           </label>
         ))}
-        {options?.status === 'ready' && shown.length === 0 && <div className="muted">No values</div>}
+        {(answered || (options?.status === 'ready' && !searching)) && shown.length === 0 && <div className="muted">No values</div>}
       </div>
     </div>
   );
@@ -122,7 +158,7 @@ export function TimeGrainFilter({ filter, value, onChange }: ControlProps) {
   );
 }
 
-export function FilterControl(props: ControlProps & { options: FilterOptions | undefined; datasets: DashboardDataset[] }) {
+export function FilterControl(props: ControlProps & SearchProps) {
   switch (props.filter.filterType) {
     case FilterType.SELECT:
       return <SelectFilter {...props} />;

@@ -5,9 +5,10 @@
  */
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardState } from '../dashboard.events';
 import { filterValuesQueryContext } from '../charts/chart-query';
 import { mergeExtraFormData } from '@strata/domain';
-import { controlOf, dataMaskEntry, isEmptyValue, maskValue, nativeFilters as nativeOf, targetOf, type DataMask, type ExtraFormData, type FilterValue, type NativeFilter } from './native-filters';
+import { controlOf, searchesAllValues, dataMaskEntry, isEmptyValue, maskValue, nativeFilters as nativeOf, targetOf, type DataMask, type ExtraFormData, type FilterValue, type NativeFilter } from './native-filters';
 
 export interface FilterActions {
   selectFilterValue(filterId: string, value: FilterValue | null): void;
@@ -15,6 +16,11 @@ export interface FilterActions {
   applyFilters(): string[];
   clearFilters(): void;
   loadFilterOptions(filterIds?: string[]): void;
+  /**
+   * Typed in a select filter's search. With "Dynamically search all filter values" the column's values
+   * matching it are queried (filter-search.ts); otherwise the bar filters the loaded values itself.
+   */
+  searchFilterValues(filterId: string, text: string): void;
   /** Required filters (enableEmptyFilter) left empty in the draft. */
   missingRequired(): string[];
 }
@@ -51,19 +57,19 @@ export function filterActions(core: DashboardCore): FilterActions {
     for (const f of nativeFilters()) {
       const target = targetOf(f);
       if (f.filterType !== 'filter_select' || !target || (filterIds && !filterIds.includes(f.id))) continue;
-      const dataset = Object.values(state.datasets).find((d) => d.id === target.datasetId);
-      if (!dataset) {
-        store.record([{ type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: 'The dataset of this filter could not be loaded.' } }]);
+      const query = filterValuesQuery(state, f);
+      if (!query) {
+        store.record([{ type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: DATASET_NOT_LOADED } }]);
         continue;
       }
-      const parents = f.cascadeParentIds.reduce<ExtraFormData>((merged, id) => mergeExtraFormData(merged, state.dataMask[id]?.extraFormData), {});
-      const column = target.column;
       store.record([{ type: 'dashboard/filterOptionsRequested', data: { filterId: f.id } }]);
+      // A search under way asks again: its values are narrowed by the parents' new selection too.
+      const typed = state.filterSearch[f.id]?.text;
+      if (typed) store.record([{ type: 'dashboard/filterSearchTyped', data: { filterId: f.id, text: typed } }]);
       Promise.resolve()
-        .then(() => api.chartData(filterValuesQueryContext(dataset, column, controlOf(f).sortAscending, parents, dashboardId), { dashboardId, force: false }))
+        .then(() => api.chartData(query.context(), { dashboardId, force: false }))
         .then((result) => {
-          const rows = result[0]?.data ?? [];
-          const values = [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+          const values = columnValues(result, query.column);
           store.record([{ type: 'dashboard/filterOptionsLoaded', data: { filterId: f.id, values } }]);
           selectFirstIfAsked(f, values);
         })
@@ -101,6 +107,40 @@ export function filterActions(core: DashboardCore): FilterActions {
       apply(cleared);
     },
     loadFilterOptions,
+    searchFilterValues(filterId, text) {
+      const f = nativeFilters().find((n) => n.id === filterId);
+      if (!f || !searchesAllValues(f, Object.values(store.getState().datasets))) return;
+      // Only a change: the pipeline's debounce restarts on each event.
+      if ((store.getState().filterSearch[filterId]?.text ?? '') === (text.trim() ? text : '')) return;
+      store.record([{ type: 'dashboard/filterSearchTyped', data: { filterId, text } }]);
+    },
     missingRequired,
   };
+}
+
+const DATASET_NOT_LOADED = 'The dataset of this filter could not be loaded.';
+
+/**
+ * The request for a select filter's values: its column's distinct values, narrowed by what its cascade
+ * parents have applied, and by `extra` (a search). Null when the filter's dataset is not on the page.
+ */
+export function filterValuesQuery(state: DashboardState, f: NativeFilter, extra?: ExtraFormData) {
+  const target = targetOf(f);
+  const dataset = target ? Object.values(state.datasets).find((d) => d.id === target.datasetId) : undefined;
+  if (!target || !dataset || !state.dashboard) return null;
+  const dashboardId = state.dashboard.id;
+  const parents = f.cascadeParentIds.reduce<ExtraFormData>((merged, id) => mergeExtraFormData(merged, state.dataMask[id]?.extraFormData), {});
+  const narrowed = mergeExtraFormData(parents, extra);
+  return {
+    column: target.column,
+    dataset,
+    dashboardId,
+    context: () => filterValuesQueryContext(dataset, target.column, controlOf(f).sortAscending, narrowed, dashboardId),
+  };
+}
+
+/** The column's values in a chart data answer, once each, as the select offers them. */
+export function columnValues(result: { data?: Record<string, unknown>[] }[], column: string): (string | number | boolean | null)[] {
+  const rows = result[0]?.data ?? [];
+  return [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));
 }

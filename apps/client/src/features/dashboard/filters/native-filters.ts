@@ -5,6 +5,7 @@
  */
 import {
   defaultScope,
+  GenericDataType,
   filterConfigItemSchema,
   filterValueExtraFormData,
   isNativeFilter,
@@ -12,6 +13,7 @@ import {
   type FilterConfigItem,
   type NativeFilter,
 } from '@strata/domain';
+import type { DashboardDataset } from '../api/types';
 
 export { FilterType, isNativeFilter, type DataMask, type DataMaskMap, type ExtraFormData, type FilterConfigItem, type NativeFilter } from '@strata/domain';
 
@@ -46,8 +48,21 @@ export function controlOf(filter: NativeFilter) {
     defaultToFirstItem: c.defaultToFirstItem === true,
     multiSelect: c.multiSelect !== false,
     inverseSelection: c.inverseSelection === true,
+    searchAllOptions: c.searchAllOptions === true,
     sortAscending: c.sortAscending !== false,
   };
+}
+
+/**
+ * Whether a select filter's search asks the database ("Dynamically search all filter values"): the
+ * option is on and the column is text. An ILIKE on a number or a date is an error in PostgreSQL, so those
+ * filters search their loaded values; a column of unknown type is tried.
+ */
+export function searchesAllValues(filter: NativeFilter, datasets: readonly DashboardDataset[]): boolean {
+  const target = targetOf(filter);
+  if (!controlOf(filter).searchAllOptions || !target) return false;
+  const type = datasets.find((d) => d.id === target.datasetId)?.columns.find((c) => c.column_name === target.column)?.type_generic;
+  return type === undefined || type === null || type === GenericDataType.STRING;
 }
 
 export function isFilterValue(v: unknown): v is FilterValue {

@@ -20,5 +20,5 @@ function listFor(services: AppServices): DashboardListFeature {
 export default function DashboardListRoute() {
   const services = useServices();
   const { user } = useStoreState(services.session.store.liveState$);
-  return <DashboardListPage dashboards={listFor(services)} userId={user?.id ?? null} />;
+  return <DashboardListPage dashboards={listFor(services)} userId={user?.id ?? null} user={user} />;
 }

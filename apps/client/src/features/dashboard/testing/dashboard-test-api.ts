@@ -4,6 +4,7 @@ import { TestServer, type RecordedRequest } from '../../../testing/test-server';
 import { applyFilterChanges, validateFilterConfiguration, type FilterChanges } from '@strata/domain';
 import { asyncJobsTestApi } from '../../async/testing/async-jobs-test-api';
 import { readFilterConfiguration } from '../filters/native-filters';
+import { dashboardManagementTestApi } from './dashboard-management-test-api';
 
 /**
  * A small dashboard API with the server's shapes (spec §7 Dashboards, REFERENCE §2-§3) over the
@@ -62,7 +63,18 @@ export interface TestDashboard {
   json_metadata: Row;
   charts: TestChart[];
   css?: string;
+  /** The stream version the server answers (1 when left out); writes naming an older one get a 409. */
+  version?: number;
+  certified_by?: string | null;
+  certification_details?: string | null;
+  /** Role names (DASHBOARD_RBAC). */
+  roles?: string[];
 }
+
+const regexpText = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An ILIKE pattern as the database reads it: % any text, _ one character, a backslash escapes the next. */
+const ilike = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/\\(.)|%|_|[^\\%_]+/gs, (m: string, escaped?: string) => (escaped !== undefined ? regexpText(escaped) : m === '%' ? '.*' : m === '_' ? '.' : regexpText(m)))}$`, 'is');
 
 const matches = (row: Row, f: Row) => {
   const v = row[String(f.col)] as never;
@@ -77,6 +89,8 @@ const matches = (row: Row, f: Row) => {
       return v >= (f.val as never);
     case '<=':
       return v <= (f.val as never);
+    case 'ILIKE':
+      return typeof v === 'string' && ilike(String(f.val)).test(v);
     default:
       return true;
   }
@@ -129,11 +143,14 @@ export function dashboardTestApi() {
   const chartData: ChartDataCall[] = [];
   const permalinks = new Map<string, Row>();
   // withoutSubresources: a server without /charts and /datasets (404), as Strata's was at first.
-  const control = { failChart: null as number | null, failDatasets: false, withoutSubresources: false, failFilters: false };
+  // rowCap: a table larger than any row limit, as far as answers go: each keeps only its first rows.
+  const control = { failChart: null as number | null, failDatasets: false, withoutSubresources: false, failFilters: false, rowCap: null as number | null };
   // PUT /filters bodies, in order (the filter configuration modal's saves).
   const filterSaves: Row[] = [];
   // Metadata-only PUT bodies (chart_configuration and friends), in order.
   const metadataSaves: Row[] = [];
+  // PUT /colors calls (the label colour sync), in order, with their query string.
+  const colorSaves: { markUpdated: string | null; body: Row }[] = [];
   // GLOBAL_ASYNC_QUERIES: `asyncJobs.control.on` turns chart data into 202 jobs.
   const asyncJobs = asyncJobsTestApi();
 
@@ -150,7 +167,25 @@ export function dashboardTestApi() {
     changed_on: '2026-01-01T00:00:00.000Z',
     changed_on_delta_humanized: 'a day ago',
     chart_ids: d.charts.map((c) => c.id),
+    version: d.version ?? 1,
+    last_modified_time: 1767225600 + (d.version ?? 1),
+    certified_by: d.certified_by ?? null,
+    certification_details: d.certification_details ?? null,
+    roles: (d.roles ?? []).map((name) => ({ name })),
   });
+
+  /**
+   * The server's optimistic concurrency (dashboards CONTEXT): a body naming a version older than the
+   * dashboard's is refused with 409 and changes nothing; a write moves the version on and answers it.
+   */
+  const stale = (d: TestDashboard, body: Row) => body.version !== undefined && body.version !== (d.version ?? 1);
+  const conflict = { status: 409, body: { message: 'The dashboard was changed since you read it.', errors: [{ message: 'The dashboard was changed since you read it.', error_type: 'GENERIC_COMMAND_ERROR', level: 'error' }] } };
+  const written = (d: TestDashboard) => {
+    d.version = (d.version ?? 1) + 1;
+    return { version: d.version, last_modified_time: 1767225600 + d.version };
+  };
+  // Create, publish, full saves, copy, delete and the users list.
+  const management = dashboardManagementTestApi({ dashboards, find, json, stale, conflict, written });
 
   /** The synchronous answer of POST /api/v1/chart/data (a job's answer too, once it has run). */
   const chartDataAnswer = (formData: { slice_id?: number }, body: Row): { status: number; body?: unknown } => {
@@ -160,7 +195,11 @@ export function dashboardTestApi() {
     }
     const queries = body.queries as Row[];
     if (body.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, COUNT(*) FROM cars GROUP BY origin', language: 'sql' })) } };
-    return { status: 200, body: { result: queries.map((q) => ({ ...runCarsQuery(q), coltypes: [], rowcount: runCarsQuery(q).data.length, status: 'success', is_cached: false })) } };
+    const run = (q: Row) => {
+      const answer = runCarsQuery(q);
+      return control.rowCap === null ? answer : { ...answer, data: answer.data.slice(0, control.rowCap) };
+    };
+    return { status: 200, body: { result: queries.map((q) => ({ ...run(q), coltypes: [], rowcount: run(q).data.length, status: 'success', is_cached: false })) } };
   };
 
   const handle = (request: RecordedRequest): { status: number; body?: unknown } | undefined => {
@@ -177,7 +216,7 @@ export function dashboardTestApi() {
       return chartDataAnswer(formData, body);
     }
     if (path === '/api/v1/dashboard/' && request.method === 'GET') {
-      const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { col: string; opr: string; value: unknown }[]; order_column?: string; order_direction?: string };
+      const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { col: string; opr: string; value: unknown }[]; order_column?: string; order_direction?: string; page?: number; page_size?: number };
       let result = [...dashboards];
       for (const f of q.filters ?? []) {
         if (f.opr === 'title_or_slug') result = result.filter((d) => `${d.dashboard_title} ${d.slug ?? ''}`.toLowerCase().includes(String(f.value).toLowerCase()));
@@ -185,7 +224,8 @@ export function dashboardTestApi() {
         if (f.opr === 'dashboard_is_favorite') result = result.filter((d) => favorites.has(d.id));
       }
       if (q.order_column === 'dashboard_title') result.sort((a, b) => a.dashboard_title.localeCompare(b.dashboard_title) * (q.order_direction === 'desc' ? -1 : 1));
-      return { status: 200, body: { count: result.length, result: result.map(json) } };
+      const [page, size] = [q.page ?? 0, q.page_size ?? 25];
+      return { status: 200, body: { count: result.length, result: result.slice(page * size, (page + 1) * size).map(json) } };
     }
     if (path === '/api/v1/dashboard/favorite_status/') {
       const ids = rison.decode(url.searchParams.get('q') ?? '!()') as number[];
@@ -219,13 +259,22 @@ export function dashboardTestApi() {
       if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
       filterSaves.push(request.body as Row);
       if (control.failFilters) return { status: 500, body: { message: 'The filters could not be stored' } };
+      if (stale(d, request.body as Row)) return conflict;
       // As the server does: the domain applies the changes and checks the result.
       const stored = readFilterConfiguration(d.json_metadata.native_filter_configuration);
       const next = applyFilterChanges(stored, request.body as FilterChanges);
       const problems = validateFilterConfiguration(next);
       if (problems.length) return { status: 422, body: { message: problems.map((e) => e.message).join('; ') } };
       d.json_metadata = { ...d.json_metadata, native_filter_configuration: next };
-      return { status: 200, body: { id: d.id, result: next } };
+      return { status: 200, body: { id: d.id, result: next, ...written(d) } };
+    }
+    const colors = /^\/api\/v1\/dashboard\/(\d+)\/colors$/.exec(path);
+    if (colors && request.method === 'PUT') {
+      const d = find(colors[1]!);
+      if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
+      colorSaves.push({ markUpdated: url.searchParams.get('mark_updated'), body: request.body as Row });
+      d.json_metadata = { ...d.json_metadata, ...(request.body as Row) };
+      return { status: 200, body: { id: d.id, result: { json_metadata: JSON.stringify(d.json_metadata) } } };
     }
     const sub = /^\/api\/v1\/dashboard\/([\w-]+)\/(charts|datasets)$/.exec(path);
     if (sub && control.withoutSubresources) return undefined;
@@ -235,6 +284,8 @@ export function dashboardTestApi() {
       if (sub[2] === 'datasets') return control.failDatasets ? { status: 500, body: { message: 'down' } } : { status: 200, body: { result: [carsDataset] } };
       return { status: 200, body: { result: d.charts } };
     }
+    const managed = management.handle(request, path);
+    if (managed) return managed;
     const one = /^\/api\/v1\/dashboard\/([\w-]+)$/.exec(path);
     if (one && request.method === 'PUT') {
       // The metadata-only body (spec §7): its keys replace those of the stored json_metadata.
@@ -242,8 +293,9 @@ export function dashboardTestApi() {
       if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
       const body = request.body as { json_metadata?: Row };
       metadataSaves.push(body);
+      if (stale(d, body)) return conflict;
       d.json_metadata = { ...d.json_metadata, ...(body.json_metadata ?? {}) };
-      return { status: 200, body: { id: d.id, result: { json_metadata: JSON.stringify(d.json_metadata) } } };
+      return { status: 200, body: { id: d.id, result: { json_metadata: JSON.stringify(d.json_metadata) }, ...written(d) } };
     }
     if (one) {
       const d = find(one[1]!);
@@ -253,5 +305,5 @@ export function dashboardTestApi() {
   };
 
   const server = new TestServer((request) => handle(request));
-  return { server, handle, dashboards, favorites, chartData, permalinks, control, asyncJobs, filterSaves, metadataSaves };
+  return { server, handle, dashboards, favorites, chartData, permalinks, control, asyncJobs, filterSaves, metadataSaves, colorSaves, management };
 }

@@ -7,6 +7,7 @@ import { createErrors } from '../../errors/errors.feature';
 import { createToasts } from '../../toasts/toasts.feature';
 import { createDashboard } from '../dashboard.feature';
 import { DashboardPage } from '../DashboardPage';
+import { dashboardPropertiesOf } from '../properties/dashboard-properties.feature';
 
 /** An admin as GET /api/v1/me/ answers (spec §6: admins pass every check). */
 export const ADMIN = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: '', is_active: true, roles: { Admin: [] }, permissions: [] };
@@ -37,6 +38,7 @@ export function renderDashboard(baseUrl: string, path: string, options: { featur
     errors,
     dispose() {
       view.unmount();
+      dashboardPropertiesOf(dashboard).dispose();
       dashboard.dispose();
       toasts.dispose();
     },

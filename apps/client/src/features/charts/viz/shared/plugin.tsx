@@ -1,6 +1,7 @@
-import { useMemo, type ComponentType } from 'react';
+import { useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { Options } from 'highcharts';
 import { HighchartsViz } from './HighchartsViz';
+import { chartLabels, withLabelColors } from './label-colors';
 import type { ChartDataResult, FormData, VizComponentProps, VizDatasource } from './types';
 
 export type TransformProps = (formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource) => Options;
@@ -17,8 +18,17 @@ export interface VizPlugin extends VizMeta {
 
 /** A viz type drawn by Highcharts: its component only runs the pure transformProps and mounts the chart. */
 export function highchartsPlugin(meta: VizMeta, transformProps: TransformProps): VizPlugin {
-  function HighchartsVizType({ formData, queriesData, datasource, width, height, onRendered, onCrossFilter }: VizComponentProps) {
-    const options = useMemo(() => transformProps(formData, queriesData, datasource), [formData, queriesData, datasource]);
+  function HighchartsVizType({ formData, queriesData, datasource, width, height, onRendered, onCrossFilter, labelColors, onLabels }: VizComponentProps) {
+    const drawn = useMemo(() => transformProps(formData, queriesData, datasource), [formData, queriesData, datasource]);
+    const labels = useMemo(() => chartLabels(drawn), [drawn]);
+    // Told before paint, so a dashboard's colours are in place on the first frame the user sees.
+    const told = useRef(onLabels);
+    told.current = onLabels;
+    const labelsKey = labels.join('\u0000');
+    useLayoutEffect(() => told.current?.(labels), [labelsKey]);
+    // Only this chart's labels decide a redraw: another chart's new label must not redraw this one.
+    const colorsKey = labelColors ? labels.map((l) => labelColors[l] ?? '').join('\u0000') : null;
+    const options = useMemo(() => (labelColors ? withLabelColors(drawn, labelColors) : drawn), [drawn, colorsKey]);
     return (
       <HighchartsViz
         options={options}

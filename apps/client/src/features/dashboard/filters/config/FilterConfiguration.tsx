@@ -18,8 +18,10 @@ export function FilterConfiguration() {
         context: feature.context,
         api: feature.api,
         dashboardId: () => feature.store.getState().dashboard?.id ?? 0,
+        version: () => feature.store.getState().dashboard?.version,
         layout: () => feature.store.getState().layout,
-        onSaved: (items) => void feature.filtersConfigured(items),
+        onSaved: (items, saved) => void feature.filtersConfigured(items, saved),
+        onStale: () => void feature.writeRefusedAsStale(),
       }),
     [feature],
   );

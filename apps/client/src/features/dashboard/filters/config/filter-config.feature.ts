@@ -24,6 +24,7 @@ import {
 } from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../../shared/feature-store';
 import { toClientError } from '../../../api/api-error';
+import { isStaleWrite, type DashboardWriteAnswer } from '../../api/dashboard-api';
 import { filterValuesQueryContext } from '../../charts/chart-query';
 import type { FilterValue } from '../native-filters';
 import { filterConfigFold, newFilter, type ColumnOption, type DatasetOption, type FilterConfigEvent, type FilterConfigState, type FilterSetting } from './filter-config.events';
@@ -32,16 +33,20 @@ export interface FilterConfigApi {
   listDatasets(search: string): Promise<DatasetOption[]>;
   getDataset(id: number): Promise<{ columns: { column_name: string; type_generic?: number | null; is_dttm?: boolean }[] }>;
   chartData(queryContext: unknown, ids: { dashboardId: number; force: boolean }): Promise<{ data?: Record<string, unknown>[] }[]>;
-  saveFilters(dashboardId: number, changes: FilterChanges): Promise<FilterConfigItem[]>;
+  saveFilters(dashboardId: number, changes: FilterChanges, version?: number): Promise<{ items: FilterConfigItem[] } & DashboardWriteAnswer>;
 }
 
 export interface FilterConfigDeps {
   context: ClientContext;
   api: FilterConfigApi;
   dashboardId(): number;
+  /** The dashboard's version as the page read it: Save names it, so a newer dashboard is a 409, not an overwrite. */
+  version?(): number | undefined;
   /** The dashboard's layout: a filter's charts and tabs in scope are computed from it on save. */
   layout(): Layout;
-  onSaved(items: FilterConfigItem[]): void;
+  onSaved(items: FilterConfigItem[], saved: DashboardWriteAnswer): void;
+  /** Save was refused because someone else changed the dashboard since (409); the modal closes. */
+  onStale?(): void;
   scheduler?: SchedulerLike;
 }
 
@@ -65,6 +70,7 @@ export interface FilterConfigFeature {
   restore(id: string): void;
   /** The errors to show: none until a save found some, then all of them as the form changes. */
   errors(state?: FilterConfigState): FilterValidationError[];
+  /** Whether the modal is done: saved, or refused as stale (the dashboard then reads the newer configuration). */
   save(): Promise<boolean>;
   cancel(): void;
   dispose(): void;
@@ -72,7 +78,7 @@ export interface FilterConfigFeature {
 
 const removedIds = (state: FilterConfigState) => new Set(Object.keys(state.removed));
 
-export function createFilterConfig({ context, api, dashboardId, layout, onSaved, scheduler = asyncScheduler }: FilterConfigDeps): FilterConfigFeature {
+export function createFilterConfig({ context, api, dashboardId, version = () => undefined, layout, onSaved, onStale, scheduler = asyncScheduler }: FilterConfigDeps): FilterConfigFeature {
   const store = createFeatureStore<FilterConfigState, FilterConfigEvent>('filterConfig', filterConfigFold, context);
   const record = (event: FilterConfigEvent) => void store.record([event]);
   const now = () => Date.parse(context.now());
@@ -161,11 +167,18 @@ export function createFilterConfig({ context, api, dashboardId, layout, onSaved,
       const next = withoutRemoved(state.items, state.removed).map((item) => (isNativeFilter(item) ? withComputedScope(item, layout()) : item));
       record({ type: 'filterConfig/saveStarted', data: {} });
       try {
-        const saved = await api.saveFilters(dashboardId(), filterChanges(state.original, next));
-        record({ type: 'filterConfig/saved', data: { items: saved } });
-        onSaved(saved);
+        const saved = await api.saveFilters(dashboardId(), filterChanges(state.original, next), version());
+        record({ type: 'filterConfig/saved', data: { items: saved.items } });
+        onSaved(saved.items, saved);
         return true;
       } catch (error) {
+        // The changes were made against a configuration that is no longer the dashboard's: sending them
+        // again would undo someone else's save. The modal closes and the dashboard reads theirs.
+        if (isStaleWrite(error) && onStale) {
+          record({ type: 'filterConfig/closed', data: {} });
+          onStale();
+          return true;
+        }
         record({ type: 'filterConfig/saveFailed', data: { message: toClientError(error).message } });
         return false;
       }

@@ -4,6 +4,7 @@ import { FilterValidationMessages as M, type FilterConfigItem } from '@strata/do
 import { createTestContext } from '../../../../shared/test-context';
 import { HttpClient } from '../../../api/http-client';
 import { dashboardApi } from '../../api/dashboard-api';
+import { DASHBOARD_CHANGED_ELSEWHERE } from '../../dashboard.feature';
 import { originFilter, sampleDashboard } from '../../testing/layouts';
 import { dashboardPageSpec } from '../../testing/page-spec';
 import { ADMIN } from '../../testing/render-dashboard';
@@ -127,6 +128,38 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(bar()).getByText('Origin')).toBeInTheDocument();
     expect(within(bar()).queryByText('Renamed')).toBeNull();
+  });
+
+  it('names the version it read on Save; when someone else saved first, closes and shows their filters rather than overwrite them', async () => {
+    await openModal([originFilter()]);
+    fireEvent.change(within(modal()).getByLabelText('Filter name'), { target: { value: 'Country' } });
+    fireEvent.click(within(modal()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(spec.api.filterSaves[0]).toMatchObject({ version: 1 });
+
+    // Someone else renames it and adds a filter of their own.
+    const stored = spec.api.dashboards[0]!;
+    const theirs = { id: 'NATIVE_FILTER-hp', type: 'NATIVE_FILTER', name: 'Horsepower', filterType: 'filter_range', targets: [{ datasetId: 1, column: { name: 'horsepower' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
+    stored.json_metadata = { ...stored.json_metadata, native_filter_configuration: [originFilter({}, { name: 'Where from' }), theirs] };
+    stored.version = 7;
+
+    fireEvent.click(screen.getByRole('button', { name: '⚙ Add or edit filters' }));
+    fireEvent.change(within(modal()).getByLabelText('Filter name'), { target: { value: 'Mine' } });
+    fireEvent.click(within(modal()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The page's version after its own save was 2: refused, nothing written.
+    expect(spec.api.filterSaves.map((b) => b.version)).toEqual([1, 2]);
+    expect(stored.json_metadata.native_filter_configuration).toEqual([originFilter({}, { name: 'Where from' }), theirs]);
+    expect(spec.page!.toasts.store.getState().toasts.map((t) => t.text)).toContain(DASHBOARD_CHANGED_ELSEWHERE);
+    expect(await within(bar()).findByText('Horsepower')).toBeInTheDocument();
+    expect(within(bar()).getByText('Where from')).toBeInTheDocument();
+
+    // Opened again, the modal edits their configuration, under their version.
+    fireEvent.click(screen.getByRole('button', { name: '⚙ Add or edit filters' }));
+    expect(within(list()).getByRole('button', { name: 'Horsepower' })).toBeInTheDocument();
+    fireEvent.click(within(modal()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(spec.api.filterSaves.at(-1)).toMatchObject({ version: 7 });
   });
 
   it('is offered only to those who may edit the dashboard', async () => {

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Highcharts } from '../../charts/viz/shared/highcharts';
+import { SUPERSET_COLORS } from '../../charts/viz/shared/color-schemes';
+import { pieChart } from '../testing/dashboard-test-api';
+import { sampleDashboard } from '../testing/layouts';
+import { dashboardPageSpec } from '../testing/page-spec';
+import { ADMIN } from '../testing/render-dashboard';
+
+const spec = dashboardPageSpec();
+
+/** Slice colours of the pie drawn in the figure named `name`, by slice name. */
+function sliceColors(name: string): Record<string, string> {
+  const figure = screen.getByRole('figure', { name });
+  const chart = Highcharts.charts.find((c) => c && figure.contains(c.container));
+  if (!chart) throw new Error(`no chart drawn in ${name}`);
+  return Object.fromEntries(chart.series[0]!.points.map((p) => [String(p.name), String(p.color)]));
+}
+
+const rendered = (name: string) => waitFor(() => expect(screen.getByRole('figure', { name })).toHaveAttribute('data-status', 'rendered'));
+
+const withoutUsa = { adhoc_filters: [{ expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' }] };
+
+/** Two pies: every origin, and all but the largest, so a label's place (and a palette's colour) differs. */
+function twoPies(metadata: Record<string, unknown> = {}) {
+  const dashboard = sampleDashboard({ json_metadata: metadata });
+  dashboard.charts = [pieChart(1, 'Cars by origin'), pieChart(2, 'Origins table', withoutUsa), dashboard.charts[2]!];
+  spec.api.dashboards.push(dashboard);
+}
+
+describe('dashboard label colours (spec §3 label colours, §4 colour sync)', () => {
+  it('gives a label the same colour on every chart, and an owner pushes the colours 500 ms later without marking the dashboard changed', async () => {
+    twoPies();
+    spec.render('/dashboard/7/');
+    await rendered('Cars by origin');
+    await rendered('Origins table');
+    const first = sliceColors('Cars by origin');
+    expect(new Set(Object.values(first)).size).toBe(3);
+    const { USA: _, ...others } = first;
+    await waitFor(() => expect(sliceColors('Origins table')).toEqual(others));
+
+    await waitFor(() => expect(spec.api.colorSaves).toHaveLength(1));
+    const [save] = spec.api.colorSaves;
+    expect(save!.markUpdated).toBe('false');
+    expect(save!.body).toMatchObject({ map_label_colors: first, shared_label_colors: Object.keys(others).sort(), color_scheme_domain: SUPERSET_COLORS, label_colors: {} });
+  });
+
+  it('keeps the colours stored before, and a colour set by hand wins', async () => {
+    twoPies({ map_label_colors: { USA: '#A868B7', Europe: '#3CCCCB' }, label_colors: { Japan: 'black' } });
+    spec.render('/dashboard/7/');
+    await rendered('Origins table');
+    await waitFor(() => expect(sliceColors('Cars by origin')).toEqual({ USA: '#A868B7', Europe: '#3CCCCB', Japan: 'black' }));
+    expect(sliceColors('Origins table')).toEqual({ Europe: '#3CCCCB', Japan: 'black' });
+  });
+
+  it('the dashboard colour scheme replaces the charts own', async () => {
+    twoPies({ color_scheme: 'd3Category10' });
+    spec.render('/dashboard/7/');
+    await rendered('Cars by origin');
+    await waitFor(() => expect(Object.values(sliceColors('Cars by origin')).sort()).toEqual(['#1f77b4', '#2ca02c', '#ff7f0e']));
+  });
+
+  it('someone who may not edit the dashboard sees the same colours but pushes nothing', async () => {
+    twoPies();
+    const gamma = { ...ADMIN, id: 5, username: 'gamma', roles: { Gamma: [] }, permissions: [] };
+    spec.render('/dashboard/7/', { user: gamma as never });
+    await rendered('Origins table');
+    await rendered('Cars by origin');
+    const { USA: _, ...others } = sliceColors('Cars by origin');
+    await waitFor(() => expect(sliceColors('Origins table')).toEqual(others));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(spec.api.colorSaves).toEqual([]);
+  });
+});
