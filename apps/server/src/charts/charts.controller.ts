@@ -9,7 +9,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
-import { RisonQ } from '../databases/rison-param';
+import { RisonQuery } from '../common/rison';
 import { ChartList, chartListQuery, type ChartListQuery } from './chart-list';
 import { ChartsService, type ChartInput, type ChartUpdate } from './charts.service';
 
@@ -78,13 +78,13 @@ export class ChartsController {
 
   @Get()
   @RequirePermission(Permission.READ, View.CHART)
-  list(@RisonQ(chartListQuery) q: ChartListQuery, @ReqUser() user: CurrentUser) {
+  list(@RisonQuery(chartListQuery) q: ChartListQuery, @ReqUser() user: CurrentUser) {
     return this.lists.list(q, user);
   }
 
   @Get('favorite_status')
   @RequirePermission(Permission.READ, View.CHART)
-  async favoriteStatus(@RisonQ(idsQuery) ids: number[], @ReqUser() user: CurrentUser) {
+  async favoriteStatus(@RisonQuery(idsQuery) ids: number[], @ReqUser() user: CurrentUser) {
     return { result: await this.charts.favoriteStatus(ids, user) };
   }
 

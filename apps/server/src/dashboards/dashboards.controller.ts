@@ -16,7 +16,7 @@ import { relatedOwners, relatedOwnersQuery, type RelatedOwnersQuery } from '../a
 import { UsersService } from '../auth/users/users.service';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody, ZodParam } from '../common/zod-validation.pipe';
-import { RisonQ } from '../databases/rison-param';
+import { RisonQuery } from '../common/rison';
 import { DashboardExtrasService } from './dashboard-extras.service';
 import { DashboardList, dashboardListQuery, type DashboardListQuery } from './dashboard-list';
 import { DashboardPropertiesService } from './dashboard-properties.service';
@@ -79,20 +79,20 @@ export class DashboardsController {
 
   @Get()
   @RequirePermission(Permission.READ, View.DASHBOARD)
-  list(@RisonQ(dashboardListQuery) q: DashboardListQuery, @ReqUser() user: CurrentUser) {
+  list(@RisonQuery(dashboardListQuery) q: DashboardListQuery, @ReqUser() user: CurrentUser) {
     return this.lists.list(q, user);
   }
 
   @Get('favorite_status')
   @RequirePermission(Permission.READ, View.DASHBOARD)
-  async favoriteStatus(@RisonQ(idsQuery) ids: number[], @ReqUser() user: CurrentUser) {
+  async favoriteStatus(@RisonQuery(idsQuery) ids: number[], @ReqUser() user: CurrentUser) {
     return { result: await this.extras.favoriteStatus(ids, user) };
   }
 
   /** The users a dashboard's owners may be chosen from (the properties dialog's search), for anyone who may write dashboards. */
   @Get('related/owners')
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async relatedOwners(@RisonQ(relatedOwnersQuery) q: RelatedOwnersQuery) {
+  async relatedOwners(@RisonQuery(relatedOwnersQuery) q: RelatedOwnersQuery) {
     return await relatedOwners(this.users, q);
   }
 
@@ -131,7 +131,7 @@ export class DashboardsController {
   /** Bulk delete (`?q=!(ids)`): all or nothing, every one must be editable by the user. */
   @Delete()
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async bulkRemove(@RisonQ(idsQuery.min(1)) ids: number[], @ReqUser() user: CurrentUser) {
+  async bulkRemove(@RisonQuery(idsQuery.min(1)) ids: number[], @ReqUser() user: CurrentUser) {
     await this.properties.deleteMany([...new Set(ids)], user);
     return { message: `Deleted ${new Set(ids).size} dashboard${new Set(ids).size === 1 ? '' : 's'}` };
   }

@@ -18,7 +18,7 @@ import { DatabasesService } from './databases.service';
 import { EngineRegistry } from './engine-registry';
 import { MetadataCache } from './metadata-cache';
 import { databaseIdOf, readableDatabase } from './readable-database';
-import { RisonQ } from './rison-param';
+import { RisonQuery } from '../common/rison';
 
 /** A table_metadata request without schema means the database's default one. */
 function defaultSchema(row: DatabaseRow): string {
@@ -37,7 +37,7 @@ export class DatabaseMetadataController {
 
   @Get(':id/schemas')
   @RequirePermission(Permission.READ, View.DATABASE)
-  async schemas(@Param('id') param: string, @RisonQ(schemasQuerySchema) q: z.output<typeof schemasQuerySchema>, @ReqUser() user: CurrentUser) {
+  async schemas(@Param('id') param: string, @RisonQuery(schemasQuerySchema) q: z.output<typeof schemasQuerySchema>, @ReqUser() user: CurrentUser) {
     const row = await readableDatabase(this.databases, this.access, databaseIdOf(param), user);
     const result = await this.ask(row, 'schemas', q.force, (engine) => engine.listSchemas());
     return { result };
@@ -45,7 +45,7 @@ export class DatabaseMetadataController {
 
   @Get(':id/tables')
   @RequirePermission(Permission.READ, View.DATABASE)
-  async tables(@Param('id') param: string, @RisonQ(tablesQuerySchema) q: z.output<typeof tablesQuerySchema>, @ReqUser() user: CurrentUser) {
+  async tables(@Param('id') param: string, @RisonQuery(tablesQuerySchema) q: z.output<typeof tablesQuerySchema>, @ReqUser() user: CurrentUser) {
     const row = await readableDatabase(this.databases, this.access, databaseIdOf(param), user);
     const tables = await this.ask(row, `tables|${q.schema_name}`, q.force, (engine) => engine.listTables(q.schema_name));
     return { count: tables.length, result: tables.map((t) => ({ value: t.name, type: t.type, extra: null })) };

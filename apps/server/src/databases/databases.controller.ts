@@ -21,7 +21,7 @@ import { EngineRegistry } from './engine-registry';
 import { MetadataCache } from './metadata-cache';
 import { connectionOf, settingsOfBody } from './request-input';
 import { databaseIdOf, databaseNotFound, readableDatabase } from './readable-database';
-import { RisonQ } from './rison-param';
+import { RisonQuery } from '../common/rison';
 
 export function engineHttpError(err: unknown): unknown {
   if (!(err instanceof EngineError)) return err;
@@ -67,7 +67,7 @@ export class DatabasesController {
 
   @Get()
   @RequirePermission(Permission.READ, View.DATABASE)
-  async list(@RisonQ(listQuerySchema) q: ListQuery, @ReqUser() user: CurrentUser) {
+  async list(@RisonQuery(listQuerySchema) q: ListQuery, @ReqUser() user: CurrentUser) {
     const allowed = await this.access.accessibleIds(user);
     const rows = (await this.databases.list()).filter((r) => allowed.has(r.id) && q.filters.every((f) => matches(r, f)));
     const direction = q.order_direction === 'asc' ? 1 : -1;

@@ -9,7 +9,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
-import { RisonQ } from '../databases/rison-param';
+import { RisonQuery } from '../common/rison';
 import { datasetColumn } from './column-inference';
 import type { DatasetChanges, DatasetColumn, DatasetMetric } from './dataset.events';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
@@ -157,7 +157,7 @@ export class DatasetsController {
 
   @Get()
   @RequirePermission(Permission.READ, View.DATASET)
-  list(@RisonQ(datasetListQuery) q: DatasetListQuery, @ReqUser() user: CurrentUser) {
+  list(@RisonQuery(datasetListQuery) q: DatasetListQuery, @ReqUser() user: CurrentUser) {
     return this.lists.list(q, user);
   }
 

@@ -9,7 +9,7 @@ import { DatabasesModule } from '../../databases/databases.module';
 import { JobQueue } from '../../jobs/job-queue';
 import { QueriesModule } from '../queries/queries.module';
 import { QueriesReader } from '../queries/queries.reader';
-import { encodeRison } from '../queries/rison-query';
+import { encodeRison } from '../../common/rison';
 import { CsvExportController } from '../results/csv-export.controller';
 import { ResultsModule } from '../results/results.module';
 import { StorageRuntime } from '../../storage/storage-runtime';

@@ -12,7 +12,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { QueriesReader, queryNotFound } from './queries.reader';
 import { queryListSchema, stopSchema, updatedSinceSchema, type QueryListParams } from './queries.schemas';
 import { QueryRuns } from './query-runs';
-import { RisonQuery } from './rison-query';
+import { RisonQuery } from '../../common/rison';
 
 const stopBody = new ZodValidationPipe(stopSchema);
 

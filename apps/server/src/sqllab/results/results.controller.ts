@@ -12,7 +12,7 @@ import type { HttpResponse } from '../../auth/http-request';
 import { StrataHttpException } from '../../common/error-body';
 import { canSeeAllQueries, QueriesReader } from '../queries/queries.reader';
 import { queryToDict } from '../queries/query-row';
-import { RisonQuery } from '../queries/rison-query';
+import { RisonQuery } from '../../common/rison';
 import { PENDING_WAIT_MS, ResultsStore } from './results-store';
 import { sendJson } from './send-json';
 import { successPayload } from './success-payload';

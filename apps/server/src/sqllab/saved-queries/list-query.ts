@@ -6,7 +6,7 @@ import { ErrorType } from '@strata/domain';
 import { z } from 'zod';
 import { StrataHttpException } from '../../common/error-body';
 import { describeIssues } from '../../common/zod-validation.pipe';
-import { decodeRison } from '../queries/rison-query';
+import { decodeRison } from '../../common/rison';
 
 export const MAX_PAGE_SIZE = 100;
 
