@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { hasPermission, hiddenChrome, isAdmin, Permission, PermissionView, readPageUrlParams } from '@strata/domain';
+import { useDismiss } from '../shared/use-dismiss';
 import { useStoreState } from '../shared/use-store-state';
 import type { Me } from '../features/session/session.events';
 import { useServices } from './services-context';
@@ -50,17 +50,7 @@ export function AppFrame() {
 function UserMenu({ user }: { user: Me }) {
   const { session, timeTravel } = useServices();
   // Whether the menu is unfolded is how the page is looked at, not a fact.
-  const [open, setOpen] = useState(false);
-  const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
 
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (

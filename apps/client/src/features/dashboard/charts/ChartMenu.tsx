@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import { useDismiss } from '../../../shared/use-dismiss';
 import { useDashboardView } from '../grid/view-context';
 import { OpenInSqlLab } from '../../sqllab/OpenInSqlLab';
 import { downloadCsv, downloadImage, viewQuery } from './chart-actions';
@@ -12,18 +13,9 @@ import { datasourceKeyOfChart } from './chart-query';
 export function ChartMenu({ chartId, title, hasDescription, element }: { chartId: number; title: string; hasDescription: boolean; element: RefObject<HTMLDivElement | null> }) {
   const { feature, state, canDownload, canEditFilters, onError } = useDashboardView();
   // Whether the menu is unfolded and the query dialog open is how the page is looked at, not a fact.
-  const [open, setOpen] = useState(false);
+  const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
   const [query, setQuery] = useState<string | null>(null);
   const [scoping, setScoping] = useState(false);
-  const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
 
   const run = (action: () => unknown) => () => {
     setOpen(false);

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useDismiss } from '../../../shared/use-dismiss';
 import { useStoreState } from '../../../shared/use-store-state';
 import { downloadImage } from '../charts/chart-actions';
 import type { DashboardFeature } from '../dashboard.feature';
@@ -59,17 +60,8 @@ export function DashboardActions({ properties, editable }: { properties: Dashboa
   const navigate = useNavigate();
   const location = useLocation();
   // Whether the menu is unfolded and which dialog is open are how the page is looked at.
-  const [open, setOpen] = useState(false);
+  const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
 
   const dashboard = state.dashboard;
   if (!dashboard) return null;
@@ -89,14 +81,15 @@ export function DashboardActions({ properties, editable }: { properties: Dashboa
     if (page) downloadImage(page, title).catch((e: unknown) => onError('Could not download the image', e));
   };
 
-  // A new slug is the dashboard's address: a page opened by the old one moves to the new one.
+  // After a properties change the address is the dashboard's slug, or its id when it has none (spec §2),
+  // however the page was opened.
   const followSlug = () => {
     const now = feature.store.getState().dashboard;
     const shown = /^(.*\/)([^/]+)\/?$/.exec(location.pathname);
     if (!now || !shown) return;
-    const part = decodeURIComponent(shown[2]!);
-    if (part === String(now.id) || part === now.slug) return;
-    navigate({ pathname: `${shown[1]}${encodeURIComponent(now.slug ?? String(now.id))}/`, search: location.search, hash: location.hash }, { replace: true });
+    const address = now.slug || String(now.id);
+    if (decodeURIComponent(shown[2]!) === address) return;
+    navigate({ pathname: `${shown[1]}${encodeURIComponent(address)}/`, search: location.search, hash: location.hash }, { replace: true });
   };
 
   return (

@@ -40,7 +40,21 @@ export function ConfirmDialog({
   return (
     <Modal label={label} onClose={onCancel}>
       <p>{children}</p>
-      {error && (
+      {/* An empty message shows no alert. */}
+      <DialogFooter error={error || null} onCancel={onCancel}>
+        <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </DialogFooter>
+    </Modal>
+  );
+}
+
+/** A dialog's last lines: why the last attempt failed, if it did, then Cancel beside the dialog's own button. */
+export function DialogFooter({ error, onCancel, children }: { error: string | null; onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      {error !== null && (
         <div className="form-error" role="alert">
           {error}
         </div>
@@ -49,10 +63,8 @@ export function ConfirmDialog({
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
+        {children}
       </div>
-    </Modal>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { useStoreState } from '../../../shared/use-store-state';
 import { COLOR_SCHEMES } from '../../charts/viz/shared/color-schemes';
 import type { DashboardMetadata, DashboardRecord } from '../api/types';
 import type { DashboardPropertiesFeature, PropertiesForm } from './dashboard-properties.feature';
-import { Modal } from './Modal';
+import { ModalForm } from './ModalForm';
 import { OwnersField } from './OwnersField';
 import { colorSchemeOfJson, jsonObjectProblem, jsonWithColorScheme } from './save-body';
 
@@ -52,114 +52,101 @@ export function PropertiesModal({
   const set = <K extends keyof PropertiesForm>(key: K, value: PropertiesForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const jsonProblem = jsonObjectProblem(form.jsonMetadata);
   const failure = state.failure?.write === 'properties' ? state.failure : null;
-  const saving = state.writing === 'properties';
   // The scheme lives in the JSON metadata: the select reads and rewrites the Advanced field's color_scheme.
   const scheme = colorSchemeOfJson(form.jsonMetadata);
   const schemes = scheme && !(scheme in COLOR_SCHEMES) ? [...Object.keys(COLOR_SCHEMES), scheme] : Object.keys(COLOR_SCHEMES);
   const swatches = scheme ? COLOR_SCHEMES[scheme] : undefined;
 
   return (
-    <Modal label="Dashboard properties" onClose={onClose} className="dashboard-properties">
-      <form
-        className="dashboard-properties__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (jsonProblem) return;
-          void properties.saveProperties(form).then((saved) => saved && onClose());
-        }}
-      >
-        <fieldset>
-          <legend>Basic information</legend>
-          <label>
-            Title
-            <input value={form.title} maxLength={500} onChange={(e) => set('title', e.target.value)} placeholder="[ untitled dashboard ]" />
-          </label>
-          <label>
-            URL slug
-            <input value={form.slug} maxLength={255} onChange={(e) => set('slug', e.target.value)} placeholder="A readable URL for your dashboard" />
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>Access</legend>
-          <OwnersField properties={properties} state={state} owners={form.owners} onChange={(owners) => set('owners', owners)} />
-          <span className="muted">Owners may edit the dashboard.</span>
-          {properties.roleBasedAccess && (
-            <>
-              <label>
-                Roles
-                <select multiple value={form.roles} onChange={(e) => set('roles', selected(e.target))}>
-                  {Object.keys(BUILT_IN_ROLES).map((role) => (
-                    <option key={role} value={role}>
-                      {role}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <span className="muted">With roles set, only users with one of them (besides owners and admins) see the published dashboard.</span>
-            </>
-          )}
-        </fieldset>
-        <fieldset>
-          <legend>Colors</legend>
-          <label>
-            Color scheme
-            <select
-              value={scheme ?? ''}
-              disabled={scheme === null}
-              title={scheme === null ? 'Correct the JSON metadata first' : undefined}
-              onChange={(e) => set('jsonMetadata', jsonWithColorScheme(form.jsonMetadata, e.target.value))}
-            >
-              <option value="">(chart's own)</option>
-              {schemes.map((name) => (
-                <option key={name} value={name}>
-                  {SCHEME_LABELS[name] ?? (name in COLOR_SCHEMES ? name : `${name} (unknown)`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {swatches && (
-            <span className="dashboard-properties__swatches" aria-hidden="true">
-              {swatches.map((color) => (
-                <span key={color} style={{ background: color }} />
-              ))}
-            </span>
-          )}
-          <span className="muted">Replaces the colour scheme of every chart on this dashboard. A new scheme gives every label a colour of it again; colours set by hand in label_colors stay.</span>
-        </fieldset>
-        <fieldset>
-          <legend>Certification</legend>
-          <label>
-            Certified by
-            <input value={form.certifiedBy} onChange={(e) => set('certifiedBy', e.target.value)} placeholder="Person or group that has certified this dashboard" />
-          </label>
-          <label>
-            Certification details
-            <input value={form.certificationDetails} onChange={(e) => set('certificationDetails', e.target.value)} placeholder="Any additional detail to show in the certification tooltip" />
-          </label>
-          {!form.certifiedBy.trim() && form.certificationDetails.trim() && <span className="muted">Details are saved only with a certifier.</span>}
-        </fieldset>
-        <details>
-          <summary>Advanced</summary>
-          <label>
-            JSON metadata
-            <textarea rows={12} spellCheck={false} value={form.jsonMetadata} onChange={(e) => set('jsonMetadata', e.target.value)} aria-invalid={jsonProblem !== null} />
-          </label>
-          {jsonProblem && <div className="form-error">{jsonProblem}</div>}
-        </details>
-        {failure && (
-          <div className="form-error" role="alert">
-            {failure.message}
-          </div>
+    <ModalForm
+      label="Dashboard properties"
+      onClose={onClose}
+      saving={state.writing === 'properties'}
+      canSave={jsonProblem === null}
+      error={failure?.message ?? null}
+      onSubmit={() => {
+        if (jsonProblem) return;
+        void properties.saveProperties(form).then((saved) => saved && onClose());
+      }}
+    >
+      <fieldset>
+        <legend>Basic information</legend>
+        <label>
+          Title
+          <input value={form.title} maxLength={500} onChange={(e) => set('title', e.target.value)} placeholder="[ untitled dashboard ]" />
+        </label>
+        <label>
+          URL slug
+          <input value={form.slug} maxLength={255} onChange={(e) => set('slug', e.target.value)} placeholder="A readable URL for your dashboard" />
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>Access</legend>
+        <OwnersField properties={properties} state={state} owners={form.owners} onChange={(owners) => set('owners', owners)} />
+        <span className="muted">Owners may edit the dashboard.</span>
+        {properties.roleBasedAccess && (
+          <>
+            <label>
+              Roles
+              <select multiple value={form.roles} onChange={(e) => set('roles', selected(e.target))}>
+                {Object.keys(BUILT_IN_ROLES).map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="muted">With roles set, only users with one of them (besides owners and admins) see the published dashboard.</span>
+          </>
         )}
-        <div className="dashboard-modal__actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={saving || jsonProblem !== null}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </fieldset>
+      <fieldset>
+        <legend>Colors</legend>
+        <label>
+          Color scheme
+          <select
+            value={scheme ?? ''}
+            disabled={scheme === null}
+            title={scheme === null ? 'Correct the JSON metadata first' : undefined}
+            onChange={(e) => set('jsonMetadata', jsonWithColorScheme(form.jsonMetadata, e.target.value))}
+          >
+            <option value="">(chart's own)</option>
+            {schemes.map((name) => (
+              <option key={name} value={name}>
+                {SCHEME_LABELS[name] ?? (name in COLOR_SCHEMES ? name : `${name} (unknown)`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {swatches && (
+          <span className="dashboard-properties__swatches" aria-hidden="true">
+            {swatches.map((color) => (
+              <span key={color} style={{ background: color }} />
+            ))}
+          </span>
+        )}
+        <span className="muted">Replaces the colour scheme of every chart on this dashboard. A new scheme gives every label a colour of it again; colours set by hand in label_colors stay.</span>
+      </fieldset>
+      <fieldset>
+        <legend>Certification</legend>
+        <label>
+          Certified by
+          <input value={form.certifiedBy} onChange={(e) => set('certifiedBy', e.target.value)} placeholder="Person or group that has certified this dashboard" />
+        </label>
+        <label>
+          Certification details
+          <input value={form.certificationDetails} onChange={(e) => set('certificationDetails', e.target.value)} placeholder="Any additional detail to show in the certification tooltip" />
+        </label>
+        {!form.certifiedBy.trim() && form.certificationDetails.trim() && <span className="muted">Details are saved only with a certifier.</span>}
+      </fieldset>
+      <details>
+        <summary>Advanced</summary>
+        <label>
+          JSON metadata
+          <textarea rows={12} spellCheck={false} value={form.jsonMetadata} onChange={(e) => set('jsonMetadata', e.target.value)} aria-invalid={jsonProblem !== null} />
+        </label>
+        {jsonProblem && <div className="form-error">{jsonProblem}</div>}
+      </details>
+    </ModalForm>
   );
 }
