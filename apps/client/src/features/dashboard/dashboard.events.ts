@@ -136,6 +136,12 @@ export const emptyChartRuntime = (): ChartRuntime => ({
   resultQueryId: null,
 });
 
+/** The auto-refresh period json_metadata saves (0: none), or null when it holds none. */
+function persistedRefresh(metadata: DashboardMetadata): number | null {
+  const seconds = metadata.refresh_frequency;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(0, seconds) : null;
+}
+
 /** spec §4: 'Updating chart was stopped'. */
 export const CHART_STOPPED = 'Updating chart was stopped';
 
@@ -204,7 +210,7 @@ export const dashboardFold = {
           datasets: Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d])),
           chartStates: Object.fromEntries(charts.map((c) => [c.id, emptyChartRuntime()])),
           filterDraft: Object.fromEntries(loaded.filterItems.filter(isNativeFilter).map((i) => [i.id, maskValue(loaded.dataMask[i.id])])),
-          refreshFrequency: typeof metadata.refresh_frequency === 'number' && metadata.refresh_frequency > 0 ? metadata.refresh_frequency : 0,
+          refreshFrequency: persistedRefresh(metadata) ?? 0,
           expandedSlices: Object.fromEntries(Object.entries(metadata.expanded_slices ?? {}).map(([id, on]) => [Number(id), on === true])),
         };
       }
@@ -340,7 +346,13 @@ export const dashboardFold = {
       case 'dashboard/propertiesSaved':
         // The layout and the filter bar have their own events: a properties save changes neither.
         if (state.dashboard?.id !== event.data.dashboard.id) return state;
-        return { ...state, dashboard: { ...state.dashboard, ...event.data.dashboard }, metadata: event.data.metadata };
+        return {
+          ...state,
+          dashboard: { ...state.dashboard, ...event.data.dashboard },
+          metadata: event.data.metadata,
+          // A refresh frequency saved with the dashboard is the page's from now on (spec §4 persistent refresh).
+          refreshFrequency: persistedRefresh(event.data.metadata) ?? state.refreshFrequency,
+        };
       default:
         return unchanged(event, state);
     }

@@ -1,4 +1,4 @@
-import { asyncScheduler, EMPTY, filter, interval, map, merge, switchMap, timer, type SchedulerLike, type Subscription } from 'rxjs';
+import { asyncScheduler, distinctUntilChanged, EMPTY, filter, interval, map, merge, switchMap, timer, type SchedulerLike, type Subscription } from 'rxjs';
 import {
   canEditDashboardLayout,
   DEFAULT_STAGGER_TIME_MS,
@@ -229,8 +229,10 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
   const subscriptions: Subscription[] = [
     store.recorded$
       .pipe(
-        filter((e) => e.type === 'dashboard/loaded' || e.type === 'dashboard/refreshFrequencyChanged' || e.type === 'dashboard/loadStarted'),
+        filter((e) => e.type === 'dashboard/loaded' || e.type === 'dashboard/refreshFrequencyChanged' || e.type === 'dashboard/loadStarted' || e.type === 'dashboard/propertiesSaved'),
         map(() => store.getState().refreshFrequency),
+        // A properties save that leaves the period as it was must not restart the round under way.
+        distinctUntilChanged(),
         // Off, or a new period, also cancels the round under way.
         switchMap((seconds) =>
           seconds > 0

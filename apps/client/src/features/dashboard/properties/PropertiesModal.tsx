@@ -6,7 +6,9 @@ import type { DashboardMetadata, DashboardRecord } from '../api/types';
 import type { DashboardPropertiesFeature, PropertiesForm } from './dashboard-properties.feature';
 import { ModalForm } from './ModalForm';
 import { OwnersField } from './OwnersField';
-import { colorSchemeOfJson, jsonObjectProblem, jsonWithColorScheme } from './save-body';
+import { colorSchemeOfJson, jsonObjectProblem, jsonWithColorScheme, jsonWithField, refreshOfJson } from './save-body';
+import { DASHBOARD_AUTO_REFRESH_INTERVALS } from '@strata/domain';
+import { refreshIntervalLabel } from '../refresh/refresh-labels';
 
 const selected = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
 
@@ -56,6 +58,10 @@ export function PropertiesModal({
   const scheme = colorSchemeOfJson(form.jsonMetadata);
   const schemes = scheme && !(scheme in COLOR_SCHEMES) ? [...Object.keys(COLOR_SCHEMES), scheme] : Object.keys(COLOR_SCHEMES);
   const swatches = scheme ? COLOR_SCHEMES[scheme] : undefined;
+  // Saved with the dashboard (spec §4 persistent refresh frequency), unlike the title bar's picker.
+  const refresh = refreshOfJson(form.jsonMetadata);
+  const intervals: number[] = [...DASHBOARD_AUTO_REFRESH_INTERVALS];
+  if (refresh !== null && !intervals.includes(refresh)) intervals.push(refresh);
 
   return (
     <ModalForm
@@ -126,6 +132,25 @@ export function PropertiesModal({
           </span>
         )}
         <span className="muted">Replaces the colour scheme of every chart on this dashboard. A new scheme gives every label a colour of it again; colours set by hand in label_colors stay.</span>
+      </fieldset>
+      <fieldset>
+        <legend>Refresh</legend>
+        <label>
+          Auto-refresh interval
+          <select
+            value={refresh ?? 0}
+            disabled={refresh === null}
+            title={refresh === null ? 'Correct the JSON metadata first' : undefined}
+            onChange={(e) => set('jsonMetadata', jsonWithField(form.jsonMetadata, 'refresh_frequency', Number(e.target.value)))}
+          >
+            {intervals.map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {refreshIntervalLabel(seconds)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">Every viewer's charts refresh at this interval. The interval picked in the title bar lasts for your visit only.</span>
       </fieldset>
       <fieldset>
         <legend>Certification</legend>

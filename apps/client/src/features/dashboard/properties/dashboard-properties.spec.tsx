@@ -266,6 +266,29 @@ describe('dashboard properties: colour scheme', () => {
   });
 });
 
+describe('dashboard properties: the saved auto-refresh interval (spec §4, §9)', () => {
+  it('saves the interval with the dashboard, and the page refreshes at it at once, unlike the title bar picker', async () => {
+    spec.api.dashboards.push(sampleDashboard());
+    spec.render('/dashboard/7/');
+    const picker = (await screen.findByLabelText('Refresh interval')) as HTMLSelectElement;
+    expect(picker).toHaveValue('0');
+
+    await openAction('Edit properties');
+    const dialog = await screen.findByRole('dialog', { name: 'Dashboard properties' });
+    const saved = within(dialog).getByLabelText('Auto-refresh interval') as HTMLSelectElement;
+    expect(saved).toHaveValue('0');
+    fireEvent.change(saved, { target: { value: '300' } });
+    expect(JSON.parse((within(dialog).getByLabelText('JSON metadata') as HTMLTextAreaElement).value)).toMatchObject({ refresh_frequency: 300 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(JSON.parse(String(management().saves[0]!.json_metadata))).toMatchObject({ refresh_frequency: 300 });
+    // The page follows the saved interval without a reload.
+    expect(spec.page!.dashboard.store.getState().refreshFrequency).toBe(300);
+    expect(picker).toHaveValue('300');
+  });
+});
+
 describe('dashboard title bar: CSS, save as, delete', () => {
   it('saves CSS through the same PUT and applies it to the page', async () => {
     spec.api.dashboards.push(sampleDashboard());

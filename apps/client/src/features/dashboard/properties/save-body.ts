@@ -71,12 +71,22 @@ export function colorSchemeOfJson(text: string): string | null {
   return metadata ? (schemeIn(metadata) ?? '') : null;
 }
 
-/** The Advanced field's text with another color_scheme ('' removes it); the text as it was when it is not a JSON object. */
-export function jsonWithColorScheme(text: string, scheme: string): string {
+/** The Advanced field's text with `key` set to `value` (undefined removes it); the text as it was when it is not a JSON object. */
+export function jsonWithField(text: string, key: string, value: unknown): string {
   const metadata = objectOf(text);
   if (!metadata) return text;
-  const { color_scheme: _, ...rest } = metadata;
-  return JSON.stringify(scheme ? { ...metadata, color_scheme: scheme } : rest, null, 2);
+  const { [key]: _, ...rest } = metadata;
+  return JSON.stringify(value === undefined ? rest : { ...metadata, [key]: value }, null, 2);
+}
+
+/** The Advanced field's text with another color_scheme ('' removes it). */
+export const jsonWithColorScheme = (text: string, scheme: string): string => jsonWithField(text, 'color_scheme', scheme || undefined);
+
+/** The refresh_frequency the Advanced field's text saves (0 when unset, as the save body sends it), or null while the text is not a JSON object. */
+export function refreshOfJson(text: string): number | null {
+  const metadata = objectOf(text);
+  if (!metadata) return null;
+  return typeof metadata.refresh_frequency === 'number' ? metadata.refresh_frequency : 0;
 }
 
 /**
