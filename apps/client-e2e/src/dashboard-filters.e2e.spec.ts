@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Browser, type Page, type Response } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi } from './support';
+import { ARTIFACTS, jsonApi, signIn } from './support';
 
 // Native select filter and cross-filters on a dashboard in Chromium against the real server (issue 5).
 
@@ -268,5 +268,119 @@ describe('native select filter and cross-filters in Chromium', () => {
     const stored = await api.call<{ result: { json_metadata: string } }>('GET', `/api/v1/dashboard/${dashboardId}`, adminToken);
     const config = (JSON.parse(stored.body.result.json_metadata) as { chart_configuration: Record<string, { crossFilters: { scope: { excluded: number[] } } }> }).chart_configuration;
     expect(config[String(barId)]!.crossFilters.scope.excluded).toEqual([tableId]);
+  });
+});
+
+describe('"Dynamically search all filter values" of a select filter in Chromium', () => {
+  // airports.city has 2675 distinct values, more than the FILTER_VALUES_ROW_LIMIT (1000) a select filter
+  // loads; sorted ascending, the loaded ones end in the H's, so Janesville and Zanesville are not loaded.
+  const TYPED = 'anesvil';
+  const SEARCH_ALL = 'NATIVE_FILTER-city-search-all';
+  const LOADED_ONLY = 'NATIVE_FILTER-city-loaded';
+  let airportsDashboard = 0;
+  let airportsChart = 0;
+
+  type Filter = { col: string; op: string; val: unknown };
+  type Sent = { form_data: { slice_id?: number; groupby?: string[]; extra_form_data?: { filters?: Filter[] } }; queries: { filters?: Filter[] }[] };
+  const sentOf = (r: Response) => r.request().postDataJSON() as Sent;
+  const isChartData = (r: Response) => r.url().includes('/api/v1/chart/data') && r.request().method() === 'POST';
+  const isSearch = (r: Response) => isChartData(r) && !!sentOf(r).form_data?.extra_form_data?.filters?.some((f) => f.op === 'ILIKE');
+  const cityFilter = (id: string, name: string, searchAllOptions: boolean, airportsId: number) => ({
+    id,
+    type: 'NATIVE_FILTER',
+    name,
+    filterType: 'filter_select',
+    targets: [{ datasetId: airportsId, column: { name: 'city' } }],
+    controlValues: { multiSelect: false, enableEmptyFilter: false, defaultToFirstItem: false, inverseSelection: false, searchAllOptions },
+    defaultDataMask: {},
+    cascadeParentIds: [],
+    scope: { rootPath: ['ROOT_ID'], excluded: [] },
+  });
+
+  it('sets up a table chart on airports and two select filters on city, one searching all values, through the API', async () => {
+    adminToken ||= await api.token('admin', server!.adminPassword);
+    const airportsId = await api.datasetId(adminToken, 'airports');
+    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, { dashboard_title: 'Airports searched in e2e' });
+    expect(dashboard.status).toBe(201);
+    airportsDashboard = dashboard.body.id;
+    const chartAnswer = await api.call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
+      datasource_id: airportsId,
+      datasource_type: 'table',
+      dashboards: [airportsDashboard],
+      slice_name: 'Airports by city (table)',
+      viz_type: 'table',
+      params: JSON.stringify({ viz_type: 'table', datasource: `${airportsId}__table`, query_mode: 'aggregate', groupby: ['city', 'state'], metrics: ['count'], adhoc_filters: [], row_limit: 100, time_range: 'No filter' }),
+    });
+    expect(chartAnswer.status).toBe(201);
+    airportsChart = chartAnswer.body.id;
+    const filters = await api.call<{ result: { id: string; controlValues: { searchAllOptions?: boolean } }[] }>('PUT', `/api/v1/dashboard/${airportsDashboard}/filters`, adminToken, {
+      added: [cityFilter(SEARCH_ALL, 'City searched', true, airportsId), cityFilter(LOADED_ONLY, 'City loaded', false, airportsId)],
+    });
+    expect(filters.status).toBe(200);
+    expect(filters.body.result.map((f) => [f.id, f.controlValues.searchAllOptions])).toEqual([
+      [SEARCH_ALL, true],
+      [LOADED_ONLY, false],
+    ]);
+  });
+
+  it('opens the dashboard: the filters load only the first FILTER_VALUES_ROW_LIMIT cities, without the one searched for', async () => {
+    ({ page } = await signIn(browser!, server!.baseUrl, 'admin', server!.adminPassword));
+    page.setDefaultTimeout(30_000);
+    const valuesAnswer = page.waitForResponse((r) => isChartData(r) && sentOf(r).form_data?.slice_id === undefined && sentOf(r).form_data?.groupby?.[0] === 'city' && !isSearch(r));
+    const chartAnswer = chartData(airportsChart);
+    await page.goto(`${server!.baseUrl}/dashboard/${airportsDashboard}/`);
+    const loaded = (await rowsOf(await valuesAnswer)).map((r) => String(r.city));
+    expect(loaded).toHaveLength(1000);
+    expect(loaded.filter((c) => c.toLowerCase().includes(TYPED))).toEqual([]);
+    expect((await rowsOf(await chartAnswer)).length).toBe(100);
+    await rendered(airportsChart);
+    const bar = page.getByRole('complementary', { name: 'Filters' });
+    await bar.getByRole('group', { name: 'City loaded values' }).getByRole('radio').first().waitFor();
+    await bar.getByRole('group', { name: 'City searched values' }).getByRole('radio').first().waitFor();
+  });
+
+  it('with the option off, typing part of a city beyond the loaded ones finds nothing: only loaded values are searched', async () => {
+    const bar = page.getByRole('complementary', { name: 'Filters' });
+    const searches: Response[] = [];
+    const onResponse = (r: Response) => void (isSearch(r) && searches.push(r));
+    page.on('response', onResponse);
+    await bar.getByLabel('Search City loaded').pressSequentially(TYPED, { delay: 30 });
+    const values = bar.getByRole('group', { name: 'City loaded values' });
+    await values.getByText('No values', { exact: true }).waitFor();
+    // Longer than the search's debounce (300 ms): no query went to the database.
+    await page.waitForTimeout(1000);
+    page.off('response', onResponse);
+    expect(searches).toEqual([]);
+    expect(await values.getByRole('radio').count()).toBe(0);
+    await bar.getByLabel('Search City loaded').fill('');
+  });
+
+  it('with the option on, the same typing asks the database (ILIKE) and finds it; selected and applied, it narrows the chart', async () => {
+    const bar = page.getByRole('complementary', { name: 'Filters' });
+    const searchAnswer = page.waitForResponse((r) => isSearch(r) && sentOf(r).form_data.extra_form_data!.filters!.some((f) => f.val === `%${TYPED}%`));
+    const input = bar.getByLabel('Search City searched');
+    expect(await input.getAttribute('placeholder')).toBe('Search all values');
+    await input.pressSequentially(TYPED, { delay: 30 });
+    const search = await searchAnswer;
+    const sent = sentOf(search);
+    expect(sent.form_data.extra_form_data!.filters).toEqual([{ col: 'city', op: 'ILIKE', val: `%${TYPED}%` }]);
+    expect(sent.queries[0]!.filters).toEqual(expect.arrayContaining([{ col: 'city', op: 'ILIKE', val: `%${TYPED}%` }]));
+    expect((await rowsOf(search)).map((r) => r.city)).toEqual(['Janesville', 'Zanesville']);
+    const values = bar.getByRole('group', { name: 'City searched values' });
+    await values.getByLabel('Zanesville', { exact: true }).waitFor();
+    expect(await values.getByRole('radio').count()).toBe(2);
+    await values.getByLabel('Janesville', { exact: true }).waitFor();
+    await shot('search-all-values');
+
+    await values.getByLabel('Zanesville', { exact: true }).check();
+    const chartAnswer = chartData(airportsChart);
+    await bar.getByRole('button', { name: 'Apply filters' }).click();
+    const response = await chartAnswer;
+    expect(sentOf(response).form_data.extra_form_data!.filters).toEqual([{ col: 'city', op: 'IN', val: ['Zanesville'] }]);
+    const rows = await rowsOf(response);
+    expect(rows.map((r) => [r.city, r.state, Number(r.count)])).toEqual([['Zanesville', 'OH', 1]]);
+    await rendered(airportsChart);
+    await chart(airportsChart).getByRole('gridcell', { name: 'Zanesville', exact: true }).waitFor();
+    await shot('search-all-values-applied');
   });
 });

@@ -178,7 +178,12 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
         <DashboardHeader
           hideTitle={url.hidden.hideTitle}
           onShare={share}
-          manage={{ user, roleBasedAccess: isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_RBAC), editable: !permalinkKey }}
+          manage={{
+            user,
+            roleBasedAccess: isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_RBAC),
+            confirmDiff: isFeatureEnabled(featureFlags, FeatureFlag.CONFIRM_DASHBOARD_DIFF),
+            editable: !permalinkKey,
+          }}
           onEdit={
             canEdit
               ? () => {

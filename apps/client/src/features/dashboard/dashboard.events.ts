@@ -97,7 +97,9 @@ export type DashboardEvent =
   /** After a write refused as stale (409): the dashboard as it is now, with its metadata (filters come with filtersConfigured). */
   | EventLike<'dashboard/configurationReloaded', { dashboard: DashboardRecord; metadata: DashboardMetadata }>
   /** The dashboard's own fields (published, title, slug, owners, CSS, metadata...) as the server answered a save of this page. */
-  | EventLike<'dashboard/propertiesSaved', { dashboard: DashboardRecord; metadata: DashboardMetadata }>;
+  | EventLike<'dashboard/propertiesSaved', { dashboard: DashboardRecord; metadata: DashboardMetadata }>
+  /** The page's label colour sync was stored (PUT .../colors): its fields are the metadata's now. */
+  | EventLike<'dashboard/labelColorsStored', { dashboardId: number; colors: Record<string, unknown> }>;
 
 export interface DashboardState extends Omit<LoadedDashboard, 'charts' | 'datasets' | 'dashboard' | 'datasetsStatus'> {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -353,6 +355,9 @@ export const dashboardFold = {
           // A refresh frequency saved with the dashboard is the page's from now on (spec §4 persistent refresh).
           refreshFrequency: persistedRefresh(event.data.metadata) ?? state.refreshFrequency,
         };
+      case 'dashboard/labelColorsStored':
+        if (state.dashboard?.id !== event.data.dashboardId) return state;
+        return { ...state, metadata: { ...state.metadata, ...event.data.colors } };
       default:
         return unchanged(event, state);
     }

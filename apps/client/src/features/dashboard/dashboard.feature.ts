@@ -173,7 +173,14 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
     const dashboard = store.getState().dashboard;
     return !!dashboard && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
   };
-  const colors = createLabelColors({ context, http, canEdit, scheduler });
+  const colors = createLabelColors({
+    context,
+    http,
+    canEdit,
+    scheduler,
+    // So that a properties save made next starts from the colours the server holds, not older ones.
+    onStored: (dashboardId, stored) => void store.record([{ type: 'dashboard/labelColorsStored', data: { dashboardId, colors: stored } }]),
+  });
 
   /**
    * A new filter configuration: unchanged filters keep what is applied, new and changed ones start from

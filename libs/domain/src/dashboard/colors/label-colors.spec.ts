@@ -55,13 +55,10 @@ describe('dashboard label colours (spec §3 metadata, §4 colour sync flags)', (
     state = withChartLabels(state, 3, ['JFK']);
     expect(state.labelsColorMapMustSync).toBe(true);
     // then the push carries the whole picture and clears both flags
-    expect(colorsSyncBody(state, 'supersetColors', null)).toEqual({
-      color_namespace: null,
-      color_scheme: 'supersetColors',
+    expect(colorsSyncBody(state)).toEqual({
       color_scheme_domain: PALETTE,
       shared_label_colors: ['LAX'],
       map_label_colors: { LAX: '#111111', SFO: '#222222', JFK: '#333333' },
-      label_colors: {},
     });
     state = colorsSynced(state);
     expect(mustSyncColors(state)).toBe(false);
@@ -73,7 +70,7 @@ describe('dashboard label colours (spec §3 metadata, §4 colour sync flags)', (
     let state = labelColorsOf({ shared_label_colors: ['LAX'], map_label_colors: { LAX: '#111111' }, color_scheme_domain: PALETTE }, PALETTE);
     state = withChartLabels(state, 1, ['LAX']);
     expect(mustSyncColors(state)).toBe(false);
-    expect(colorsSyncBody(state, null, null).shared_label_colors).toEqual(['LAX']);
+    expect(colorsSyncBody(state).shared_label_colors).toEqual(['LAX']);
   });
 
   it('the legacy object form of shared_label_colors is read as its labels', () => {

@@ -108,14 +108,15 @@ export function colorsSynced(state: LabelColors): LabelColors {
 
 export const mustSyncColors = (state: LabelColors): boolean => state.labelsColorMapMustSync || state.sharedLabelsColorsMustSync;
 
-/** The body of PUT /api/v1/dashboard/{id}/colors (spec §7) for what the page has now. */
-export function colorsSyncBody(state: LabelColors, scheme: string | null, namespace: string | null) {
+/**
+ * The body of PUT /api/v1/dashboard/{id}/colors (spec §7) for what the page has now: only the fields
+ * pages maintain. The scheme and hand-set label_colors are people's choices, saved with the properties;
+ * a page pushing back the ones it loaded with would undo a change someone made since.
+ */
+export function colorsSyncBody(state: LabelColors) {
   return {
-    color_namespace: namespace,
-    color_scheme: scheme,
     color_scheme_domain: [...state.palette],
     shared_label_colors: sharedLabels(state),
     map_label_colors: { ...state.map },
-    label_colors: { ...state.custom },
   };
 }

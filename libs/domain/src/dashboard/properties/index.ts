@@ -3,3 +3,4 @@ export * from './save-body';
 export * from './permissions';
 export * from './refresh';
 export * from './remap-charts';
+export * from './overwrite-items';

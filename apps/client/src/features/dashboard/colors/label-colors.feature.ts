@@ -20,6 +20,8 @@ export interface LabelColorsDeps {
   http: Pick<HttpClient, 'put'>;
   /** Whether this user may write the dashboard's colours (owners and admins). */
   canEdit(): boolean;
+  /** The server took these colour fields: the page's copy of the metadata should hold them too. */
+  onStored?(dashboardId: number, colors: Record<string, unknown>): void;
   scheduler?: SchedulerLike;
 }
 
@@ -49,17 +51,20 @@ function colorMetadataOf(metadata: Readonly<Record<string, unknown>>): LabelColo
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as LabelColorMetadata;
 }
 
-export function createLabelColors({ context, http, canEdit, scheduler = asyncScheduler }: LabelColorsDeps): LabelColorsFeature {
+export function createLabelColors({ context, http, canEdit, onStored, scheduler = asyncScheduler }: LabelColorsDeps): LabelColorsFeature {
   const store = createFeatureStore<LabelColorsState, LabelColorsEvent>('dashboardColors', labelColorsFold, context);
   const record = (event: LabelColorsEvent) => void store.record([event]);
 
   const push = async () => {
-    const { dashboardId, colors, scheme, namespace } = store.getState();
+    const { dashboardId, colors } = store.getState();
     if (dashboardId === null || !colors || !mustSyncColors(colors) || !canEdit()) return;
     try {
-      await http.put(`/api/v1/dashboard/${dashboardId}/colors?mark_updated=false`, colorsSyncBody(colors, scheme, namespace));
+      const body = colorsSyncBody(colors);
+      await http.put(`/api/v1/dashboard/${dashboardId}/colors?mark_updated=false`, body);
       // The dashboard may have been left while the call was out: its flags are not this one's.
-      if (store.getState().dashboardId === dashboardId) record({ type: 'dashboardColors/synced', data: {} });
+      if (store.getState().dashboardId !== dashboardId) return;
+      record({ type: 'dashboardColors/synced', data: {} });
+      onStored?.(dashboardId, body);
     } catch {
       // The flags stay set: the next change pushes everything again. Colours on screen are unaffected.
     }

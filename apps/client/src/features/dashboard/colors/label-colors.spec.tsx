@@ -41,7 +41,11 @@ describe('dashboard label colours (spec §3 label colours, §4 colour sync)', ()
     await waitFor(() => expect(spec.api.colorSaves).toHaveLength(1));
     const [save] = spec.api.colorSaves;
     expect(save!.markUpdated).toBe('false');
-    expect(save!.body).toMatchObject({ map_label_colors: first, shared_label_colors: Object.keys(others).sort(), color_scheme_domain: SUPERSET_COLORS, label_colors: {} });
+    expect(save!.body).toMatchObject({ map_label_colors: first, shared_label_colors: Object.keys(others).sort(), color_scheme_domain: SUPERSET_COLORS });
+    expect(save!.body).not.toHaveProperty('label_colors');
+    expect(save!.body).not.toHaveProperty('color_scheme');
+    // The page's metadata holds what the server stored, so a properties save made next keeps it.
+    await waitFor(() => expect(spec.page!.dashboard.store.getState().metadata).toMatchObject({ map_label_colors: first, shared_label_colors: Object.keys(others).sort() }));
   });
 
   it('keeps the colours stored before, and a colour set by hand wins', async () => {

@@ -17,6 +17,8 @@ export interface DashboardManagement {
   user: PropertiesUser | null;
   /** DASHBOARD_RBAC. */
   roleBasedAccess: boolean;
+  /** CONFIRM_DASHBOARD_DIFF: a save first checks for a newer version and asks before overwriting it. */
+  confirmDiff?: boolean;
   /** false on a permalink: the page shows a saved view and offers no changes. */
   editable: boolean;
 }
@@ -25,7 +27,7 @@ export interface DashboardManagement {
 export function useDashboardProperties(feature: DashboardFeature, manage: DashboardManagement): DashboardPropertiesFeature {
   const user = useRef(manage.user);
   user.current = manage.user;
-  return dashboardPropertiesOf(feature, { user: () => user.current, roleBasedAccess: manage.roleBasedAccess });
+  return dashboardPropertiesOf(feature, { user: () => user.current, roleBasedAccess: manage.roleBasedAccess, confirmDiff: manage.confirmDiff === true });
 }
 
 /** The Published / Draft badge: a toggle for those who may edit the dashboard, a label for the others. */
@@ -126,8 +128,9 @@ export function DashboardActions({ properties, editable }: { properties: Dashboa
       )}
       {dialog === 'properties' && (
         <PropertiesModal
-          // Reloaded values (a save refused as stale) arrive with a new version: the form starts again from them.
-          key={dashboard.version ?? 0}
+          // The form keeps what the user typed when someone else saves first; it starts again from the
+          // latest values only when the user discards their changes.
+          key={propertiesState.formResets}
           properties={properties}
           dashboard={dashboard}
           metadata={state.metadata}
@@ -137,7 +140,7 @@ export function DashboardActions({ properties, editable }: { properties: Dashboa
           }}
         />
       )}
-      {dialog === 'css' && <CssModal key={dashboard.version ?? 0} properties={properties} css={dashboard.css ?? ''} onClose={close} />}
+      {dialog === 'css' && <CssModal key={propertiesState.formResets} properties={properties} css={dashboard.css ?? ''} onClose={close} />}
       {dialog === 'saveAs' && <SaveAsModal properties={properties} title={title} onClose={close} onSaved={(id) => navigate(`/dashboard/${id}/`)} />}
       {dialog === 'delete' && (
         <ConfirmDialog

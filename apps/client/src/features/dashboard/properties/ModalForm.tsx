@@ -1,9 +1,22 @@
 import type { ReactNode } from 'react';
+import type { OverwriteConfirmation as Confirmation } from './dashboard-properties.events';
 import { DialogFooter, Modal } from './Modal';
+import { OverwriteConfirmation } from './OverwriteConfirmation';
+
+/** Someone else saved first: what the user's save would replace, and their two ways on. */
+export interface OverwriteChoice {
+  confirmation: Confirmation;
+  ownerNames: Readonly<Record<string, string>>;
+  /** Save the form's values over the latest version. */
+  onOverwrite: () => void;
+  /** Refill the form with the latest saved values. */
+  onDiscard: () => void;
+}
 
 /**
  * A dashboard dialog that is one form: its fields, the failed save's message, Cancel and Save. Save is
- * off while the save runs or while `canSave` is false.
+ * off while the save runs or while `canSave` is false. While an overwrite is to be confirmed, the form
+ * keeps the user's values, the differences are shown above it, and Overwrite and Discard replace Save.
  */
 export function ModalForm({
   label,
@@ -12,6 +25,7 @@ export function ModalForm({
   saving,
   error,
   canSave = true,
+  overwrite = null,
   children,
 }: {
   label: string;
@@ -20,6 +34,7 @@ export function ModalForm({
   saving: boolean;
   error: string | null;
   canSave?: boolean;
+  overwrite?: OverwriteChoice | null;
   children: ReactNode;
 }) {
   return (
@@ -28,14 +43,27 @@ export function ModalForm({
         className="dashboard-properties__form"
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          // Enter in a field while the confirmation is up must not overwrite unasked.
+          if (!overwrite) onSubmit();
         }}
       >
+        {overwrite && <OverwriteConfirmation confirmation={overwrite.confirmation} ownerNames={overwrite.ownerNames} />}
         {children}
         <DialogFooter error={error} onCancel={onClose}>
-          <button type="submit" className="primary" disabled={saving || !canSave}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
+          {overwrite ? (
+            <>
+              <button type="button" disabled={saving} onClick={overwrite.onDiscard}>
+                Discard my changes
+              </button>
+              <button type="button" className="danger" disabled={saving || !canSave} onClick={overwrite.onOverwrite}>
+                {saving ? 'Saving…' : 'Overwrite'}
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="primary" disabled={saving || !canSave}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          )}
         </DialogFooter>
       </form>
     </Modal>

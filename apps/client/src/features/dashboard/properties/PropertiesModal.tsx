@@ -34,8 +34,9 @@ function formOf(dashboard: DashboardRecord, metadata: DashboardMetadata): Proper
 
 /**
  * Edit properties: title, slug, owners, roles (DASHBOARD_RBAC), certification and, under Advanced, the
- * JSON metadata. The fields start from the dashboard as the page has it; the page remounts the form with
- * the reloaded values when a save was refused because someone else saved first (its `key`).
+ * JSON metadata. The fields start from the dashboard as the page has it. When someone else saved first,
+ * the fields keep what the user typed and the differences are shown; the page remounts the form with the
+ * latest values (its `key`) only when the user discards their changes.
  */
 export function PropertiesModal({
   properties,
@@ -54,6 +55,11 @@ export function PropertiesModal({
   const set = <K extends keyof PropertiesForm>(key: K, value: PropertiesForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const jsonProblem = jsonObjectProblem(form.jsonMetadata);
   const failure = state.failure?.write === 'properties' ? state.failure : null;
+  const confirmation = state.overwriteConfirmMetadata?.write === 'properties' ? state.overwriteConfirmMetadata : null;
+  const save = (overwrite: boolean) => {
+    if (jsonProblem) return;
+    void properties.saveProperties(form, overwrite).then((saved) => saved && onClose());
+  };
   // The scheme lives in the JSON metadata: the select reads and rewrites the Advanced field's color_scheme.
   const scheme = colorSchemeOfJson(form.jsonMetadata);
   const schemes = scheme && !(scheme in COLOR_SCHEMES) ? [...Object.keys(COLOR_SCHEMES), scheme] : Object.keys(COLOR_SCHEMES);
@@ -70,10 +76,8 @@ export function PropertiesModal({
       saving={state.writing === 'properties'}
       canSave={jsonProblem === null}
       error={failure?.message ?? null}
-      onSubmit={() => {
-        if (jsonProblem) return;
-        void properties.saveProperties(form).then((saved) => saved && onClose());
-      }}
+      onSubmit={() => save(false)}
+      overwrite={confirmation && { confirmation, ownerNames: state.ownerNames, onOverwrite: () => save(true), onDiscard: () => properties.discardChanges('properties') }}
     >
       <fieldset>
         <legend>Basic information</legend>

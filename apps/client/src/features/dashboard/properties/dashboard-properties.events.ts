@@ -1,13 +1,29 @@
 /**
  * Managing a dashboard from its title bar (publish, properties, CSS, save as, delete) as a fold: which
- * write is under way, how the last one failed, and the users an owner may be chosen from (a search of
- * GET /api/v1/dashboard/related/owners). The dashboard itself stays in the page's store: a save lands
- * there as `dashboard/propertiesSaved`.
+ * write is under way, how the last one failed, what a save would overwrite when someone else saved first,
+ * and the users an owner may be chosen from (a search of GET /api/v1/dashboard/related/owners). The
+ * dashboard itself stays in the page's store: a save lands there as `dashboard/propertiesSaved`.
  */
+import type { OverwriteItem } from '@strata/domain';
 import type { EventLike } from '@strata/events';
 import { unchanged } from '../../../shared/exhaustive';
 
 export type DashboardWrite = 'publish' | 'properties' | 'css' | 'saveAs' | 'delete';
+
+/** The dialogs whose save replaces the dashboard's fields, so may overwrite someone else's. */
+export type FullSave = 'properties' | 'css';
+
+/**
+ * spec §3 overwriteConfirmMetadata: someone else saved the dashboard since the dialog read it. Nothing
+ * was saved; the user's values wait in the dialog for Overwrite or Discard.
+ */
+export interface OverwriteConfirmation {
+  write: FullSave;
+  /** The latest saved version, which an overwrite names. */
+  version: number | null;
+  /** What saving the user's values would replace: theirs (oldValue) against the user's (newValue). */
+  items: OverwriteItem[];
+}
 
 /** A user who may be made an owner, as the owners search answers it. */
 export interface OwnerChoice {
@@ -17,8 +33,8 @@ export interface OwnerChoice {
 }
 
 export type DashboardPropertiesEvent =
-  /** A dialog was opened: an earlier failure is no longer shown. */
-  | EventLike<'dashboardProperties/dialogOpened', { write: DashboardWrite }>
+  /** A dialog was opened with the dashboard at `version`: an earlier failure is no longer shown. */
+  | EventLike<'dashboardProperties/dialogOpened', { write: DashboardWrite; version: number | null }>
   /** Users whose names the page knows without asking (the current owners, the signed-in user). */
   | EventLike<'dashboardProperties/ownersKnown', { owners: OwnerChoice[] }>
   /** The user typed in the owners search (the request follows once the typing pauses). */
@@ -27,8 +43,14 @@ export type DashboardPropertiesEvent =
   | EventLike<'dashboardProperties/ownerSearchFailed', { text: string; message: string }>
   | EventLike<'dashboardProperties/writeStarted', { write: DashboardWrite }>
   | EventLike<'dashboardProperties/written', { write: DashboardWrite }>
-  /** `conflict`: refused because someone else changed the dashboard since it was read (409). */
-  | EventLike<'dashboardProperties/writeFailed', { write: DashboardWrite; message: string; conflict: boolean }>;
+  | EventLike<'dashboardProperties/writeFailed', { write: DashboardWrite; message: string }>
+  /**
+   * Someone else saved the dashboard since the dialog read it (a 409, or the CONFIRM_DASHBOARD_DIFF check
+   * before saving); the latest was read. Nothing was saved: the user is asked to overwrite or discard.
+   */
+  | EventLike<'dashboardProperties/changedElsewhere', OverwriteConfirmation>
+  /** The user dropped their edits for the latest saved values: the dialog's form starts again from them. */
+  | EventLike<'dashboardProperties/changesDiscarded', { write: FullSave }>;
 
 export interface OwnerSearch {
   text: string;
@@ -41,7 +63,12 @@ export interface OwnerSearch {
 
 export interface DashboardPropertiesState {
   writing: DashboardWrite | null;
-  failure: { write: DashboardWrite; message: string; conflict: boolean } | null;
+  failure: { write: DashboardWrite; message: string } | null;
+  /** The version the open dialog's values were read at: a save claims them as based on it. */
+  dialogVersion: number | null;
+  overwriteConfirmMetadata: OverwriteConfirmation | null;
+  /** How often the user discarded their edits: the dialog's form is made again from the latest values each time. */
+  formResets: number;
   /** The label of every user seen (owners, the user, search results), by id: how chosen owners are shown. */
   ownerNames: Readonly<Record<string, string>>;
   ownerSearch: OwnerSearch;
@@ -53,11 +80,19 @@ const withNames = (names: Readonly<Record<string, string>>, owners: readonly Own
 const idleSearch = (): OwnerSearch => ({ text: '', status: 'idle', results: [], count: 0, message: null });
 
 export const dashboardPropertiesFold = {
-  initialState: (): DashboardPropertiesState => ({ writing: null, failure: null, ownerNames: {}, ownerSearch: idleSearch() }),
+  initialState: (): DashboardPropertiesState => ({
+    writing: null,
+    failure: null,
+    dialogVersion: null,
+    overwriteConfirmMetadata: null,
+    formResets: 0,
+    ownerNames: {},
+    ownerSearch: idleSearch(),
+  }),
   evolve(state: DashboardPropertiesState, event: DashboardPropertiesEvent): DashboardPropertiesState {
     switch (event.type) {
       case 'dashboardProperties/dialogOpened':
-        return { ...state, failure: null };
+        return { ...state, failure: null, dialogVersion: event.data.version, overwriteConfirmMetadata: null };
       case 'dashboardProperties/ownersKnown':
         return { ...state, ownerNames: withNames(state.ownerNames, event.data.owners) };
       case 'dashboardProperties/ownerSearchStarted':
@@ -75,11 +110,23 @@ export const dashboardPropertiesFold = {
       case 'dashboardProperties/writeStarted':
         return { ...state, writing: event.data.write, failure: null };
       case 'dashboardProperties/written':
-        return { ...state, writing: null, failure: null };
+        return { ...state, writing: null, failure: null, overwriteConfirmMetadata: null };
       case 'dashboardProperties/writeFailed': {
-        const { write, message, conflict } = event.data;
-        return { ...state, writing: null, failure: { write, message, conflict } };
+        // A failed overwrite (a 500, a 403) leaves the confirmation up: the user may try again.
+        const { write, message } = event.data;
+        return { ...state, writing: null, failure: { write, message } };
       }
+      case 'dashboardProperties/changedElsewhere':
+        return { ...state, writing: null, failure: null, overwriteConfirmMetadata: event.data };
+      case 'dashboardProperties/changesDiscarded':
+        return {
+          ...state,
+          failure: null,
+          // The form now holds the latest values: a later save is based on their version.
+          dialogVersion: state.overwriteConfirmMetadata?.version ?? state.dialogVersion,
+          overwriteConfirmMetadata: null,
+          formResets: state.formResets + 1,
+        };
       default:
         return unchanged(event, state);
     }

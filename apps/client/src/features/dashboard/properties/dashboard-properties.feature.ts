@@ -1,13 +1,14 @@
 import { asyncScheduler, catchError, debounceTime, filter, from, map, of, switchMap, type SchedulerLike, type Subscription } from 'rxjs';
 import { canWriteDashboard, DashboardMessages, normalizeDashboardSave, type PermissionSubject } from '@strata/domain';
 import { createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
-import { ApiError, toClientError } from '../../api/api-error';
+import { toClientError } from '../../api/api-error';
 import type { DashboardEvent } from '../dashboard.events';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import type { DashboardOwner, DashboardRecord } from '../api/types';
 import { readFilterConfiguration } from '../filters/native-filters';
-import { dashboardPropertiesFold, type DashboardPropertiesEvent, type DashboardPropertiesState, type DashboardWrite, type OwnerChoice } from './dashboard-properties.events';
-import { dashboardSaveBody, metadataToSave, type DashboardChanges } from './save-body';
+import { dashboardPropertiesFold, type DashboardPropertiesEvent, type DashboardPropertiesState, type DashboardWrite, type FullSave, type OwnerChoice } from './dashboard-properties.events';
+import { fullSave, isStatus } from './full-save';
+import { metadataToSave } from './save-body';
 
 /** The signed-in user; names, when known, label them among the owners. */
 export type PropertiesUser = PermissionSubject & { first_name?: string; last_name?: string; username?: string };
@@ -17,6 +18,8 @@ export interface DashboardPropertiesDeps {
   user: () => PropertiesUser | null;
   /** DASHBOARD_RBAC: roles are part of the properties (read when needed: the server's flags may come later). */
   roleBasedAccess: () => boolean;
+  /** CONFIRM_DASHBOARD_DIFF: a full save first reads the dashboard, and asks before overwriting a newer one. */
+  confirmDiff?: () => boolean;
   /** Times the owners search's debounce (tests pass a virtual one). */
   scheduler?: SchedulerLike;
 }
@@ -44,9 +47,15 @@ export interface DashboardPropertiesFeature {
   /** The owners search: active users whose name or username contains `text`, asked once the typing pauses. */
   searchOwners(text: string): void;
   togglePublished(): Promise<void>;
-  /** true when saved; else the failure is in the state (a conflict also reloads the dashboard). */
-  saveProperties(form: PropertiesForm): Promise<boolean>;
-  saveCss(css: string): Promise<boolean>;
+  /**
+   * true when saved; else the failure, or what the save would overwrite of a dashboard someone else saved
+   * since (`overwriteConfirmMetadata`, the page then shows their latest values), is in the state.
+   * `overwrite`: the user confirmed, the values are saved over the latest version.
+   */
+  saveProperties(form: PropertiesForm, overwrite?: boolean): Promise<boolean>;
+  saveCss(css: string, overwrite?: boolean): Promise<boolean>;
+  /** The user keeps the latest saved values rather than overwrite them: the dialog's form starts again from them. */
+  discardChanges(write: FullSave): void;
   /** The new dashboard's id, or null when the copy failed. */
   saveAs(input: { title: string; duplicateSlices: boolean }): Promise<number | null>;
   remove(): Promise<boolean>;
@@ -56,11 +65,7 @@ export interface DashboardPropertiesFeature {
 /** How long the owners search waits for the typing to pause before it asks the server. */
 export const OWNER_SEARCH_DEBOUNCE_MS = 300;
 
-/** Shown in the dialog when a save was refused because someone else saved first (409). */
-export const PROPERTIES_CHANGED_ELSEWHERE =
-  'Someone else changed this dashboard since you opened it, so your changes were not saved. Its latest values are shown now: check them and save again.';
-
-const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.error.status === status;
+export { LATEST_NOT_READ, PROPERTIES_CHANGED_ELSEWHERE } from './full-save';
 
 export const ownerLabel = (o: DashboardOwner) => [o.first_name, o.last_name].filter(Boolean).join(' ') || o.username || `#${o.id}`;
 const ownerChoice = (o: DashboardOwner): OwnerChoice => ({ id: o.id, label: ownerLabel(o) });
@@ -70,13 +75,13 @@ const ownerChoice = (o: DashboardOwner): OwnerChoice => ({ id: o.id, label: owne
  * PUT / copy / DELETE). Writes go through the page's API; what the server answers is recorded on the
  * page's store, so the title, badge and CSS follow at once.
  */
-export function createDashboardProperties({ dashboard, user, roleBasedAccess, scheduler = asyncScheduler }: DashboardPropertiesDeps): DashboardPropertiesFeature {
+export function createDashboardProperties({ dashboard, user, roleBasedAccess, confirmDiff = () => false, scheduler = asyncScheduler }: DashboardPropertiesDeps): DashboardPropertiesFeature {
   const store = createFeatureStore<DashboardPropertiesState, DashboardPropertiesEvent>('dashboard-properties', dashboardPropertiesFold, dashboard.context);
   const { api, toasts } = dashboard;
   const current = () => dashboard.store.getState().dashboard;
   const canEdit = () => dashboard.canEdit();
 
-  const failed = (write: DashboardWrite, message: string, conflict = false) => store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message, conflict } }]);
+  const failed = (write: DashboardWrite, message: string) => store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
 
   /** The server's answer lands on the page; a new refresh frequency in the metadata restarts the auto-refresh. */
   const adopt = (saved: DashboardRecord) => {
@@ -91,37 +96,8 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, sc
     }
   };
 
-  /** A full save (properties or CSS) guarded by the version the page read. */
-  const save = async (write: 'properties' | 'css', changes: DashboardChanges): Promise<boolean> => {
-    const d = current();
-    if (!d || store.getState().writing) return false;
-    if (!canEdit()) {
-      failed(write, DashboardMessages.NO_PERMISSION_TO_SAVE);
-      return false;
-    }
-    const body = dashboardSaveBody(d, dashboard.store.getState().metadata, changes, roleBasedAccess());
-    if (!body.ok) {
-      failed(write, body.problems.join('; '));
-      return false;
-    }
-    store.record([{ type: 'dashboardProperties/writeStarted', data: { write } }]);
-    try {
-      adopt(await api.saveProperties(d.id, body.body, d.version));
-      store.record([{ type: 'dashboardProperties/written', data: { write } }]);
-      return true;
-    } catch (error) {
-      if (isStatus(error, 409)) {
-        // Their values are read again (the page's own handling of a stale write), then the dialog shows them.
-        await dashboard.writeRefusedAsStale();
-        failed(write, PROPERTIES_CHANGED_ELSEWHERE, true);
-      } else if (isStatus(error, 403)) {
-        failed(write, DashboardMessages.NO_PERMISSION_TO_SAVE);
-      } else {
-        failed(write, toClientError(error).message);
-      }
-      return false;
-    }
-  };
+  // Edit properties and Edit CSS, with the overwrite confirmation when someone else saved first.
+  const save = fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDiff, adopt, ownerChoice });
 
   // The owners search asks once the typing pauses; an answer for text typed past is dropped (switchMap).
   const subscriptions: Subscription[] = [
@@ -150,7 +126,7 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, sc
     canEdit,
     canSaveAs: () => canWriteDashboard(user()),
     dialogOpened(write) {
-      store.record([{ type: 'dashboardProperties/dialogOpened', data: { write } }]);
+      store.record([{ type: 'dashboardProperties/dialogOpened', data: { write, version: current()?.version ?? null } }]);
       if (write !== 'properties') return;
       // The chosen owners are shown by name from the start; the search offers everyone else.
       const me = user();
@@ -182,8 +158,10 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, sc
         toasts.danger(message);
       }
     },
-    saveProperties: (form) =>
-      save('properties', {
+    saveProperties: (form, overwrite = false) =>
+      save(
+        'properties',
+        {
         dashboard_title: form.title,
         slug: form.slug,
         owners: form.owners,
@@ -192,8 +170,14 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, sc
         certification_details: form.certificationDetails,
         // A new colour scheme starts the label colours over (save-body `withColorSchemeChange`).
         json_metadata: metadataToSave(form.jsonMetadata, dashboard.store.getState().metadata),
-      }),
-    saveCss: (css) => save('css', { css }),
+        },
+        overwrite,
+      ),
+    saveCss: (css, overwrite = false) => save('css', { css }, overwrite),
+    discardChanges(write) {
+      if (store.getState().overwriteConfirmMetadata?.write !== write) return;
+      store.record([{ type: 'dashboardProperties/changesDiscarded', data: { write } }]);
+    },
     async saveAs({ title, duplicateSlices }) {
       const d = current();
       if (!d || store.getState().writing) return null;
@@ -238,15 +222,21 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, sc
 }
 
 // One management store per dashboard page (its events are on the time-travel timeline); the user and
-// the DASHBOARD_RBAC flag are the latest the page was given.
-const made = new WeakMap<DashboardFeature, { properties: DashboardPropertiesFeature; deps: { user: () => PropertiesUser | null; roleBasedAccess: boolean } }>();
+// the DASHBOARD_RBAC and CONFIRM_DASHBOARD_DIFF flags are the latest the page was given.
+type PageDeps = { user: () => PropertiesUser | null; roleBasedAccess: boolean; confirmDiff?: boolean };
+const made = new WeakMap<DashboardFeature, { properties: DashboardPropertiesFeature; deps: PageDeps }>();
 
 /** The page's management feature, made on first use; `update` hands it the latest user and flags. */
-export function dashboardPropertiesOf(dashboard: DashboardFeature, update?: { user: () => PropertiesUser | null; roleBasedAccess: boolean }): DashboardPropertiesFeature {
+export function dashboardPropertiesOf(dashboard: DashboardFeature, update?: PageDeps): DashboardPropertiesFeature {
   let entry = made.get(dashboard);
   if (!entry) {
-    const deps = { user: (): PropertiesUser | null => null, roleBasedAccess: false };
-    const properties = createDashboardProperties({ dashboard, user: () => deps.user(), roleBasedAccess: () => deps.roleBasedAccess });
+    const deps: PageDeps = { user: (): PropertiesUser | null => null, roleBasedAccess: false, confirmDiff: false };
+    const properties = createDashboardProperties({
+      dashboard,
+      user: () => deps.user(),
+      roleBasedAccess: () => deps.roleBasedAccess,
+      confirmDiff: () => deps.confirmDiff === true,
+    });
     entry = { properties, deps };
     made.set(dashboard, entry);
   }
