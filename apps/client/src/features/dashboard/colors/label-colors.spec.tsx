@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { Highcharts } from '../../charts/viz/shared/highcharts';
+import { waitFor } from '@testing-library/react';
+import { rendered, sliceColors, withoutUsa } from '../testing/drawn-charts';
 import { SUPERSET_COLORS } from '../../charts/viz/shared/color-schemes';
 import { pieChart } from '../testing/dashboard-test-api';
 import { sampleDashboard } from '../testing/layouts';
@@ -7,18 +7,6 @@ import { dashboardPageSpec } from '../testing/page-spec';
 import { ADMIN } from '../testing/render-dashboard';
 
 const spec = dashboardPageSpec();
-
-/** Slice colours of the pie drawn in the figure named `name`, by slice name. */
-function sliceColors(name: string): Record<string, string> {
-  const figure = screen.getByRole('figure', { name });
-  const chart = Highcharts.charts.find((c) => c && figure.contains(c.container));
-  if (!chart) throw new Error(`no chart drawn in ${name}`);
-  return Object.fromEntries(chart.series[0]!.points.map((p) => [String(p.name), String(p.color)]));
-}
-
-const rendered = (name: string) => waitFor(() => expect(screen.getByRole('figure', { name })).toHaveAttribute('data-status', 'rendered'));
-
-const withoutUsa = { adhoc_filters: [{ expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' }] };
 
 /** Two pies: every origin, and all but the largest, so a label's place (and a palette's colour) differs. */
 function twoPies(metadata: Record<string, unknown> = {}) {

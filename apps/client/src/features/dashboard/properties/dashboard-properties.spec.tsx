@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COLOR_SCHEMES, SUPERSET_COLORS } from '../../charts/viz/shared/color-schemes';
-import { Highcharts } from '../../charts/viz/shared/highcharts';
+import { rendered, sliceColors, withoutUsa } from '../testing/drawn-charts';
 import { ADMIN } from '../testing/render-dashboard';
 import { pieChart } from '../testing/dashboard-test-api';
 import { sampleDashboard } from '../testing/layouts';
@@ -183,18 +183,8 @@ describe('dashboard properties: owners search (GET /api/v1/dashboard/related/own
 });
 
 describe('dashboard properties: colour scheme', () => {
-  /** Slice colours of the pie drawn in the figure named `name`, by slice name. */
-  function sliceColors(name: string): Record<string, string> {
-    const figure = screen.getByRole('figure', { name });
-    const chart = Highcharts.charts.find((c) => c && figure.contains(c.container));
-    if (!chart) throw new Error(`no chart drawn in ${name}`);
-    return Object.fromEntries(chart.series[0]!.points.map((p) => [String(p.name), String(p.color)]));
-  }
-  const rendered = (name: string) => waitFor(() => expect(screen.getByRole('figure', { name })).toHaveAttribute('data-status', 'rendered'));
-
   it('saves the chosen scheme with the label colours started over, and the charts redraw in it at once, alike on every chart', async () => {
     const dashboard = sampleDashboard({ json_metadata: { color_scheme: 'supersetColors', label_colors: { Japan: 'black' } } });
-    const withoutUsa = { adhoc_filters: [{ expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' }] };
     dashboard.charts = [pieChart(1, 'Cars by origin'), pieChart(2, 'Origins table', withoutUsa), dashboard.charts[2]!];
     spec.api.dashboards.push(dashboard);
     spec.render('/dashboard/7/');
