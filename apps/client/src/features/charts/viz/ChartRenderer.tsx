@@ -21,8 +21,8 @@ export interface ChartRendererProps {
   onCrossFilter?(filter: CrossFilter): void;
   /** Server-paged table: the user asked for another page (0-based), page size or sort. */
   onTableQueryChange?(page: number, pageSize: number, sortBy: SortBy[]): void;
-  /** A dashboard's colour per label; the chart's own palette colours the others. */
-  labelColors?: Readonly<Record<string, string>>;
+  /** A dashboard's colours for the labels drawn; the chart's own palette colours the others. */
+  labelColors?(labels: readonly string[]): Readonly<Record<string, string>>;
   /** The labels drawn (series or slices), for the dashboard to give them colours. */
   onLabels?(labels: string[]): void;
 }

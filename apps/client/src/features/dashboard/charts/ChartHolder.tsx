@@ -5,6 +5,7 @@ import { ChartMenu } from './ChartMenu';
 import { Markdown } from '../grid/Markdown';
 import { useDashboardView } from '../grid/view-context';
 import { useStoreState } from '../../../shared/use-store-state';
+import { previewLabelColors } from '../colors/label-colors.events';
 
 const HEADER_HEIGHT = 32;
 
@@ -113,7 +114,7 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
             onRendered={() => feature.rendered(chartId, runtime.resultQueryId!)}
             onError={(error: unknown) => feature.renderFailed(chartId, runtime.resultQueryId!, error)}
             onCrossFilter={feature.crossFiltersEnabled() ? (filter) => feature.crossFilter(chartId, filter) : undefined}
-            labelColors={colors.byLabel}
+            labelColors={(labels) => previewLabelColors(colors, chartId, labels)}
             onLabels={(labels) => feature.colors.chartLabelsShown(chartId, labels)}
           />
         )}

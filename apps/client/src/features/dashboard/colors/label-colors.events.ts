@@ -18,14 +18,28 @@ export interface LabelColorsState {
   scheme: string | null;
   namespace: string | null;
   colors: LabelColors | null;
-  /** The colour of every coloured label, hand-set ones over assigned ones: what charts draw with. */
-  byLabel: Readonly<Record<string, string>>;
 }
 
-const initialState = (): LabelColorsState => ({ dashboardId: null, scheme: null, namespace: null, colors: null, byLabel: {} });
+const initialState = (): LabelColorsState => ({ dashboardId: null, scheme: null, namespace: null, colors: null });
 
 const withColors = (state: LabelColorsState, colors: LabelColors): LabelColorsState =>
-  colors === state.colors ? state : { ...state, colors, byLabel: { ...colors.map, ...colors.custom } };
+  colors === state.colors ? state : { ...state, colors };
+
+/**
+ * The colours `labels` will have once the chart that draws them has told them (withChartLabels is pure,
+ * so this is the same answer): a chart is drawn in its dashboard colours the first time, not drawn in its
+ * own palette and then again.
+ */
+export function previewLabelColors(state: LabelColorsState, chartId: number, labels: readonly string[]): Record<string, string> {
+  if (!state.colors) return {};
+  const next = withChartLabels(state.colors, chartId, labels);
+  const colors: Record<string, string> = {};
+  for (const label of labels) {
+    const color = next.custom[label] ?? next.map[label];
+    if (color !== undefined) colors[label] = color;
+  }
+  return colors;
+}
 
 export const labelColorsFold = {
   initialState,

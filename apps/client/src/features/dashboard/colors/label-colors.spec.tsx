@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import { Highcharts } from '../../charts/viz/shared/highcharts';
 import { rendered, sliceColors, withoutUsa } from '../testing/drawn-charts';
 import { SUPERSET_COLORS } from '../../charts/viz/shared/color-schemes';
 import { pieChart } from '../testing/dashboard-test-api';
@@ -18,6 +19,8 @@ function twoPies(metadata: Record<string, unknown> = {}) {
 describe('dashboard label colours (spec §3 label colours, §4 colour sync)', () => {
   it('gives a label the same colour on every chart, and an owner pushes the colours 500 ms later without marking the dashboard changed', async () => {
     twoPies();
+    // Every set of options a chart is created or updated with, to see which colours it was ever drawn in.
+    const drawnWith = [jest.spyOn(Highcharts.Chart.prototype, 'init'), jest.spyOn(Highcharts.Chart.prototype, 'update')];
     spec.render('/dashboard/7/');
     await rendered('Cars by origin');
     await rendered('Origins table');
@@ -32,6 +35,12 @@ describe('dashboard label colours (spec §3 label colours, §4 colour sync)', ()
     expect(save!.body).toMatchObject({ map_label_colors: first, shared_label_colors: Object.keys(others).sort(), color_scheme_domain: SUPERSET_COLORS });
     expect(save!.body).not.toHaveProperty('label_colors');
     expect(save!.body).not.toHaveProperty('color_scheme');
+    // Each chart is drawn in its dashboard colours from the start: never in its own palette and then again.
+    const slices = drawnWith
+      .flatMap((spy) => spy.mock.calls.map((args) => args.find((a) => typeof a === 'object' && a !== null && 'series' in a) as Highcharts.Options | undefined))
+      .flatMap((options) => (options?.series ?? []).flatMap((series) => ((series as { data?: { name?: string; color?: string }[] }).data ?? [])));
+    expect(slices.length).toBeGreaterThanOrEqual(5);
+    for (const slice of slices) expect([slice.name, slice.color]).toEqual([slice.name, first[slice.name!]]);
     // The page's metadata holds what the server stored, so a properties save made next keeps it.
     await waitFor(() => expect(spec.page!.dashboard.store.getState().metadata).toMatchObject({ map_label_colors: first, shared_label_colors: Object.keys(others).sort() }));
   });

@@ -27,8 +27,9 @@ export function highchartsPlugin(meta: VizMeta, transformProps: TransformProps):
     const labelsKey = labels.join('\u0000');
     useLayoutEffect(() => told.current?.(labels), [labelsKey]);
     // Only this chart's labels decide a redraw: another chart's new label must not redraw this one.
-    const colorsKey = labelColors ? labels.map((l) => labelColors[l] ?? '').join('\u0000') : null;
-    const options = useMemo(() => (labelColors ? withLabelColors(drawn, labelColors) : drawn), [drawn, colorsKey]);
+    const colors = labelColors?.(labels);
+    const colorsKey = colors ? labels.map((l) => colors[l] ?? '').join('\u0000') : null;
+    const options = useMemo(() => (colors ? withLabelColors(drawn, colors) : drawn), [drawn, colorsKey]);
     return (
       <HighchartsViz
         options={options}
