@@ -14,6 +14,7 @@ import { EventStore } from './event-store/event-store.port';
 import { StorageRuntime } from './storage/storage-runtime';
 import { HttpClient } from './testing/auth-test-app';
 import { RunningHttpApp, startHttpApp } from './testing/http-app';
+import { processAlive as alive } from './testing/process-alive';
 
 // Two boots of two embedded PGlite databases each: seconds apiece on a busy 2-core machine.
 jest.setTimeout(300_000);
@@ -31,15 +32,6 @@ const ENTRY = {
   path: '/restart/',
 };
 const NEW_USER = { username: 'riley', password: 'riley-password-1', first_name: 'Riley', last_name: 'Kept', roles: ['Gamma'] };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('a whole-server restart on the same STRATA_HOME (embedded mode)', () => {
   let home: string;

@@ -52,7 +52,7 @@ export class DashboardPropertiesService {
     }
     const metadataOnly = this.metadataOnlyPart(input);
     if (metadataOnly) {
-      await this.changeMetadata(current, { ...current.json_metadata, ...metadataOnly }, 'metadata', true, expectedVersion, user);
+      await this.changeMetadata(current, { ...current.json_metadata, ...metadataOnly }, 'metadata', expectedVersion, user);
       return { kind: 'metadata', row: (await this.dashboards.row(id))! };
     }
     if ('position_json' in input) {
@@ -107,7 +107,7 @@ export class DashboardPropertiesService {
     if (errors.length > 0) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, errors.map((e) => `${e.filterId}: ${e.message}`).join('; '), { errors } as never);
     }
-    await this.changeMetadata(current, { ...current.json_metadata, native_filter_configuration: next }, 'filters', true, expectedVersion, user);
+    await this.changeMetadata(current, { ...current.json_metadata, native_filter_configuration: next }, 'filters', expectedVersion, user);
     return { items: next, row: (await this.dashboards.row(id))! };
   }
 
@@ -147,10 +147,11 @@ export class DashboardPropertiesService {
     return only ? (value as Record<string, unknown>) : null;
   }
 
-  private async changeMetadata(current: DashboardRow, merged: Record<string, unknown>, reason: 'metadata' | 'filters' | 'colors', markUpdated: boolean, expectedVersion: number | undefined, user: CurrentUser) {
+  /** Colour syncs no longer come here (dashboard-colors.ts): every metadata change is an edit that marks the dashboard updated. */
+  private async changeMetadata(current: DashboardRow, merged: Record<string, unknown>, reason: 'metadata' | 'filters', expectedVersion: number | undefined, user: CurrentUser) {
     const parsed = parseJsonMetadata(merged);
     if (!parsed.ok) throw invalid(parsed.problems);
-    await this.decide(current.id, { type: 'ChangeDashboardMetadata', data: { json_metadata: parsed.metadata as Record<string, unknown>, reason, markUpdated } }, expectedVersion, user);
+    await this.decide(current.id, { type: 'ChangeDashboardMetadata', data: { json_metadata: parsed.metadata as Record<string, unknown>, reason, markUpdated: true } }, expectedVersion, user);
   }
 
   private async decide(id: number, command: DashboardCommand, expectedVersion: number | undefined, user: CurrentUser): Promise<void> {

@@ -30,7 +30,10 @@ export type DashboardChartRemoved = EventLike<'dashboard/chartRemoved', { chartI
 /** The full save body, after the domain's rules (normalizeDashboardSave). */
 export type DashboardPropertiesUpdated = EventLike<'dashboard/propertiesUpdated', DashboardProperties>;
 export type DashboardPublishedChanged = EventLike<'dashboard/publishedChanged', { published: boolean }>;
-/** json_metadata replaced as a whole (metadata-only PUT, the filters and colors endpoints). */
+/**
+ * json_metadata replaced as a whole (metadata-only PUT, the filters endpoint). Colour syncs used to come
+ * this way (reason 'colors', markUpdated false); they now have their own stream, and old events still fold.
+ */
 export type DashboardMetadataChanged = EventLike<'dashboard/metadataChanged', {
   json_metadata: Record<string, unknown>;
   reason: 'metadata' | 'filters' | 'colors';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { EMBEDDED_READER_ROLE, StorageLog, StorageRuntime } from './storage-runtime';
+import { processAlive as alive } from '../testing/process-alive';
 
 function embeddedConfig(home: string): AppConfig {
   return new AppConfig(0, undefined, undefined, undefined, 'x'.repeat(40), home, undefined, undefined, 'test');
@@ -21,15 +22,6 @@ async function query<T extends object = Record<string, unknown>>(url: string, sq
     return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

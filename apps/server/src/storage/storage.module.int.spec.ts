@@ -12,6 +12,7 @@ import { migrations } from './migrations';
 import { databaseNameOf, withDatabase } from './pg-url';
 import { StorageModule } from './storage.module';
 import { StorageRuntime } from './storage-runtime';
+import { processAlive } from '../testing/process-alive';
 
 const config = (home: string, databaseUrl?: string) =>
   new AppConfig(0, databaseUrl, undefined, undefined, 's'.repeat(40), home, undefined, undefined, 'test');
@@ -46,14 +47,7 @@ describe('StorageModule, embedded', () => {
     const pids = first.get(StorageRuntime).embedded.map((db) => db.pid);
     await first.close();
     expect(ds.isInitialized).toBe(false);
-    expect(pids.filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    })).toEqual([]);
+    expect(pids.filter(processAlive)).toEqual([]);
 
     const second = await boot(config(home));
     try {

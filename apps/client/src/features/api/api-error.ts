@@ -9,6 +9,9 @@ export class ApiError extends Error {
 }
 
 /** Any thrown value as a ClientError: ApiErrors carry one; anything else is a client-side bug. */
+/** Whether a call failed with this HTTP status (an ApiError; network errors and others never match). */
+export const hasStatus = (thrown: unknown, status: number): boolean => thrown instanceof ApiError && thrown.error.status === status;
+
 export function toClientError(thrown: unknown): ClientError {
   if (thrown instanceof ApiError) return thrown.error;
   const message = thrown instanceof Error ? thrown.message : String(thrown);

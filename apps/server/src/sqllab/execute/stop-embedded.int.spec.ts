@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../storage/embedded/embedded-postgres';
 import { EmbeddedDatabaseRestarter } from './embedded-restart';
 import { clientId, startSqlLabTestApp, type SqlLabTestApp } from './testing/sqllab-test-app';
+import { processAlive as alive } from '../../testing/process-alive';
 
 let pglite: EmbeddedPostgres;
 let home: string;
@@ -34,15 +35,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 it('stops pg_sleep(30) within 2 s by restarting PGlite on the same port; the database answers again', async () => {
   const id = clientId();
   const oldPid = pglite.pid;

@@ -3,7 +3,7 @@ import type { HttpClient } from '../../api/http-client';
 import type { AsyncEvents } from '../../async/async-events';
 import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
 import { parseDatasourceKey, type ChartCrossFilterConfig, type FilterChanges, type FilterConfigItem } from '@strata/domain';
-import { ApiError } from '../../api/api-error';
+import { hasStatus } from '../../api/api-error';
 import { exploreApi, type ChartDataResult, type ChartRecord } from '../../explore/api/explore-api';
 import type { DashboardChart, DashboardDataset, DashboardPermalinkState, DashboardRecord } from './types';
 
@@ -66,7 +66,7 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       try {
         return (await http.get<{ result: DashboardChart[] }>(`/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/charts`)).result ?? [];
       } catch (error) {
-        if (!(error instanceof ApiError) || error.error.status !== 404) throw error;
+        if (!hasStatus(error, 404)) throw error;
         const charts = await Promise.all(chartIds.map((id) => explore.getChart(id).then(toDashboardChart, () => null)));
         return charts.filter((c): c is DashboardChart => c !== null);
       }
@@ -76,7 +76,7 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       try {
         return (await http.get<{ result: DashboardDataset[] }>(`/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/datasets`)).result ?? [];
       } catch (error) {
-        if (!(error instanceof ApiError) || error.error.status !== 404) throw error;
+        if (!hasStatus(error, 404)) throw error;
         const ids = [...new Set(charts.map((c) => parseDatasourceKey(String(c.form_data?.datasource ?? ''))?.id ?? c.datasource_id).filter((id): id is number => typeof id === 'number'))];
         return Promise.all(ids.map((id) => explore.getDataset(id)));
       }
@@ -182,7 +182,7 @@ const writeAnswer = (body: WriteAnswerBody | null | undefined): DashboardWriteAn
 const withVersion = <T extends object>(body: T, version: number | undefined): T | (T & { version: number }) => (version === undefined ? body : { ...body, version });
 
 /** The server refused a write because the dashboard changed since the page read it (409). */
-export const isStaleWrite = (error: unknown): boolean => error instanceof ApiError && error.error.status === 409;
+export const isStaleWrite = (error: unknown): boolean => hasStatus(error, 409);
 
 /**
  * HttpClient's requests take no abort signal; a stopped chart must still end in the browser, not only be

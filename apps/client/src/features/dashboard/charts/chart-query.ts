@@ -66,3 +66,9 @@ export function filterValuesQueryContext(
   // A table in aggregate mode orders by its metric; a filter lists its values by the values themselves.
   return { ...context, queries: context.queries.map((q) => ({ ...q, orderby: [[column, sortAscending]] as [string, boolean][] })) };
 }
+
+/** The column's values in a chart data answer, once each, as the select offers them. */
+export function columnValues(result: { data?: Record<string, unknown>[] }[], column: string): (string | number | boolean | null)[] {
+  const rows = result[0]?.data ?? [];
+  return [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+}

@@ -8,7 +8,7 @@ import { colorsSynced, labelColorsOf, withChartLabels, type LabelColorMetadata, 
 import { unchanged } from '../../../shared/exhaustive';
 
 export type LabelColorsEvent =
-  | EventLike<'dashboardColors/opened', { dashboardId: number; scheme: string | null; namespace: string | null; metadata: LabelColorMetadata; palette: string[] }>
+  | EventLike<'dashboardColors/opened', { dashboardId: number; scheme: string | null; metadata: LabelColorMetadata; palette: string[] }>
   | EventLike<'dashboardColors/chartLabelsShown', { chartId: number; labels: string[] }>
   | EventLike<'dashboardColors/synced', Record<string, never>>;
 
@@ -16,11 +16,10 @@ export interface LabelColorsState {
   dashboardId: number | null;
   /** The dashboard's color_scheme: it replaces each chart's own scheme on the dashboard. */
   scheme: string | null;
-  namespace: string | null;
   colors: LabelColors | null;
 }
 
-const initialState = (): LabelColorsState => ({ dashboardId: null, scheme: null, namespace: null, colors: null });
+const initialState = (): LabelColorsState => ({ dashboardId: null, scheme: null, colors: null });
 
 const withColors = (state: LabelColorsState, colors: LabelColors): LabelColorsState =>
   colors === state.colors ? state : { ...state, colors };
@@ -46,14 +45,14 @@ export const labelColorsFold = {
   evolve(state: LabelColorsState, event: LabelColorsEvent): LabelColorsState {
     switch (event.type) {
       case 'dashboardColors/opened': {
-        const { dashboardId, scheme, namespace, metadata, palette } = event.data;
+        const { dashboardId, scheme, metadata, palette } = event.data;
         let colors = labelColorsOf(metadata, palette);
         // The same dashboard opened again (its metadata saved or read again): the charts on screen keep
         // their labels, and those take their colours from the new metadata at once (a new scheme redraws).
         if (state.dashboardId === dashboardId && state.colors) {
           for (const [chartId, labels] of Object.entries(state.colors.chartLabels)) colors = withChartLabels(colors, Number(chartId), labels);
         }
-        return withColors({ ...initialState(), dashboardId, scheme, namespace }, colors);
+        return withColors({ ...initialState(), dashboardId, scheme }, colors);
       }
       case 'dashboardColors/chartLabelsShown':
         return state.colors ? withColors(state, withChartLabels(state.colors, event.data.chartId, event.data.labels)) : state;

@@ -6,7 +6,7 @@
  * stays), so the next visitor sees the same colours whatever order the charts load in.
  */
 import { asyncScheduler, debounceTime, filter, type SchedulerLike, type Subscription } from 'rxjs';
-import { colorsSyncBody, mustSyncColors, type LabelColorMetadata } from '@strata/domain';
+import { colorsSyncBody, mustSyncColors, withChartLabels, type LabelColorMetadata } from '@strata/domain';
 import type { EnvelopeOf, EventLike } from '@strata/events';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import type { HttpClient } from '../../api/http-client';
@@ -83,13 +83,13 @@ export function createLabelColors({ context, http, canEdit, onStored, scheduler 
     store,
     opened(dashboardId, metadata) {
       const scheme = typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null;
-      const namespace = typeof metadata.color_namespace === 'string' ? metadata.color_namespace : null;
       const palette = paletteOf(scheme ? { color_scheme: scheme } : {});
-      record({ type: 'dashboardColors/opened', data: { dashboardId, scheme, namespace, metadata: colorMetadataOf(metadata), palette } });
+      record({ type: 'dashboardColors/opened', data: { dashboardId, scheme, metadata: colorMetadataOf(metadata), palette } });
     },
     chartLabelsShown(chartId, labels) {
-      const known = store.getState().colors?.chartLabels[String(chartId)];
-      if (known && known.length === labels.length && known.every((l, i) => l === labels[i])) return;
+      // A redraw with the labels the chart told before changes nothing: no event for it.
+      const { colors } = store.getState();
+      if (colors && withChartLabels(colors, chartId, labels) === colors) return;
       record({ type: 'dashboardColors/chartLabelsShown', data: { chartId, labels } });
     },
     dispose() {

@@ -6,7 +6,7 @@
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard.feature';
 import type { DashboardState } from '../dashboard.events';
-import { filterValuesQueryContext } from '../charts/chart-query';
+import { columnValues, filterValuesQueryContext } from '../charts/chart-query';
 import { mergeExtraFormData } from '@strata/domain';
 import { controlOf, searchesAllValues, dataMaskEntry, isEmptyValue, maskValue, nativeFilters as nativeOf, targetOf, type DataMask, type ExtraFormData, type FilterValue, type NativeFilter } from './native-filters';
 
@@ -118,7 +118,7 @@ export function filterActions(core: DashboardCore): FilterActions {
   };
 }
 
-const DATASET_NOT_LOADED = 'The dataset of this filter could not be loaded.';
+export const DATASET_NOT_LOADED = 'The dataset of this filter could not be loaded.';
 
 /**
  * The request for a select filter's values: its column's distinct values, narrowed by what its cascade
@@ -137,10 +137,4 @@ export function filterValuesQuery(state: DashboardState, f: NativeFilter, extra?
     dashboardId,
     context: () => filterValuesQueryContext(dataset, target.column, controlOf(f).sortAscending, narrowed, dashboardId),
   };
-}
-
-/** The column's values in a chart data answer, once each, as the select offers them. */
-export function columnValues(result: { data?: Record<string, unknown>[] }[], column: string): (string | number | boolean | null)[] {
-  const rows = result[0]?.data ?? [];
-  return [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));
 }

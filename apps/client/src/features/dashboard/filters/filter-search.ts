@@ -10,7 +10,8 @@ import type { EnvelopeOf } from '@strata/events';
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard.feature';
 import type { DashboardEvent } from '../dashboard.events';
-import { columnValues, filterValuesQuery } from './filter-actions';
+import { columnValues } from '../charts/chart-query';
+import { DATASET_NOT_LOADED, filterValuesQuery } from './filter-actions';
 import { nativeFilters, targetOf } from './native-filters';
 
 export const FILTER_SEARCH_DEBOUNCE_MS = 300;
@@ -32,7 +33,7 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
       const column = f ? targetOf(f)?.column : undefined;
       const query = f && column ? filterValuesQuery(state, f, { filters: [{ col: column, op: 'ILIKE', val: containsPattern(term) }] }) : null;
       if (!query) {
-        subscriber.next({ type: 'dashboard/filterSearchFailed', data: { filterId, text, message: 'The dataset of this filter could not be loaded.' } });
+        subscriber.next({ type: 'dashboard/filterSearchFailed', data: { filterId, text, message: DATASET_NOT_LOADED } });
         subscriber.complete();
         return;
       }

@@ -1,6 +1,6 @@
 import { DashboardMessages } from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
-import { ApiError, toClientError } from '../../api/api-error';
+import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
 import { dashboardApi } from '../api/dashboard-api';
@@ -25,7 +25,7 @@ export function createDashboardList(context: ClientContext, http: HttpClient, to
   const store = createFeatureStore<DashboardListState, DashboardListEvent>('dashboard-list', dashboardListFold, context);
   const api = dashboardApi(http);
   const messageOf = (error: unknown) =>
-    error instanceof ApiError && error.error.status === 403 ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message;
+    hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message;
 
   const load = async (patch: Partial<DashboardListQueryState>) => {
     const filtersChanged = Object.keys(patch).some((key) => key !== 'page');

@@ -1,13 +1,13 @@
 import { asyncScheduler, catchError, debounceTime, filter, from, map, of, switchMap, type SchedulerLike, type Subscription } from 'rxjs';
 import { canWriteDashboard, DashboardMessages, normalizeDashboardSave, type PermissionSubject } from '@strata/domain';
 import { createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
-import { toClientError } from '../../api/api-error';
+import { hasStatus, toClientError } from '../../api/api-error';
 import type { DashboardEvent } from '../dashboard.events';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import type { DashboardOwner, DashboardRecord } from '../api/types';
 import { readFilterConfiguration } from '../filters/native-filters';
 import { dashboardPropertiesFold, type DashboardPropertiesEvent, type DashboardPropertiesState, type DashboardWrite, type FullSave, type OwnerChoice } from './dashboard-properties.events';
-import { fullSave, isStatus } from './full-save';
+import { fullSave } from './full-save';
 import { metadataToSave } from './save-body';
 
 /** The signed-in user; names, when known, label them among the owners. */
@@ -153,7 +153,7 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
         adopt(await api.setPublished(d.id, !d.published));
         store.record([{ type: 'dashboardProperties/written', data: { write: 'publish' } }]);
       } catch (error) {
-        const message = isStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_PUBLISH : `The dashboard could not be ${d.published ? 'unpublished' : 'published'}: ${toClientError(error).message}`;
+        const message = hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_PUBLISH : `The dashboard could not be ${d.published ? 'unpublished' : 'published'}: ${toClientError(error).message}`;
         failed('publish', message);
         toasts.danger(message);
       }
@@ -193,7 +193,7 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
         toasts.success(`This dashboard was saved as "${dashboard_title}"`);
         return copy.id;
       } catch (error) {
-        failed('saveAs', isStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message);
+        failed('saveAs', hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message);
         return null;
       }
     },
@@ -211,7 +211,7 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
         toasts.success(`Deleted: ${d.dashboard_title}`);
         return true;
       } catch (error) {
-        failed('delete', isStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message);
+        failed('delete', hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message);
         return false;
       }
     },

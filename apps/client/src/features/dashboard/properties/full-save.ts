@@ -6,7 +6,8 @@
  */
 import { DashboardMessages, overwriteItems } from '@strata/domain';
 import type { FeatureStore } from '../../../shared/feature-store';
-import { ApiError, toClientError } from '../../api/api-error';
+import { hasStatus, toClientError } from '../../api/api-error';
+import { isStaleWrite } from '../api/dashboard-api';
 import type { DashboardMetadata, DashboardOwner, DashboardRecord } from '../api/types';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import { readFilterConfiguration } from '../filters/native-filters';
@@ -19,8 +20,6 @@ export const PROPERTIES_CHANGED_ELSEWHERE =
 
 /** The dashboard could not be read again after a refused save: the user's values stay in the dialog. */
 export const LATEST_NOT_READ = 'Someone else saved this dashboard since you opened this dialog, and its latest version could not be read. Your changes are kept: try saving again.';
-
-export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.error.status === status;
 
 export interface FullSaveDeps {
   store: FeatureStore<DashboardPropertiesState, DashboardPropertiesEvent>;
@@ -72,11 +71,11 @@ export function fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDi
       store.record([{ type: 'dashboardProperties/written', data: { write } }]);
       return true;
     } catch (error) {
-      if (isStatus(error, 409)) {
+      if (isStaleWrite(error)) {
         const latest = await readLatest(id);
         if (latest) return changedElsewhere(write, changes, latest, mayRetry);
         failed(write, LATEST_NOT_READ);
-      } else if (isStatus(error, 403)) {
+      } else if (hasStatus(error, 403)) {
         failed(write, DashboardMessages.NO_PERMISSION_TO_SAVE);
       } else {
         failed(write, toClientError(error).message);

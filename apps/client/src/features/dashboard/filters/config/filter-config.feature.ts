@@ -25,7 +25,7 @@ import {
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../../shared/feature-store';
 import { toClientError } from '../../../api/api-error';
 import { isStaleWrite, type DashboardWriteAnswer } from '../../api/dashboard-api';
-import { filterValuesQueryContext } from '../../charts/chart-query';
+import { columnValues, filterValuesQueryContext } from '../../charts/chart-query';
 import type { FilterValue } from '../native-filters';
 import { filterConfigFold, newFilter, type ColumnOption, type DatasetOption, type FilterConfigEvent, type FilterConfigState, type FilterSetting } from './filter-config.events';
 
@@ -142,12 +142,7 @@ export function createFilterConfig({ context, api, dashboardId, version = () => 
       const column = target.column.name;
       const query = filterValuesQueryContext({ id: target.datasetId, type: 'table' }, column, item.controlValues.sortAscending !== false, {}, dashboardId());
       api.chartData(query, { dashboardId: dashboardId(), force: false }).then(
-        (result) => {
-          const values = [...new Set((result[0]?.data ?? []).map((row) => row[column]))].filter(
-            (v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v),
-          );
-          record({ type: 'filterConfig/valuesLoaded', data: { id, values } });
-        },
+        (result) => record({ type: 'filterConfig/valuesLoaded', data: { id, values: columnValues(result, column) } }),
         () => record({ type: 'filterConfig/valuesLoaded', data: { id, values: [] } }),
       );
     },
