@@ -1,13 +1,15 @@
 /**
  * The HTTP shell shared by main.ts and the integration tests, so tests exercise the same stack as
- * production: request logs, body parsers with a size limit, the client's static files, and the error
- * filter (error shape + SPA fallback).
+ * production: request logs, security headers, body parsers with a size limit, the refusal of text that
+ * cannot be stored, the client's static files, and the error filter (error shape + SPA fallback).
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { HttpExceptionFilter } from './http-exception.filter';
+import { rejectUnsafeText } from './reject-unsafe-text';
+import { securityHeaders } from './security-headers';
 import { SpaFallback } from './spa';
 
 export const BODY_LIMIT = '5mb';
@@ -16,8 +18,6 @@ export interface HttpShellOptions {
   logger: Logger;
   /** Where the built client is; default apps/client/dist. */
   clientDist?: string;
-  /** Put the message of an unexpected error in the response (development). */
-  exposeInternals?: boolean;
 }
 
 /** Call on an app created with `{ bodyParser: false }`, before `listen`. */
@@ -34,10 +34,12 @@ export function configureHttp(app: NestExpressApplication, options: HttpShellOpt
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
+  app.use(securityHeaders());
   app.useBodyParser('json', { limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: BODY_LIMIT, extended: true });
   // navigator.sendBeacon posts strings as text/plain; the user-log endpoint reads them.
   app.useBodyParser('text', { limit: BODY_LIMIT, type: 'text/plain' });
+  app.use(rejectUnsafeText);
   if (spa.built) {
     app.use(
       express.static(spa.clientDist, {
@@ -49,5 +51,5 @@ export function configureHttp(app: NestExpressApplication, options: HttpShellOpt
       }),
     );
   }
-  app.useGlobalFilters(new HttpExceptionFilter(options.logger, spa, { bodyLimit: '5 MB', exposeInternals: options.exposeInternals ?? false }));
+  app.useGlobalFilters(new HttpExceptionFilter(options.logger, spa, { bodyLimit: '5 MB' }));
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, ForbiddenException, Get, Module, Post } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, Module, Param, Post } from '@nestjs/common';
 import { ErrorType, type ErrorResponseBody } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,22 @@ class ProbeController {
   @Get('bug')
   bug() {
     throw new TypeError("Cannot read properties of undefined (reading 'x')");
+  }
+
+  @Get('database-error')
+  databaseError() {
+    // What node-postgres throws for a NUL that reached a text column.
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR', table: 'ab_user' });
+  }
+
+  @Get('item/:name')
+  item(@Param('name') name: string) {
+    return { name };
+  }
+
+  @Get('form')
+  form(@ZodQuery(z.object({ form_data: z.string().transform((s) => JSON.parse(s) as unknown) })) query: { form_data: unknown }) {
+    return query;
   }
 }
 
@@ -155,6 +171,41 @@ describe('HTTP errors in the spec shape', () => {
   it('a bug in a handler -> 500 GENERIC_BACKEND_ERROR, still in the shape', async () => {
     const body = await expectError(await fetch(`${server.url}/api/v1/test/bug`), 500, 'GENERIC_BACKEND_ERROR');
     expect(body.errors[0].level).toBe('error');
+  });
+
+  it('a driver error -> 500 with a generic message: no database text reaches the client', async () => {
+    const response = await fetch(`${server.url}/api/v1/test/database-error`);
+    const text = await response.clone().text();
+    const body = await expectError(response, 500, 'GENERIC_BACKEND_ERROR');
+    expect(body.message).toBe('An unexpected error occurred. It has been logged.');
+    expect(text).not.toMatch(/byte sequence|UTF8|22021|ab_user/);
+  });
+
+  describe('text that cannot be stored (NUL, a lone surrogate) is a 400 in the shape, wherever it is', () => {
+    it.each([
+      ['a NUL in a body string', JSON.stringify({ slice_name: 'a\u0000b', viz_type: 'line' })],
+      ['a lone high surrogate in a body string', '{"slice_name": "x\\ud800", "viz_type": "line"}'],
+      ['a lone low surrogate deep in the body', '{"slice_name": "x", "viz_type": "line", "params": {"a": [{"b": "\\udc00"}]}}'],
+      ['a NUL in a key', '{"slice_name": "x", "viz_type": "line", "params": {"a\\u0000": 1}}'],
+    ])('%s', async (_name, payload) => {
+      const body = await expectError(await post('/api/v1/test/raw', payload), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      expect(body.message).toMatch(/NUL character or an unpaired UTF-16 surrogate/);
+      await expectError(await post('/api/v1/test/charts', payload), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+    });
+
+    it('a paired surrogate (an emoji) is fine', async () => {
+      const response = await post('/api/v1/test/raw', '{"a": "\\ud83d\\ude00"}');
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ received: { a: '\u{1F600}' } });
+    });
+
+    it('in the query string, a route parameter, or JSON decoded from the query', async () => {
+      await expectError(await fetch(`${server.url}/api/v1/test/page?page=2&name=a%00b`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      await expectError(await fetch(`${server.url}/api/v1/test/item/a%00b`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      await expectError(await fetch(`${server.url}/api/v1/test/item/a%ED%A0%80b`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      await expectError(await fetch(`${server.url}/api/v1/test/form?form_data=${encodeURIComponent('{"x":"\\ud800"}')}`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      expect(await (await fetch(`${server.url}/api/v1/test/item/caf%C3%A9`)).json()).toEqual({ name: 'café' });
+    });
   });
 
   it.each([

@@ -18,7 +18,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   constructor(
     private readonly logger: Logger,
     private readonly spa: SpaFallback,
-    private readonly options: { bodyLimit: string; exposeInternals: boolean },
+    private readonly options: { bodyLimit: string },
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {

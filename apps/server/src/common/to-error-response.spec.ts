@@ -1,7 +1,7 @@
 import { QueryFailedError } from 'typeorm';
 import { toErrorResponse } from './to-error-response';
 
-const options = { bodyLimit: '1mb', exposeInternals: false };
+const options = { bodyLimit: '1mb' };
 
 describe('toErrorResponse: a database that is down', () => {
   it('a refused or dropped connection is a 503 to retry, in the error shape, not a 500', () => {

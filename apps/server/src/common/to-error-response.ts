@@ -97,7 +97,11 @@ function databaseUnavailable(exception: unknown): boolean {
   });
 }
 
-export function toErrorResponse(exception: unknown, options: { bodyLimit: string; exposeInternals: boolean }): ErrorResponse {
+/**
+ * Anything else is a server fault: a bug, or a driver's error (a pg DatabaseError's text names tables,
+ * columns and values). The client gets only a generic message; the filter logs the details.
+ */
+export function toErrorResponse(exception: unknown, options: { bodyLimit: string }): ErrorResponse {
   const parser = bodyParserError(exception);
   if (parser) return fromBodyParser(parser, options.bodyLimit);
   if (exception instanceof ZodError) {
@@ -130,14 +134,9 @@ export function toErrorResponse(exception: unknown, options: { bodyLimit: string
       unexpected: true,
     };
   }
-  const detail = exception instanceof Error ? exception.message : String(exception);
   return {
     status: 500,
-    body: errorBody(
-      500,
-      ErrorType.GENERIC_BACKEND_ERROR,
-      options.exposeInternals ? `Unexpected error: ${detail}` : 'An unexpected error occurred. It has been logged.',
-    ),
+    body: errorBody(500, ErrorType.GENERIC_BACKEND_ERROR, 'An unexpected error occurred. It has been logged.'),
     unexpected: true,
   };
 }

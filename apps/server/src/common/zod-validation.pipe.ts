@@ -7,6 +7,7 @@ import { ArgumentMetadata, Body, Injectable, Param, PipeTransform, Query } from 
 import { ErrorType } from '@strata/domain';
 import type { z } from 'zod';
 import { StrataHttpException } from './error-body';
+import { findUnsafeText, unsafeTextMessage } from './unsafe-text';
 
 const WHERE: Record<ArgumentMetadata['type'], string> = { body: 'body', query: 'query', param: 'path', custom: 'input' };
 
@@ -20,8 +21,14 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
 
   transform(value: unknown, metadata: ArgumentMetadata): z.output<S> {
     const parsed = this.schema.safeParse(value);
-    if (parsed.success) return parsed.data;
     const where = metadata.data ? `${WHERE[metadata.type]}.${metadata.data}` : WHERE[metadata.type];
+    if (parsed.success) {
+      // The HTTP shell checked the raw request; this catches text decoded from within it (a JSON
+      // form_data in the query string, a rison q), which only the schema parsed.
+      const unsafe = findUnsafeText(parsed.data, where);
+      if (unsafe !== null) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, unsafeTextMessage(unsafe));
+      return parsed.data;
+    }
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code }));
     throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${describeIssues(parsed.error.issues, where)}`, {
       issues,

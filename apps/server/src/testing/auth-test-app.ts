@@ -87,7 +87,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'], bodyParser: false });
   // The same HTTP shell as main.ts (body parsers, error filter), so responses are exactly production's.
   installUserLogBodyParser(app);
-  configureHttp(app, { logger: pino({ level: 'silent' }), clientDist: options.clientDist, exposeInternals: true });
+  configureHttp(app, { logger: pino({ level: 'silent' }), clientDist: options.clientDist });
   try {
     await app.listen(0, '127.0.0.1');
   } catch (err) {

@@ -30,7 +30,7 @@ export async function startHttpApp(metadata: ModuleMetadata, options: HttpAppOpt
   // Tests keep the logs quiet unless LOG_LEVEL asks otherwise.
   const logger = createRootLogger((process.env.LOG_LEVEL as 'info' | undefined) ?? 'silent');
   app.useLogger(new PinoLoggerService(logger));
-  configureHttp(app, { logger, clientDist: options.clientDist, exposeInternals: true });
+  configureHttp(app, { logger, clientDist: options.clientDist });
   await options.beforeListen?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
