@@ -3,6 +3,7 @@
  * (see load-config.ts). Inject `AppConfig` wherever a setting is needed; never read process.env elsewhere.
  */
 import { resolveFeatureFlags } from '@strata/domain';
+import { DEFAULT_COMMAND_RETRY_TIMEOUT_MS } from '../event-store/command-retry';
 import type { ResolvedFeatureFlags } from './feature-flags';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -47,6 +48,11 @@ export class AppConfig {
      * SQL Lab bootstrap. Tests may flip a flag on this object for one case.
      */
     readonly featureFlags: ResolvedFeatureFlags = resolveFeatureFlags({}),
+    /**
+     * COMMAND_RETRY_TIMEOUT_MS: how long a command decided against the latest state is decided again after
+     * losing a race with another writer on its stream, before the conflict is answered (default 10 s).
+     */
+    readonly commandRetryTimeoutMs: number = DEFAULT_COMMAND_RETRY_TIMEOUT_MS,
   ) {}
 
   get embedded(): boolean {

@@ -116,6 +116,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: must be between 1 and 65535/);
   });
 
+  it('reads COMMAND_RETRY_TIMEOUT_MS, the time a command that lost a race is decided again (default 10 s)', () => {
+    expect(loadConfig({}, { cwd: home }).commandRetryTimeoutMs).toBe(10_000);
+    expect(loadConfig({ COMMAND_RETRY_TIMEOUT_MS: '2500' }, { cwd: home }).commandRetryTimeoutMs).toBe(2500);
+    expect(loadConfig({ COMMAND_RETRY_TIMEOUT_MS: '0' }, { cwd: home }).commandRetryTimeoutMs).toBe(0);
+    expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: 'soon' })[0]).toMatch(/^COMMAND_RETRY_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: '-1' })[0]).toMatch(/^COMMAND_RETRY_TIMEOUT_MS: must be 0 or more/);
+  });
+
   describe('production mode', () => {
     it('refuses to start without SECRET_KEY and says how to set one', () => {
       const [problem] = problemsOf({ NODE_ENV: 'production' });

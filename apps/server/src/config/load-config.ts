@@ -70,6 +70,7 @@ const envSchema = z.object({
   SQLLAB_PAYLOAD_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).positive('must be more than 0')),
   SQLLAB_BACKEND_PERSISTENCE: optional(booleanVar),
   FEATURE_FLAGS: optional(z.string()),
+  COMMAND_RETRY_TIMEOUT_MS: optional(z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(600_000, 'must be at most 600000 (10 minutes)')),
   SQLLAB_DEFAULT_DBID: optional(z.coerce.number({ message: 'must be a database id' }).int('must be a whole number').min(1, 'must be a database id')),
   NODE_ENV: optional(
     z.enum(['development', 'production', 'test'], { message: "must be 'development', 'production' or 'test'" }),
@@ -121,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     },
     vars.SQLLAB_DEFAULT_DBID,
     flags.flags,
+    vars.COMMAND_RETRY_TIMEOUT_MS,
   );
 }

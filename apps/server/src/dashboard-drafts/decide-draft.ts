@@ -2,8 +2,8 @@
  * Every command on a shared draft (`dashboard-draft:<id>`): layout edits, StartDraft, SaveDraft,
  * DiscardDraft, as one command on the Nest CommandBus. Editors send commands "against the latest draft"
  * (no expectedVersion): when another editor's command commits between our load and append, it is decided
- * again on the newer draft instead of refusing a perfectly good edit; a client that names the version it
- * decided against gets the conflict. A save also publishes the layout on `dashboard:<id>` in the same
+ * again on the newer draft instead of refusing a perfectly good edit (DecisionRunner, until
+ * COMMAND_RETRY_TIMEOUT_MS is spent); a client that names the version it decided against gets the conflict. A save also publishes the layout on `dashboard:<id>` in the same
  * transaction (both appends commit or neither does).
  */
 import { Injectable } from '@nestjs/common';
@@ -14,9 +14,6 @@ import type { EntityManager } from 'typeorm';
 import { DashboardsService } from '../dashboards/dashboards.service';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
-
-/** How often a command decided against the latest draft is decided again when another editor appended first. */
-export const CONCURRENT_RETRIES = 8;
 
 export class DecideDashboardDraft extends Command<AppendResult> {
   constructor(
@@ -52,7 +49,6 @@ export class DecideDashboardDraftHandler implements ICommandHandler<DecideDashbo
 
   execute({ dashboardId, command, context, meta }: DecideDashboardDraft): Promise<AppendResult> {
     return this.runner.loadDecideAppend(draftStreamId(dashboardId), draftDecider, command, context, meta, {
-      retries: CONCURRENT_RETRIES,
       alongside: (tx, result) => this.published.publish(tx, dashboardId, result, meta),
     });
   }

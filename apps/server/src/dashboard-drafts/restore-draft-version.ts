@@ -9,7 +9,7 @@ import { draftDecider, DraftErrorCode, draftStreamId, type DraftState } from '@s
 import { DomainError } from '@strata/events';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta, type LoadedStream } from '../event-store/load-decide-append';
-import { CONCURRENT_RETRIES, PublishSavedLayout } from './decide-draft';
+import { PublishSavedLayout } from './decide-draft';
 import { layoutOfVersion } from './draft-versions';
 
 export class RestoreDraftVersion extends Command<AppendResult> {
@@ -36,7 +36,6 @@ export class RestoreDraftVersionHandler implements ICommandHandler<RestoreDraftV
       return draftDecider.decide({ type: 'RestoreVersion', actor: meta.actor, data: { ...restore, layout } }, state, undefined);
     };
     return this.runner.decideWith(draftStreamId(dashboardId), draftDecider, decide, meta, {
-      retries: CONCURRENT_RETRIES,
       alongside: (tx, result) => this.published.publish(tx, dashboardId, result, meta),
     });
   }

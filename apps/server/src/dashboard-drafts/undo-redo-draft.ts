@@ -8,7 +8,6 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { draftStreamId } from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
-import { CONCURRENT_RETRIES } from './decide-draft';
 import { historyMarker, type HistoryCommand } from './draft-history';
 
 export class UndoDraft extends Command<AppendResult> {
@@ -38,7 +37,7 @@ export function draftHistoryCommand(dashboardId: number, command: HistoryCommand
 
 function appendMarker(runner: DecisionRunner, type: HistoryCommand['type'], { dashboardId, batchId, meta }: UndoDraft | RedoDraft): Promise<AppendResult> {
   const command: HistoryCommand = { type, data: batchId === undefined ? {} : { batchId } };
-  return runner.appendHistory(draftStreamId(dashboardId), (entries) => historyMarker(entries, meta.actor, command), meta, { retries: CONCURRENT_RETRIES });
+  return runner.appendHistory(draftStreamId(dashboardId), (entries) => historyMarker(entries, meta.actor, command), meta);
 }
 
 @CommandHandler(UndoDraft)

@@ -12,8 +12,6 @@ import { dashboardDecider, type DashboardCommand } from './dashboard.decider';
 import { dashboardStream } from './dashboard.events';
 import { carryIntoDraft, draftChangeOf } from './draft-carry';
 
-const CHART_SAVE_RETRIES = 8;
-
 export class DecideDashboard extends DecideOn<number, DashboardCommand> {}
 
 @CommandHandler(DecideDashboard)
@@ -25,9 +23,7 @@ export class DecideDashboardHandler implements ICommandHandler<DecideDashboard> 
 
   execute({ id: dashboardId, command, meta }: DecideDashboard): Promise<AppendResult> {
     const change = draftChangeOf(command);
-    const options: DecisionOptions = change
-      ? { retries: CHART_SAVE_RETRIES, alongside: (tx) => carryIntoDraft(this.store, tx, dashboardId, change, meta.actor, meta.sessionId) }
-      : {};
+    const options: DecisionOptions = change ? { alongside: (tx) => carryIntoDraft(this.store, tx, dashboardId, change, meta.actor, meta.sessionId) } : {};
     return this.runner.loadDecideAppend(dashboardStream(dashboardId), dashboardDecider, command, undefined, meta, options);
   }
 }

@@ -1,6 +1,7 @@
 import { DomainError, HISTORY_UNDONE, type Decider, type EventLike } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { openTestStore } from '../../test/event-store/store-fixture';
+import { CommandRetryPolicy } from './command-retry';
 import { VersionConflictError } from './event-store.port';
 import { DecisionRunner } from './load-decide-append';
 
@@ -110,7 +111,7 @@ it('appends a second stream alongside in one transaction: a failure there writes
   expect(await s.store.streamVersion('mirror:5')).toBe(1);
 });
 
-it('decides again after a conflict when asked to, but never for a client that named its version', async () => {
+it('decides again after a conflict, but never for a client that named its version', async () => {
   await runner.loadDecideAppend('counter:6', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
   let attempts = 0;
   // The first attempt loses a race on the second stream (a stale expected version there): both roll back.
@@ -118,15 +119,58 @@ it('decides again after a conflict when asked to, but never for a client that na
     attempts += 1;
     await s.store.append('mirror:6', [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: attempts === 1 ? 7 : 'any', meta: { actor: '1' } });
   };
-  const result = await runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 2 }, ctx, { actor: '1' }, { retries: 2, alongside: racedOnce });
+  const result = await runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 2 }, ctx, { actor: '1' }, { alongside: racedOnce });
   expect(attempts).toBe(2);
   expect(result.version).toBe(2);
   expect((await runner.load('counter:6', counter)).state.total).toBe(2);
   expect(await s.store.streamVersion('mirror:6')).toBe(1);
 
   attempts = 0;
-  const named = runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1', expectedVersion: 2 }, { retries: 2, alongside: racedOnce });
+  const named = runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1', expectedVersion: 2 }, { alongside: racedOnce });
   await expect(named).rejects.toBeInstanceOf(VersionConflictError);
   expect(attempts).toBe(1);
   expect(await s.store.streamVersion('counter:6')).toBe(2);
+});
+
+describe('the retry budget is time, not a count', () => {
+  /** A clock whose pauses only move its hands: the budget is spent without the test waiting for it. */
+  const clock = () => {
+    let now = 0;
+    return { now: () => now, pause: async (ms: number) => void (now += ms) };
+  };
+  /** An alongside write that loses its race the first `times` attempts, then lands. */
+  const losing = (stream: string, times: number) => {
+    const seen = { attempts: 0 };
+    const write = async (tx: EntityManager) => {
+      seen.attempts += 1;
+      await s.store.append(stream, [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: seen.attempts <= times ? 999 : 'any', meta: { actor: '1' } });
+    };
+    return { seen, write };
+  };
+
+  it('keeps deciding again for as long as the budget lasts, far past any small count', async () => {
+    const patient = new DecisionRunner(s.store, s.dataSource, new CommandRetryPolicy(60_000, clock()));
+    await patient.loadDecideAppend('counter:7', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
+    const race = losing('mirror:7', 100);
+    const result = await patient.loadDecideAppend('counter:7', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: race.write });
+    expect(race.seen.attempts).toBe(101);
+    expect(result.version).toBe(2);
+    expect(await s.store.streamVersion('mirror:7')).toBe(1);
+  });
+
+  it('answers the conflict once the budget is spent, and at once with no budget', async () => {
+    const time = clock();
+    const spent = new DecisionRunner(s.store, s.dataSource, new CommandRetryPolicy(5_000, time));
+    await spent.loadDecideAppend('counter:8', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
+    const endless = losing('mirror:8', Infinity);
+    await expect(spent.loadDecideAppend('counter:8', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: endless.write })).rejects.toBeInstanceOf(VersionConflictError);
+    expect(endless.seen.attempts).toBeGreaterThan(1);
+    expect(time.now()).toBeLessThanOrEqual(5_000);
+    expect(await s.store.streamVersion('counter:8')).toBe(1);
+
+    const impatient = new DecisionRunner(s.store, s.dataSource, new CommandRetryPolicy(0, clock()));
+    const once = losing('mirror:8', Infinity);
+    await expect(impatient.loadDecideAppend('counter:8', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: once.write })).rejects.toBeInstanceOf(VersionConflictError);
+    expect(once.seen.attempts).toBe(1);
+  });
 });

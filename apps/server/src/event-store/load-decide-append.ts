@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { checkHistory, DomainError, foldEntries, type Decider, type Envelope, type EventLike, type HistoryEvent, type HistoryRejection } from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CommandRetryPolicy } from './command-retry';
 import { EventStore, VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
 
 export type DecisionMeta = AppendOptions['meta'] & {
@@ -14,14 +15,9 @@ export interface DecisionOptions {
   /** Run inside the caller's open transaction (a step of a larger write that commits or rolls back as one). */
   tx?: EntityManager;
   /**
-   * For commands sent "against the latest state" (no `meta.expectedVersion`): when another writer appended
-   * between our load and our append, decide again on the newer stream, up to this many times. A client
-   * that named the version it decided against always gets the conflict.
-   */
-  retries?: number;
-  /**
    * A write that must commit with this append or not at all (another stream that follows this one): runs
-   * in the append's transaction, after it. A conflict there rolls both back and counts as a retry.
+   * in the append's transaction, after it. A conflict there rolls both back, and the command is decided
+   * again like after any lost race.
    */
   alongside?: (tx: EntityManager, result: AppendResult) => Promise<void>;
 }
@@ -39,15 +35,21 @@ type Folder<S, E extends EventLike> = Pick<Decider<S, E, unknown, unknown>, 'ini
  * The one mechanism behind every command handler (STYLE.md "Nest handlers load, decide, append; nothing
  * else"): load the stream, fold it with the context's `evolve` (undone batches skipped, exactly as clients
  * fold it), run the pure `decide`, append its batch with expectedVersion = the loaded version. A concurrent
- * writer makes the append fail with VersionConflictError (409 / socket 'conflict'); a DomainError from
- * `decide` passes through unchanged (4xx / socket 'invalid'). The `@CommandHandler`s of each context call
- * it with their stream and decider.
+ * writer makes the append fail with VersionConflictError; a command decided against the latest state (no
+ * `meta.expectedVersion`, no caller's `tx`) is then loaded and decided again on the newer stream, under
+ * the CommandRetryPolicy's time budget (command-retry.ts), and answers the conflict (409 / socket
+ * 'conflict') only once that is spent. A client that named the version it decided against gets the
+ * conflict at once: that is its own optimistic check, not contention. Inside a caller's transaction the
+ * conflict goes to the caller, whose own decision is stale too. A DomainError from `decide` passes through
+ * unchanged (4xx / socket 'invalid'). The `@CommandHandler`s of each context call it with their stream
+ * and decider.
  */
 @Injectable()
 export class DecisionRunner {
   constructor(
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
+    private readonly retry: CommandRetryPolicy = new CommandRetryPolicy(),
   ) {}
 
   /** `tx`: read inside the caller's open transaction (see EventStore.readStream). */
@@ -97,20 +99,18 @@ export class DecisionRunner {
       if (alongside && tx && !result.duplicate) await alongside(tx, result);
       return result;
     };
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        // A retry of a command that already committed must not be decided again: the stream has moved on
-        // and `decide` could reject what in fact succeeded.
-        if (commandId !== undefined) {
-          const earlier = await this.store.findCommand(stream, commandId, tx);
-          if (earlier) return earlier;
-        }
-        if (tx) return await once(tx);
-        return await (alongside ? this.dataSource.transaction((own) => once(own)) : once());
-      } catch (error) {
-        if (!(error instanceof VersionConflictError) || expectedVersion !== undefined || attempt >= (options.retries ?? 0)) throw error;
+    const attempt = async (): Promise<AppendResult> => {
+      // A retry of a command that already committed must not be decided again: the stream has moved on
+      // and `decide` could reject what in fact succeeded.
+      if (commandId !== undefined) {
+        const earlier = await this.store.findCommand(stream, commandId, tx);
+        if (earlier) return earlier;
       }
-    }
+      if (tx) return once(tx);
+      return alongside ? this.dataSource.transaction((own) => once(own)) : once();
+    };
+    if (tx || expectedVersion !== undefined) return attempt();
+    return this.retry.run(attempt, (error) => error instanceof VersionConflictError);
   }
 }
 

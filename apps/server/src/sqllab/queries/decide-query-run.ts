@@ -10,8 +10,6 @@ import type { AppendResult } from '../../event-store/event-store.port';
 import { DecideOn } from '../../event-store/decide-command';
 import { DecisionRunner } from '../../event-store/load-decide-append';
 
-const RETRIES = 4;
-
 export class DecideQueryRun extends DecideOn<string, QueryRunCommand> {}
 
 @CommandHandler(DecideQueryRun)
@@ -19,6 +17,6 @@ export class DecideQueryRunHandler implements ICommandHandler<DecideQueryRun> {
   constructor(private readonly runner: DecisionRunner) {}
 
   execute({ id: clientId, command, meta }: DecideQueryRun): Promise<AppendResult> {
-    return this.runner.loadDecideAppend(queryStream(clientId), queryRunDecider, command, undefined, meta, { retries: RETRIES });
+    return this.runner.loadDecideAppend(queryStream(clientId), queryRunDecider, command, undefined, meta);
   }
 }
