@@ -1,6 +1,6 @@
 /**
  * Authentication and authorisation for the whole server. Global: every module can inject the
- * Authenticator (the socket gateway does, for handshakes), UsersService, TokenService and SessionService,
+ * Authenticator (the socket gateway does, for handshakes), UsersService, TokenService, ApiTokens and SessionService,
  * and the APP_GUARD below protects every controller unless it is marked @Public().
  *
  * Needs, from the application: AppConfig (ConfigModule), TypeORM's DataSource with this module's migration
@@ -17,6 +17,7 @@ import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
 import { MeController } from './me.controller';
 import { SessionService } from './sessions/session.service';
+import { ApiTokens } from './tokens/api-tokens.service';
 import { TokenService } from './tokens/token.service';
 import { UsersController } from './users/users.controller';
 import { UsersProjection } from './users/users.projection';
@@ -27,6 +28,7 @@ import { UsersService } from './users/users.service';
   controllers: [LoginController, MeController, UsersController],
   providers: [
     TokenService,
+    ApiTokens,
     SessionService,
     UsersProjection,
     UsersService,
@@ -35,7 +37,7 @@ import { UsersService } from './users/users.service';
     { provide: Authenticator, useClass: StrataAuthenticator },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [Authenticator, UsersService, TokenService, SessionService],
+  exports: [Authenticator, UsersService, TokenService, ApiTokens, SessionService],
 })
 export class AuthModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,8 @@
 /**
  * Resolves a request's credentials to a CurrentUser: `Authorization: Bearer <token>` first, then
  * `X-GuestToken`, then the `strata_session` cookie. Shared by the HTTP guard and the socket.io handshake.
- * A user is re-read on every call, so a deactivation or a role change applies to the very next request.
+ * A user and their session are re-read on every call, so a logout, a deactivation or a role change applies
+ * to the very next request.
  */
 import { Injectable } from '@nestjs/common';
 import { parseCookie } from 'cookie';
@@ -12,7 +13,9 @@ import { TokenService } from './tokens/token.service';
 import type { UserRow } from './users/user-row';
 import { UsersService } from './users/users.service';
 
-export function currentUserOf(row: UserRow, via: CurrentUser['via'], sessionId?: string): CurrentUser {
+type SessionOf = Pick<CurrentUser, 'sessionId' | 'tokenSessionId'>;
+
+export function currentUserOf(row: UserRow, via: CurrentUser['via'], session: SessionOf = {}): CurrentUser {
   const user: CurrentUser = {
     id: row.id,
     username: row.username,
@@ -23,7 +26,8 @@ export function currentUserOf(row: UserRow, via: CurrentUser['via'], sessionId?:
     permissions: permissionsOf(row.roles),
     via,
   };
-  if (sessionId) user.sessionId = sessionId;
+  if (session.sessionId) user.sessionId = session.sessionId;
+  if (session.tokenSessionId) user.tokenSessionId = session.tokenSessionId;
   return user;
 }
 
@@ -41,19 +45,29 @@ export class StrataAuthenticator extends Authenticator {
     // A request that shows a token is judged by that token alone: a bad one is not rescued by a cookie.
     if (credentials.authorization !== undefined) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization);
-      const userId = match ? this.tokens.verify(match[1], 'access') : null;
-      return userId === null ? null : this.activeUser(userId, 'bearer');
+      const claims = match ? this.tokens.verify(match[1], 'access') : null;
+      const session = claims ? await this.sessions.resolveToken(claims.sid) : null;
+      if (!claims || !session || session.userId !== claims.userId) return null;
+      return this.activeUser(claims.userId, 'bearer', { tokenSessionId: session.idHash });
     }
     if (credentials.guestToken !== undefined) return this.guest(credentials.guestToken);
     const cookie = credentials.cookie ? parseCookie(credentials.cookie)[SESSION_COOKIE] : undefined;
     if (!cookie) return null;
     const session = await this.sessions.resolve(cookie);
-    return session ? this.activeUser(session.userId, 'cookie', session.idHash) : null;
+    return session ? this.activeUser(session.userId, 'cookie', { sessionId: session.idHash }) : null;
   }
 
-  private async activeUser(id: number, via: CurrentUser['via'], sessionId?: string): Promise<CurrentUser | null> {
+  async recheck(user: CurrentUser): Promise<CurrentUser | null> {
+    // A guest token cannot be revoked (the embedding host issues them, for minutes); its grants are fixed.
+    if (user.via === 'guest') return user;
+    const session = user.via === 'cookie' ? user.sessionId : user.tokenSessionId;
+    if (!session || !(await this.sessions.isLive(session))) return null;
+    return this.activeUser(user.id, user.via, { sessionId: user.sessionId, tokenSessionId: user.tokenSessionId });
+  }
+
+  private async activeUser(id: number, via: CurrentUser['via'], session: SessionOf): Promise<CurrentUser | null> {
     const row = await this.users.findById(id);
-    return row?.active ? currentUserOf(row, via, sessionId) : null;
+    return row?.active ? currentUserOf(row, via, session) : null;
   }
 
   /** Guests are not users of this instance: id 0, the guest role's permissions, and the token's grants. */

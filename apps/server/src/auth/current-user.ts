@@ -18,6 +18,8 @@ export interface CurrentUser {
    * itself), usable as an event's meta.sessionId.
    */
   sessionId?: string;
+  /** For 'bearer': the id hash of the token session the token belongs to (ended by logout). */
+  tokenSessionId?: string;
   /** For 'guest': what the guest token grants (embedded dashboards) and its row-level-security rules. */
   guest?: GuestIdentity;
 }
@@ -41,4 +43,10 @@ export interface CredentialsCarrier {
 /** Nest injection token: resolves credentials to a user, or null when they prove nothing. */
 export abstract class Authenticator {
   abstract authenticate(credentials: CredentialsCarrier): Promise<CurrentUser | null>;
+  /**
+   * The same identity as it stands now (roles re-read), or null once its session has ended (logout,
+   * password change, expiry) or the user is no longer active. For long-lived connections such as sockets,
+   * which authenticate once at the handshake.
+   */
+  abstract recheck(user: CurrentUser): Promise<CurrentUser | null>;
 }

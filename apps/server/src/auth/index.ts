@@ -8,5 +8,6 @@ export { meOf, type MeResponse } from './me';
 export { hasPermission, isAdmin, permissionsOf, rolePermissions, ROLE_NAMES } from './roles';
 export { SESSION_COOKIE, SessionService } from './sessions/session.service';
 export { TokenService } from './tokens/token.service';
+export { ApiTokens } from './tokens/api-tokens.service';
 export { UsersService, type Actor, type NewUser, type UserChanges } from './users/users.service';
 export type { UserRow } from './users/user-row';

@@ -17,7 +17,6 @@ import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
 import { AsyncChartData } from './async-chart-data';
 import { ChartDataService, samplesQuery, SAMPLES_ROW_LIMIT } from './chart-data.service';
 import { ChartDatasources } from './chart-datasource';
-import { dashboardChartOf } from './dashboard-data-access';
 import { toCsv, toXlsx, type Table } from './export-format';
 import { queryContextSchema, queryObjectSchema, type QueryContext } from './query-context.schema';
 
@@ -62,12 +61,13 @@ export class ChartDataController {
     if (context.result_format !== 'json' && !canDownloadCsv(user)) {
       throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'You do not have permission to download data.');
     }
-    const source = await this.sources.resolve(context.datasource.id, context.datasource.type, user, dashboardChartOf(context.form_data));
+    const { source, context: allowed } = await this.sources.resolveContext(context, user);
     if (context.result_format === 'json' && this.async.enabled()) {
       res.status(202);
+      // The job resolves (and narrows) the request again as the user it re-reads.
       return this.async.submit(context, user);
     }
-    const result = await this.service.run(source, context);
+    const result = await this.service.run(source, allowed);
     if (context.result_format === 'json') return { result };
     const tables = result.filter((r): r is Table => typeof r === 'object' && r !== null && 'colnames' in r && 'data' in r);
     if (tables.length === 0) throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, 'This result type has no rows to download.');

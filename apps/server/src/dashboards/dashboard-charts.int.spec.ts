@@ -8,7 +8,7 @@
 import { GRID_ID } from '@strata/domain';
 import { PROTOCOL_VERSION, type ServerMessage } from '@strata/events';
 import { connect } from '../../test/realtime/realtime-test-app';
-import { TokenService } from '../auth/tokens/token.service';
+import { ApiTokens } from '../auth/tokens/api-tokens.service';
 import { createChartTestApp, loadExampleTables, registerExamples, type ExamplesFixture } from '../chart-data/testing/chart-test-app';
 import { ChartsModule } from '../charts/charts.module';
 import { DashboardDraftsModule } from '../dashboard-drafts/dashboard-drafts.module';
@@ -221,7 +221,7 @@ it('a chart saved onto a dashboard while its draft is open reaches the draft; th
 it("an editor in the session sees the carried chart live, and their undo takes back their own edit, not the chart", async () => {
   const board = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Live carry' })).body.id as number;
   const stream = `dashboard-draft:${board}`;
-  const socket = await connect(t.url, { token: t.app.get(TokenService).issue(alice.userId), sessionId: 'alice-tab' });
+  const socket = await connect(t.url, { token: await t.app.get(ApiTokens).accessToken(alice.userId), sessionId: 'alice-tab' });
   try {
     socket.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream, fromVersion: 0 });
     await socket.next((m: ServerMessage) => m.type === 'subscribed');

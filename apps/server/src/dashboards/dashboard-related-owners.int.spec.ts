@@ -4,7 +4,7 @@
  * username, active ones only, a page at a time; bad `q` is a 400 in the spec's error shape.
  */
 import { createRequire } from 'node:module';
-import { TokenService } from '../auth/tokens/token.service';
+import { ApiTokens } from '../auth/tokens/api-tokens.service';
 import { UsersService } from '../auth/users/users.service';
 import { ApiClient, userClient } from '../sqllab/bootstrap/rest-testing';
 import { createAuthTestApp, HttpClient, type AuthTestApp } from '../testing/auth-test-app';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await add('quill_gone', 'Gone', 'Quillfeather', false);
   await add('percent_user', 'Per%cent', 'Literal');
   const me = await add('gamma_writer', 'Gwen', 'Writer');
-  gamma = new ApiClient(t.url, t.app.get(TokenService).issue(me.id), me.id);
+  gamma = new ApiClient(t.url, await t.app.get(ApiTokens).accessToken(me.id), me.id);
 }, 120_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@
  */
 import type { MixedList } from 'typeorm';
 import { AuthSchema1795300000000 } from '../auth/migrations/1795300000000-auth-schema';
+import { TokenSessions1796300000100 } from '../auth/migrations/1796300000100-token-sessions';
 import { DatabasesTable1767225600000 } from '../examples/register/databases-table.migration';
 import { DatabasesManagement1795400000000 } from '../databases/migrations/1795400000000-databases-management';
 import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
@@ -36,4 +37,5 @@ export const migrations: MixedList<Function> = [
   ChartsTables1796200000200,
   DashboardFeatures1796200000500,
   DashboardRoleNames1796200000600,
+  TokenSessions1796300000100,
 ];

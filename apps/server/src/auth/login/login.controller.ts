@@ -1,6 +1,7 @@
 /**
  * Signing in and out. Browsers use `POST /login/` (a session cookie, then CSRF tokens for writes);
- * API clients use `POST /api/v1/security/login` (a bearer token, no cookie, no CSRF).
+ * API clients use `POST /api/v1/security/login` (a bearer token, no cookie, no CSRF) and
+ * `POST /api/v1/security/logout` with that token.
  */
 import { Controller, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { parseCookie } from 'cookie';
@@ -13,7 +14,7 @@ import { unauthorized } from '../http-error';
 import { clientOf, type HttpRequest, type HttpResponse } from '../http-request';
 import { meOf } from '../me';
 import { SESSION_COOKIE, SessionService } from '../sessions/session.service';
-import { TokenService } from '../tokens/token.service';
+import { ApiTokens } from '../tokens/api-tokens.service';
 import { UsersService } from '../users/users.service';
 import { apiLoginSchema, browserLoginSchema } from './login.schemas';
 import { LoginService } from './login.service';
@@ -24,7 +25,7 @@ export class LoginController {
   constructor(
     private readonly login: LoginService,
     private readonly sessions: SessionService,
-    private readonly tokens: TokenService,
+    private readonly apiTokens: ApiTokens,
     private readonly users: UsersService,
     private readonly dataSource: DataSource,
   ) {}
@@ -51,15 +52,26 @@ export class LoginController {
     return { result: meOf((await this.users.findById(user.id))!) };
   }
 
-  /** CSRF-exempt: the cookie is SameSite=Lax, and the worst a forged logout can do is log someone out. */
-  @Post('logout')
+  /**
+   * Ends the session the request signs in with: the browser's (cookie) or an API client's (`Authorization:
+   * Bearer` with its access or its refresh token: both, and every token minted from them, stop working).
+   * CSRF-exempt: the cookie is SameSite=Lax, and the worst a forged logout can do is log someone out.
+   */
+  @Post(['logout', 'api/v1/security/logout'])
   @Public()
   @CsrfExempt()
   @HttpCode(200)
   async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpResponse) {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined) {
+      const ended = await this.apiTokens.revoke(bearer);
+      const user = ended ? await this.users.findById(ended.userId) : null;
+      if (ended && user) await this.login.recordLogout(user.id, user.username, ended.idHash);
+      return { result: 'ok' };
+    }
     const cookie = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
     const ended = cookie ? await this.sessions.end(cookie) : null;
-    if (ended && req.strataUser) await this.login.recordLogout(ended.userId, req.strataUser.username);
+    if (ended && req.strataUser) await this.login.recordLogout(ended.userId, req.strataUser.username, ended.idHash);
     clearSessionCookie(req, res);
     return { result: 'ok' };
   }
@@ -71,9 +83,10 @@ export class LoginController {
   async apiLogin(@ZodBody(apiLoginSchema) { username, password, refresh }: z.output<typeof apiLoginSchema>, @Req() req: HttpRequest) {
     const client = clientOf(req);
     const user = await this.login.check(username, password, client);
-    await this.login.recordLogin(user, 'token', client);
-    const access_token = this.tokens.issue(user.id);
-    return refresh ? { access_token, refresh_token: this.tokens.issueRefresh(user.id) } : { access_token };
+    return this.dataSource.transaction(async (tx) => {
+      await this.login.recordLogin(user, 'token', client, tx);
+      return this.apiTokens.issue(user.id, { refresh, client, tx });
+    });
   }
 
   /** `Authorization: Bearer <refresh_token>` -> a new access token (Flask-AppBuilder's refresh endpoint). */
@@ -83,10 +96,10 @@ export class LoginController {
   @HttpCode(200)
   async refresh(@Headers('authorization') authorization: string | undefined) {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    const userId = token ? this.tokens.verify(token, 'refresh') : null;
-    const user = userId === null ? null : await this.users.findById(userId);
-    if (!user?.active) throw unauthorized('The refresh token is invalid or has expired. Log in again.');
-    return { access_token: this.tokens.issue(user.id) };
+    const refreshed = token ? await this.apiTokens.refresh(token) : null;
+    const user = refreshed ? await this.users.findById(refreshed.userId) : null;
+    if (!refreshed || !user?.active) throw unauthorized('The refresh token is invalid or has expired. Log in again.');
+    return { access_token: refreshed.accessToken };
   }
 
   /**

@@ -24,7 +24,8 @@ export type LoginFailed = EventLike<
     userAgent: string | null;
   }
 >;
-export type LoggedOut = EventLike<'security/loggedOut', { userId: number; username: string }>;
+/** `sessionId`: the id hash of the session that ended (absent on events from before it was recorded). */
+export type LoggedOut = EventLike<'security/loggedOut', { userId: number; username: string; sessionId?: string }>;
 
 export type LoginEvent = LoggedIn | LoginFailed | LoggedOut;
 

@@ -42,6 +42,51 @@ describe('login, tokens, sessions and CSRF (real HTTP, real PostgreSQL)', () => 
       expect((await client.post('/api/v1/security/refresh', undefined, { authorization: 'Bearer nonsense' })).status).toBe(401);
     });
 
+    it('logout with a bearer token revokes it and its refresh token at once', async () => {
+      const client = new HttpClient(t.url);
+      const login = await client.post('/api/v1/security/login', { username: 'gina', password: 'gina-password', refresh: true });
+      const access = { authorization: `Bearer ${login.body.access_token}` };
+      expect((await client.get('/api/v1/me/', access)).status).toBe(200);
+      const other = await bearerToken(t.url, 'gina', 'gina-password'); // another session of hers stays open
+
+      expect((await client.post('/api/v1/security/logout', undefined, access)).status).toBe(200);
+      const me = await client.get('/api/v1/me/', access);
+      expect(me.status).toBe(401);
+      expect(me.body.errors[0].message).toMatch(/not logged in/);
+      const refreshed = await client.post('/api/v1/security/refresh', undefined, { authorization: `Bearer ${login.body.refresh_token}` });
+      expect(refreshed.status).toBe(401);
+      expect((await client.get('/api/v1/me/', { authorization: `Bearer ${other}` })).status).toBe(200);
+    });
+
+    it('logout with only the refresh token revokes the access tokens of its session too', async () => {
+      const client = new HttpClient(t.url);
+      const login = await client.post('/api/v1/security/login', { username: 'gina', password: 'gina-password', refresh: true });
+      const refreshAuth = { authorization: `Bearer ${login.body.refresh_token}` };
+      const minted = await client.post('/api/v1/security/refresh', undefined, refreshAuth);
+      expect(minted.status).toBe(200);
+      expect((await client.post('/logout/', undefined, refreshAuth)).status).toBe(200);
+      for (const token of [login.body.access_token, minted.body.access_token]) {
+        expect((await client.get('/api/v1/me/', { authorization: `Bearer ${token}` })).status).toBe(401);
+      }
+      expect((await client.post('/api/v1/security/refresh', undefined, refreshAuth)).status).toBe(401);
+    });
+
+    it("a password change or a deactivation revokes all the user's tokens", async () => {
+      const client = new HttpClient(t.url);
+      await users.createUser({ username: 'tess', password: 'tess-password', roles: ['Gamma'] }, 'system');
+      const tess = (await users.findByUsername('tess'))!;
+      const login = await client.post('/api/v1/security/login', { username: 'tess', password: 'tess-password', refresh: true });
+      await users.updateUser(tess.id, { password: 'tess-new-password' }, 'system');
+      expect((await client.get('/api/v1/me/', { authorization: `Bearer ${login.body.access_token}` })).status).toBe(401);
+      expect((await client.post('/api/v1/security/refresh', undefined, { authorization: `Bearer ${login.body.refresh_token}` })).status).toBe(401);
+
+      const again = await client.post('/api/v1/security/login', { username: 'tess', password: 'tess-new-password', refresh: true });
+      await users.deactivate(tess.id, 'system');
+      await users.updateUser(tess.id, { active: true }, 'system');
+      expect((await client.get('/api/v1/me/', { authorization: `Bearer ${again.body.access_token}` })).status).toBe(401);
+      expect((await client.post('/api/v1/security/refresh', undefined, { authorization: `Bearer ${again.body.refresh_token}` })).status).toBe(401);
+    });
+
     it('answers a wrong password and an unknown user with the same 401, in the error shape', async () => {
       const client = new HttpClient(t.url);
       const wrong = await client.post('/api/v1/security/login', { username: 'gina', password: 'not-her-password' });

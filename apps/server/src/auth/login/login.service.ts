@@ -53,8 +53,9 @@ export class LoginService {
     await this.record(user.username, { type: 'security/loggedIn', data }, String(user.id), tx);
   }
 
-  async recordLogout(userId: number, username: string): Promise<void> {
-    await this.record(username, { type: 'security/loggedOut', data: { userId, username } }, String(userId));
+  /** `sessionId`: the ended session's id hash, so every server process can close that session's sockets. */
+  async recordLogout(userId: number, username: string, sessionId: string): Promise<void> {
+    await this.record(username, { type: 'security/loggedOut', data: { userId, username, sessionId } }, String(userId));
   }
 
   private async record(username: string, event: LoginEvent, actor: string, tx?: EntityManager): Promise<void> {

@@ -9,17 +9,20 @@ describe('TokenService (HMAC-SHA256 bearer tokens)', () => {
   const tokens = new TokenService(config('a-test-secret-key-of-enough-length'));
   const t0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-  it('issues a token that verifies to the user id until it expires', () => {
-    const token = tokens.issue(42, t0);
-    expect(tokens.verify(token, 'access', t0)).toBe(42);
-    expect(tokens.verify(token, 'access', t0 + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000)).toBe(42);
+  const of42 = { userId: 42, sid: 'session-1' };
+
+  it('issues a token that verifies to the user id and its session until it expires', () => {
+    const token = tokens.issue(42, 'session-1', t0);
+    expect(tokens.verify(token, 'access', t0)).toEqual(of42);
+    expect(tokens.verify(token, 'access', t0 + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000)).toEqual(of42);
     expect(tokens.verify(token, 'access', t0 + ACCESS_TOKEN_TTL_SECONDS * 1000)).toBeNull();
   });
 
   it('is a JWT with the usual claims, so API clients can read its expiry', () => {
-    const [header, payload] = tokens.issue(7, t0).split('.');
+    const [header, payload] = tokens.issue(7, 'session-7', t0).split('.');
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toEqual({
+      sid: 'session-7',
       sub: '7',
       type: 'access',
       iat: t0 / 1000,
@@ -29,11 +32,11 @@ describe('TokenService (HMAC-SHA256 bearer tokens)', () => {
 
   it('refuses a token signed with another SECRET_KEY', () => {
     const other = new TokenService(config('another-secret-key-of-enough-length'));
-    expect(tokens.verify(other.issue(42, t0), 'access', t0)).toBeNull();
+    expect(tokens.verify(other.issue(42, 'session-1', t0), 'access', t0)).toBeNull();
   });
 
   it('refuses a token whose claims were edited after signing', () => {
-    const [header, , signature] = tokens.issue(42, t0).split('.');
+    const [header, , signature] = tokens.issue(42, 'session-1', t0).split('.');
     const forged = Buffer.from(JSON.stringify({ sub: '1', type: 'access', iat: t0 / 1000, exp: t0 / 1000 + 60 })).toString('base64url');
     expect(tokens.verify(`${header}.${forged}.${signature}`, 'access', t0)).toBeNull();
   });
@@ -47,10 +50,16 @@ describe('TokenService (HMAC-SHA256 bearer tokens)', () => {
   });
 
   it('keeps refresh tokens and access tokens apart', () => {
-    const refresh = tokens.issueRefresh(42, t0);
+    const refresh = tokens.issueRefresh(42, 'session-1', t0);
     expect(tokens.verify(refresh, 'access', t0)).toBeNull();
-    expect(tokens.verify(refresh, 'refresh', t0)).toBe(42);
-    expect(tokens.verify(tokens.issue(42, t0), 'refresh', t0)).toBeNull();
+    expect(tokens.verify(refresh, 'refresh', t0)).toEqual(of42);
+    expect(tokens.verify(tokens.issue(42, 'session-1', t0), 'refresh', t0)).toBeNull();
+  });
+
+  it('refuses a token without a session id: nothing could ever revoke it', () => {
+    const key = deriveKey('a-test-secret-key-of-enough-length', 'api-token');
+    const legacy = signToken(key, { sub: '42', type: 'access', iat: t0 / 1000, exp: t0 / 1000 + 60 });
+    expect(tokens.verify(legacy, 'access', t0)).toBeNull();
   });
 
   it('rejects garbage without throwing', () => {
@@ -63,7 +72,7 @@ describe('TokenService (HMAC-SHA256 bearer tokens)', () => {
     expect(tokens.verifyGuest(token, t0)).toEqual(guest);
     expect(tokens.verifyGuest(token, t0 + GUEST_TOKEN_TTL_SECONDS * 1000)).toBeNull();
     expect(tokens.verify(token, 'access', t0)).toBeNull();
-    expect(tokens.verifyGuest(tokens.issue(1, t0), t0)).toBeNull();
+    expect(tokens.verifyGuest(tokens.issue(1, 'session-1', t0), t0)).toBeNull();
   });
 
   it('derives a different key per purpose from one secret', () => {

@@ -1,8 +1,9 @@
 /**
- * Bearer tokens for API clients (`POST /api/v1/security/login`) and guest tokens for embedding. Stateless:
- * an access token is valid until it expires, so it is short-lived (15 minutes, as Flask-AppBuilder's
- * default); a refresh token (30 days) gets new ones. Whether the user still exists and is active is checked
- * on every request by the Authenticator, so deactivation takes effect at once.
+ * Bearer tokens for API clients (`POST /api/v1/security/login`) and guest tokens for embedding. An access
+ * token is short-lived (15 minutes, as Flask-AppBuilder's default); a refresh token (30 days) gets new ones.
+ * Both carry the id of their server-side session (`sid`, SessionService): the Authenticator accepts them
+ * only while that session lives and the user is active, so logout, a password change or a deactivation
+ * ends them at once. This class only signs and checks; it keeps no state.
  */
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
@@ -24,21 +25,26 @@ export class TokenService {
     this.guestKey = deriveKey(config.secretKey, 'guest-token');
   }
 
-  /** A signed access token for the user, e.g. for `Authorization: Bearer <token>`. */
-  issue(userId: number, nowMs = Date.now()): string {
-    return this.sign(this.accessKey, String(userId), 'access', ACCESS_TOKEN_TTL_SECONDS, nowMs);
+  /** A signed access token of the user's token session `sid`, e.g. for `Authorization: Bearer <token>`. */
+  issue(userId: number, sid: string, nowMs = Date.now()): string {
+    return this.sign(this.accessKey, String(userId), 'access', ACCESS_TOKEN_TTL_SECONDS, nowMs, { sid });
   }
 
-  issueRefresh(userId: number, nowMs = Date.now()): string {
-    return this.sign(this.accessKey, String(userId), 'refresh', REFRESH_TOKEN_TTL_SECONDS, nowMs);
+  issueRefresh(userId: number, sid: string, nowMs = Date.now()): string {
+    return this.sign(this.accessKey, String(userId), 'refresh', REFRESH_TOKEN_TTL_SECONDS, nowMs, { sid });
   }
 
-  /** The user id an access (or refresh) token was issued to, or null when it is forged, expired or of another type. */
-  verify(token: string, type: 'access' | 'refresh' = 'access', nowMs = Date.now()): number | null {
+  /**
+   * Who an access (or refresh) token was issued to and its session id, or null when it is forged, expired,
+   * of another type, or from before tokens had sessions (it could not be revoked).
+   */
+  verify(token: string, type: 'access' | 'refresh' = 'access', nowMs = Date.now()): { userId: number; sid: string } | null {
     const result = verifyToken(this.accessKey, token, type, nowMs);
     if (!result.ok) return null;
-    const id = Number(result.claims.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const userId = Number(result.claims.sub);
+    const sid = result.claims.sid;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || sid.length === 0) return null;
+    return { userId, sid };
   }
 
   issueGuest(guest: GuestIdentity, nowMs = Date.now()): string {

@@ -3,7 +3,7 @@
  * its bearer token (no cookie, so no CSRF header), and rows in the `databases` table.
  */
 import { DataSource } from 'typeorm';
-import { TokenService } from '../../auth/tokens/token.service';
+import { ApiTokens } from '../../auth/tokens/api-tokens.service';
 import { UsersService } from '../../auth/users/users.service';
 import type { AuthTestApp } from '../../testing/auth-test-app';
 import { HttpClient, type HttpResult } from '../../testing/auth-test-app';
@@ -54,7 +54,7 @@ let counter = 0;
 export async function userClient(t: AuthTestApp, roles: string[], name?: string): Promise<ApiClient> {
   const username = name ?? `user${++counter}_${roles.join('_').toLowerCase()}`;
   const user = await t.app.get(UsersService).createUser({ username, password: 'a-password-for-tests', roles }, 'system');
-  return new ApiClient(t.url, t.app.get(TokenService).issue(user.id), user.id);
+  return new ApiClient(t.url, await t.app.get(ApiTokens).accessToken(user.id), user.id);
 }
 
 /** Registers a database row as an admin would (the databases feature owns the real CRUD). */
