@@ -134,10 +134,9 @@ export class MysqlSession extends SessionBase implements EngineSession {
     try {
       if (this.inTransaction) await this.deps.connection.query('ROLLBACK');
       if (this.dirtySession) {
-        await this.deps.connection.query('SET SESSION TRANSACTION READ WRITE');
-        await this.deps.connection.query(
-          this.deps.flavor === 'mariadb' ? 'SET SESSION max_statement_time = DEFAULT' : 'SET SESSION max_execution_time = DEFAULT',
-        );
+        // COM_RESET_CONNECTION: session variables, user variables, temporary tables, GET_LOCK locks and
+        // prepared statements of this run do not outlive it. The current database survives it.
+        await this.deps.connection.reset();
         await this.deps.connection.query(`USE ${this.deps.quoteIdentifier(this.deps.defaultDatabase)}`);
       }
       this.deps.connection.release();

@@ -25,7 +25,6 @@ export interface PgSessionDeps {
 
 export class PgSession extends SessionBase implements EngineSession {
   readonly backendId: string;
-  private sessionTimeoutSet = false;
   /** The statement on the wire, if any: cancel() keeps signalling until it settles. */
 
   constructor(private readonly deps: PgSessionDeps) {
@@ -108,7 +107,9 @@ export class PgSession extends SessionBase implements EngineSession {
     this.deps.client.off('error', this.onClientError);
     try {
       if (this.inTransaction) await this.deps.client.query('ROLLBACK');
-      if (this.sessionTimeoutSet) await this.deps.client.query('RESET statement_timeout');
+      // The next run on this connection starts clean: no setting, temporary table or advisory lock of
+      // this run outlives it (a run that committed keeps its session-level SETs otherwise).
+      await this.deps.client.query(this.deps.canCancelInDatabase ? 'DISCARD ALL' : PGLITE_RESET);
       this.deps.client.release();
     } catch (err) {
       this.deps.client.release(err instanceof Error ? err : true);
@@ -139,7 +140,6 @@ export class PgSession extends SessionBase implements EngineSession {
       await this.run(`SET LOCAL statement_timeout = ${ms}`);
     } else {
       await this.run(`SET statement_timeout = ${ms}`);
-      this.sessionTimeoutSet = true;
     }
   }
 
@@ -207,6 +207,19 @@ export class PgSession extends SessionBase implements EngineSession {
 }
 
 const noop = () => undefined;
+
+/**
+ * PGlite (the embedded examples database) has ONE session shared by every connection, whose reader
+ * identity is a session-level SET ROLE: DISCARD ALL would reset it to the superuser. RESET ALL leaves
+ * the role alone but would lift default_transaction_read_only, so the settings a run changed are reset
+ * one by one, that one excepted (user SQL may not change it: sql-classifier). One message, so it runs
+ * as one unit on the shared session.
+ */
+const PGLITE_RESET = `DISCARD TEMP; SELECT pg_advisory_unlock_all(); DO $$ DECLARE s text; BEGIN
+  FOR s IN SELECT name FROM pg_settings WHERE source = 'session' AND name <> 'default_transaction_read_only' LOOP
+    EXECUTE format('RESET %I', s);
+  END LOOP;
+END $$`;
 
 function readCursor(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; fields: FieldDef[] }> {
   return new Promise((resolve, reject) => {

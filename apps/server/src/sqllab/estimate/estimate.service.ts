@@ -9,8 +9,8 @@ import { ErrorType } from '@strata/domain';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../auth/current-user';
 import { StrataHttpException } from '../../common/error-body';
-import { EngineError, EngineTimeoutError, type QueryEngine } from '../../engines/query-engine';
-import { splitStatements } from '../execute/sql-tokens';
+import { EngineError, EngineTimeoutError, type Backend, type QueryEngine } from '../../engines/query-engine';
+import { classifyScript, refusalOf, type Refusal } from '../execute/sql-classifier';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
 import { parseTemplateParams, renderSql } from '../execute/template';
 
@@ -27,6 +27,19 @@ export interface EstimateRequest {
 }
 
 class EstimateTimeout extends Error {}
+
+/**
+ * The engine runs `EXPLAIN <statement>`. The statement is held to the rules of the database, as if it
+ * ran; and what the engine will send is classified as well, as a read-only run: only an EXPLAIN that
+ * plans without executing passes (text glued after EXPLAIN, such as `ANALYZE DELETE ...`, would run it).
+ */
+async function explainRefusal(statement: string, backend: Backend, allowDml: boolean): Promise<Refusal | null> {
+  const own = refusalOf(await classifyScript(statement, backend), allowDml);
+  if (own) return own;
+  const explain = await classifyScript(`EXPLAIN ${statement}`, backend);
+  if (explain.length !== 1) return { errorType: 'SYNTAX_ERROR', message: `\`EXPLAIN ${statement}\` is not one statement.` };
+  return refusalOf(explain, false);
+}
 
 @Injectable()
 export class EstimateService {
@@ -50,8 +63,12 @@ export class EstimateService {
     }
     const sql = await renderSql(request.sql, parseTemplateParams(request.template_params));
     const engine = await this.databases.engine(database.id);
-    const statements = splitStatements(sql, engine.backend);
+    const statements = (await classifyScript(sql, engine.backend)).map((s) => s.sql);
     if (statements.length === 0) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'There is no statement to estimate.');
+    for (const statement of statements) {
+      const refusal = await explainRefusal(statement, engine.backend, database.allow_dml);
+      if (refusal) throw new StrataHttpException(400, refusal.errorType as ErrorType, refusal.message);
+    }
     try {
       return await this.withinTimeout((deadline) => this.explainEach(engine, statements, request.schema ?? null, deadline));
     } catch (error) {

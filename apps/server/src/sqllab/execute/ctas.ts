@@ -5,20 +5,38 @@
 import { ErrorType } from '@strata/domain';
 import { StrataHttpException } from '../../common/error-body';
 import type { QueryEngine } from '../../engines/query-engine';
-import type { Statement } from './statements';
+import type { Statement } from './sql-classifier';
 
 export const CTAS_LAST_SELECT =
   'CTAS (create table as select) can only be run with a query where the last statement is a SELECT. Please make sure your query has a SELECT as its last statement. Then, try running your query again.';
 export const CVAS_SINGLE_SELECT =
   'CVAS (create view as select) can only be run with a query with a single SELECT statement. Please make sure your query has only a SELECT statement. Then, try running your query again.';
 
-export function checkCtas(method: 'TABLE' | 'VIEW', statements: Statement[], database: { allow_ctas: boolean; allow_cvas: boolean }): void {
+/**
+ * The CREATE is the one statement of a CTAS/CVAS run that writes, and it commits: its SELECT must pass
+ * the read-only rules even on a database that allows DML (no setval, advisory lock, large object or
+ * set_config riding along), and the target may not be a temporary schema, where the table would shadow
+ * tables of the same name for whoever gets the connection next.
+ */
+export function checkCtas(
+  method: 'TABLE' | 'VIEW',
+  statements: Statement[],
+  database: { allow_ctas: boolean; allow_cvas: boolean },
+  targetSchema: string | null,
+): void {
+  const errorType = method === 'TABLE' ? ErrorType.INVALID_CTAS_QUERY_ERROR : ErrorType.INVALID_CVAS_QUERY_ERROR;
   if (method === 'TABLE') {
-    if (!database.allow_ctas) throw new StrataHttpException(400, ErrorType.INVALID_CTAS_QUERY_ERROR, 'This database does not allow CREATE TABLE AS.');
-    if (!statements.at(-1)?.isSelect) throw new StrataHttpException(400, ErrorType.INVALID_CTAS_QUERY_ERROR, CTAS_LAST_SELECT);
+    if (!database.allow_ctas) throw new StrataHttpException(400, errorType, 'This database does not allow CREATE TABLE AS.');
+    if (!statements.at(-1)?.isSelect) throw new StrataHttpException(400, errorType, CTAS_LAST_SELECT);
   } else {
-    if (!database.allow_cvas) throw new StrataHttpException(400, ErrorType.INVALID_CVAS_QUERY_ERROR, 'This database does not allow CREATE VIEW AS.');
-    if (statements.length !== 1 || !statements[0].isSelect) throw new StrataHttpException(400, ErrorType.INVALID_CVAS_QUERY_ERROR, CVAS_SINGLE_SELECT);
+    if (!database.allow_cvas) throw new StrataHttpException(400, errorType, 'This database does not allow CREATE VIEW AS.');
+    if (statements.length !== 1 || !statements[0].isSelect) throw new StrataHttpException(400, errorType, CVAS_SINGLE_SELECT);
+  }
+  const select = statements.at(-1)!;
+  const refusal = select.refused ?? select.readOnlyRefused;
+  if (refusal) throw new StrataHttpException(400, refusal.errorType as ErrorType, refusal.message);
+  if (targetSchema !== null && /^pg_(temp|toast_temp)/i.test(targetSchema.trim())) {
+    throw new StrataHttpException(400, errorType, `The ${method === 'TABLE' ? 'table' : 'view'} cannot be created in the temporary schema ${targetSchema}.`);
   }
 }
 

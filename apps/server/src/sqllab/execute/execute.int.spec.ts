@@ -68,7 +68,10 @@ describe('DML', () => {
   it('is refused on a database without allow_dml, with the spec message, and nothing changes', async () => {
     const res = await run({ sql: 'SELECT 1; DELETE FROM victims' });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ error_type: 'DML_NOT_ALLOWED_ERROR', message: 'Only `SELECT` statements are allowed against this database' });
+    expect(res.body.errors[0]).toMatchObject({
+      error_type: 'DML_NOT_ALLOWED_ERROR',
+      message: 'Only `SELECT` statements are allowed against this database: `DELETE FROM victims` changes data (DELETE).',
+    });
     expect(await app.targetQuery('SELECT count(*)::int AS n FROM victims')).toEqual([{ n: 3 }]);
   });
 
@@ -92,8 +95,8 @@ describe('DML', () => {
 
 describe('scripts and templates', () => {
   it('runs statements in order on one session and returns the last result', async () => {
-    const res = await run({ sql: "SET LOCAL strata.test = 'kept'; SELECT 2 AS two; SELECT current_setting('strata.test') AS v" });
-    expect(res.body.data).toEqual([{ v: 'kept' }]);
+    const res = await run({ sql: "SET LOCAL work_mem = '5MB'; SELECT 2 AS two; SELECT current_setting('work_mem') AS v" });
+    expect(res.body.data).toEqual([{ v: '5MB' }]);
     expect(res.body.query.extra.progress).toBe('Running statement 3 out of 3');
   });
 

@@ -21,12 +21,11 @@ import type { ExecuteBody } from './execute.schema';
 import { QueryExecutor } from './query-executor';
 import { ServerInstance } from './recovery/server-instance';
 import { SqlLabDatabases } from './sqllab-databases';
-import { sessionChangeRefused } from './session-statements';
-import { parseScript, sqlLimit } from './statements';
+import { classifyScript, refusalOf } from './sql-classifier';
+import { sqlLimit } from './statements';
 import { parseTemplateParams, renderSql } from './template';
 
 export const SQLLAB_RUN_JOB = 'sqllab-run';
-export const DML_NOT_ALLOWED = 'Only `SELECT` statements are allowed against this database';
 
 export interface ExecuteAnswer {
   httpStatus: 200 | 202;
@@ -67,14 +66,15 @@ export class ExecuteService {
       if (err instanceof EngineError) throw new StrataHttpException(err.status, err.errorType as ErrorType, err.message);
       throw err;
     });
-    const statements = parseScript(renderedSql, engine.backend);
+    // Classified on the final SQL, after the template is rendered: a parameter cannot smuggle anything in.
+    const statements = await classifyScript(renderedSql, engine.backend);
     if (statements.length === 0) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'The query is empty.');
-    const unsafe = statements.find((s) => s.sessionChange !== null);
-    if (unsafe) throw new StrataHttpException(400, ErrorType.QUERY_SECURITY_ACCESS_ERROR, sessionChangeRefused(unsafe.sessionChange!));
-    if (!database.allow_dml && statements.some((s) => s.isMutation)) throw new StrataHttpException(400, ErrorType.DML_NOT_ALLOWED_ERROR, DML_NOT_ALLOWED);
+    const refusal = refusalOf(statements, database.allow_dml);
+    if (refusal) throw new StrataHttpException(400, refusal.errorType as ErrorType, refusal.message);
     const ctasMethod = body.ctas_method ?? 'TABLE';
     const selectAsCta = body.select_as_cta === true;
-    if (selectAsCta) checkCtas(ctasMethod, statements, database);
+    const tmpSchemaName = selectAsCta ? (database.force_ctas_schema ?? body.schema ?? null) : null;
+    if (selectAsCta) checkCtas(ctasMethod, statements, database, tmpSchemaName);
 
     const last = statements.at(-1)!;
     const plan = planLimit(last.isSelect ? sqlLimit(last.sql, engine.backend) : null, body.queryLimit ?? null);
@@ -96,7 +96,7 @@ export class ExecuteService {
       selectAsCta,
       ctasMethod,
       tmpTableName: selectAsCta ? body.tmp_table_name || defaultCtasName(user.id, startDttm) : null,
-      tmpSchemaName: selectAsCta ? (database.force_ctas_schema ?? body.schema ?? null) : null,
+      tmpSchemaName,
       runAsync,
       status: runAsync ? 'pending' : 'running',
       startDttm,

@@ -30,7 +30,8 @@ import { ServerInstance } from './recovery/server-instance';
 import { RunningQueries } from './running-queries';
 import { SqlLabDatabases } from './sqllab-databases';
 import { expandData } from './expand-data';
-import { parseScript, rewriteLimit } from './statements';
+import { classifyScript } from './sql-classifier';
+import { rewriteLimit } from './statements';
 
 export type RunOutcome =
   | { status: 'success'; result: SerializedResult; rows: number }
@@ -88,7 +89,7 @@ export class QueryExecutor {
       const database = await this.databases.find(q.databaseId);
       if (!database) throw new EngineError('The database of this query no longer exists.', ErrorType.DATABASE_NOT_FOUND_ERROR, 404);
       const engine = await this.databases.engine(q.databaseId);
-      const statements = parseScript(q.renderedSql, engine.backend);
+      const statements = await classifyScript(q.renderedSql, engine.backend);
       statementCount = statements.length;
       const ctasTarget = q.selectAsCta && q.tmpTableName ? qualifiedName(engine, q.tmpSchemaName, q.tmpTableName) : null;
       session = await engine.openSession();

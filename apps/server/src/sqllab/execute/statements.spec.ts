@@ -1,4 +1,4 @@
-import { parseScript, rewriteLimit, sqlLimit } from './statements';
+import { rewriteLimit, sqlLimit } from './statements';
 import { splitStatements } from './sql-tokens';
 import { parseTemplateParams, renderSql } from './template';
 
@@ -13,22 +13,6 @@ describe('splitting scripts', () => {
   });
   it('drops empty and comment-only statements', () => {
     expect(splitStatements(' ; -- nothing\n ; ', 'postgresql')).toEqual([]);
-  });
-});
-
-describe('classifying statements (DML check)', () => {
-  const kinds = (sql: string) => parseScript(sql, 'postgresql').map((s) => (s.isMutation ? 'write' : s.isSelect ? 'select' : 'read'));
-  it('lets reads through', () => {
-    expect(kinds('SELECT 1; WITH x AS (SELECT 1) SELECT * FROM x; EXPLAIN SELECT 1; SHOW search_path; VALUES (1)')).toEqual(['select', 'select', 'read', 'read', 'select']);
-  });
-  it('flags writes, including hidden ones', () => {
-    expect(kinds('INSERT INTO t VALUES (1); UPDATE t SET a = 1; DELETE FROM t; DROP TABLE t; CREATE TABLE u (a int); TRUNCATE t')).toEqual(Array(6).fill('write'));
-    expect(kinds('WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d')).toEqual(['write']);
-    expect(kinds('EXPLAIN ANALYZE DELETE FROM t')).toEqual(['write']);
-    expect(kinds('SELECT * INTO new_table FROM t')).toEqual(['write']);
-  });
-  it('is not fooled by keywords inside strings or comments', () => {
-    expect(kinds("SELECT 'DELETE FROM t' AS s /* DROP TABLE t */")).toEqual(['select']);
   });
 });
 

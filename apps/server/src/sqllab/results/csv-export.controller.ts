@@ -14,7 +14,7 @@ import { EngineError, type EngineSession } from '../../engines/query-engine';
 import { EventStore } from '../../event-store/event-store.port';
 import { ctasSelectSql, qualifiedName } from '../execute/ctas';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
-import { parseScript } from '../execute/statements';
+import { classifyScript } from '../execute/sql-classifier';
 import { canSeeAllQueries, QueriesReader, queryNotFound } from '../queries/queries.reader';
 import { QueryRuns } from '../queries/query-runs';
 import { csvLine, exportFilename } from './csv';
@@ -49,8 +49,8 @@ export class CsvExportController {
     if (row.select_as_cta_used && row.tmp_table_name) {
       sql = ctasSelectSql(qualifiedName(engine, row.tmp_schema_name, row.tmp_table_name), SQL_MAX_ROW);
     } else {
-      const last = parseScript(started.renderedSql, engine.backend).at(-1);
-      if (!last?.isSelect) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'Only a query whose last statement is a SELECT can be exported to CSV.');
+      const last = (await classifyScript(started.renderedSql, engine.backend)).at(-1);
+      if (!last?.isSelect || last.refused || last.readOnlyRefused) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'Only a query whose last statement is a SELECT can be exported to CSV.');
       sql = last.sql;
     }
 
