@@ -16,7 +16,6 @@ import { JobQueue } from '../jobs/job-queue';
 import { CACHE_DEFAULT_TIMEOUT_SEC, ChartDataCache } from './chart-data-cache';
 import { ChartDataService } from './chart-data.service';
 import { ChartDatasources } from './chart-datasource';
-import { dashboardChartOf } from './dashboard-data-access';
 import type { QueryContext } from './query-context.schema';
 
 /**
@@ -84,8 +83,8 @@ export class AsyncChartData implements OnModuleInit {
       const row = await this.users.findById(userId);
       if (!row) throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'The user of this job no longer exists.');
       const user: CurrentUser = { ...row, permissions: permissionsOf(row.roles), via: 'bearer' };
-      const source = await this.sources.resolve(context.datasource.id, context.datasource.type, user, dashboardChartOf(context.form_data));
-      const result = await this.service.run(source, context);
+      const { source, context: allowed } = await this.sources.resolveContext(context, user);
+      const result = await this.service.run(source, allowed);
       await this.cache.set<StoredResult>(`async:${jobId}`, { userId, result }, CACHE_DEFAULT_TIMEOUT_SEC, rowsOf(result));
       await this.events.publish(userId, { job_id: jobId, status: 'done', result_url: resultUrl });
     } catch (err) {

@@ -1,6 +1,8 @@
 /**
  * Resolves the request's datasource: the dataset the user may read (404 otherwise), its database's
- * engine, and the dataset as chart SQL sees it (a virtual dataset's template rendered).
+ * engine, and the dataset as chart SQL sees it (a virtual dataset's template rendered). A dataset the
+ * user may not read can still be granted by a dashboard (DASHBOARD_RBAC): then the query context that
+ * runs is the one the dashboard allows (dashboard-data-access.ts), not the request's.
  */
 import { Injectable } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
@@ -11,7 +13,8 @@ import type { DatasetJson } from '../datasets/dataset-json';
 import type { QueryEngine } from '../engines/query-engine';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
 import { parseTemplateParams, renderSql } from '../sqllab/execute/template';
-import { DashboardDataAccess, type DashboardChartRef } from './dashboard-data-access';
+import { dashboardChartOf, DashboardDataAccess, type DashboardChartRef } from './dashboard-data-access';
+import type { QueryContext } from './query-context.schema';
 import type { ChartDatasource } from './sql/datasource-sql';
 
 export interface ResolvedDatasource {
@@ -30,11 +33,25 @@ export class ChartDatasources {
     private readonly dashboards: DashboardDataAccess,
   ) {}
 
-  /** `onDashboard`: the dashboard chart the request comes from, which may grant the dataset under DASHBOARD_RBAC. */
-  async resolve(id: number, type: string, user: CurrentUser, onDashboard: DashboardChartRef | null = null): Promise<ResolvedDatasource> {
+  /** A dataset the user may read. */
+  async resolve(id: number, type: string, user: CurrentUser): Promise<ResolvedDatasource> {
+    return (await this.open(id, type, user, null)).source;
+  }
+
+  /**
+   * A chart data request's dataset and the query context to run: the request's own on a dataset the user
+   * may read; on one a dashboard grants (form_data names the dashboard and chart), the dashboard's.
+   */
+  async resolveContext(context: QueryContext, user: CurrentUser): Promise<{ source: ResolvedDatasource; context: QueryContext }> {
+    const opened = await this.open(context.datasource.id, context.datasource.type, user, context);
+    return { source: opened.source, context: opened.context ?? context };
+  }
+
+  private async open(id: number, type: string, user: CurrentUser, request: QueryContext | null): Promise<{ source: ResolvedDatasource; context: QueryContext | null }> {
     if (!DATASET_TYPES.includes(type)) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `Charts cannot query a datasource of type ${type}.`);
     const readable = await this.datasets.get(id, user);
-    const dataset = readable ?? (await this.throughDashboard(id, user, onDashboard));
+    const granted = readable || !request ? null : await this.throughDashboard(id, user, dashboardChartOf(request.form_data), request);
+    const dataset = readable ?? granted?.dataset;
     if (!dataset) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'The dataset does not exist or you have no access to it.');
     const database = await this.databases.find(dataset.database.id);
     // A dataset granted by a dashboard needs no database access of the user's own.
@@ -43,7 +60,7 @@ export class ChartDatasources {
     }
     const engine = await this.databases.engine(dataset.database.id);
     const sql = dataset.sql ? await renderSql(dataset.sql, parseTemplateParams(dataset.template_params)) : null;
-    return {
+    const source: ResolvedDatasource = {
       dataset,
       engine,
       chart: {
@@ -57,20 +74,14 @@ export class ChartDatasources {
         main_dttm_col: dataset.main_dttm_col,
       },
     };
+    return { source, context: granted?.context ?? request };
   }
 
-  /** The dataset of a chart on a dashboard the user may view (DASHBOARD_RBAC); 403 when the dashboard does not grant it. */
-  private async throughDashboard(id: number, user: CurrentUser, onDashboard: DashboardChartRef | null): Promise<DatasetJson | null> {
+  /** The dataset of a chart or filter on a dashboard the user may view (DASHBOARD_RBAC), and what it lets them query; 403 when it grants nothing. */
+  private async throughDashboard(id: number, user: CurrentUser, onDashboard: DashboardChartRef | null, request: QueryContext): Promise<{ dataset: DatasetJson; context: QueryContext } | null> {
     if (!onDashboard || !this.dashboards.enabled) return null;
     const dataset = await this.datasets.find(id);
     if (!dataset) return null;
-    if (!(await this.dashboards.grants(user, id, onDashboard))) {
-      const why =
-        onDashboard.chartId === null
-          ? `No native filter of dashboard ${onDashboard.dashboardId} you may view reads the datasource ${dataset.table_name}.`
-          : `Chart ${onDashboard.chartId} on dashboard ${onDashboard.dashboardId} does not give you access to the datasource ${dataset.table_name}.`;
-      throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, why);
-    }
-    return dataset;
+    return { dataset, context: await this.dashboards.scope(user, dataset, onDashboard, request) };
   }
 }

@@ -80,8 +80,66 @@ describe('chart data from a dashboard', () => {
       expect((await chartData(s, null)).status).toBe(404);
       const res = await chartData(s, { slice_id: s.onIt, dashboardId: s.dashboardId });
       expect(res.status).toBe(200);
-      const expected = await fixture.query<{ origin: string; n: number }>('SELECT origin, count(*)::int AS n FROM cars GROUP BY origin ORDER BY origin');
+      // The chart's own query: count by origin, largest first (a table orders by its metric).
+      const expected = await fixture.query<{ origin: string; n: number }>('SELECT origin, count(*)::int AS n FROM cars GROUP BY origin ORDER BY n DESC');
       expect(res.body.result[0].data.map((r: Record<string, unknown>) => [r.origin, Number(r.count)])).toEqual(expected.map((e) => [e.origin, e.n]));
+    });
+
+    it("runs the chart's saved query, never the request's own columns, metrics or row limit", async () => {
+      const res = await s.gamma.post('/api/v1/chart/data', {
+        datasource: { id: s.carsId, type: 'table' },
+        queries: [{ columns: ['name', 'horsepower'], metrics: [], row_limit: 100_000, extras: { where: 'true' } }],
+        form_data: { slice_id: s.onIt, dashboardId: s.dashboardId },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.result).toHaveLength(1);
+      expect(res.body.result[0].colnames).toEqual(['origin', 'count']);
+      expect(res.body.result[0].data).toHaveLength(3);
+    });
+
+    it("applies the dashboard's filter values to the chart's query and refuses clauses on other columns or custom filters", async () => {
+      const filtered = (extra: Record<string, unknown>) =>
+        s.gamma.post('/api/v1/chart/data', {
+          datasource: { id: s.carsId, type: 'table' },
+          queries: [{ columns: ['origin'], metrics: ['count'] }],
+          form_data: { slice_id: s.onIt, dashboardId: s.dashboardId, extra_form_data: extra },
+        });
+      // origin is what the chart groups by, so a cross-filter from it filters by origin.
+      const japan = await filtered({ filters: [{ col: 'origin', op: 'IN', val: ['Japan'] }] });
+      expect(japan.status).toBe(200);
+      expect(japan.body.result[0].data.map((r: Record<string, unknown>) => r.origin)).toEqual(['Japan']);
+      for (const extra of [
+        { filters: [{ col: 'name', op: 'IN', val: ['ford torino'] }] },
+        { filters: [{ col: 'origin', op: 'LIKE', val: 'J%' }] },
+        { adhoc_filters: [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: "name LIKE 'a%'" }] },
+        { append_form_data: { filters: [{ col: 'name', op: 'IN', val: ['x'] }] } },
+        { granularity_sqla: 'name' },
+      ]) {
+        const res = await filtered(extra);
+        expect([res.status, res.body.errors?.[0]?.error_type, extra]).toEqual([403, 'DASHBOARD_SECURITY_ACCESS_ERROR', extra]);
+      }
+    });
+
+    it("refuses a chart's samples (every column's rows) through the dashboard", async () => {
+      const res = await s.gamma.post('/api/v1/chart/data', {
+        datasource: { id: s.carsId, type: 'table' },
+        queries: [{ columns: ['origin'], metrics: ['count'] }],
+        result_type: 'samples',
+        form_data: { slice_id: s.onIt, dashboardId: s.dashboardId },
+      });
+      expect([res.status, res.body.errors?.[0]?.error_type]).toEqual([403, 'DASHBOARD_SECURITY_ACCESS_ERROR']);
+    });
+
+    it("refuses a chart on the dashboard named with another dataset's id", async () => {
+      const databaseId = (await s.admin.get(`/api/v1/dataset/${s.carsId}`)).body.result.database.id as number;
+      const other = await s.admin.post('/api/v1/dataset/', { database: databaseId, schema: 'public', table_name: 'cars_again', sql: 'SELECT name, origin FROM cars' });
+      expect(other.status).toBe(201);
+      const res = await s.gamma.post('/api/v1/chart/data', {
+        datasource: { id: other.body.id, type: 'table' },
+        queries: [{ columns: ['name'], metrics: [] }],
+        form_data: { slice_id: s.onIt, dashboardId: s.dashboardId },
+      });
+      expect([res.status, res.body.errors?.[0]?.error_type]).toEqual([403, 'DASHBOARD_SECURITY_ACCESS_ERROR']);
     });
 
     it("lists the datasets of the dashboard's charts and filters to its viewers, so the page can draw them", async () => {
@@ -117,6 +175,17 @@ describe('chart data from a dashboard', () => {
       expect(res.status).toBe(200);
       expect(res.body.result[0].data.map((r: Record<string, unknown>) => r.origin)).toEqual(['Europe', 'Japan', 'USA']);
       expect((await chartData(s, { dashboardId: s.alphaDashboardId })).status).toBe(403);
+      // Only the distinct values of the filter's column: not another column, not more than the values.
+      const values = (query: Record<string, unknown>) =>
+        s.gamma.post('/api/v1/chart/data', { datasource: { id: s.carsId, type: 'table' }, queries: [query], form_data: { dashboardId: s.dashboardId } });
+      for (const query of [{ columns: ['name'], metrics: ['count'] }, { columns: ['origin', 'name'], metrics: ['count'] }, { columns: [{ label: 'origin', sqlExpression: 'name' }] }, { columns: ['origin'], filters: [{ col: 'name', op: 'LIKE', val: 'a%' }] }]) {
+        const refused = await values(query);
+        expect([refused.status, query]).toEqual([403, query]);
+      }
+      const raw = await values({ columns: ['origin'], metrics: [], row_limit: 100_000, extras: { where: "name LIKE 'a%'" } });
+      expect(raw.status).toBe(200);
+      expect(raw.body.result[0].colnames).toEqual(['origin', '__filter_value_count']);
+      expect(raw.body.result[0].data.map((r: Record<string, unknown>) => r.origin)).toEqual(['Europe', 'Japan', 'USA']);
       expect((await s.admin.put(`/api/v1/dashboard/${s.dashboardId}/filters`, { added: [], modified: [], deleted: [filter.id], reordered: [] })).status).toBe(200);
       expect((await chartData(s, { dashboardId: s.dashboardId })).status).toBe(403);
     });

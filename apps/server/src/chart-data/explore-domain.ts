@@ -1,5 +1,16 @@
 /**
  * The one place chart data meets the Explore domain (libs/domain/src/explore): time ranges, time
- * offsets and post-processing. Chart data calls these and nothing of its own.
+ * offsets, post-processing, and the query context of a saved chart (dashboard-query-scope.ts). Chart
+ * data calls these and nothing of its own.
  */
-export { applyPostProcessing, applyTimeOffset, parseTimeRange, PostProcessingError, TimeRangeError } from '@strata/domain';
+export {
+  applyPostProcessing,
+  applyTimeOffset,
+  buildQueryContext,
+  getColumnLabel,
+  isAdhocColumn,
+  parseTimeRange,
+  PostProcessingError,
+  QueryContextError,
+  TimeRangeError,
+} from '@strata/domain';

@@ -54,6 +54,8 @@ export class ChartsService {
     const before = current.dashboard_list.map((d) => d.id);
     const added = (dashboards ?? []).filter((d) => !before.includes(d));
     const removed = dashboards ? before.filter((d) => !dashboards.includes(d)) : [];
+    // On a dashboard the chart's data reaches every viewer (DASHBOARD_RBAC): placing it needs its dataset.
+    if (added.length > 0) await this.checkDatasource(changes.datasource_id ?? current.datasource_id, changes.datasource_type ?? current.datasource_type, user);
     for (const d of [...added, ...removed]) await this.dashboards.editable(d, user);
     await this.decide(id, { type: 'UpdateChart', data: { changes } }, user);
     const name = changes.slice_name ?? current.slice_name;

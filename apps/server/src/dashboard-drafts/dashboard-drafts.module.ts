@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { DraftErrorCode, ErrorType } from '@strata/domain';
 import { mapDomainErrorCode } from '../common/to-error-response';
 import { DashboardsModule } from '../dashboards/dashboards.module';
+import { DatasetsModule } from '../datasets/datasets.module';
 import { CommandRouter } from '../realtime/command-router';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
 import { DecideDashboardDraftHandler, PublishSavedLayout } from './decide-draft';
@@ -17,7 +18,7 @@ import { RedoDraftHandler, UndoDraftHandler } from './undo-redo-draft';
  * socket, saved, discarded and restored over REST, with its version history. Needs the RealtimeModule.
  */
 @Module({
-  imports: [DashboardsModule],
+  imports: [DashboardsModule, DatasetsModule],
   controllers: [DraftsController],
   providers: [DraftService, DraftAccess, DraftSocket, PublishSavedLayout, DecideDashboardDraftHandler, RestoreDraftVersionHandler, UndoDraftHandler, RedoDraftHandler],
 })

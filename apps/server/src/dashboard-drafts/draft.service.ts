@@ -23,6 +23,7 @@ import {
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
+import { DatasetsService } from '../datasets/datasets.service';
 import { EventStore, VersionConflictError, type AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta, type LoadedStream } from '../event-store/load-decide-append';
 import { DecideDashboardDraft } from './decide-draft';
@@ -41,6 +42,7 @@ export class DraftService {
     private readonly store: EventStore,
     private readonly runner: DecisionRunner,
     private readonly commands: CommandBus,
+    private readonly datasets: DatasetsService,
   ) {}
 
   /**
@@ -118,20 +120,24 @@ export class DraftService {
   }
 
   private async decideCommand(dashboardId: number, user: CurrentUser, command: DraftCommand, meta: DecisionMeta): Promise<DecideDashboardDraft> {
-    const context = await this.layoutContext(command);
+    const context = await this.layoutContext(command, user);
     // Layout edits are undo steps of their author; saving and discarding never are.
     const undoable = command.type !== 'SaveDraft' && command.type !== 'DiscardDraft';
     const actorCommand = { ...command, actor: actorOf(user) } as DraftCommand;
     return new DecideDashboardDraft(dashboardId, actorCommand, context, { ...meta, actor: actorOf(user), undoable });
   }
 
-  /** spec §5 "no chart definition": whether the chart a CreateComponent places exists. */
-  private async layoutContext(command: DraftCommand): Promise<LayoutContext | undefined> {
+  /**
+   * spec §5 "no chart definition": whether the chart a CreateComponent places exists for this user. A
+   * chart whose dataset they may not read does not: under DASHBOARD_RBAC the dashboard would hand its
+   * data to every viewer, so placing it needs the access the editor lacks.
+   */
+  private async layoutContext(command: DraftCommand, user: CurrentUser): Promise<LayoutContext | undefined> {
     if (command.type !== 'CreateComponent' || command.data.chartId === undefined) return undefined;
     const chartId = command.data.chartId;
-    const rows = (await this.dataSource.query(`SELECT 1 FROM charts WHERE id = $1`, [chartId])) as unknown[];
-    const exists = rows.length > 0;
-    return { chartExists: (id) => id === chartId && exists };
+    const rows = (await this.dataSource.query(`SELECT datasource_id FROM charts WHERE id = $1`, [chartId])) as { datasource_id: number }[];
+    const placeable = rows[0] !== undefined && (await this.datasets.get(rows[0].datasource_id, user)) !== null;
+    return { chartExists: (id) => id === chartId && placeable };
   }
 
   private httpMeta(user: CurrentUser): DecisionMeta {

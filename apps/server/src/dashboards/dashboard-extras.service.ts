@@ -18,6 +18,7 @@ import { EventStore } from '../event-store/event-store.port';
 import { dashboardPermalinkStream, DASHBOARD_PERMALINK_RESOURCE, type DashboardPermalinkCreated } from './dashboard.events';
 import { DecideDashboardFavorites } from './decide-dashboard-favorites';
 import { DashboardsService, validMetadata, type DashboardJson } from './dashboards.service';
+import { FilterDatasets } from './filter-datasets';
 import type { Layout, LayoutComponent } from './layout';
 
 export interface CopyInput {
@@ -35,6 +36,7 @@ export class DashboardExtrasService {
     private readonly commands: CommandBus,
     private readonly dashboards: DashboardsService,
     private readonly datasets: DatasetsService,
+    private readonly filterDatasets: FilterDatasets,
   ) {}
 
   async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
@@ -91,6 +93,8 @@ export class DashboardExtrasService {
     const source = await this.dashboards.visible(id, user);
     const { positions: _positions, ...requested } = input.json_metadata;
     let metadata = validMetadata(requested);
+    // The copy's filters come from the request: only the source's own targets come without a check.
+    await this.filterDatasets.checkNewTargets(metadata, source.json_metadata, user);
     let layout = source.position_json;
     if (input.duplicate_slices) {
       const mapping = await this.duplicateCharts(id, user);

@@ -25,6 +25,7 @@ import type { DashboardCommand } from './dashboard.decider';
 import { SyncDashboardColors } from './dashboard-colors';
 import type { DashboardColorFields } from './dashboard.events';
 import { DashboardsService, slugUnique, type DashboardRow } from './dashboards.service';
+import { FilterDatasets } from './filter-datasets';
 
 const invalid = (problems: string[]) => new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${problems.slice(0, 5).join('; ')}`);
 
@@ -36,6 +37,7 @@ export class DashboardPropertiesService {
     private readonly dataSource: DataSource,
     private readonly dashboards: DashboardsService,
     private readonly commands: CommandBus,
+    private readonly filterDatasets: FilterDatasets,
   ) {}
 
   /**
@@ -63,6 +65,7 @@ export class DashboardPropertiesService {
     if (!normalized.ok) throw invalid(normalized.problems);
     const body = normalized.body;
     await checkOwners(this.dataSource, body.owners);
+    await this.filterDatasets.checkNewTargets(body.json_metadata, current.json_metadata, user);
     if (body.slug && (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1 AND id <> $2`, [body.slug, id])).length > 0) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
     }
@@ -107,6 +110,7 @@ export class DashboardPropertiesService {
     if (errors.length > 0) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, errors.map((e) => `${e.filterId}: ${e.message}`).join('; '), { errors } as never);
     }
+    await this.filterDatasets.checkNewTargets({ native_filter_configuration: next }, current.json_metadata, user);
     await this.changeMetadata(current, { ...current.json_metadata, native_filter_configuration: next }, 'filters', expectedVersion, user);
     return { items: next, row: (await this.dashboards.row(id))! };
   }

@@ -15,6 +15,7 @@ import { DashboardsService } from './dashboards.service';
 import { DecideDashboardFavoritesHandler } from './decide-dashboard-favorites';
 import { SyncDashboardColorsHandler } from './dashboard-colors';
 import { DecideDashboardHandler } from './decide-dashboard';
+import { FilterDatasets } from './filter-datasets';
 
 /**
  * Dashboards as event streams (`dashboard:<id>`, `dashboard-favorites:<id>`, `dashboard_permalink:<key>`),
@@ -27,6 +28,7 @@ import { DecideDashboardHandler } from './decide-dashboard';
   controllers: [DashboardsController, DashboardExtrasController],
   providers: [
     DashboardsService,
+    FilterDatasets,
     DashboardList,
     DashboardProjection,
     DashboardPropertiesService,

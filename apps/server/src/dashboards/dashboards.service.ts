@@ -18,6 +18,7 @@ import { checkOwners } from '../datasets/owners';
 import { dashboardDecider, normalizeSlug, type CreateDashboard, type DashboardCommand } from './dashboard.decider';
 import { dashboardStream } from './dashboard.events';
 import { DecideDashboard } from './decide-dashboard';
+import { FilterDatasets } from './filter-datasets';
 import type { Layout } from './layout';
 
 export interface DashboardRow {
@@ -107,6 +108,7 @@ export class DashboardsService {
     private readonly runner: DecisionRunner,
     private readonly commands: CommandBus,
     private readonly config: AppConfig,
+    private readonly filterDatasets: FilterDatasets,
   ) {}
 
   /** DASHBOARD_RBAC (FEATURE_FLAGS, read at boot): roles are saved and narrow who sees a published dashboard. */
@@ -131,6 +133,7 @@ export class DashboardsService {
     await checkOwners(this.dataSource, input.owners);
     input = { ...input, roles: this.rolesOf(input.roles) };
     if (input.json_metadata) input = { ...input, json_metadata: validMetadata(input.json_metadata) };
+    await this.filterDatasets.checkNewTargets(input.json_metadata, null, user);
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
     const slug = normalizeSlug(input.slug);
     if (slug && (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1`, [slug])).length > 0) {
