@@ -166,6 +166,18 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     expect((await gamma.get(`/api/v1/explore/?slice_id=${chartId}`)).status).toBe(404);
   });
 
+  it('gives an Explore permalink only to users who may read its dataset, in the error shape otherwise', async () => {
+    const byDataset = await alice.post('/api/v1/explore/permalink', { formData: { ...params, datasource: `${carsId}__table` } });
+    const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Linked' }))).body.id as number;
+    const byChart = await alice.post('/api/v1/explore/permalink', { formData: { ...params, slice_id: chartId } });
+    const gamma = await userClient(t, ['Gamma']);
+    for (const key of [byDataset.body.key, byChart.body.key]) {
+      expect((await bob.get(`/api/v1/explore/permalink/${key}`)).status).toBe(200);
+      const refused = await gamma.get(`/api/v1/explore/permalink/${key}`);
+      expect([refused.status, refused.body.errors?.[0]?.error_type, refused.body.state]).toEqual([404, 'OBJECT_DOES_NOT_EXIST_ERROR', undefined]);
+    }
+  });
+
   it('keeps Explore form data under a key for its creator; others with the dataset can read it', async () => {
     const form_data = JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table`, metrics: ['count'] });
     const created = await alice.post('/api/v1/explore/form_data', { datasource_id: carsId, datasource_type: 'table', form_data });

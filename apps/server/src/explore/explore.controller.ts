@@ -5,7 +5,7 @@
  * form_data, slice, message}}. Opening a permalink or a chart still needs access to its dataset.
  */
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import { ErrorType, parseDatasourceKey, Permission, PermissionView as View } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -37,6 +37,7 @@ const bootstrapQuery = z.object({
 });
 
 const notFound = (what: string) => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, `${what} not found.`);
+const noPermalink = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
 
 @Controller('api/v1/explore')
 export class ExploreController {
@@ -57,10 +58,19 @@ export class ExploreController {
     return { key, url: `/explore/p/${key}/` };
   }
 
+  /** The stored form data names a dataset (or a chart): only someone who may read it may read the link. */
   @Get('permalink/:key')
   @RequirePermission(Permission.READ, View.EXPLORE_PERMALINK)
-  async getPermalink(@Param('key') key: string) {
-    return { state: await this.permalink(key) };
+  async getPermalink(@Param('key') key: string, @ReqUser() user: CurrentUser) {
+    const state = await this.permalink(key);
+    const datasource = typeof state.formData.datasource === 'string' ? parseDatasourceKey(state.formData.datasource) : null;
+    const sliceId = state.formData.slice_id;
+    const readable = datasource
+      ? (await this.datasets.get(datasource.id, user)) !== null
+      : typeof sliceId === 'number' && Number.isSafeInteger(sliceId) && (await this.charts.get(sliceId, user)) !== null;
+    // As for a key that does not exist: whether it does is not for this user to learn.
+    if (!readable) throw noPermalink();
+    return { state };
   }
 
   @Get()
@@ -94,7 +104,7 @@ export class ExploreController {
     const rows = KEY.test(key)
       ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [EXPLORE_PERMALINK_RESOURCE, key])) as { value: ExplorePermalinkState }[])
       : [];
-    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
+    if (!rows[0]) throw noPermalink();
     return rows[0].value;
   }
 }
