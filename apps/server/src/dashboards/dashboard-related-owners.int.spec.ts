@@ -1,7 +1,8 @@
 /**
  * GET /api/v1/dashboard/related/owners over real HTTP on a real PostgreSQL: the users a dashboard's owners
  * may be chosen from, for anyone who may write dashboards (not only admins), searched by name or
- * username, active ones only, a page at a time; bad `q` is a 400 in the spec's error shape.
+ * username, active ones only, a page at a time, with e-mail addresses for admins only; bad `q` is a 400
+ * in the spec's error shape.
  */
 import { createRequire } from 'node:module';
 import { ApiTokens } from '../auth/tokens/api-tokens.service';
@@ -44,13 +45,13 @@ describe('GET /api/v1/dashboard/related/owners', () => {
   it('answers a Gamma user (can_write on Dashboard) with active users matching first name, last name, full name or username', async () => {
     const byLast = await gamma.get(`${PATH}?q=${q({ filter: 'quillFEATHER', page: 0, page_size: 25 })}`);
     expect(byLast.status).toBe(200);
-    // Ordered by name; the deactivated user is never offered.
+    // Ordered by name; the deactivated user is never offered; names only, no e-mail addresses.
     expect(byLast.body).toEqual({
       count: 3,
       result: [
-        { value: ids.quill_ada, text: 'Ada Quillfeather', extra: { active: true, email: 'quill_ada@example.com' } },
-        { value: ids.quill_bo, text: 'Bo Quillfeather', extra: { active: true, email: 'quill_bo@example.com' } },
-        { value: ids.quill_cy, text: 'Cyrus Quillfeather', extra: { active: true, email: 'quill_cy@example.com' } },
+        { value: ids.quill_ada, text: 'Ada Quillfeather', extra: { active: true } },
+        { value: ids.quill_bo, text: 'Bo Quillfeather', extra: { active: true } },
+        { value: ids.quill_cy, text: 'Cyrus Quillfeather', extra: { active: true } },
       ],
     });
 
@@ -62,6 +63,12 @@ describe('GET /api/v1/dashboard/related/owners', () => {
     // LIKE wildcards in the text are plain characters.
     expect(await texts('%')).toEqual(['Per%cent Literal']);
     expect(await texts('quill_')).toEqual(['Ada Quillfeather', 'Bo Quillfeather', 'Cyrus Quillfeather']);
+  });
+
+  it("gives admins the users' e-mail addresses too", async () => {
+    const admin = await userClient(t, ['Admin']);
+    const res = await admin.get(`${PATH}?q=${q({ filter: 'quill_ada' })}`);
+    expect(res.body.result).toEqual([{ value: ids.quill_ada, text: 'Ada Quillfeather', extra: { active: true, email: 'quill_ada@example.com' } }]);
   });
 
   it('pages with page and page_size, counting all matches; no q lists every active user', async () => {

@@ -92,8 +92,8 @@ export class DashboardsController {
   /** The users a dashboard's owners may be chosen from (the properties dialog's search), for anyone who may write dashboards. */
   @Get('related/owners')
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async relatedOwners(@RisonQuery(relatedOwnersQuery) q: RelatedOwnersQuery) {
-    return await relatedOwners(this.users, q);
+  async relatedOwners(@RisonQuery(relatedOwnersQuery) q: RelatedOwnersQuery, @ReqUser() user: CurrentUser) {
+    return await relatedOwners(this.users, q, user);
   }
 
   @Get('permalink/:key')
