@@ -90,6 +90,31 @@ describe('POST /api/v1/sqllab/estimate/ (real HTTP, a real PostgreSQL to estimat
     expect(missingParam.body.errors[0].error_type).toBe('MISSING_TEMPLATE_PARAMS_ERROR');
   });
 
+  it('never runs what it was asked to estimate: EXPLAIN ANALYZE and refused statements are refused before EXPLAIN', async () => {
+    const locks = async () => {
+      const c = new Client({ connectionString: userDb.url });
+      await c.connect();
+      try {
+        return (await c.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = 515151`)).rows[0].n as number;
+      } finally {
+        await c.end();
+      }
+    };
+    // The engine sends `EXPLAIN <sql>`: text starting with ANALYZE would make it run the statement.
+    for (const sql of ['ANALYZE SELECT pg_advisory_lock(515151)', 'ANALYZE DELETE FROM flights', "SELECT set_config('ro'||'le', 'postgres', false)", 'EXPLAIN ANALYZE DELETE FROM flights']) {
+      const res = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql });
+      expect({ sql, status: res.status }).toEqual({ sql, status: 400 });
+      expect(['SYNTAX_ERROR', 'QUERY_SECURITY_ACCESS_ERROR', 'DML_NOT_ALLOWED_ERROR']).toContain(res.body.errors[0].error_type);
+    }
+    const lockOnly = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT pg_advisory_lock(515151)' });
+    expect(lockOnly.body.errors[0]).toMatchObject({ error_type: 'DML_NOT_ALLOWED_ERROR', message: expect.stringContaining('pg_advisory_lock()') });
+    expect(await locks()).toBe(0);
+    const c = new Client({ connectionString: userDb.url });
+    await c.connect();
+    expect((await c.query('SELECT count(*)::int AS n FROM flights')).rows).toEqual([{ n: 1000 }]);
+    await c.end();
+  });
+
   it('gives SQLLAB_TIMEOUT_ERROR when the estimate takes longer than the timeout', async () => {
     // Another session holds an exclusive lock: planning a query on the table waits for it.
     const locker = new Client({ connectionString: userDb.url });
