@@ -160,6 +160,37 @@ describe('loadConfig', () => {
         /^ADMIN_PASSWORD: must be at least 8/,
       );
     });
+
+    it.each([
+      ['one character repeated', 'x'.repeat(64)],
+      ['a short pattern repeated', 'ab12'.repeat(12)],
+      ['a well-known key repeated', 'thisismysecretkey'.repeat(3)],
+      ['few distinct characters', 'aabbccddaabbccddabcdabcdabcdabcdddccbbaa'],
+    ])('refuses a low-entropy key: %s', (_name, key) => {
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: key })[0]).toMatch(/^SECRET_KEY is guessable/);
+    });
+
+    it('accepts random keys as the usual generators print them (base64, hex)', () => {
+      for (const key of [STRONG, '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 'hG3+/kq8ZrT0vW1xYp5LmN2oQs7dUf4eBc6aJi9R']) {
+        expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: key }, { cwd: home }).secretKey).toBe(key);
+      }
+    });
+
+    it.each(['password', 'Password1', 'password123!', 'admin1234', 'qwertyuiop', '12345678', 'iloveyou', 'Superset2024', 'aaaaaaaaaaaa'])(
+      'refuses the common admin password %s',
+      (password) => {
+        expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: password })[0]).toMatch(/^ADMIN_PASSWORD: is a common password/);
+      },
+    );
+
+    it("refuses an admin password that contains the admin's username", () => {
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_USERNAME: 'marguerite', ADMIN_PASSWORD: 'Marguerite!77' })[0]).toMatch(/^ADMIN_PASSWORD: must not contain the username/);
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: 'the-admin-account' })[0]).toMatch(/^ADMIN_PASSWORD: must not contain the username/);
+    });
+
+    it('accepts an uncommon admin password', () => {
+      expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: 'orbit-lantern-quietly' }, { cwd: home }).adminPassword).toBe('orbit-lantern-quietly');
+    });
   });
 
   describe('development without SECRET_KEY', () => {

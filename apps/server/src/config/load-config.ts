@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AppConfig, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS } from './app-config';
 import { parseFeatureFlags } from './feature-flags';
+import { DEFAULT_ADMIN_USERNAME, productionAdminPasswordProblem } from './admin-password';
 import { devSecretKey, HOW_TO_SET_SECRET_KEY, productionSecretKeyProblem } from './secret-key';
 
 export class ConfigError extends Error {
@@ -92,9 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     const problem = productionSecretKeyProblem(raw('SECRET_KEY'));
     if (problem) problems.push(`${problem} ${HOW_TO_SET_SECRET_KEY}`);
     const adminPassword = raw('ADMIN_PASSWORD');
-    if (adminPassword !== undefined && adminPassword.length < 8) {
-      problems.push('ADMIN_PASSWORD: must be at least 8 characters when NODE_ENV=production.');
-    }
+    const passwordProblem = adminPassword === undefined ? null : productionAdminPasswordProblem(adminPassword, raw('ADMIN_USERNAME') ?? DEFAULT_ADMIN_USERNAME);
+    if (passwordProblem) problems.push(passwordProblem);
   }
   // FEATURE_FLAGS is checked even when other variables are bad, so its problems are listed with theirs.
   const flags = parseFeatureFlags(raw('FEATURE_FLAGS'), parsed.success ? parsed.data.SQLLAB_BACKEND_PERSISTENCE : undefined);

@@ -1,6 +1,7 @@
 /**
  * SECRET_KEY rules. It signs sessions, tokens and CSRF tokens, so a guessable key lets anyone forge a
- * login: production refuses the well-known sample keys of BI tools' docs and anything short.
+ * login: production refuses the well-known sample keys of BI tools' docs, anything short, and long keys
+ * that are patterns rather than random (repeated text, few distinct characters).
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,28 @@ export function productionSecretKeyProblem(key: string | undefined): string | nu
   if (key.length < MIN_SECRET_KEY_LENGTH) {
     return `SECRET_KEY is ${key.length} characters long; it needs at least ${MIN_SECRET_KEY_LENGTH}.`;
   }
+  return lowEntropyProblem(key);
+}
+
+/** A random key of 32+ characters has more than this many distinct ones, even in hex (16 symbols). */
+export const MIN_DISTINCT_KEY_CHARACTERS = 10;
+/** Bits per character (Shannon) below which a long key is a pattern, not random: random hex has ~3.9. */
+export const MIN_KEY_BITS_PER_CHARACTER = 3;
+
+/**
+ * Length alone passes 'x' * 64 or a sample key typed three times: a key must also not be a repeated
+ * pattern and must look random (enough distinct characters, evenly used).
+ */
+function lowEntropyProblem(key: string): string | null {
+  const chars = [...key];
+  if (/^([\s\S]+?)\1+$/.test(key)) return 'SECRET_KEY is guessable: it is one short pattern repeated.';
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (counts.size < MIN_DISTINCT_KEY_CHARACTERS) {
+    return `SECRET_KEY is guessable: it uses ${counts.size} distinct characters; a random key uses at least ${MIN_DISTINCT_KEY_CHARACTERS}.`;
+  }
+  const bits = [...counts.values()].reduce((sum, n) => sum - (n / chars.length) * Math.log2(n / chars.length), 0);
+  if (bits < MIN_KEY_BITS_PER_CHARACTER) return `SECRET_KEY is guessable: its characters are too unevenly used to be random (${bits.toFixed(1)} bits each).`;
   return null;
 }
 

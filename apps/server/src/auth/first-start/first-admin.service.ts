@@ -13,12 +13,12 @@ import { DomainError } from '@strata/events';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_ADMIN_USERNAME } from '../../config/admin-password';
 import { AppConfig } from '../../config/app-config';
 import { ADMIN_ROLE } from '../roles';
 import { UsersService } from '../users/users.service';
 
 export const ADMIN_PASSWORD_FILE = 'admin-password';
-export const DEFAULT_ADMIN_USERNAME = 'admin';
 
 export const PRODUCTION_NEEDS_ADMIN_PASSWORD =
   'No admin user exists yet and ADMIN_PASSWORD is not set. With NODE_ENV=production Strata does not generate an ' +
