@@ -17,6 +17,7 @@ import { databaseJson } from './database-json';
 import type { DatabaseRow } from './database-row';
 import { accessSchema, createDatabaseSchema, listQuerySchema, testConnectionSchema, updateDatabaseSchema } from './databases.schemas';
 import { DatabasesService } from './databases.service';
+import { sameTarget, storedPasswordElsewhere } from './connection-target';
 import { EngineRegistry } from './engine-registry';
 import { MetadataCache } from './metadata-cache';
 import { connectionOf, settingsOfBody } from './request-input';
@@ -100,8 +101,14 @@ export class DatabasesController {
   @RequirePermission(Permission.WRITE, View.DATABASE)
   async update(@Param('id') param: string, @ZodBody(updateDatabaseSchema) body: z.output<typeof updateDatabaseSchema>, @ReqUser() admin: CurrentUser) {
     const id = databaseIdOf(param);
-    if (!(await this.databases.find(id))) throw databaseNotFound();
-    const row = await this.databases.update(id, { settings: settingsOfBody(body), connection: connectionOf(body) }, admin.id);
+    const current = await this.databases.find(id);
+    if (!current) throw databaseNotFound();
+    const connection = connectionOf(body);
+    // Keeping the stored password (mask or none) for another target would send it there.
+    const keepsPassword = connection && (connection.password === undefined || connection.password === PASSWORD_MASK);
+    const stored = keepsPassword ? await this.databases.connectionSpec(current) : null;
+    if (stored?.password && !sameTarget(stored, connection!)) throw storedPasswordElsewhere();
+    const row = await this.databases.update(id, { settings: settingsOfBody(body), connection }, admin.id);
     this.forget(id);
     return { id: row.id, result: databaseJson(row) };
   }
@@ -121,10 +128,13 @@ export class DatabasesController {
   @RequirePermission(Permission.WRITE, View.DATABASE)
   async testConnection(@ZodBody(testConnectionSchema) body: z.output<typeof testConnectionSchema>) {
     let spec = connectionOf(body)!;
-    // The edit form sends the mask back: test with the stored password of that database.
+    // The edit form sends the mask back: test with the stored password of that database, but only
+    // against the target it was stored for.
     if (spec.password === PASSWORD_MASK) {
       const existing = body.database_name ? await this.databases.findByName(body.database_name) : null;
-      spec = { ...spec, password: existing ? (await this.databases.connectionSpec(existing)).password : undefined };
+      const stored = existing ? await this.databases.connectionSpec(existing) : null;
+      if (stored && !sameTarget(stored, spec)) throw storedPasswordElsewhere();
+      spec = { ...spec, password: stored?.password };
     }
     const engine = this.registry.fromSpec(spec);
     try {

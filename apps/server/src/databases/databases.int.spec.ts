@@ -295,6 +295,19 @@ describe('test_connection', () => {
     });
     expect(res.body).toEqual({ message: 'OK' });
   });
+
+  it('never sends the stored password to another host, port, database or user', async () => {
+    const target = { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: mysqlUser, password: 'XXXXXXXXXX' };
+    for (const elsewhere of [{ host: 'localhost' }, { port: 3307 }, { database: 'mysql' }, { username: 'root' }]) {
+      const res = await admin.post('/api/v1/database/test_connection/', { database_name: 'warehouse', parameters: { ...target, ...elsewhere } });
+      expect({ elsewhere, status: res.status }).toEqual({ elsewhere, status: 400 });
+      expect(res.body.errors[0].message).toMatch(/stored password is only used for the same host, port, database and user/);
+    }
+    const [{ id }] = await t.app.get(DataSource).query(`SELECT id FROM databases WHERE database_name = 'warehouse'`);
+    const moved = await admin.put(`/api/v1/database/${id}`, { parameters: { ...target, host: 'localhost' } });
+    expect(moved.status).toBe(400);
+    expect((await admin.get(`/api/v1/database/${id}`)).body.result.parameters.host).toBe('127.0.0.1');
+  });
 });
 
 describe('rows registered outside the log (examples)', () => {
