@@ -52,7 +52,11 @@ export function readerPassword(secretKey: string, role: string): string {
   return createHmac('sha256', secretKey).update(`examples-reader:${role}`).digest('base64url');
 }
 
-/** Creates (or re-asserts) a login role that can read the examples database's public schema and nothing else. */
+/**
+ * Creates (or re-asserts) a login role that can read the examples database's public schema and nothing
+ * else: not a superuser, no role creation, and a member of no role, so `SET ROLE` to anything stronger
+ * fails in the database itself.
+ */
 export async function ensureReaderRole(adminUrl: string, role: string, password: string): Promise<void> {
   const database = databaseNameOf(adminUrl);
   await withClient(adminUrl, async (client) => {
@@ -67,7 +71,19 @@ export async function ensureReaderRole(adminUrl: string, role: string, password:
       // Two servers starting at once: the other one created it.
       if (!['23505', '42710'].includes((error as { code?: string }).code ?? '')) throw error;
     }
-    await client.query(`ALTER ROLE ${quoteIdent(role)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${quoteLiteral(password)}`);
+    await client.query(
+      `ALTER ROLE ${quoteIdent(role)} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS NOINHERIT PASSWORD ${quoteLiteral(password)}`,
+    );
+    // A member of another role could SET ROLE to it (whatever SQL Lab's checks say): the reader is a
+    // member of nothing, grants made before this version (or by hand) included.
+    await client.query(`
+      DO $$ DECLARE m record; BEGIN
+        FOR m IN SELECT g.rolname AS granted, b.rolname AS grantor FROM pg_auth_members a
+                 JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles b ON b.oid = a.grantor
+                 WHERE a.member = (SELECT oid FROM pg_roles WHERE rolname = ${quoteLiteral(role)}) LOOP
+          EXECUTE format('REVOKE %I FROM %I GRANTED BY %I CASCADE', m.granted, ${quoteLiteral(role)}, m.grantor);
+        END LOOP;
+      END $$`);
     await client.query(`ALTER ROLE ${quoteIdent(role)} SET default_transaction_read_only = on`);
     await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${quoteIdent(role)}`);
     await client.query(`GRANT USAGE ON SCHEMA public TO ${quoteIdent(role)}`);
