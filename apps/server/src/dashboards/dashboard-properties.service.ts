@@ -31,6 +31,16 @@ const invalid = (problems: string[]) => new StrataHttpException(400, ErrorType.I
 
 export type PutResult = { kind: 'published' | 'metadata' | 'full'; row: DashboardRow };
 
+/** The stored values of the save body's own fields (owners, roles and published are kept by the caller). */
+const savedFields = (row: DashboardRow) => ({
+  dashboard_title: row.dashboard_title,
+  slug: row.slug,
+  css: row.css,
+  certified_by: row.certified_by,
+  certification_details: row.certification_details,
+  json_metadata: row.json_metadata,
+});
+
 @Injectable()
 export class DashboardPropertiesService {
   constructor(
@@ -42,7 +52,8 @@ export class DashboardPropertiesService {
 
   /**
    * The three bodies of the PUT: `{published}` alone publishes; `{json_metadata}` with only the
-   * metadata-only keys merges them into the stored metadata; anything else is the full save body.
+   * metadata-only keys merges them into the stored metadata; anything else is the save body, of which
+   * only the fields sent change.
    */
   async put(id: number, input: Record<string, unknown>, expectedVersion: number | undefined, user: CurrentUser): Promise<PutResult> {
     const current = await this.dashboards.editable(id, user);
@@ -61,7 +72,9 @@ export class DashboardPropertiesService {
       // Layouts have versions and co-editors: they change through the edit session (POST .../draft/save).
       throw invalid(['position_json: the layout is saved through the edit session (POST /api/v1/dashboard/{id}/draft/save), not this body']);
     }
-    const normalized = normalizeDashboardSave(input, { roleBasedAccess: this.dashboards.roleBasedAccess });
+    // Superset's PUT changes only the fields it is sent: the rest come from the stored dashboard (already
+    // normalized, so the rules leave them as they are), and the spec's rules apply to what is sent.
+    const normalized = normalizeDashboardSave({ ...savedFields(current), ...input }, { roleBasedAccess: this.dashboards.roleBasedAccess });
     if (!normalized.ok) throw invalid(normalized.problems);
     const body = normalized.body;
     await checkOwners(this.dataSource, body.owners);

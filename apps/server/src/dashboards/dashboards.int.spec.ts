@@ -70,6 +70,48 @@ describe('PUT /api/v1/dashboard/{id}', () => {
     expect(raced.map((r) => r.status).sort()).toEqual([200, 422, 422]);
   });
 
+  it('changes only the fields it is sent: the rest of the dashboard stays as it was', async () => {
+    const id = await newDashboard('Partial');
+    const full = {
+      dashboard_title: 'Quarterly sales',
+      slug: 'quarterly-sales',
+      css: '.header { color: red; }',
+      certified_by: 'Data team',
+      certification_details: 'Checked weekly',
+      json_metadata: { refresh_frequency: 300, color_scheme: 'supersetColors' },
+    };
+    expect((await alice.put(`/api/v1/dashboard/${id}`, full)).status).toBe(200);
+    const fields = async () => {
+      const r = (await alice.get(`/api/v1/dashboard/${id}`)).body.result;
+      return { dashboard_title: r.dashboard_title, slug: r.slug, css: r.css, certified_by: r.certified_by, certification_details: r.certification_details, json_metadata: JSON.parse(r.json_metadata), owners: r.owners.map((o: { id: number }) => o.id).sort() };
+    };
+    let expected = { ...(await fields()) };
+    expect(expected).toMatchObject({ ...full, owners: [alice.userId] });
+    for (const [body, change] of [
+      [{ owners: [alice.userId, bob.userId] }, { owners: [alice.userId, bob.userId].sort() }],
+      [{ css: '' }, { css: '' }],
+      [{ dashboard_title: 'Renamed' }, { dashboard_title: 'Renamed' }],
+      [{ slug: ' new slug ' }, { slug: 'new-slug' }],
+      [{ certification_details: 'Checked daily' }, { certification_details: 'Checked daily' }],
+      [{ json_metadata: { refresh_frequency: 60 } }, { json_metadata: { refresh_frequency: 60 } }],
+      [{ certified_by: '' }, { certified_by: null, certification_details: null }],
+    ] as [Record<string, unknown>, Record<string, unknown>][]) {
+      const res = await alice.put(`/api/v1/dashboard/${id}`, body);
+      expect([res.status, body]).toEqual([200, body]);
+      expected = { ...expected, ...change };
+      expect([await fields(), body]).toEqual([expected, body]);
+    }
+  });
+
+  it('adds a native filter without touching the ones already there (PUT .../filters with only `added`)', async () => {
+    const id = await newDashboard('Filters');
+    const filter = (fid: string) => ({ id: fid, type: 'NATIVE_FILTER', name: fid, filterType: 'filter_time', targets: [{}], controlValues: {}, defaultDataMask: {}, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] } });
+    expect((await alice.put(`/api/v1/dashboard/${id}/filters`, { added: [filter('NATIVE_FILTER-a')] })).status).toBe(200);
+    expect((await alice.put(`/api/v1/dashboard/${id}/filters`, { added: [filter('NATIVE_FILTER-b')] })).status).toBe(200);
+    const metadata = JSON.parse((await alice.get(`/api/v1/dashboard/${id}`)).body.result.json_metadata);
+    expect(metadata.native_filter_configuration.map((f: { id: string }) => f.id)).toEqual(['NATIVE_FILTER-a', 'NATIVE_FILTER-b']);
+  });
+
   it('refuses a stale version with 409 and never overwrites the newer save', async () => {
     const id = await newDashboard('Concurrent');
     const seen = (await alice.get(`/api/v1/dashboard/${id}`)).body.result.version as number;
@@ -271,7 +313,10 @@ describe('favourites, list, colors, permalinks, delete', () => {
     // A sync is no edit: the version an editor holds stays valid.
     expect(after.version).toBe(before.version);
     await alice.put(`/api/v1/dashboard/${id}/colors`, { color_namespace: 'ns' });
-    expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result.changed_on).not.toBe(before.changed_on);
+    const edited = (await alice.get(`/api/v1/dashboard/${id}`)).body.result;
+    expect(edited.changed_on).not.toBe(before.changed_on);
+    // Only the colour field sent changed.
+    expect(JSON.parse(edited.json_metadata)).toMatchObject({ color_namespace: 'ns', color_scheme: 'bnbColors', label_colors: { boys: '#0000ff' }, shared_label_colors: ['boys'] });
   });
 
   it('colors: a sync while someone edits neither makes their version stale nor undoes their change', async () => {
