@@ -42,6 +42,8 @@ const goodServer: ServerMessage[] = [
     event: { id: '1-0', job_id: 'j', status: 'error', result_url: null, errors: [{ message: 'x', error_type: 'GENERIC_DB_ENGINE_ERROR' }] },
   },
   { type: 'error', message: 'Forbidden room', error_type: 'GENERIC_BACKEND_ERROR', stream: 'dashboard-7' },
+  { type: 'revoked', stream: 'dashboard-7', reason: 'access_changed', message: 'You no longer have access to dashboard-7.' },
+  { type: 'revoked', reason: 'session_ended', message: 'You were signed out.' },
 ];
 
 describe('isClientMessage', () => {
@@ -90,6 +92,7 @@ describe('isServerMessage', () => {
     ['a peer without username', { type: 'presence', stream: 's', peers: [{ userId: 1, sessionId: 's', state: { mode: 'm', selection: [] } }] }, 'message.peers[0].username must be a string'],
     ['an async event with a bad status', { type: 'async_event', event: { id: '1', job_id: 'j', status: 'lost', result_url: null } }, 'message.event.status must be one of'],
     ['an error without error_type', { type: 'error', message: 'x' }, 'message.error_type must be a string'],
+    ['a revocation with an unknown reason', { type: 'revoked', reason: 'bored', message: 'x' }, 'message.reason must be one of'],
   ])('rejects %s and names the field', (_, message, problem) => {
     const text = JSON.parse(JSON.stringify(message)) as unknown;
     expect(serverMessageProblem(text)).toContain(problem);

@@ -5,7 +5,9 @@
  * Flow: the client `subscribe`s to a stream with the last version it has; the server answers `subscribed`
  * with every event after that version (catch-up) and then pushes `events` as they commit. A `command`
  * carries the client's sequence number; the server answers `ack` committed (with the new version) or
- * rejected (with the reason), and the committed events also arrive through `events`.
+ * rejected (with the reason), and the committed events also arrive through `events`. Rights are not
+ * kept from the handshake: when they change, the server sends `revoked` and stops the stream (or closes
+ * the connection).
  */
 import type { Envelope } from './envelope';
 
@@ -51,6 +53,12 @@ export type ClientMessage =
   | { type: 'presence'; stream: string; state: PresenceState };
 
 // ---- server -> client ----
+/**
+ * Why the server took something back: the session ended (logout, password change), the account was
+ * deactivated, or the user's rights changed (a role, a dashboard's owners) so a stream is no longer theirs.
+ */
+export type RevokedReason = 'session_ended' | 'deactivated' | 'access_changed';
+
 export type AckMessage =
   | { type: 'ack'; clientSeq: number; commandId: string; result: 'committed'; version: number }
   | {
@@ -68,6 +76,11 @@ export type ServerMessage =
   | AckMessage
   | { type: 'presence'; stream: string; peers: Peer[] }
   | { type: 'async_event'; event: AsyncEvent }
+  /**
+   * With `stream`: that subscription ended (the server sends nothing more on it). Without: the whole
+   * connection, which the server closes right after; reconnecting needs a new sign-in.
+   */
+  | { type: 'revoked'; stream?: string; reason: RevokedReason; message: string }
   | { type: 'error'; message: string; error_type: string; stream?: string };
 
 /** socket.io event name carrying every message, both ways. */

@@ -1,11 +1,13 @@
 /**
  * The edit session over socket.io: who may follow a draft stream (StreamAccessPolicy) and its commands
  * (CommandRouter, which sends them through the CommandBus). Subscribing opens the draft if nobody has,
- * so the first editor's catch-up already holds the saved layout (`dashboard/draftStarted`).
+ * so the first editor's catch-up already holds the saved layout (`dashboard/draftStarted`). A change of
+ * the dashboard's owners makes the gateway judge its editors' subscriptions again.
  */
 import { Injectable } from '@nestjs/common';
 import { CLIENT_DRAFT_COMMAND_TYPES, dashboardIdOfDraftStream, DRAFT_STREAM_PREFIX, ErrorType } from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
+import type { DashboardEvent } from '../dashboards/dashboard.events';
 import { CommandRouter } from '../realtime/command-router';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
 import { DraftAccess } from './draft-access';
@@ -13,6 +15,8 @@ import { HISTORY_COMMANDS } from './draft-history';
 import { DraftService } from './draft.service';
 
 const PREFIX = DRAFT_STREAM_PREFIX.slice(0, -1); // 'dashboard-draft'
+/** The dashboard facts that can change who owns it. */
+const OWNERSHIP_EVENTS: ReadonlySet<string> = new Set<DashboardEvent['type']>(['dashboard/propertiesUpdated', 'dashboard/dashboardDeleted']);
 
 @Injectable()
 export class DraftSocket {
@@ -25,11 +29,15 @@ export class DraftSocket {
     policy.register({
       prefix: PREFIX,
       errorType: ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR,
-      canRead: async (user, stream) => {
+      canRead: (user, stream) => {
         const id = dashboardIdOfDraftStream(stream);
-        if (id === null || !(await this.access.isEditor(id, user))) return false;
-        await this.drafts.ensureStarted(id, user);
-        return true;
+        return id !== null && this.access.isEditor(id, user);
+      },
+      prepare: (user, stream) => this.drafts.ensureStarted(dashboardIdOfDraftStream(stream)!, user),
+      // Editing needs ownership: when a dashboard's owners change (or it goes), its editors are judged again.
+      affectedBy: ({ stream, events }) => {
+        const id = /^dashboard:(\d+)$/.exec(stream)?.[1];
+        return id !== undefined && events.some((e) => OWNERSHIP_EVENTS.has(e.type)) ? [`${PREFIX}:${id}`] : [];
       },
     });
     router.register({

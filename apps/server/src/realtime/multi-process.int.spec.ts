@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type ServerMessage } from '@strata/events';
 import { UsersService } from '../auth/users/users.service';
 import { EventStore } from '../event-store/event-store.port';
-import { bearerToken } from '../testing/auth-test-app';
+import { bearerToken, HttpClient } from '../testing/auth-test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { ADMIN, connect, startRealtimeApp, type RealtimeApp, type TestClient } from '../../test/realtime/realtime-test-app';
 import { RealtimePush } from './realtime-push';
@@ -13,6 +13,13 @@ import { StreamAccessPolicy } from './stream-access.policy';
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const isType = (type: ServerMessage['type']) => (m: ServerMessage) => m.type === type;
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 for (const redis of [false, true]) {
   describe(redis ? 'with REDIS_URL' : 'without Redis', () => {
@@ -53,6 +60,24 @@ for (const redis of [false, true]) {
       expect(onTwo.received.filter((m) => m.type === 'events')).toHaveLength(1); // not twice, Redis or not
     });
 
+    it("a logout on one process closes that session's sockets on the other, and a deactivation all of them", async () => {
+      const users = one.app.get(UsersService);
+      const { id } = await users.createUser({ username: `ole${redis ? 'r' : ''}`, password: 'ole-password', roles: ['Gamma'] }, 'system');
+      const login = async () => (await new HttpClient(one.url).post('/api/v1/security/login', { username: `ole${redis ? 'r' : ''}`, password: 'ole-password' })).body.access_token as string;
+      const [first, second] = [await login(), await login()];
+      const leaving = await connect(two.url, { token: first });
+      const staying = await connect(two.url, { token: second });
+      clients.push(leaving, staying);
+
+      expect((await new HttpClient(one.url).post('/api/v1/security/logout', undefined, { authorization: `Bearer ${first}` })).status).toBe(200);
+      expect(await leaving.next(isType('revoked'))).toEqual({ type: 'revoked', reason: 'session_ended', message: 'You were signed out.' });
+      await until(() => !leaving.socket.connected, 'the other process to close the socket');
+      expect(staying.socket.connected).toBe(true);
+
+      await users.deactivate(id, 'system');
+      expect(await staying.next(isType('revoked'))).toMatchObject({ reason: 'deactivated' });
+      await until(() => !staying.socket.connected, 'the other process to close the last socket');
+    });
     if (redis) {
       it('pushes to a user connected to the other process, and lists peers of both processes', async () => {
         const onTwo = await connect(two.url, { token, sessionId: 'tab-two' });

@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorType, isAdmin } from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
+import type { CommittedBatch } from '../event-store/committed-events';
 
 /** Who may read the streams of one prefix (`dashboard` for `dashboard:12`). */
 export interface StreamReadRule {
   prefix: string;
+  /** A question only: it is asked again whenever the user's rights may have changed. */
   canRead(user: CurrentUser, stream: string): boolean | Promise<boolean>;
+  /** Runs once a subscription was allowed, before its catch-up is read (e.g. a draft opens itself). */
+  prepare?(user: CurrentUser, stream: string): Promise<void>;
+  /**
+   * The streams of this prefix whose subscribers must be judged again because of these committed events
+   * (e.g. a dashboard's owners changed). Changes to users and sessions are the gateway's own concern.
+   */
+  affectedBy?(batch: CommittedBatch): string[];
   /** error_type of the refusal; default USER_ACTIVITY_SECURITY_ACCESS_ERROR. */
   errorType?: ErrorType;
 }
@@ -38,8 +47,7 @@ export class StreamAccessPolicy {
   }
 
   async canRead(user: CurrentUser, stream: string): Promise<ReadDecision> {
-    const prefix = streamPrefix(stream);
-    const rule = prefix === null ? undefined : this.rules.get(prefix);
+    const rule = this.ruleOf(stream);
     if (!rule) {
       return { allowed: false, errorType: ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, message: `There is no stream named ${stream}.` };
     }
@@ -49,5 +57,20 @@ export class StreamAccessPolicy {
       errorType: rule.errorType ?? ErrorType.USER_ACTIVITY_SECURITY_ACCESS_ERROR,
       message: `You do not have access to ${stream}.`,
     };
+  }
+
+  /** After canRead allowed it: whatever the stream's context does when someone subscribes. */
+  async prepare(user: CurrentUser, stream: string): Promise<void> {
+    await this.ruleOf(stream)?.prepare?.(user, stream);
+  }
+
+  /** Every stream whose subscribers these committed events may have taken the access from. */
+  streamsAffectedBy(batch: CommittedBatch): string[] {
+    return [...this.rules.values()].flatMap((rule) => rule.affectedBy?.(batch) ?? []);
+  }
+
+  private ruleOf(stream: string): StreamReadRule | undefined {
+    const prefix = streamPrefix(stream);
+    return prefix === null ? undefined : this.rules.get(prefix);
   }
 }

@@ -59,6 +59,11 @@ export class StreamFeed implements OnModuleInit, OnModuleDestroy {
     return this.bySocket.get(socket.id)?.has(stream) ?? false;
   }
 
+  /** The streams this socket is subscribed to (or is subscribing to, its catch-up still running). */
+  streamsOf(socket: StrataSocket): string[] {
+    return [...(this.bySocket.get(socket.id)?.keys() ?? [])];
+  }
+
   /** Answers `subscribed` with the catch-up, then keeps the socket live. Replaces an earlier subscription. */
   async subscribe(socket: StrataSocket, stream: string, fromVersion: number): Promise<void> {
     this.unsubscribe(socket, stream);
@@ -89,7 +94,7 @@ export class StreamFeed implements OnModuleInit, OnModuleDestroy {
 
   /** Forgets every subscription of a disconnected socket; returns the streams it had. */
   disconnect(socket: StrataSocket): string[] {
-    const streams = [...(this.bySocket.get(socket.id)?.keys() ?? [])];
+    const streams = this.streamsOf(socket);
     for (const stream of streams) this.unsubscribe(socket, stream);
     this.bySocket.delete(socket.id);
     return streams;
