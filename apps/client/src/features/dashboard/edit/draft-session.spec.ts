@@ -151,6 +151,26 @@ describe('an edit session on the shared draft', () => {
     expect(a.session.getView().editors.map((p) => p.username)).toEqual(['bob']);
   });
 
+  it('tells the editor when the server takes the draft away', async () => {
+    const a = await editor('1');
+    const message = `You no longer have access to dashboard-draft:${DASHBOARD}.`;
+    server.io.emit(WIRE_EVENT, { type: 'revoked', stream: `dashboard-draft:${DASHBOARD}`, reason: 'access_changed', message });
+    await until(() => a.session.getView().connection === 'failed', 'the revocation');
+    expect(a.session.getView().error).toBe(message);
+    expect(a.notices.danger).toEqual([message]);
+  });
+
+  it('tells the editor when they were signed out', async () => {
+    const a = await editor('1');
+    for (const socket of server.io.sockets.sockets.values()) {
+      socket.emit(WIRE_EVENT, { type: 'revoked', reason: 'session_ended', message: 'You were signed out.' });
+      socket.disconnect(true);
+    }
+    await until(() => a.session.getView().connection === 'failed', 'the sign-out');
+    expect(a.session.getView().error).toBe('You were signed out.');
+    expect(a.notices.danger).toEqual(['You were signed out.']);
+  });
+
   it('warns when undo reaches the undo limit', async () => {
     const a = await editor('1');
     for (let i = 0; i <= UNDO_LIMIT; i += 1) a.session.execute(header(`HEADER-${i}`));

@@ -51,7 +51,7 @@ export type DraftConnection = 'connecting' | 'live' | 'offline' | 'failed';
 
 export interface DraftView {
   connection: DraftConnection;
-  /** Why the stream was refused (e.g. no edit rights), when `connection` is 'failed'. */
+  /** Why the stream was refused or taken away (e.g. no edit rights, signed out), when `connection` is 'failed'. */
   error: string | null;
   draft: DraftState;
   /** Whether the catch-up has arrived: before it, the draft is the empty initial state. */
@@ -143,6 +143,13 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
       }
       case 'presence':
         if (message.stream === stream) peers$.next(message.peers);
+        return;
+      case 'revoked':
+        // The user lost the draft (owners or roles changed) or the whole connection (signed out): say so.
+        if (message.stream !== undefined && message.stream !== stream) return;
+        subscribed = false;
+        connection$.next({ connection: 'failed', error: message.message, ready: connection$.value.ready });
+        notices.danger(message.message);
         return;
       case 'error':
         if (message.stream === undefined || message.stream === stream) {
