@@ -28,7 +28,15 @@ describe('database decider', () => {
       .then([created, { type: 'database/passwordChanged', data: { id: 7, removed: false } }]);
   });
 
-  it('records only the settings that really change', () => {
+  it('records the dangerous login the admin confirmed, on create and on a change of connection', () => {
+    const confirmedLogin = { username: 'postgres', risks: ['it is a superuser'] };
+    const confirmed: DatabaseEvent = { type: 'database/dangerousLoginConfirmed', data: { id: 7, ...confirmedLogin } };
+    spec.given([]).when({ type: 'CreateDatabase', data: { id: 7, settings, passwordSet: false, confirmedLogin } }).then([created, confirmed]);
+    spec.given([created]).when({ type: 'ChangeDatabase', data: { changes: {}, password: 'set', confirmedLogin } }).then([{ type: 'database/passwordChanged', data: { id: 7, removed: false } }, confirmed]);
+    spec.given([]).when({ type: 'CreateDatabase', data: { id: 7, settings, passwordSet: false, confirmedLogin: { username: 'ana', risks: [] } } }).then([created]);
+  });
+
+    it('records only the settings that really change', () => {
     spec
       .given([created])
       .when({ type: 'ChangeDatabase', data: { changes: { database_name: 'sales', allow_dml: true, cache_timeout: null }, password: 'keep' } })

@@ -12,11 +12,17 @@ export interface DatabaseState {
   roles: string[];
 }
 
+/** Risks of the login the admin confirmed having been warned about (none: nothing to record). */
+export interface ConfirmedLogin {
+  username: string;
+  risks: string[];
+}
+
 export type DatabaseCommand =
-  | { type: 'CreateDatabase'; data: { id: number; settings: DatabaseSettings; passwordSet: boolean } }
+  | { type: 'CreateDatabase'; data: { id: number; settings: DatabaseSettings; passwordSet: boolean; confirmedLogin?: ConfirmedLogin } }
   /** A row that exists outside the log (examples): `current` is what the row holds now. */
   | { type: 'AdoptDatabase'; data: { id: number; current: DatabaseSettings; roles: string[] } }
-  | { type: 'ChangeDatabase'; data: { changes: Partial<DatabaseSettings>; password: 'keep' | 'set' | 'remove' } }
+  | { type: 'ChangeDatabase'; data: { changes: Partial<DatabaseSettings>; password: 'keep' | 'set' | 'remove'; confirmedLogin?: ConfirmedLogin } }
   | { type: 'DeleteDatabase' }
   | { type: 'SetDatabaseAccess'; data: { roles: string[] } };
 
@@ -28,10 +34,10 @@ export function decideDatabase(command: DatabaseCommand, state: DatabaseState): 
   switch (command.type) {
     case 'CreateDatabase': {
       if (state.status !== 'none') throw new DomainError('database_exists', 'This database already exists.');
-      const { id, settings, passwordSet } = command.data;
+      const { id, settings, passwordSet, confirmedLogin } = command.data;
       const events: DatabaseEvent[] = [{ type: 'database/databaseCreated', data: { id, ...settings } }];
       if (passwordSet) events.push({ type: 'database/passwordChanged', data: { id, removed: false } });
-      return events;
+      return [...events, ...confirmation(id, confirmedLogin)];
     }
     case 'AdoptDatabase': {
       if (state.status !== 'none') return [];
@@ -52,7 +58,7 @@ export function decideDatabase(command: DatabaseCommand, state: DatabaseState): 
       if (command.data.password !== 'keep') {
         events.push({ type: 'database/passwordChanged', data: { id: state.id, removed: command.data.password === 'remove' } });
       }
-      return events;
+      return [...events, ...confirmation(state.id, command.data.confirmedLogin)];
     }
     case 'DeleteDatabase': {
       const settings = activeSettings(state);
@@ -74,6 +80,10 @@ export function decideDatabase(command: DatabaseCommand, state: DatabaseState): 
   }
 }
 
+function confirmation(id: number, login: ConfirmedLogin | undefined): DatabaseEvent[] {
+  return login && login.risks.length > 0 ? [{ type: 'database/dangerousLoginConfirmed', data: { id, username: login.username, risks: login.risks } }] : [];
+}
+
 function activeSettings(state: DatabaseState): DatabaseSettings {
   if (state.status !== 'active' || !state.settings) throw new DomainError('database_not_found', 'Database not found.');
   return state.settings;
@@ -89,6 +99,7 @@ export function evolveDatabase(state: DatabaseState, event: DatabaseEvent): Data
     case 'database/settingsChanged':
       return state.settings ? { ...state, settings: { ...state.settings, ...event.data.changes } } : state;
     case 'database/passwordChanged':
+    case 'database/dangerousLoginConfirmed':
       return state;
     case 'database/databaseDeleted':
       return { ...state, status: 'deleted' };

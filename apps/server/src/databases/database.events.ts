@@ -33,6 +33,11 @@ export type DatabasePasswordChanged = EventLike<'database/passwordChanged', { id
 export type DatabaseDeleted = EventLike<'database/databaseDeleted', { id: number; database_name: string }>;
 export type DatabaseAccessGranted = EventLike<'database/accessGranted', { id: number; role: string }>;
 export type DatabaseAccessRevoked = EventLike<'database/accessRevoked', { id: number; role: string }>;
+/**
+ * The admin registered (or moved) the database with a login that can reach beyond it (superuser, file
+ * access, dblink...), after the warning: which login, and what it was warned about.
+ */
+export type DangerousLoginConfirmed = EventLike<'database/dangerousLoginConfirmed', { id: number; username: string; risks: string[] }>;
 
 export type DatabaseEvent =
   | DatabaseCreated
@@ -41,7 +46,8 @@ export type DatabaseEvent =
   | DatabasePasswordChanged
   | DatabaseDeleted
   | DatabaseAccessGranted
-  | DatabaseAccessRevoked;
+  | DatabaseAccessRevoked
+  | DangerousLoginConfirmed;
 
 export const DATABASE_EVENT_TYPES: readonly DatabaseEvent['type'][] = [
   'database/databaseCreated',
@@ -51,6 +57,7 @@ export const DATABASE_EVENT_TYPES: readonly DatabaseEvent['type'][] = [
   'database/databaseDeleted',
   'database/accessGranted',
   'database/accessRevoked',
+  'database/dangerousLoginConfirmed',
 ];
 
 export const databaseStream = (id: number) => `database:${id}`;

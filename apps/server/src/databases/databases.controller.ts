@@ -11,13 +11,14 @@ import { ROLE_NAMES } from '../auth/roles';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { PASSWORD_MASK } from '../engines/connection-uri';
-import { EngineError } from '../engines/query-engine';
+import { EngineError, type ConnectionSpec } from '../engines/query-engine';
 import { DatabaseAccess } from './database-access';
 import { databaseJson } from './database-json';
 import type { DatabaseRow } from './database-row';
 import { accessSchema, createDatabaseSchema, listQuerySchema, testConnectionSchema, updateDatabaseSchema } from './databases.schemas';
 import { DatabasesService } from './databases.service';
 import { sameTarget, storedPasswordElsewhere } from './connection-target';
+import { checkLogin } from './login-risks';
 import { EngineRegistry } from './engine-registry';
 import { MetadataCache } from './metadata-cache';
 import { connectionOf, settingsOfBody } from './request-input';
@@ -93,7 +94,8 @@ export class DatabasesController {
   @RequirePermission(Permission.WRITE, View.DATABASE)
   async create(@ZodBody(createDatabaseSchema) body: z.output<typeof createDatabaseSchema>, @ReqUser() admin: CurrentUser) {
     const connection = connectionOf(body)!;
-    const row = await this.databases.create({ settings: { ...settingsOfBody(body), database_name: body.database_name }, connection }, admin.id);
+    const confirmedLogin = await this.checkLogin({ ...connection, password: connection.password === PASSWORD_MASK ? undefined : connection.password }, body.confirm_dangerous_login);
+    const row = await this.databases.create({ settings: { ...settingsOfBody(body), database_name: body.database_name }, connection, confirmedLogin }, admin.id);
     return { id: row.id, result: databaseJson(row) };
   }
 
@@ -108,7 +110,11 @@ export class DatabasesController {
     const keepsPassword = connection && (connection.password === undefined || connection.password === PASSWORD_MASK);
     const stored = keepsPassword ? await this.databases.connectionSpec(current) : null;
     if (stored?.password && !sameTarget(stored, connection!)) throw storedPasswordElsewhere();
-    const row = await this.databases.update(id, { settings: settingsOfBody(body), connection }, admin.id);
+    // A new connection is a new login to check; settings alone are not.
+    const confirmedLogin = connection
+      ? await this.checkLogin({ ...connection, password: stored ? stored.password : connection.password }, body.confirm_dangerous_login)
+      : undefined;
+    const row = await this.databases.update(id, { settings: settingsOfBody(body), connection, confirmedLogin }, admin.id);
     this.forget(id);
     return { id: row.id, result: databaseJson(row) };
   }
@@ -144,6 +150,7 @@ export class DatabasesController {
     } finally {
       await engine.close();
     }
+    await this.checkLogin(spec, body.confirm_dangerous_login);
     return { message: 'OK' };
   }
 
@@ -166,6 +173,15 @@ export class DatabasesController {
     }
     const row = await this.databases.setAccess(id, body.roles, admin.id);
     return { id: row.id, result: { roles: row.roles } };
+  }
+
+  private async checkLogin(spec: ConnectionSpec, confirmed: boolean | undefined) {
+    const engine = this.registry.fromSpec(spec);
+    try {
+      return await checkLogin(engine, spec, confirmed);
+    } finally {
+      await engine.close();
+    }
   }
 
   private forget(id: number): void {

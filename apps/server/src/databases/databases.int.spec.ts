@@ -75,7 +75,7 @@ describe('CRUD as admin', () => {
   let id: number;
 
   it('creates a database from a URI and never returns its password', async () => {
-    const res = await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, allow_dml: true, extra: '{"x": 1}' });
+    const res = await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, allow_dml: true, extra: '{"x": 1}', confirm_dangerous_login: true });
     expect(res.status).toBe(201);
     id = res.body.id;
     expect(res.body.result).toMatchObject({
@@ -123,7 +123,7 @@ describe('CRUD as admin', () => {
     const before = await registry.forDatabase(id);
     expect(await registry.forDatabase(id)).toBe(before);
     const current = (await admin.get(`/api/v1/database/${id}`)).body.result;
-    const res = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: current.sqlalchemy_uri, allow_run_async: true, cache_timeout: 60 });
+    const res = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: current.sqlalchemy_uri, allow_run_async: true, cache_timeout: 60, confirm_dangerous_login: true });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ allow_run_async: true, cache_timeout: 60, allow_dml: true });
     const row = (await t.app.get(DatabasesService).find(id))!;
@@ -135,7 +135,7 @@ describe('CRUD as admin', () => {
   });
 
   it('refuses a duplicate name and answers 404 for unknown ids', async () => {
-    expect((await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri })).status).toBe(422);
+    expect((await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, confirm_dangerous_login: true })).status).toBe(422);
     expect((await admin.get('/api/v1/database/999999')).status).toBe(404);
     expect((await admin.get('/api/v1/database/abc')).status).toBe(404);
     expect((await admin.put('/api/v1/database/999999', { allow_dml: false })).status).toBe(404);
@@ -270,7 +270,7 @@ describe('access', () => {
 
 describe('test_connection', () => {
   it('answers OK for a reachable database', async () => {
-    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: pgUri })).body).toEqual({ message: 'OK' });
+    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: pgUri, confirm_dangerous_login: true })).body).toEqual({ message: 'OK' });
   });
 
   it('classifies failures with 422', async () => {
@@ -307,6 +307,64 @@ describe('test_connection', () => {
     const moved = await admin.put(`/api/v1/database/${id}`, { parameters: { ...target, host: 'localhost' } });
     expect(moved.status).toBe(400);
     expect((await admin.get(`/api/v1/database/${id}`)).body.result.parameters.host).toBe('127.0.0.1');
+  });
+});
+
+describe('dangerous logins', () => {
+  const plainRole = `strata_plain_${randomBytes(3).toString('hex')}`;
+  let plainUri: string;
+  beforeAll(async () => {
+    const pg = new Client({ connectionString: userDb.url });
+    await pg.connect();
+    await pg.query(`CREATE ROLE ${plainRole} LOGIN PASSWORD 'plain-password'`);
+    await pg.end();
+    const u = new URL(pgUri);
+    u.username = plainRole;
+    u.password = 'plain-password';
+    plainUri = u.toString();
+  });
+  afterAll(async () => {
+    const pg = new Client({ connectionString: userDb.url });
+    await pg.connect();
+    await pg.query(`DROP ROLE IF EXISTS ${plainRole}`);
+    await pg.end();
+  });
+  const confirmations = () =>
+    t.app.get(DataSource).query(`SELECT data FROM events WHERE type = 'database/dangerousLoginConfirmed' ORDER BY position`) as Promise<{ data: { username: string; risks: string[] } }[]>;
+
+  it('refuses a superuser login with a warning (422) unless the admin confirms it, and records the confirmation', async () => {
+    const before = (await admin.get('/api/v1/database/')).body.count;
+    const refused = await admin.post('/api/v1/database/', { database_name: 'super', sqlalchemy_uri: pgUri });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]).toMatchObject({
+      error_type: 'CONNECTION_DATABASE_PERMISSIONS_ERROR',
+      message: expect.stringMatching(/^The login "postgres" can do more than read this database: it is a superuser.*"confirm_dangerous_login": true/),
+      extra: { dangerous_login: expect.arrayContaining([expect.stringContaining('superuser')]) },
+    });
+    expect((await admin.get('/api/v1/database/')).body.count).toBe(before);
+    const tested = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: pgUri });
+    expect(tested.status).toBe(422);
+    expect(tested.body.errors[0].error_type).toBe('CONNECTION_DATABASE_PERMISSIONS_ERROR');
+
+    const confirmed = await admin.post('/api/v1/database/', { database_name: 'super', sqlalchemy_uri: pgUri, confirm_dangerous_login: true });
+    expect(confirmed.status).toBe(201);
+    expect((await confirmations()).at(-1)?.data).toEqual({ id: confirmed.body.id, username: 'postgres', risks: expect.arrayContaining([expect.stringContaining('superuser')]) });
+    // Moving it to another dangerous login needs the confirmation again.
+    expect((await admin.put(`/api/v1/database/${confirmed.body.id}`, { sqlalchemy_uri: pgUri.replace(PG_PASSWORD, 'another-password') })).status).toBe(422);
+  });
+
+  it('registers an ordinary login without asking, and records nothing', async () => {
+    const before = (await confirmations()).length;
+    const res = await admin.post('/api/v1/database/', { database_name: 'plain', sqlalchemy_uri: plainUri });
+    expect(res.status).toBe(201);
+    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: plainUri })).body).toEqual({ message: 'OK' });
+    expect(await confirmations()).toHaveLength(before);
+  });
+
+  it('warns about a MySQL login with SUPER or FILE', async () => {
+    const res = await admin.post('/api/v1/database/test_connection/', { parameters: { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: 'root' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].extra.dangerous_login).toEqual(expect.arrayContaining([expect.stringContaining('SUPER'), expect.stringContaining('FILE')]));
   });
 });
 

@@ -76,6 +76,9 @@ export class DatabasesProjection implements Projection {
         await tx.query(`DELETE FROM database_access WHERE database_id = $1 AND role = $2`, [event.data.id, event.data.role]);
         await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
         return;
+      case 'database/dangerousLoginConfirmed':
+        await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
+        return;
       default: {
         const unknown: never = event;
         void unknown;

@@ -45,6 +45,8 @@ const settingsShape = {
   engine: z.string().max(50).optional(),
   sqlalchemy_uri: z.string().trim().min(1).max(4096).optional(),
   parameters: parametersSchema.optional(),
+  /** The admin read the warning about a dangerous login (login-risks.ts) and registers it anyway. */
+  confirm_dangerous_login: z.boolean().optional(),
   // Sent by Superset's form; nothing to do with them here.
   configuration_method: z.string().optional(),
   driver: z.string().optional(),

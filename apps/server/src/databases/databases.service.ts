@@ -11,7 +11,7 @@ import { AppConfig } from '../config/app-config';
 import { EventStore, VersionConflictError } from '../event-store/event-store.port';
 import { formatConnectionUri, parseConnectionUri, PASSWORD_MASK } from '../engines/connection-uri';
 import type { ConnectionSpec } from '../engines/query-engine';
-import { databaseDecider, type DatabaseCommand, type DatabaseState } from './database.decider';
+import { databaseDecider, type ConfirmedLogin, type DatabaseCommand, type DatabaseState } from './database.decider';
 import { databaseStream, type DatabaseEvent, type DatabaseSettings } from './database.events';
 import { DATABASE_COLUMNS, settingsOf, toDatabaseRow, type DatabaseRow } from './database-row';
 import { PasswordCipher } from './password-cipher';
@@ -22,6 +22,8 @@ export type Actor = number | 'system';
 export interface DatabaseInput {
   settings: Partial<DatabaseSettings>;
   connection?: ConnectionSpec;
+  /** The login's risks the admin was warned about and confirmed (recorded as an event). */
+  confirmedLogin?: ConfirmedLogin;
 }
 
 const NAME_TAKEN = 'A database with the same name already exists.';
@@ -70,7 +72,7 @@ export class DatabasesService {
       await this.dataSource.transaction(async (tx) => {
         const seq = await tx.query(`SELECT nextval(pg_get_serial_sequence('databases', 'id')) AS id`);
         id = Number(seq[0].id);
-        const events = databaseDecider.decide({ type: 'CreateDatabase', data: { id, settings, passwordSet: !!password } }, databaseDecider.initialState());
+        const events = databaseDecider.decide({ type: 'CreateDatabase', data: { id, settings, passwordSet: !!password, confirmedLogin: input.confirmedLogin } }, databaseDecider.initialState());
         await this.store.append(databaseStream(id), events, { expectedVersion: 0, tx, meta: meta(actor) });
         if (password) await this.savePassword(tx, id, password);
       });
@@ -96,7 +98,7 @@ export class DatabasesService {
       if (other && other.id !== id) throw new DomainError('database_name_taken', NAME_TAKEN);
     }
     try {
-      await this.decideAndAppend(id, { type: 'ChangeDatabase', data: { changes, password } }, actor, async (tx) => {
+      await this.decideAndAppend(id, { type: 'ChangeDatabase', data: { changes, password, confirmedLogin: input.confirmedLogin } }, actor, async (tx) => {
         if (password === 'set') await this.savePassword(tx, id, input.connection!.password!);
         if (password === 'remove') await tx.query(`DELETE FROM database_credentials WHERE database_id = $1`, [id]);
       });
