@@ -166,6 +166,25 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     expect((await gamma.get(`/api/v1/explore/?slice_id=${chartId}`)).status).toBe(404);
   });
 
+  it('PUT changes only the fields it is sent: the rest of the chart stays as it was', async () => {
+    const created = await alice.post('/api/v1/chart/', newChart({ slice_name: 'Partial', description: 'About cars', cache_timeout: 600, certified_by: 'Data team', certification_details: 'Checked' }));
+    const id = created.body.id as number;
+    const fields = async () => {
+      const r = (await alice.get(`/api/v1/chart/${id}`)).body.result;
+      return { slice_name: r.slice_name, viz_type: r.viz_type, params: r.params, query_context: r.query_context, description: r.description, cache_timeout: r.cache_timeout, certified_by: r.certified_by, certification_details: r.certification_details, datasource_id: r.datasource_id, owners: r.owners.map((o: { id: number }) => o.id).sort() };
+    };
+    let expected = await fields();
+    expect(expected).toMatchObject({ slice_name: 'Partial', description: 'About cars', cache_timeout: 600, certified_by: 'Data team', owners: [alice.userId] });
+    const otherParams = JSON.stringify({ ...params, row_limit: 10, datasource: `${carsId}__table` });
+    const bodies: Record<string, unknown>[] = [{ slice_name: 'Renamed' }, { description: null }, { cache_timeout: 0 }, { params: otherParams }, { owners: [alice.userId, bob.userId] }, { certification_details: 'Rechecked' }, { viz_type: 'pie' }];
+    for (const body of bodies) {
+      const res = await alice.put(`/api/v1/chart/${id}`, body);
+      expect([res.status, body]).toEqual([200, body]);
+      expected = { ...expected, ...body, ...(Array.isArray(body.owners) ? { owners: [...(body.owners as number[])].sort() } : {}) };
+      expect([await fields(), body]).toEqual([expected, body]);
+    }
+  });
+
   it('gives an Explore permalink only to users who may read its dataset, in the error shape otherwise', async () => {
     const byDataset = await alice.post('/api/v1/explore/permalink', { formData: { ...params, datasource: `${carsId}__table` } });
     const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Linked' }))).body.id as number;

@@ -89,6 +89,37 @@ describe('dataset editing, listing, syncing and metadata', () => {
     expect(chart.body.result[0].data.map((r: Record<string, number>) => [r.origin, r.avg_hp, r['max ptw']])).toEqual(expected.map((e) => [e.origin, expect.closeTo(e.a, 9), expect.closeTo(e.m, 9)]));
   });
 
+  it('PUT changes only the fields it is sent, down to the fields of each column sent', async () => {
+    const created = await alice.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'stock_prices', sql: 'SELECT * FROM stocks' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect((await alice.put(`/api/v1/dataset/${id}`, { description: 'Prices', external_url: 'https://example.com/stocks' })).status).toBe(200);
+    const fields = async () => {
+      const r = (await alice.get(`/api/v1/dataset/${id}`)).body.result;
+      return { table_name: r.table_name, sql: r.sql, description: r.description, external_url: r.external_url, main_dttm_col: r.main_dttm_col, columns: r.columns, metrics: r.metrics, owners: r.owners.map((o: { id: number }) => o.id).sort() };
+    };
+    let expected = await fields();
+    // Metrics as the API stores them: every field present.
+    const full = (m: Record<string, unknown>) => ({ verbose_name: null, metric_type: null, description: null, d3format: null, currency: null, certified_by: null, certification_details: null, warning_markdown: null, ...m });
+    const metrics = [...(expected.metrics as Record<string, unknown>[]).map(full), full({ metric_name: 'rows', expression: 'COUNT(1)' })];
+    for (const [body, change] of [
+      [{ description: 'Daily prices' }, { description: 'Daily prices' }],
+      [{ owners: [alice.userId, bob.userId] }, { owners: [alice.userId, bob.userId].sort() }],
+      [{ external_url: null }, { external_url: null }],
+      [{ metrics }, { metrics }],
+    ] as [Record<string, unknown>, Record<string, unknown>][]) {
+      const res = await alice.put(`/api/v1/dataset/${id}`, body);
+      expect([res.status, body]).toEqual([200, body]);
+      expected = { ...expected, ...change };
+      expect([await fields(), body]).toEqual([expected, body]);
+    }
+    // A column sent with only a label keeps its type, temporal flag and the rest.
+    const [first, ...others] = expected.columns as Record<string, unknown>[];
+    const labelled = await alice.put(`/api/v1/dataset/${id}`, { columns: [{ column_name: first!.column_name, verbose_name: 'First' }, ...others] });
+    expect(labelled.status).toBe(200);
+    expect(await fields()).toEqual({ ...expected, columns: [{ ...first, verbose_name: 'First' }, ...others] });
+  });
+
   it('syncs columns from the table, keeping user settings and calculated columns', async () => {
     const id = (await alice.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'stocks' })).body.id;
     const ds = (await alice.get(`/api/v1/dataset/${id}`)).body.result;

@@ -10,8 +10,8 @@ import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { RisonQuery } from '../common/rison';
-import { datasetColumn } from './column-inference';
-import type { DatasetChanges, DatasetColumn, DatasetMetric } from './dataset.events';
+import { newColumn, type ColumnPatch, type DatasetUpdate } from './column-patch';
+import type { DatasetColumn, DatasetMetric } from './dataset.events';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
 import { DatasetsService, type NewDataset } from './datasets.service';
 
@@ -21,8 +21,11 @@ const templateParams = z
   .nullish()
   .transform((v) => (v == null || v === '' ? null : typeof v === 'string' ? v : JSON.stringify(v)));
 
-/** Columns the client already knows (the explore flow sends the result's columns): names required. */
-const columnSchema = z
+/**
+ * A column as sent: its name and the fields given, nothing filled in, so an update keeps the stored
+ * values of the fields a column leaves out (DatasetsService.update).
+ */
+const columnPatchSchema = z
   .object({
     column_name: name(250).min(1).optional(),
     name: name(250).min(1).optional(),
@@ -40,20 +43,18 @@ const columnSchema = z
     python_date_format: z.string().max(255).nullish(),
   })
   .refine((c) => c.column_name ?? c.name, { message: 'a column needs column_name' })
-  .transform(
-    (c): DatasetColumn => ({
-      ...datasetColumn({ name: (c.column_name ?? c.name)!, type: c.type ?? null, type_generic: c.type_generic ?? null, is_dttm: c.is_dttm ?? false }),
-      groupby: c.groupby ?? true,
-      filterable: c.filterable ?? true,
-      verbose_name: c.verbose_name ?? null,
-      expression: c.expression?.trim() ? c.expression : null,
-      description: c.description ?? null,
-      certified_by: c.certified_by ?? null,
-      certification_details: c.certification_details ?? null,
-      warning_markdown: c.warning_markdown ?? null,
-      python_date_format: c.python_date_format ?? null,
-    }),
-  );
+  .transform((c): ColumnPatch => {
+    const { column_name, name: alias, expression, is_dttm, groupby, filterable, ...rest } = c;
+    const patch: ColumnPatch = { column_name: (column_name ?? alias)! };
+    for (const [key, value] of Object.entries(rest)) if (value !== undefined) Object.assign(patch, { [key]: value });
+    // A null flag is no answer: it keeps what the column has.
+    for (const [key, value] of Object.entries({ is_dttm, groupby, filterable })) if (value !== undefined && value !== null) Object.assign(patch, { [key]: value });
+    if (expression !== undefined) patch.expression = expression?.trim() ? expression : null;
+    return patch;
+  });
+
+/** Columns the client already knows (the explore flow sends the result's columns): names required, the rest defaulted. */
+const columnSchema = columnPatchSchema.transform((c): DatasetColumn => ({ ...newColumn(c.column_name), ...c }));
 
 const metricSchema = z
   .object({
@@ -90,7 +91,7 @@ export const updateDatasetSchema = z
     schema: name(256).nullish(),
     sql: z.string().max(1_000_000).nullish(),
     template_params: templateParams.optional(),
-    columns: z.array(columnSchema).min(1).max(5000).optional(),
+    columns: z.array(columnPatchSchema).min(1).max(5000).optional(),
     metrics: z.array(metricSchema).max(5000).optional(),
     main_dttm_col: name(250).nullish(),
     owners: z.array(z.number().int().positive()).max(100).optional(),
@@ -99,8 +100,8 @@ export const updateDatasetSchema = z
     is_managed_externally: z.boolean().optional(),
   })
   .strict()
-  .transform((b): DatasetChanges => {
-    const out: DatasetChanges = {};
+  .transform((b): DatasetUpdate => {
+    const out: DatasetUpdate = {};
     for (const [k, v] of Object.entries(b)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
     return out;
   });
@@ -163,7 +164,7 @@ export class DatasetsController {
 
   @Put(':id')
   @RequirePermission(Permission.WRITE, View.DATASET)
-  async update(@Param('id') param: string, @ZodBody(updateDatasetSchema) changes: DatasetChanges, @ReqUser() user: CurrentUser) {
+  async update(@Param('id') param: string, @ZodBody(updateDatasetSchema) changes: DatasetUpdate, @ReqUser() user: CurrentUser) {
     const id = idParam(param);
     return { id, result: await this.datasets.update(id, changes, user) };
   }

@@ -15,9 +15,10 @@ import type { DecisionMeta } from '../event-store/load-decide-append';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
 import { validateFragment, UnsafeSqlError } from '../chart-data/sql/adhoc-sql';
 import { ColumnInference } from './column-inference';
+import { datasetChanges, type DatasetUpdate } from './column-patch';
 import { checkOwners } from './owners';
 import type { DatasetCommand } from './dataset.decider';
-import type { DatasetChanges, DatasetColumn } from './dataset.events';
+import type { DatasetColumn } from './dataset.events';
 import { DecideDataset } from './decide-dataset';
 import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from './dataset-json';
 
@@ -108,8 +109,9 @@ export class DatasetsService {
   }
 
   /** PUT: owners and admins only; SQL fragments (calculated columns, metrics) must be safe expressions. */
-  async update(id: number, changes: DatasetChanges, user: CurrentUser): Promise<DatasetJson> {
+  async update(id: number, update: DatasetUpdate, user: CurrentUser): Promise<DatasetJson> {
     const found = await this.editable(id, user);
+    const changes = datasetChanges(update, found.columns);
     await checkOwners(this.dataSource, changes.owners);
     if (changes.columns || changes.metrics) {
       const engine = await this.databases.engine(found.database.id);
