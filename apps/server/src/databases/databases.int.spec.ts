@@ -134,6 +134,29 @@ describe('CRUD as admin', () => {
     expect(await after.listSchemas()).toContain('shop');
   });
 
+  it('PUT changes only the fields it is sent: the rest of the database, its password included, stays', async () => {
+    const fields = async () => {
+      const { changed_on: _changed, changed_by: _by, ...rest } = (await admin.get(`/api/v1/database/${id}`)).body.result;
+      return rest;
+    };
+    let expected = await fields();
+    for (const [body, change] of [
+      [{ allow_file_upload: true }, { allow_file_upload: true }],
+      [{ cache_timeout: 120 }, { cache_timeout: 120 }],
+      [{ extra: '{"y": 2}' }, { extra: '{"y":2}' }],
+      [{ force_ctas_schema: 'scratch' }, { force_ctas_schema: 'scratch' }],
+      [{ database_name: 'shop_renamed' }, { database_name: 'shop_renamed' }],
+      [{ database_name: 'shop' }, { database_name: 'shop' }],
+    ] as [Record<string, unknown>, Record<string, unknown>][]) {
+      const res = await admin.put(`/api/v1/database/${id}`, body);
+      expect([res.status, body]).toEqual([200, body]);
+      expected = { ...expected, ...change };
+      expect([await fields(), body]).toEqual([expected, body]);
+    }
+    const row = (await t.app.get(DatabasesService).find(id))!;
+    expect((await t.app.get(DatabasesService).connectionSpec(row)).password).toBe(PG_PASSWORD);
+  });
+
   it('refuses a duplicate name and answers 404 for unknown ids', async () => {
     expect((await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, confirm_dangerous_login: true })).status).toBe(422);
     expect((await admin.get('/api/v1/database/999999')).status).toBe(404);
