@@ -152,6 +152,26 @@ describe('CTAS and CVAS (REFERENCE §1.7)', () => {
     const twoSelects = await app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql: 'SELECT 1; SHOW search_path', select_as_cta: true });
     expect(twoSelects.body.errors[0].message).toMatch(/last statement is a SELECT/);
   });
+
+  it('commits nothing but the created table: side effects in its SELECT and a temporary schema are refused', async () => {
+    await app.targetQuery('CREATE SEQUENCE IF NOT EXISTS ctas_seq');
+    const ctas = await app.addDatabase('target-ctas-3', { allow_ctas: true, allow_cvas: true });
+    const ctasRun = (sql: string, extra: Record<string, unknown> = {}) =>
+      app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql, select_as_cta: true, ...extra });
+    for (const sql of ["SELECT setval('ctas_seq', 500) AS v", 'SELECT pg_advisory_lock(616161) AS l', "SELECT lo_from_bytea(0, 'x') AS o"]) {
+      const res = await ctasRun(sql, { tmp_table_name: 'ctas_side_effect' });
+      expect({ sql, status: res.status }).toEqual({ sql, status: 400 });
+      expect(res.body.errors[0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
+    }
+    expect(await app.targetQuery(`SELECT last_value::int AS v FROM ctas_seq`)).toEqual([{ v: 1 }]);
+    expect(await app.targetQuery(`SELECT count(*)::int AS n FROM pg_largeobject_metadata`)).toEqual([{ n: 0 }]);
+    expect(await app.targetQuery(`SELECT to_regclass('ctas_side_effect') IS NULL AS gone`)).toEqual([{ gone: true }]);
+    for (const schema of ['pg_temp', 'PG_TEMP_3']) {
+      const res = await ctasRun('SELECT 1 AS a', { tmp_table_name: 'victims', schema });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ error_type: 'INVALID_CTAS_QUERY_ERROR', message: expect.stringContaining('temporary schema') });
+    }
+  });
 });
 
 describe('timeout, idempotency, validation and access', () => {

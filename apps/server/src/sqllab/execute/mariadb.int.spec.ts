@@ -53,6 +53,25 @@ it('refuses DML without allow_dml and changes nothing', async () => {
   expect(await count('victims')).toBe(3);
 });
 
+it('a committed run (allow_dml) leaves no session variable or GET_LOCK lock to the next run on the pool', async () => {
+  const dml = await app.addDatabase('mariadb-dml', { uri: `mysql://root@127.0.0.1:3306/${schema}`, allow_dml: true });
+  const lock = `strata_reset_${schema}`;
+  const first = await run({ sql: `SET SESSION sql_select_limit = 3; SELECT GET_LOCK('${lock}', 0) AS got` }, dml);
+  expect(first.body.data).toEqual([{ got: 1 }]);
+  for (let i = 0; i < 3; i++) {
+    const next = await run({ sql: `SELECT @@session.sql_select_limit < 1000 AS limited, IS_USED_LOCK('${lock}') IS NULL AS free` }, dml);
+    expect(next.body.data).toEqual([{ limited: 0, free: 1 }]);
+  }
+});
+
+it('refuses what reaches the server\'s files or lifts read-only mode, on every database', async () => {
+  for (const sql of ["SELECT LOAD_FILE('/etc/passwd')", 'SET @@session.transaction_read_only = 0', "SELECT 1 INTO OUTFILE '/tmp/strata-x'"]) {
+    const res = await run({ sql });
+    expect({ sql, status: res.status }).toEqual({ sql, status: 400 });
+    expect(res.body.errors[0].error_type).toBe('QUERY_SECURITY_ACCESS_ERROR');
+  }
+});
+
 it('CTAS creates its table', async () => {
   const res = await run({ sql: 'SELECT id FROM t1200 WHERE id <= 7', select_as_cta: true, tmp_table_name: 'ctas_out' }, ctasDb);
   expect(res.status).toBe(200);
