@@ -69,6 +69,21 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
     expect(events[0].meta.actor).toBe(String(ana.userId));
   });
 
+  it('PUT changes only the fields it is sent: the rest of the saved query stays as it was', async () => {
+    const id = (await ana.post('/api/v1/saved_query/', body())).body.id as number;
+    const fields = async () => {
+      const { changed_on: _on, changed_on_delta_humanized: _delta, changed_by: _by, ...rest } = (await ana.get(`/api/v1/saved_query/${id}`)).body.result;
+      return rest;
+    };
+    let expected = await fields();
+    for (const change of [{ label: 'Only the label' }, { sql: 'SELECT 3' }, { description: '' }, { schema: 'other' }, { template_parameters: null }]) {
+      const res = await ana.put(`/api/v1/saved_query/${id}`, change);
+      expect([res.status, change]).toEqual([200, change]);
+      expected = { ...expected, ...change };
+      expect([await fields(), change]).toEqual([expected, change]);
+    }
+  });
+
   it("keeps others out: another user gets 404 on read, 403 on update or delete, and nothing changes; admins pass", async () => {
     const id = (await ana.post('/api/v1/saved_query/', body({ label: 'mine' }))).body.id as number;
     expect((await bob.get(`/api/v1/saved_query/${id}`)).status).toBe(404);
