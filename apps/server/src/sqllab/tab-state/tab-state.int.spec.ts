@@ -134,6 +134,28 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     expect((await ana.get(`/tabstateview/${asText.body.id}`)).body).toMatchObject({ label: 'From text', sql: 'SELECT ...' });
   });
 
+  it('PUT changes only the fields it is sent: the rest of the tab stays as it was', async () => {
+    const id = (await ana.post('/tabstateview/', { queryEditor: editor({ name: 'Partial' }) })).body.id as number;
+    const fields = async () => {
+      const { changed_on: _on, ...rest } = (await ana.get(`/tabstateview/${id}`)).body;
+      return rest;
+    };
+    let expected = await fields();
+    for (const [body, change] of [
+      [{ sql: 'SELECT 8' }, { sql: 'SELECT 8' }],
+      [{ label: 'Renamed' }, { label: 'Renamed' }],
+      [{ schema: null }, { schema: null }],
+      [{ query_limit: 50 }, { query_limit: 50 }],
+      [{ hide_left_bar: true }, { hide_left_bar: true }],
+      [{ autorun: true }, { autorun: true }],
+    ] as [Record<string, unknown>, Record<string, unknown>][]) {
+      const res = await ana.put(`/tabstateview/${id}`, body);
+      expect([res.status, body]).toEqual([200, body]);
+      expected = { ...expected, ...change };
+      expect([await fields(), body]).toEqual([expected, body]);
+    }
+  });
+
   it("is owner-checked: another user's tab is 403, an unknown one 404, and nothing changes", async () => {
     const id = (await ana.form('POST', '/tabstateview/', { queryEditor: editor() })).body.id as number;
     const tableId = (await ana.post('/tableschemaview/', { table: { queryEditorId: id, dbId, schema: 'public', name: 't' } })).body.id as number;
