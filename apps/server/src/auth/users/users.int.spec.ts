@@ -87,6 +87,23 @@ describe('users and roles: admin API, events and read model (real HTTP, real Pos
     expect((await api().put('/api/v1/security/users/1', { roles: 'Admin' }, admin)).status).toBe(400);
   });
 
+  it('PUT changes only the fields it is sent: the rest of the user, password included, stays', async () => {
+    const created = await api().post('/api/v1/security/users/', { username: 'pia', password: 'pia-password', first_name: 'Pia', last_name: 'Berg', email: 'pia@example.com', roles: ['Gamma'] }, admin);
+    const id = created.body.id as number;
+    const fields = async () => {
+      const { changed_on: _on, changed_by: _by, ...rest } = (await api().get(`/api/v1/security/users/${id}`, admin)).body.result;
+      return rest;
+    };
+    let expected = await fields();
+    for (const change of [{ first_name: 'Pia-Maria' }, { last_name: 'Lund' }, { email: 'pia@example.org' }, { roles: ['Alpha'] }, { active: false }, { active: true }]) {
+      const res = await api().put(`/api/v1/security/users/${id}`, change, admin);
+      expect([res.status, change]).toEqual([200, change]);
+      expected = { ...expected, ...change };
+      expect([await fields(), change]).toEqual([expected, change]);
+    }
+    expect(await bearerToken(t.url, 'pia', 'pia-password')).toEqual(expect.any(String));
+  });
+
   it('shows one user by id', async () => {
     const ana = (await t.app.get(UsersService).findByUsername('ana'))!;
     const res = await api().get(`/api/v1/security/users/${ana.id}`, admin);
