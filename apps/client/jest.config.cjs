@@ -7,6 +7,8 @@ module.exports = {
   ...preset,
   displayName: 'client',
   rootDir: __dirname,
+  // Generous for a loaded machine; test/setup.ts bounds each waitFor / findBy at 30 s below it.
+  testTimeout: 120_000,
   testEnvironment: path.join(__dirname, 'test/jsdom-with-fetch.cjs'),
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '\\.e2e\\.spec\\.ts$'],

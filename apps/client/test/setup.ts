@@ -1,5 +1,13 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// PROBLEM: waitFor / findBy* give up after 1 s by default, and on a loaded machine (CI, other jobs on
+// the same cores) a debounce, a request to the test server and a render can take longer than that:
+// tests then failed for time alone. SOLUTION: they still poll their condition and go on as soon as it
+// holds; only the upper bound of that wait is generous. Below jest's testTimeout (jest.config.cjs), so a
+// condition that never holds fails with its own message.
+configure({ asyncUtilTimeout: 30_000 });
 
 // PROBLEM: jsdom does not expose TextEncoder/TextDecoder, which react-router 7 uses at module load.
 // SOLUTION: take Node's implementations. WHEN TO REMOVE: when jest-environment-jsdom provides them.

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { originFilter, sampleDashboard } from '../testing/layouts';
 import { dashboardPageSpec } from '../testing/page-spec';
 
@@ -17,6 +17,8 @@ const carFilter = (controlValues: Record<string, unknown> = {}, extra: Record<st
   originFilter(controlValues, { id: 'NATIVE_FILTER-name', name: 'Car', targets: [{ datasetId: 1, column: { name: 'name' } }], ...extra });
 const ALL_CARS = ['buick skylark', 'chevrolet chevelle', 'datsun pl510', 'peugeot 504', 'toyota corona', 'volkswagen 1131'];
 
+/** The database search of the Car filter that the page has typed and not yet answered (or shows). */
+const pendingSearch = () => spec.page!.dashboard.store.getState().filterSearch['NATIVE_FILTER-name'];
 /** The values a select filter offers, as shown. */
 const offered = (name: string) => within(within(bar()).getByRole('group', { name: `${name} values` })).queryAllByRole('checkbox').map((c) => c.parentElement?.textContent);
 /** The filter value requests (no chart) for a column, in order, with their filters. */
@@ -77,11 +79,13 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     fireEvent.change(search, { target: { value: '_' } });
     await waitFor(() => expect(within(bar()).getByText('No values')).toBeInTheDocument());
     expect(valueRequests('name').at(-1)).toEqual([{ col: 'name', op: 'ILIKE', val: '%\\_%' }]);
-    // An emptied search shows the loaded values again, without asking.
+    // An emptied search shows the loaded values again, without asking: no search is left pending (the
+    // pipeline asks only for a pending one), which holds at once, with no wait for the debounce.
     const asked = valueRequests('name').length;
     fireEvent.change(search, { target: { value: '' } });
     expect(offered('Car')).toEqual(LOADED);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(pendingSearch()).toBeUndefined();
+    expect(within(bar()).queryByRole('status')).toBeNull();
     expect(valueRequests('name')).toHaveLength(asked);
   });
 
@@ -96,7 +100,8 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     expect(within(bar()).getByText('No values')).toBeInTheDocument();
     fireEvent.change(within(bar()).getByLabelText('Search Car'), { target: { value: 'sun' } });
     expect(offered('Car')).toEqual(['datsun pl510']);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // Nothing was handed to the search pipeline, so nothing can be asked later either.
+    expect(pendingSearch()).toBeUndefined();
     expect(valueRequests('name')).toHaveLength(before);
   });
 
@@ -116,7 +121,11 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     fireEvent.click(within(bar()).getByRole('checkbox', { name: 'Japan' }));
     fireEvent.click(within(bar()).getByRole('checkbox', { name: 'USA' }));
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(offered('Car')).toEqual(['chevrolet chevelle']));
-    expect(valueRequests('name').at(-1)).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }, { col: 'name', op: 'ILIKE', val: '%o%' }]);
+    // The newly loaded USA values, filtered here by 'o', already read 'chevrolet chevelle' before the
+    // search is asked again (after its debounce): wait for the search itself and its answer.
+    await waitFor(() => expect(valueRequests('name').at(-1)).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }, { col: 'name', op: 'ILIKE', val: '%o%' }]));
+    await waitFor(() => expect(pendingSearch()).toMatchObject({ text: 'o', status: 'ready' }));
+    expect(within(bar()).queryByRole('status')).toBeNull();
+    expect(offered('Car')).toEqual(['chevrolet chevelle']);
   });
 });

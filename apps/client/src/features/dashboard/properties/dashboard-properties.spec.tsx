@@ -191,6 +191,9 @@ describe('dashboard properties: colour scheme', () => {
     await rendered('Cars by origin');
     await rendered('Origins table');
     await waitFor(() => expect(sliceColors('Cars by origin')).toEqual({ USA: SUPERSET_COLORS[0], Europe: SUPERSET_COLORS[1], Japan: 'black' }));
+    // The colour sync (debounced) has stored the labels both charts show, and the page holds them: the
+    // dialog opens on that metadata. Without this wait the test raced the sync on a loaded machine.
+    await waitFor(() => expect(spec.page!.dashboard.store.getState().metadata.shared_label_colors).toEqual(['Europe', 'Japan']));
     const queries = spec.api.chartData.length;
 
     await openAction('Edit properties');
