@@ -212,6 +212,20 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     expect((await gamma.get(`/api/v1/explore/form_data/${created.body.key}`)).status).toBe(404);
   });
 
+  it('PUT of Explore form data changes only the fields it is sent: the chart and dataset it belongs to stay', async () => {
+    const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Form data owner' }))).body.id as number;
+    const form_data = JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table` });
+    const created = await alice.post('/api/v1/explore/form_data', { datasource_id: carsId, datasource_type: 'table', chart_id: chartId, form_data });
+    const key = created.body.key as string;
+    const stored = async () => ((await t.app.get(DataSource).query(`SELECT value FROM key_value WHERE resource = 'explore_form_data' AND key = $1`, [key])) as { value: Record<string, unknown> }[])[0]!.value;
+    const before = await stored();
+    expect(before).toMatchObject({ datasource_id: carsId, chart_id: chartId, form_data });
+    const changed = JSON.stringify({ viz_type: 'pie', datasource: `${carsId}__table` });
+    expect((await alice.put(`/api/v1/explore/form_data/${key}`, { form_data: changed })).status).toBe(200);
+    expect(await stored()).toEqual({ ...before, form_data: changed });
+    expect((await alice.get(`/api/v1/explore/form_data/${key}`)).body).toEqual({ form_data: changed });
+  });
+
   it('deleting a chart takes it off its dashboards; read models equal a rebuild from the log', async () => {
     const board = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Doomed chart board' })).body.id;
     const id = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Doomed', dashboards: [board] }))).body.id;

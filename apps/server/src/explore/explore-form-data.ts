@@ -37,6 +37,14 @@ const bodySchema = z.object({
 });
 type Body = z.output<typeof bodySchema>;
 
+/** PUT: the fields sent replace the stored ones and the others stay (usually only form_data changes). */
+const updateSchema = z.object({
+  datasource_id: bodySchema.shape.datasource_id.optional(),
+  datasource_type: z.string().max(32).optional(),
+  chart_id: bodySchema.shape.chart_id,
+  form_data: bodySchema.shape.form_data.optional(),
+});
+
 interface Stored extends Body {
   owner: number;
 }
@@ -76,9 +84,11 @@ export class ExploreFormDataController {
 
   @Put(':key')
   @RequirePermission(Permission.WRITE, View.EXPLORE_PERMALINK)
-  async update(@Param('key') key: string, @ZodBody(bodySchema) body: Body, @ReqUser() user: CurrentUser) {
-    const stored = await this.read(key);
-    if (stored.owner !== user.id) throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This form data belongs to another user.');
+  async update(@Param('key') key: string, @ZodBody(updateSchema) changes: z.output<typeof updateSchema>, @ReqUser() user: CurrentUser) {
+    const { owner, ...stored } = await this.read(key);
+    if (owner !== user.id) throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This form data belongs to another user.');
+    const body: Body = { ...stored };
+    for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(body, { [field]: value });
     await this.checkDataset(body.datasource_id, user);
     await this.save(key, body, user, 'any');
     return { key };
