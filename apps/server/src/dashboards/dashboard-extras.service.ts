@@ -95,6 +95,7 @@ export class DashboardExtrasService {
     let metadata = validMetadata(requested);
     // The copy's filters come from the request: only the source's own targets come without a check.
     await this.filterDatasets.checkNewTargets(metadata, source.json_metadata, user);
+    await this.checkChartsPlaceable(id, user);
     let layout = source.position_json;
     if (input.duplicate_slices) {
       const mapping = await this.duplicateCharts(id, user);
@@ -130,6 +131,22 @@ export class DashboardExtrasService {
     if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Permalink not found.');
     await this.dashboards.visible(rows[0].value.dashboardId, user);
     return { dashboardId: String(rows[0].value.dashboardId), state: rows[0].value.state };
+  }
+
+  /**
+   * A copy places the source's charts (or copies of them) on a dashboard the user owns, whose viewers then
+   * read their data under DASHBOARD_RBAC: like placing a chart, that needs read access to their datasets.
+   */
+  private async checkChartsPlaceable(dashboardId: number, user: CurrentUser): Promise<void> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT c.datasource_id FROM dashboard_slices s JOIN charts c ON c.id = s.slice_id WHERE s.dashboard_id = $1 ORDER BY c.datasource_id`,
+      [dashboardId],
+    )) as { datasource_id: number }[];
+    for (const { datasource_id } of rows) {
+      if (!(await this.datasets.get(datasource_id, user))) {
+        throw new StrataHttpException(403, ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR, `This dashboard has charts on dataset ${datasource_id}, which you have no access to: it cannot be copied into a dashboard of yours.`);
+      }
+    }
   }
 
   private async duplicateCharts(dashboardId: number, user: CurrentUser): Promise<Map<number, { id: number; slice_name: string }>> {

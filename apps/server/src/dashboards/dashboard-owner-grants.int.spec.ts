@@ -136,6 +136,20 @@ describe('a Gamma owner under DASHBOARD_RBAC', () => {
     expect((await placeChart(await editor(admin.userId, own), own, theirs)).result).toBe('committed');
   });
 
+  it("cannot copy a dashboard they may view into their own when its charts' datasets are not theirs to read", async () => {
+    const shown = (await admin.post('/api/v1/dashboard/', { dashboard_title: 'Shown to Gamma', roles: ['Gamma'] })).body.id as number;
+    expect((await admin.put(`/api/v1/dashboard/${shown}`, { published: true })).status).toBe(200);
+    expect((await admin.put(`/api/v1/chart/${theirs}`, { dashboards: [shown] })).status).toBe(200);
+    expect((await gamma.get(`/api/v1/dashboard/${shown}`)).status).toBe(200);
+    for (const duplicate_slices of [false, true]) {
+      const res = await gamma.post(`/api/v1/dashboard/${shown}/copy`, { dashboard_title: `Copy ${duplicate_slices}`, json_metadata: {}, duplicate_slices });
+      expect([res.status, res.body.errors?.[0]?.error_type, duplicate_slices]).toEqual([403, 'DATASOURCE_SECURITY_ACCESS_ERROR', duplicate_slices]);
+    }
+    const mine = (await gamma.get('/api/v1/chart/')).body.result.map((c: { slice_name: string }) => c.slice_name);
+    expect(mine).not.toContain('Cars');
+    expect((await admin.post(`/api/v1/dashboard/${shown}/copy`, { dashboard_title: 'Admin copy', json_metadata: {} })).status).toBe(200);
+  });
+
   it('cannot put a chart they own but whose dataset they cannot read on their dashboard through the chart save flow', async () => {
     const own = await gammasDashboard('Saved into');
     const params = JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table`, metrics: ['count'], groupby: ['origin'] });
