@@ -10,7 +10,7 @@
  * Pure: the caller loads the chart, the dashboard's filters and the dataset; anything else is a
  * DashboardScopeError (403).
  */
-import { buildQueryContext, getColumnLabel, isAdhocColumn, QueryContextError } from './explore-domain';
+import { buildQueryContext, GenericDataType, getColumnLabel, isAdhocColumn, QueryContextError } from './explore-domain';
 import { queryContextSchema, queryObjectSchema, type QueryContext, type QueryFilter, type ResultType } from './query-context.schema';
 
 /** Why a request reaches beyond what the dashboard shows; the message is for the user. */
@@ -33,7 +33,7 @@ export interface SavedChart {
 }
 
 /** NATIVE_FILTER_DEFAULT_ROW_LIMIT (REFERENCE §1.4): what a select filter may list. */
-export const FILTER_VALUES_ROW_LIMIT = 1000;
+const FILTER_VALUES_ROW_LIMIT = 1000;
 const FILTER_VALUES_COUNT_LABEL = '__filter_value_count';
 
 /** What the page's chart requests use: the chart, its table view, its SQL and its csv. */
@@ -43,7 +43,7 @@ const FILTER_OPERATORS = ['IN', 'NOT IN', '>=', '<='];
 const EXTRA_KEYS = ['filters', 'adhoc_filters', 'time_range', 'granularity_sqla', 'time_grain_sqla'];
 
 const isTemporal = (dataset: ScopeDataset, name: string) =>
-  dataset.columns.some((c) => c.column_name === name && (c.is_dttm === true || c.type_generic === 2));
+  dataset.columns.some((c) => c.column_name === name && (c.is_dttm === true || c.type_generic === GenericDataType.TEMPORAL));
 
 /**
  * The value clauses a request may add: on the columns the dashboard filters by (its native filters'
@@ -65,7 +65,7 @@ function valueClauses(raw: unknown, filterColumns: ReadonlySet<string>): { col: 
 }
 
 /** The request's extra_form_data reduced to what the dashboard's filters can produce; anything else is refused. */
-export function dashboardExtraFormData(raw: unknown, dataset: ScopeDataset, filterColumns: ReadonlySet<string>): Record<string, unknown> {
+function dashboardExtraFormData(raw: unknown, dataset: ScopeDataset, filterColumns: ReadonlySet<string>): Record<string, unknown> {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new DashboardScopeError('extra_form_data must be an object.');
   const extra = raw as Record<string, unknown>;

@@ -7,6 +7,7 @@ export {
   applyPostProcessing,
   applyTimeOffset,
   buildQueryContext,
+  GenericDataType,
   getColumnLabel,
   isAdhocColumn,
   parseTimeRange,
