@@ -108,12 +108,12 @@ describe('the app', () => {
     const examples = screen.getByRole('region', { name: 'Example data' });
     expect(await within(examples).findByText('loading…')).toBeInTheDocument();
     expect(within(examples).getByText('25%')).toBeInTheDocument();
-    expect(await within(examples).findByText('ready', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(examples).findByText('ready')).toBeInTheDocument();
     // Rows and expected rows of flights_200k are both 200,000 now.
     expect(within(examples).getAllByText('200,000')).toHaveLength(2);
 
     // After a second of quiet the user log leaves in one request.
-    await waitFor(() => expect(server.requests.some((r) => r.url.startsWith('/strata/log/'))).toBe(true), { timeout: 4000 });
+    await waitFor(() => expect(server.requests.some((r) => r.url.startsWith('/strata/log/'))).toBe(true));
     const log = server.requests.find((r) => r.url.startsWith('/strata/log/'))!;
     expect(log.url).toBe('/strata/log/?explode=events');
     const events = (log.body as { events: { event_name: string; impression_id: string; path?: string }[] }).events;

@@ -1,8 +1,9 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { AsyncEvent } from '@strata/events';
-import { AsyncJobError, createAsyncEvents, type AsyncEvents, type PushTransport } from './async-events';
+import { ASYNC_POLLING_DELAY_MS, AsyncJobError, createAsyncEvents, type AsyncEvents, type PushTransport } from './async-events';
 
 // The channel's rules with an in-process push channel (the socket path is covered in sqllab/runs/async-runs.spec.ts and async-chart-data.spec.ts).
+// Its retries and polling run on Jest's fake clock: the test moves time, so a busy machine changes nothing.
 let channel: AsyncEvents;
 const events$ = new Subject<AsyncEvent>();
 const connected$ = new BehaviorSubject(true);
@@ -20,6 +21,7 @@ const event = (id: number, clientId: string, status: 'done' | 'error' = 'done'):
 });
 
 beforeEach(() => {
+  jest.useFakeTimers();
   warnings = [];
   polls = [];
   channel = createAsyncEvents({
@@ -33,14 +35,18 @@ beforeEach(() => {
     warn: (m) => warnings.push(m),
   });
 });
-afterEach(() => channel.dispose());
+afterEach(() => {
+  channel.dispose();
+  jest.useRealTimers();
+});
 
 describe('async event channel', () => {
   it('hands an event that came before its listener over once the listener is there (retried with growing delay)', async () => {
     const first = channel.listen('other', async () => 'x'); // opens the push channel
     events$.next(event(1, 'early'));
-    await new Promise((r) => setTimeout(r, 25)); // two retries: 10 ms, then 20 ms
+    await jest.advanceTimersByTimeAsync(25); // one retry at 10 ms; the next is due at 30 ms
     const result = channel.listen('early', async (url) => url);
+    await jest.advanceTimersByTimeAsync(5);
     await expect(result).resolves.toBe('/api/v1/sqllab/results/?q=(key:k1)');
     expect(warnings).toEqual([]);
     channel.forget('other');
@@ -50,7 +56,9 @@ describe('async event channel', () => {
   it('drops an event nobody listens to after 6 retries, with a warning', async () => {
     const waiting = channel.listen('mine', async () => 'x');
     events$.next(event(2, 'someone-else'));
-    await new Promise((r) => setTimeout(r, 10 * (1 + 2 + 3 + 4 + 5 + 6) + 50));
+    await jest.advanceTimersByTimeAsync(10 * (1 + 2 + 3 + 4 + 5) + 1);
+    expect(warnings).toEqual([]);
+    await jest.advanceTimersByTimeAsync(10 * 6);
     expect(warnings).toEqual(['Async event 2 for job someone-else has no listener; dropped.']);
     channel.forget('mine');
     void waiting;
@@ -66,13 +74,13 @@ describe('async event channel', () => {
     let resolved = false;
     void channel.listen('bad', async () => (resolved = true));
     events$.next(event(3, 'bad', 'done'));
-    await new Promise((r) => setTimeout(r, 100));
+    await jest.advanceTimersByTimeAsync(1000);
     expect(resolved).toBe(false);
   });
 
   it('polls once to catch up when the socket connects, then not while it stays up', async () => {
     const waiting = channel.listen('quiet', async () => 'x');
-    await new Promise((r) => setTimeout(r, 700));
+    await jest.advanceTimersByTimeAsync(ASYNC_POLLING_DELAY_MS * 5);
     expect(polls).toEqual([null]);
     channel.forget('quiet');
     void waiting;

@@ -72,7 +72,7 @@ describe('dashboard charts with GLOBAL_ASYNC_QUERIES', () => {
   });
 });
 
-async function waitUntil(check: () => boolean, timeoutMs = 3000) {
+async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met in time');

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../../app/routes';
 import { createAppServices, type AppServices } from '../../app/services';
@@ -8,9 +8,6 @@ import { HttpClient } from '../api/http-client';
 import { dashboardTestApi } from './testing/dashboard-test-api';
 import { originFilter, sampleDashboard } from './testing/layouts';
 import { ADMIN } from './testing/render-dashboard';
-
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(20_000);
 
 let server: TestServer;
 let services: AppServices;

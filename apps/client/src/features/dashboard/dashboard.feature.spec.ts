@@ -73,6 +73,21 @@ describe('dashboard feature: loading order and the staggered auto-refresh (spec 
     ]);
     expect(feature.store.getState().refreshFrequency).toBe(30);
   });
+
+  it('stops the rounds, the one under way too, when the refresh is switched off', async () => {
+    api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 10, stagger_time: 9000 } }));
+    const seen = started();
+    await feature.open('7', readDashboardUrl(''));
+    const start = scheduler.now();
+    // Into the first round: chart 1 refreshed at 10 s, charts 2 and 3 still to come.
+    scheduler.maxFrames = start + 11_000;
+    scheduler.flush();
+    expect(seen.slice(3).map((s) => [s.chartId, s.at - start])).toEqual([[1, 10_000]]);
+    feature.setRefreshFrequency(0);
+    scheduler.maxFrames = start + 60_000;
+    scheduler.flush();
+    expect(seen).toHaveLength(4);
+  });
 });
 
 describe('dashboard feature: chart status and required filters (spec §4)', () => {
@@ -130,7 +145,8 @@ describe('dashboard feature: chart status and required filters (spec §4)', () =
   });
 });
 
-async function waitUntil(check: () => boolean, timeoutMs = 3000) {
+/** Polls `check`; the bound is generous so that a busy machine is slow, not failing. */
+async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error('condition not met in time');

@@ -83,7 +83,7 @@ describe('Explore with GLOBAL_ASYNC_QUERIES', () => {
   it('waits for the job event (polling), then fetches the result URL and shows its data', async () => {
     await runBarChart(open(false));
     expect(state().chart.chartStatus).toBe('loading');
-    await waitFor(() => expect(state().chart.chartStatus).toBe('success'), { timeout: 3000 });
+    await waitFor(() => expect(state().chart.chartStatus).toBe('success'));
     const jobId = api.asyncJobs.events[0]!['job_id'] as string;
     expect(api.asyncJobs.resultFetches).toEqual([jobId]);
     expect(api.asyncJobs.polls.length).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('Explore with GLOBAL_ASYNC_QUERIES', () => {
   it("fails the chart with the error event's message", async () => {
     api.control.failChartData = 'column "nope" does not exist';
     await runBarChart(open(false));
-    await waitFor(() => expect(state().chart.chartStatus).toBe('failed'), { timeout: 3000 });
+    await waitFor(() => expect(state().chart.chartStatus).toBe('failed'));
     expect(state().chart.chartAlert).toContain('column "nope" does not exist');
     expect(api.asyncJobs.events[0]).toMatchObject({ status: 'error' });
     expect(api.asyncJobs.resultFetches).toEqual([]);
@@ -121,7 +121,7 @@ describe('Explore with GLOBAL_ASYNC_QUERIES', () => {
     // Connected before any chart asked: the flag opened the channel.
     await firstValueFrom(events!.connected$.pipe(filter(Boolean)));
     await runBarChart(feature);
-    await waitFor(() => expect(state().chart.chartStatus).toBe('success'), { timeout: 3000 });
+    await waitFor(() => expect(state().chart.chartStatus).toBe('success'));
     expect(api.asyncJobs.resultFetches).toHaveLength(1);
     // pushOnly hides events from polling: the only way the result URL was learnt is the socket.
     expect(api.asyncJobs.events).toHaveLength(1);

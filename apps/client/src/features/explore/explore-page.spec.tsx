@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createTestContext } from '../../shared/test-context';
 import { HttpClient } from '../api/http-client';
@@ -10,10 +10,6 @@ import { createExplore, type ExploreFeature } from './explore.feature';
 import { exploreTestApi } from './testing/explore-test-api';
 
 const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart'], ['can_csv', 'Superset'], ['can_write', 'Dashboard']] } };
-
-// Whole user journeys through a real HTTP server and Highcharts in jsdom: slower than a unit test on a busy machine.
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 let api: ReturnType<typeof exploreTestApi>;
 let toasts: ToastsFeature;

@@ -15,7 +15,7 @@ let toasts: ToastsFeature;
 const pages: SqlLabFeature[] = [];
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 4000) {
+async function until(check: () => boolean, ms = 30_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`condition not met in time: ${check.toString()}`);

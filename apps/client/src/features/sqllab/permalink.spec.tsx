@@ -49,7 +49,7 @@ describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec 
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
     const first = page('/sqllab/');
-    await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
     const editor = (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor;
     act(() => {
       editor.setValue('SELECT origin FROM flights', 1);

@@ -31,7 +31,7 @@ beforeEach(async () => {
     </MemoryRouter>,
   );
   // The first tab opens on the examples database and its public schema.
-  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
 });
 
 afterEach(async () => {

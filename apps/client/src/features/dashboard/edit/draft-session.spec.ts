@@ -10,14 +10,12 @@ import { createDraftSession, type DraftSession } from './draft-session';
 import { socketDraftTransport } from './draft-transport';
 import { startDraftSocketServer, type DraftSocketServer } from './testing/draft-socket-server';
 
-jest.setTimeout(30_000);
-
 const DASHBOARD = 7;
 let server: DraftSocketServer;
 const sessions: DraftSession[] = [];
 const subscribes: Extract<ClientMessage, { type: 'subscribe' }>[] = [];
 
-async function until(check: () => boolean, what: string, ms = 5000) {
+async function until(check: () => boolean, what: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -131,7 +129,7 @@ describe('an edit session on the shared draft', () => {
     b.session.execute(markdown('MARKDOWN-while-away'));
     a.session.execute(header('HEADER-offline'));
     expect(a.layout()['HEADER-offline']).toBeDefined();
-    await until(() => a.session.getView().connection === 'live' && a.layout()['MARKDOWN-while-away'] !== undefined && a.session.getView().pending === 0, 'A caught up', 8000);
+    await until(() => a.session.getView().connection === 'live' && a.layout()['MARKDOWN-while-away'] !== undefined && a.session.getView().pending === 0, 'A caught up');
     const resubscribe = subscribes.filter((m) => m.fromVersion > 0).at(-1);
     expect(resubscribe?.fromVersion).toBe(seen);
     expect(server.draft(DASHBOARD).layout['HEADER-offline']).toBeDefined();
@@ -174,12 +172,12 @@ describe('an edit session on the shared draft', () => {
   it('warns when undo reaches the undo limit', async () => {
     const a = await editor('1');
     for (let i = 0; i <= UNDO_LIMIT; i += 1) a.session.execute(header(`HEADER-${i}`));
-    await until(() => a.session.getView().pending === 0, 'all committed', 15000);
+    await until(() => a.session.getView().pending === 0, 'all committed');
     expect(a.session.getView().undoLimitExceeded).toBe(true);
     for (let i = 0; i < UNDO_LIMIT; i += 1) expect(a.session.undo()).toBe(true);
     expect(a.session.undo()).toBe(false);
     expect(a.notices.warning).toEqual([undoLimitWarning()]);
-    await until(() => a.session.getView().pending === 0, 'undos committed', 15000);
+    await until(() => a.session.getView().pending === 0, 'undos committed');
     expect(a.layout()[GRID_ID]!.children).toEqual(['HEADER-0']);
   });
 });

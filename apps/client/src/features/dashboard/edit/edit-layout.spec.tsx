@@ -2,15 +2,12 @@
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
-import { configure, fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { DashboardMessages, emptyLayout, GRID_ID, parsePositionJson, ROOT_ID, undoLimitWarning, UNDO_LIMIT, type Layout } from '@strata/domain';
 import { nativeFilters, readFilterConfiguration } from '../filters/native-filters';
 import { originFilter, sampleDashboard } from '../testing/layouts';
 import { editHarness, toastTexts } from './testing/edit-harness';
 import { layOut, lift } from './testing/keyboard-drag';
-
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(30_000);
 
 const h = editHarness();
 

@@ -2,7 +2,7 @@
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { DashboardMessages, emptyLayout, GRID_ID, parsePositionJson } from '@strata/domain';
 import { createTestContext } from '../../../shared/test-context';
@@ -16,9 +16,6 @@ import { sampleDashboard } from '../testing/layouts';
 import { ADMIN } from '../testing/render-dashboard';
 import { socketDraftTransport } from './draft-transport';
 import { editHarness, toastTexts } from './testing/edit-harness';
-
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(30_000);
 
 const h = editHarness();
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createTestContext } from '../../../shared/test-context';
 import { HttpClient } from '../../api/http-client';
@@ -7,8 +7,6 @@ import { dashboardTestApi } from '../testing/dashboard-test-api';
 import { sampleDashboard } from '../testing/layouts';
 import { DashboardListPage } from './DashboardListPage';
 import { createDashboardList } from './dashboard-list.feature';
-
-configure({ asyncUtilTimeout: 5000 });
 
 let api: ReturnType<typeof dashboardTestApi>;
 let toasts: ToastsFeature;

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import { dashboardTestApi } from './dashboard-test-api';
 import { renderDashboard } from './render-dashboard';
 
@@ -6,11 +5,10 @@ type Page = ReturnType<typeof renderDashboard>;
 
 /**
  * The dashboard page specs' harness: a fresh test API server before each test and the page rendered
- * by `render`, both stopped after it. Charts draw in jsdom on a shared 2-core machine: the page gets time.
+ * by `render`, both stopped after it. Charts draw in jsdom on a shared 2-core machine: the waits of
+ * test/setup.ts and jest.config.cjs give the page time.
  */
 export function dashboardPageSpec() {
-  configure({ asyncUtilTimeout: 5000 });
-  jest.setTimeout(20_000);
   const spec = {
     api: undefined as unknown as ReturnType<typeof dashboardTestApi>,
     page: null as Page | null,

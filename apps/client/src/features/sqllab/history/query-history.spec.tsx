@@ -25,7 +25,7 @@ beforeEach(async () => {
       <SqlLabPage sqllab={sqllab} />
     </MemoryRouter>,
   );
-  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
 });
 
 afterEach(async () => {

@@ -37,7 +37,7 @@ beforeEach(async () => {
       <ToastList toasts={toasts} />
     </MemoryRouter>,
   );
-  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
   act(() => {
     (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor.setValue('SELECT * FROM flights', 1);
     sqllab.flushSql();

@@ -23,7 +23,7 @@ let sqllab: SqlLabFeature | undefined;
 let sockets: { io: Server; http: HttpServer; url: string } | undefined;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 8000) {
+async function until(check: () => boolean, ms = 30_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`condition not met in time: ${check.toString()}`);

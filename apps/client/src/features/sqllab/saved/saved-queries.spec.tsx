@@ -46,15 +46,15 @@ afterEach(async () => {
 describe('saved queries list', () => {
   it('searches by label and opens a saved query in a new SQL Lab tab', async () => {
     const table = screen.getByRole('table', { name: 'Saved queries' });
-    await within(table).findByText('All cars', {}, { timeout: 5000 });
+    await within(table).findByText('All cars');
     fireEvent.change(screen.getByLabelText('Search saved queries'), { target: { value: 'delay' } });
     await waitFor(() => expect(within(table).queryByText('All cars')).toBeNull());
     fireEvent.click(within(table).getByRole('link', { name: 'Delays by origin' }));
 
     // The page opens (and the first tab restores) before the saved query is fetched: slow on a busy machine.
-    await waitFor(() => expect(visibleQueryEditors(sqllab.store.getState()).map((t) => t.name)).toContain('Delays by origin'), { timeout: 5000 });
+    await waitFor(() => expect(visibleQueryEditors(sqllab.store.getState()).map((t) => t.name)).toContain('Delays by origin'));
     const tab = visibleQueryEditors(sqllab.store.getState()).find((t) => t.name === 'Delays by origin')!;
     expect(tab).toMatchObject({ remoteId: 1, dbId: 1, schema: 'public', sql: 'SELECT origin, avg(delay) FROM flights GROUP BY 1' });
-    expect(await screen.findByRole('tab', { name: 'Delays by origin' }, { timeout: 5000 })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Delays by origin' })).toHaveAttribute('aria-selected', 'true');
   });
 });
