@@ -10,7 +10,8 @@ import { createTestDatabase } from '../testing/test-database';
 import { parseConnectionUri } from './connection-uri';
 import { MysqlEngine } from './mysql/mysql-engine';
 import { PostgresEngine } from './postgres/pg-engine';
-import { EngineCancelledError, EngineTimeoutError, type QueryEngine } from './query-engine';
+import { EngineBusyError, MAX_WAITING, POOL_SIZE } from './connection-queue';
+import { EngineCancelledError, EngineTimeoutError, type EngineSession, type QueryEngine } from './query-engine';
 
 interface Subject {
   engine: QueryEngine;
@@ -181,6 +182,52 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
       expect(await subject.running(session.backendId)).toEqual([]);
     });
   });
+
+  it('50 concurrent queries on a pool of 5 all succeed: they wait in line instead of failing to connect', async () => {
+    // Each holds its connection long enough that the last ones wait longer than the connect timeout.
+    const runs = Array.from({ length: 50 }, (_, i) => inSession(async (s) => (await s.execute(`SELECT ${i} AS n, (${subject.sleep(1.5)}) AS slept`)).rows[0]!.n));
+    const settled = await Promise.allSettled(runs);
+    expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  }, 120_000);
+
+  it("a wait for a connection is bounded by the caller's time limit; first come, first served", async () => {
+    const held: EngineSession[] = [];
+    for (let i = 0; i < POOL_SIZE; i++) held.push(await subject.engine.openSession());
+    try {
+      await expect(subject.engine.openSession({ waitMs: 100 })).rejects.toBeInstanceOf(EngineTimeoutError);
+      const order: number[] = [];
+      const waiting = [1, 2, 3].map((n) =>
+        subject.engine.openSession({ waitMs: 60_000 }).then(async (s) => {
+          order.push(n);
+          await s.release();
+        }),
+      );
+      // Once the three are in line (openSession reads the cached capabilities first), metadata waits
+      // behind them in the same line instead of overtaking them inside the pool.
+      await new Promise((resolve) => setImmediate(resolve));
+      const schemas = subject.engine.listSchemas().then(() => order.push(4));
+      await held.shift()!.release();
+      await Promise.all([...waiting, schemas]);
+      expect(order).toEqual([1, 2, 3, 4]);
+    } finally {
+      await Promise.all(held.map((s) => s.release()));
+    }
+  }, 60_000);
+
+  it('refuses at once with a 503 when too many are already waiting', async () => {
+    const held: EngineSession[] = [];
+    for (let i = 0; i < POOL_SIZE; i++) held.push(await subject.engine.openSession());
+    const waiting = Array.from({ length: MAX_WAITING }, () => subject.engine.openSession({ waitMs: 60_000 }).then((s) => s.release()));
+    try {
+      const refused = await subject.engine.openSession({ waitMs: 60_000 }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(EngineBusyError);
+      expect(refused).toMatchObject({ status: 503, errorType: 'GENERIC_DB_ENGINE_ERROR' });
+    } finally {
+      await Promise.all(held.map((s) => s.release()));
+      await Promise.all(waiting);
+    }
+  }, 60_000);
 
   it('refuses to start a statement after an early cancel', async () => {
     const session = await subject.engine.openSession();

@@ -133,7 +133,12 @@ export interface QueryEngine {
   listSchemas(): Promise<string[]>;
   listTables(schema: string): Promise<{ name: string; type: 'table' | 'view' }[]>;
   tableMetadata(schema: string, table: string): Promise<TableMetadata>;
-  openSession(): Promise<EngineSession>;
+  /**
+   * A dedicated connection, once one of the engine's slots is free: callers wait in line, first come
+   * first served (connection-queue.ts), at most `waitMs` (their own time limit; default 30 s), after which
+   * it throws EngineTimeoutError; with too many already waiting it throws EngineBusyError (503) at once.
+   */
+  openSession(options?: { waitMs?: number }): Promise<EngineSession>;
   /**
    * EXPLAIN cost of ONE statement (callers split scripts and call it per statement, REFERENCE §1.1):
    * PostgreSQL {'Start-up cost', 'Total cost'}, MySQL/MariaDB {'Estimated rows'}. Runs in a read-only

@@ -1,6 +1,8 @@
 /**
- * The MySQL/MariaDB engine (mysql2, promise API): one small pool per database; SQL Lab runs hold a
- * connection for the whole run (MysqlSession), cancelled with KILL QUERY from another connection.
+ * The MySQL/MariaDB engine (mysql2, promise API): one small pool per database, entered through its
+ * ConnectionQueue (first come, first served, each wait bounded; mysql2's own queue has no bound); SQL
+ * Lab runs hold a connection for the whole run (MysqlSession), cancelled with KILL QUERY from another
+ * connection.
  */
 import { createConnection, createPool, type Connection, type ConnectionOptions, type Pool, type PoolConnection, type RowDataPacket } from 'mysql2/promise';
 import {
@@ -11,6 +13,8 @@ import {
   type QueryEngine,
   type TableMetadata,
 } from '../query-engine';
+import { ConnectionQueue, POOL_SIZE } from '../connection-queue';
+import { QueuedSession } from '../queued-session';
 import { mysqlConnectionError, mysqlStatementError } from './mysql-errors';
 import { mysqlListSchemas, mysqlListTables, mysqlTableMetadata, quoteMysqlIdentifier } from './mysql-metadata';
 import { MysqlSession, type MysqlFlavor } from './mysql-session';
@@ -39,11 +43,12 @@ function connectionOptions(spec: ConnectionSpec): ConnectionOptions {
 export class MysqlEngine implements QueryEngine {
   readonly backend = 'mysql' as const;
   private readonly pool: Pool;
+  private readonly queue = new ConnectionQueue(POOL_SIZE);
   private caps: Promise<EngineCapabilities & { flavor: MysqlFlavor }> | undefined;
   private closed = false;
 
   constructor(private readonly spec: ConnectionSpec) {
-    this.pool = createPool({ ...connectionOptions(spec), connectionLimit: 5, maxIdle: 2, idleTimeout: 30_000 });
+    this.pool = createPool({ ...connectionOptions(spec), connectionLimit: POOL_SIZE, maxIdle: 2, idleTimeout: 30_000 });
     // An idle connection whose server went away: the pool drops it; nothing else to do.
     (this.pool as unknown as { on(event: string, fn: () => void): void }).on('error', () => undefined);
   }
@@ -65,31 +70,40 @@ export class MysqlEngine implements QueryEngine {
   }
 
   listSchemas(): Promise<string[]> {
-    return this.metadata(() => mysqlListSchemas(this.pool));
+    return this.metadata(() => this.withConnection((db) => mysqlListSchemas(db)));
   }
 
   listTables(schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
-    return this.metadata(() => mysqlListTables(this.pool, schema));
+    return this.metadata(() => this.withConnection((db) => mysqlListTables(db, schema)));
   }
 
   tableMetadata(schema: string, table: string): Promise<TableMetadata> {
-    return this.metadata(() => mysqlTableMetadata(this.pool, schema, table));
+    return this.metadata(() => this.withConnection((db) => mysqlTableMetadata(db, schema, table)));
   }
 
-  async openSession(): Promise<EngineSession> {
+  async openSession(options: { waitMs?: number } = {}): Promise<EngineSession> {
     const { flavor } = await this.probe();
-    const connection = await this.connect();
-    return new MysqlSession({
+    this.refuseIfClosed();
+    const slot = await this.queue.acquire(options.waitMs);
+    let connection: PoolConnection;
+    try {
+      connection = await this.connect();
+    } catch (err) {
+      slot();
+      throw err;
+    }
+    const session = new MysqlSession({
       connection,
       flavor,
       defaultDatabase: this.spec.database,
       openControlConnection: () => createConnection(connectionOptions(this.spec)),
       quoteIdentifier: quoteMysqlIdentifier,
     });
+    return new QueuedSession(session, slot);
   }
 
   async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
-    const session = await this.openSession();
+    const session = await this.openSession({ waitMs: options.timeoutMs });
     try {
       await session.begin({ readOnly: true, schema: options.schema });
       const plan = await session.execute(`EXPLAIN ${sql}`, { timeoutMs: options.timeoutMs });
@@ -115,12 +129,12 @@ export class MysqlEngine implements QueryEngine {
 
   private probe(): Promise<EngineCapabilities & { flavor: MysqlFlavor }> {
     if (!this.caps) {
-      const probing = this.metadata(async () => {
-        const [result] = await this.pool.query<RowDataPacket[]>('SELECT VERSION() AS version');
+      const probing = this.metadata(() => this.withConnection(async (db) => {
+        const [result] = await db.query<RowDataPacket[]>('SELECT VERSION() AS version');
         const version = String(result[0].version);
         const flavor: MysqlFlavor = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
         return { serverVersion: version, canCancelInDatabase: true, flavor };
-      });
+      }));
       probing.catch(() => {
         if (this.caps === probing) this.caps = undefined;
       });
@@ -129,8 +143,13 @@ export class MysqlEngine implements QueryEngine {
     return this.caps;
   }
 
-  private async connect(): Promise<PoolConnection> {
+  private refuseIfClosed(): void {
     if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+  }
+
+  /** Only with a slot of the queue held: the pool then always has a connection (or room for one). */
+  private async connect(): Promise<PoolConnection> {
+    this.refuseIfClosed();
     try {
       return await this.pool.getConnection();
     } catch (err) {
@@ -138,9 +157,21 @@ export class MysqlEngine implements QueryEngine {
     }
   }
 
+  private withConnection<T>(fn: (db: PoolConnection) => Promise<T>): Promise<T> {
+    this.refuseIfClosed();
+    return this.queue.run(async () => {
+      const db = await this.connect();
+      try {
+        return await fn(db);
+      } finally {
+        db.release();
+      }
+    });
+  }
+
   /** Catalog questions: login and network failures are connection errors, the rest statement errors. */
   private async metadata<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+    this.refuseIfClosed();
     try {
       return await fn();
     } catch (err) {

@@ -1,5 +1,5 @@
 /** Schemas (MySQL databases), tables and table metadata from information_schema. */
-import type { Pool, RowDataPacket } from 'mysql2/promise';
+import type { PoolConnection, RowDataPacket } from 'mysql2/promise';
 import { EngineError, GenericType, type TableColumnMetadata, type TableMetadata } from '../query-engine';
 import { genericOfMysqlType } from './mysql-values';
 
@@ -7,23 +7,23 @@ const SYSTEM_SCHEMAS = ['information_schema', 'mysql', 'performance_schema', 'sy
 
 export const quoteMysqlIdentifier = (name: string): string => `\`${name.replace(/`/g, '``')}\``;
 
-async function rows<T>(pool: Pool, sql: string, params: unknown[] = []): Promise<T[]> {
-  const [result] = await pool.query<RowDataPacket[]>(sql, params);
+async function rows<T>(db: PoolConnection, sql: string, params: unknown[] = []): Promise<T[]> {
+  const [result] = await db.query<RowDataPacket[]>(sql, params);
   return result as unknown as T[];
 }
 
-export async function mysqlListSchemas(pool: Pool): Promise<string[]> {
+export async function mysqlListSchemas(db: PoolConnection): Promise<string[]> {
   const found = await rows<{ name: string }>(
-    pool,
+    db,
     `SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME NOT IN (?) ORDER BY SCHEMA_NAME`,
     [SYSTEM_SCHEMAS],
   );
   return found.map((r) => r.name).sort();
 }
 
-export async function mysqlListTables(pool: Pool, schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
+export async function mysqlListTables(db: PoolConnection, schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
   const found = await rows<{ name: string; type: string }>(
-    pool,
+    db,
     `SELECT TABLE_NAME AS name, TABLE_TYPE AS type FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`,
     [schema],
   );
@@ -35,28 +35,28 @@ function columnDefault(value: string | null): string | null {
   return value === null || value === 'NULL' ? null : value;
 }
 
-export async function mysqlTableMetadata(pool: Pool, schema: string, table: string): Promise<TableMetadata> {
+export async function mysqlTableMetadata(db: PoolConnection, schema: string, table: string): Promise<TableMetadata> {
   const [tables, columns, indexRows, fkRows] = await Promise.all([
     rows<{ type: string; comment: string | null }>(
-      pool,
+      db,
       `SELECT TABLE_TYPE AS type, TABLE_COMMENT AS comment FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?`,
       [schema, table],
     ),
     rows<{ name: string; type: string; dataType: string; nullable: string; dflt: string | null; comment: string }>(
-      pool,
+      db,
       `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, DATA_TYPE AS dataType, IS_NULLABLE AS nullable,
               COLUMN_DEFAULT AS dflt, COLUMN_COMMENT AS comment
          FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
       [schema, table],
     ),
     rows<{ name: string; nonUnique: number; column: string }>(
-      pool,
+      db,
       `SELECT INDEX_NAME AS name, NON_UNIQUE AS nonUnique, COLUMN_NAME AS \`column\`
          FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME, SEQ_IN_INDEX`,
       [schema, table],
     ),
     rows<{ name: string; column: string; refSchema: string; refTable: string; refColumn: string }>(
-      pool,
+      db,
       `SELECT CONSTRAINT_NAME AS name, COLUMN_NAME AS \`column\`, REFERENCED_TABLE_SCHEMA AS refSchema,
               REFERENCED_TABLE_NAME AS refTable, REFERENCED_COLUMN_NAME AS refColumn
          FROM information_schema.KEY_COLUMN_USAGE

@@ -1,5 +1,6 @@
 /** node-postgres settings for a user's database, from the engine's ConnectionSpec. */
 import type { ClientConfig, PoolConfig } from 'pg';
+import { POOL_SIZE } from '../connection-queue';
 import type { ConnectionSpec } from '../query-engine';
 
 export const PG_CONNECT_TIMEOUT_MS = 10_000;
@@ -35,5 +36,5 @@ export function pgClientConfig(spec: ConnectionSpec): ClientConfig {
 
 /** A small pool per database: SQL Lab sessions hold a client for a whole run. */
 export function pgPoolConfig(spec: ConnectionSpec): PoolConfig {
-  return { ...pgClientConfig(spec), max: 5, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
+  return { ...pgClientConfig(spec), max: POOL_SIZE, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
 }

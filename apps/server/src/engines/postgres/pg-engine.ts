@@ -1,8 +1,12 @@
 /**
- * The PostgreSQL engine: one small pool per database. Metadata and cost estimates borrow a pooled
- * client briefly; SQL Lab runs hold one for the whole run (PgSession).
+ * The PostgreSQL engine: one small pool per database, entered through its ConnectionQueue (first come,
+ * first served; a checkout never waits inside the pool, where node-postgres would fail it with a connect
+ * timeout). Metadata and cost estimates borrow a pooled client briefly; SQL Lab runs hold one for the
+ * whole run (PgSession).
  */
 import { Client, Pool, type PoolClient } from 'pg';
+import { ConnectionQueue, POOL_SIZE } from '../connection-queue';
+import { QueuedSession } from '../queued-session';
 import {
   EngineError,
   type ConnectionSpec,
@@ -11,6 +15,7 @@ import {
   type QueryEngine,
   type TableMetadata,
 } from '../query-engine';
+import { logConnectionErrors } from '../../common/connection-errors';
 import { pgClientConfig, pgPoolConfig } from './pg-connection';
 import { pgConnectionError, pgStatementError } from './pg-errors';
 import { pgListSchemas, pgListTables, pgTableMetadata, quotePgIdentifier } from './pg-metadata';
@@ -24,12 +29,16 @@ export class PostgresEngine implements QueryEngine {
   readonly backend = 'postgresql' as const;
   private readonly pool: Pool;
   private readonly types: PgTypeCatalog;
+  private readonly queue = new ConnectionQueue(POOL_SIZE);
   private caps: Promise<EngineCapabilities> | undefined;
   private closed = false;
 
   constructor(private readonly spec: ConnectionSpec) {
     this.pool = new Pool(pgPoolConfig(spec));
-    // An idle pooled client whose server went away emits 'error' on the pool; the pool drops it.
+    // Every client keeps a listener for its whole life, checked out or idle (the pool removes its own
+    // while a client is checked out): a database that dies mid-query must not take the server down.
+    this.pool.on('connect', (client) => logConnectionErrors(client, `database ${spec.host}:${spec.port}`));
+    // An idle client's error is also re-emitted by the pool, which drops it; the line above logged it.
     this.pool.on('error', () => undefined);
     this.types = new PgTypeCatalog();
   }
@@ -65,23 +74,31 @@ export class PostgresEngine implements QueryEngine {
   }
 
   listSchemas(): Promise<string[]> {
-    return this.metadata(() => pgListSchemas(this.pool));
+    return this.metadata(() => this.withClient((client) => pgListSchemas(client)));
   }
 
   listTables(schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
-    return this.metadata(() => pgListTables(this.pool, schema));
+    return this.metadata(() => this.withClient((client) => pgListTables(client, schema)));
   }
 
   tableMetadata(schema: string, table: string): Promise<TableMetadata> {
-    return this.metadata(() => pgTableMetadata(this.pool, schema, table));
+    return this.metadata(() => this.withClient((client) => pgTableMetadata(client, schema, table)));
   }
 
-  async openSession(): Promise<EngineSession> {
+  async openSession(options: { waitMs?: number } = {}): Promise<EngineSession> {
     const { canCancelInDatabase } = await this.capabilities();
-    const client = await this.connect();
+    this.refuseIfClosed();
+    const slot = await this.queue.acquire(options.waitMs);
+    let client: PoolClient;
+    try {
+      client = await this.connect();
+    } catch (err) {
+      slot();
+      throw err;
+    }
     try {
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      return new PgSession({
+      const session = new PgSession({
         client,
         backendPid: rows[0].pid,
         types: this.types,
@@ -89,14 +106,16 @@ export class PostgresEngine implements QueryEngine {
         quoteIdentifier: quotePgIdentifier,
         canCancelInDatabase,
       });
+      return new QueuedSession(session, slot);
     } catch (err) {
       client.release(true);
+      slot();
       throw pgConnectionError(err, this.spec);
     }
   }
 
   async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
-    const session = await this.openSession();
+    const session = await this.openSession({ waitMs: options.timeoutMs });
     try {
       // Read-only and rolled back: EXPLAIN without ANALYZE runs nothing, and even a function in the
       // statement cannot write.
@@ -122,8 +141,13 @@ export class PostgresEngine implements QueryEngine {
     await this.pool.end();
   }
 
-  private async connect(): Promise<PoolClient> {
+  private refuseIfClosed(): void {
     if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+  }
+
+  /** Only with a slot of the queue held: the pool then always has a connection (or room for one). */
+  private async connect(): Promise<PoolClient> {
+    this.refuseIfClosed();
     try {
       return await this.pool.connect();
     } catch (err) {
@@ -131,18 +155,21 @@ export class PostgresEngine implements QueryEngine {
     }
   }
 
-  private async withClient<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.connect();
-    try {
-      return await fn(client);
-    } finally {
-      client.release();
-    }
+  private withClient<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    this.refuseIfClosed();
+    return this.queue.run(async () => {
+      const client = await this.connect();
+      try {
+        return await fn(client);
+      } finally {
+        client.release();
+      }
+    });
   }
 
   /** Catalog questions: connection failures are classified as such, the rest as statement errors. */
   private async metadata<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new EngineError('This database connection was closed.', 'GENERIC_DB_ENGINE_ERROR', 500);
+    this.refuseIfClosed();
     try {
       return await fn();
     } catch (err) {

@@ -3,7 +3,7 @@
  * pg_constraint, pg_index). The catalogs, not information_schema: they also show what the user may not
  * select from, and they answer in one round trip per question on PGlite too.
  */
-import type { Pool } from 'pg';
+import type { PoolClient } from 'pg';
 import { EngineError, GenericType, type TableColumnMetadata, type TableMetadata } from '../query-engine';
 import { genericOfCategory } from './pg-type-catalog';
 
@@ -12,15 +12,15 @@ const HIDDEN_SCHEMAS = `n.nspname NOT IN ('pg_catalog', 'information_schema', 'p
 
 export const quotePgIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-export async function pgListSchemas(pool: Pool): Promise<string[]> {
-  const { rows } = await pool.query<{ name: string }>(
+export async function pgListSchemas(db: PoolClient): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
     `SELECT n.nspname AS name FROM pg_namespace n WHERE ${HIDDEN_SCHEMAS} ORDER BY n.nspname COLLATE "C"`,
   );
   return rows.map((r) => r.name);
 }
 
-export async function pgListTables(pool: Pool, schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
-  const { rows } = await pool.query<{ name: string; kind: string }>(
+export async function pgListTables(db: PoolClient, schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
+  const { rows } = await db.query<{ name: string; kind: string }>(
     `SELECT c.relname AS name, c.relkind::text AS kind
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'f', 'v', 'm') AND NOT c.relispartition
@@ -36,8 +36,8 @@ interface TableRow {
   comment: string | null;
 }
 
-export async function pgTableMetadata(pool: Pool, schema: string, table: string): Promise<TableMetadata> {
-  const found = await pool.query<TableRow>(
+export async function pgTableMetadata(db: PoolClient, schema: string, table: string): Promise<TableMetadata> {
+  const found = await db.query<TableRow>(
     `SELECT c.oid::int AS oid, c.relkind::text AS kind, obj_description(c.oid, 'pg_class') AS comment
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'f', 'v', 'm')`,
@@ -47,7 +47,7 @@ export async function pgTableMetadata(pool: Pool, schema: string, table: string)
   if (!rel) throw new EngineError(`Table "${schema}"."${table}" does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR', 404);
 
   const [columns, constraints, indexes] = await Promise.all([
-    pool.query<{ name: string; type: string; category: string; nullable: boolean; default: string | null; comment: string | null }>(
+    db.query<{ name: string; type: string; category: string; nullable: boolean; default: string | null; comment: string | null }>(
       `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, t.typcategory::text AS category,
               NOT a.attnotnull AS nullable, pg_get_expr(d.adbin, d.adrelid) AS default,
               col_description(a.attrelid, a.attnum) AS comment
@@ -58,7 +58,7 @@ export async function pgTableMetadata(pool: Pool, schema: string, table: string)
         ORDER BY a.attnum`,
       [rel.oid],
     ),
-    pool.query<{ name: string; type: string; columns: string[]; ref_schema: string | null; ref_table: string | null; ref_columns: string[] | null }>(
+    db.query<{ name: string; type: string; columns: string[]; ref_schema: string | null; ref_table: string | null; ref_columns: string[] | null }>(
       `SELECT con.conname AS name, con.contype::text AS type,
               ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
                       JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.num ORDER BY k.ord) AS columns,
@@ -73,7 +73,7 @@ export async function pgTableMetadata(pool: Pool, schema: string, table: string)
       [rel.oid],
     ),
     // Like SQLAlchemy's get_indexes: the primary key's own index is not listed again.
-    pool.query<{ name: string; unique: boolean; columns: string[] }>(
+    db.query<{ name: string; unique: boolean; columns: string[] }>(
       `SELECT ic.relname AS name, i.indisunique AS unique,
               ARRAY(SELECT coalesce(a.attname::text, pg_get_indexdef(i.indexrelid, k.ord::int, true))
                       FROM unnest(i.indkey) WITH ORDINALITY k(num, ord)
