@@ -46,12 +46,47 @@ function routesOf(server: RunningHttpApp): Route[] {
   return routes;
 }
 
-/** A route's path with each parameter replaced by `value`. */
-const fill = (path: string, value: string) => path.replace(/:[A-Za-z_]+/g, encodeURIComponent(value)).replace(/\*[A-Za-z_]*/g, encodeURIComponent(value));
+/** A route's path with each parameter replaced by `encoded` (already percent-encoded). */
+const fillEncoded = (path: string, encoded: string) => path.replace(/:[A-Za-z_]+/g, encoded).replace(/\*[A-Za-z_]*/g, encoded);
+const fill = (path: string, value: string) => fillEncoded(path, encodeURIComponent(value));
 
-const BAD_PARAMS = ['abc', '-1', '99999999999999999999', "1' OR '1'='1", '0'];
-const BAD_BODIES = ['{"broken": ', '[]', 'null', '"text"', '{"unexpected": {"deeply": [1, 2, {"x": null}]}}', JSON.stringify({ id: 'x', name: 5, sql: [], q: {} })];
-const BAD_QUERIES = ['q=(((', 'q=!', "q=(filters:!((col:'x',opr:'nope',value:1)))", 'q=%E0%A4%A', 'page=-1&page_size=abc'];
+/** Percent-encoded: NUL, the CESU-8 bytes of a lone surrogate, ids past int4 (PostgreSQL's `integer`). */
+const BAD_PARAMS = ['abc', '-1', '99999999999999999999', '2147483648', "1' OR '1'='1", '0', 'a%00b', '%00', '%ED%A0%80'];
+const BAD_BODIES = [
+  '{"broken": ',
+  '[]',
+  'null',
+  '"text"',
+  '{"unexpected": {"deeply": [1, 2, {"x": null}]}}',
+  JSON.stringify({ id: 'x', name: 5, sql: [], q: {} }),
+  JSON.stringify({ username: 'admin\u0000', password: 'x', name: 'a\u0000b', sql: 'SELECT 1\u0000', slice_name: '\u0000' }),
+  '{"username": "\\ud800", "name": "x\\udfff", "sql": "SELECT \'\\ud800\'", "slice_name": "\\ud800"}',
+  JSON.stringify({ id: 2147483648, database_id: 2147483648, datasource_id: 2147483648, owners: [2147483648], dashboards: [99999999999999999999] }),
+];
+const BAD_QUERIES = [
+  'q=(((',
+  'q=!',
+  "q=(filters:!((col:'x',opr:'nope',value:1)))",
+  'q=%E0%A4%A',
+  'page=-1&page_size=abc',
+  'q=%00',
+  "q=(key:'a%00b',rows:2147483648)",
+  'q=(filters:!((col:database_id,opr:eq,value:2147483648)))',
+  'q=(filters:!((col:user_id,opr:eq,value:99999999999999999999)))',
+  'name=%00&form_data=%7B%22slice_id%22%3A2147483648%7D',
+  'form_data=%7B%22x%22%3A%22%5Cud800%22%7D',
+];
+
+/** Bodies that are valid but for one id past int4: each must be refused at the edge, not by PostgreSQL. */
+const BIG_ID_BODIES: [string, string, Record<string, unknown>][] = [
+  ['POST', '/api/v1/sqllab/execute/', { database_id: 2147483648, sql: 'SELECT 1', client_id: 'abcdefghijk' }],
+  ['POST', '/api/v1/sqllab/estimate/', { database_id: 2147483648, sql: 'SELECT 1' }],
+  ['POST', '/api/v1/sqllab/format_sql/', { database_id: 2147483648, sql: 'SELECT 1' }],
+  ['POST', '/api/v1/chart/', { slice_name: 'x', viz_type: 'table', datasource_id: 2147483648, datasource_type: 'table' }],
+  ['POST', '/api/v1/chart/data', { datasource: { id: 2147483648, type: 'table' }, queries: [{ columns: [], metrics: [] }] }],
+  ['POST', '/api/v1/dataset/', { database: 2147483648, table_name: 'x' }],
+  ['POST', '/api/v1/saved_query/', { db_id: 2147483648, label: 'x', sql: 'SELECT 1' }],
+];
 
 describe('every route of the server (AppModule, embedded mode)', () => {
   let home: string;
@@ -117,7 +152,7 @@ describe('every route of the server (AppModule, embedded mode)', () => {
     const failures: string[] = [];
     for (const route of routes) {
       for (const param of BAD_PARAMS) {
-        const path = fill(route.path, param);
+        const path = fillEncoded(route.path, param);
         await expectNoServerError(`${route.method} ${path}`, await send(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }), failures);
       }
       const path = fill(route.path, '1');
@@ -131,4 +166,14 @@ describe('every route of the server (AppModule, embedded mode)', () => {
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('refuses an id past int4 in a body that is otherwise valid with 4xx in the error shape', async () => {
+    const failures: string[] = [];
+    for (const [method, path, body] of BIG_ID_BODIES) {
+      const response = await send(method, path, { body: JSON.stringify(body) });
+      if (response.status < 400) failures.push(`${method} ${path} -> ${response.status}`);
+      await expectNoServerError(`${method} ${path} ${JSON.stringify(body)}`, response, failures);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -19,6 +19,7 @@ import { ChartDataService, samplesQuery, SAMPLES_ROW_LIMIT } from './chart-data.
 import { ChartDatasources } from './chart-datasource';
 import { toCsv, toXlsx, type Table } from './export-format';
 import { queryContextSchema, queryObjectSchema, type QueryContext } from './query-context.schema';
+import { coercedRecordId } from '../common/ids';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -26,7 +27,7 @@ const bool = z
   .optional();
 
 const samplesParams = z.object({
-  datasource_id: z.coerce.number().int().positive(),
+  datasource_id: coercedRecordId,
   datasource_type: z.string().max(32).default('table'),
   force: bool,
   page: z.coerce.number().int().min(1).default(1),

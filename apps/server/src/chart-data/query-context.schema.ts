@@ -3,6 +3,7 @@
  * here; anything else in the body (form_data and friends) passes through untouched.
  */
 import { z } from 'zod';
+import { coercedRecordId } from '../common/ids';
 
 const label = z.string().max(1000);
 const sqlText = z.string().max(20_000);
@@ -137,7 +138,7 @@ export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 export const queryContextSchema = z
   .object({
-    datasource: z.object({ id: z.coerce.number().int().positive(), type: z.string().max(32).default('table') }),
+    datasource: z.object({ id: coercedRecordId, type: z.string().max(32).default('table') }),
     queries: z.array(queryObjectSchema).min(1).max(20),
     force: z.boolean().default(false),
     result_type: z.enum(RESULT_TYPES).default('full'),

@@ -12,6 +12,7 @@ import { ZodBody } from '../common/zod-validation.pipe';
 import { RisonQuery } from '../common/rison';
 import { ChartList, chartListQuery, type ChartListQuery } from './chart-list';
 import { ChartsService, type ChartInput, type ChartUpdate } from './charts.service';
+import { coercedRecordId, recordId } from '../common/ids';
 
 /** params and query_context travel as JSON text (Superset's API); an object is accepted and serialised. */
 const jsonText = z
@@ -22,14 +23,14 @@ const jsonText = z
 const fields = {
   slice_name: z.string().min(1).max(250),
   viz_type: z.string().min(1).max(250),
-  datasource_id: z.coerce.number().int().positive(),
+  datasource_id: coercedRecordId,
   datasource_type: z.enum(['table', 'dataset', 'sl_table', 'query', 'saved_query']),
   params: jsonText,
   query_context: jsonText,
   description: z.string().max(100_000).nullish(),
   cache_timeout: z.number().int().min(0).nullish(),
-  owners: z.array(z.number().int().positive()).max(100).optional(),
-  dashboards: z.array(z.number().int().positive()).max(100).optional(),
+  owners: z.array(recordId).max(100).optional(),
+  dashboards: z.array(recordId).max(100).optional(),
   certified_by: z.string().max(1000).nullish(),
   certification_details: z.string().max(10_000).nullish(),
 };
@@ -61,7 +62,7 @@ export const updateChartSchema = z
     return out as ChartUpdate;
   });
 
-const idsQuery = z.array(z.number().int().positive()).max(1000);
+const idsQuery = z.array(recordId).max(1000);
 
 const idOf = (param: string) => {
   const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;

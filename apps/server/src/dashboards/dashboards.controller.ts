@@ -21,6 +21,7 @@ import { DashboardExtrasService } from './dashboard-extras.service';
 import { DashboardList, dashboardListQuery, type DashboardListQuery } from './dashboard-list';
 import { DashboardPropertiesService } from './dashboard-properties.service';
 import { dashboardJson, DashboardsService } from './dashboards.service';
+import { recordId } from '../common/ids';
 
 export const dashboardId = z.coerce.number().int().positive().max(2_147_483_647);
 const idsQuery = z.array(z.number().int().positive().max(2_147_483_647)).max(1000);
@@ -56,7 +57,7 @@ export const createDashboardSchema = z
   .object({
     dashboard_title: z.string().max(500).nullish(),
     slug: z.string().max(255).nullish(),
-    owners: z.array(z.number().int().positive()).max(100).nullish(),
+    owners: z.array(recordId).max(100).nullish(),
     /** Role names; kept only under DASHBOARD_RBAC (checked against the known roles by the service). */
     roles: z.array(z.string().min(1).max(100)).max(100).nullish(),
     css: z.string().max(100_000).nullish(),

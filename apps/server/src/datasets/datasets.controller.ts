@@ -14,6 +14,7 @@ import { newColumn, type ColumnPatch, type DatasetUpdate } from './column-patch'
 import type { DatasetColumn, DatasetMetric } from './dataset.events';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
 import { DatasetsService, type NewDataset } from './datasets.service';
+import { coercedRecordId, recordId } from '../common/ids';
 
 const name = (max: number) => z.string().max(max);
 const templateParams = z
@@ -94,7 +95,7 @@ export const updateDatasetSchema = z
     columns: z.array(columnPatchSchema).min(1).max(5000).optional(),
     metrics: z.array(metricSchema).max(5000).optional(),
     main_dttm_col: name(250).nullish(),
-    owners: z.array(z.number().int().positive()).max(100).optional(),
+    owners: z.array(recordId).max(100).optional(),
     description: z.string().max(10_000).nullish(),
     external_url: z.string().max(2048).nullish(),
     is_managed_externally: z.boolean().optional(),
@@ -127,10 +128,10 @@ export const createDatasetSchema = z.object({
   external_url: z.string().max(2048).nullish(),
   description: z.string().max(10_000).nullish(),
   columns: z.array(columnSchema).max(5000).nullish(),
-  owners: z.array(z.number().int()).nullish(),
+  owners: z.array(recordId).nullish(),
 });
 
-export const getOrCreateSchema = z.object({ database_id: z.coerce.number().int().positive(), ...common });
+export const getOrCreateSchema = z.object({ database_id: coercedRecordId, ...common });
 
 function newDataset(body: z.output<typeof createDatasetSchema>): NewDataset {
   return {

@@ -17,15 +17,16 @@ import { ZodBody } from '../common/zod-validation.pipe';
 import { DatasetsService } from '../datasets/datasets.service';
 import { KeyValueProjection } from '../common/key-value.projection';
 import { EventStore } from '../event-store/event-store.port';
+import { coercedRecordId } from '../common/ids';
 
 export const FORM_DATA_RESOURCE = 'explore_form_data';
 const TTL_DAYS = 7;
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 const bodySchema = z.object({
-  datasource_id: z.coerce.number().int().positive(),
+  datasource_id: coercedRecordId,
   datasource_type: z.string().max(32).default('table'),
-  chart_id: z.coerce.number().int().positive().nullish(),
+  chart_id: coercedRecordId.nullish(),
   form_data: z.string().max(5_000_000).refine((t) => {
     try {
       const v: unknown = JSON.parse(t);

@@ -23,6 +23,7 @@ import {
   type ExplorePermalinkCreated,
   type ExplorePermalinkState,
 } from './explore-permalink.events';
+import { coercedRecordId } from '../common/ids';
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -30,8 +31,8 @@ const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 export const DEFAULT_FORM_DATA = { viz_type: 'table', row_limit: 1000, time_range: 'No filter', metrics: [], groupby: [] };
 
 const bootstrapQuery = z.object({
-  slice_id: z.coerce.number().int().positive().optional(),
-  datasource_id: z.coerce.number().int().positive().optional(),
+  slice_id: coercedRecordId.optional(),
+  datasource_id: coercedRecordId.optional(),
   datasource_type: z.string().max(32).optional(),
   permalink_key: z.string().regex(KEY).optional(),
 });

@@ -6,9 +6,10 @@ import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import { EstimateService } from './estimate.service';
+import { coercedRecordId } from '../../common/ids';
 
 export const estimateBodySchema = z.object({
-  database_id: z.coerce.number().int().positive(),
+  database_id: coercedRecordId,
   sql: z.string().min(1).max(1_000_000),
   template_params: z.union([z.string().max(100_000), z.record(z.string(), z.unknown())]).nullish(),
   catalog: z.string().max(256).nullish(),

@@ -1,10 +1,11 @@
 /** `POST /api/v1/sqllab/execute/` body (REFERENCE §1.1 ExecutePayloadSchema), every field of the spec. */
 import { z } from 'zod';
+import { coercedRecordId } from '../../common/ids';
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 export const executeSchema = z.object({
-  database_id: z.coerce.number().int().positive(),
+  database_id: coercedRecordId,
   sql: z.string().min(1, 'cannot be empty').max(1_000_000),
   client_id: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be 11 characters (letters, digits, - or _)'),
   queryLimit: z.coerce.number().int().nonnegative().nullish(),

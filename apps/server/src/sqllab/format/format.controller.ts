@@ -11,11 +11,12 @@ import { StrataHttpException } from '../../common/error-body';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import { backendOfUri, schemeOfUri } from '../../engines/connection-uri';
 import { dialectOfEngine, formatSql, KNOWN_ENGINES, SqlFormatError, type FormatDialect } from './sql-format';
+import { coercedRecordId } from '../../common/ids';
 
 export const formatSqlBodySchema = z.object({
   sql: z.string().max(1_000_000),
   engine: z.string().max(64).nullish(),
-  database_id: z.coerce.number().int().positive().nullish(),
+  database_id: coercedRecordId.nullish(),
   // Accepted for compatibility (JSON text or object); templates are kept as written, not rendered.
   template_params: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
 });

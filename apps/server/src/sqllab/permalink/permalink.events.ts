@@ -4,10 +4,11 @@
  */
 import type { EventLike } from '@strata/events';
 import { z } from 'zod';
+import { coercedRecordId } from '../../common/ids';
 
 /** What the link reopens: the tab's database, SQL and settings (Superset's SqlLabPermalinkSchema). */
 export const permalinkStateSchema = z.object({
-  dbId: z.coerce.number().int().positive(),
+  dbId: coercedRecordId,
   sql: z.string().max(1_000_000),
   name: z.string().max(256).nullish(),
   schema: z.string().max(256).nullish(),

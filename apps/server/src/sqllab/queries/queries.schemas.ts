@@ -1,5 +1,6 @@
 /** Inputs of the query endpoints (REFERENCE §1.2), validated with zod after rison decoding. */
 import { z } from 'zod';
+import { coercedRecordId } from '../../common/ids';
 
 export const updatedSinceSchema = z.object({ last_updated_ms: z.coerce.number().finite().nonnegative() }).strict();
 
@@ -17,9 +18,9 @@ const unalias = (f: unknown) => {
 
 /** FAB-style list filters `(filters:!((col:status,opr:eq,value:success)),page:0,page_size:25)`. */
 const filterUnion = z.discriminatedUnion('col', [
-  z.object({ col: z.literal('database_id'), opr: z.literal('eq').default('eq'), value: z.coerce.number().int().positive() }),
+  z.object({ col: z.literal('database_id'), opr: z.literal('eq').default('eq'), value: coercedRecordId }),
   z.object({ col: z.literal('status'), opr: z.enum(['eq', 'in']).default('eq'), value: z.union([z.enum(STATUSES), z.array(z.enum(STATUSES)).min(1)]) }),
-  z.object({ col: z.literal('user_id'), opr: z.literal('eq').default('eq'), value: z.coerce.number().int().positive() }),
+  z.object({ col: z.literal('user_id'), opr: z.literal('eq').default('eq'), value: coercedRecordId }),
   z.object({ col: z.literal('sql'), opr: z.literal('ct').default('ct'), value: z.string().max(10_000) }),
   z.object({ col: z.literal('changed_on'), opr: z.enum(['gt', 'lt']), value: when }),
   z.object({ col: z.literal('start_time'), opr: z.enum(['gt', 'lt']), value: when }),

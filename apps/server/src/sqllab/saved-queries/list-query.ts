@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { StrataHttpException } from '../../common/error-body';
 import { describeIssues } from '../../common/zod-validation.pipe';
 import { decodeRison } from '../../common/rison';
+import { recordId } from '../../common/ids';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -24,7 +25,7 @@ export const savedQueryListSchema = z.object({
   page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
 });
 /** `!(1,2,3)`: the ids of a bulk delete. */
-export const bulkIdsSchema = z.array(z.number().int().positive()).min(1).max(MAX_PAGE_SIZE);
+export const bulkIdsSchema = z.array(recordId).min(1).max(MAX_PAGE_SIZE);
 
 export type SavedQueryList = z.output<typeof savedQueryListSchema>;
 export type SavedQueryFilter = z.output<typeof filterSchema>;

@@ -12,6 +12,7 @@ import { ZodBody } from '../../common/zod-validation.pipe';
 import { bulkIdsSchema, parseRisonQuery, savedQueryListSchema } from './list-query';
 import { SavedQueriesService } from './saved-queries.service';
 import type { SavedQueryFields } from './saved-query.events';
+import { coercedRecordId } from '../../common/ids';
 
 /** template_parameters is JSON text; an object is accepted and stored as its JSON. */
 const templateParameters = z
@@ -22,7 +23,7 @@ const templateParameters = z
 const fields = {
   label: z.string().max(256),
   description: z.string().max(10_000).nullish().transform((v) => v ?? ''),
-  db_id: z.coerce.number().int().positive(),
+  db_id: coercedRecordId,
   catalog: z.string().max(256).nullish().transform((v) => v ?? null),
   schema: z.string().max(256).nullish().transform((v) => v ?? null),
   sql: z.string().max(1_000_000),

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { StrataHttpException } from '../../common/error-body';
 import { describeIssues } from '../../common/zod-validation.pipe';
 import type { TableSchemaFields, TabFields } from './tab-state.events';
+import { recordId } from '../../common/ids';
 
 const bad = (message: string) => new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, message);
 
@@ -46,7 +47,7 @@ const jsonObject = z.preprocess((v) => {
   }
 }, z.record(z.string(), z.unknown()));
 
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]);
+const id = z.union([recordId, z.string().regex(/^\d{1,9}$/).transform(Number)]);
 const text = (max: number) => z.string().max(max);
 const jsonText = z
   .union([z.string().max(100_000), z.record(z.string(), z.unknown())])
