@@ -22,6 +22,7 @@ const event = (id: number, clientId: string, status: 'done' | 'error' = 'done'):
 
 beforeEach(() => {
   jest.useFakeTimers();
+  connected$.next(true);
   warnings = [];
   polls = [];
   channel = createAsyncEvents({
@@ -76,6 +77,17 @@ describe('async event channel', () => {
     events$.next(event(3, 'bad', 'done'));
     await jest.advanceTimersByTimeAsync(1000);
     expect(resolved).toBe(false);
+  });
+
+  it('polls while a job waits and the socket is down, and stops once nothing waits', async () => {
+    connected$.next(false);
+    const waiting = channel.listen('polled', async () => 'x');
+    await jest.advanceTimersByTimeAsync(ASYNC_POLLING_DELAY_MS * 2);
+    expect(polls).toEqual([null, null, null]);
+    channel.forget('polled');
+    await jest.advanceTimersByTimeAsync(ASYNC_POLLING_DELAY_MS * 5);
+    expect(polls).toHaveLength(3);
+    void waiting;
   });
 
   it('polls once to catch up when the socket connects, then not while it stays up', async () => {

@@ -35,6 +35,8 @@ export function sqlLabTestApi() {
     featureFlags: null as Record<string, boolean> | null,
     /** When set, a tab creation (POST /tabstateview/) waits for it: the test acts while it is in flight. */
     tabCreateHeld: null as Promise<void> | null,
+    /** When set, an async run ends only once it resolves (then after asyncRunMs): the test acts while it runs. */
+    asyncRunHeld: null as Promise<void> | null,
   };
   const serverError = { status: 500, body: { message: 'Internal error', errors: [{ message: 'Internal error', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } };
   function publish(run: Record<string, unknown>, event: { status: 'done' | 'error'; result_url?: string | null; errors?: unknown[] }) {
@@ -43,7 +45,9 @@ export function sqlLabTestApi() {
     control.onAsyncEvent(stored);
   }
   function finishLater(run: Record<string, unknown>) {
-    setTimeout(() => {
+    const ms = control.asyncRunMs;
+    void (control.asyncRunHeld ?? Promise.resolve()).then(() => setTimeout(finish, ms));
+    function finish() {
       if (run['state'] === 'stopped') return;
       if (/nope/i.test(String(run['sql']))) {
         Object.assign(run, { state: 'failed', errorMessage: 'relation "nope" does not exist' });
@@ -52,7 +56,7 @@ export function sqlLabTestApi() {
       }
       Object.assign(run, { state: 'success', rows: 1000, resultsKey: 'key-1', progress: 100 });
       publish(run, { status: 'done', result_url: "/api/v1/sqllab/results/?q=(key:'key-1')" });
-    }, control.asyncRunMs);
+    }
   }
   const database = { id: 1, database_name: 'examples', backend: 'postgresql', allow_run_async: false, allows_cost_estimate: true, expose_in_sqllab: true, allow_ctas: true, allow_cvas: false };
 
