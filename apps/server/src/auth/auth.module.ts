@@ -15,6 +15,7 @@ import { FirstAdminService } from './first-start/first-admin.service';
 import { AuthGuard } from './guards/auth.guard';
 import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
+import { LoginThrottle } from './login/login-throttle';
 import { MeController } from './me.controller';
 import { SessionService } from './sessions/session.service';
 import { ApiTokens } from './tokens/api-tokens.service';
@@ -33,6 +34,7 @@ import { UsersService } from './users/users.service';
     UsersProjection,
     UsersService,
     LoginService,
+    LoginThrottle,
     FirstAdminService,
     { provide: Authenticator, useClass: StrataAuthenticator },
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -14,10 +14,39 @@ export interface SqlLabTimeouts {
   asyncTimeLimitSec: number;
   /** SQLLAB_FORCE_RUN_ASYNC: every run goes to the job queue, whatever the request or database says. */
   forceRunAsync?: boolean;
-  /** SQLLAB_PAYLOAD_MAX_MB: a run whose serialized result is larger fails with RESULT_TOO_LARGE_ERROR; unset: no cap. */
+  /**
+   * SQLLAB_PAYLOAD_MAX_MB: a run whose result (as JSON) grows past it fails with RESULT_TOO_LARGE_ERROR,
+   * checked while its rows are read; 0: no cap; unset: DEFAULT_PAYLOAD_MAX_MB.
+   */
   payloadMaxMb?: number;
 }
-export const DEFAULT_SQLLAB_TIMEOUTS: SqlLabTimeouts = { timeoutSec: 30, asyncTimeLimitSec: 21_600 };
+/**
+ * 50 MB of JSON is already more than a browser tab renders comfortably; a server holds about three times
+ * a result while it answers, so the default keeps one run well below a few hundred MB of memory.
+ */
+export const DEFAULT_PAYLOAD_MAX_MB = 50;
+export const DEFAULT_SQLLAB_TIMEOUTS: SqlLabTimeouts = { timeoutSec: 30, asyncTimeLimitSec: 21_600, payloadMaxMb: DEFAULT_PAYLOAD_MAX_MB };
+
+/** Login throttling (auth/login/login-throttle.ts): after too many failures, locks that double per failure. */
+export interface LoginThrottleSettings {
+  /** LOGIN_MAX_FAILURES_PER_USERNAME: failed logins of one username (known or not) before the locks start. */
+  maxFailuresPerUsername: number;
+  /** LOGIN_MAX_FAILURES_PER_ADDRESS: failed logins from one client address, any usernames; 0 turns it off. */
+  maxFailuresPerAddress: number;
+  /** LOGIN_BACKOFF_BASE_SECONDS: the first lock; each further failure doubles it. */
+  backoffBaseSeconds: number;
+  /** LOGIN_BACKOFF_MAX_SECONDS: the longest lock. */
+  backoffMaxSeconds: number;
+  /** LOGIN_FAILURE_WINDOW_SECONDS: how long failures are counted, from the first one (a success clears a username's). */
+  failureWindowSeconds: number;
+}
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = {
+  maxFailuresPerUsername: 5,
+  maxFailuresPerAddress: 30,
+  backoffBaseSeconds: 1,
+  backoffMaxSeconds: 900,
+  failureWindowSeconds: 86_400,
+};
 
 export class AppConfig {
   constructor(
@@ -53,6 +82,10 @@ export class AppConfig {
      * losing a race with another writer on its stream, before the conflict is answered (default 10 s).
      */
     readonly commandRetryTimeoutMs: number = DEFAULT_COMMAND_RETRY_TIMEOUT_MS,
+    /** LOGIN_*: when failed logins are answered 429 (see LoginThrottleSettings). */
+    readonly loginThrottle: LoginThrottleSettings = DEFAULT_LOGIN_THROTTLE,
+    /** ALLOWED_ORIGINS: origins besides the server's own host whose pages may open a socket (config/allowed-origins.ts). */
+    readonly allowedOrigins: readonly string[] = [],
   ) {}
 
   get embedded(): boolean {

@@ -82,14 +82,27 @@ describe('loadConfig', () => {
 
   it('reads the SQL Lab switches: force async, payload cap, backend persistence (default on)', () => {
     const defaults = loadConfig({}, { cwd: home });
-    expect(defaults.sqllab).toMatchObject({ forceRunAsync: false, payloadMaxMb: undefined });
+    // A result cap by default (a 400 MB result grew the server past 1.3 GB); 0 lifts it.
+    expect(defaults.sqllab).toMatchObject({ forceRunAsync: false, payloadMaxMb: 50 });
+    expect(loadConfig({ SQLLAB_PAYLOAD_MAX_MB: '0' }, { cwd: home }).sqllab.payloadMaxMb).toBe(0);
     expect(defaults.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
     const config = loadConfig({ SQLLAB_FORCE_RUN_ASYNC: 'True', SQLLAB_PAYLOAD_MAX_MB: '2.5', SQLLAB_BACKEND_PERSISTENCE: 'off' }, { cwd: home });
     expect(config.sqllab).toMatchObject({ forceRunAsync: true, payloadMaxMb: 2.5 });
     expect(config.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(false);
-    const problems = problemsOf({ SQLLAB_FORCE_RUN_ASYNC: 'sometimes', SQLLAB_PAYLOAD_MAX_MB: '0' });
+    const problems = problemsOf({ SQLLAB_FORCE_RUN_ASYNC: 'sometimes', SQLLAB_PAYLOAD_MAX_MB: '-1' });
     expect(problems.join('\n')).toMatch(/^SQLLAB_FORCE_RUN_ASYNC: must be true or false/m);
-    expect(problems.join('\n')).toMatch(/^SQLLAB_PAYLOAD_MAX_MB: must be more than 0/m);
+    expect(problems.join('\n')).toMatch(/^SQLLAB_PAYLOAD_MAX_MB: must be a number of megabytes, or 0 for no cap/m);
+  });
+
+  it('reads ALLOWED_ORIGINS as a list of bare origins; anything else is a problem', () => {
+    expect(loadConfig({}, { cwd: home }).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: ' https://BI.example.com , http://localhost:5173/' }, { cwd: home }).allowedOrigins).toEqual([
+      'https://bi.example.com',
+      'http://localhost:5173',
+    ]);
+    const problems = problemsOf({ ALLOWED_ORIGINS: 'https://ok.example.com,https://x.example.com/path,*,ftp://files.example.com' });
+    expect(problems).toHaveLength(3);
+    for (const bad of ['https://x.example.com/path', '*', 'ftp://files.example.com']) expect(problems.join('\n')).toContain(`ALLOWED_ORIGINS: '${bad}' is not an origin`);
   });
 
   it('reads FEATURE_FLAGS (JSON) over the defaults; SQLLAB_BACKEND_PERSISTENCE is a shorthand for the same flag', () => {
@@ -122,6 +135,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ COMMAND_RETRY_TIMEOUT_MS: '0' }, { cwd: home }).commandRetryTimeoutMs).toBe(0);
     expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: 'soon' })[0]).toMatch(/^COMMAND_RETRY_TIMEOUT_MS: must be a number of milliseconds/);
     expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: '-1' })[0]).toMatch(/^COMMAND_RETRY_TIMEOUT_MS: must be 0 or more/);
+  });
+
+  it('reads the login throttle: failures before the locks start, per username and per address, and the lock times', () => {
+    expect(loadConfig({}, { cwd: home }).loginThrottle).toEqual({
+      maxFailuresPerUsername: 5,
+      maxFailuresPerAddress: 30,
+      backoffBaseSeconds: 1,
+      backoffMaxSeconds: 900,
+      failureWindowSeconds: 86_400,
+    });
+    const env = {
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '0',
+      LOGIN_BACKOFF_BASE_SECONDS: '2',
+      LOGIN_BACKOFF_MAX_SECONDS: '600',
+      LOGIN_FAILURE_WINDOW_SECONDS: '3600',
+    };
+    expect(loadConfig(env, { cwd: home }).loginThrottle).toEqual({
+      maxFailuresPerUsername: 3,
+      maxFailuresPerAddress: 0,
+      backoffBaseSeconds: 2,
+      backoffMaxSeconds: 600,
+      failureWindowSeconds: 3600,
+    });
+    const problems = problemsOf({ LOGIN_MAX_FAILURES_PER_USERNAME: '0', LOGIN_BACKOFF_BASE_SECONDS: 'soon' });
+    expect(problems).toEqual([expect.stringMatching(/^LOGIN_MAX_FAILURES_PER_USERNAME: must be at least 1/), expect.stringMatching(/^LOGIN_BACKOFF_BASE_SECONDS: must be a whole number/)]);
+    expect(problemsOf({ LOGIN_BACKOFF_BASE_SECONDS: '60', LOGIN_BACKOFF_MAX_SECONDS: '30' })).toEqual(['LOGIN_BACKOFF_MAX_SECONDS: must be at least LOGIN_BACKOFF_BASE_SECONDS.']);
   });
 
   describe('production mode', () => {

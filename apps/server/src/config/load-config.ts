@@ -4,7 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { AppConfig, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS } from './app-config';
+import { AppConfig, DEFAULT_LOGIN_THROTTLE, DEFAULT_PAYLOAD_MAX_MB, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS, type LoginThrottleSettings } from './app-config';
+import { parseAllowedOrigins } from './allowed-origins';
 import { parseFeatureFlags } from './feature-flags';
 import { DEFAULT_ADMIN_USERNAME, productionAdminPasswordProblem } from './admin-password';
 import { devSecretKey, HOW_TO_SET_SECRET_KEY, productionSecretKeyProblem } from './secret-key';
@@ -49,6 +50,10 @@ const booleanVar = z
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), { message: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+/** A whole number in [min, max]. */
+const count = (min: number, max: number) =>
+  z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
 const envSchema = z.object({
   PORT: optional(
     z.coerce
@@ -68,11 +73,16 @@ const envSchema = z.object({
   SQLLAB_TIMEOUT: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(86_400)),
   SQLLAB_ASYNC_TIME_LIMIT_SEC: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(604_800)),
   SQLLAB_FORCE_RUN_ASYNC: optional(booleanVar),
-  SQLLAB_PAYLOAD_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).positive('must be more than 0')),
+  SQLLAB_PAYLOAD_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be a number of megabytes, or 0 for no cap')),
   SQLLAB_BACKEND_PERSISTENCE: optional(booleanVar),
   FEATURE_FLAGS: optional(z.string()),
   COMMAND_RETRY_TIMEOUT_MS: optional(z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(600_000, 'must be at most 600000 (10 minutes)')),
   SQLLAB_DEFAULT_DBID: optional(z.coerce.number({ message: 'must be a database id' }).int('must be a whole number').min(1, 'must be a database id')),
+  LOGIN_MAX_FAILURES_PER_USERNAME: optional(count(1, 1000)),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: optional(count(0, 1_000_000)),
+  LOGIN_BACKOFF_BASE_SECONDS: optional(count(1, 3600)),
+  LOGIN_BACKOFF_MAX_SECONDS: optional(count(1, 86_400)),
+  LOGIN_FAILURE_WINDOW_SECONDS: optional(count(60, 2_592_000)),
   NODE_ENV: optional(
     z.enum(['development', 'production', 'test'], { message: "must be 'development', 'production' or 'test'" }),
   ),
@@ -99,6 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   // FEATURE_FLAGS is checked even when other variables are bad, so its problems are listed with theirs.
   const flags = parseFeatureFlags(raw('FEATURE_FLAGS'), parsed.success ? parsed.data.SQLLAB_BACKEND_PERSISTENCE : undefined);
   problems.push(...flags.problems);
+  const loginThrottle = parsed.success ? loginThrottleOf(parsed.data) : DEFAULT_LOGIN_THROTTLE;
+  if (loginThrottle.backoffMaxSeconds < loginThrottle.backoffBaseSeconds) {
+    problems.push('LOGIN_BACKOFF_MAX_SECONDS: must be at least LOGIN_BACKOFF_BASE_SECONDS.');
+  }
+  const allowedOrigins = parseAllowedOrigins(raw('ALLOWED_ORIGINS'));
+  problems.push(...allowedOrigins.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
@@ -118,10 +134,23 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       timeoutSec: vars.SQLLAB_TIMEOUT ?? DEFAULT_SQLLAB_TIMEOUTS.timeoutSec,
       asyncTimeLimitSec: vars.SQLLAB_ASYNC_TIME_LIMIT_SEC ?? DEFAULT_SQLLAB_TIMEOUTS.asyncTimeLimitSec,
       forceRunAsync: vars.SQLLAB_FORCE_RUN_ASYNC ?? false,
-      payloadMaxMb: vars.SQLLAB_PAYLOAD_MAX_MB,
+      payloadMaxMb: vars.SQLLAB_PAYLOAD_MAX_MB ?? DEFAULT_PAYLOAD_MAX_MB,
     },
     vars.SQLLAB_DEFAULT_DBID,
     flags.flags,
     vars.COMMAND_RETRY_TIMEOUT_MS,
+    loginThrottle,
+    allowedOrigins.origins,
   );
+}
+
+function loginThrottleOf(vars: z.output<typeof envSchema>): LoginThrottleSettings {
+  const d = DEFAULT_LOGIN_THROTTLE;
+  return {
+    maxFailuresPerUsername: vars.LOGIN_MAX_FAILURES_PER_USERNAME ?? d.maxFailuresPerUsername,
+    maxFailuresPerAddress: vars.LOGIN_MAX_FAILURES_PER_ADDRESS ?? d.maxFailuresPerAddress,
+    backoffBaseSeconds: vars.LOGIN_BACKOFF_BASE_SECONDS ?? d.backoffBaseSeconds,
+    backoffMaxSeconds: vars.LOGIN_BACKOFF_MAX_SECONDS ?? d.backoffMaxSeconds,
+    failureWindowSeconds: vars.LOGIN_FAILURE_WINDOW_SECONDS ?? d.failureWindowSeconds,
+  };
 }

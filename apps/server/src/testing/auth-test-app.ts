@@ -16,7 +16,7 @@ import pino from 'pino';
 import { resolveFeatureFlags, type FeatureFlags } from '@strata/domain';
 import { AuthModule } from '../auth/auth.module';
 import { configureHttp } from '../common/configure-http';
-import { AppConfig } from '../config/app-config';
+import { AppConfig, DEFAULT_LOGIN_THROTTLE, type LoginThrottleSettings } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { migrations } from '../storage/migrations';
@@ -46,6 +46,8 @@ export interface AuthTestAppOptions {
   featureFlags?: FeatureFlags;
   /** The built client the app serves (default apps/client/dist). */
   clientDist?: string;
+  /** LOGIN_* settings over the defaults, e.g. { maxFailuresPerUsername: 3 }. */
+  loginThrottle?: Partial<LoginThrottleSettings>;
   /** Adjust the testing module (overrideProvider...) before it compiles. */
   customize?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
@@ -67,6 +69,8 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     undefined,
     undefined,
     resolveFeatureFlags(options.featureFlags),
+    undefined,
+    { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
   );
   const cleanUp = async () => {
     await db.drop();

@@ -17,7 +17,8 @@ import { SESSION_COOKIE, SessionService } from '../sessions/session.service';
 import { ApiTokens } from '../tokens/api-tokens.service';
 import { UsersService } from '../users/users.service';
 import { apiLoginSchema, browserLoginSchema } from './login.schemas';
-import { LoginService } from './login.service';
+import { LoginThrottled } from './login-throttle';
+import { LoginService, type ClientInfo } from './login.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 @Controller()
@@ -40,7 +41,7 @@ export class LoginController {
     @Res({ passthrough: true }) res: HttpResponse,
   ) {
     const client = clientOf(req);
-    const user = await this.login.check(username, password, client);
+    const user = await this.checked(username, password, client, res);
     // A fresh session id on every login (no session fixation); the old one, if any, ends.
     const previous = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (previous) await this.sessions.end(previous);
@@ -80,9 +81,13 @@ export class LoginController {
   @Public()
   @CsrfExempt()
   @HttpCode(200)
-  async apiLogin(@ZodBody(apiLoginSchema) { username, password, refresh }: z.output<typeof apiLoginSchema>, @Req() req: HttpRequest) {
+  async apiLogin(
+    @ZodBody(apiLoginSchema) { username, password, refresh }: z.output<typeof apiLoginSchema>,
+    @Req() req: HttpRequest,
+    @Res({ passthrough: true }) res: HttpResponse,
+  ) {
     const client = clientOf(req);
-    const user = await this.login.check(username, password, client);
+    const user = await this.checked(username, password, client, res);
     return this.dataSource.transaction(async (tx) => {
       await this.login.recordLogin(user, 'token', client, tx);
       return this.apiTokens.issue(user.id, { refresh, client, tx });
@@ -100,6 +105,16 @@ export class LoginController {
     const user = refreshed ? await this.users.findById(refreshed.userId) : null;
     if (!refreshed || !user?.active) throw unauthorized('The refresh token is invalid or has expired. Log in again.');
     return { access_token: refreshed.accessToken };
+  }
+
+  /** The user the credentials prove; a throttled attempt's 429 says when to try again (Retry-After). */
+  private async checked(username: string, password: string, client: ClientInfo, res: HttpResponse) {
+    try {
+      return await this.login.check(username, password, client);
+    } catch (error) {
+      if (error instanceof LoginThrottled) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
   }
 
   /**

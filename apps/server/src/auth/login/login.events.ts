@@ -1,8 +1,9 @@
 /**
  * Sign-in facts, for the audit trail and for "last login" in the users list. They live on stream
- * `login:<username>` (lower-cased) rather than the user's own stream: failed attempts for unknown usernames
- * have no user to belong to, a burst of attempts against one account is one stream to read (the basis
- * for rate limiting later), and appending them never conflicts with an admin editing the user.
+ * `login:<username>` (lower-cased) rather than the user's own stream: a burst of attempts against one
+ * account is one stream to read, and appending them never conflicts with an admin editing the user.
+ * Failed attempts for usernames that do not exist all go to one stream, UNKNOWN_USERS_LOGIN_STREAM:
+ * anyone can type any name, and one stream per name would let them create streams without end.
  * Passwords, even wrong ones, are never recorded.
  */
 import type { EventLike } from '@strata/events';
@@ -30,3 +31,5 @@ export type LoggedOut = EventLike<'security/loggedOut', { userId: number; userna
 export type LoginEvent = LoggedIn | LoginFailed | LoggedOut;
 
 export const loginStream = (username: string) => `login:${username.toLowerCase()}`;
+/** Not under `login:`, so no username can name it. */
+export const UNKNOWN_USERS_LOGIN_STREAM = 'login-unknown-users:failures';

@@ -1,11 +1,13 @@
 /**
- * Password hashing with scrypt (memory-hard, in Node's crypto, no native add-on). The stored string carries
+ * Password hashing with scrypt (memory-hard, in Node's crypto, no native add-on), always the async
+ * crypto.scrypt so the event loop never waits for a hash. The stored string carries
  * its own parameters, so the cost can be raised later without locking anyone out: old hashes still verify
  * and `needsRehash` tells the login flow to upgrade them.
  *
  * Format: `scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>`.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ConcurrencyLimit } from '../concurrency-limit';
 
 export interface ScryptParams {
   N: number;
@@ -30,11 +32,24 @@ export function passwordPolicyViolation(password: string): string | null {
   return null;
 }
 
+/**
+ * PROBLEM: the async scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says
+ * otherwise), which file reads (the client's static files), DNS lookups and zlib share. A burst of 50
+ * logins queued 50 hashes there, and everything else that needed a thread (even /health, through the
+ * static-file middleware) waited seconds behind them.
+ * SOLUTION: at most two derivations at once; the others wait here, in JavaScript, so
+ * the pool always has threads free for the rest of the server.
+ */
+const hashing = new ConcurrencyLimit(2);
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // maxmem must exceed 128 * N * r, or scrypt refuses the parameters (the default limit is 32 MiB).
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return hashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
