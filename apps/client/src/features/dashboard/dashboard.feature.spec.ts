@@ -111,9 +111,8 @@ describe('dashboard feature: chart status and required filters (spec §4)', () =
     const runtime = feature.store.getState().chartStates[2]!;
     expect(runtime.chartStatus).toBe('stopped');
     expect(runtime.chartAlert).toBe(CHART_STOPPED);
-    // Its answer arrives later and changes nothing.
-    await waitUntil(() => feature.store.getState().chartStates[1]?.chartStatus === 'success');
-    await new Promise((r) => setTimeout(r, 50));
+    // Stop aborted its request: the answer cannot reach the page, while the other charts' answers do.
+    await waitUntil(() => feature.store.getState().chartStates[1]?.chartStatus === 'success' && feature.store.getState().chartStates[3]?.chartStatus === 'success');
     expect(feature.store.getState().chartStates[2]?.chartStatus).toBe('stopped');
   });
 

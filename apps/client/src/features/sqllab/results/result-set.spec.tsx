@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { timeoutError } from '@strata/domain';
 import { ResultSet, type QueryView } from './ResultSet';
 import { ResultsGrid } from './ResultsGrid';
@@ -109,10 +109,8 @@ describe('result set', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
     render(<ResultSet query={query()} maxRow={100000} exportUrl={null} now={() => 0} notify={notify} onRefetch={refetch} />);
     fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
-    await screen.findByRole('button', { name: 'Copy to clipboard' });
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Copied to clipboard!'));
     expect(written).toEqual(['a\tb\n1\t\n2\tx']);
-    expect(notify).toHaveBeenCalledWith('success', 'Copied to clipboard!');
   });
 });
 
