@@ -117,6 +117,19 @@ describe('the handshake', () => {
     expect((await refusal(server.url, { cookie: 'session=forged' })).message).toBe(UNAUTHENTICATED_MESSAGE);
   });
 
+  it("refuses a page of a foreign origin, even with the user's cookie; accepts its own host's pages and non-browser clients", async () => {
+    const browser = new HttpClient(server.url);
+    await browser.browserLogin('gus', 'gus-password');
+    for (const origin of ['https://evil.example.com', 'null', `${server.url.replace('127.0.0.1', 'localhost')}`, 'http://127.0.0.1:1']) {
+      const refused = await refusal(server.url, { cookie: browser.cookie, origin });
+      expect(refused.message).toMatch(/websocket error|xhr poll error/);
+    }
+    const own = await client({ cookie: browser.cookie, origin: server.url });
+    own.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: `user:${gammaId}`, fromVersion: 0 });
+    expect(await own.next(isType('subscribed'))).toMatchObject({ stream: `user:${gammaId}` });
+    await client({ token: gammaToken });
+  });
+
   it('accepts a bearer token (auth.token or Authorization header) and a browser session cookie', async () => {
     for (const options of [{ token: gammaToken }, { bearerHeader: gammaToken }]) {
       const c = await client(options);
@@ -238,6 +251,17 @@ describe('subscriptions', () => {
     c.send({ type: 'launch' });
     expect(await c.next(isType('error'))).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR' });
     expect(await store().readStream('counter:m')).toEqual([]);
+  });
+
+  it('answer text that cannot be stored (NUL, a lone surrogate) with an error, before it reaches the database', async () => {
+    const c = await client({ token: adminToken });
+    for (const [seq, note] of [[1, 'a\u0000b'], [2, 'x\ud800']] as const) {
+      c.send({ type: 'command', stream: 'counter:nul', clientSeq: seq, commandId: `nul-${seq}`, batchId: `nul-${seq}`, command: { type: 'Increment', data: { by: 1, note } } });
+      expect(await c.next(isType('error'))).toMatchObject({ error_type: 'INVALID_PAYLOAD_FORMAT_ERROR', message: expect.stringContaining('NUL character or an unpaired UTF-16 surrogate') });
+    }
+    c.send({ type: 'subscribe', stream: 'counter:nul', fromVersion: 0, protocolVersion: PROTOCOL_VERSION });
+    expect(await c.next(isType('subscribed'))).toMatchObject({ stream: 'counter:nul' });
+    expect(await store().readStream('counter:nul')).toEqual([]);
   });
 });
 

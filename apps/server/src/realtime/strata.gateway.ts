@@ -15,7 +15,9 @@ import { Authenticator, type CurrentUser } from '../auth/current-user';
 import { AppConfig } from '../config/app-config';
 import { CommittedEvents, type CommittedBatch } from '../event-store/committed-events';
 import { accessChangesOf, type AccessChange } from './access-changes';
+import { findUnsafeText, unsafeTextMessage } from '../common/unsafe-text';
 import { CommandRouter } from './command-router';
+import { allowRequestFrom } from './origin-check';
 import { PresenceBroadcaster } from './presence';
 import { RealtimePush } from './realtime-push';
 import { useRedisAdapter } from './redis-adapter';
@@ -62,6 +64,8 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
     if (this.config.redisUrl) {
       this.closeRedis = useRedisAdapter(server, this.config.redisUrl, this.config.databaseUrl ?? this.config.strataHome);
     }
+    // Checked by engine.io on every handshake request, before a socket exists (origin-check.ts).
+    server.engine.opts.allowRequest = allowRequestFrom(this.config.allowedOrigins);
     server.use(authenticateHandshake(this.authenticator));
     this.presence = new PresenceBroadcaster(server, (error) => this.logger.warn(`presence broadcast failed: ${error.message}`));
     this.rights = new SocketRights(this.authenticator, this.access, this.feed, (stream) => this.presence.broadcast(stream));
@@ -135,6 +139,9 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
     if (!socket.connected) return; // queued behind a message that was still running when the socket left
     const problem = clientMessageProblem(raw);
     if (problem !== null) return this.fail(socket, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Malformed message: ${problem}.`);
+    // Same rule as the HTTP shell: such text would only fail in PostgreSQL.
+    const unsafe = findUnsafeText(raw, 'message');
+    if (unsafe !== null) return this.fail(socket, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, unsafeTextMessage(unsafe));
     const message = raw as ClientMessage;
     switch (message.type) {
       case 'subscribe': {

@@ -103,12 +103,15 @@ export interface ConnectOptions {
   bearerHeader?: string;
   cookie?: string;
   sessionId?: string;
+  /** The Origin header a browser would send (the page's origin); none by default, like a script. */
+  origin?: string;
 }
 
 function socketFor(url: string, options: ConnectOptions): Socket {
   const extraHeaders: Record<string, string> = {};
   if (options.cookie) extraHeaders.cookie = options.cookie;
   if (options.bearerHeader) extraHeaders.authorization = `Bearer ${options.bearerHeader}`;
+  if (options.origin) extraHeaders.origin = options.origin;
   const auth: Record<string, string> = {};
   if (options.token) auth.token = options.token;
   if (options.sessionId) auth.sessionId = options.sessionId;
