@@ -275,8 +275,12 @@ describe('access', () => {
   });
 
   it('a grant to one of the user roles opens the database', async () => {
+    const { changed_on: _on, changed_by: _by, roles_with_access: _roles, ...settings } = (await admin.get(`/api/v1/database/${id}`)).body.result;
     const granted = await admin.put(`/api/v1/database/${id}/access`, { roles: ['sql_lab'] });
     expect(granted.body.result.roles).toEqual(['sql_lab']);
+    // PUT .../access changes the roles and nothing else of the database.
+    const { changed_on: _on2, changed_by: _by2, roles_with_access, ...after } = (await admin.get(`/api/v1/database/${id}`)).body.result;
+    expect([after, roles_with_access]).toEqual([settings, ['sql_lab']]);
     const list = await gamma.get('/api/v1/database/');
     expect(list.body).toMatchObject({ count: 1, result: [{ id, database_name: 'shop' }] });
     expect((await gamma.get(`/api/v1/database/${id}/schemas/`)).status).toBe(200);
