@@ -65,8 +65,14 @@ async function listedTitles(p: Page): Promise<string[]> {
 async function slicesOf(chartId: number): Promise<{ label: string; fill: string; legendFill: string }[]> {
   const holder = page.locator(`[data-chart-id="${chartId}"]`);
   await page.locator(`[data-chart-id="${chartId}"][data-status="rendered"]`).waitFor({ timeout: 60_000 });
-  // Colours are put in place as the labels are told; wait for the slices to stop changing.
-  await page.waitForTimeout(1200);
+  // Drawn in place: every legend entry has its slice, in the slice's colour.
+  await page.waitForFunction((id) => {
+    const root = document.querySelector(`[data-chart-id="${id}"]`);
+    if (!root) return false;
+    const fills = Array.from(root.querySelectorAll('.highcharts-series .highcharts-point')).map((p) => (p.getAttribute('fill') ?? '').toLowerCase());
+    const legend = Array.from(root.querySelectorAll('.highcharts-legend-item')).map((item) => (item.querySelector('.highcharts-point')?.getAttribute('fill') ?? '').toLowerCase());
+    return legend.length > 0 && legend.length === fills.length && legend.every((fill, i) => fill !== '' && fill === fills[i]);
+  }, chartId);
   return holder.evaluate((root) => {
     const fills = Array.from(root.querySelectorAll('.highcharts-series .highcharts-point')).map((p) => (p.getAttribute('fill') ?? '').toLowerCase());
     const legend = Array.from(root.querySelectorAll('.highcharts-legend-item')).map((item) => ({
@@ -225,10 +231,10 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
       expect(new Set(allSlices.map((s) => s.fill)).size).toBe(3);
 
       // The owner's page pushes the colours after a moment, as a sync: the dashboard's version stays.
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + 60_000;
       let after = await stored();
       while (!after.metadata.map_label_colors || Object.keys(after.metadata.map_label_colors).length < 3) {
-        if (Date.now() > deadline) throw new Error(`no map_label_colors after 15 s: ${after.json_metadata}`);
+        if (Date.now() > deadline) throw new Error(`no map_label_colors after 60 s: ${after.json_metadata}`);
         await page.waitForTimeout(250);
         after = await stored();
       }
