@@ -11,6 +11,7 @@ import { canViewDashboard, ErrorType, FeatureFlag } from '@strata/domain';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
+import { parsedParams } from '../charts/chart-json';
 import { AppConfig } from '../config/app-config';
 import { chartDimensions, DashboardScopeError, scopeChartQuery, scopeFilterValuesQuery, type SavedChart, type ScopeDataset } from './dashboard-query-scope';
 import type { QueryContext } from './query-context.schema';
@@ -51,15 +52,7 @@ interface ChartRow {
 
 const forbidden = (message: string) => new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, message);
 
-const savedChart = (row: ChartRow): SavedChart => {
-  let params: unknown = {};
-  try {
-    params = row.params ? JSON.parse(row.params) : {};
-  } catch {
-    params = {};
-  }
-  return { id: row.id, viz_type: row.viz_type, params: typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {} };
-};
+const savedChart = (row: ChartRow): SavedChart => ({ id: row.id, viz_type: row.viz_type, params: parsedParams(row.params) });
 
 /** The columns the dashboard's native filters target: on `datasetId` (its values), and on any dataset. */
 function nativeFilterColumns(metadata: Record<string, unknown> | null, datasetId: number): { onDataset: Set<string>; all: Set<string> } {

@@ -30,7 +30,7 @@ export interface ChartRow {
   dashboard_list: { id: number; dashboard_title: string }[];
 }
 
-function parsedParams(text: string | null): Record<string, unknown> {
+export function parsedParams(text: string | null): Record<string, unknown> {
   try {
     const parsed: unknown = text ? JSON.parse(text) : {};
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
