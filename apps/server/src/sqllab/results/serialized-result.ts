@@ -46,30 +46,23 @@ export class SerializedResult {
   ) {}
 
   static fromRows(result: ResultRows): SerializedResult {
-    const parts: Buffer[] = [OPEN];
-    const chunkEnds: number[] = [];
-    let length = 1;
-    for (let start = 0; start < result.data.length; start += CHUNK_ROWS) {
-      const json = Buffer.from(JSON.stringify(result.data.slice(start, start + CHUNK_ROWS)));
-      if (start > 0) {
-        parts.push(COMMA);
-        length += 1;
-      }
-      parts.push(json.subarray(1, json.length - 1));
-      length += json.length - 2;
-      chunkEnds.push(length);
-    }
-    parts.push(CLOSE);
+    const builder = new SerializedResultBuilder();
+    builder.add(result.data);
+    return builder.finish(result.data.length, result);
+  }
+
+  /** For SerializedResultBuilder only. */
+  static fromParts(parts: Buffer[], chunkEnds: number[], rows: number, columns: Omit<ResultRows, 'data'>): SerializedResult {
     const header: ResultHeader = {
       format: FORMAT,
-      rows: result.data.length,
-      columns: result.columns,
-      selected_columns: result.selected_columns,
-      expanded_columns: result.expanded_columns,
+      rows,
+      columns: columns.columns,
+      selected_columns: columns.selected_columns,
+      expanded_columns: columns.expanded_columns,
       chunkEnds,
     };
     const headerLine = Buffer.from(`${JSON.stringify(header)}\n`);
-    return new SerializedResult(Buffer.concat([headerLine, ...parts]), header, headerLine.length);
+    return new SerializedResult(Buffer.concat([headerLine, OPEN, ...parts, CLOSE]), header, headerLine.length);
   }
 
   /** Reads a blob written by fromRows, or a plain JSON result of the earlier format (still within its TTL). */
@@ -110,6 +103,57 @@ export class SerializedResult {
   /** Parsed rows, for the few callers that need values (tests, small results). */
   rows(limit?: number): Record<string, unknown>[] {
     return JSON.parse(this.dataJson(limit).toString('utf8')) as Record<string, unknown>[];
+  }
+}
+
+/**
+ * Serializes rows as they arrive (a run's rows streamed from the engine), each chunk once, as soon as
+ * the row after it arrives: the size of the result is known while it is read, so a cap stops the
+ * statement there instead of after the whole result was held and serialized; the row objects of a
+ * serialized chunk are not kept. The last row is always still pending at `finish`, so a run that read
+ * one row past its limit drops it without re-serializing anything.
+ */
+export class SerializedResultBuilder {
+  private readonly parts: Buffer[] = [];
+  private readonly chunkEnds: number[] = [];
+  /** Bytes of the data array so far, from its '['. */
+  private length = 1;
+  private serializedRows = 0;
+  private pending: Record<string, unknown>[] = [];
+
+  /** `onGrow` sees the size after each chunk and may throw to stop the reading (a payload cap). */
+  constructor(private readonly onGrow: (bytes: number) => void = () => undefined) {}
+
+  get rowCount(): number {
+    return this.serializedRows + this.pending.length;
+  }
+
+  add(rows: readonly Record<string, unknown>[]): void {
+    for (const row of rows) {
+      if (this.pending.length === CHUNK_ROWS) this.serialize(this.pending.splice(0));
+      this.pending.push(row);
+    }
+  }
+
+  /** The result of the first `keepRows` rows (at most one fewer than were added). */
+  finish(keepRows: number, columns: Omit<ResultRows, 'data'>): SerializedResult {
+    const last = this.pending.slice(0, Math.max(0, keepRows - this.serializedRows));
+    this.pending = [];
+    if (last.length > 0) this.serialize(last);
+    return SerializedResult.fromParts(this.parts, this.chunkEnds, this.serializedRows, columns);
+  }
+
+  private serialize(rows: Record<string, unknown>[]): void {
+    const json = Buffer.from(JSON.stringify(rows));
+    if (this.serializedRows > 0) {
+      this.parts.push(COMMA);
+      this.length += 1;
+    }
+    this.parts.push(json.subarray(1, json.length - 1));
+    this.length += json.length - 2;
+    this.chunkEnds.push(this.length);
+    this.serializedRows += rows.length;
+    this.onGrow(this.length);
   }
 }
 
