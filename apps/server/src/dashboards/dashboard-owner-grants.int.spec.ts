@@ -131,9 +131,18 @@ describe('a Gamma owner under DASHBOARD_RBAC', () => {
 
   it("cannot place another user's chart on a dataset they cannot read in the edit session; the admin can", async () => {
     const own = await gammasDashboard('Edited');
-    const ack = await placeChart(await editor(gamma.userId, own), own, theirs);
+    const gammaEditor = await editor(gamma.userId, own);
+    const ack = await placeChart(gammaEditor, own, theirs);
     expect(ack).toMatchObject({ result: 'rejected', reason: 'invalid' });
     expect((await placeChart(await editor(admin.userId, own), own, theirs)).result).toBe('committed');
+    // Another user's chart on a dataset Gamma may read (one they co-own) is theirs to place.
+    const databaseId = (await admin.get(`/api/v1/dataset/${carsId}`)).body.result.database.id as number;
+    const shared = await admin.post('/api/v1/dataset/', { database: databaseId, schema: 'public', table_name: 'cars_shared', sql: 'SELECT origin FROM cars' });
+    expect(shared.status).toBe(201);
+    expect((await admin.put(`/api/v1/dataset/${shared.body.id}`, { owners: [admin.userId, gamma.userId] })).status).toBe(200);
+    const params = JSON.stringify({ viz_type: 'table', datasource: `${shared.body.id}__table`, metrics: ['count'], groupby: ['origin'] });
+    const readable = (await admin.post('/api/v1/chart/', { slice_name: 'Readable', viz_type: 'table', datasource_id: shared.body.id, datasource_type: 'table', params })).body.id as number;
+    expect(await placeChart(gammaEditor, own, readable)).toMatchObject({ result: 'committed' });
   });
 
   it("cannot copy a dashboard they may view into their own when its charts' datasets are not theirs to read", async () => {
