@@ -115,6 +115,12 @@ describe('a Gamma owner under DASHBOARD_RBAC', () => {
     const titles = (await admin.get('/api/v1/dashboard/')).body.result.map((d: { dashboard_title: string }) => d.dashboard_title);
     expect(titles).not.toContain('Created with a filter');
     expect(titles).not.toContain('Copied with a filter');
+    // On a dataset they may read (one they co-own) a filter is theirs to add.
+    const databaseId = (await admin.get(`/api/v1/dataset/${carsId}`)).body.result.database.id as number;
+    const coOwned = (await admin.post('/api/v1/dataset/', { database: databaseId, schema: 'public', table_name: 'cars_filtered', sql: 'SELECT origin FROM cars' })).body.id as number;
+    expect((await admin.put(`/api/v1/dataset/${coOwned}`, { owners: [admin.userId, gamma.userId] })).status).toBe(200);
+    expect((await gamma.put(`/api/v1/dashboard/${own}/filters`, { added: [filterOn(coOwned)], modified: [], deleted: [], reordered: [] })).status).toBe(200);
+    expect((await filtersOf(own)).map((f) => f.id)).toEqual(['NATIVE_FILTER-cars']);
   });
 
   it('keeps a filter an admin put on such a dataset when saving the rest of the dashboard, and the admin may add it', async () => {
