@@ -30,12 +30,21 @@ it("brings another process's commits in commit order, and every batch exactly on
   const c = await one.store.append('doc:n', [{ type: 'test/d', data: {} }], { expectedVersion: 3, meta: { actor: '1' } });
 
   await eventually(() => seenByOne.length === 3 && seenByTwo.length === 3);
-  await new Promise((r) => setTimeout(r, 200)); // nothing more may arrive (own notifications are ignored)
-  const byVersion = (seen: CommittedBatch[]) => [...seen].sort((x, y) => x.version - y.version).map((x) => [x.origin, x.version]);
+  // Nothing more about doc:n may arrive (own notifications are ignored). NOTIFYs come in commit order, so
+  // once each process has the other's later commit, anything about doc:n would have come before it.
+  await one.store.append('doc:n-after', [{ type: 'test/e', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
+  await two.store.append('doc:n-after', [{ type: 'test/f', data: {} }], { expectedVersion: 1, meta: { actor: '2' } });
+  const remoteAfter = (seen: CommittedBatch[], version: number) => seen.some((x) => x.stream === 'doc:n-after' && x.origin === 'remote' && x.version === version);
+  await eventually(() => remoteAfter(seenByTwo, 1) && remoteAfter(seenByOne, 2));
+  const byVersion = (seen: CommittedBatch[]) =>
+    seen
+      .filter((x) => x.stream === 'doc:n')
+      .sort((x, y) => x.version - y.version)
+      .map((x) => [x.origin, x.version]);
   expect(byVersion(seenByOne)).toEqual([['local', 2], ['remote', 3], ['local', 4]]);
   expect(byVersion(seenByTwo)).toEqual([['remote', 2], ['local', 3], ['remote', 4]]);
-  expect(seenByTwo.filter((x) => x.origin === 'remote').map((x) => x.events)).toEqual([a.events, c.events]);
-  expect(seenByOne.find((x) => x.origin === 'remote')!.events).toEqual(b.events);
+  expect(seenByTwo.filter((x) => x.stream === 'doc:n' && x.origin === 'remote').map((x) => x.events)).toEqual([a.events, c.events]);
+  expect(seenByOne.find((x) => x.stream === 'doc:n' && x.origin === 'remote')!.events).toEqual(b.events);
 });
 
 it('wakes a checkpointed subscriber in the other process', async () => {

@@ -1,5 +1,5 @@
 import type { Envelope } from '@strata/events';
-import { eventually, openTestStore, sleep } from '../../test/event-store/store-fixture';
+import { eventually, openTestStore } from '../../test/event-store/store-fixture';
 import type { CommittedBatch } from './committed-events';
 import { VersionConflictError } from './event-store.port';
 
@@ -141,11 +141,9 @@ describe('readers by position', () => {
     await aAppended;
     // B starts while A is open; if B could take a position and commit now, a reader would pass A by.
     const b = s.store.append('overlap:b', [moved(2)], { expectedVersion: 0, meta });
-    const until = Date.now() + 400;
-    while (Date.now() < until) {
-      await poll();
-      await sleep(25);
-    }
+    // B is queued behind A's append lock (no wait for a time: Postgres says so).
+    await eventually(async () => ((await s.dataSource.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)) as { n: number }[])[0]!.n > 0);
+    await poll();
     expect(seen.filter((e) => e.stream.startsWith('overlap:'))).toEqual([]);
 
     release();
@@ -165,7 +163,7 @@ describe("appending in the caller's transaction", () => {
     const before = published.length;
     await s.dataSource.transaction(async (tx) => {
       await s.store.append('doc:tx', [moved(1)], { expectedVersion: 0, tx, meta });
-      await sleep(50);
+      await new Promise(setImmediate); // whatever the append set going has run
       expect(published.length).toBe(before);
     });
     expect(published.slice(before).map((b) => [b.stream, b.version, b.origin])).toEqual([['doc:tx', 1, 'local']]);
@@ -177,7 +175,7 @@ describe("appending in the caller's transaction", () => {
         throw new Error('caller changed its mind');
       }),
     ).rejects.toThrow('caller changed its mind');
-    await sleep(50);
+    await new Promise(setImmediate);
     expect(published.length).toBe(afterCommit);
     expect(await s.store.streamVersion('doc:tx')).toBe(1);
   });

@@ -102,7 +102,7 @@ describe('a checkpointed subscriber', () => {
   it('is woken by commits, without waiting for its poll', async () => {
     const before = await readModel(s.dataSource.manager, 'async_counts');
     await s.store.append('chart:woken', [{ type: 'test/viewed', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 30_000;
     while ((await readModel(s.dataSource.manager, 'async_counts'))['chart test/viewed'] === before['chart test/viewed']) {
       if (Date.now() > deadline) throw new Error('the subscriber was not woken');
       await new Promise((r) => setTimeout(r, 20));

@@ -60,7 +60,8 @@ export async function openTestStore(label: string): Promise<StoreInstance & { db
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it returns true or `timeoutMs` passes. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+/** Polls `check` until it holds; the bound is generous: a loaded machine is slow, not failing. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);

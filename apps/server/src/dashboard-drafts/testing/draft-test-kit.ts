@@ -28,7 +28,8 @@ export const live = (c: TestClient, dashboardId: number): Envelope[] =>
   c.received.filter((m): m is Events => m.type === 'events' && m.stream === streamOf(dashboardId)).flatMap((m) => m.events);
 
 export async function eventually(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  // Generous: a loaded machine is slow, not failing.
+  const deadline = Date.now() + 30_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
