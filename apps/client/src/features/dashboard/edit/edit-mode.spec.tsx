@@ -231,14 +231,15 @@ describe('entering edit mode from the dashboard page', () => {
     renderPage(ADMIN, '/dashboard/cars/');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit dashboard' }));
     expect(await screen.findByTestId('edit-grid')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/cars/?edit=true');
+    // The page shows edit mode, then the router takes the URL: wait for each, not for their order.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/cars/?edit=true'));
     // The draft holds the saved layout: the sample's charts are there to move.
     expect(await screen.findByText('Cars by origin')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add Header' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('edit-mode')).toBeNull());
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/cars\/$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/cars\/$/));
     expect(h.drafts.draft(7).version).toBe(2);
   });
 
