@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -103,12 +103,32 @@ describe('StorageRuntime, embedded mode', () => {
     }
   });
 
+  it('refuses connections to the metadata and examples ports without the password kept in STRATA_HOME', async () => {
+    const runtime = await StorageRuntime.start(embeddedConfig(home), recordingLog());
+    try {
+      for (const db of runtime.embedded) {
+        const anyone = new Client({ host: '127.0.0.1', port: db.port, user: 'postgres', database: 'postgres' });
+        anyone.on('error', () => undefined);
+        await expect(anyone.connect()).rejects.toThrow(/password/);
+        await anyone.end().catch(() => undefined);
+      }
+      const password = readFileSync(join(home, 'metadata.password'), 'utf8').trim();
+      expect(statSync(join(home, 'metadata.password')).mode & 0o077).toBe(0);
+      expect(new URL(runtime.metadataUrl).password).toBe(password);
+      // The server's own URLs carry it: the metadata store and the examples reader still work.
+      expect(await query(runtime.metadataUrl, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+      expect(await query(runtime.examples.readerUrl, 'SELECT current_user AS who')).toEqual([{ who: EMBEDDED_READER_ROLE }]);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
   it('reports loudly when an embedded database dies on its own', async () => {
     const log = recordingLog();
     const runtime = await StorageRuntime.start(embeddedConfig(home), log);
     const examples = runtime.embedded.find((db) => db.name === 'examples')!;
     process.kill(examples.pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    for (const deadline = Date.now() + 30_000; log.errors.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
     expect(log.errors.join('\n')).toMatch(/Embedded examples database .* exited unexpectedly \(signal SIGKILL\)/);
     await runtime.stop();
   });

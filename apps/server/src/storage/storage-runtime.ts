@@ -1,11 +1,13 @@
 /**
  * Decides where the metadata and examples databases are and brings them up: with DATABASE_URL, the
  * given PostgreSQL; without it, two embedded PGlite databases under STRATA_HOME (metadata/, examples/),
- * each in its own child process.
+ * each in its own child process, each asking every connection for its generated password
+ * (STRATA_HOME/metadata.password, examples.password).
  */
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded/embedded-postgres';
+import { readOrCreatePassword } from './embedded/password-file';
 import { ExamplesDatabase } from './examples-database';
 import { externalExamplesDatabase } from './external-examples';
 
@@ -37,11 +39,20 @@ export class StorageRuntime {
     }
     const onUnexpectedExit = (detail: string) => log.error(`!!! ${detail}`);
     const onRecovered = (detail: string) => log.log(detail);
+    const home = config.strataHome;
     const started = await Promise.allSettled([
-      startEmbeddedPostgres({ name: 'metadata', dataDir: join(config.strataHome, 'metadata'), onUnexpectedExit, onRecovered }),
+      startEmbeddedPostgres({
+        name: 'metadata',
+        dataDir: join(home, 'metadata'),
+        password: readOrCreatePassword(join(home, 'metadata.password')),
+        onUnexpectedExit,
+        onRecovered,
+      }),
       startEmbeddedPostgres({
         name: 'examples',
-        dataDir: join(config.strataHome, 'examples'),
+        dataDir: join(home, 'examples'),
+        // One password for the loader and the reader: PGlite has one session, whatever the user name.
+        password: readOrCreatePassword(join(home, 'examples.password')),
         readerRole: EMBEDDED_READER_ROLE,
         niceness: 5,
         onUnexpectedExit,
@@ -54,7 +65,7 @@ export class StorageRuntime {
       throw (metadata.status === 'rejected' ? metadata.reason : (examples as PromiseRejectedResult).reason) as Error;
     }
     for (const db of [metadata.value, examples.value]) {
-      log.log(`Embedded ${db.name} database (PGlite, pid ${db.pid}) listens on 127.0.0.1:${db.port}`);
+      log.log(`Embedded ${db.name} database (PGlite, pid ${db.pid}) on 127.0.0.1:${db.port}, password in ${join(home, `${db.name}.password`)}`);
     }
     const examplesDb = new ExamplesDatabase(
       examples.value.url('postgres'),

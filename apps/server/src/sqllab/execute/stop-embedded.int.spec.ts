@@ -18,7 +18,7 @@ let db: number;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-pglite-stop-'));
-  pglite = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples') });
+  pglite = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'stop-test-password' });
   const restarter: EmbeddedDatabaseRestarter = {
     restartExamples: async () => {
       await pglite.restart();
@@ -61,3 +61,23 @@ it('stops pg_sleep(30) within 2 s by restarting PGlite on the same port; the dat
   expect(again.status).toBe(200);
   expect(again.body.data).toEqual([{ answer: 42 }]);
 }, 60_000);
+
+it('ends a statement past SQLLAB_TIMEOUT with the timeout error by restarting PGlite; the next query runs', async () => {
+  const config = app.t.config as { sqllab: { timeoutSec: number; asyncTimeLimitSec: number } };
+  const saved = config.sqllab;
+  config.sqllab = { ...saved, timeoutSec: 1 };
+  const oldPid = pglite.pid;
+  try {
+    // PGlite ignores statement_timeout: without the restart this would run for an hour.
+    const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT pg_sleep(3600)' });
+    expect(res.status).toBe(408);
+    expect(res.body.errors[0]).toMatchObject({ error_type: 'SQLLAB_TIMEOUT_ERROR', message: 'The query exceeded the 1 seconds timeout.' });
+    expect(alive(oldPid)).toBe(false);
+  } finally {
+    config.sqllab = saved;
+  }
+  // The one PGlite session is free again: the next query waits for the new process and runs.
+  const again = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 41 + 1 AS answer' });
+  expect(again.status).toBe(200);
+  expect(again.body.data).toEqual([{ answer: 42 }]);
+}, 120_000);

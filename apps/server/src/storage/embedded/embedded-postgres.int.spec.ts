@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, Socket } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
+import { processAlive } from '../../testing/process-alive';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+
+const PASSWORD = 'embedded-test-password';
 
 // initdb of a fresh PGlite takes seconds on a busy machine.
 jest.setTimeout(180000);
@@ -18,7 +21,7 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
   let db: EmbeddedPostgres;
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-embedded-'));
-    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db') });
+    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), password: PASSWORD });
     const setup = new Client({ connectionString: db.url() });
     await setup.connect();
     await setup.query('CREATE TABLE notes (id serial PRIMARY KEY, owner text NOT NULL, body text NOT NULL)');
@@ -52,7 +55,7 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
   });
 
   it("runs a connection's Parse, Bind and Execute as one unit even when another connection's query arrives between them", async () => {
-    const slow = await RawConnection.open(db.port);
+    const slow = await RawConnection.open(db.url());
     const pool = new Pool({ connectionString: db.url(), max: 2 });
     try {
       slow.send('P', cstring(''), cstring('SELECT $1::text || $2::text AS v'), int16(0));
@@ -142,7 +145,7 @@ describe('embedded PostgreSQL host that dies on its own', () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-embedded-revive-'));
     const note = (detail: string) => void reports.push(detail);
-    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), onUnexpectedExit: note, onRecovered: note });
+    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), password: PASSWORD, onUnexpectedExit: note, onRecovered: note });
   });
   afterAll(async () => {
     await db?.stop();
@@ -157,7 +160,7 @@ describe('embedded PostgreSQL host that dies on its own', () => {
       await pool.query('INSERT INTO kept VALUES (1), (2)');
       const { pid, port } = db;
       process.kill(pid, 'SIGKILL');
-      // Until the new process listens, queries fail; then they succeed on the same port.
+      // The idle pooled clients fail with the killed process; new connections wait for the next one.
       const deadline = Date.now() + 60_000;
       let rows: { n: string }[] | null = null;
       while (rows === null && Date.now() < deadline) {
@@ -174,6 +177,71 @@ describe('embedded PostgreSQL host that dies on its own', () => {
       await pool.end();
     }
   });
+
+  it('serves a connection made while the process restarts once the new process runs', async () => {
+    const oldPid = db.pid;
+    const restarting = db.restart();
+    await until(() => !processAlive(oldPid), 'the old process to be gone');
+    // The new process is still opening the data folder: the connection waits for it.
+    expect(await queryOnce(db.url(), 'SELECT count(*)::int AS n FROM kept')).toEqual([{ n: 2 }]);
+    await restarting;
+    expect(db.pid).not.toBe(oldPid);
+  });
+});
+
+const until = async (condition: () => boolean | Promise<boolean>, what: string) => {
+  for (const deadline = Date.now() + 60_000; !(await condition()); ) {
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+async function queryOnce(url: string, sql: string): Promise<unknown[]> {
+  const client = new Client({ connectionString: url });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+describe('embedded PostgreSQL host: its port and its password', () => {
+  let home: string;
+  let db: EmbeddedPostgres;
+  const reports: string[] = [];
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'strata-embedded-gate-'));
+    const note = (detail: string) => void reports.push(detail);
+    // A short wait bound, so the test of a restart that does not finish in time ends quickly.
+    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), password: PASSWORD, connectWaitMs: 1500, onUnexpectedExit: note, onRecovered: note });
+  });
+  afterAll(async () => {
+    await db?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('refuses a connection without the password, or with a wrong one, before it reaches the database', async () => {
+    const url = new URL(db.url());
+    url.password = '';
+    await expect(queryOnce(url.toString(), 'SELECT 1')).rejects.toThrow(/password/);
+    url.password = 'guessed';
+    await expect(queryOnce(url.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed for user "postgres"/);
+    expect(await queryOnce(db.url(), 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+  });
+
+  it('refuses a connection with SQLSTATE 57P03 when the process is not back within the bound, then serves again', async () => {
+    // Another live process "holds" the data folder: the new process refuses to start until it is released.
+    const lock = `${join(home, 'db')}.lock`;
+    writeFileSync(lock, String(process.pid));
+    await db.restart();
+    const refused = await queryOnce(db.url(), 'SELECT 1').catch((error: { code?: string; message: string }) => error);
+    expect(refused).toMatchObject({ code: '57P03', message: expect.stringMatching(/restarting/) });
+    rmSync(lock);
+    await until(() => queryOnce(db.url(), 'SELECT 1').then(() => true, () => false), 'the database to be back');
+    expect(reports.join('\n')).toMatch(/could not be started again \(attempt 1\).*in use by another Strata process/);
+  });
 });
 
 /** A PostgreSQL wire-protocol client that sends each message when told, so a test controls the interleaving. */
@@ -187,14 +255,14 @@ class RawConnection {
     });
   }
 
-  static async open(port: number): Promise<RawConnection> {
-    const socket = connect(port, '127.0.0.1');
-    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    const connection = new RawConnection(socket);
-    const params = Buffer.concat([cstring('user'), cstring('postgres'), cstring('database'), cstring('postgres'), Buffer.from([0])]);
-    socket.write(Buffer.concat([int32(8 + params.length), int32(196608), params]));
-    await connection.readUntilReady();
-    return connection;
+  /** node-postgres logs in (the password exchange); then the test owns the socket. */
+  static async open(url: string): Promise<RawConnection> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    client.on('error', () => undefined); // close() ends the socket under the client's feet
+    const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    socket.removeAllListeners('data');
+    return new RawConnection(socket);
   }
 
   send(type: string, ...parts: Buffer[]): void {

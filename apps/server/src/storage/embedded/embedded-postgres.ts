@@ -1,9 +1,11 @@
 /**
- * The parent side of an embedded database: forks pglite-host in its own process, waits for its port,
- * stops it on shutdown, and starts it again (loudly) when it dies on its own.
+ * The parent side of an embedded database: holds its port (connection-gate.ts), forks pglite-host in
+ * its own process and hands it the connections, stops it on shutdown, and starts it again (loudly) when
+ * it dies on its own.
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { getPriority, setPriority } from 'node:os';
+import { ConnectionGate } from './connection-gate';
 import type { HostMessage, HostOptions } from './pglite-host';
 import { hostScriptPath } from './host-script';
 
@@ -12,6 +14,8 @@ export interface EmbeddedPostgresOptions {
   name: string;
   dataDir: string;
   readerRole?: string;
+  /** Every connection must give it (SCRAM-SHA-256): the port is open to every user of the machine. */
+  password: string;
   /** PGlite serialises queries, but pooled clients each hold a socket: leave room for several pools. */
   maxConnections?: number;
   /** Called when the child exits without being asked to (it is then started again), or cannot be started again. */
@@ -25,52 +29,70 @@ export interface EmbeddedPostgresOptions {
   niceness?: number;
   /** First start runs initdb, which takes a few seconds on a slow disk. */
   startTimeoutMs?: number;
+  /**
+   * How long a connection made while the process restarts waits for it before it is refused with
+   * SQLSTATE 57P03. Below node-postgres' connect timeout of the engines (10 s), so they see that error.
+   */
+  connectWaitMs?: number;
 }
 
 export interface EmbeddedPostgres {
   readonly name: string;
   readonly port: number;
   readonly pid: number;
-  /** Superuser connection URL (PGlite ignores the user name; see pglite-host.ts). */
+  /** Connection URL with the password (PGlite ignores the user name; see pglite-host.ts). */
   url(user?: string): string;
   stop(): Promise<void>;
   /**
-   * Kills the process and starts it again on the same port. PGlite runs one statement at a time on one
-   * thread, so neither pg_cancel_backend nor IPC reaches it during a long statement: this is how SQL
-   * Lab's Stop ends a query on the embedded examples database (issue 3 item 3).
+   * Kills the process and starts it again; resolves once the old process is gone (the new one may still
+   * be starting: connections wait for it). PGlite runs one statement at a time on one thread, so neither
+   * pg_cancel_backend nor IPC reaches it during a long statement: this is how SQL Lab's Stop and time
+   * limit end a statement on the embedded examples database.
    */
   restart(): Promise<void>;
 }
 
 /** First pause before starting a dead child again; doubles per failed attempt, up to 30 s. */
 const REVIVE_BASE_DELAY_MS = 500;
+export const DEFAULT_CONNECT_WAIT_MS = 8000;
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const hostOptions: HostOptions = {
     dataDir: options.dataDir,
     readerRole: options.readerRole,
     maxConnections: options.maxConnections ?? 64,
+    password: options.password,
   };
-  let { child, port } = await spawnHost(options, hostOptions);
+  const gate = await ConnectionGate.listen(0, options.connectWaitMs ?? DEFAULT_CONNECT_WAIT_MS, options.name);
+  let child: ChildProcess;
+  try {
+    child = await spawnHost(options, hostOptions);
+  } catch (error) {
+    gate.close();
+    throw error;
+  }
   let stopRequested = false;
   /** Children killed on purpose (restart): their exit is not news. */
   const expectedExits = new WeakSet<ChildProcess>();
-  let restarting: Promise<void> | undefined;
+  let reviving: Promise<void> | undefined;
   const report = options.onUnexpectedExit ?? ((d: string) => console.error(d));
+  const recovered = options.onRecovered ?? ((d: string) => console.error(d));
   /** Ends the pause between two failed starts at once when the server shuts down. */
   let wake = () => {};
-
   /**
-   * A child that dies on its own (out of memory, a crash in PGlite) is started again on the same port,
-   * so pooled clients reconnect to it and the server keeps serving instead of failing every request
-   * until someone restarts it. A start that fails is retried with a growing pause.
+   * Starts the next process, retrying a failed start with a growing pause. Meanwhile the gate holds new
+   * connections (up to connectWaitMs each), so pooled clients reconnect to the new process and the
+   * server keeps serving instead of failing every request until someone restarts it.
    */
-  const revive = async () => {
+  const revive = async (after: 'crash' | 'restart') => {
     for (let attempt = 1; !stopRequested; attempt++) {
       try {
-        ({ child, port } = await spawnHost(options, { ...hostOptions, port }));
+        const next = await spawnHost(options, hostOptions);
+        if (stopRequested) return void (await stopChild(next));
+        child = next;
         watch(child);
-        (options.onRecovered ?? ((d: string) => console.error(d)))(`Embedded ${options.name} database started again (pid ${child.pid}) on port ${port}.`);
+        gate.open(child);
+        if (after === 'crash') recovered(`Embedded ${options.name} database started again (pid ${child.pid}) on port ${gate.port}.`);
         return;
       } catch (error) {
         report(`Embedded ${options.name} database could not be started again (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`);
@@ -81,51 +103,55 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       }
     }
   };
-
+  const startReviving = (after: 'crash' | 'restart') => {
+    reviving ??= revive(after).finally(() => (reviving = undefined));
+  };
   const watch = (watched: ChildProcess) =>
     watched.once('exit', (code, signal) => {
       if (stopRequested || expectedExits.has(watched)) return;
+      gate.hold();
       report(
         `Embedded ${options.name} database (pid ${watched.pid}, ${options.dataDir}) exited unexpectedly ` +
           `(${signal ? `signal ${signal}` : `code ${code}`}); starting it again.`,
       );
-      restarting ??= revive().finally(() => (restarting = undefined));
+      startReviving('crash');
     });
   watch(child);
+  gate.open(child);
 
   return {
     name: options.name,
-    get port() {
-      return port;
-    },
+    port: gate.port,
     get pid() {
       return child.pid ?? -1;
     },
-    url: (user = 'postgres') => `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/postgres`,
+    url: (user = 'postgres') =>
+      `postgres://${encodeURIComponent(user)}:${encodeURIComponent(options.password)}@127.0.0.1:${gate.port}/postgres`,
     stop: async () => {
       if (stopRequested) return;
       stopRequested = true;
       wake();
-      await restarting?.catch(() => undefined);
+      await reviving?.catch(() => undefined);
+      gate.close();
       await stopChild(child);
     },
-    restart: () =>
-      (restarting ??= (async () => {
-        try {
-          expectedExits.add(child);
-          const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-          await exited;
-          ({ child, port } = await spawnHost(options, { ...hostOptions, port }));
-          watch(child);
-        } finally {
-          restarting = undefined;
-        }
-      })()),
+    restart: async () => {
+      if (stopRequested) return;
+      // Already restarting (or reviving): the process this restart was meant for is gone.
+      if (reviving) return;
+      const killed = child;
+      if (killed.exitCode !== null || killed.signalCode !== null) return;
+      expectedExits.add(killed);
+      gate.hold();
+      const exited = new Promise<void>((resolve) => killed.once('exit', () => resolve()));
+      killed.kill('SIGKILL');
+      await exited;
+      startReviving('restart');
+    },
   };
 }
 
-async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOptions): Promise<{ child: ChildProcess; port: number }> {
+async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOptions): Promise<ChildProcess> {
   const child = fork(hostScriptPath(), [], {
     env: { ...process.env, STRATA_PGLITE_HOST_OPTIONS: JSON.stringify(hostOptions) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -140,11 +166,12 @@ async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOpti
       // Not allowed on this platform or container: the child keeps the server's priority.
     }
   }
-  return { child, port: await waitForReady(child, options) };
+  await waitForReady(child, options);
+  return child;
 }
 
-function waitForReady(child: ChildProcess, options: EmbeddedPostgresOptions): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+function waitForReady(child: ChildProcess, options: EmbeddedPostgresOptions): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`Embedded ${options.name} database did not start within ${options.startTimeoutMs ?? 60000} ms.`));
@@ -152,7 +179,7 @@ function waitForReady(child: ChildProcess, options: EmbeddedPostgresOptions): Pr
     const onMessage = (message: HostMessage) => {
       clearTimeout(timer);
       child.off('exit', onExit);
-      if (message.type === 'ready') resolve(message.port);
+      if (message.type === 'ready') resolve();
       else reject(new Error(`Embedded ${options.name} database (${options.dataDir}) failed to start: ${message.message}`));
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {

@@ -1,29 +1,38 @@
 /**
- * Child-process entry point that hosts ONE embedded PGlite database behind a PGLiteSocketServer on a
- * loopback port. PGlite executes SQL on the thread that hosts it, so running it here (not in the server)
- * keeps a heavy query from ever blocking the server's event loop.
+ * Child-process entry point that hosts ONE embedded PGlite database. PGlite executes SQL on the thread
+ * that hosts it, so running it here (not in the server) keeps a heavy query from ever blocking the
+ * server's event loop.
  *
- * Self-contained on purpose (no relative imports): when the server runs from TypeScript sources (Jest),
- * host-script.ts transpiles this one file on its own.
+ * The child listens on no port: the parent holds the port (connection-gate.ts) and hands each accepted
+ * connection over with its socket. So the port stays open while this process is restarted, and the
+ * connections made meanwhile wait for the next process instead of being refused.
  *
- * Protocol over the IPC channel: parent -> child `{type:'stop'}`; child -> parent `{type:'ready', port}`
- * or `{type:'failed', message}`. The child also stops when the parent disappears (IPC disconnect).
+ * Imports nothing outside this folder: when the server runs from TypeScript sources (Jest),
+ * host-script.ts transpiles these files on their own.
+ *
+ * Protocol over the IPC channel: parent -> child `{type:'stop'}` and `{type:'connection'}` with a
+ * socket; child -> parent `{type:'ready'}` or `{type:'failed', message}`. The child also stops when the
+ * parent disappears (IPC disconnect).
  */
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { dirname } from 'node:path';
+import { fatalError } from './pg-wire';
+import { SessionQueue } from './session-queue';
 
 export interface HostOptions {
   dataDir: string;
   /** When set, the session runs as this role (SELECT-only), in read-only transactions by default. */
   readerRole?: string;
   maxConnections: number;
-  /** Listen on this port (a restart keeps the URL every pool and the databases table already hold); 0 = any. */
-  port?: number;
+  /** Every connection proves it knows this password (SCRAM-SHA-256), whatever user name it gives. */
+  password: string;
 }
 
-export type HostMessage = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+export type HostMessage = { type: 'ready' } | { type: 'failed'; message: string };
+export type ParentMessage = { type: 'stop' } | { type: 'connection' };
 
 function send(message: HostMessage): void {
   process.send?.(message);
@@ -71,152 +80,77 @@ async function applyReaderRole(db: PGlite, role: string): Promise<void> {
   `);
 }
 
-type OnData = (data: Uint8Array) => void;
-
-/** What a connection asked for: its messages up to and including the one that ends the unit. */
-interface Unit {
-  handlerId: number;
-  messages: { message: Uint8Array; onData: OnData }[];
-  /** A startup message: it touches no transaction, so it need not wait for another connection's to end. */
-  startup: boolean;
-  resolve: (bytes: number) => void;
-  reject: (error: Error) => void;
-}
-
-const code = (letter: string) => letter.charCodeAt(0);
-/** Extended-protocol messages whose effect lasts until the connection's Sync: Parse, Bind, Describe, Execute, Close. */
-const UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map(code));
-const FLUSH = code('H');
-const TERMINATE = code('X');
-const PROTOCOL_3 = 196608;
-const isStartup = (message: Uint8Array) =>
-  message.length >= 8 && new DataView(message.buffer, message.byteOffset, message.byteLength).getInt32(4) === PROTOCOL_3;
-
 /**
- * Gives each socket connection what a PostgreSQL backend of its own would: its extended-protocol
- * messages up to Sync (or Flush) run as one unit on the shared PGlite session, and while one connection
- * has a transaction open, or is between a Flush and its Sync (a cursor), no other connection's unit runs.
- * Units otherwise run in the order they were completed.
+ * Opens the data directory. The reader role, if any, is set before the first connection is accepted,
+ * so no connection ever sees the session as the superuser by default.
  */
-class SessionQueue {
-  private readonly partial = new Map<number, Unit['messages']>();
-  private units: Unit[] = [];
-  /** The connection the session belongs to until its transaction or portal is done. */
-  private owner: number | null = null;
-  private draining = false;
-
-  constructor(private readonly db: PGlite) {}
-
-  enqueue(handlerId: number, message: Uint8Array, onData: OnData): Promise<number> {
-    const messages = this.partial.get(handlerId) ?? [];
-    // A Terminate ends only this connection: passed on, it would end the one session everybody shares.
-    if (message[0] !== TERMINATE) messages.push({ message, onData });
-    if (UNTIL_SYNC.has(message[0])) {
-      this.partial.set(handlerId, messages);
-      return Promise.resolve(0); // Answered, in order, when the unit runs.
-    }
-    this.partial.delete(handlerId);
-    if (message[0] === TERMINATE) return this.release(handlerId).then(() => 0);
-    return new Promise<number>((resolve, reject) => {
-      this.units.push({ handlerId, messages, startup: isStartup(message), resolve, reject });
-      void this.drain();
-    });
-  }
-
-  getQueueLength(): number {
-    return this.units.length;
-  }
-
-  clearQueueForHandler(handlerId: number): void {
-    this.partial.delete(handlerId);
-    const [gone, kept] = [this.units.filter((u) => u.handlerId === handlerId), this.units.filter((u) => u.handlerId !== handlerId)];
-    this.units = kept;
-    for (const unit of gone) unit.reject(new Error('Handler disconnected'));
-  }
-
-  /** Called when a connection goes away: whatever it left open is rolled back, the others go on. */
-  clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    return this.release(handlerId);
-  }
-
-  private async release(handlerId: number): Promise<void> {
-    if (this.owner !== handlerId) return;
-    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
-    this.owner = null;
-    await this.drain();
-  }
-
-  private async drain(): Promise<void> {
-    if (this.draining) return;
-    this.draining = true;
-    try {
-      for (;;) {
-        const index = this.owner === null ? (this.units.length > 0 ? 0 : -1) : this.units.findIndex((u) => u.handlerId === this.owner || u.startup);
-        if (index < 0) return;
-        const [unit] = this.units.splice(index, 1);
-        let bytes = 0;
-        try {
-          await this.db.runExclusive(async () => {
-            for (const { message, onData } of unit.messages) {
-              await this.db.execProtocolRawStream(message, { onRawData: (data) => ((bytes += data.length), onData(data)) });
-            }
-          });
-        } catch (error) {
-          unit.reject(error instanceof Error ? error : new Error(String(error)));
-          continue;
-        }
-        const last = unit.messages[unit.messages.length - 1]?.message[0];
-        if (!unit.startup) this.owner = this.db.isInTransaction() || last === FLUSH ? unit.handlerId : null;
-        unit.resolve(bytes);
-      }
-    } finally {
-      this.draining = false;
-    }
-  }
-}
-
-async function open(options: HostOptions): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
+async function open(options: HostOptions): Promise<PGlite> {
   const db = await PGlite.create(options.dataDir);
   try {
     if (options.readerRole) await applyReaderRole(db, options.readerRole);
-    const server = new PGLiteSocketServer({ db, port: options.port ?? 0, host: '127.0.0.1', maxConnections: options.maxConnections });
-    // PROBLEM: the server's own queue runs each protocol message on its own, so between one connection's
-    // Parse and Bind another connection's Parse can replace the unnamed statement ("bind message supplies
-    // 1 parameters, but prepared statement \"\" requires 2"), and a Terminate reaches the one shared session.
-    // SOLUTION: swap in SessionQueue (same four methods the handlers call) before any connection exists.
-    // WHEN TO REMOVE: when @electric-sql/pglite-socket runs a connection's messages up to Sync as one unit.
-    (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
-    await server.start();
-    return { db, server };
+    return db;
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
   }
 }
 
+/**
+ * Serves the connections the parent accepted on its port and hands over with their socket. Each gets
+ * a pglite-socket handler that frames its messages into the SessionQueue (which checks the password).
+ */
+function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: Socket) => void; closeAll: () => Promise<void> } {
+  const handlers = new Map<number, PGLiteSocketHandler>();
+  const queue = new SessionQueue(db, { password: options.password, close: (id) => void handlers.get(id)?.detach(true) });
+  const accept = (socket: Socket) => {
+    if (handlers.size >= options.maxConnections) {
+      socket.end(fatalError('53300', 'sorry, too many clients already'));
+      return;
+    }
+    // The handler's type names pglite-socket's own queue; SessionQueue has the same four methods.
+    const handler = new PGLiteSocketHandler({ queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'], closeOnDetach: true });
+    handlers.set(handler.handlerId, handler);
+    const forget = () => handlers.delete(handler.handlerId);
+    handler.addEventListener('close', forget);
+    handler.addEventListener('error', forget);
+    void handler.attach(socket).then(() => socket.resume());
+  };
+  const closeAll = async () => {
+    await Promise.all([...handlers.values()].map((h) => h.detach(true)));
+    handlers.clear();
+  };
+  return { accept, closeAll };
+}
+
 async function main(options: HostOptions): Promise<void> {
   mkdirSync(dirname(options.dataDir), { recursive: true });
   const lock = acquireLock(options.dataDir);
-  const { db, server } = await open(options).catch((error: unknown) => {
+  const db = await open(options).catch((error: unknown) => {
     rmSync(lock, { force: true });
     throw error;
   });
-  const port = Number(server.getServerConn().split(':').pop());
+  const connections = serveConnections(db, options);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await server.stop();
+      await connections.closeAll();
       await db.close();
       rmSync(lock, { force: true });
       process.exit(0);
     })());
-  process.on('message', (m: { type?: string }) => m?.type === 'stop' && void stop());
+  process.on('message', (m: ParentMessage, socket?: Socket) => {
+    if (m?.type === 'stop') void stop();
+    else if (m?.type === 'connection' && socket) {
+      if (stopping) socket.destroy();
+      else connections.accept(socket);
+    }
+  });
   process.on('disconnect', () => void stop());
   process.on('SIGTERM', () => void stop());
   // Ctrl+C reaches the whole process group; the parent decides when this database stops.
   process.on('SIGINT', () => undefined);
-  send({ type: 'ready', port });
+  send({ type: 'ready' });
 }
 
 if (require.main === module) {
