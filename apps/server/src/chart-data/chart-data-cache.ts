@@ -6,6 +6,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { logConnectionErrors } from '../common/connection-errors';
 
 export const CACHE_DEFAULT_TIMEOUT_SEC = 86_400;
 const MEMORY_ENTRIES = 500;
@@ -25,7 +26,7 @@ export class ChartDataCache implements OnApplicationShutdown {
   private readonly redis: Redis | null;
 
   constructor(config: AppConfig) {
-    this.redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }) : null;
+    this.redis = config.redisUrl ? logConnectionErrors(new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }), 'Redis (chart data cache)') : null;
   }
 
   async get<T>(key: string): Promise<CachedEntry<T> | null> {

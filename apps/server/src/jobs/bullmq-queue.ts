@@ -6,6 +6,7 @@
 import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { DEFAULT_JOB_CONCURRENCY, JobQueue, type JobHandler, type ProcessOptions } from './job-queue';
+import { logConnectionErrors } from '../common/connection-errors';
 
 export interface BullMqTimings {
   /** How long a worker's lock on a job lasts without renewal (BullMQ default 30 s). */
@@ -29,13 +30,13 @@ export class BullMqJobQueue extends JobQueue {
   ) {
     super();
     // BullMQ's workers block on Redis: they require maxRetriesPerRequest null.
-    this.connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+    this.connection = logConnectionErrors(new IORedis(redisUrl, { maxRetriesPerRequest: null }), 'Redis (job queue)');
   }
 
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue = logConnectionErrors(new Queue(name, { connection: this.connection, prefix: this.prefix }), `job queue ${name}`);
       this.queues.set(name, queue);
     }
     return queue;
@@ -48,7 +49,7 @@ export class BullMqJobQueue extends JobQueue {
 
   process<P>(name: string, handler: JobHandler<P>, options: ProcessOptions<P> = {}): void {
     // Each worker blocks its own connection while it waits for jobs.
-    const connection = this.connection.duplicate({ maxRetriesPerRequest: null });
+    const connection = logConnectionErrors(this.connection.duplicate({ maxRetriesPerRequest: null }), `Redis (job worker ${name})`);
     this.workerConnections.push(connection);
     const worker = new Worker(name, async (job) => handler(job.data as P, { id: job.id!, name }), {
       connection,

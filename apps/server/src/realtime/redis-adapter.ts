@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { StrataServer } from './socket-types';
+import { logConnectionErrors } from '../common/connection-errors';
 
 /**
  * Lets several server processes share rooms: a push to `user:<id>`, a presence broadcast or fetchSockets
@@ -13,8 +14,8 @@ import type { StrataServer } from './socket-types';
  * see each other's sockets. Returns a function that closes the Redis connections.
  */
 export function useRedisAdapter(server: StrataServer, redisUrl: string, deployment: string): () => Promise<void> {
-  const pub = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const sub = pub.duplicate();
+  const pub = logConnectionErrors(new Redis(redisUrl, { maxRetriesPerRequest: null }), 'Redis (socket.io publisher)');
+  const sub = logConnectionErrors(pub.duplicate(), 'Redis (socket.io subscriber)');
   const key = `strata#${createHash('sha256').update(deployment).digest('hex').slice(0, 16)}`;
   server.adapter(createAdapter(pub, sub, { key }));
   return async () => {

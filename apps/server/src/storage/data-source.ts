@@ -1,6 +1,16 @@
+import { Client, type ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
+import { logConnectionErrors } from '../common/connection-errors';
 import { entities } from './entities';
 import { migrations } from './migrations';
+
+/** node-postgres' Client with an 'error' listener from birth (pg-pool creates the pool's clients from it). */
+class MetadataClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    logConnectionErrors(this, 'metadata database connection');
+  }
+}
 
 /** The metadata store's TypeORM DataSource: Postgres (real or embedded PGlite behind a socket) via `pg`. */
 export function createDataSource(url: string, options: { poolSize?: number } = {}): DataSource {
@@ -11,7 +21,9 @@ export function createDataSource(url: string, options: { poolSize?: number } = {
     migrationsRun: false,
     synchronize: false,
     entities,
-    extra: { max: options.poolSize ?? 10 },
+    // TypeORM listens to its pool's errors and to a client's while a query runner holds it, but not
+    // while it holds one itself (afterConnect): every client of the pool gets its own listener.
+    extra: { max: options.poolSize ?? 10, Client: MetadataClient },
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type QueryEngine,
   type TableMetadata,
 } from '../query-engine';
+import { logConnectionErrors } from '../../common/connection-errors';
 import { ConnectionQueue, POOL_SIZE } from '../connection-queue';
 import { QueuedSession } from '../queued-session';
 import { mysqlConnectionError, mysqlStatementError } from './mysql-errors';
@@ -20,6 +21,8 @@ import { mysqlListSchemas, mysqlListTables, mysqlTableMetadata, quoteMysqlIdenti
 import { MysqlSession, type MysqlFlavor } from './mysql-session';
 
 const CONNECT_TIMEOUT_MS = 10_000;
+
+type ErrorEmitterLike = Parameters<typeof logConnectionErrors>[0];
 
 function connectionOptions(spec: ConnectionSpec): ConnectionOptions {
   const ssl = spec.params?.ssl_mode ?? spec.params?.['ssl-mode'] ?? spec.params?.ssl;
@@ -51,6 +54,11 @@ export class MysqlEngine implements QueryEngine {
     this.pool = createPool({ ...connectionOptions(spec), connectionLimit: POOL_SIZE, maxIdle: 2, idleTimeout: 30_000 });
     // An idle connection whose server went away: the pool drops it; nothing else to do.
     (this.pool as unknown as { on(event: string, fn: () => void): void }).on('error', () => undefined);
+    // A pooled connection listens to its first error only (to leave the pool): a second one, or one while
+    // checked out between sessions, would be thrown by Node. Each keeps a listener for its whole life.
+    (this.pool as unknown as { on(event: 'connection', fn: (c: ErrorEmitterLike) => void): void }).on('connection', (c) =>
+      logConnectionErrors(c, `database ${spec.host}:${spec.port}`),
+    );
   }
 
   capabilities(): Promise<EngineCapabilities> {
@@ -60,7 +68,7 @@ export class MysqlEngine implements QueryEngine {
   async testConnection(): Promise<void> {
     let connection: Connection | undefined;
     try {
-      connection = await createConnection(connectionOptions(this.spec));
+      connection = logConnectionErrors(await createConnection(connectionOptions(this.spec)), `database ${this.spec.host}:${this.spec.port}`);
       await connection.query('SELECT 1');
     } catch (err) {
       throw mysqlConnectionError(err, this.spec);
@@ -96,7 +104,7 @@ export class MysqlEngine implements QueryEngine {
       connection,
       flavor,
       defaultDatabase: this.spec.database,
-      openControlConnection: () => createConnection(connectionOptions(this.spec)),
+      openControlConnection: () => createConnection(connectionOptions(this.spec)).then((c) => logConnectionErrors(c, `database ${this.spec.host}:${this.spec.port}`)),
       quoteIdentifier: quoteMysqlIdentifier,
     });
     return new QueuedSession(session, slot);

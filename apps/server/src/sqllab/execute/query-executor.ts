@@ -19,12 +19,12 @@ import {
 } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { AppConfig } from '../../config/app-config';
-import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type QueryEngine, type ResultColumn, type ResultSet } from '../../engines/query-engine';
+import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type ResultColumn, type ResultSet } from '../../engines/query-engine';
 import { QueryRuns } from '../queries/query-runs';
 import { DEFAULT_RESULTS_TTL_SEC } from '../results/results-backend';
 import { ResultsStore } from '../results/results-store';
 import { SerializedResult } from '../results/serialized-result';
-import { EmbeddedDatabaseRestarter } from './embedded-restart';
+import { EmbeddedDatabaseRestarter, restartPastDeadline } from './embedded-restart';
 import { ctasSelectSql, ctasStatement, qualifiedName } from './ctas';
 import { ServerInstance } from './recovery/server-instance';
 import { RunningQueries } from './running-queries';
@@ -93,7 +93,8 @@ export class QueryExecutor {
       statementCount = statements.length;
       const ctasTarget = q.selectAsCta && q.tmpTableName ? qualifiedName(engine, q.tmpSchemaName, q.tmpTableName) : null;
       session = await engine.openSession();
-      this.running.register(clientId, session, await this.canceller(engine, session));
+      const { canCancelInDatabase } = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
+      this.running.register(clientId, session, this.canceller(canCancelInDatabase, session));
       const readOnly = !database.allow_dml;
       await session.begin({ readOnly, schema: q.schema });
       let last: ResultSet | undefined;
@@ -117,7 +118,8 @@ export class QueryExecutor {
         executed.push(sql);
         const remaining = deadline - Date.now();
         if (remaining <= 0) throw new EngineTimeoutError(timeLimitSec * 1000);
-        last = await session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
+        const executing = session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
+        last = await (canCancelInDatabase ? executing : restartPastDeadline(this.restarter, remaining, executing));
       }
       // A read-only run has nothing to keep. Rolling back also undoes any setting a statement changed for
       // the session (set_config in a SELECT), so the pooled connection, or the embedded database's one
@@ -140,9 +142,8 @@ export class QueryExecutor {
    * one thread and cannot cancel it: its process is restarted on the same port (the README says so);
    * the cancel signal is still sent, and the killed connection ends the statement.
    */
-  private async canceller(engine: QueryEngine, session: EngineSession): Promise<() => Promise<void>> {
-    const caps = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
-    if (caps.canCancelInDatabase) return () => session.cancel();
+  private canceller(canCancelInDatabase: boolean, session: EngineSession): () => Promise<void> {
+    if (canCancelInDatabase) return () => session.cancel();
     return async () => {
       await Promise.all([session.cancel(), this.restarter.restartExamples()]);
     };

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
 import IORedis from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { logConnectionErrors } from '../../common/connection-errors';
 
 const deflateAsync = promisify(deflate);
 const inflateAsync = promisify(inflate);
@@ -64,7 +65,7 @@ export class RedisResultsBackend extends ResultsBackend {
 
   constructor(redisUrl: string, private readonly prefix = 'strata:results:') {
     super();
-    this.redis = new IORedis(redisUrl);
+    this.redis = logConnectionErrors(new IORedis(redisUrl), 'Redis (SQL Lab results)');
   }
 
   async put(key: string, bytes: Buffer, ttlSec: number): Promise<void> {
