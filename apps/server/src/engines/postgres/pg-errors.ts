@@ -22,6 +22,10 @@ export function pgConnectionError(err: unknown, spec: ConnectionSpec): EngineErr
   if (network) return network;
   const message = err instanceof Error ? err.message : String(err);
   switch (sqlstate(err)) {
+    case '57P03':
+      // cannot_connect_now: the server is starting, shutting down, or (embedded) restarting past its
+      // wait bound. Nothing is wrong with the connection's settings: a 503 the user can retry.
+      return new EngineError(message, 'CONNECTION_HOST_DOWN_ERROR', 503, { cause: err });
     case '28P01':
       return new EngineConnectionError(
         `The password provided for username "${spec.username}" is incorrect.`,

@@ -152,7 +152,9 @@ export class ExecuteService {
       return { httpStatus: 200, body: { query_id: dict.queryId, status: 'stopped', data: [], columns: [], selected_columns: [], expanded_columns: [], query: dict } };
     }
     const list = errors.length ? errors : [{ message: dict.errorMessage ?? 'The query failed.', error_type: ErrorType.GENERIC_DB_ENGINE_ERROR, level: 'error' as const }];
-    const status = dict.state === 'timed_out' ? 408 : list[0].error_type === ErrorType.RESULT_TOO_LARGE_ERROR ? 413 : 400;
+    // A database that is down or restarting (embedded, past its wait bound) is a 503 the user can retry.
+    const unavailable = list[0].error_type === ErrorType.CONNECTION_HOST_DOWN_ERROR;
+    const status = dict.state === 'timed_out' ? 408 : list[0].error_type === ErrorType.RESULT_TOO_LARGE_ERROR ? 413 : unavailable ? 503 : 400;
     throw new StrataHttpExceptionWithQuery(status, list, dict);
   }
 }

@@ -3,7 +3,7 @@
  * cannot cancel it, so Stop restarts its process on the same port. The statement is gone with the old
  * process within 2 s, the run ends stopped, and the same database answers the next query.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../storage/embedded/embedded-postgres';
@@ -80,4 +80,27 @@ it('ends a statement past SQLLAB_TIMEOUT with the timeout error by restarting PG
   const again = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 41 + 1 AS answer' });
   expect(again.status).toBe(200);
   expect(again.body.data).toEqual([{ answer: 42 }]);
+}, 120_000);
+
+it('answers 503 in the error shape when the examples database is not back within the wait bound, and runs queries once it is', async () => {
+  // A second embedded database with a short bound, whose restart cannot finish: another live process
+  // holds its data folder until the test lets go.
+  const dataDir = join(home, 'held');
+  const held = await startEmbeddedPostgres({ name: 'examples', dataDir, password: 'held-test-password', connectWaitMs: 1000 });
+  try {
+    const heldDb = await app.addDatabase('held', { uri: held.url() });
+    const run = () => app.admin.post('/api/v1/sqllab/execute/', { database_id: heldDb, client_id: clientId(), sql: 'SELECT 41 + 1 AS answer' });
+    expect((await run()).status).toBe(200);
+    writeFileSync(`${dataDir}.lock`, String(process.pid));
+    await held.restart();
+    const refused = await run();
+    expect(refused.status).toBe(503);
+    expect(refused.body.errors[0]).toMatchObject({ error_type: 'CONNECTION_HOST_DOWN_ERROR', message: expect.stringMatching(/restarting/) });
+    rmSync(`${dataDir}.lock`);
+    let answered = await run();
+    for (const deadline = Date.now() + 60_000; answered.status !== 200 && Date.now() < deadline; ) answered = await run();
+    expect(answered.body.data).toEqual([{ answer: 42 }]);
+  } finally {
+    await held.stop();
+  }
 }, 120_000);
