@@ -89,29 +89,22 @@ export class PostgresEngine implements QueryEngine {
     const { canCancelInDatabase } = await this.capabilities();
     this.refuseIfClosed();
     const slot = await this.queue.acquire(options.waitMs);
-    let client: PoolClient;
+    let checkedOut: { client: PoolClient; value: number };
     try {
-      client = await this.connect();
+      checkedOut = await this.checkout(async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid);
     } catch (err) {
-      slot();
-      throw err;
-    }
-    try {
-      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const session = new PgSession({
-        client,
-        backendPid: rows[0].pid,
-        types: this.types,
-        openControlClient: () => new Client(pgClientConfig(this.spec)),
-        quoteIdentifier: quotePgIdentifier,
-        canCancelInDatabase,
-      });
-      return new QueuedSession(session, slot);
-    } catch (err) {
-      client.release(true);
       slot();
       throw pgConnectionError(err, this.spec);
     }
+    const session = new PgSession({
+      client: checkedOut.client,
+      backendPid: checkedOut.value,
+      types: this.types,
+      openControlClient: () => new Client(pgClientConfig(this.spec)),
+      quoteIdentifier: quotePgIdentifier,
+      canCancelInDatabase,
+    });
+    return new QueuedSession(session, slot);
   }
 
   async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
@@ -158,13 +151,30 @@ export class PostgresEngine implements QueryEngine {
   private withClient<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
     this.refuseIfClosed();
     return this.queue.run(async () => {
+      const { client, value } = await this.checkout(fn);
+      client.release();
+      return value;
+    });
+  }
+
+  /**
+   * A client from the pool and the result of its first use. An idle pooled client may be dead without
+   * the pool knowing yet (its database just restarted, e.g. the embedded one after a Stop, and the
+   * socket's close is not read yet): its use then fails without a SQLSTATE, and it is destroyed and the
+   * next one tried. A fresh connection ends the loop (one to a restarting embedded database waits for it).
+   */
+  private async checkout<T>(use: (client: PoolClient) => Promise<T>): Promise<{ client: PoolClient; value: T }> {
+    for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       try {
-        return await fn(client);
-      } finally {
-        client.release();
+        return { client, value: await use(client) };
+      } catch (err) {
+        const sqlstate = (err as { code?: unknown }).code;
+        const dropped = !(typeof sqlstate === 'string' && /^[0-9A-Z]{5}$/.test(sqlstate));
+        client.release(dropped ? (err as Error) : undefined);
+        if (!dropped || attempt > POOL_SIZE) throw err;
       }
-    });
+    }
   }
 
   /** Catalog questions: connection failures are classified as such, the rest as statement errors. */

@@ -26,7 +26,7 @@ beforeAll(async () => {
     },
   };
   app = await startSqlLabTestApp({ customize: (b) => b.overrideProvider(EmbeddedDatabaseRestarter).useValue(restarter) });
-  db = await app.addDatabase('examples', { uri: pglite.url() });
+  db = await app.addDatabase('examples', { uri: pglite.url(), allow_run_async: true });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -104,3 +104,21 @@ it('answers 503 in the error shape when the examples database is not back within
     await held.stop();
   }
 }, 120_000);
+
+it('stays up through Stops of async runs, and a query sent right after each Stop waits for the restart and succeeds', async () => {
+  // Each round leaves idle pooled connections to the process the Stop kills. A connection error nobody
+  // listens to would end this Jest process (an unhandled 'error' event), failing the test.
+  for (let round = 1; round <= 5; round++) {
+    await Promise.all([1, 2, 3].map(() => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 1 AS x' })));
+    const id = clientId();
+    expect((await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT pg_sleep(20)', runAsync: true })).status).toBe(202);
+    let state: string | undefined;
+    for (const deadline = Date.now() + 30_000; state !== 'running' && Date.now() < deadline; ) {
+      state = (await app.admin.get(`/api/v1/query/${id}`)).body.result?.state;
+    }
+    expect(state).toBe('running');
+    expect((await app.admin.post('/api/v1/query/stop', { client_id: id })).status).toBe(200);
+    const again = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 41 + 1 AS answer' });
+    expect({ round, status: again.status, body: again.body.data ?? again.body.errors }).toEqual({ round, status: 200, body: [{ answer: 42 }] });
+  }
+}, 180_000);
