@@ -8,7 +8,7 @@ import { ErrorType } from '@strata/domain';
 import { StrataHttpException } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { EngineError, type ResultColumn } from '../engines/query-engine';
-import { splitStatements } from '../sqllab/execute/sql-tokens';
+import { splitStatements } from '../sql-guard/sql-tokens';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
 import { parseTemplateParams, renderSql } from '../sqllab/execute/template';
 import type { DatasetColumn } from './dataset.events';

@@ -6,6 +6,7 @@
  */
 import { Parser } from 'node-sql-parser';
 import { dmlRefusal, IDENTITY, OUTSIDE, securityRefusal, type Refusal, type Statement } from './refusals';
+import { functionRule } from './sql-functions';
 import { splitStatements } from './sql-tokens';
 
 type Node = Record<string, unknown>;
@@ -52,8 +53,6 @@ const GUARDED_VARIABLES = new Set([
 ]);
 const SERVER_SCOPES = new Set(['global', 'persist', 'persist_only']);
 
-const OUTSIDE_FUNCTIONS = new Set(['load_file', 'sys_exec', 'sys_eval', 'master_pos_wait', 'source_pos_wait']);
-const WRITE_FUNCTIONS = new Set(['get_lock', 'release_lock', 'release_all_locks', 'nextval', 'setval']);
 const READ_ONLY_TYPES = new Set(['select', 'show', 'desc', 'explain', 'set']);
 const IDENTITY_TYPES = new Set(['grant', 'revoke']);
 
@@ -134,8 +133,9 @@ function walk(node: unknown, found: Findings): void {
   if (node.type === 'function') {
     const parts = ((node.name as Node | undefined)?.name as Node[] | undefined) ?? [];
     const name = String(parts.at(-1)?.value ?? '').toLowerCase();
-    if (OUTSIDE_FUNCTIONS.has(name)) found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
-    else if (WRITE_FUNCTIONS.has(name)) found.readOnly ??= `calls ${name}(), which changes data or the session`;
+    const rule = functionRule('mysql', name);
+    if (rule === 'outside') found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
+    else if (rule === 'writes') found.readOnly ??= `calls ${name}(), which changes data or the session`;
   }
   for (const value of Object.values(node)) walk(value, found);
 }

@@ -6,7 +6,7 @@
  */
 import { loadModule, parse } from 'libpg-query';
 import { dmlRefusal, IDENTITY, OUTSIDE, securityRefusal, type Refusal, type Statement } from './refusals';
-import { pgFunctionRule } from './pg-functions';
+import { functionRule } from './sql-functions';
 
 type Node = Record<string, unknown>;
 const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null;
@@ -234,7 +234,7 @@ function checkFunction(call: Node, found: Findings): void {
     else if (!isRunSetting(setting.trim().toLowerCase())) found.readOnly ??= `changes \`${setting}\`, which a read-only run may not change`;
     return;
   }
-  const rule = pgFunctionRule(name);
+  const rule = functionRule('postgresql', name);
   if (rule === 'outside') found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
   else if (rule === 'writes') found.readOnly ??= `calls ${name}(), which changes data or the session`;
 }

@@ -1,10 +1,13 @@
 /** Refusals of the SQL classifier (sql-classifier.ts) and the messages users read. */
-import type { Backend } from '../../engines/query-engine';
+import type { Backend } from '../engines/query-engine';
 import { tokenize } from './sql-tokens';
 
 export interface Refusal {
-  /** QUERY_SECURITY_ACCESS_ERROR (who the session is, what it reaches), DML_NOT_ALLOWED_ERROR or SYNTAX_ERROR. */
-  errorType: 'QUERY_SECURITY_ACCESS_ERROR' | 'DML_NOT_ALLOWED_ERROR' | 'SYNTAX_ERROR';
+  /**
+   * QUERY_SECURITY_ACCESS_ERROR (who the session is, what it reaches), DML_NOT_ALLOWED_ERROR, SYNTAX_ERROR, or
+   * INVALID_SQL_ERROR (not the one query a virtual dataset or chart needs).
+   */
+  errorType: 'QUERY_SECURITY_ACCESS_ERROR' | 'DML_NOT_ALLOWED_ERROR' | 'SYNTAX_ERROR' | 'INVALID_SQL_ERROR';
   /** Why, for the user: names the statement and the reason. */
   message: string;
 }
@@ -34,7 +37,7 @@ export function shown(sql: string, backend: Backend): string {
 
 export const securityRefusal = (sql: string, backend: Backend, why: string): Refusal => ({
   errorType: 'QUERY_SECURITY_ACCESS_ERROR',
-  message: `\`${shown(sql, backend)}\` is not allowed in SQL Lab: ${why}.`,
+  message: `\`${shown(sql, backend)}\` is not allowed: ${why}.`,
 });
 
 /** The spec's DML message first (clients match it), then which statement and why. */

@@ -113,7 +113,7 @@ describe('PostgreSQL: a read-only run accepts only its allow-list', () => {
       message: 'Only `SELECT` statements are allowed against this database: `WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d` contains a statement that changes data.',
     });
     const role = refusalOf(await pg("SELECT set_config('ro'||'le','postgres',false)"), true);
-    expect(role?.message).toMatch(/^`SELECT set_config\('ro'\|\|'le','postgres',false\)` is not allowed in SQL Lab: set_config\(\) is allowed only with a literal/);
+    expect(role?.message).toMatch(/^`SELECT set_config\('ro'\|\|'le','postgres',false\)` is not allowed: set_config\(\) is allowed only with a literal/);
   });
 
   it('lets writes through where the database allows DML', async () => {

@@ -1,7 +1,8 @@
 /**
- * What SQL Lab decides about a user's script before anything runs, read by the database's own grammar
- * (PostgreSQL: libpg-query, the server's parser compiled to WASM; MySQL/MariaDB: node-sql-parser), on the
- * final SQL (after the template is rendered). Text matching was fooled by `'ro'||'le'`, `"role"`,
+ * What the server decides about user-written SQL before anything runs (SQL Lab's scripts, virtual
+ * datasets' queries, the SQL of chart queries), read by the database's own grammar (PostgreSQL:
+ * libpg-query, the server's parser compiled to WASM; MySQL/MariaDB: node-sql-parser), on the final SQL
+ * (after the template is rendered). Text matching was fooled by `'ro'||'le'`, `"role"`,
  * `U&"rol\0065"` and quoted function names; an AST has already resolved all of them.
  *
  * Deny by default: a statement the parser cannot read is refused, and a read-only run accepts only the
@@ -13,7 +14,7 @@
  *   allow-list, writes hidden in CTEs or SELECT INTO, and functions with side effects (setval, advisory
  *   locks, large objects, set_config of anything but a run-tuning setting).
  */
-import type { Backend } from '../../engines/query-engine';
+import type { Backend } from '../engines/query-engine';
 import { classifyMysqlScript } from './mysql-classifier';
 import { classifyPgScript } from './pg-classifier';
 import type { Refusal, Statement } from './refusals';
@@ -33,4 +34,19 @@ export function refusalOf(statements: Statement[], allowDml: boolean): Refusal |
   }
   return null;
 }
+
+/**
+ * SQL that must be ONE read-only query, as chart SQL and a virtual dataset's query are (they run in a
+ * read-only transaction, whatever the database allows): the statement, or the refusal. The statement is
+ * cut at the parser's offsets, so it never carries a trailing `;` or a second statement.
+ */
+export async function classifyQuery(sql: string, backend: Backend): Promise<{ statement: Statement } | { refusal: Refusal }> {
+  const statements = await classifyScript(sql, backend);
+  const refusal = refusalOf(statements, false);
+  if (refusal) return { refusal };
+  if (statements.length !== 1 || !statements[0].isSelect) return { refusal: { errorType: 'INVALID_SQL_ERROR', message: ONE_QUERY } };
+  return { statement: statements[0] };
+}
+
+const ONE_QUERY = 'Only one SELECT statement is allowed here.';
 

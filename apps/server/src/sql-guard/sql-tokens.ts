@@ -3,7 +3,7 @@
  * (MySQL), E'' strings with backslash escapes, dollar quotes (PostgreSQL), line and block comments
  * (nested in PostgreSQL). Used to split scripts and to classify statements when the parser gives up.
  */
-import type { Backend } from '../../engines/query-engine';
+import type { Backend } from '../engines/query-engine';
 
 export type TokenKind = 'word' | 'number' | 'string' | 'ident' | 'comment' | 'space' | 'punct';
 

@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../auth/current-user';
 import { StrataHttpException } from '../../common/error-body';
 import { EngineError, EngineTimeoutError, type Backend, type QueryEngine } from '../../engines/query-engine';
-import { classifyScript, refusalOf, type Refusal } from '../execute/sql-classifier';
+import { classifyScript, refusalOf, type Refusal } from '../../sql-guard/sql-classifier';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
 import { parseTemplateParams, renderSql } from '../execute/template';
 

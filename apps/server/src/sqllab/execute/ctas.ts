@@ -5,7 +5,7 @@
 import { ErrorType } from '@strata/domain';
 import { StrataHttpException } from '../../common/error-body';
 import type { QueryEngine } from '../../engines/query-engine';
-import type { Statement } from './sql-classifier';
+import type { Statement } from '../../sql-guard/sql-classifier';
 
 export const CTAS_LAST_SELECT =
   'CTAS (create table as select) can only be run with a query where the last statement is a SELECT. Please make sure your query has a SELECT as its last statement. Then, try running your query again.';

@@ -21,7 +21,7 @@ import type { ExecuteBody } from './execute.schema';
 import { QueryExecutor } from './query-executor';
 import { ServerInstance } from './recovery/server-instance';
 import { SqlLabDatabases } from './sqllab-databases';
-import { classifyScript, refusalOf } from './sql-classifier';
+import { classifyScript, refusalOf } from '../../sql-guard/sql-classifier';
 import { sqlLimit } from './statements';
 import { parseTemplateParams, renderSql } from './template';
 

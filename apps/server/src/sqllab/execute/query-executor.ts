@@ -30,7 +30,7 @@ import { ServerInstance } from './recovery/server-instance';
 import { RunningQueries } from './running-queries';
 import { SqlLabDatabases } from './sqllab-databases';
 import { expandData } from './expand-data';
-import { classifyScript } from './sql-classifier';
+import { classifyScript } from '../../sql-guard/sql-classifier';
 import { rewriteLimit } from './statements';
 
 export type RunOutcome =

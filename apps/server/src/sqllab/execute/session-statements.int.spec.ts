@@ -52,7 +52,7 @@ it.each([
     const res = await run(id, sql, params);
     expect({ id, status: res.status }).toEqual({ id, status: 400 });
     expect(res.body.errors).toEqual([
-      expect.objectContaining({ error_type: 'QUERY_SECURITY_ACCESS_ERROR', message: expect.stringContaining(`\`${what}\` is not allowed in SQL Lab`) }),
+      expect.objectContaining({ error_type: 'QUERY_SECURITY_ACCESS_ERROR', message: expect.stringContaining(`\`${what}\` is not allowed`) }),
     ]);
     expect(res.body.query).toBeUndefined();
   }

@@ -1,5 +1,5 @@
 import { rewriteLimit, sqlLimit } from './statements';
-import { splitStatements } from './sql-tokens';
+import { splitStatements } from '../../sql-guard/sql-tokens';
 import { parseTemplateParams, renderSql } from './template';
 
 describe('splitting scripts', () => {

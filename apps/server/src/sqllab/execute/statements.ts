@@ -3,7 +3,7 @@
  * statements are and whether they may run is sql-classifier.ts.
  */
 import type { Backend } from '../../engines/query-engine';
-import { tokenize, type Token } from './sql-tokens';
+import { tokenize, type Token } from '../../sql-guard/sql-tokens';
 
 /** Index (in the full token list) of the number that sets a top-level LIMIT / FETCH FIRST row count. */
 function limitTokenIndex(tokens: Token[]): number | null {

@@ -14,7 +14,7 @@ import { EngineError, type EngineSession } from '../../engines/query-engine';
 import { EventStore } from '../../event-store/event-store.port';
 import { ctasSelectSql, qualifiedName } from '../execute/ctas';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
-import { classifyScript } from '../execute/sql-classifier';
+import { classifyScript } from '../../sql-guard/sql-classifier';
 import { canSeeAllQueries, QueriesReader, queryNotFound } from '../queries/queries.reader';
 import { QueryRuns } from '../queries/query-runs';
 import { csvLine, exportFilename } from './csv';
