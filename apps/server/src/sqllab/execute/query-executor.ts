@@ -18,12 +18,12 @@ import {
   type QueryStatus,
 } from '@strata/domain';
 import { DomainError } from '@strata/events';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig, DEFAULT_PAYLOAD_MAX_MB } from '../../config/app-config';
 import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type ResultColumn, type ResultSet } from '../../engines/query-engine';
 import { QueryRuns } from '../queries/query-runs';
 import { DEFAULT_RESULTS_TTL_SEC } from '../results/results-backend';
 import { ResultsStore } from '../results/results-store';
-import { SerializedResult } from '../results/serialized-result';
+import { CHUNK_ROWS, SerializedResult, SerializedResultBuilder } from '../results/serialized-result';
 import { EmbeddedDatabaseRestarter, restartPastDeadline } from './embedded-restart';
 import { ctasSelectSql, ctasStatement, qualifiedName } from './ctas';
 import { ServerInstance } from './recovery/server-instance';
@@ -48,15 +48,19 @@ const MB = 1024 * 1024;
 
 /** SQLLAB_PAYLOAD_MAX_MB: a result the browser should not be sent (REFERENCE §1.4). */
 export class ResultTooLargeError extends EngineError {
-  constructor(bytes: number, maxMb: number) {
+  /** `bytes` when the whole result is known; while its rows are still read only that it grew past the cap. */
+  constructor(maxMb: number, bytes?: number) {
     super(
-      `The query's result is ${(bytes / MB).toFixed(1)} MB, more than the ${maxMb} MB this server allows (SQLLAB_PAYLOAD_MAX_MB). ` +
+      `${bytes === undefined ? "The query's result grew past" : `The query's result is ${(bytes / MB).toFixed(1)} MB, more than`} the ${maxMb} MB this server allows (SQLLAB_PAYLOAD_MAX_MB). ` +
         'Lower the row limit or select fewer columns, or export it as CSV.',
       ErrorType.RESULT_TOO_LARGE_ERROR,
       413,
     );
   }
 }
+
+/** The last statement's outcome; a SELECT's rows arrive already serialized (and `rows` holds them only for expand_data). */
+type LastStatement = ResultSet & { serialized?: SerializedResultBuilder };
 
 @Injectable()
 export class QueryExecutor {
@@ -92,12 +96,13 @@ export class QueryExecutor {
       const statements = await classifyScript(q.renderedSql, engine.backend);
       statementCount = statements.length;
       const ctasTarget = q.selectAsCta && q.tmpTableName ? qualifiedName(engine, q.tmpSchemaName, q.tmpTableName) : null;
-      session = await engine.openSession();
+      // Waiting for a connection counts against the run's time limit (a busy database is a slow one).
+      session = await engine.openSession({ waitMs: deadline - Date.now() });
       const { canCancelInDatabase } = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
       this.running.register(clientId, session, this.canceller(canCancelInDatabase, session));
       const readOnly = !database.allow_dml;
       await session.begin({ readOnly, schema: q.schema });
-      let last: ResultSet | undefined;
+      let last: LastStatement | undefined;
       for (const [i, statement] of statements.entries()) {
         statementNo = i + 1;
         // A sync run recorded statement 1's progress with its start (one transaction fewer); a Stop that
@@ -118,7 +123,10 @@ export class QueryExecutor {
         executed.push(sql);
         const remaining = deadline - Date.now();
         if (remaining <= 0) throw new EngineTimeoutError(timeLimitSec * 1000);
-        const executing = session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
+        const executing =
+          statement.isSelect && !ctasHere && statementNo === statementCount
+            ? this.readResult(session, sql, { timeoutMs: remaining, maxRows: q.limit + 1, keepRows: q.expandData === true })
+            : session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
         last = await (canCancelInDatabase ? executing : restartPastDeadline(this.restarter, remaining, executing));
       }
       // A read-only run has nothing to keep. Rolling back also undoes any setting a statement changed for
@@ -160,21 +168,51 @@ export class QueryExecutor {
     }
   }
 
-  private async succeed(q: QueryStartedData, last: ResultSet, executed: string[], ctasTarget: string | null, actor: string, cacheTimeout: number | null): Promise<RunOutcome> {
+  /**
+   * The last SELECT's rows, serialized as they are read (SerializedResultBuilder) under the payload cap:
+   * past it the statement is stopped there, before the rest is read or anything is held twice.
+   */
+  private async readResult(session: EngineSession, sql: string, options: { timeoutMs: number; maxRows: number; keepRows: boolean }): Promise<LastStatement> {
+    const cap = this.payloadCap();
+    const serialized = new SerializedResultBuilder((bytes) => {
+      if (bytes > cap.bytes) throw new ResultTooLargeError(cap.maxMb);
+    });
+    const rows: Record<string, unknown>[] = [];
+    const streamed = await session.stream(sql, { timeoutMs: options.timeoutMs, maxRows: options.maxRows, batchRows: CHUNK_ROWS }, async (batch) => {
+      serialized.add(batch);
+      if (options.keepRows) rows.push(...batch);
+    });
+    return { columns: streamed.columns, rows, rowCount: streamed.rowCount, serialized };
+  }
+
+  /** SQLLAB_PAYLOAD_MAX_MB (default DEFAULT_PAYLOAD_MAX_MB; 0: no cap) in bytes. */
+  private payloadCap(): { maxMb: number; bytes: number } {
+    const maxMb = this.config.sqllab.payloadMaxMb ?? DEFAULT_PAYLOAD_MAX_MB;
+    return { maxMb, bytes: maxMb > 0 ? maxMb * MB : Infinity };
+  }
+
+  private async succeed(q: QueryStartedData, last: LastStatement, executed: string[], ctasTarget: string | null, actor: string, cacheTimeout: number | null): Promise<RunOutcome> {
     const columns = last.columns.map(toQueryColumn);
     const returnsRows = last.columns.length > 0 && !ctasTarget;
-    const settled = returnsRows ? settleLimit({ limit: q.limit, limitingFactor: q.limitingFactor }, last.rows.length) : { rows: last.rowCount, limitingFactor: LimitingFactor.NOT_LIMITED };
-    if (returnsRows && last.rows.length > settled.rows) last.rows.length = settled.rows;
-    const expanded = returnsRows && q.expandData ? expandData(last.rows, columns) : { columns, expanded: [] };
+    const fetched = last.serialized ? last.serialized.rowCount : last.rows.length;
+    const settled = returnsRows ? settleLimit({ limit: q.limit, limitingFactor: q.limitingFactor }, fetched) : { rows: last.rowCount, limitingFactor: LimitingFactor.NOT_LIMITED };
     // Serialized once: the answer, /results/ and the stored blob are all this same byte string.
-    const result = SerializedResult.fromRows({
-      data: returnsRows ? last.rows : [],
-      columns: returnsRows ? expanded.columns : [],
-      selected_columns: returnsRows ? columns : [],
-      expanded_columns: expanded.expanded,
-    });
-    const maxMb = this.config.sqllab.payloadMaxMb;
-    if (maxMb !== undefined && result.bytes.length > maxMb * MB) throw new ResultTooLargeError(result.bytes.length, maxMb);
+    let result: SerializedResult;
+    if (last.serialized && !q.expandData) {
+      const shown = returnsRows ? columns : [];
+      result = last.serialized.finish(returnsRows ? settled.rows : 0, { columns: shown, selected_columns: shown, expanded_columns: [] });
+    } else {
+      if (returnsRows && last.rows.length > settled.rows) last.rows.length = settled.rows;
+      const expanded = returnsRows && q.expandData ? expandData(last.rows, columns) : { columns, expanded: [] };
+      result = SerializedResult.fromRows({
+        data: returnsRows ? last.rows : [],
+        columns: returnsRows ? expanded.columns : [],
+        selected_columns: returnsRows ? columns : [],
+        expanded_columns: expanded.expanded,
+      });
+    }
+    const cap = this.payloadCap();
+    if (result.bytes.length > cap.bytes) throw new ResultTooLargeError(cap.maxMb, result.bytes.length);
     // CTAS results are not stored (REFERENCE §1.8): the table itself is the result. The write starts
     // now and a sync run answers without waiting for it (ResultsStore serves it meanwhile); an async
     // run announces its result only once it is written, since any process may be asked for it.

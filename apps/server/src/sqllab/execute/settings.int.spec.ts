@@ -42,17 +42,41 @@ it('SQLLAB_FORCE_RUN_ASYNC: a sync request on a database without allow_run_async
   expect(results.body.data).toEqual([{ answer: 42 }]);
 });
 
-it('SQLLAB_PAYLOAD_MAX_MB: a result over the cap fails with RESULT_TOO_LARGE_ERROR saying the sizes; a small one passes', async () => {
+it('SQLLAB_PAYLOAD_MAX_MB: a result over the cap fails with RESULT_TOO_LARGE_ERROR naming the cap; a small one passes', async () => {
   settings.payloadMaxMb = 0.5;
   // 20,000 rows of an id and a 32-character hash: about 1 MB of JSON.
   const res = await run({ sql: 'SELECT id, h FROM big', queryLimit: 20000 });
   expect(res.status).toBe(413);
   expect(res.body.errors[0]).toMatchObject({ error_type: 'RESULT_TOO_LARGE_ERROR' });
-  expect(res.body.errors[0].message).toMatch(/^The query's result is 1\.\d MB, more than the 0\.5 MB this server allows \(SQLLAB_PAYLOAD_MAX_MB\)/);
+  expect(res.body.errors[0].message).toMatch(/^The query's result grew past the 0\.5 MB this server allows \(SQLLAB_PAYLOAD_MAX_MB\)/);
   expect(res.body.query).toMatchObject({ state: 'failed', resultsKey: null });
   const small = await run({ sql: 'SELECT id, h FROM big', queryLimit: 100 });
   expect(small.status).toBe(200);
   expect(small.body.data).toHaveLength(100);
+});
+
+it('SQLLAB_PAYLOAD_MAX_MB is checked while the rows are read: the statement stops there, the rows past it are never computed', async () => {
+  settings.payloadMaxMb = 0.5;
+  // About 55 bytes of JSON a row: the cap is reached near row 9,500; row 15,000 would divide by zero.
+  const sql = 'SELECT g AS id, md5(g::text) AS h, 1 / (15000 - g) AS boom FROM generate_series(1, 20000) g';
+  const res = await run({ sql, queryLimit: 20000 });
+  expect(res.body.errors?.[0]).toMatchObject({ error_type: 'RESULT_TOO_LARGE_ERROR' });
+  expect(res.status).toBe(413);
+  // The same statement under the cap shows its rows (no division by zero before row 15,000).
+  const small = await run({ sql, queryLimit: 1000 });
+  expect(small.status).toBe(200);
+  expect(small.body.data).toHaveLength(1000);
+});
+
+it('a result within the default cap (no SQLLAB_PAYLOAD_MAX_MB) and with 0 (no cap) passes; one row past the limit is dropped', async () => {
+  for (const cap of [undefined, 0]) {
+    settings.payloadMaxMb = cap;
+    const res = await run({ sql: 'SELECT id, h FROM big ORDER BY id', queryLimit: 2000 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(2000);
+    expect(res.body.data[1999]).toEqual({ id: 2000, h: expect.any(String) });
+    expect(res.body.query).toMatchObject({ rows: 2000 });
+  }
 });
 
 it('expand_data: JSON object columns become one column per key, listed in expanded_columns', async () => {

@@ -2,7 +2,10 @@
  * `GET /api/v1/sqllab/export/{client_id}/` (REFERENCE §1.1): RE-RUNS the query's last statement in a
  * read-only transaction and streams every row up to SQL_MAX_ROW as CSV, not only what the browser shows
  * (Superset #10331), from the engine's row stream straight to the client: memory stays one batch. Earlier statements of a script are not re-run: they may have written data. A
- * CTAS run exports its table. Each export is logged as a `sqllab/dataExported` event.
+ * CTAS run exports its table. Each export is logged as a `sqllab/dataExported` event. It runs under the
+ * query's own time limit (SQLLAB_TIMEOUT, or SQLLAB_ASYNC_TIME_LIMIT_SEC for an async run): waiting for a
+ * connection, the statement and the streaming together; past it, or once the client went away, the
+ * statement is cancelled and its connection released at once (ExportGuard).
  */
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ErrorType, Permission, PermissionView, SQL_MAX_ROW } from '@strata/domain';
@@ -10,7 +13,8 @@ import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
 import type { HttpResponse } from '../../auth/http-request';
 import { StrataHttpException } from '../../common/error-body';
-import { EngineError, type EngineSession } from '../../engines/query-engine';
+import { AppConfig } from '../../config/app-config';
+import { EngineError, EngineTimeoutError, type EngineSession } from '../../engines/query-engine';
 import { EventStore } from '../../event-store/event-store.port';
 import { ctasSelectSql, qualifiedName } from '../execute/ctas';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
@@ -18,6 +22,7 @@ import { classifyScript } from '../../sql-guard/sql-classifier';
 import { canSeeAllQueries, QueriesReader, queryNotFound } from '../queries/queries.reader';
 import { QueryRuns } from '../queries/query-runs';
 import { csvLine, exportFilename } from './csv';
+import { ExportGuard } from './export-guard';
 
 /** Rows per batch read from the database and written to the client. */
 const BATCH_ROWS = 1000;
@@ -30,6 +35,7 @@ export class CsvExportController {
     private readonly runs: QueryRuns,
     private readonly databases: SqlLabDatabases,
     private readonly store: EventStore,
+    private readonly config: AppConfig,
   ) {}
 
   @Get(':clientId')
@@ -54,12 +60,15 @@ export class CsvExportController {
       sql = last.sql;
     }
 
+    const timeoutMs = (started.runAsync ? this.config.sqllab.asyncTimeLimitSec : this.config.sqllab.timeoutSec) * 1000;
+    const deadline = Date.now() + timeoutMs;
     let session: EngineSession;
     try {
-      session = await engine.openSession();
+      session = await engine.openSession({ waitMs: timeoutMs });
     } catch (err) {
-      throw new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, (err as Error).message);
+      throw exportError(err);
     }
+    const guard = new ExportGuard(session, res, deadline - Date.now());
     // Rows go from the database to the client a batch at a time (never all in memory); the headers
     // leave with the first batch, so an error before it is still a clean 4xx.
     let names: string[] | null = null;
@@ -73,7 +82,7 @@ export class CsvExportController {
     let rowCount: number;
     try {
       await session.begin({ readOnly: true, schema: row.schema });
-      const streamed = await session.stream(sql, { maxRows: SQL_MAX_ROW, batchRows: BATCH_ROWS }, async (rows, columns) => {
+      const streamed = await session.stream(sql, { maxRows: SQL_MAX_ROW, batchRows: BATCH_ROWS, timeoutMs: Math.max(1, deadline - Date.now()) }, async (rows, columns) => {
         if (names === null) await start(columns);
         if (res.destroyed) throw new Error('The client went away.');
         await write(res, rows.map((r) => csvLine(names!.map((n) => r[n]))).join(''));
@@ -81,11 +90,13 @@ export class CsvExportController {
       if (names === null) await start(streamed.columns);
       rowCount = streamed.rowCount;
     } catch (err) {
-      if (names === null) throw new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, (err as Error).message);
+      const failure = guard.stoppedBy === 'timeout' ? new EngineTimeoutError(timeoutMs, { cause: err }) : err;
+      if (names === null) throw exportError(failure);
       // Half a file is worse than none: the client sees the transfer fail.
-      res.destroy(err as Error);
+      res.destroy(failure as Error);
       return;
     } finally {
+      guard.dispose();
       await session.rollback().catch(() => undefined);
       await session.release().catch(() => undefined);
     }
@@ -96,6 +107,12 @@ export class CsvExportController {
     );
     res.end();
   }
+}
+
+/** An engine's error keeps its status and type (a timeout is a 408 SQLLAB_TIMEOUT_ERROR); anything else is a 400. */
+function exportError(err: unknown): StrataHttpException {
+  if (err instanceof EngineError) return new StrataHttpException(err.status, err.errorType as ErrorType, err.message);
+  return new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, (err as Error).message);
 }
 
 /** Honours back-pressure so a slow client never makes the server buffer the whole file. */
