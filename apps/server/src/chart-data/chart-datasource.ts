@@ -1,8 +1,9 @@
 /**
  * Resolves the request's datasource: the dataset the user may read (404 otherwise), its database's
- * engine, and the dataset as chart SQL sees it (a virtual dataset's template rendered). A dataset the
- * user may not read can still be granted by a dashboard (DASHBOARD_RBAC): then the query context that
- * runs is the one the dashboard allows (dashboard-data-access.ts), not the request's.
+ * engine, and the dataset as chart SQL sees it (a virtual dataset's template rendered, its query passed
+ * by the SQL guard: datasets/virtual-sql.ts, else a 400). A dataset the user may not read can still be
+ * granted by a dashboard (DASHBOARD_RBAC): then the query context that runs is the one the dashboard
+ * allows (dashboard-data-access.ts), not the request's.
  */
 import { Injectable } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
@@ -10,9 +11,9 @@ import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { DatasetsService } from '../datasets/datasets.service';
 import type { DatasetJson } from '../datasets/dataset-json';
+import { guardedVirtualSql } from '../datasets/virtual-sql';
 import type { QueryEngine } from '../engines/query-engine';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
-import { parseTemplateParams, renderSql } from '../sqllab/execute/template';
 import { dashboardChartOf, DashboardDataAccess, type DashboardChartRef } from './dashboard-data-access';
 import type { QueryContext } from './query-context.schema';
 import type { ChartDatasource } from './sql/datasource-sql';
@@ -59,7 +60,8 @@ export class ChartDatasources {
       throw new StrataHttpException(403, ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR, `This endpoint requires the datasource ${dataset.table_name}, database or \`all_datasource_access\` permission`);
     }
     const engine = await this.databases.engine(dataset.database.id);
-    const sql = dataset.sql ? await renderSql(dataset.sql, parseTemplateParams(dataset.template_params)) : null;
+    // Checked again at each run: a dataset saved before the SQL guard must not reach the database.
+    const sql = dataset.sql ? await guardedVirtualSql(dataset.sql, dataset.template_params, engine.backend) : null;
     const source: ResolvedDatasource = {
       dataset,
       engine,

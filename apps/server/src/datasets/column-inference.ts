@@ -1,16 +1,14 @@
 /**
- * A new dataset's columns, asked of its database: a virtual dataset's SQL runs wrapped as a subquery
- * with LIMIT 1 in a read-only transaction that is rolled back; a physical dataset reads the table's
- * metadata. Nothing the user wrote can change data here (the read-only transaction is the barrier).
+ * A new dataset's columns, asked of its database: a virtual dataset's query (already passed by the SQL
+ * guard, virtual-sql.ts) runs wrapped as a subquery with LIMIT 1 in a read-only transaction that is
+ * rolled back; a physical dataset reads the table's metadata.
  */
 import { Injectable } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
 import { StrataHttpException } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { EngineError, type ResultColumn } from '../engines/query-engine';
-import { splitStatements } from '../sql-guard/sql-tokens';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
-import { parseTemplateParams, renderSql } from '../sqllab/execute/template';
 import type { DatasetColumn } from './dataset.events';
 
 export function datasetColumn(c: { name: string; type: string | null; type_generic: number | null; is_dttm: boolean }): DatasetColumn {
@@ -36,17 +34,13 @@ export class ColumnInference {
     private readonly config: AppConfig,
   ) {}
 
-  async ofQuery(databaseId: number, sql: string, templateParams: string | null, schema: string | null): Promise<DatasetColumn[]> {
+  /** `statement`: the query as guardedVirtualSql returned it. */
+  async ofQuery(databaseId: number, statement: string, schema: string | null): Promise<DatasetColumn[]> {
     const engine = await this.databases.engine(databaseId);
-    const rendered = await renderSql(sql, parseTemplateParams(templateParams));
-    const statements = splitStatements(rendered, engine.backend);
-    if (statements.length !== 1) {
-      throw new StrataHttpException(422, ErrorType.INVALID_SQL_ERROR, 'A virtual dataset is exactly one SELECT statement.');
-    }
-    const session = await engine.openSession();
+    const session = await engine.openSession({ waitMs: this.config.sqllab.timeoutSec * 1000 });
     try {
       await session.begin({ readOnly: true, schema });
-      const result = await session.execute(`SELECT * FROM (\n${statements[0]}\n) AS virtual_table LIMIT 1`, {
+      const result = await session.execute(`SELECT * FROM (\n${statement}\n) AS virtual_table LIMIT 1`, {
         maxRows: 1,
         timeoutMs: this.config.sqllab.timeoutSec * 1000,
       });

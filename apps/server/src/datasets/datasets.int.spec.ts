@@ -127,13 +127,14 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
   it('never changes data and refuses bad SQL and bad bodies; nothing is stored', async () => {
     const count = async () => (await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM datasets'))[0].n as number;
     const before = await count();
-    const bad = [
-      await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'DELETE FROM flights', table_name: 'x1' }),
-      await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELECT 1; SELECT 2', table_name: 'x2' }),
-      await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELEC oops', table_name: 'x3' }),
-      await admin.post('/api/v1/dataset/', { database: 999999, schema: 'public', sql: 'SELECT 1', table_name: 'x4' }),
-    ];
-    for (const res of bad) expect(res.status).toBe(422);
+    // The SQL guard's refusals (sql-guard/): a 400 with its error type, before anything runs.
+    const refused = [
+      [await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'DELETE FROM flights', table_name: 'x1' }), 'DML_NOT_ALLOWED_ERROR'],
+      [await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELECT 1; SELECT 2', table_name: 'x2' }), 'INVALID_SQL_ERROR'],
+      [await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELEC oops', table_name: 'x3' }), 'SYNTAX_ERROR'],
+    ] as const;
+    for (const [res, errorType] of refused) expect([res.status, res.body.errors[0].error_type]).toEqual([400, errorType]);
+    expect((await admin.post('/api/v1/dataset/', { database: 999999, schema: 'public', sql: 'SELECT 1', table_name: 'x4' })).status).toBe(422);
     for (const body of [{}, { database: dbId }, { database: 'x', table_name: 'y' }, { database: dbId, table_name: '' }, { database: dbId, table_name: 'z', columns: [{}] }]) {
       const res = await admin.post('/api/v1/dataset/', body);
       expect(res.status).toBe(400);

@@ -21,6 +21,7 @@ import type { DatasetCommand } from './dataset.decider';
 import type { DatasetColumn } from './dataset.events';
 import { DecideDataset } from './decide-dataset';
 import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from './dataset-json';
+import { guardedVirtualSql } from './virtual-sql';
 
 export interface NewDataset {
   database_id: number;
@@ -72,7 +73,9 @@ export class DatasetsService {
 
   private async createChecked(input: NewDataset, user: CurrentUser | null): Promise<DatasetJson> {
     if ((await this.findByName(input)) !== null) throw alreadyExists(input.table_name);
-    const columns = input.columns ?? (await this.inferColumns(input));
+    // Checked even when the columns are given: the query runs in every chart of the dataset.
+    const statement = input.sql ? await this.guard(input.database_id, input.sql, input.template_params) : null;
+    const columns = input.columns ?? (await this.inferColumns(input, statement));
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('datasets_id_seq')::int AS id`)) as { id: number }[];
     const { columns: _given, ...fields } = input;
     const command: DatasetCommand = { type: 'CreateDataset', data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user?.id ?? null } };
@@ -108,11 +111,18 @@ export class DatasetsService {
     return allowed ? found : null;
   }
 
-  /** PUT: owners and admins only; SQL fragments (calculated columns, metrics) must be safe expressions. */
+  /**
+   * PUT: owners and admins only; SQL fragments (calculated columns, metrics) must be safe expressions, and
+   * a new query or new template parameters must give a query the SQL guard allows.
+   */
   async update(id: number, update: DatasetUpdate, user: CurrentUser): Promise<DatasetJson> {
     const found = await this.editable(id, user);
     const changes = datasetChanges(update, found.columns);
     await checkOwners(this.dataSource, changes.owners);
+    if (changes.sql !== undefined || changes.template_params !== undefined) {
+      const sql = changes.sql !== undefined ? changes.sql : found.sql;
+      if (sql?.trim()) await this.guard(found.database.id, sql, changes.template_params !== undefined ? changes.template_params : found.template_params);
+    }
     if (changes.columns || changes.metrics) {
       const engine = await this.databases.engine(found.database.id);
       try {
@@ -135,7 +145,7 @@ export class DatasetsService {
   async refreshColumns(id: number, user: CurrentUser): Promise<DatasetJson> {
     const found = await this.editable(id, user);
     const fetched = found.sql
-      ? await this.inference.ofQuery(found.database.id, found.sql, found.template_params, found.schema)
+      ? await this.inference.ofQuery(found.database.id, await this.guard(found.database.id, found.sql, found.template_params), found.schema)
       : await this.inference.ofTable(found.database.id, found.schema ?? 'public', found.table_name);
     await this.decide(id, { type: 'SyncDatasetColumns', data: { fetched } }, user);
     return (await this.find(id))!;
@@ -167,8 +177,13 @@ export class DatasetsService {
     await this.commands.execute(new DecideDataset(id, command, { actor: String(user.id), sessionId: user.sessionId }));
   }
 
-  private async inferColumns(input: NewDataset): Promise<DatasetColumn[]> {
-    if (input.sql) return this.inference.ofQuery(input.database_id, input.sql, input.template_params, input.schema);
+  /** The virtual dataset's query as it will run on that database, or the SQL guard's 400. */
+  private async guard(databaseId: number, sql: string, templateParams: string | null): Promise<string> {
+    return guardedVirtualSql(sql, templateParams, (await this.databases.engine(databaseId)).backend);
+  }
+
+  private async inferColumns(input: NewDataset, statement: string | null): Promise<DatasetColumn[]> {
+    if (statement !== null) return this.inference.ofQuery(input.database_id, statement, input.schema);
     if (!input.schema) throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'A dataset on a table needs its schema.');
     return this.inference.ofTable(input.database_id, input.schema, input.table_name);
   }

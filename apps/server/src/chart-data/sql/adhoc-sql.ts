@@ -1,12 +1,14 @@
 /**
  * Adhoc SQL fragments (adhoc metrics and columns, SQL filters, extras.where/having, calculated columns
  * and saved metrics) are pasted into generated queries, so each must be ONE expression: no statement
- * separator, no subquery, no UNION, no function that reads files, sleeps or changes settings. The chart
- * query also runs in the engine's read-only transaction, which stays the last barrier.
+ * separator, no subquery, no UNION, no function on the SQL guard's list (sql-guard/sql-functions.ts:
+ * files, other sessions, writes, settings, sleeping). The chart query also runs in the engine's read-only
+ * transaction, which stays the last barrier.
  */
 import { ErrorType } from '@strata/domain';
 import { Parser } from 'node-sql-parser';
 import type { Backend } from '../../engines/query-engine';
+import { functionRule } from '../../sql-guard/sql-functions';
 
 export type FragmentKind = 'expression' | 'where' | 'having';
 
@@ -20,12 +22,6 @@ export class UnsafeSqlError extends Error {
 
 const parser = new Parser();
 
-/** Functions that reach outside the query (files, sleeping, settings, other sessions), by dialect. */
-const DENIED: Record<Backend, RegExp> = {
-  postgresql:
-    /^(pg_.*|lo_.*|dblink.*|set_config|current_setting|query_to_xml.*|table_to_xml.*|cursor_to_xml.*|database_to_xml.*|schema_to_xml.*|version|txid_.*|inet_server_.*|inet_client_.*)$/i,
-  mysql: /^(sleep|benchmark|load_file|get_lock|release_lock|release_all_locks|is_free_lock|is_used_lock|master_pos_wait|source_pos_wait|user|current_user|session_user|system_user|version|database|schema|connection_id|sys_.*)$/i,
-};
 
 /** A line comment would swallow the closing parenthesis: the spec adds a newline before wrapping (§5). */
 export function wrapFragment(fragment: string): string {
@@ -52,7 +48,8 @@ function walk(node: unknown, backend: Backend, root: boolean): void {
   if (n._next || n.set_op) throw new UnsafeSqlError('Custom SQL fields cannot contain UNION or other set operations.');
   if (n.type === 'function' || n.type === 'aggr_func') {
     const name = functionName(n);
-    if (DENIED[backend].test(name)) throw new UnsafeSqlError(`The function ${name} is not allowed in custom SQL.`);
+    // Every rule of the SQL guard's one list: a fragment is an expression over the dataset's columns.
+    if (functionRule(backend, name) !== null) throw new UnsafeSqlError(`The function ${name} is not allowed in custom SQL.`);
   }
   for (const [key, value] of Object.entries(n)) {
     if (key === 'loc') continue;

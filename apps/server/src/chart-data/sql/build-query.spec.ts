@@ -78,6 +78,26 @@ describe('buildQuery: query objects as SQL per dialect', () => {
     expect(() => validateFragment('SLEEP(5)', 'mysql', 'expression')).toThrow('not allowed');
   });
 
+  it("refuses every function on the SQL guard's one list, the ones that run SQL text included (ts_stat, binary_upgrade_*)", () => {
+    for (const text of [
+      "ts_stat('SELECT to_tsvector(''a'')')",
+      "ts_rewrite('a'::tsquery, 'SELECT 1')",
+      'binary_upgrade_set_next_pg_type_oid(1)',
+      "\"pg_read_file\"('/etc/hostname')",
+      "pg_catalog.set_config('role', 'postgres', true)",
+      "nextval('s')",
+      "lo_import('/etc/hostname')",
+      'pg_sleep(1)',
+      'version()',
+    ]) {
+      expect(() => validateFragment(text, 'postgresql', 'expression')).toThrow('not allowed in custom SQL');
+    }
+    for (const text of ["LOAD_FILE('/etc/hostname')", "SYS_EVAL('id')", "GET_LOCK('a', 1)", 'NEXTVAL(s)', 'BENCHMARK(1, 1)', 'CONNECTION_ID()']) {
+      expect(() => validateFragment(text, 'mysql', 'expression')).toThrow('not allowed in custom SQL');
+    }
+    expect(validateFragment("to_tsvector('simple', name)", 'postgresql', 'expression')).toBe("(to_tsvector('simple', name))");
+  });
+
   it('TEMPORAL_RANGE and granularity bound the time column; series_limit joins the top N', () => {
     const { built, text } = sqlOf('postgresql', {
       columns: [{ label: 'd', sqlExpression: 'date', columnType: 'BASE_AXIS', timeGrain: 'P1M' }, 'origin'],

@@ -30,7 +30,7 @@ export interface ChartDatasource {
   kind: 'virtual' | 'physical';
   table_name: string;
   schema: string | null;
-  /** A virtual dataset's SQL, template already rendered. */
+  /** A virtual dataset's query, template rendered and passed by the SQL guard: one statement, no trailing `;`. */
   sql: string | null;
   columns: ChartColumn[];
   metrics: ChartMetric[];
@@ -57,8 +57,7 @@ export function fragment(text: string, backend: Backend, kind: FragmentKind): Ex
 
 export function fromClause(ds: ChartDatasource) {
   if (ds.kind === 'virtual') {
-    const body = (ds.sql ?? '').trim().replace(/;\s*$/, '');
-    return sql`(${sql.raw(body)}\n)`.as('virtual_table');
+    return sql`(${sql.raw(ds.sql ?? '')}\n)`.as('virtual_table');
   }
   const table = ds.schema ? sql`${sql.id(ds.schema, ds.table_name)}` : sql`${sql.id(ds.table_name)}`;
   return table.as(ds.table_name);
