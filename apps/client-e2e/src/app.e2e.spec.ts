@@ -64,7 +64,7 @@ describe('Strata in Chromium against the real server (embedded mode)', () => {
     await page.getByTestId(`user-${newUser}`).getByText('Gamma').waitFor();
     await shot('02-toast');
     // A success toast leaves by itself after 4 s.
-    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+    await toast.waitFor({ state: 'detached', timeout: 60_000 });
   });
 
   it('shows the error modal of a failing request: a username that exists', async () => {

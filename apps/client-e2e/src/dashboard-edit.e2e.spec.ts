@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, dragWithMouse as drag, jsonApi, signIn as signInTo } from './support';
+import { ARTIFACTS, dragWithMouse as drag, framesDrawn, jsonApi, signIn as signInTo } from './support';
 
 // Live co-editing of one dashboard by two users in two browser contexts, against the real server.
 
@@ -109,7 +109,7 @@ describe('two editors on one dashboard in Chromium', () => {
     await zone.waitFor();
     const target = (await zone.boundingBox())!;
     await alice.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 25 });
-    await alice.waitForTimeout(300);
+    await framesDrawn(alice);
     await alice.mouse.up();
     // Bob sees the tab bar, with his markdown inside the new tab.
     await grid(bob).getByRole('tab', { name: 'Tab title' }).waitFor();

@@ -70,6 +70,14 @@ export async function dragWithMouse(page: Page, from: Locator, to: Locator, opti
   await page.mouse.down();
   await page.mouse.move(x + 10, a.y + a.height / 2 + 10, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2 + offset.x, b.y + b.height / 2 + offset.y, { steps: 25 });
-  await page.waitForTimeout(300);
+  await framesDrawn(page);
   await page.mouse.up();
+}
+
+/**
+ * The page has drawn two frames since now: the drag library handles pointer moves in animation frames,
+ * so the last move has reached it (and its drop target) before the button is let go. Frames, not time.
+ */
+export function framesDrawn(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 }
