@@ -2,9 +2,17 @@
  * Runs one generated chart query on a database through its engine: a read-only transaction (chart
  * queries never write, whatever the database allows), the statement timeout, at most maxRows rows, and
  * the connection always released. Engine errors keep their error type (SYNTAX_ERROR, COLUMN_DOES_NOT_...).
+ *
+ * The generated SQL holds user-written parts (a virtual dataset's query, adhoc fragments, calculated
+ * columns), each checked where it comes in; the whole text is read once more by the SQL guard, with the
+ * database's own grammar, because that is what the database will read (node-sql-parser, which checks
+ * fragments, may read a fragment differently).
  */
+import { ErrorType } from '@strata/domain';
 import type { CompiledQuery } from 'kysely';
 import type { QueryEngine, ResultSet } from '../engines/query-engine';
+import { classifyQuery } from '../sql-guard/sql-classifier';
+import { ChartQueryError } from './sql/datasource-sql';
 
 export interface RunOptions {
   maxRows: number;
@@ -14,7 +22,10 @@ export interface RunOptions {
 
 /** The compiled SQL runs with its values bound (`parameters`), never rendered into the text. */
 export async function runReadOnly(engine: QueryEngine, query: Pick<CompiledQuery, 'sql' | 'parameters'>, options: RunOptions): Promise<ResultSet> {
-  const session = await engine.openSession();
+  const verdict = await classifyQuery(query.sql, engine.backend);
+  if ('refusal' in verdict) throw new ChartQueryError(verdict.refusal.message, verdict.refusal.errorType as ErrorType);
+  // Waiting for a connection counts against the query's timeout.
+  const session = await engine.openSession({ waitMs: options.timeoutMs });
   try {
     await session.begin({ readOnly: true, schema: options.schema ?? null });
     const result = await session.execute(query.sql, { params: query.parameters, maxRows: options.maxRows, timeoutMs: options.timeoutMs });

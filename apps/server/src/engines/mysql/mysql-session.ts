@@ -99,6 +99,7 @@ export class MysqlSession extends SessionBase implements EngineSession {
     let columns: ResultColumn[] = [];
     let convert: (rows: unknown[][]) => Record<string, unknown>[] = () => [];
     let rowCount = 0;
+    const started = Date.now();
     try {
       const read = await this.track(
         this.streamRows(
@@ -119,7 +120,11 @@ export class MysqlSession extends SessionBase implements EngineSession {
     } catch (err) {
       throw mysqlStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
     }
+    // As in execute: SLEEP() and BENCHMARK() return normally when interrupted.
     if (this.cancelled) throw new EngineCancelledError();
+    if (options.timeoutMs !== undefined && options.timeoutMs > 0 && Date.now() - started >= options.timeoutMs) {
+      throw new EngineTimeoutError(options.timeoutMs);
+    }
     return { columns, rowCount };
   }
 
