@@ -232,6 +232,31 @@ describe('HTTP errors in the spec shape', () => {
   });
 
   describe('the client app', () => {
+    it('every response carries the security headers: CSP, framing by this origin only, nosniff, referrer policy', async () => {
+      const responses = [
+        await fetch(`${server.url}/sqllab/`, { headers: { accept: 'text/html' } }),
+        await fetch(`${server.url}/assets/app-1a2b.js`),
+        await fetch(`${server.url}/api/v1/test/page?page=2`),
+        await fetch(`${server.url}/api/v1/test/bug`),
+        await fetch(`${server.url}/api/v1/test/item/a%00b`),
+      ];
+      for (const response of responses) {
+        const csp = response.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("script-src 'self';");
+        expect(csp).toContain("frame-ancestors 'self'");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).not.toContain('upgrade-insecure-requests');
+        expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(response.headers.get('strict-transport-security')).toBeNull();
+      }
+      // The page's socket may connect to the host it was loaded from, by ws: or wss:.
+      const host = new URL(server.url).host;
+      expect(responses[0]!.headers.get('content-security-policy')).toContain(`connect-src 'self' ws://${host} wss://${host};`);
+    });
+
     it('serves index.html for the app routes (SPA fallback), including GET /login/', async () => {
       for (const path of ['/', '/sqllab/', '/login/', '/dashboard/12/?native_filters=x', '/superset/welcome/']) {
         const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
