@@ -8,7 +8,7 @@
  * database's own grammar, because that is what the database will read (node-sql-parser, which checks
  * fragments, may read a fragment differently).
  */
-import { ErrorType } from '@strata/domain';
+import type { ErrorType } from '@strata/domain';
 import type { CompiledQuery } from 'kysely';
 import type { QueryEngine, ResultSet } from '../engines/query-engine';
 import { classifyQuery } from '../sql-guard/sql-classifier';
