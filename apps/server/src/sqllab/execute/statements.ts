@@ -1,6 +1,6 @@
 /**
- * The LIMIT of a statement, read and rewritten on the lexer's tokens (sql-tokens.ts); what a script's
- * statements are and whether they may run is sql-classifier.ts.
+ * The LIMIT of a statement, read and rewritten on the lexer's tokens (sql-guard/sql-tokens.ts); what a script's
+ * statements are and whether they may run is sql-guard/sql-classifier.ts.
  */
 import type { Backend } from '../../engines/query-engine';
 import { tokenize, type Token } from '../../sql-guard/sql-tokens';
