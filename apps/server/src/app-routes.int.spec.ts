@@ -73,6 +73,10 @@ const BAD_QUERIES = [
   "q=(key:'a%00b',rows:2147483648)",
   'q=(filters:!((col:database_id,opr:eq,value:2147483648)))',
   'q=(filters:!((col:user_id,opr:eq,value:99999999999999999999)))',
+  ...['id', 'owners', 'datasource_id', 'created_by', 'changed_by', 'dashboards', 'database', 'db_id', 'slices', 'roles'].flatMap((col) =>
+    ['eq', 'rel_m_m', 'rel_o_m', 'in'].map((opr) => `q=(filters:!((col:${col},opr:${opr},value:2147483648)),order_column:${col})`),
+  ),
+  'q=(filters:!((col:id,opr:in,value:!(1,2147483648,1.5))))',
   'name=%00&form_data=%7B%22slice_id%22%3A2147483648%7D',
   'form_data=%7B%22x%22%3A%22%5Cud800%22%7D',
 ];
