@@ -75,6 +75,7 @@ export class DatasetsService {
     if ((await this.findByName(input)) !== null) throw alreadyExists(input.table_name);
     // Checked even when the columns are given: the query runs in every chart of the dataset.
     const statement = input.sql ? await this.guard(input.database_id, input.sql, input.template_params) : null;
+    if (input.columns) await this.checkFragments(input.database_id, input.columns, []);
     const columns = input.columns ?? (await this.inferColumns(input, statement));
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('datasets_id_seq')::int AS id`)) as { id: number }[];
     const { columns: _given, ...fields } = input;
@@ -123,16 +124,7 @@ export class DatasetsService {
       const sql = changes.sql !== undefined ? changes.sql : found.sql;
       if (sql?.trim()) await this.guard(found.database.id, sql, changes.template_params !== undefined ? changes.template_params : found.template_params);
     }
-    if (changes.columns || changes.metrics) {
-      const engine = await this.databases.engine(found.database.id);
-      try {
-        for (const c of changes.columns ?? []) if (c.expression?.trim()) validateFragment(c.expression, engine.backend, 'expression');
-        for (const m of changes.metrics ?? []) validateFragment(m.expression, engine.backend, 'expression');
-      } catch (err) {
-        if (err instanceof UnsafeSqlError) throw new StrataHttpException(400, err.errorType, err.message);
-        throw err;
-      }
-    }
+    if (changes.columns || changes.metrics) await this.checkFragments(found.database.id, changes.columns ?? [], changes.metrics ?? []);
     if (changes.table_name !== undefined || changes.schema !== undefined) {
       const other = await this.findByName({ database_id: found.database.id, catalog: found.catalog, schema: changes.schema !== undefined ? changes.schema : found.schema, table_name: changes.table_name ?? found.table_name });
       if (other !== null && other !== id) throw alreadyExists(changes.table_name ?? found.table_name);
@@ -175,6 +167,18 @@ export class DatasetsService {
 
   private async decide(id: number, command: DatasetCommand, user: CurrentUser): Promise<void> {
     await this.commands.execute(new DecideDataset(id, command, { actor: String(user.id), sessionId: user.sessionId }));
+  }
+
+  /** Calculated columns and metrics are pasted into chart SQL: each must be a safe expression (400 otherwise). */
+  private async checkFragments(databaseId: number, columns: readonly DatasetColumn[], metrics: readonly { expression: string }[]): Promise<void> {
+    const { backend } = await this.databases.engine(databaseId);
+    try {
+      for (const c of columns) if (c.expression?.trim()) validateFragment(c.expression, backend, 'expression');
+      for (const m of metrics) validateFragment(m.expression, backend, 'expression');
+    } catch (err) {
+      if (err instanceof UnsafeSqlError) throw new StrataHttpException(400, err.errorType, err.message);
+      throw err;
+    }
   }
 
   /** The virtual dataset's query as it will run on that database, or the SQL guard's 400. */

@@ -153,6 +153,15 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
     expect(await rows[name]()).toBe(3);
   });
 
+  it('refuses a calculated column the chart fragments refuse at create, as at update', async () => {
+    const columns = [{ column_name: 'id', type: 'INTEGER' }, { column_name: 'host', expression: "pg_read_file('/etc/hostname')" }];
+    const before = await datasetCount();
+    const res = await create(db[name], 'SELECT id FROM victims', { columns });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ error_type: 'INVALID_SQL_ERROR', message: expect.stringContaining('pg_read_file') });
+    expect(await datasetCount()).toBe(before);
+  });
+
   it('refuses an adhoc metric calling a function that runs SQL text the guard cannot read (ts_stat)', async () => {
     const made = await create(db[name], 'SELECT id FROM victims');
     const res = await chartData(made.body.id, [{ expressionType: 'SQL', sqlExpression: "ts_stat('SELECT to_tsvector(''simple'', ''a'')')", label: 'words' }]);
