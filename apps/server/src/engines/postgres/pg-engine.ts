@@ -22,6 +22,16 @@ import { pgListSchemas, pgListTables, pgTableMetadata, quotePgIdentifier } from 
 import { PgSession } from './pg-session';
 import { PgTypeCatalog } from './pg-type-catalog';
 
+/**
+ * The connection itself is gone: no SQLSTATE (socket closed or reset), the server ended the session
+ * (57P01 terminated by an administrator or a restart, 57P02 crash, 57P03 cannot connect now), or class 08.
+ */
+function connectionLost(err: unknown): boolean {
+  const sqlstate = (err as { code?: unknown } | null)?.code;
+  if (typeof sqlstate !== 'string' || !/^[0-9A-Z]{5}$/.test(sqlstate)) return true;
+  return sqlstate.startsWith('57P') || sqlstate.startsWith('08');
+}
+
 /** EXPLAIN's first line: `Seq Scan on t  (cost=0.00..35.50 rows=2550 width=4)`. */
 const COST = /cost=([\d.]+)\.\.([\d.]+)/;
 
@@ -169,8 +179,7 @@ export class PostgresEngine implements QueryEngine {
       try {
         return { client, value: await use(client) };
       } catch (err) {
-        const sqlstate = (err as { code?: unknown }).code;
-        const dropped = !(typeof sqlstate === 'string' && /^[0-9A-Z]{5}$/.test(sqlstate));
+        const dropped = connectionLost(err);
         client.release(dropped ? (err as Error) : undefined);
         if (!dropped || attempt > POOL_SIZE) throw err;
       }

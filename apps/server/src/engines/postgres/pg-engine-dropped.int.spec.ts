@@ -1,0 +1,122 @@
+/**
+ * Connections whose backends are terminated (pg_terminate_backend from an admin connection, as a
+ * database restart or an administrator would): pooled idle clients, a session's client between
+ * statements, and the metadata store's TypeORM pool. Node throws an 'error' event nobody listens to,
+ * which in Jest fails the test: none may escape, and the next queries get fresh connections.
+ */
+import { execFileSync } from 'node:child_process';
+import { Client } from 'pg';
+import { openDataSource } from '../../storage/data-source';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { parseConnectionUri } from '../connection-uri';
+import { PostgresEngine } from './pg-engine';
+
+let db: TestDatabase;
+let admin: Client;
+
+beforeAll(async () => {
+  db = await createTestDatabase('engines_pg_dropped');
+  admin = new Client({ connectionString: db.url, application_name: 'strata-test-admin' });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin?.end();
+  await db?.drop();
+});
+
+/** Terminates every other backend of the test database, then waits until they are gone. */
+async function terminateOthers(): Promise<number> {
+  const others = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`;
+  const { rows } = await admin.query<{ pid: number }>(`SELECT pid, pg_terminate_backend(pid) ${others}`);
+  const pids = rows.map((r) => r.pid);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const left = await admin.query(`SELECT 1 ${others} AND pid = ANY($1)`, [pids]);
+    if (left.rowCount === 0) break;
+  }
+  return pids.length;
+}
+
+it('answers the next queries on fresh connections after its idle and checked-out connections were terminated', async () => {
+  const engine = new PostgresEngine(parseConnectionUri(db.url));
+  // Idle pooled clients, and one held by a session in an open transaction between statements.
+  const idle = await Promise.all([1, 2, 3].map(() => engine.openSession()));
+  for (const session of idle) await session.release();
+  const held = await engine.openSession();
+  try {
+    await held.begin({ readOnly: true });
+    expect(await terminateOthers()).toBeGreaterThanOrEqual(2);
+    // The held session's next statement fails (its connection is gone); its release destroys it.
+    await expect(held.execute('SELECT 1 AS one')).rejects.toThrow();
+  } finally {
+    await held.release();
+  }
+  try {
+    // Sent at once: the pool may still hand out the dead idle clients; they are replaced.
+    for (let i = 0; i < 5; i++) {
+      const session = await engine.openSession();
+      try {
+        expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
+      } finally {
+        await session.release();
+      }
+    }
+    expect(await engine.listSchemas()).toContain('public');
+  } finally {
+    await engine.close();
+  }
+});
+
+/**
+ * Terminates the backends while this process's event loop is blocked (a child process does it), so the
+ * pool cannot have read their closing sockets yet when the next session takes a client: exactly the
+ * moment right after an (embedded) database restart when the pool still holds its dead idle clients.
+ */
+function terminateOthersWhileBlocked(): void {
+  const script = `
+    const { Client } = require('pg');
+    const c = new Client({ connectionString: process.env.URL });
+    c.connect()
+      .then(() => c.query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND application_name <> 'strata-test-admin'"))
+      .then(() => c.end(), (e) => { console.error(e); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', script], { env: { ...process.env, URL: db.url }, stdio: 'inherit' });
+}
+
+it('answers the next sessions after its idle pooled connections were terminated, though the pool still hands out the dead ones', async () => {
+  const engine = new PostgresEngine(parseConnectionUri(db.url));
+  try {
+    const idle = await Promise.all([1, 2, 3].map(() => engine.openSession()));
+    for (const session of idle) await session.release();
+    terminateOthersWhileBlocked();
+    for (let i = 0; i < 5; i++) {
+      const session = await engine.openSession();
+      try {
+        expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
+      } finally {
+        await session.release();
+      }
+    }
+    terminateOthersWhileBlocked();
+    expect(await engine.listSchemas()).toContain('public');
+  } finally {
+    await engine.close();
+  }
+});
+
+it("keeps the metadata store's TypeORM pool serving after its connections were terminated", async () => {
+  const ds = await openDataSource(db.url, { poolSize: 4 });
+  try {
+    await Promise.all([1, 2, 3, 4].map(() => ds.query('SELECT pg_sleep(0.05)')));
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    expect(await terminateOthers()).toBeGreaterThanOrEqual(1);
+    await expect(runner.query('SELECT 1')).rejects.toThrow();
+    await runner.release();
+    let answered: unknown = null;
+    for (const deadline = Date.now() + 30_000; answered === null && Date.now() < deadline; ) {
+      answered = await ds.query('SELECT 41 + 1 AS answer').catch(() => null);
+    }
+    expect(answered).toEqual([{ answer: 42 }]);
+  } finally {
+    await ds.destroy();
+  }
+});
