@@ -23,7 +23,9 @@ export default defineConfig({
     port: 5173,
     proxy: {
       ...Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: true }])),
-      '/socket.io': { target: backend, ws: true, changeOrigin: true },
+      // The server refuses a socket whose Origin is not its own host (realtime/origin-check.ts): the page's
+      // origin here is the dev server's, so the proxied handshake names the server's.
+      '/socket.io': { target: backend, ws: true, changeOrigin: true, headers: { origin: backend } },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
