@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../storage/embedded/embedded-postgres';
 import { ExamplesDatabase } from '../../storage/examples-database';
+import { EMBEDDED_READER_ROLE } from '../../storage/storage-runtime';
 import { externalExamplesDatabase } from '../../storage/external-examples';
 import { createTestDatabase, TestDatabase } from '../../testing/test-database';
 import { DATASETS, vegaDatasets } from '../source/datasets';
@@ -174,4 +177,51 @@ describe('loadExamples into a fresh PostgreSQL database', () => {
     expect(again).toMatchObject([{ table: 'penguins', state: 'loaded', skipped: false }]);
     expect(await count('penguins')).toBe(sourceRowCount('penguins.json'));
   });
+});
+
+describe('loadExamples into the embedded examples database while it restarts', () => {
+  let home: string;
+  let embedded: EmbeddedPostgres;
+  let examples: ExamplesDatabase;
+
+  beforeAll(async () => {
+    home = mkdtempSync(join(tmpdir(), 'strata-examples-restart-'));
+    embedded = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'restart-test-password', readerRole: EMBEDDED_READER_ROLE });
+    examples = new ExamplesDatabase(embedded.url('postgres'), embedded.url(EMBEDDED_READER_ROLE), EMBEDDED_READER_ROLE, 'session-role');
+  }, 120000);
+  afterAll(async () => {
+    await embedded?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('loads every table though the database restarts in the middle of one (a Stop in SQL Lab during the first start)', async () => {
+    const datasets = DATASETS.filter((d) => ['cars', 'stocks', 'penguins'].includes(d.table));
+    const oldPid = embedded.pid;
+    let restarted = false;
+    const results = await loadExamples(examples, {
+      datasets,
+      onProgress: (p) => {
+        // The kill is sent at once: the table about to be written loses its connection.
+        if (p.table === 'stocks' && p.state === 'loading' && !restarted) {
+          restarted = true;
+          void embedded.restart();
+        }
+      },
+    });
+    expect(restarted).toBe(true);
+    expect(results.map((r) => [r.table, r.state])).toEqual([
+      ['cars', 'loaded'],
+      ['stocks', 'loaded'],
+      ['penguins', 'loaded'],
+    ]);
+    expect(embedded.pid).not.toBe(oldPid);
+    const reader = new Client({ connectionString: examples.readerUrl });
+    await reader.connect();
+    try {
+      expect((await reader.query('SELECT count(*)::int AS n FROM stocks')).rows[0].n).toBe(sourceRowCount('stocks.csv'));
+      expect((await reader.query('SELECT count(*)::int AS n FROM penguins')).rows[0].n).toBe(sourceRowCount('penguins.json'));
+    } finally {
+      await reader.end();
+    }
+  }, 120000);
 });

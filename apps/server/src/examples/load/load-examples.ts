@@ -68,10 +68,7 @@ export async function loadExamples(db: ExamplesDatabase, options: LoadOptions = 
   const source = options.source ?? vegaDatasets();
   const datasets = options.datasets ?? DATASETS;
   const report = (p: TableProgress) => options.onProgress?.(p);
-  const client = new Client({ connectionString: db.adminUrl });
-  // A dropped connection surfaces as the failing query's error; without a listener it would crash the process.
-  client.on('error', () => undefined);
-  await client.connect();
+  let client = await connect(db);
   const results: TableProgress[] = [];
   try {
     await inWriteTransaction(client, db, async () => {
@@ -84,14 +81,35 @@ export async function loadExamples(db: ExamplesDatabase, options: LoadOptions = 
     });
     for (const dataset of datasets) {
       if (options.signal?.aborted) break;
-      const result = await loadOne(client, db, source, dataset, report);
+      let result = await loadOne(client, db, source, dataset, report);
+      // The examples database restarted under the loader (SQL Lab's Stop or time limit does that to the
+      // embedded one): a new connection waits for the new process, and the table is loaded again.
+      for (let attempt = 1; result.state === 'failed' && lost.has(client) && attempt <= RECONNECTS; attempt++) {
+        await client.end().catch(() => undefined);
+        client = await connect(db);
+        result = await loadOne(client, db, source, dataset, report);
+      }
       results.push(result);
       report(result);
     }
     return results;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
+}
+
+/** How often one table is tried again on a new connection after the connection was lost. */
+const RECONNECTS = 3;
+/** Clients whose connection died: their next table gets a new one. */
+const lost = new WeakSet<Client>();
+
+async function connect(db: ExamplesDatabase): Promise<Client> {
+  const client = new Client({ connectionString: db.adminUrl });
+  // A dropped connection surfaces as the failing query's error; without a listener it would crash the process.
+  client.on('error', () => lost.add(client));
+  client.on('end', () => lost.add(client));
+  await client.connect();
+  return client;
 }
 
 async function loadOne(
