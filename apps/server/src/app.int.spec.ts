@@ -86,8 +86,13 @@ describe('the Strata server (AppModule, embedded mode)', () => {
     const examples = server.app.get(ExamplesDatabase);
     const [registered] = await server.app.get(DataSource).query(`SELECT uri, allow_dml, expose_in_sqllab FROM databases WHERE database_name = 'examples'`);
     // Registered through the databases command path: the same connection, written in its canonical form.
-    expect({ ...registered, uri: parseConnectionUri(registered.uri) }).toEqual({ uri: parseConnectionUri(examples.readerUrl), allow_dml: false, expose_in_sqllab: true });
-    const reader = new Client({ connectionString: registered.uri });
+    // The embedded database's password is not in the URI: it is kept encrypted in database_credentials.
+    expect({ ...registered, uri: parseConnectionUri(registered.uri) }).toEqual({
+      uri: { ...parseConnectionUri(examples.readerUrl), password: undefined },
+      allow_dml: false,
+      expose_in_sqllab: true,
+    });
+    const reader = new Client({ connectionString: examples.readerUrl });
     await reader.connect();
     try {
       expect((await reader.query('SELECT count(*)::int AS n FROM flights_200k')).rows[0].n).toBe(200000);

@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { Client } from 'pg';
 import { ExamplesDatabase } from './examples-database';
 import { databaseNameOf, quoteIdent, quoteLiteral, redactPassword, withCredentials, withDatabase } from './pg-url';
+import { logConnectionErrors } from '../common/connection-errors';
 
 export interface ExternalExamplesOptions {
   metadataUrl: string;
@@ -17,12 +18,12 @@ export interface ExternalExamplesOptions {
 }
 
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
+  const client = logConnectionErrors(new Client({ connectionString: url }), 'examples database setup');
   await client.connect();
   try {
     return await work(client);
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }
 
