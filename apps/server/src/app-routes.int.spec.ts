@@ -61,7 +61,7 @@ const BAD_BODIES = [
   JSON.stringify({ id: 'x', name: 5, sql: [], q: {} }),
   JSON.stringify({ username: 'admin\u0000', password: 'x', name: 'a\u0000b', sql: 'SELECT 1\u0000', slice_name: '\u0000' }),
   '{"username": "\\ud800", "name": "x\\udfff", "sql": "SELECT \'\\ud800\'", "slice_name": "\\ud800"}',
-  JSON.stringify({ id: 2147483648, database_id: 2147483648, datasource_id: 2147483648, owners: [2147483648], dashboards: [99999999999999999999] }),
+  '{"id": 2147483648, "database_id": 2147483648, "datasource_id": 2147483648, "owners": [2147483648], "dashboards": [99999999999999999999]}',
 ];
 const BAD_QUERIES = [
   'q=(((',

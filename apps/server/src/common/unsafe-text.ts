@@ -6,13 +6,13 @@
  * first with this check.
  */
 
-/** NUL, or a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Bounds the walk of hostile nesting; body-parser already caps the size. */
 const MAX_DEPTH = 200;
 
-export const isUnsafeText = (text: string): boolean => UNSAFE.test(text);
+export const isUnsafeText = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * Where in `value` (strings, object keys, array items) the first unsafe text is, as a path like

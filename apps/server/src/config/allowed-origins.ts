@@ -7,7 +7,7 @@ export function parseAllowedOrigins(raw: string | undefined): { origins: string[
   const origins: string[] = [];
   const problems: string[] = [];
   for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(item);
     } catch {
