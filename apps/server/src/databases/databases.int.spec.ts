@@ -157,6 +157,14 @@ describe('CRUD as admin', () => {
     expect((await t.app.get(DatabasesService).connectionSpec(row)).password).toBe(PG_PASSWORD);
   });
 
+  it('lands every one of many concurrent changes to one database: a lost race is decided again, not refused', async () => {
+    const timeouts = Array.from({ length: 20 }, (_, i) => 300 + i);
+    const answers = await Promise.all(timeouts.map((cache_timeout) => admin.put(`/api/v1/database/${id}`, { cache_timeout })));
+    expect(answers.map((a) => a.status)).toEqual(timeouts.map(() => 200));
+    const changes = (await t.app.get(EventStore).readStream(`database:${id}`)).filter((e) => e.type === 'database/settingsChanged');
+    expect(changes.map((e) => (e.data as { changes: { cache_timeout?: number } }).changes.cache_timeout).filter((n) => n !== undefined && n >= 300).sort()).toEqual(timeouts);
+  });
+
   it('refuses a duplicate name and answers 404 for unknown ids', async () => {
     expect((await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, confirm_dangerous_login: true })).status).toBe(422);
     expect((await admin.get('/api/v1/database/999999')).status).toBe(404);

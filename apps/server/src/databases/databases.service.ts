@@ -8,6 +8,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, type Envelope } from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { CommandRetryPolicy } from '../event-store/command-retry';
 import { EventStore, VersionConflictError } from '../event-store/event-store.port';
 import { formatConnectionUri, parseConnectionUri, PASSWORD_MASK } from '../engines/connection-uri';
 import type { ConnectionSpec } from '../engines/query-engine';
@@ -54,6 +55,7 @@ export class DatabasesService {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly config: AppConfig,
+    private readonly retry: CommandRetryPolicy = new CommandRetryPolicy(),
   ) {
     this.cipher = new PasswordCipher(config.secretKey);
   }
@@ -165,6 +167,16 @@ export class DatabasesService {
   }
 
   private async decideAndAppend(
+    id: number,
+    command: DatabaseCommand,
+    actor: Actor,
+    alsoInTx?: (tx: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    // Decided against the latest state: losing a race with another admin's change loads and decides again.
+    await this.retry.run(() => this.decideAndAppendOnce(id, command, actor, alsoInTx), (e) => e instanceof VersionConflictError);
+  }
+
+  private async decideAndAppendOnce(
     id: number,
     command: DatabaseCommand,
     actor: Actor,

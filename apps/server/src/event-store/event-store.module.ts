@@ -23,6 +23,6 @@ import { PostgresEventStore } from './postgres-event-store';
     { provide: CommandRetryPolicy, useFactory: (config?: AppConfig) => new CommandRetryPolicy(config?.commandRetryTimeoutMs), inject: [{ token: AppConfig, optional: true }] },
     DecisionRunner,
   ],
-  exports: [EventStore, PostgresEventStore, CommittedEvents, DecisionRunner],
+  exports: [EventStore, PostgresEventStore, CommittedEvents, DecisionRunner, CommandRetryPolicy],
 })
 export class EventStoreModule {}

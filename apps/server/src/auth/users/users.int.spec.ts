@@ -152,6 +152,16 @@ describe('users and roles: admin API, events and read model (real HTTP, real Pos
     expect((await api().put(`/api/v1/security/users/${adminId}`, { active: false }, admin)).status).toBe(422);
   });
 
+  it('lands every one of many concurrent changes to one user: a lost race is decided again, not refused', async () => {
+    const users = t.app.get(UsersService);
+    const { id } = await users.createUser({ username: 'busy', password: 'busy-password', roles: ['Gamma'] }, 'system');
+    const names = Array.from({ length: 30 }, (_, i) => `Name ${i}`);
+    const answers = await Promise.all(names.map((name) => api().put(`/api/v1/security/users/${id}`, { first_name: name }, admin)));
+    expect(answers.map((a) => a.status)).toEqual(names.map(() => 200));
+    const changed = (await t.app.get(EventStore).readStream(`user:${id}`)).filter((e) => e.type === 'security/userProfileChanged');
+    expect(changed).toHaveLength(names.length);
+  });
+
   it('rebuilding the users read model from the log gives the live read model', async () => {
     const ds = t.app.get(DataSource);
     const snapshot = () =>

@@ -6,6 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type Envelope } from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CommandRetryPolicy } from '../../event-store/command-retry';
 import { EventStore, VersionConflictError } from '../../event-store/event-store.port';
 import { hashPassword, passwordPolicyViolation } from '../passwords/password-hasher';
 import { ADMIN_ROLE, isAdmin, ROLE_NAMES } from '../roles';
@@ -50,6 +51,7 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly sessions: SessionService,
+    private readonly retry: CommandRetryPolicy = new CommandRetryPolicy(),
   ) {}
 
   async createUser(input: NewUser, actor: Actor): Promise<UserRow> {
@@ -92,6 +94,13 @@ export class UsersService {
 
   async updateUser(id: number, changes: UserChanges, actor: Actor): Promise<UserRow> {
     const hash = changes.password === undefined ? undefined : await this.hashChecked(changes.password);
+    // Decided against the latest state: a concurrent change of the same user (an admin and the user
+    // themselves) loads and decides again instead of dropping this intent.
+    await this.retry.run(() => this.decideUpdate(id, changes, hash, actor), (e) => e instanceof VersionConflictError);
+    return (await this.findById(id))!;
+  }
+
+  private async decideUpdate(id: number, changes: UserChanges, hash: string | undefined, actor: Actor): Promise<void> {
     const { state, version } = await this.load(id);
     await this.dataSource.transaction(async (tx) => {
       const events = userDecider.decide(
@@ -107,7 +116,6 @@ export class UsersService {
       // A new password or a deactivated account must not leave old browser sessions alive.
       if (hash !== undefined || events.some((e) => e.type === 'security/userDeactivated')) await this.sessions.endAllFor(id, tx);
     });
-    return (await this.findById(id))!;
   }
 
   assignRoles(id: number, roles: string[], actor: Actor): Promise<UserRow> {
