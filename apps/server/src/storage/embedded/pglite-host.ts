@@ -31,6 +31,9 @@ export interface HostOptions {
   password: string;
 }
 
+/** How long a connection may take to prove the password, as PostgreSQL's authentication_timeout (60 s). */
+const LOGIN_TIMEOUT_MS = 60_000;
+
 export type HostMessage = { type: 'ready' } | { type: 'failed'; message: string };
 export type ParentMessage = { type: 'stop' } | { type: 'connection' };
 
@@ -101,7 +104,13 @@ async function open(options: HostOptions): Promise<PGlite> {
  */
 function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: Socket) => void; closeAll: () => Promise<void> } {
   const handlers = new Map<number, PGLiteSocketHandler>();
-  const queue = new SessionQueue(db, { password: options.password, close: (id) => void handlers.get(id)?.detach(true) });
+  /** Closes a connection from this side (refused login); detach() fires no 'close' event, so forget it here. */
+  const drop = (id: number) => {
+    const handler = handlers.get(id);
+    handlers.delete(id);
+    void handler?.detach(true);
+  };
+  const queue = new SessionQueue(db, { password: options.password, close: drop });
   const accept = (socket: Socket) => {
     if (handlers.size >= options.maxConnections) {
       socket.end(fatalError('53300', 'sorry, too many clients already'));
@@ -113,6 +122,10 @@ function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: 
     const forget = () => handlers.delete(handler.handlerId);
     handler.addEventListener('close', forget);
     handler.addEventListener('error', forget);
+    // A connection that never logs in would hold one of the maxConnections slots for good.
+    setTimeout(() => {
+      if (!queue.isAuthenticated(handler.handlerId)) drop(handler.handlerId);
+    }, LOGIN_TIMEOUT_MS).unref();
     void handler.attach(socket).then(() => socket.resume());
   };
   const closeAll = async () => {

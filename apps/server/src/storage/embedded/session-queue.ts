@@ -71,6 +71,11 @@ export class SessionQueue {
     return this.run(handlerId, messages, isStartup(message));
   }
 
+  /** Whether the connection has proven the password (always true without one). */
+  isAuthenticated(handlerId: number): boolean {
+    return !this.auth || this.authenticated.has(handlerId);
+  }
+
   getQueueLength(): number {
     return this.units.length;
   }
