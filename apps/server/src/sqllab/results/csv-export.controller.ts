@@ -17,6 +17,7 @@ import { AppConfig } from '../../config/app-config';
 import { EngineError, EngineTimeoutError, type EngineSession } from '../../engines/query-engine';
 import { EventStore } from '../../event-store/event-store.port';
 import { ctasSelectSql, qualifiedName } from '../execute/ctas';
+import { EmbeddedDatabaseRestarter } from '../execute/embedded-restart';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
 import { classifyScript } from '../../sql-guard/sql-classifier';
 import { canSeeAllQueries, QueriesReader, queryNotFound } from '../queries/queries.reader';
@@ -36,6 +37,7 @@ export class CsvExportController {
     private readonly databases: SqlLabDatabases,
     private readonly store: EventStore,
     private readonly config: AppConfig,
+    private readonly restarter: EmbeddedDatabaseRestarter,
   ) {}
 
   @Get(':clientId')
@@ -68,7 +70,9 @@ export class CsvExportController {
     } catch (err) {
       throw exportError(err);
     }
-    const guard = new ExportGuard(session, res, deadline - Date.now());
+    const { canCancelInDatabase } = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
+    const stop = canCancelInDatabase ? () => session.cancel() : () => Promise.all([session.cancel(), this.restarter.restartExamples()]);
+    const guard = new ExportGuard(res, deadline - Date.now(), stop);
     // Rows go from the database to the client a batch at a time (never all in memory); the headers
     // leave with the first batch, so an error before it is still a clean 4xx.
     let names: string[] | null = null;

@@ -1,12 +1,12 @@
 /**
- * Stops an export's statement as soon as its time limit passes or its client goes away: the statement
- * is cancelled from another connection, and the session's release then destroys its connection (a
- * cancelled connection is never pooled again). `statement_timeout` alone does not bound an export: it
+ * Stops an export's statement as soon as its time limit passes or its client goes away, with `stop`:
+ * the session's cancel (from another connection; the session's release then destroys its connection, a
+ * cancelled connection is never pooled again), or on the embedded PGlite, which cannot cancel one
+ * statement, a restart of the examples database as SQL Lab's Stop does. `statement_timeout` alone does not bound an export: it
  * applies to each read of the portal, so a query slow enough per batch but long in total would stream
  * for its full length; and a client that left mid-file would hold a connection until the next batch.
  */
 import type { HttpResponse } from '../../auth/http-request';
-import type { EngineSession } from '../../engines/query-engine';
 
 export type StopReason = 'timeout' | 'client_gone';
 
@@ -15,9 +15,9 @@ export class ExportGuard {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly session: EngineSession,
     private readonly res: HttpResponse,
     timeoutMs: number,
+    private readonly stopStatement: () => Promise<unknown>,
   ) {
     this.timer = setTimeout(() => this.stop('timeout'), Math.max(0, timeoutMs));
     res.on('close', this.onClose);
@@ -43,6 +43,6 @@ export class ExportGuard {
   private stop(reason: StopReason): void {
     if (this.reason !== null) return;
     this.reason = reason;
-    void this.session.cancel().catch(() => undefined);
+    void this.stopStatement().catch(() => undefined);
   }
 }
