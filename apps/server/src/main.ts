@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   // Before the global body parsers: the user-log beacon has its own types and limit.
   installUserLogBodyParser(app);
-  configureHttp(app, { logger });
+  configureHttp(app, { logger, trustProxy: config.trustProxy });
   await app.listen(config.port);
   logger.info(`Strata is running at http://localhost:${config.port}/ (${config.embedded ? `embedded databases in ${config.strataHome}` : 'PostgreSQL'})`);
   void app.get(ExamplesService).loadInBackground();

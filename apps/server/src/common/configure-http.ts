@@ -11,6 +11,7 @@ import { HttpExceptionFilter } from './http-exception.filter';
 import { rejectUnsafeText } from './reject-unsafe-text';
 import { securityHeaders } from './security-headers';
 import { SpaFallback } from './spa';
+import type { TrustProxy } from '../config/trust-proxy';
 
 export const BODY_LIMIT = '5mb';
 
@@ -18,12 +19,15 @@ export interface HttpShellOptions {
   logger: Logger;
   /** Where the built client is; default apps/client/dist. */
   clientDist?: string;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For gives `req.ip` (the login throttle's address); default none. */
+  trustProxy?: TrustProxy;
 }
 
 /** Call on an app created with `{ bodyParser: false }`, before `listen`. */
 export function configureHttp(app: NestExpressApplication, options: HttpShellOptions): void {
   const spa = new SpaFallback(options.clientDist);
   app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
   // Controllers that answer with the app's page (a form post to /sqllab/) find it here: see spaOf.
   app.setLocal('spa', spa);
   app.use(

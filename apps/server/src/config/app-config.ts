@@ -5,6 +5,7 @@
 import { resolveFeatureFlags } from '@strata/domain';
 import { DEFAULT_COMMAND_RETRY_TIMEOUT_MS } from '../event-store/command-retry';
 import type { ResolvedFeatureFlags } from './feature-flags';
+import type { TrustProxy } from './trust-proxy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -86,6 +87,8 @@ export class AppConfig {
     readonly loginThrottle: LoginThrottleSettings = DEFAULT_LOGIN_THROTTLE,
     /** ALLOWED_ORIGINS: origins besides the server's own host whose pages may open a socket (config/allowed-origins.ts). */
     readonly allowedOrigins: readonly string[] = [],
+    /** TRUST_PROXY: the front proxies whose X-Forwarded-For names the client's address (config/trust-proxy.ts). */
+    readonly trustProxy: TrustProxy = false,
   ) {}
 
   get embedded(): boolean {

@@ -94,6 +94,15 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/^SQLLAB_PAYLOAD_MAX_MB: must be a number of megabytes, or 0 for no cap/m);
   });
 
+  it('reads TRUST_PROXY as hops or proxy addresses; trusting every sender is refused', () => {
+    expect(loadConfig({}, { cwd: home }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, { cwd: home }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, ::1' }, { cwd: home }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    for (const bad of ['true', '0', '11', '10.0.0.0/33', 'proxy.example.com', '*']) {
+      expect(problemsOf({ TRUST_PROXY: bad }).join('\n')).toContain('TRUST_PROXY:');
+    }
+  });
+
   it('reads ALLOWED_ORIGINS as a list of bare origins; anything else is a problem', () => {
     expect(loadConfig({}, { cwd: home }).allowedOrigins).toEqual([]);
     expect(loadConfig({ ALLOWED_ORIGINS: ' https://BI.example.com , http://localhost:5173/' }, { cwd: home }).allowedOrigins).toEqual([

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppConfig, DEFAULT_LOGIN_THROTTLE, DEFAULT_PAYLOAD_MAX_MB, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS, type LoginThrottleSettings } from './app-config';
 import { parseAllowedOrigins } from './allowed-origins';
 import { parseFeatureFlags } from './feature-flags';
+import { parseTrustProxy } from './trust-proxy';
 import { DEFAULT_ADMIN_USERNAME, productionAdminPasswordProblem } from './admin-password';
 import { devSecretKey, HOW_TO_SET_SECRET_KEY, productionSecretKeyProblem } from './secret-key';
 
@@ -115,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
   }
   const allowedOrigins = parseAllowedOrigins(raw('ALLOWED_ORIGINS'));
   problems.push(...allowedOrigins.problems);
+  const trustProxy = parseTrustProxy(raw('TRUST_PROXY'));
+  problems.push(...trustProxy.problems);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     vars.COMMAND_RETRY_TIMEOUT_MS,
     loginThrottle,
     allowedOrigins.origins,
+    trustProxy.trustProxy,
   );
 }
 

@@ -22,6 +22,7 @@ import { EventStoreModule } from '../event-store/event-store.module';
 import { migrations } from '../storage/migrations';
 import { installUserLogBodyParser, UserLogModule } from '../userlog';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import type { TrustProxy } from '../config/trust-proxy';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-for-tests' };
 
@@ -48,6 +49,8 @@ export interface AuthTestAppOptions {
   clientDist?: string;
   /** LOGIN_* settings over the defaults, e.g. { maxFailuresPerUsername: 3 }. */
   loginThrottle?: Partial<LoginThrottleSettings>;
+  /** TRUST_PROXY as configured (default: no proxy trusted). */
+  trustProxy?: TrustProxy;
   /** Adjust the testing module (overrideProvider...) before it compiles. */
   customize?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
@@ -71,6 +74,8 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
     resolveFeatureFlags(options.featureFlags),
     undefined,
     { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+    undefined,
+    options.trustProxy,
   );
   const cleanUp = async () => {
     await db.drop();
@@ -91,7 +96,7 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'], bodyParser: false });
   // The same HTTP shell as main.ts (body parsers, error filter), so responses are exactly production's.
   installUserLogBodyParser(app);
-  configureHttp(app, { logger: pino({ level: 'silent' }), clientDist: options.clientDist });
+  configureHttp(app, { logger: pino({ level: 'silent' }), clientDist: options.clientDist, trustProxy: config.trustProxy });
   try {
     await app.listen(0, '127.0.0.1');
   } catch (err) {

@@ -62,6 +62,36 @@ describe('per username and per address', () => {
   });
 });
 
+describe('the address a failure counts against (TRUST_PROXY)', () => {
+  const fromAddress = (t: AuthTestApp, address: string, username: string) =>
+    new HttpClient(t.url).post('/api/v1/security/login', { username, password: 'wrong-password' }, { 'x-forwarded-for': address });
+  const limits = { maxFailuresPerUsername: 1000, maxFailuresPerAddress: 2, backoffBaseSeconds: 600, backoffMaxSeconds: 3600 };
+
+  it('ignores X-Forwarded-For from a client when no proxy is trusted, so the header cannot dodge the lock', async () => {
+    const t = await createAuthTestApp({ loginThrottle: limits });
+    try {
+      expect((await fromAddress(t, '10.0.0.1', 'someone')).status).toBe(401);
+      expect((await fromAddress(t, '10.0.0.2', 'someone')).status).toBe(401);
+      expectThrottled(await fromAddress(t, '10.0.0.3', 'someone'), 600);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts each client behind a trusted proxy on its own forwarded address', async () => {
+    const t = await createAuthTestApp({ loginThrottle: limits, trustProxy: ['loopback'] });
+    try {
+      expect((await fromAddress(t, '10.0.0.1', 'someone')).status).toBe(401);
+      expect((await fromAddress(t, '10.0.0.1', 'someone')).status).toBe(401);
+      expectThrottled(await fromAddress(t, '10.0.0.1', 'someone'), 600);
+      // Another client behind the same proxy is not locked out by the first one's failures.
+      expect((await fromAddress(t, '10.0.0.2', 'someone')).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('failed logins of unknown usernames', () => {
   let t: AuthTestApp;
   beforeAll(async () => {
