@@ -4,12 +4,22 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { Job, Queue } from 'bullmq';
+import IORedis from 'ioredis';
 import { BullMqJobQueue } from './bullmq-queue';
 import { InProcessJobQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it holds; the bound is generous: a loaded machine is slow, not failing. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 const cases: [string, () => JobQueue][] = [
   ['in-process', () => new InProcessJobQueue(2)],
@@ -27,28 +37,43 @@ describe.each(cases)('%s job queue', (_name, make) => {
 
   it('runs every job once with its payload, never more than 2 at a time', async () => {
     const seen: number[] = [];
-    let running = 0;
     let maxRunning = 0;
-    const done = new Promise<void>((resolve) => {
-      queue.process<{ n: number }>('work', async ({ n }) => {
-        running++;
-        maxRunning = Math.max(maxRunning, running);
-        await sleep(50);
-        seen.push(n);
-        running--;
-        if (seen.length === 6) resolve();
+    // Each job holds its slot until the test lets it end, so the ones waiting for a slot pile up.
+    const held: (() => void)[] = [];
+    let holding = true;
+    queue.process<{ n: number }>('work', async ({ n }) => {
+      await new Promise<void>((release) => {
+        held.push(release);
+        maxRunning = Math.max(maxRunning, held.length);
+        if (!holding) release();
       });
+      seen.push(n);
     });
     const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => queue.add('work', { n })));
     expect(new Set(ids).size).toBe(6);
-    await done;
+    try {
+      for (let ended = 0; ended < 6; ended++) {
+        // Both slots are taken (or only the last job is left) before one is freed.
+        await until(() => held.length === Math.min(2, 6 - ended), `${Math.min(2, 6 - ended)} jobs running`);
+        held.shift()!();
+        await until(() => seen.length === ended + 1, 'the freed job to end');
+      }
+    } finally {
+      // On failure too, so closing the queue does not wait for held jobs.
+      holding = false;
+      for (const release of held.splice(0)) release();
+    }
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(maxRunning).toBe(2);
   });
 
   it('keeps a job added before its handler and runs it once the handler is registered', async () => {
     await queue.add('late', { hello: 'world' });
-    await sleep(100);
+    // The queue has gone on working meanwhile: a job of another name ran start to end.
+    await new Promise((resolve) => {
+      queue.process('meanwhile', async () => resolve(undefined));
+      void queue.add('meanwhile', {});
+    });
     const payload = await new Promise((resolve) => queue.process('late', async (p) => resolve(p)));
     expect(payload).toEqual({ hello: 'world' });
   });
@@ -85,13 +110,24 @@ describe('BullMQ: a job whose worker dies', () => {
         survivor.process('run', async (payload) => void ran.push(payload), { onLost: async (payload, job) => resolve({ payload, id: job.id }) });
       });
       expect(lost).toEqual({ payload: { clientId: 'abc' }, id: jobId });
-      await sleep(1000);
-      expect(ran).toEqual([]);
+      // Failed, not back in line: a job added after it is the first one the survivor runs.
+      const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
+      const inspector = new Queue('run', { connection: redis, prefix });
+      try {
+        expect(await (await Job.fromId(inspector, jobId))?.getState()).toBe('failed');
+        await survivor.add('run', { clientId: 'next' });
+        await until(() => ran.length > 0, 'the next job to run');
+        expect(ran).toEqual([{ clientId: 'next' }]);
+        expect(await (await Job.fromId(inspector, jobId))?.getState()).toBe('failed');
+      } finally {
+        await inspector.close();
+        redis.disconnect();
+      }
     } finally {
       child.kill('SIGKILL');
       await survivor.close();
     }
-  }, 20_000);
+  }, 60_000);
 });
 
 /** A worker like BullMqJobQueue's (maxStalledCount 0) whose job never ends. */
