@@ -185,21 +185,16 @@ describe('subscriptions', () => {
     const c = await client({ token: gammaToken });
     c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:busy', fromVersion: 5 });
     await c.next(isType('subscribed'));
-    await new Promise((r) => setTimeout(r, 300));
+    // The writer went on through the catch-up and past it: stop once a few commits came live.
+    let live = 0;
+    while (live < 3) live += (await c.next<Extract<ServerMessage, { type: 'events' }>>(isType('events', 'counter:busy'))).events.length;
     writing = false;
     await writer;
     const total = await store().streamVersion('counter:busy');
+    const reachedTotal = (m: ServerMessage) => m.type === 'events' && m.events.at(-1)!.version === total;
+    if (!c.received.some(reachedTotal)) await c.next(reachedTotal);
 
-    const got: number[] = [];
-    const deadline = Date.now() + 5000;
-    while (got.at(-1) !== total && Date.now() < deadline) {
-      got.length = 0;
-      for (const m of c.received) {
-        if (m.type === 'subscribed' || m.type === 'events') got.push(...versions(m.events));
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(total).toBeGreaterThan(21);
+    const got = c.received.flatMap((m) => (m.type === 'subscribed' || m.type === 'events' ? versions(m.events) : []));
     expect(got).toEqual(Array.from({ length: total - 5 }, (_, i) => i + 6));
   });
 
@@ -214,8 +209,11 @@ describe('subscriptions', () => {
     c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:other', fromVersion: 0 });
     await c.next(isType('subscribed', 'counter:other'));
     await bump('counter:quit');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(c.received.filter((m) => m.type === 'events')).toHaveLength(1);
+    // A barrier: a later commit on the stream still subscribed. One socket's messages arrive in order, so
+    // an event of counter:quit pushed by mistake would arrive before it.
+    await bump('counter:other');
+    await c.next(isType('events', 'counter:other'));
+    expect(c.received.filter((m) => m.type === 'events').map((m) => 'stream' in m && m.stream)).toEqual(['counter:quit', 'counter:other']);
   });
 
   it("refuse another user's stream, an unknown kind of stream and an old protocol, and allow an admin", async () => {
@@ -232,10 +230,14 @@ describe('subscriptions', () => {
     c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION + 1, stream: 'counter:x', fromVersion: 0 });
     expect(await c.next(isType('error'))).toMatchObject({ stream: 'counter:x', message: expect.stringMatching(/reload/) });
 
-    // Nothing of the refused stream reaches the socket.
+    // Nothing of the refused stream reaches the socket: a later commit on an allowed stream (the barrier,
+    // one socket's messages arrive in order) comes first.
+    c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:refusals-barrier', fromVersion: 0 });
+    await c.next(isType('subscribed', 'counter:refusals-barrier'));
     await bump(`user:${adminId}`, 1, 'system');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(c.received.filter((m) => m.type === 'subscribed' || m.type === 'events')).toEqual([]);
+    await bump('counter:refusals-barrier');
+    await c.next(isType('events', 'counter:refusals-barrier'));
+    expect(c.received.filter((m) => (m.type === 'subscribed' || m.type === 'events') && m.stream !== 'counter:refusals-barrier')).toEqual([]);
 
     const admin = await client({ token: adminToken });
     admin.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: `user:${gammaId}`, fromVersion: 0 });
@@ -342,7 +344,10 @@ describe('presence and pushes to a user', () => {
     const event = { id: 'e1', job_id: 'job-1', status: 'done' as const, result_url: '/api/v1/sqllab/results/?key=k' };
     server.app.get(RealtimePush).pushToUser(gammaId, { type: 'async_event', event });
     expect(await gus.next(isType('async_event'))).toEqual({ type: 'async_event', event });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(admin.received.filter((m) => m.type === 'async_event')).toEqual([]);
+    // A barrier: a later push to the admin, which arrives after anything pushed to that socket before.
+    const later = { ...event, id: 'e2', job_id: 'job-2' };
+    server.app.get(RealtimePush).pushToUser(adminId, { type: 'async_event', event: later });
+    await admin.next(isType('async_event'));
+    expect(admin.received.filter((m) => m.type === 'async_event')).toEqual([{ type: 'async_event', event: later }]);
   });
 });

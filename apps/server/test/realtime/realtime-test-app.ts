@@ -71,8 +71,11 @@ export class TestClient {
     this.socket.emit(WIRE_EVENT, message);
   }
 
-  /** The first received message (from the start) matching `match` that was not taken before. */
-  async next<T extends ServerMessage = ServerMessage>(match: (m: ServerMessage) => boolean, timeoutMs = 5000): Promise<T> {
+  /**
+   * The first received message (from the start) matching `match` that was not taken before. The bound is
+   * generous: a loaded machine is slow, not failing.
+   */
+  async next<T extends ServerMessage = ServerMessage>(match: (m: ServerMessage) => boolean, timeoutMs = 30_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const at = this.received.findIndex((m) => !this.taken.has(m) && match(m));
