@@ -13,13 +13,8 @@ import { StreamAccessPolicy } from './stream-access.policy';
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const isType = (type: ServerMessage['type']) => (m: ServerMessage) => m.type === type;
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Resolves once the server has closed the client's socket (at once if it has already). */
+const disconnected = (client: TestClient) => (client.socket.connected ? new Promise<void>((resolve) => client.socket.once('disconnect', () => resolve())) : Promise.resolve());
 
 for (const redis of [false, true]) {
   describe(redis ? 'with REDIS_URL' : 'without Redis', () => {
@@ -41,10 +36,11 @@ for (const redis of [false, true]) {
       expect((await two.app.get(UsersService).findByUsername(ADMIN.username))?.id).toBeDefined();
     });
     afterAll(async () => {
-      for (const c of clients) c.close();
-      await new Promise((r) => setTimeout(r, 300)); // let the leave broadcasts finish while both processes are up
+      // The processes first: a shutdown disconnects its sockets without presence broadcasts, whereas
+      // clients leaving first would start broadcasts that could still be asking the other process.
       await one.close();
       await two.close();
+      for (const c of clients) c.close();
       await db.drop();
     });
 
@@ -56,8 +52,10 @@ for (const redis of [false, true]) {
       const appended = await one.app.get(EventStore).append('note:shared', [{ type: 'note/written', data: { text: 'hi' } }], { expectedVersion: 0, meta: { actor: 'x' } });
       const pushed = await onTwo.next<Extract<ServerMessage, { type: 'events' }>>(isType('events'));
       expect(pushed.events).toEqual(appended.events);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(onTwo.received.filter((m) => m.type === 'events')).toHaveLength(1); // not twice, Redis or not
+      // Not twice, Redis or not: a later commit is the barrier (one socket's messages arrive in order).
+      await one.app.get(EventStore).append('note:shared', [{ type: 'note/written', data: { text: 'again' } }], { expectedVersion: 1, meta: { actor: 'x' } });
+      await onTwo.next((m) => m.type === 'events' && m.events[0]!.version === 2);
+      expect(onTwo.received.flatMap((m) => (m.type === 'events' ? m.events.map((e) => e.version) : []))).toEqual([1, 2]);
     });
 
     it("a logout on one process closes that session's sockets on the other, and a deactivation all of them", async () => {
@@ -71,12 +69,12 @@ for (const redis of [false, true]) {
 
       expect((await new HttpClient(one.url).post('/api/v1/security/logout', undefined, { authorization: `Bearer ${first}` })).status).toBe(200);
       expect(await leaving.next(isType('revoked'))).toEqual({ type: 'revoked', reason: 'session_ended', message: 'You were signed out.' });
-      await until(() => !leaving.socket.connected, 'the other process to close the socket');
+      await disconnected(leaving);
       expect(staying.socket.connected).toBe(true);
 
       await users.deactivate(id, 'system');
       expect(await staying.next(isType('revoked'))).toMatchObject({ reason: 'deactivated' });
-      await until(() => !staying.socket.connected, 'the other process to close the last socket');
+      await disconnected(staying);
     });
     if (redis) {
       it('pushes to a user connected to the other process, and lists peers of both processes', async () => {
