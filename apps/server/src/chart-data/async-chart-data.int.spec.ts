@@ -8,14 +8,16 @@ import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
 import { createChartTestApp, loadExampleTables, registerExamples, type ExamplesFixture } from './testing/chart-test-app';
 
+/** Polls the events endpoint until the job's event is there; the bound is generous: a loaded machine is slow, not failing. */
 async function waitForEvent(client: ApiClient, jobId: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 100; i++) {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
     const events = (await client.get('/api/v1/async_event/')).body.result as Record<string, unknown>[];
     const event = events.find((e) => e.job_id === jobId);
     if (event) return event;
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) throw new Error(`no async event for job ${jobId}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`no async event for job ${jobId}`);
 }
 
 describe('async chart data and the cache key', () => {

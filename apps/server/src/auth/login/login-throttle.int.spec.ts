@@ -136,11 +136,13 @@ describe('a burst of logins', () => {
       }),
     );
     // Once one login is through, the others' password checks are queued.
-    while (done === 0) await new Promise((r) => setTimeout(r, 5));
+    await Promise.race(logins);
     const health = await new HttpClient(t.url).get('/health');
     const stillRunning = total - done;
     expect(health.status).toBe(200);
-    expect(stillRunning).toBeGreaterThanOrEqual(40);
+    // Waiting behind the hashes, /health would answer with only the last few (those holding a pool
+    // thread) left; "most" leaves a wide margin for a loaded machine, where the hashes run on.
+    expect(stillRunning).toBeGreaterThan(total / 2);
     expect(await Promise.all(logins)).toEqual(Array(total).fill(200));
   });
 });

@@ -122,12 +122,11 @@ describe('POST /api/v1/sqllab/estimate/ (real HTTP, a real PostgreSQL to estimat
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE flights IN ACCESS EXCLUSIVE MODE');
-      const started = Date.now();
+      // The answer comes while the lock is still held (released in finally): the estimate did not wait for it.
       const res = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT * FROM flights' });
       expect(res.status).toBe(408);
       expect(res.body.errors[0].error_type).toBe('SQLLAB_TIMEOUT_ERROR');
       expect(res.body.errors[0].message).toMatch(/^The query estimation was killed after 1\.5 seconds/);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await locker.query('ROLLBACK');
       await locker.end();
