@@ -62,6 +62,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     readerRole: options.readerRole,
     maxConnections: options.maxConnections ?? 64,
     password: options.password,
+    parentPid: process.pid,
   };
   const gate = await ConnectionGate.listen(0, options.connectWaitMs ?? DEFAULT_CONNECT_WAIT_MS, options.name);
   let child: ChildProcess;
@@ -151,6 +152,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
+/**
+ * Every host process still running. A host busy in a statement handles no message nor signal, so one
+ * left behind when this process exits would run on, at full CPU: the exit kills them (a process.exit
+ * without a shutdown, an uncaught error). The host's own watch (parent-watch.ts) covers a parent that
+ * dies without an exit event (SIGKILL).
+ */
+const liveHosts = new Set<ChildProcess>();
+const killLiveHosts = () => {
+  for (const host of liveHosts) host.kill('SIGKILL');
+};
+
+/** The exit listener is there only while hosts run: Jest loads this module once per test file. */
+function track(child: ChildProcess): void {
+  if (liveHosts.size === 0) process.on('exit', killLiveHosts);
+  liveHosts.add(child);
+  child.once('exit', () => {
+    liveHosts.delete(child);
+    if (liveHosts.size === 0) process.off('exit', killLiveHosts);
+  });
+}
+
 async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOptions): Promise<ChildProcess> {
   const child = fork(hostScriptPath(), [], {
     env: { ...process.env, STRATA_PGLITE_HOST_OPTIONS: JSON.stringify(hostOptions) },
@@ -159,6 +181,7 @@ async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOpti
     execArgv: [],
     serialization: 'json',
   });
+  track(child);
   if (options.niceness && child.pid) {
     try {
       setPriority(child.pid, Math.min(19, getPriority(child.pid) + options.niceness));

@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
-/** The child's modules: pglite-host.ts and what it imports, directly or not. */
-const HOST_MODULES = ['pglite-host', 'session-queue', 'scram-server', 'pg-wire'];
+/** The child's modules: pglite-host.ts, what it imports, directly or not, and its worker (parent-watch). */
+const HOST_MODULES = ['pglite-host', 'parent-watch', 'session-queue', 'scram-server', 'pg-wire'];
 
 export function hostScriptPath(): string {
   const compiled = join(__dirname, 'pglite-host.js');

@@ -12,13 +12,16 @@
  *
  * Protocol over the IPC channel: parent -> child `{type:'stop'}` and `{type:'connection'}` with a
  * socket; child -> parent `{type:'ready'}` or `{type:'failed', message}`. The child also stops when the
- * parent disappears (IPC disconnect).
+ * parent disappears: on IPC disconnect, or, when its main thread is blocked in a statement and sees no
+ * event, by the parent-watch.ts worker.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ParentWatchData, ParentWatchMessage } from './parent-watch';
 import { fatalError } from './pg-wire';
 import { SessionQueue } from './session-queue';
 
@@ -29,6 +32,8 @@ export interface HostOptions {
   maxConnections: number;
   /** Every connection proves it knows this password (SCRAM-SHA-256), whatever user name it gives. */
   password: string;
+  /** The server's pid: this process ends when it is gone (parent-watch.ts). */
+  parentPid: number;
 }
 
 /** How long a connection may take to prove the password, as PostgreSQL's authentication_timeout (60 s). */
@@ -135,7 +140,27 @@ function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: 
   return { accept, closeAll };
 }
 
+/**
+ * Starts the parent-watch.ts worker (compiled beside this file). `stop` runs when the parent is gone and
+ * this thread can still answer; if it cannot, the worker kills the process.
+ */
+function watchParent(parentPid: number, stop: () => void): void {
+  const worker = new Worker(join(__dirname, 'parent-watch.js'), { workerData: { parentPid } satisfies ParentWatchData });
+  worker.on('message', (message: ParentWatchMessage) => {
+    if (message !== 'parent-gone') return;
+    worker.postMessage('stopping' satisfies ParentWatchMessage);
+    stop();
+  });
+  // The watch must not keep this process alive, nor its failure bring it down: it is a second safety net.
+  worker.on('error', (error) => console.error(`pglite-host: the parent watch failed: ${error.message}`));
+  worker.unref();
+}
+
 async function main(options: HostOptions): Promise<void> {
+  /** Until the database is open there is nothing to close. */
+  let stop: () => void = () => process.exit(0);
+  // First: initdb of a new database blocks this thread for seconds too.
+  watchParent(options.parentPid, () => stop());
   mkdirSync(dirname(options.dataDir), { recursive: true });
   const lock = acquireLock(options.dataDir);
   const db = await open(options).catch((error: unknown) => {
@@ -145,22 +170,22 @@ async function main(options: HostOptions): Promise<void> {
   const connections = serveConnections(db, options);
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
+  stop = () =>
+    void (stopping ??= (async () => {
       await connections.closeAll();
       await db.close();
       rmSync(lock, { force: true });
       process.exit(0);
     })());
   process.on('message', (m: ParentMessage, socket?: Socket) => {
-    if (m?.type === 'stop') void stop();
+    if (m?.type === 'stop') stop();
     else if (m?.type === 'connection' && socket) {
       if (stopping) socket.destroy();
       else connections.accept(socket);
     }
   });
-  process.on('disconnect', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('disconnect', () => stop());
+  process.on('SIGTERM', () => stop());
   // Ctrl+C reaches the whole process group; the parent decides when this database stops.
   process.on('SIGINT', () => undefined);
   send({ type: 'ready' });
