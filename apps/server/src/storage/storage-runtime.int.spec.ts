@@ -38,11 +38,15 @@ describe('StorageRuntime, embedded mode', () => {
   it('keeps data across a stop and a start (data under STRATA_HOME) and stops its child processes', async () => {
     const first = await StorageRuntime.start(embeddedConfig(home), recordingLog());
     const pids = first.embedded.map((db) => db.pid);
-    expect(pids.every(alive)).toBe(true);
-    expect(first.embedded.map((db) => db.pid)).not.toContain(process.pid);
-    await query(first.metadataUrl, 'CREATE TABLE kept (note text)');
-    await query(first.metadataUrl, 'INSERT INTO kept VALUES ($1)', ['written before the restart']);
-    await first.stop();
+    // Stopped even when a check fails: no test leaves database processes behind.
+    try {
+      expect(pids.every(alive)).toBe(true);
+      expect(first.embedded.map((db) => db.pid)).not.toContain(process.pid);
+      await query(first.metadataUrl, 'CREATE TABLE kept (note text)');
+      await query(first.metadataUrl, 'INSERT INTO kept VALUES ($1)', ['written before the restart']);
+    } finally {
+      await first.stop();
+    }
     expect(pids.some(alive)).toBe(false);
     expect(existsSync(join(home, 'metadata', 'PG_VERSION'))).toBe(true);
     expect(existsSync(join(home, 'examples', 'PG_VERSION'))).toBe(true);

@@ -41,11 +41,15 @@ describe('StorageModule, embedded', () => {
   it('runs every migration at boot, keeps data across a restart and stops the databases on close', async () => {
     const first = await boot(config(home));
     const ds = first.get(DataSource);
-    expect(ds.isInitialized).toBe(true);
-    expect(await migrationNames(ds)).toHaveLength((migrations as unknown[]).length);
-    await ds.query(`INSERT INTO databases (database_name, uri) VALUES ('kept', 'postgresql://x@h/db')`);
     const pids = first.get(StorageRuntime).embedded.map((db) => db.pid);
-    await first.close();
+    // Closed even when a check fails: no test leaves database processes behind.
+    try {
+      expect(ds.isInitialized).toBe(true);
+      expect(await migrationNames(ds)).toHaveLength((migrations as unknown[]).length);
+      await ds.query(`INSERT INTO databases (database_name, uri) VALUES ('kept', 'postgresql://x@h/db')`);
+    } finally {
+      await first.close();
+    }
     expect(ds.isInitialized).toBe(false);
     expect(pids.filter(processAlive)).toEqual([]);
 
