@@ -49,7 +49,7 @@ export async function startServer(): Promise<{ app: NestExpressApplication; url:
   const logger = createRootLogger('silent');
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: new PinoLoggerService(logger), bodyParser: false });
   installUserLogBodyParser(app);
-  configureHttp(app, { logger, exposeInternals: false });
+  configureHttp(app, { logger });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}` };
