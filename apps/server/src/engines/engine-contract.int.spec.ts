@@ -112,7 +112,9 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
         expect(columns.map((c) => c.name)).toEqual(['id', 'h']);
         for (const row of rows) expect(row.id).toBe(++last);
         batches.push(rows.length);
-        await new Promise((r) => setTimeout(r, 2));
+        // A round trip to the same database server: an engine that read on without waiting for this
+        // handler would have its next batch back by then (it is one round trip away too).
+        await subject.running(s.backendId);
         handling = false;
       }),
     );
@@ -128,18 +130,16 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
   });
 
   it('stops a huge statement past maxRows instead of draining it; the session goes on', async () => {
-    // 50 million rows: draining them would take minutes.
-    const started = Date.now();
+    // A trillion rows: draining them would take days, far past this test's time limit.
     await inSession(async (s) => {
       const rows: unknown[] = [];
-      const streamed = await s.stream(subject.series(50_000_000), { maxRows: 2500, batchRows: 1000 }, async (batch) => void rows.push(...batch));
+      const streamed = await s.stream(subject.series(HUGE), { maxRows: 2500, batchRows: 1000 }, async (batch) => void rows.push(...batch));
       expect(streamed.rowCount).toBe(2500);
       expect(rows).toHaveLength(2500);
-      const executed = await s.execute(subject.series(50_000_000), { maxRows: 11 });
+      const executed = await s.execute(subject.series(HUGE), { maxRows: 11 });
       expect(executed.rows).toHaveLength(11);
       expect((await s.execute(subject.series(3))).rows.map((r) => r.id)).toEqual([1, 2, 3]);
     });
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('binds params to placeholders: values never become SQL, placeholders inside literals stay text', async () => {
@@ -163,22 +163,22 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
     expect(literal.rows).toEqual([{ q: '?', d: '$1' }]);
   });
 
-  it('stops a statement at its timeout (SQLLAB_TIMEOUT_ERROR)', async () => {
-    const started = Date.now();
-    const err = await inSession((s) => s.execute(subject.sleep(5), { timeoutMs: 400 })).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(EngineTimeoutError);
-    expect(err).toMatchObject({ errorType: 'SQLLAB_TIMEOUT_ERROR' });
-    expect(Date.now() - started).toBeLessThan(3000);
+  // An hour-long statement: only the timeout or the cancel can end it within this test's time limit.
+  it('stops a statement at its timeout (SQLLAB_TIMEOUT_ERROR), in the database', async () => {
+    await inSession(async (s) => {
+      const err = await s.execute(subject.sleep(3600), { timeoutMs: 400 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineTimeoutError);
+      expect(err).toMatchObject({ errorType: 'SQLLAB_TIMEOUT_ERROR' });
+      await waitFor(async () => (await subject.running(s.backendId)).length === 0);
+    });
   });
 
-  it('cancel stops a running statement in the database within 2 s', async () => {
+  it('cancel stops a running statement in the database', async () => {
     await inSession(async (session) => {
-      const running = session.execute(subject.sleep(30), { maxRows: 10 }).catch((e: unknown) => e);
+      const running = session.execute(subject.sleep(3600), { maxRows: 10 }).catch((e: unknown) => e);
       await waitFor(async () => (await subject.running(session.backendId)).some((q) => /sleep/i.test(q)));
-      const started = Date.now();
       await session.cancel();
       expect(await running).toBeInstanceOf(EngineCancelledError);
-      expect(Date.now() - started).toBeLessThan(2000);
       expect(await subject.running(session.backendId)).toEqual([]);
     });
   });
@@ -242,7 +242,11 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
   });
 });
 
-async function waitFor(probe: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+/** Rows enough that reading them all would take days. */
+const HUGE = 1_000_000_000_000;
+
+/** Polls `probe`; the bound is generous (a loaded machine is slow, not failing) and below the test's own. */
+async function waitFor(probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);

@@ -56,11 +56,15 @@ it('wakes a checkpointed subscriber in the other process', async () => {
       apply: async (tx, e) => void (await tx.query(`INSERT INTO seen_types VALUES ($1) ON CONFLICT DO NOTHING`, [e.type])),
       reset: async (tx) => void (await tx.query(`DELETE FROM seen_types`)),
     },
-    { pollMs: 60_000 },
+    { pollMs: 3_600_000 },
   );
-  // Let its start-up pass finish, so only a wake-up can bring the next event in (its poll is a minute).
-  await subscriber.drain();
-  await new Promise((r) => setTimeout(r, 100));
+  // Its start-up pass is over once it has committed a checkpoint at the end of the log (it reads nothing
+  // after that commit): from then on only a wake-up can bring the next event in (its poll is an hour).
+  const [{ end }] = (await two.dataSource.query(`SELECT coalesce(max(position), 0)::text AS end FROM events`)) as { end: string }[];
+  await eventually(async () => {
+    const rows = (await two.dataSource.query(`SELECT position::text AS position FROM projection_checkpoints WHERE name = $1`, [subscriber.name])) as { position: string }[];
+    return rows[0]?.position === end;
+  });
   await one.store.append('doc:remote', [{ type: 'test/remote', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
   await eventually(async () => ((await two.dataSource.query(`SELECT type FROM seen_types`)) as unknown[]).length === 1);
 });

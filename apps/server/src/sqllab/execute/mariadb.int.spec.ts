@@ -1,7 +1,7 @@
 /**
  * The same SQL Lab contract on MariaDB (the machine's server, root without password): limits and
  * limitingFactor, DML refused with nothing changed, CTAS, Stop cancelling with KILL QUERY (the
- * processlist shows it gone within 2 s), and the CSV export of every row.
+ * processlist shows an hour-long SLEEP gone within the test's time limit), and the CSV export of every row.
  */
 import { randomBytes } from 'node:crypto';
 import { createConnection, type Connection } from 'mysql2/promise';
@@ -79,16 +79,22 @@ it('CTAS creates its table', async () => {
   expect(await count('ctas_out')).toBe(7);
 });
 
-it('Stop kills the running statement in MariaDB within 2 s', async () => {
+/** Polls `probe`; the bound is generous (a loaded machine is slow, not failing) and below the test's own. */
+async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + 30_000; !(await probe()); ) {
+    if (Date.now() > deadline) throw new Error(`still not true: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+it('Stop kills the running statement in MariaDB', async () => {
   const id = clientId();
-  const running = run({ client_id: id, sql: 'SELECT SLEEP(30)' });
-  const sleeping = async () => ((await admin.query(`SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(30)%'`)) as unknown as [unknown[]])[0].length;
-  for (let i = 0; i < 100 && (await sleeping()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await sleeping()).toBe(1);
-  const at = Date.now();
+  // An hour-long statement: only the Stop ends it within the test's time limit.
+  const running = run({ client_id: id, sql: 'SELECT SLEEP(3600)' });
+  const sleeping = async () => ((await admin.query(`SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(3600)%'`)) as unknown as [unknown[]])[0].length;
+  await until(async () => (await sleeping()) === 1, 'the statement to run');
   await app.admin.post('/api/v1/query/stop', { client_id: id });
-  while ((await sleeping()) > 0 && Date.now() - at < 3000) await new Promise((r) => setTimeout(r, 50));
-  expect(Date.now() - at).toBeLessThan(2000);
+  await until(async () => (await sleeping()) === 0, 'the statement to be gone');
   expect((await running).body.status).toBe('stopped');
 });
 
@@ -119,15 +125,13 @@ it('the CSV export holds all 20,000 rows while the dropdown kept 1,000', async (
   expect(lines[20000]).toBe('20000');
 });
 
-it('the CSV export stops at SQL_MAX_ROW (100,000) on a statement that would return millions, without draining them', async () => {
+it('the CSV export stops at SQL_MAX_ROW (100,000) on a statement that would return a trillion rows, without draining them', async () => {
   const id = clientId();
-  await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT seq AS n FROM seq_1_to_50000000', queryLimit: 10 });
-  const started = Date.now();
+  // Draining a trillion rows would take days, far past the test's time limit.
+  await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT seq AS n FROM seq_1_to_1000000000000', queryLimit: 10 });
   const csv = await app.admin.get(`/api/v1/sqllab/export/${id}/`);
   expect(csv.status).toBe(200);
   const lines = (csv.body as string).trimEnd().split('\r\n');
   expect(lines).toHaveLength(100_001);
   expect(lines[100_000]).toBe('100000');
-  // 50 million rows over the wire would take minutes.
-  expect(Date.now() - started).toBeLessThan(20_000);
 });

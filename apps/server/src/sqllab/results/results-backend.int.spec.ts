@@ -1,5 +1,6 @@
 /** Both results backends: bytes come back as stored until their TTL, then are gone; ResultsStore on top of them. */
 import { randomUUID } from 'node:crypto';
+import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { migrations } from '../../storage/migrations';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
@@ -22,18 +23,57 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const cases: [string, () => ResultsBackend][] = [
-  ['PostgreSQL table', () => new PostgresResultsBackend(dataSource)],
-  ['Redis', () => new RedisResultsBackend(REDIS_URL, `strata-test:${randomUUID()}:`)],
+/** A backend, and the seconds its store says a key has left to live (null: not there). */
+interface Subject {
+  backend: ResultsBackend;
+  ttlLeft(key: string): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+const cases: [string, () => Subject][] = [
+  [
+    'PostgreSQL table',
+    () => {
+      const backend = new PostgresResultsBackend(dataSource);
+      const ttlLeft = async (key: string) => {
+        const rows = (await dataSource.query(`SELECT extract(epoch FROM expires_at - now())::float AS left FROM query_results WHERE key = $1`, [key])) as { left: number }[];
+        return rows[0]?.left ?? null;
+      };
+      return { backend, ttlLeft, close: () => backend.close() };
+    },
+  ],
+  [
+    'Redis',
+    () => {
+      const prefix = `strata-test:${randomUUID()}:`;
+      const backend = new RedisResultsBackend(REDIS_URL, prefix);
+      const redis = new IORedis(REDIS_URL);
+      const ttlLeft = async (key: string) => {
+        const ms = await redis.pttl(prefix + key);
+        return ms < 0 ? null : ms / 1000;
+      };
+      return { backend, ttlLeft, close: async () => void (await Promise.all([backend.close(), redis.quit()])) };
+    },
+  ],
 ];
 
+/** Polls `probe`; the bound is generous: a loaded machine is slow, not failing. */
+async function until(probe: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + 30_000; !(await probe()); ) {
+    if (Date.now() > deadline) throw new Error(`still not true: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe.each(cases)('%s results backend', (_name, make) => {
+  let subject: Subject;
   let backend: ResultsBackend;
   beforeEach(() => {
-    backend = make();
+    subject = make();
+    backend = subject.backend;
   });
   afterEach(async () => {
-    await backend.close();
+    await subject.close();
   });
 
   it('returns the bytes that were stored, compressed on the way; a key never written is missing', async () => {
@@ -46,12 +86,15 @@ describe.each(cases)('%s results backend', (_name, make) => {
     expect(await backend.fetch(randomUUID())).toEqual({ state: 'missing' });
   });
 
-  it('forgets a value after its time to live', async () => {
-    const key = randomUUID();
-    await backend.put(key, Buffer.from('{"a":1}'), 1);
-    expect((await backend.fetch(key)).state).toBe('found');
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(['expired', 'missing']).toContain((await backend.fetch(key)).state);
+  it('keeps a value for its time to live, then forgets it', async () => {
+    const [short, long] = [randomUUID(), randomUUID()];
+    await backend.put(long, Buffer.from('{"a":1}'), 3600);
+    await backend.put(short, Buffer.from('{"a":1}'), 1);
+    // The store's own clock holds each key for the time it was given (the short one may already be gone).
+    expect(await subject.ttlLeft(long)).toBeGreaterThan(3000);
+    expect((await subject.ttlLeft(short)) ?? 0).toBeLessThanOrEqual(1);
+    await until(async () => ['expired', 'missing'].includes((await backend.fetch(short)).state), 'the short-lived value to expire');
+    expect((await backend.fetch(long)).state).toBe('found');
   });
 });
 
@@ -85,12 +128,23 @@ it('ResultsStore in another process waits for a result being written, and gives 
   const backend = new PostgresResultsBackend(dataSource);
   const key = randomUUID();
   const writer = new ResultsStore(backend);
-  const reader = new ResultsStore(backend);
-  const slowWrite = new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() =>
-    writer.save(key, SerializedResult.fromRows({ data: [{ x: 'late' }], columns: [], selected_columns: [], expanded_columns: [] }), 60),
-  );
+  // The reader's own backend (the same table) tells the test what each of its reads found.
+  const readerSaw: string[] = [];
+  const reader = new ResultsStore({
+    put: (k, bytes, ttl) => backend.put(k, bytes, ttl),
+    fetch: async (k) => {
+      const fetched = await backend.fetch(k);
+      readerSaw.push(fetched.state);
+      return fetched;
+    },
+    close: () => backend.close(),
+  });
   expect((await reader.load(key)).state).toBe('missing');
-  const waited = await reader.load(key, { mayBePending: true });
-  expect(waited.state === 'found' && waited.result.rows()).toEqual([{ x: 'late' }]);
-  await slowWrite;
+  const waited = reader.load(key, { mayBePending: true });
+  // Written only once the waiting reader has looked and found nothing: it must wait, not answer.
+  await until(() => readerSaw.length > 1, "the waiting reader's first look");
+  expect(readerSaw).toEqual(['missing', 'missing']);
+  await writer.save(key, SerializedResult.fromRows({ data: [{ x: 'late' }], columns: [], selected_columns: [], expanded_columns: [] }), 60);
+  const loaded = await waited;
+  expect(loaded.state === 'found' && loaded.result.rows()).toEqual([{ x: 'late' }]);
 });

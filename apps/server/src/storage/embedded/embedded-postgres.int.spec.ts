@@ -59,7 +59,9 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
     const pool = new Pool({ connectionString: db.url(), max: 2 });
     try {
       slow.send('P', cstring(''), cstring('SELECT $1::text || $2::text AS v'), int16(0));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A barrier: the host process reads every socket that is readable when it polls, so once it has
+      // answered a query written after the Parse, it has read the Parse.
+      await pool.query('SELECT 1');
       // A one-parameter statement of another connection, complete with its Sync, in between.
       expect((await pool.query<{ v: string }>('SELECT $1::text AS v', ['other'])).rows).toEqual([{ v: 'other' }]);
       slow.send('B', cstring(''), cstring(''), int16(0), int16(2), int32(1), Buffer.from('a'), int32(1), Buffer.from('b'), int16(0));
@@ -84,7 +86,9 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
       await writer.query('INSERT INTO notes (owner, body) VALUES ($1, $2)', ['writer', 'rolled back']);
       // Sent while the writer's transaction is open: it must wait, not run inside that transaction.
       const othersInsert = other.query('INSERT INTO notes (owner, body) VALUES ($1, $2) RETURNING id', ['other', 'kept']);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A barrier: the host process reads every socket that is readable when it polls, so once it has
+      // answered the writer's statement written after that insert, it has the insert in hand.
+      await writer.query('SELECT 1');
       await writer.query('ROLLBACK');
       await othersInsert;
       const rows = (await other.query<{ owner: string; body: string }>('SELECT owner, body FROM notes ORDER BY id')).rows;
