@@ -14,6 +14,7 @@ import { openDataSource } from '../../storage/data-source';
 import { startEmbeddedPostgres } from '../../storage/embedded/embedded-postgres';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { parseConnectionUri } from '../connection-uri';
+import { EngineConnectionError, type EngineSession } from '../query-engine';
 import { PostgresEngine } from './pg-engine';
 
 let db: TestDatabase;
@@ -126,6 +127,21 @@ it("keeps the metadata store's TypeORM pool serving after its connections were t
   }
 });
 
+/**
+ * A session once the restarted database answers. The wait for a restart is bounded (the gate's
+ * connectWaitMs, then pg's connect timeout): on a heavily loaded machine a restart can outlast it, and the
+ * caller gets a clear 'host down' error, which is the product's answer then; the test asks again.
+ */
+async function openWhenBack(engine: PostgresEngine): Promise<EngineSession> {
+  for (const deadline = Date.now() + 90_000; ; ) {
+    try {
+      return await engine.openSession();
+    } catch (err) {
+      if (!(err instanceof EngineConnectionError) || Date.now() > deadline) throw err;
+    }
+  }
+}
+
 it('answers the next sessions on the embedded database after its process was killed under the idle pool (it is started again)', async () => {
   const home = mkdtempSync(join(tmpdir(), 'strata-engine-killed-'));
   const embedded = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'killed-test-password', onUnexpectedExit: () => undefined, onRecovered: () => undefined });
@@ -141,7 +157,7 @@ it('answers the next sessions on the embedded database after its process was kil
     // Until this process reaps it, the killed child is a zombie: dead, its sockets closed.
     execFileSync('sh', ['-c', `while grep -qv '^State:.*Z' /proc/${pid}/status 2>/dev/null && ! grep -q '^State:.*Z' /proc/${pid}/status; do sleep 0.05; done`]);
     for (let i = 0; i < 3; i++) {
-      const session = await engine.openSession();
+      const session = await openWhenBack(engine);
       try {
         expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
       } finally {
