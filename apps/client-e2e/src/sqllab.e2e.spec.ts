@@ -154,6 +154,19 @@ describe('SQL Lab in Chromium against the real server', () => {
       if (Date.now() > deadline) throw new Error(`the tab sync did not store the tabs within 30 s: ${JSON.stringify(boot.result?.active_tab?.label)}`);
       await page.waitForTimeout(250);
     }
+    // The first tab's SQL (typed and run before the Stop) is kept by one of the two: the server's copy of
+    // the tab, or the browser's storage of changes the server has not taken yet.
+    const firstTabKept = async () => {
+      const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as { result?: { tab_state_ids?: [number, string][] } };
+      const first = boot.result?.tab_state_ids?.find(([, label]) => label === 'Untitled Query 1');
+      const stored = first ? ((await (await page.request.get(`${server!.baseUrl}/tabstateview/${first[0]}`)).json()) as { sql?: string }).sql : undefined;
+      const local = await page.evaluate(() => (JSON.parse(localStorage.getItem('redux') ?? '{}') as { queryEditors?: { name: string; sql: string }[] }).queryEditors?.find((qe) => qe.name === 'Untitled Query 1')?.sql);
+      return stored === 'SELECT pg_sleep(30)' || local === 'SELECT pg_sleep(30)';
+    };
+    for (const until = Date.now() + 30_000; !(await firstTabKept()); ) {
+      if (Date.now() > until) throw new Error('neither the server nor the browser kept the first tab\'s SQL within 30 s');
+      await page.waitForTimeout(250);
+    }
     // The browser's own storage write (debounced) has caught up: it holds no tab as it was before the
     // last changes (with backend persistence it keeps only tabs changed since the server took them).
     await page.waitForFunction(() => {
