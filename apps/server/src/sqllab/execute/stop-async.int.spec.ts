@@ -22,9 +22,12 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The backends running `SELECT pg_sleep(<seconds>)`: each test sleeps an hour, so only a Stop ends it in time. */
+/**
+ * The backends running `SELECT pg_sleep(<seconds>)` on this file's target database (other test files may
+ * sleep on the same server): each test sleeps an hour, so only a Stop ends it in time.
+ */
 const sleepers = async (seconds = 3600) =>
-  app.targetQuery<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active' AND pid <> pg_backend_pid()`, [
+  app.targetQuery<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active' AND datname = current_database() AND pid <> pg_backend_pid()`, [
     `%pg_sleep(${seconds})%`,
   ]);
 
