@@ -116,6 +116,9 @@ export class ExecuteService {
     }
 
     if (runAsync) {
+      // The answer is the query as queued (pending, spec): read before the job is added, since a free
+      // worker may start it before a later read, and the client learns the rest by async event.
+      const queued = (await this.reader.get(body.client_id, user)).dict;
       try {
         await this.jobs.add(SQLLAB_RUN_JOB, { clientId: body.client_id });
       } catch {
@@ -123,7 +126,7 @@ export class ExecuteService {
         await this.runs.decide(body.client_id, { type: 'FailQuery', errors, executedSql: null, at: Date.now() }, String(user.id));
         throw new StrataHttpException(500, ErrorType.ASYNC_WORKERS_ERROR, errors[0].message);
       }
-      return { httpStatus: 202, body: { query: (await this.reader.get(body.client_id, user)).dict } };
+      return { httpStatus: 202, body: { query: queued } };
     }
 
     const outcome = await this.executor.run(body.client_id);
