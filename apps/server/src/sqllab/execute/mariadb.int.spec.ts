@@ -99,10 +99,7 @@ it('Stop kills the running statement in MariaDB', async () => {
 });
 
 it('SQLLAB_TIMEOUT stops a run on MariaDB (SLEEP returns normally when interrupted: the run still times out), and its CSV export', async () => {
-  const config = app.t.config as { sqllab: { timeoutSec: number } };
-  const saved = config.sqllab.timeoutSec;
-  config.sqllab.timeoutSec = 1;
-  try {
+  await app.withTimeout(1, async () => {
     const id = clientId();
     const res = await run({ client_id: id, sql: 'SELECT SLEEP(5) AS s' });
     expect(res.body.query).toMatchObject({ state: 'timed_out' });
@@ -110,9 +107,7 @@ it('SQLLAB_TIMEOUT stops a run on MariaDB (SLEEP returns normally when interrupt
     const csv = await fetch(`${app.t.url}/api/v1/sqllab/export/${id}/`, { headers: { authorization: `Bearer ${app.admin.token}` } });
     if (csv.status === 200) await expect(csv.text()).rejects.toThrow();
     else expect(((await csv.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe('SQLLAB_TIMEOUT_ERROR');
-  } finally {
-    config.sqllab.timeoutSec = saved;
-  }
+  });
 });
 
 it('the CSV export holds all 20,000 rows while the dropdown kept 1,000', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../storage/embedded/embedded-postgres';
 import { EmbeddedDatabaseRestarter } from '../execute/embedded-restart';
-import { clientId, startSqlLabTestApp, type SqlLabTestApp } from '../execute/testing/sqllab-test-app';
+import { clientId, startSqlLabTestApp, waitFor, type SqlLabTestApp } from '../execute/testing/sqllab-test-app';
 
 let pglite: EmbeddedPostgres;
 let home: string;
@@ -35,29 +35,10 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-async function waitFor(probe: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still not true: ${what}`);
-}
-
-async function withTimeout<T>(timeoutSec: number, work: () => Promise<T>): Promise<T> {
-  const config = app.t.config as { sqllab: { timeoutSec: number } };
-  const saved = config.sqllab.timeoutSec;
-  config.sqllab.timeoutSec = timeoutSec;
-  try {
-    return await work();
-  } finally {
-    config.sqllab.timeoutSec = saved;
-  }
-}
-
 /** A query created (and timed out) in SQL Lab, so it can be exported. */
 async function startedQuery(sql: string): Promise<string> {
   const id = clientId();
-  await withTimeout(1, () => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql }));
+  await app.withTimeout(1, () => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql }));
   return id;
 }
 
@@ -71,7 +52,7 @@ it('an export past the time limit is ended by a restart, and the database answer
   const id = await startedQuery('SELECT g, pg_sleep(0.0005) AS s FROM generate_series(1, 10000000) g');
   await waitFor(answers, 'the database is back after the run timed out');
   const before = restarts;
-  await withTimeout(1, async () => {
+  await app.withTimeout(1, async () => {
     const response = await exportOf(id);
     if (response.status === 200) await expect(response.text()).rejects.toThrow();
     else expect(((await response.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe('SQLLAB_TIMEOUT_ERROR');
@@ -84,7 +65,7 @@ it('a client that leaves mid-file: the statement is ended by a restart at once, 
   const id = await startedQuery('SELECT g, CASE WHEN g > 1000 THEN length(pg_sleep(600)::text) END AS s FROM generate_series(1, 2000) g');
   await waitFor(answers, 'the database is back after the run timed out');
   const before = restarts;
-  await withTimeout(3600, async () => {
+  await app.withTimeout(3600, async () => {
     const abort = new AbortController();
     const response = await exportOf(id, abort.signal);
     expect(response.status).toBe(200);

@@ -4,7 +4,7 @@
  * re-runs the query and holds every row up to SQL_MAX_ROW, not the 1,000 the dropdown kept; it runs
  * under the query's time limit, and a client that leaves mid-file frees the statement's connection.
  */
-import { clientId, startSqlLabTestApp, type SqlLabTestApp } from '../execute/testing/sqllab-test-app';
+import { clientId, startSqlLabTestApp, waitFor, type SqlLabTestApp } from '../execute/testing/sqllab-test-app';
 import { RESULTS_EXPIRED } from './results.controller';
 
 let app: SqlLabTestApp;
@@ -75,32 +75,13 @@ describe('CSV export', () => {
   const runningWith = async (marker: string) =>
     (await app.targetQuery<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()`, [`%${marker}%`]))[0]!.n;
 
-  async function waitFor(probe: () => Promise<boolean>, what: string): Promise<void> {
-    for (let i = 0; i < 600; i++) {
-      if (await probe()) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`still not true: ${what}`);
-  }
-
-  async function withTimeout<T>(timeoutSec: number, work: () => Promise<T>): Promise<T> {
-    const config = app.t.config as { sqllab: { timeoutSec: number } };
-    const saved = config.sqllab.timeoutSec;
-    config.sqllab.timeoutSec = timeoutSec;
-    try {
-      return await work();
-    } finally {
-      config.sqllab.timeoutSec = saved;
-    }
-  }
-
   const exportUrl = (id: string) => `${app.t.url}/api/v1/sqllab/export/${id}/`;
 
   it('runs under the query timeout: a statement that streams past it is stopped, not run to its end', async () => {
     // Each batch of 1,000 rows is quick (half a second), but 10 million of them would take hours.
     const sql = 'SELECT g, pg_sleep(0.0005) AS export_timeout_probe FROM generate_series(1, 10000000) g';
     const id = clientId();
-    await withTimeout(1, async () => {
+    await app.withTimeout(1, async () => {
       await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql });
       const response = await fetch(exportUrl(id), { headers: { authorization: `Bearer ${app.admin.token}` } });
       if (response.status === 200) {
@@ -118,9 +99,9 @@ describe('CSV export', () => {
     // The first 1,000 rows come at once; the next would wait ten minutes.
     const sql = 'SELECT g, CASE WHEN g > 1000 THEN length(pg_sleep(600.5)::text) END AS export_gone_probe FROM generate_series(1, 2000) g';
     const id = clientId();
-    await withTimeout(1, () => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql }));
+    await app.withTimeout(1, () => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql }));
     await waitFor(async () => (await runningWith('export_gone_probe')) === 0, 'the timed-out run is gone');
-    await withTimeout(3600, async () => {
+    await app.withTimeout(3600, async () => {
       const abort = new AbortController();
       const response = await fetch(exportUrl(id), { headers: { authorization: `Bearer ${app.admin.token}` }, signal: abort.signal });
       expect(response.status).toBe(200);

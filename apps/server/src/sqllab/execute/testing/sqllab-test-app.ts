@@ -38,10 +38,21 @@ export interface SqlLabTestApp {
   targetQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   metaQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   userClient(username: string, roles: string[]): Promise<HttpClient & { token: string; id: number }>;
+  /** Runs `work` with SQLLAB_TIMEOUT set to `timeoutSec`, then puts the configured value back. */
+  withTimeout<T>(timeoutSec: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const clientId = () => randomBytes(8).toString('base64url').slice(0, 11);
+
+/** Polls `probe` (a condition, never a duration) until it holds; a minute at the most. */
+export async function waitFor(probe: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`still not true: ${what}`);
+}
 
 function withToken(client: HttpClient, token: string) {
   const auth = { authorization: `Bearer ${token}` };
@@ -89,6 +100,16 @@ export async function startSqlLabTestApp(
     async userClient(username, roles) {
       const user = await t.app.get(UsersService).createUser({ username, password: `${username}-password`, roles }, 'system');
       return Object.assign(withToken(new HttpClient(t.url), await bearerToken(t.url, username, `${username}-password`)), { id: user.id });
+    },
+    async withTimeout(timeoutSec, work) {
+      const sqllab = t.config.sqllab as { timeoutSec: number };
+      const saved = sqllab.timeoutSec;
+      sqllab.timeoutSec = timeoutSec;
+      try {
+        return await work();
+      } finally {
+        sqllab.timeoutSec = saved;
+      }
     },
     async close() {
       await t.close();
