@@ -58,19 +58,24 @@ it('answers the next queries on fresh connections after its idle and checked-out
   }
   try {
     // Sent at once: the pool may still hand out the dead idle clients; they are replaced.
-    for (let i = 0; i < 5; i++) {
-      const session = await engine.openSession();
-      try {
-        expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
-      } finally {
-        await session.release();
-      }
-    }
+    await expectSessionsAnswer(engine, 5);
     expect(await engine.listSchemas()).toContain('public');
   } finally {
     await engine.close();
   }
 });
+
+/** `times` sessions in a row, each opened (by `open`), asked 41 + 1 and released. */
+async function expectSessionsAnswer(engine: PostgresEngine, times: number, open = () => engine.openSession()): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    const session = await open();
+    try {
+      expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
+    } finally {
+      await session.release();
+    }
+  }
+}
 
 /**
  * Terminates the backends while this process's event loop is blocked (a child process does it), so the
@@ -93,14 +98,7 @@ it('answers the next sessions after its idle pooled connections were terminated,
     const idle = await Promise.all([1, 2, 3].map(() => engine.openSession()));
     for (const session of idle) await session.release();
     terminateOthersWhileBlocked();
-    for (let i = 0; i < 5; i++) {
-      const session = await engine.openSession();
-      try {
-        expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
-      } finally {
-        await session.release();
-      }
-    }
+    await expectSessionsAnswer(engine, 5);
     terminateOthersWhileBlocked();
     expect(await engine.listSchemas()).toContain('public');
   } finally {
@@ -156,14 +154,7 @@ it('answers the next sessions on the embedded database after its process was kil
     process.kill(pid, 'SIGKILL');
     // Until this process reaps it, the killed child is a zombie: dead, its sockets closed.
     execFileSync('sh', ['-c', `while grep -qv '^State:.*Z' /proc/${pid}/status 2>/dev/null && ! grep -q '^State:.*Z' /proc/${pid}/status; do sleep 0.05; done`]);
-    for (let i = 0; i < 3; i++) {
-      const session = await openWhenBack(engine);
-      try {
-        expect((await session.execute('SELECT 41 + 1 AS answer')).rows).toEqual([{ answer: 42 }]);
-      } finally {
-        await session.release();
-      }
-    }
+    await expectSessionsAnswer(engine, 3, () => openWhenBack(engine));
     expect(embedded.pid).not.toBe(pid);
   } finally {
     await engine.close();
