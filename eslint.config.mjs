@@ -1,6 +1,7 @@
 // ESLint for the whole repository: the recommended JavaScript and typescript-eslint rules (no type-aware
 // rules, so linting stays fast and needs no build), plus the import boundaries of the libraries, read from
-// tools/boundaries/policy.json, the same policy the boundaries test (tools/boundaries) enforces.
+// tools/boundaries/policy.json, the same policy the boundaries test (tools/boundaries) enforces. Formatting is
+// Prettier's: `npm run lint` checks it first, `npm run format` applies it.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier/flat';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
@@ -106,4 +108,6 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   ...boundaryBlocks,
+  // Formatting is Prettier's (.prettierrc.json, checked by `npm run lint`): no stylistic rule may disagree with it.
+  prettier,
 );
