@@ -24,7 +24,9 @@ function integrationDatabasesLine(summaryDir) {
     testFiles.get(source).add(testFile);
   }
   if (testFiles.size === 0) return 'Integration databases: none recorded';
-  const parts = [...testFiles].map(([source, set]) => `${LABELS[source] ?? source} (${set.size} test file${set.size === 1 ? '' : 's'})`);
+  const parts = [...testFiles].map(
+    ([source, set]) => `${LABELS[source] ?? source} (${set.size} test file${set.size === 1 ? '' : 's'})`,
+  );
   return `Integration databases: ${parts.join(', ')}`;
 }
 

@@ -92,7 +92,8 @@ describe('the boundary rules catch forbidden imports (fixtures)', () => {
   });
 
   it('type:events may import only rxjs and its own files', () => {
-    const source = "import { map } from 'rxjs/operators';\nimport { z } from 'zod';\nimport { t } from '@strata/domain';";
+    const source =
+      "import { map } from 'rxjs/operators';\nimport { z } from 'zod';\nimport { t } from '@strata/domain';";
     expect(violationsOf(events, 'libs/events/src/rx/fold.ts', source)).toEqual(['zod', '@strata/domain']);
   });
 
@@ -130,11 +131,15 @@ describe('the boundary rules catch forbidden imports (fixtures)', () => {
 
 describe('the ESLint rule enforces the same list', () => {
   const lint = (file: string, source: string) =>
-    spawnSync(process.execPath, [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file], {
-      cwd: repoRoot,
-      input: source,
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file],
+      {
+        cwd: repoRoot,
+        input: source,
+        encoding: 'utf8',
+      },
+    );
 
   it('eslint refuses IO and framework imports in libs/domain and accepts the allowed ones', () => {
     const bad = lint(

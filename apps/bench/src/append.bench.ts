@@ -18,9 +18,11 @@ type LayoutCommand = { type: 'MoveComponent'; id: string; x: number; y: number }
 type Layout = Record<string, { x: number; y: number }>;
 const layout: Decider<Layout, LayoutEvent, LayoutCommand, { columns: number }> = {
   initialState: () => ({}),
-  evolve: (state, event) => (event.type === 'bench/componentMoved' ? { ...state, [event.data.id]: { x: event.data.x, y: event.data.y } } : state),
+  evolve: (state, event) =>
+    event.type === 'bench/componentMoved' ? { ...state, [event.data.id]: { x: event.data.x, y: event.data.y } } : state,
   decide: (command, state, ctx) => {
-    if (command.x < 0 || command.x >= ctx.columns) throw new DomainError('off_grid', 'The component must stay on the grid.');
+    if (command.x < 0 || command.x >= ctx.columns)
+      throw new DomainError('off_grid', 'The component must stay on the grid.');
     const at = state[command.id];
     if (at && at.x === command.x && at.y === command.y) return [];
     return [{ type: 'bench/componentMoved', data: { id: command.id, x: command.x, y: command.y } }];
@@ -51,26 +53,36 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
     /** One user intent after another, each a full load-decide-append round. */
     const commands = (label: string, from: number, to: number, run: number) => async () => {
       for (let i = from; i < to; i += 1) {
-        await decisions.loadDecideAppend(stream(run, label, i), layout, move(i), { columns: 12 }, { actor: 'bench', commandId: randomUUID() });
+        await decisions.loadDecideAppend(
+          stream(run, label, i),
+          layout,
+          move(i),
+          { columns: 12 },
+          { actor: 'bench', commandId: randomUUID() },
+        );
       }
     };
 
     published = 0;
     const sequential = await time(repeat, (run) => commands('cmd', 0, n, run)());
-    if (published !== n * (repeat + 1)) throw new Error(`expected ${n * (repeat + 1)} committed events, saw ${published}`);
+    if (published !== n * (repeat + 1))
+      throw new Error(`expected ${n * (repeat + 1)} committed events, saw ${published}`);
 
     // Several writers at once, on different streams: shows what the append lock's serialisation costs.
     const concurrent = await time(repeat, async (run) => {
       const share = Math.ceil(n / writers);
       // Each writer has its own streams (label par<w>), as users editing different dashboards.
-      await Promise.all(Array.from({ length: writers }, (_, w) => commands(`par${w}`, w * share, Math.min(n, (w + 1) * share), run)()));
+      await Promise.all(
+        Array.from({ length: writers }, (_, w) => commands(`par${w}`, w * share, Math.min(n, (w + 1) * share), run)()),
+      );
     });
 
     // The store alone, bulk: one append per stream with all of that stream's events.
     const bulk = await time(repeat, async (run) => {
       for (let s = 0; s < streams; s += 1) {
         const batch: LayoutEvent[] = [];
-        for (let i = s; i < n; i += streams) batch.push({ type: 'bench/componentMoved', data: { id: `chart-${i % 12}`, x: i % 12, y: i } });
+        for (let i = s; i < n; i += streams)
+          batch.push({ type: 'bench/componentMoved', data: { id: `chart-${i % 12}`, x: i % 12, y: i } });
         await store.append(stream(run, 'bulk', s), batch, { expectedVersion: 0, meta: { actor: 'bench' } });
       }
     });
@@ -85,9 +97,19 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
           const p = params.length;
           values.push(`($${p + 1}::uuid, $${p + 2}, $${p + 3}::int, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb)`);
           const data = JSON.stringify({ id: `chart-${i % 12}`, x: i % 12, y: i });
-          params.push(randomUUID(), stream(run, 'raw', i), Math.floor(i / streams) + 1, 'bench/componentMoved', data, meta);
+          params.push(
+            randomUUID(),
+            stream(run, 'raw', i),
+            Math.floor(i / streams) + 1,
+            'bench/componentMoved',
+            data,
+            meta,
+          );
         }
-        await dataSource.query(`INSERT INTO events (id, stream, version, type, data, meta) VALUES ${values.join(', ')}`, params);
+        await dataSource.query(
+          `INSERT INTO events (id, stream, version, type, data, meta) VALUES ${values.join(', ')}`,
+          params,
+        );
       }
     });
 
@@ -98,14 +120,10 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
       const meta = JSON.stringify({ actor: 'bench', at: new Date().toISOString(), batchId: randomUUID() });
       for (let i = 0; i < n; i += 1) {
         const data = JSON.stringify({ id: `chart-${i % 12}`, x: i % 12, y: i });
-        await dataSource.query(`INSERT INTO events (id, stream, version, type, data, meta) VALUES ($1::uuid, $2, $3::int, $4, $5::jsonb, $6::jsonb)`, [
-          randomUUID(),
-          stream(run, 'raw1', i),
-          Math.floor(i / streams) + 1,
-          'bench/componentMoved',
-          data,
-          meta,
-        ]);
+        await dataSource.query(
+          `INSERT INTO events (id, stream, version, type, data, meta) VALUES ($1::uuid, $2, $3::int, $4, $5::jsonb, $6::jsonb)`,
+          [randomUUID(), stream(run, 'raw1', i), Math.floor(i / streams) + 1, 'bench/componentMoved', data, meta],
+        );
       }
     });
 

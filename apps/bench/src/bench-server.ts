@@ -47,7 +47,10 @@ export function serverEnvironment(meta: BenchDatabase, examples: BenchDatabase):
 
 export async function startServer(): Promise<{ app: NestExpressApplication; url: string }> {
   const logger = createRootLogger('silent');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: new PinoLoggerService(logger), bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    logger: new PinoLoggerService(logger),
+    bodyParser: false,
+  });
   installUserLogBodyParser(app);
   configureHttp(app, { logger });
   await app.listen(0, '127.0.0.1');
@@ -86,7 +89,8 @@ export async function withBenchServer<T>(work: (server: BenchServer) => Promise<
         const databaseId = await registerExamplesDatabase(started.app.get(DatabasesService), examples);
         const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => tables.includes(d.table)) });
         const failed = loaded.filter((l) => l.state !== 'loaded');
-        if (loaded.length !== tables.length || failed.length > 0) throw new Error(`loading ${tables.join(', ')} failed: ${JSON.stringify(failed)}`);
+        if (loaded.length !== tables.length || failed.length > 0)
+          throw new Error(`loading ${tables.join(', ')} failed: ${JSON.stringify(failed)}`);
         return databaseId;
       },
     });
@@ -95,15 +99,26 @@ export async function withBenchServer<T>(work: (server: BenchServer) => Promise<
     restoreEnv();
     await examplesDb.drop();
     await meta.drop();
-    const admin = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+    const admin = new Client({
+      connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    });
     await admin.connect();
-    await admin.query(`DROP ROLE IF EXISTS "${readerRoleName(new URL(examplesDb.url).pathname.slice(1))}"`).finally(() => admin.end());
+    await admin
+      .query(`DROP ROLE IF EXISTS "${readerRoleName(new URL(examplesDb.url).pathname.slice(1))}"`)
+      .finally(() => admin.end());
   }
 }
 
 /** A bearer token of the bench's admin, and the JSON headers that carry it. */
 export async function adminHeaders(url: string): Promise<Record<string, string>> {
-  const login = await fetch(`${url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...BENCH_ADMIN, provider: 'db' }) });
+  const login = await fetch(`${url}/api/v1/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BENCH_ADMIN, provider: 'db' }),
+  });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+  return {
+    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+    'content-type': 'application/json',
+  };
 }

@@ -73,15 +73,21 @@ export async function benchChartData(options: ChartDataOptions): Promise<Record<
   return withBenchServer(async ({ url, meta, examples, loadExamples }) => {
     const databaseId = await loadExamples([TABLE]);
     const client = await chartDataClient(url);
-    const created = await fetch(`${url}/api/v1/dataset/`, { method: 'POST', headers: client.auth, body: JSON.stringify({ database: databaseId, schema: 'public', table_name: TABLE }) });
-    if (created.status !== 201) throw new Error(`creating the dataset answered ${created.status}: ${await created.text()}`);
+    const created = await fetch(`${url}/api/v1/dataset/`, {
+      method: 'POST',
+      headers: client.auth,
+      body: JSON.stringify({ database: databaseId, schema: 'public', table_name: TABLE }),
+    });
+    if (created.status !== 201)
+      throw new Error(`creating the dataset answered ${created.status}: ${await created.text()}`);
     const datasetId = ((await created.json()) as { id: number }).id;
 
     const { chart, raw } = await interleave(options.rounds, {
       chart: () => client.chartData(datasetId),
       raw: () => rawAggregate(examples.readerUrl),
     });
-    if (chart.last.rows !== raw.last.rows) throw new Error(`chart data gave ${chart.last.rows} rows, raw SQL ${raw.last.rows}`);
+    if (chart.last.rows !== raw.last.rows)
+      throw new Error(`chart data gave ${chart.last.rows} rows, raw SQL ${raw.last.rows}`);
     const comparisons = [
       compare(
         'chart data vs raw pg + JSON.stringify',
@@ -89,10 +95,19 @@ export async function benchChartData(options: ChartDataOptions): Promise<Record<
           `vs pg Client connect + the same SQL by hand + JSON.stringify(rows)`,
         ['chart data', chart.ms],
         ['raw pg + JSON.stringify', raw.ms],
-        { rows: chart.last.rows, chartBytes: chart.last.bytes, rawBytes: raw.last.bytes, chartRuns: chart.runs.map((r) => round(r)), rawRuns: raw.runs.map((r) => round(r)) },
+        {
+          rows: chart.last.rows,
+          chartBytes: chart.last.bytes,
+          rawBytes: raw.last.bytes,
+          chartRuns: chart.runs.map((r) => round(r)),
+          rawRuns: raw.runs.map((r) => round(r)),
+        },
       ),
     ];
-    print(`Chart data (aggregate over ${TABLE}, median of ${options.rounds} interleaved rounds after a warm-up, PostgreSQL at ${meta.server})`, comparisons);
+    print(
+      `Chart data (aggregate over ${TABLE}, median of ${options.rounds} interleaved rounds after a warm-up, PostgreSQL at ${meta.server})`,
+      comparisons,
+    );
     return { environment: environment(), database: meta.server, table: TABLE, rounds: options.rounds, comparisons };
   });
 }

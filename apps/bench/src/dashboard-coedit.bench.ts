@@ -63,7 +63,12 @@ class Receipts {
 }
 
 /** Sends `commands` one after the other and returns every receipt's latency in ms. */
-async function run(commands: number, send: (i: number) => { key: string; sent: Promise<void> }, receipts: Receipts, peers: number): Promise<number[]> {
+async function run(
+  commands: number,
+  send: (i: number) => { key: string; sent: Promise<void> },
+  receipts: Receipts,
+  peers: number,
+): Promise<number[]> {
   const latencies: number[] = [];
   for (let i = 0; i < commands; i += 1) {
     const start = now();
@@ -78,7 +83,11 @@ async function run(commands: number, send: (i: number) => { key: string; sent: P
 async function strataSide(url: string, options: CoeditOptions): Promise<{ latencies: number[]; close(): void }> {
   const headers = await adminHeaders(url);
   const token = headers.authorization!.slice('Bearer '.length);
-  const created = await fetch(`${url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: `Co-edited by ${options.peers + 1}` }) });
+  const created = await fetch(`${url}/api/v1/dashboard/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ dashboard_title: `Co-edited by ${options.peers + 1}` }),
+  });
   if (created.status !== 201) throw new Error(`creating the dashboard answered ${created.status}`);
   const stream = `dashboard-draft:${((await created.json()) as { id: number }).id}`;
 
@@ -106,18 +115,39 @@ async function strataSide(url: string, options: CoeditOptions): Promise<{ latenc
     const clientSeq = seq;
     const key = `batch-${clientSeq}`;
     const sent = new Promise<void>((resolve) => acks.set(clientSeq, resolve));
-    editor!.emit(WIRE_EVENT, { type: 'command', stream, clientSeq, commandId: `cmd-${clientSeq}`, batchId: key, command: { type, data } });
+    editor!.emit(WIRE_EVENT, {
+      type: 'command',
+      stream,
+      clientSeq,
+      commandId: `cmd-${clientSeq}`,
+      batchId: key,
+      command: { type, data },
+    });
     return { key, sent };
   };
   // A markdown in its own row, then resizes of it: each one valid under the layout rules (width 2 to 6).
-  await run(1, () => command('CreateComponent', { id: 'MARKDOWN-bench', componentType: 'MARKDOWN', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-bench' }), receipts, options.peers);
+  await run(
+    1,
+    () =>
+      command('CreateComponent', {
+        id: 'MARKDOWN-bench',
+        componentType: 'MARKDOWN',
+        destination: { parentId: GRID_ID, index: 0 },
+        rowId: 'ROW-bench',
+      }),
+    receipts,
+    options.peers,
+  );
   const resize = (i: number) => command('ResizeComponent', { id: 'MARKDOWN-bench', width: 2 + (i % 5) });
   await run(10, resize, receipts, options.peers);
   const latencies = await run(options.commands, resize, receipts, options.peers);
   return { latencies, close: () => sockets.forEach((s) => s.disconnect()) };
 }
 
-async function rawSide(options: CoeditOptions, payloadBytes: number): Promise<{ latencies: number[]; close(): Promise<void> }> {
+async function rawSide(
+  options: CoeditOptions,
+  payloadBytes: number,
+): Promise<{ latencies: number[]; close(): Promise<void> }> {
   const http = createServer();
   const server = new Server(http, { transports: ['websocket'] });
   server.on('connection', (socket) => {
@@ -159,13 +189,39 @@ export async function benchCoedit(options: CoeditOptions): Promise<Record<string
     await raw.close();
     const s = [...strata.latencies].sort((a, b) => a - b);
     const r = [...raw.latencies].sort((a, b) => a - b);
-    const stats = (sorted: number[]) => ({ p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1]!), receipts: sorted.length });
+    const stats = (sorted: number[]) => ({
+      p50: round(percentile(sorted, 50)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1]!),
+      receipts: sorted.length,
+    });
     const description = `${options.commands} resizes by one editor, each received by ${options.peers} other connected editors`;
     const comparisons = [
-      compare('co-editing p50 vs raw socket.io broadcast p50', `${description} (p50 of all receipts) vs a raw socket.io room broadcast to as many clients`, ['Strata draft command', percentile(s, 50)], ['raw socket.io', percentile(r, 50)]),
-      compare('co-editing p99 vs raw socket.io broadcast p99', `${description} (p99 of all receipts) vs a raw socket.io room broadcast to as many clients`, ['Strata draft command', percentile(s, 99)], ['raw socket.io', percentile(r, 99)]),
+      compare(
+        'co-editing p50 vs raw socket.io broadcast p50',
+        `${description} (p50 of all receipts) vs a raw socket.io room broadcast to as many clients`,
+        ['Strata draft command', percentile(s, 50)],
+        ['raw socket.io', percentile(r, 50)],
+      ),
+      compare(
+        'co-editing p99 vs raw socket.io broadcast p99',
+        `${description} (p99 of all receipts) vs a raw socket.io room broadcast to as many clients`,
+        ['Strata draft command', percentile(s, 99)],
+        ['raw socket.io', percentile(r, 99)],
+      ),
     ];
-    print(`Co-editing latency (${options.peers} other editors, ${options.commands} commands each side, PostgreSQL at ${meta.server})`, comparisons);
-    return { environment: environment(), database: meta.server, peers: options.peers, commands: options.commands, strata: stats(s), raw: stats(r), comparisons };
+    print(
+      `Co-editing latency (${options.peers} other editors, ${options.commands} commands each side, PostgreSQL at ${meta.server})`,
+      comparisons,
+    );
+    return {
+      environment: environment(),
+      database: meta.server,
+      peers: options.peers,
+      commands: options.commands,
+      strata: stats(s),
+      raw: stats(r),
+      comparisons,
+    };
   });
 }

@@ -90,7 +90,11 @@ export async function benchFold(options: FoldOptions): Promise<Record<string, un
       `${jumps} jumps to random positions of a ${size}-event log: EventLog.stateAt (snapshot + short fold) vs Array reduce from the start`,
       ['stateAt', viaLog.ms / jumps],
       ['reduce', viaReduce.ms / jumps],
-      { msPerJumpStateAt: round(viaLog.ms / jumps, 4), msPerJumpReduce: round(viaReduce.ms / jumps, 4), speedup: round(viaReduce.ms / viaLog.ms, 1) },
+      {
+        msPerJumpStateAt: round(viaLog.ms / jumps, 4),
+        msPerJumpReduce: round(viaReduce.ms / jumps, 4),
+        speedup: round(viaReduce.ms / viaLog.ms, 1),
+      },
     ),
     compare(
       'full fold with snapshots vs plain reduce',
@@ -100,5 +104,12 @@ export async function benchFold(options: FoldOptions): Promise<Record<string, un
     ),
   ];
   print(`Event log (${size} events, ${jumps} random jumps, median of ${repeat})`, comparisons);
-  return { environment: environment(), events: size, jumps, repeat, snapshots: log.snapshotPositions.length, comparisons };
+  return {
+    environment: environment(),
+    events: size,
+    jumps,
+    repeat,
+    snapshots: log.snapshotPositions.length,
+    comparisons,
+  };
 }

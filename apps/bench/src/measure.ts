@@ -34,7 +34,13 @@ export interface Comparison {
   extra?: Record<string, unknown>;
 }
 
-export function compare(name: string, description: string, subject: [string, number], baseline: [string, number], extra?: Record<string, unknown>): Comparison {
+export function compare(
+  name: string,
+  description: string,
+  subject: [string, number],
+  baseline: [string, number],
+  extra?: Record<string, unknown>,
+): Comparison {
   return {
     name,
     description,
@@ -49,7 +55,9 @@ export function print(title: string, comparisons: Comparison[]): void {
   console.log(`\n${title}`);
   for (const c of comparisons) {
     const reading = c.ratio < 1 ? `${Number((1 / c.ratio).toPrecision(3))}x faster` : `${c.ratio}x the baseline's time`;
-    console.log(`  ${c.name}: ratio ${c.ratio} (${reading}; ${c.subject.label} ${c.subject.ms} ms vs ${c.baseline.label} ${c.baseline.ms} ms)`);
+    console.log(
+      `  ${c.name}: ratio ${c.ratio} (${reading}; ${c.subject.label} ${c.subject.ms} ms vs ${c.baseline.label} ${c.baseline.ms} ms)`,
+    );
   }
 }
 

@@ -26,18 +26,37 @@ function setting(name: string, fallback: number): number {
 }
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
-  'event-log-fold': () => benchFold({ events: setting('BENCH_LOG_EVENTS', 100_000), jumps: 50, repeat: setting('BENCH_REPEAT', 3) }),
-  'event-store-append': () => benchAppend({ events: setting('BENCH_APPEND_EVENTS', 500), streams: 50, writers: 8, repeat: setting('BENCH_REPEAT', 3) }),
+  'event-log-fold': () =>
+    benchFold({ events: setting('BENCH_LOG_EVENTS', 100_000), jumps: 50, repeat: setting('BENCH_REPEAT', 3) }),
+  'event-store-append': () =>
+    benchAppend({
+      events: setting('BENCH_APPEND_EVENTS', 500),
+      streams: 50,
+      writers: 8,
+      repeat: setting('BENCH_REPEAT', 3),
+    }),
   'chart-data': () => benchChartData({ rounds: setting('BENCH_CHART_ROUNDS', 7) }),
-  'dashboard-render': () => benchDashboardRender({ charts: setting('BENCH_DASHBOARD_CHARTS', 30), rounds: setting('BENCH_DASHBOARD_ROUNDS', 3) }),
-  'dashboard-coedit-latency': () => benchCoedit({ peers: setting('BENCH_COEDIT_PEERS', 50), commands: setting('BENCH_COEDIT_COMMANDS', 200) }),
-  'sqllab-execute': () => benchSqlLab({ rows: Math.min(setting('BENCH_SQLLAB_ROWS', 100_000), SQL_MAX_ROW), rounds: setting('BENCH_SQLLAB_ROUNDS', 5) }),
+  'dashboard-render': () =>
+    benchDashboardRender({
+      charts: setting('BENCH_DASHBOARD_CHARTS', 30),
+      rounds: setting('BENCH_DASHBOARD_ROUNDS', 3),
+    }),
+  'dashboard-coedit-latency': () =>
+    benchCoedit({ peers: setting('BENCH_COEDIT_PEERS', 50), commands: setting('BENCH_COEDIT_COMMANDS', 200) }),
+  'sqllab-execute': () =>
+    benchSqlLab({
+      rows: Math.min(setting('BENCH_SQLLAB_ROWS', 100_000), SQL_MAX_ROW),
+      rounds: setting('BENCH_SQLLAB_ROUNDS', 5),
+    }),
 };
 
 async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY?.split(',').map((n) => n.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = only?.filter((n) => !(n in BENCHMARKS)) ?? [];
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
   for (const [name, run] of Object.entries(BENCHMARKS)) {
     if (only && !only.includes(name)) continue;
     console.log(`  -> ${writeResults(name, await run())}`);

@@ -42,12 +42,26 @@ export async function sqlLabClient(baseUrl: string, username: string, password: 
       const executed = await call(`${baseUrl}/api/v1/sqllab/execute/`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ database_id: databaseId, sql, client_id, queryLimit: rows, runAsync: false, sql_editor_id: 'bench', tab: 'bench' }),
+        body: JSON.stringify({
+          database_id: databaseId,
+          sql,
+          client_id,
+          queryLimit: rows,
+          runAsync: false,
+          sql_editor_id: 'bench',
+          tab: 'bench',
+        }),
       });
       const t1 = now();
-      if (executed.status !== 200) throw new Error(`execute answered ${executed.status}: ${executed.text.slice(0, 500)}`);
-      const answer = JSON.parse(executed.text) as { status: string; data: unknown[]; query: { resultsKey: string | null } };
-      if (answer.status !== 'success' || !answer.query.resultsKey) throw new Error(`execute did not succeed: ${executed.text.slice(0, 500)}`);
+      if (executed.status !== 200)
+        throw new Error(`execute answered ${executed.status}: ${executed.text.slice(0, 500)}`);
+      const answer = JSON.parse(executed.text) as {
+        status: string;
+        data: unknown[];
+        query: { resultsKey: string | null };
+      };
+      if (answer.status !== 'success' || !answer.query.resultsKey)
+        throw new Error(`execute did not succeed: ${executed.text.slice(0, 500)}`);
       const t2 = now();
       // rison: (key:'...',rows:N); the key is a uuid, which needs quoting in rison (it has '-').
       const q = encodeURIComponent(`(key:'${answer.query.resultsKey}',rows:${rows})`);
@@ -92,7 +106,17 @@ export async function interleave<S extends Record<string, () => Promise<Measured
   sides: S,
 ): Promise<{ [P in keyof S]: SideTiming<Awaited<ReturnType<S[P]>>> }> {
   const names = Object.keys(sides);
-  const runs = new Map(names.map((n) => [n, { total: [] as number[], wall: [] as number[], parts: {} as Record<string, number[]>, last: undefined as Measured | undefined }]));
+  const runs = new Map(
+    names.map((n) => [
+      n,
+      {
+        total: [] as number[],
+        wall: [] as number[],
+        parts: {} as Record<string, number[]>,
+        last: undefined as Measured | undefined,
+      },
+    ]),
+  );
   for (const name of names) await sides[name]!();
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? names : [...names].reverse();
@@ -112,7 +136,10 @@ export async function interleave<S extends Record<string, () => Promise<Measured
     names.map((name) => {
       const entry = runs.get(name)!;
       const parts = Object.fromEntries(Object.entries(entry.parts).map(([p, values]) => [p, median(values)]));
-      return [name, { ms: median(entry.total), wallMs: median(entry.wall), runs: entry.total, last: entry.last!, parts }];
+      return [
+        name,
+        { ms: median(entry.total), wallMs: median(entry.wall), runs: entry.total, last: entry.last!, parts },
+      ];
     }),
   ) as { [P in keyof S]: SideTiming<Awaited<ReturnType<S[P]>>> };
 }

@@ -62,7 +62,9 @@ async function serverSteps(url: string, rows: number, repeat: number): Promise<R
       JSON.parse(text);
       steps.parseMs!.push(now() - start);
     }
-    return Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, round([...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!)]));
+    return Object.fromEntries(
+      Object.entries(steps).map(([k, v]) => [k, round([...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!)]),
+    );
   } finally {
     await client.end();
   }
@@ -111,14 +113,20 @@ export async function benchSqlLab(options: SqlLabOptions): Promise<Record<string
         },
       ),
     ];
-    print(`SQL Lab (${rows} rows of ${TABLE}, median of ${rounds} interleaved rounds after a warm-up, PostgreSQL at ${meta.server})`, comparisons);
+    print(
+      `SQL Lab (${rows} rows of ${TABLE}, median of ${rounds} interleaved rounds after a warm-up, PostgreSQL at ${meta.server})`,
+      comparisons,
+    );
     console.log(
       `  execute ${round(sqllab.parts.execute)} ms (${sqllab.last.executeRows} rows, ${sqllab.last.executeBytes} bytes) + results ${round(sqllab.parts.results)} ms ` +
         `(${sqllab.last.rows} rows, ${sqllab.last.bytes} bytes); raw JSON ${raw.last.bytes} bytes`,
     );
-    console.log(`  the same rows, step by step (ms): ${Object.entries(steps).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`).join(', ')}`);
+    console.log(
+      `  the same rows, step by step (ms): ${Object.entries(steps)
+        .map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`)
+        .join(', ')}`,
+    );
     console.log(`  target ratio <= ${SQLLAB_TARGET_RATIO}: ${ratio <= SQLLAB_TARGET_RATIO ? 'MET' : 'NOT MET'}`);
     return { environment: environment(), database: meta.server, table: TABLE, rows, rounds, comparisons };
   });
 }
-

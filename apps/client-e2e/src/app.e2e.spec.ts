@@ -102,11 +102,17 @@ describe('Strata in Chromium against the real server (embedded mode)', () => {
     // Just after the creation and its toast: the toast that has long left is shown again.
     await events.nth(created + 1).click();
     await page.getByTestId(`user-${newUser}`).waitFor();
-    await page.getByTestId('toast').filter({ hasText: `User ${newUser} was created` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `User ${newUser} was created` })
+      .waitFor();
     await shot('04-time-travel');
 
     await panel.getByRole('button', { name: 'Live' }).click();
-    await page.getByTestId('toast').filter({ hasText: `User ${newUser} was created` }).waitFor({ state: 'detached' });
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `User ${newUser} was created` })
+      .waitFor({ state: 'detached' });
     await page.getByTestId(`user-${newUser}`).waitFor();
     await panel.getByTestId('time-travel-status').getByText(/^Live/).waitFor();
   });

@@ -25,7 +25,9 @@ beforeAll(async () => {
   page.setDefaultTimeout(30_000);
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -46,7 +48,9 @@ describe('the pages under the Content-Security-Policy', () => {
     const api = jsonApi(server!.baseUrl);
     const token = await api.token('admin', server!.adminPassword);
     const carsId = await api.datasetId(token, 'cars');
-    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', token, { dashboard_title: 'Cars under the CSP' });
+    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', token, {
+      dashboard_title: 'Cars under the CSP',
+    });
     expect(dashboard.status).toBe(201);
     dashboardId = dashboard.body.id;
     const datasource = `${carsId}__table`;
@@ -56,7 +60,16 @@ describe('the pages under the Content-Security-Policy', () => {
       dashboards: [dashboardId],
       slice_name: 'Cars by origin under the CSP',
       viz_type: 'echarts_timeseries_bar',
-      params: JSON.stringify({ viz_type: 'echarts_timeseries_bar', datasource, x_axis: 'origin', metrics: ['count'], groupby: [], adhoc_filters: [], row_limit: 100, time_range: 'No filter' }),
+      params: JSON.stringify({
+        viz_type: 'echarts_timeseries_bar',
+        datasource,
+        x_axis: 'origin',
+        metrics: ['count'],
+        groupby: [],
+        adhoc_filters: [],
+        row_limit: 100,
+        time_range: 'No filter',
+      }),
     });
     expect(bar.status).toBe(201);
     chartId = bar.body.id;
@@ -92,7 +105,10 @@ describe('the pages under the Content-Security-Policy', () => {
     // The image is drawn through an SVG data: URL on a canvas, then saved from a blob: URL.
     const chart = page.locator(`[data-chart-id="${chartId}"]`);
     await chart.getByRole('button', { name: 'More options for Cars by origin under the CSP' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), chart.getByRole('menuitem', { name: 'Download as image' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      chart.getByRole('menuitem', { name: 'Download as image' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     const png = readFileSync((await download.path())!);
     expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);

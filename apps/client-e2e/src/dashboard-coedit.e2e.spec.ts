@@ -30,7 +30,12 @@ const editedChart = (page: Page) => grid(page).locator('.edit-item--chart .edit-
 
 type Versions = {
   current_version: number;
-  result: { version: number; saved_by: { username: string }; restored_from: number | null; changes: { user: { username: string }; kind: string; component_type: string | null }[] }[];
+  result: {
+    version: number;
+    saved_by: { username: string };
+    restored_from: number | null;
+    changes: { user: { username: string }; kind: string; component_type: string | null }[];
+  }[];
 };
 
 beforeAll(async () => {
@@ -40,10 +45,22 @@ beforeAll(async () => {
   api = jsonApi(server.baseUrl);
   browser = await launchChromium();
   adminToken = await api.token('admin', server.adminPassword);
-  const bobUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, { username: 'bob', password: BOB_PASSWORD, first_name: 'Bob', last_name: 'Editor', roles: ['Gamma'] });
+  const bobUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
+    username: 'bob',
+    password: BOB_PASSWORD,
+    first_name: 'Bob',
+    last_name: 'Editor',
+    roles: ['Gamma'],
+  });
   expect(bobUser.status).toBe(201);
   // The viewer may read everything (Alpha) but owns nothing, so she only views.
-  const carolUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, { username: 'carol', password: CAROL_PASSWORD, first_name: 'Carol', last_name: 'Viewer', roles: ['Alpha'] });
+  const carolUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
+    username: 'carol',
+    password: CAROL_PASSWORD,
+    first_name: 'Carol',
+    last_name: 'Viewer',
+    roles: ['Alpha'],
+  });
   expect(carolUser.status).toBe(201);
 
   // A chart on the example cars table, on no dashboard yet: the editor drags it in from the chart list.
@@ -53,13 +70,26 @@ beforeAll(async () => {
     viz_type: 'table',
     datasource_id: carsId,
     datasource_type: 'table',
-    params: JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table`, query_mode: 'aggregate', groupby: ['origin'], metrics: ['count'], adhoc_filters: [], row_limit: 100, time_range: 'No filter' }),
+    params: JSON.stringify({
+      viz_type: 'table',
+      datasource: `${carsId}__table`,
+      query_mode: 'aggregate',
+      groupby: ['origin'],
+      metrics: ['count'],
+      adhoc_filters: [],
+      row_limit: 100,
+      time_range: 'No filter',
+    }),
   });
   expect(chart.status).toBe(201);
   chartId = chart.body.id;
 
   // Published, so the viewer (no owner) may see it (spec §6).
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, { dashboard_title: 'Co-edited with a chart', owners: [bobUser.body.id], published: true });
+  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+    dashboard_title: 'Co-edited with a chart',
+    owners: [bobUser.body.id],
+    published: true,
+  });
   expect(dashboard.status).toBe(201);
   dashboardId = dashboard.body.id;
   alice = await signIn('admin', server.adminPassword);
@@ -154,9 +184,20 @@ describe('two editors and a viewer on one dashboard in Chromium', () => {
     await carol.getByTestId('dashboard-grid').getByRole('gridcell', { name: 'Japan', exact: true }).waitFor();
     await carol.screenshot({ path: join(ARTIFACTS, 'dashboard-coedit-viewer.png') });
     // The saved layout is what the editors ended with: A's chart back at its default 4 columns, B's markdown.
-    const saved = await api.call<{ result: { position_json: string } }>('GET', `/api/v1/dashboard/${dashboardId}`, adminToken);
-    const items = Object.values(JSON.parse(saved.body.result.position_json) as Record<string, { type?: string; meta?: { chartId?: number; width?: number } }>);
-    expect(items.filter((c) => c.type === 'CHART').map((c) => [c.meta?.chartId, c.meta?.width])).toEqual([[chartId, 4]]);
+    const saved = await api.call<{ result: { position_json: string } }>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}`,
+      adminToken,
+    );
+    const items = Object.values(
+      JSON.parse(saved.body.result.position_json) as Record<
+        string,
+        { type?: string; meta?: { chartId?: number; width?: number } }
+      >,
+    );
+    expect(items.filter((c) => c.type === 'CHART').map((c) => [c.meta?.chartId, c.meta?.width])).toEqual([
+      [chartId, 4],
+    ]);
     expect(items.filter((c) => c.type === 'MARKDOWN')).toHaveLength(1);
   });
 

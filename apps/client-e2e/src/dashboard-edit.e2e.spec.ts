@@ -27,10 +27,19 @@ beforeAll(async () => {
   api = jsonApi(server.baseUrl);
   browser = await launchChromium();
   const admin = await api.token('admin', server.adminPassword);
-  const created = await api.call<{ id: number }>('POST', '/api/v1/security/users', admin, { username: 'bob', password: BOB_PASSWORD, first_name: 'Bob', last_name: 'Editor', roles: ['Gamma'] });
+  const created = await api.call<{ id: number }>('POST', '/api/v1/security/users', admin, {
+    username: 'bob',
+    password: BOB_PASSWORD,
+    first_name: 'Bob',
+    last_name: 'Editor',
+    roles: ['Gamma'],
+  });
   expect(created.status).toBe(201);
   // Both may edit: the admin by role, bob as an owner with can_write on Dashboard (spec §6).
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', admin, { dashboard_title: 'Co-edited in e2e', owners: [created.body.id] });
+  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', admin, {
+    dashboard_title: 'Co-edited in e2e',
+    owners: [created.body.id],
+  });
   expect(dashboard.status).toBe(201);
   dashboardId = dashboard.body.id;
   alice = await signIn('admin', server.adminPassword);
@@ -138,11 +147,11 @@ describe('two editors on one dashboard in Chromium', () => {
     await history.locator('[data-version="1"]').waitFor();
     await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-edit-history.png') });
 
-    const versions = await api.call<{ count: number; current_version: number; result: { version: number; saved_by: { username: string } }[] }>(
-      'GET',
-      `/api/v1/dashboard/${dashboardId}/versions`,
-      await api.token('admin', server!.adminPassword),
-    );
+    const versions = await api.call<{
+      count: number;
+      current_version: number;
+      result: { version: number; saved_by: { username: string } }[];
+    }>('GET', `/api/v1/dashboard/${dashboardId}/versions`, await api.token('admin', server!.adminPassword));
     expect(versions.body.current_version).toBe(2);
     expect(versions.body.result[0]).toMatchObject({ version: 2, saved_by: { username: 'bob' } });
   });
@@ -159,11 +168,10 @@ describe('two editors on one dashboard in Chromium', () => {
     await bob.getByRole('heading', { level: 1, name: 'Co-edited in e2e' }).waitFor();
     await bob.getByTestId('dashboard-grid').waitFor({ state: 'attached' });
     expect(await bob.locator('[data-testid="dashboard-grid"] .dashboard-markdown-holder').count()).toBe(0);
-    const versions = await api.call<{ current_version: number; result: { version: number; restored_from: number | null }[] }>(
-      'GET',
-      `/api/v1/dashboard/${dashboardId}/versions`,
-      await api.token('admin', server!.adminPassword),
-    );
+    const versions = await api.call<{
+      current_version: number;
+      result: { version: number; restored_from: number | null }[];
+    }>('GET', `/api/v1/dashboard/${dashboardId}/versions`, await api.token('admin', server!.adminPassword));
     expect(versions.body.current_version).toBe(3);
     expect(versions.body.result[0]).toMatchObject({ version: 3, restored_from: 1 });
   });

@@ -36,7 +36,8 @@ async function rowsOf(response: Response): Promise<Row[]> {
 
 const origins = (rows: Row[]) => rows.map((r) => String(r.origin)).sort();
 const chart = (id: number) => page.locator(`[data-chart-id="${id}"]`);
-const rendered = (id: number) => page.locator(`[data-chart-id="${id}"][data-status="rendered"]`).waitFor({ timeout: 60_000 });
+const rendered = (id: number) =>
+  page.locator(`[data-chart-id="${id}"][data-status="rendered"]`).waitFor({ timeout: 60_000 });
 const shot = async (name: string) => {
   // Highcharts animates in JavaScript: let it finish before the picture.
   await page.waitForTimeout(1200);
@@ -50,7 +51,8 @@ async function tableOrigins(): Promise<string[]> {
   expect(column).toBeGreaterThanOrEqual(0);
   const rows = table.locator('[role="row"]:not(.viz-table__row--header)');
   const texts: string[] = [];
-  for (let i = 0; i < (await rows.count()); i++) texts.push((await rows.nth(i).getByRole('gridcell').nth(column).innerText()).trim());
+  for (let i = 0; i < (await rows.count()); i++)
+    texts.push((await rows.nth(i).getByRole('gridcell').nth(column).innerText()).trim());
   return texts.sort();
 }
 
@@ -75,7 +77,9 @@ describe('native select filter and cross-filters in Chromium', () => {
     // The example tables become datasets once they are loaded (embedded mode loads them at start).
     carsId = await api.datasetId(adminToken, 'cars');
 
-    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, { dashboard_title: 'Cars filtered in e2e' });
+    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+      dashboard_title: 'Cars filtered in e2e',
+    });
     expect(dashboard.status).toBe(201);
     dashboardId = dashboard.body.id;
     const datasource = `${carsId}__table`;
@@ -84,7 +88,16 @@ describe('native select filter and cross-filters in Chromium', () => {
       ...base,
       slice_name: 'Cars by origin (bar)',
       viz_type: 'echarts_timeseries_bar',
-      params: JSON.stringify({ viz_type: 'echarts_timeseries_bar', datasource, x_axis: 'origin', metrics: ['count'], groupby: [], adhoc_filters: [], row_limit: 100, time_range: 'No filter' }),
+      params: JSON.stringify({
+        viz_type: 'echarts_timeseries_bar',
+        datasource,
+        x_axis: 'origin',
+        metrics: ['count'],
+        groupby: [],
+        adhoc_filters: [],
+        row_limit: 100,
+        time_range: 'No filter',
+      }),
     });
     expect(bar.status).toBe(201);
     barId = bar.body.id;
@@ -92,26 +105,45 @@ describe('native select filter and cross-filters in Chromium', () => {
       ...base,
       slice_name: 'Cars by origin and cylinders (table)',
       viz_type: 'table',
-      params: JSON.stringify({ viz_type: 'table', datasource, query_mode: 'aggregate', groupby: ['origin', 'cylinders'], metrics: ['count'], adhoc_filters: [], row_limit: 100, time_range: 'No filter' }),
+      params: JSON.stringify({
+        viz_type: 'table',
+        datasource,
+        query_mode: 'aggregate',
+        groupby: ['origin', 'cylinders'],
+        metrics: ['count'],
+        adhoc_filters: [],
+        row_limit: 100,
+        time_range: 'No filter',
+      }),
     });
     expect(table.status).toBe(201);
     tableId = table.body.id;
 
-    const filters = await api.call<{ result: { id: string }[] }>('PUT', `/api/v1/dashboard/${dashboardId}/filters`, adminToken, {
-      added: [
-        {
-          id: FILTER_ID,
-          type: 'NATIVE_FILTER',
-          name: 'Origin',
-          filterType: 'filter_select',
-          targets: [{ datasetId: carsId, column: { name: 'origin' } }],
-          controlValues: { multiSelect: false, enableEmptyFilter: false, defaultToFirstItem: false, inverseSelection: false },
-          defaultDataMask: {},
-          cascadeParentIds: [],
-          scope: { rootPath: ['ROOT_ID'], excluded: [] },
-        },
-      ],
-    });
+    const filters = await api.call<{ result: { id: string }[] }>(
+      'PUT',
+      `/api/v1/dashboard/${dashboardId}/filters`,
+      adminToken,
+      {
+        added: [
+          {
+            id: FILTER_ID,
+            type: 'NATIVE_FILTER',
+            name: 'Origin',
+            filterType: 'filter_select',
+            targets: [{ datasetId: carsId, column: { name: 'origin' } }],
+            controlValues: {
+              multiSelect: false,
+              enableEmptyFilter: false,
+              defaultToFirstItem: false,
+              inverseSelection: false,
+            },
+            defaultDataMask: {},
+            cascadeParentIds: [],
+            scope: { rootPath: ['ROOT_ID'], excluded: [] },
+          },
+        ],
+      },
+    );
     expect(filters.status).toBe(200);
     expect(filters.body.result.map((f) => f.id)).toEqual([FILTER_ID]);
   });
@@ -146,7 +178,9 @@ describe('native select filter and cross-filters in Chromium', () => {
     const [barResponse, tableResponse] = await Promise.all([barAnswer, tableAnswer]);
     // The filter reaches each query as extra form data.
     for (const response of [barResponse, tableResponse]) {
-      const sent = response.request().postDataJSON() as { form_data: { extra_form_data: { filters: { col: string; op: string; val: unknown[] }[] } } };
+      const sent = response.request().postDataJSON() as {
+        form_data: { extra_form_data: { filters: { col: string; op: string; val: unknown[] }[] } };
+      };
       expect(sent.form_data.extra_form_data.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
     }
     expect(origins(await rowsOf(barResponse))).toEqual(['Japan']);
@@ -164,7 +198,8 @@ describe('native select filter and cross-filters in Chromium', () => {
     const bar = page.getByRole('complementary', { name: 'Filters' });
     const [barAnswer, tableAnswer] = [chartData(barId), chartData(tableId)];
     await bar.getByRole('button', { name: 'Clear all' }).click();
-    if (await bar.getByRole('button', { name: 'Apply filters' }).isEnabled()) await bar.getByRole('button', { name: 'Apply filters' }).click();
+    if (await bar.getByRole('button', { name: 'Apply filters' }).isEnabled())
+      await bar.getByRole('button', { name: 'Apply filters' }).click();
     const barRows = await rowsOf(await barAnswer);
     expect(origins(await rowsOf(await tableAnswer))).toEqual(expect.arrayContaining(['Europe', 'Japan', 'USA']));
     await rendered(barId);
@@ -177,7 +212,9 @@ describe('native select filter and cross-filters in Chromium', () => {
     const tableAfter = chartData(tableId);
     await chart(barId).locator('.highcharts-series .highcharts-point').nth(europe).click();
     const response = await tableAfter;
-    const sent = response.request().postDataJSON() as { form_data: { extra_form_data: { filters?: { col: string; op: string; val: unknown[] }[] } } };
+    const sent = response.request().postDataJSON() as {
+      form_data: { extra_form_data: { filters?: { col: string; op: string; val: unknown[] }[] } };
+    };
     expect(sent.form_data.extra_form_data.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Europe'] }]);
     const rows = await rowsOf(response);
     expect(rows.length).toBeGreaterThan(0);
@@ -199,7 +236,9 @@ describe('native select filter and cross-filters in Chromium', () => {
     await modal.getByLabel('Dataset').selectOption({ label: 'public.cars' });
     await modal.getByLabel('Column').selectOption('cylinders');
     await shot('filter-config-modal');
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}/filters`) && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}/filters`) && r.request().method() === 'PUT',
+    );
     await modal.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
     await modal.waitFor({ state: 'detached' });
@@ -212,15 +251,24 @@ describe('native select filter and cross-filters in Chromium', () => {
     const rows = await rowsOf(await tableAnswer);
     expect(new Set(rows.map((r) => Number(r.cylinders)))).toEqual(new Set([4]));
     await rendered(tableId);
-    const stored = await api.call<{ result: { json_metadata: string } }>('GET', `/api/v1/dashboard/${dashboardId}`, adminToken);
-    const names = (JSON.parse(stored.body.result.json_metadata) as { native_filter_configuration: { name: string }[] }).native_filter_configuration.map((f) => f.name);
+    const stored = await api.call<{ result: { json_metadata: string } }>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}`,
+      adminToken,
+    );
+    const names = (
+      JSON.parse(stored.body.result.json_metadata) as { native_filter_configuration: { name: string }[] }
+    ).native_filter_configuration.map((f) => f.name);
     expect(names).toEqual(['Origin', 'Cylinders']);
     await shot('filter-config-applied');
   });
 
   it("downloads a chart as a PNG image of the chart as drawn, from the chart's menu", async () => {
     await chart(barId).getByRole('button', { name: 'More options for Cars by origin (bar)' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), chart(barId).getByRole('menuitem', { name: 'Download as image' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      chart(barId).getByRole('menuitem', { name: 'Download as image' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     const file = join(ARTIFACTS, 'dashboard-filters-download.png');
     await download.saveAs(file);
@@ -257,7 +305,9 @@ describe('native select filter and cross-filters in Chromium', () => {
     await dialog.getByLabel('Apply to specific panels').check();
     await dialog.getByLabel('Filter applies to Cars by origin and cylinders (table)').uncheck();
     const [saved, tableAnswer] = [
-      page.waitForResponse((r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}`) && r.request().method() === 'PUT'),
+      page.waitForResponse(
+        (r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}`) && r.request().method() === 'PUT',
+      ),
       chartData(tableId),
     ];
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -265,8 +315,16 @@ describe('native select filter and cross-filters in Chromium', () => {
     // The table is out of the bar's scope now: Europe's cross-filter no longer narrows it (cylinders 4 still does).
     const rows = await rowsOf(await tableAnswer);
     expect(new Set(rows.map((r) => r.origin))).toEqual(new Set(['Europe', 'Japan', 'USA']));
-    const stored = await api.call<{ result: { json_metadata: string } }>('GET', `/api/v1/dashboard/${dashboardId}`, adminToken);
-    const config = (JSON.parse(stored.body.result.json_metadata) as { chart_configuration: Record<string, { crossFilters: { scope: { excluded: number[] } } }> }).chart_configuration;
+    const stored = await api.call<{ result: { json_metadata: string } }>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}`,
+      adminToken,
+    );
+    const config = (
+      JSON.parse(stored.body.result.json_metadata) as {
+        chart_configuration: Record<string, { crossFilters: { scope: { excluded: number[] } } }>;
+      }
+    ).chart_configuration;
     expect(config[String(barId)]!.crossFilters.scope.excluded).toEqual([tableId]);
   });
 });
@@ -281,17 +339,27 @@ describe('"Dynamically search all filter values" of a select filter in Chromium'
   let airportsChart = 0;
 
   type Filter = { col: string; op: string; val: unknown };
-  type Sent = { form_data: { slice_id?: number; groupby?: string[]; extra_form_data?: { filters?: Filter[] } }; queries: { filters?: Filter[] }[] };
+  type Sent = {
+    form_data: { slice_id?: number; groupby?: string[]; extra_form_data?: { filters?: Filter[] } };
+    queries: { filters?: Filter[] }[];
+  };
   const sentOf = (r: Response) => r.request().postDataJSON() as Sent;
   const isChartData = (r: Response) => r.url().includes('/api/v1/chart/data') && r.request().method() === 'POST';
-  const isSearch = (r: Response) => isChartData(r) && !!sentOf(r).form_data?.extra_form_data?.filters?.some((f) => f.op === 'ILIKE');
+  const isSearch = (r: Response) =>
+    isChartData(r) && !!sentOf(r).form_data?.extra_form_data?.filters?.some((f) => f.op === 'ILIKE');
   const cityFilter = (id: string, name: string, searchAllOptions: boolean, airportsId: number) => ({
     id,
     type: 'NATIVE_FILTER',
     name,
     filterType: 'filter_select',
     targets: [{ datasetId: airportsId, column: { name: 'city' } }],
-    controlValues: { multiSelect: false, enableEmptyFilter: false, defaultToFirstItem: false, inverseSelection: false, searchAllOptions },
+    controlValues: {
+      multiSelect: false,
+      enableEmptyFilter: false,
+      defaultToFirstItem: false,
+      inverseSelection: false,
+      searchAllOptions,
+    },
     defaultDataMask: {},
     cascadeParentIds: [],
     scope: { rootPath: ['ROOT_ID'], excluded: [] },
@@ -300,7 +368,9 @@ describe('"Dynamically search all filter values" of a select filter in Chromium'
   it('sets up a table chart on airports and two select filters on city, one searching all values, through the API', async () => {
     adminToken ||= await api.token('admin', server!.adminPassword);
     const airportsId = await api.datasetId(adminToken, 'airports');
-    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, { dashboard_title: 'Airports searched in e2e' });
+    const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+      dashboard_title: 'Airports searched in e2e',
+    });
     expect(dashboard.status).toBe(201);
     airportsDashboard = dashboard.body.id;
     const chartAnswer = await api.call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
@@ -309,13 +379,30 @@ describe('"Dynamically search all filter values" of a select filter in Chromium'
       dashboards: [airportsDashboard],
       slice_name: 'Airports by city (table)',
       viz_type: 'table',
-      params: JSON.stringify({ viz_type: 'table', datasource: `${airportsId}__table`, query_mode: 'aggregate', groupby: ['city', 'state'], metrics: ['count'], adhoc_filters: [], row_limit: 100, time_range: 'No filter' }),
+      params: JSON.stringify({
+        viz_type: 'table',
+        datasource: `${airportsId}__table`,
+        query_mode: 'aggregate',
+        groupby: ['city', 'state'],
+        metrics: ['count'],
+        adhoc_filters: [],
+        row_limit: 100,
+        time_range: 'No filter',
+      }),
     });
     expect(chartAnswer.status).toBe(201);
     airportsChart = chartAnswer.body.id;
-    const filters = await api.call<{ result: { id: string; controlValues: { searchAllOptions?: boolean } }[] }>('PUT', `/api/v1/dashboard/${airportsDashboard}/filters`, adminToken, {
-      added: [cityFilter(SEARCH_ALL, 'City searched', true, airportsId), cityFilter(LOADED_ONLY, 'City loaded', false, airportsId)],
-    });
+    const filters = await api.call<{ result: { id: string; controlValues: { searchAllOptions?: boolean } }[] }>(
+      'PUT',
+      `/api/v1/dashboard/${airportsDashboard}/filters`,
+      adminToken,
+      {
+        added: [
+          cityFilter(SEARCH_ALL, 'City searched', true, airportsId),
+          cityFilter(LOADED_ONLY, 'City loaded', false, airportsId),
+        ],
+      },
+    );
     expect(filters.status).toBe(200);
     expect(filters.body.result.map((f) => [f.id, f.controlValues.searchAllOptions])).toEqual([
       [SEARCH_ALL, true],
@@ -326,7 +413,13 @@ describe('"Dynamically search all filter values" of a select filter in Chromium'
   it('opens the dashboard: the filters load only the first FILTER_VALUES_ROW_LIMIT cities, without the one searched for', async () => {
     ({ page } = await signIn(browser!, server!.baseUrl, 'admin', server!.adminPassword));
     page.setDefaultTimeout(30_000);
-    const valuesAnswer = page.waitForResponse((r) => isChartData(r) && sentOf(r).form_data?.slice_id === undefined && sentOf(r).form_data?.groupby?.[0] === 'city' && !isSearch(r));
+    const valuesAnswer = page.waitForResponse(
+      (r) =>
+        isChartData(r) &&
+        sentOf(r).form_data?.slice_id === undefined &&
+        sentOf(r).form_data?.groupby?.[0] === 'city' &&
+        !isSearch(r),
+    );
     const chartAnswer = chartData(airportsChart);
     await page.goto(`${server!.baseUrl}/dashboard/${airportsDashboard}/`);
     const loaded = (await rowsOf(await valuesAnswer)).map((r) => String(r.city));
@@ -362,7 +455,9 @@ describe('"Dynamically search all filter values" of a select filter in Chromium'
 
   it('with the option on, the same typing asks the database (ILIKE) and finds it; selected and applied, it narrows the chart', async () => {
     const bar = page.getByRole('complementary', { name: 'Filters' });
-    const searchAnswer = page.waitForResponse((r) => isSearch(r) && sentOf(r).form_data.extra_form_data!.filters!.some((f) => f.val === `%${TYPED}%`));
+    const searchAnswer = page.waitForResponse(
+      (r) => isSearch(r) && sentOf(r).form_data.extra_form_data!.filters!.some((f) => f.val === `%${TYPED}%`),
+    );
     const input = bar.getByLabel('Search City searched');
     expect(await input.getAttribute('placeholder')).toBe('Search all values');
     await input.pressSequentially(TYPED, { delay: 30 });
@@ -381,7 +476,9 @@ describe('"Dynamically search all filter values" of a select filter in Chromium'
     const chartAnswer = chartData(airportsChart);
     await bar.getByRole('button', { name: 'Apply filters' }).click();
     const response = await chartAnswer;
-    expect(sentOf(response).form_data.extra_form_data!.filters).toEqual([{ col: 'city', op: 'IN', val: ['Zanesville'] }]);
+    expect(sentOf(response).form_data.extra_form_data!.filters).toEqual([
+      { col: 'city', op: 'IN', val: ['Zanesville'] },
+    ]);
     const rows = await rowsOf(response);
     expect(rows.map((r) => [r.city, r.state, Number(r.count)])).toEqual([['Zanesville', 'OH', 1]]);
     await rendered(airportsChart);

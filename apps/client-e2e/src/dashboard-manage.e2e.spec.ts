@@ -21,7 +21,22 @@ const VIC_PASSWORD = 'vic-e2e-password';
 const TITLE = 'Cars managed in e2e';
 const SLUG = 'cars-managed-e2e';
 /** The Airbnb scheme's colours (charts/viz/shared/color-schemes.ts), picked in the properties. */
-const BNB_COLORS = ['#ff5a5f', '#7b0051', '#007a87', '#00d1c1', '#8ce071', '#ffb400', '#b4a76c', '#ff8083', '#cc0086', '#00a1b3', '#00ffeb', '#bbedab', '#ffd266', '#cbc29a'];
+const BNB_COLORS = [
+  '#ff5a5f',
+  '#7b0051',
+  '#007a87',
+  '#00d1c1',
+  '#8ce071',
+  '#ffb400',
+  '#b4a76c',
+  '#ff8083',
+  '#cc0086',
+  '#00a1b3',
+  '#00ffeb',
+  '#bbedab',
+  '#ffd266',
+  '#cbc29a',
+];
 
 interface Dashboard {
   id: number;
@@ -69,12 +84,20 @@ async function slicesOf(chartId: number): Promise<{ label: string; fill: string;
   await page.waitForFunction((id) => {
     const root = document.querySelector(`[data-chart-id="${id}"]`);
     if (!root) return false;
-    const fills = Array.from(root.querySelectorAll('.highcharts-series .highcharts-point')).map((p) => (p.getAttribute('fill') ?? '').toLowerCase());
-    const legend = Array.from(root.querySelectorAll('.highcharts-legend-item')).map((item) => (item.querySelector('.highcharts-point')?.getAttribute('fill') ?? '').toLowerCase());
-    return legend.length > 0 && legend.length === fills.length && legend.every((fill, i) => fill !== '' && fill === fills[i]);
+    const fills = Array.from(root.querySelectorAll('.highcharts-series .highcharts-point')).map((p) =>
+      (p.getAttribute('fill') ?? '').toLowerCase(),
+    );
+    const legend = Array.from(root.querySelectorAll('.highcharts-legend-item')).map((item) =>
+      (item.querySelector('.highcharts-point')?.getAttribute('fill') ?? '').toLowerCase(),
+    );
+    return (
+      legend.length > 0 && legend.length === fills.length && legend.every((fill, i) => fill !== '' && fill === fills[i])
+    );
   }, chartId);
   return holder.evaluate((root) => {
-    const fills = Array.from(root.querySelectorAll('.highcharts-series .highcharts-point')).map((p) => (p.getAttribute('fill') ?? '').toLowerCase());
+    const fills = Array.from(root.querySelectorAll('.highcharts-series .highcharts-point')).map((p) =>
+      (p.getAttribute('fill') ?? '').toLowerCase(),
+    );
     const legend = Array.from(root.querySelectorAll('.highcharts-legend-item')).map((item) => ({
       label: (item.querySelector('text')?.textContent ?? '').trim(),
       legendFill: (item.querySelector('.highcharts-point')?.getAttribute('fill') ?? '').toLowerCase(),
@@ -88,10 +111,22 @@ beforeAll(async () => {
   api = jsonApi(server.baseUrl);
   browser = await launchChromium();
   adminToken = await api.token('admin', server.adminPassword);
-  const dana = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, { username: 'dana', password: DANA_PASSWORD, first_name: 'Dana', last_name: 'Coowner', roles: ['Alpha'] });
+  const dana = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
+    username: 'dana',
+    password: DANA_PASSWORD,
+    first_name: 'Dana',
+    last_name: 'Coowner',
+    roles: ['Alpha'],
+  });
   expect(dana.status).toBe(201);
   danaId = dana.body.id;
-  const vic = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, { username: 'vic', password: VIC_PASSWORD, first_name: 'Vic', last_name: 'Viewer', roles: ['Gamma'] });
+  const vic = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
+    username: 'vic',
+    password: VIC_PASSWORD,
+    first_name: 'Vic',
+    last_name: 'Viewer',
+    roles: ['Gamma'],
+  });
   expect(vic.status).toBe(201);
   const signedIn = await signIn(browser, server.baseUrl, 'admin', server.adminPassword);
   contexts.push(signedIn.context);
@@ -108,7 +143,9 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
   it('"+ Dashboard" on the list creates a dashboard and opens it in edit mode; the user leaves edit mode', async () => {
     await listedTitles(page);
     await page.getByRole('button', { name: '+ Dashboard' }).click();
-    await page.waitForURL((url) => /^\/dashboard\/\d+\/$/.test(url.pathname) && url.searchParams.get('edit') === 'true');
+    await page.waitForURL(
+      (url) => /^\/dashboard\/\d+\/$/.test(url.pathname) && url.searchParams.get('edit') === 'true',
+    );
     dashboardId = Number(/\/dashboard\/(\d+)\//.exec(new URL(page.url()).pathname)![1]);
     await page.getByTestId('edit-mode').waitFor();
     await shot('created-in-edit-mode');
@@ -141,7 +178,9 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
     expect(await owners.getByRole('listitem').count()).toBe(2);
     await shot('properties');
 
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}`) && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/dashboard/${dashboardId}`) && r.request().method() === 'PUT',
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
@@ -202,12 +241,23 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
           dashboards: [dashboardId],
           slice_name: name,
           viz_type: 'pie',
-          params: JSON.stringify({ viz_type: 'pie', datasource, groupby: ['origin'], metric: 'count', adhoc_filters, row_limit: 100, time_range: 'No filter', show_legend: true }),
+          params: JSON.stringify({
+            viz_type: 'pie',
+            datasource,
+            groupby: ['origin'],
+            metric: 'count',
+            adhoc_filters,
+            row_limit: 100,
+            time_range: 'No filter',
+            show_legend: true,
+          }),
         });
       const all = await pie('Cars by origin (pie)', []);
       expect(all.status).toBe(201);
       allId = all.body.id;
-      const notUsa = await pie('Cars outside the USA (pie)', [{ expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' }]);
+      const notUsa = await pie('Cars outside the USA (pie)', [
+        { expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' },
+      ]);
       expect(notUsa.status).toBe(201);
       notUsaId = notUsa.body.id;
       const before = await stored();
@@ -222,7 +272,8 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
       expect(allSlices[0]!.label).toBe('USA');
       await shot('label-colors');
 
-      const colorOf = (slices: { label: string; fill: string }[], label: string) => slices.find((s) => s.label === label)!.fill;
+      const colorOf = (slices: { label: string; fill: string }[], label: string) =>
+        slices.find((s) => s.label === label)!.fill;
       for (const slices of [allSlices, notUsaSlices]) for (const s of slices) expect(s.legendFill).toBe(s.fill);
       for (const label of ['Japan', 'Europe']) {
         expect(colorOf(notUsaSlices, label)).toBe(colorOf(allSlices, label));
@@ -248,7 +299,8 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
     it('opened again, the pies keep those colours', async () => {
       const map = (await stored()).metadata.map_label_colors as Record<string, string>;
       await page.reload();
-      for (const id of [allId, notUsaId]) for (const s of await slicesOf(id)) expect(s.fill).toBe(map[s.label]!.toLowerCase());
+      for (const id of [allId, notUsaId])
+        for (const s of await slicesOf(id)) expect(s.fill).toBe(map[s.label]!.toLowerCase());
     });
   });
 
@@ -258,7 +310,9 @@ describe('managing a dashboard from its title bar and the list in Chromium', () 
     expect(await dialog.getByLabel('New title').inputValue()).toBe(`${TITLE} [copy]`);
     await dialog.getByLabel('New title').fill('Cars copy in e2e');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => /^\/dashboard\/\d+\/$/.test(url.pathname) && url.pathname !== `/dashboard/${dashboardId}/`);
+    await page.waitForURL(
+      (url) => /^\/dashboard\/\d+\/$/.test(url.pathname) && url.pathname !== `/dashboard/${dashboardId}/`,
+    );
     const copyId = Number(/\/dashboard\/(\d+)\//.exec(new URL(page.url()).pathname)![1]);
     expect(copyId).not.toBe(dashboardId);
     await heading(page).getByText('Cars copy in e2e', { exact: true }).waitFor();

@@ -57,11 +57,18 @@ describe('Explore with GLOBAL_ASYNC_QUERIES in Chromium against the real server'
     await page.getByLabel('Password').fill(server!.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const examples = page.getByRole('table', { name: 'Example tables' });
-    await examples.getByRole('row').filter({ has: page.getByText('cars', { exact: true }) }).getByText('loaded').waitFor({ timeout: 150_000 });
+    await examples
+      .getByRole('row')
+      .filter({ has: page.getByText('cars', { exact: true }) })
+      .getByText('loaded')
+      .waitFor({ timeout: 150_000 });
     const me = await api<{ result: { feature_flags: Record<string, boolean> } }>('/api/v1/me/');
     expect(me.result.feature_flags['GLOBAL_ASYNC_QUERIES']).toBe(true);
     const names = await eventually(
-      async () => (await api<{ result: { table_name: string }[] }>(`/api/v1/dataset/?q=(page_size:100)`)).result.map((d) => d.table_name),
+      async () =>
+        (await api<{ result: { table_name: string }[] }>(`/api/v1/dataset/?q=(page_size:100)`)).result.map(
+          (d) => d.table_name,
+        ),
       (found) => found.includes('cars'),
       120_000,
     );
@@ -73,7 +80,11 @@ describe('Explore with GLOBAL_ASYNC_QUERIES in Chromium against the real server'
     const seen: string[] = [];
     page.on('websocket', (socket) => socket.on('framereceived', (frame) => seen.push(String(frame.payload))));
     page.on('response', (r) => {
-      if (r.url().includes('/api/v1/async_event/')) void r.text().then((t) => seen.push(t), () => undefined);
+      if (r.url().includes('/api/v1/async_event/'))
+        void r.text().then(
+          (t) => seen.push(t),
+          () => undefined,
+        );
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Charts' }).click();
     await page.getByRole('link', { name: '+ Chart' }).click();
@@ -91,8 +102,13 @@ describe('Explore with GLOBAL_ASYNC_QUERIES in Chromium against the real server'
     await editor.getByLabel('Aggregate').selectOption('AVG');
     await editor.getByRole('button', { name: 'Save' }).click();
 
-    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/v1/chart/data') && r.request().method() === 'POST');
-    const fetched = page.waitForResponse((r) => /\/api\/v1\/chart\/data\/[0-9a-f-]{36}$/.test(r.url()) && r.request().method() === 'GET', { timeout: 60_000 });
+    const submitted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/chart/data') && r.request().method() === 'POST',
+    );
+    const fetched = page.waitForResponse(
+      (r) => /\/api\/v1\/chart\/data\/[0-9a-f-]{36}$/.test(r.url()) && r.request().method() === 'GET',
+      { timeout: 60_000 },
+    );
     await page.getByRole('button', { name: /Create chart|Update chart/ }).click();
     const answer = await submitted;
     expect(answer.status()).toBe(202);
@@ -101,7 +117,11 @@ describe('Explore with GLOBAL_ASYNC_QUERIES in Chromium against the real server'
     const result = await fetched;
     expect(result.url()).toContain(`/api/v1/chart/data/${job.job_id}`);
     expect(result.status()).toBe(200);
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered', undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.getByTestId('viz-echarts_timeseries_bar').waitFor();
     await page.locator('.highcharts-series rect, .highcharts-point').first().waitFor();
     // The job's done event reached the page, on the socket or from polling the event list.

@@ -56,7 +56,11 @@ async function addSimpleMetric(control: string, column: string, aggregate: strin
 
 async function runAndWaitRendered() {
   await page.getByRole('button', { name: /Create chart|Update chart/ }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered', undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 async function save(name: string, dashboard: { newTitle: string } | { existing: string }) {
@@ -71,7 +75,10 @@ async function save(name: string, dashboard: { newTitle: string } | { existing: 
     await modal.getByLabel('Add to dashboard').selectOption({ label: dashboard.existing });
   }
   await modal.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByTestId('toast').filter({ hasText: `Chart [${name}] has been saved` }).waitFor();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: `Chart [${name}] has been saved` })
+    .waitFor();
   await modal.waitFor({ state: 'detached' });
   await page.waitForURL(/\/explore\/\?slice_id=\d+$/);
   return Number(new URL(page.url()).searchParams.get('slice_id'));
@@ -99,10 +106,17 @@ describe('Explore in Chromium against the real server', () => {
     await page.getByLabel('Password').fill(server!.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const examples = page.getByRole('table', { name: 'Example tables' });
-    await examples.getByRole('row').filter({ has: page.getByText('flights_200k', { exact: true }) }).getByText('loaded').waitFor({ timeout: 150_000 });
+    await examples
+      .getByRole('row')
+      .filter({ has: page.getByText('flights_200k', { exact: true }) })
+      .getByText('loaded')
+      .waitFor({ timeout: 150_000 });
     // The example tables become datasets once they are all loaded.
     const names = await eventually(
-      async () => (await api<{ result: { table_name: string }[] }>(`/api/v1/dataset/?q=(page_size:100)`)).result.map((d) => d.table_name),
+      async () =>
+        (await api<{ result: { table_name: string }[] }>(`/api/v1/dataset/?q=(page_size:100)`)).result.map(
+          (d) => d.table_name,
+        ),
       (found) => found.includes('cars') && found.includes('flights'),
       60_000,
     );
@@ -133,7 +147,10 @@ describe('Explore in Chromium against the real server', () => {
 
   it('saves the bar chart to a new dashboard', async () => {
     barId = await save(BAR, { newTitle: DASHBOARD });
-    await page.getByTestId('toast').filter({ hasText: `Dashboard [${DASHBOARD}] just got created and chart [${BAR}] was added to it` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Dashboard [${DASHBOARD}] just got created and chart [${BAR}] was added to it` })
+      .waitFor();
     expect(barId).toBeGreaterThan(0);
   });
 
@@ -152,12 +169,17 @@ describe('Explore in Chromium against the real server', () => {
     await page.locator('.highcharts-series path.highcharts-graph').first().waitFor();
     await shot('line-chart');
     lineId = await save(LINE, { existing: DASHBOARD });
-    await page.getByTestId('toast').filter({ hasText: `Chart [${LINE}] was added to dashboard [${DASHBOARD}]` }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Chart [${LINE}] was added to dashboard [${DASHBOARD}]` })
+      .waitFor();
   });
 
   it('the dashboard record exists and holds both charts', async () => {
     const q = `(filters:!((col:dashboard_title,opr:ct,value:'${DASHBOARD}')))`;
-    const dashboards = await api<{ result: { id: number; dashboard_title: string }[] }>(`/api/v1/dashboard/?q=${encodeURIComponent(q)}`);
+    const dashboards = await api<{ result: { id: number; dashboard_title: string }[] }>(
+      `/api/v1/dashboard/?q=${encodeURIComponent(q)}`,
+    );
     const dashboard = dashboards.result.find((d) => d.dashboard_title === DASHBOARD);
     expect(dashboard).toBeDefined();
     for (const id of [barId, lineId]) {
@@ -172,18 +194,33 @@ describe('Explore in Chromium against the real server', () => {
     await page.getByRole('table', { name: 'Charts' }).getByRole('link', { name: BAR }).click();
     await page.waitForURL(`**/explore/?slice_id=${barId}`);
     // The saved chart replaces what Explore showed before once it has loaded.
-    await page.waitForFunction((name) => (document.querySelector('input[aria-label="Chart name"]') as HTMLInputElement | null)?.value === name, BAR);
+    await page.waitForFunction(
+      (name) => (document.querySelector('input[aria-label="Chart name"]') as HTMLInputElement | null)?.value === name,
+      BAR,
+    );
     expect(await page.getByLabel('Chart name').inputValue()).toBe(BAR);
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered', undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
+      undefined,
+      { timeout: 60_000 },
+    );
     await shot('reopened-bar-chart');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     const file = join(ARTIFACTS, 'explore-bar-chart.csv');
     await download.saveAs(file);
     const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/origin/);
     expect(lines[0]).toMatch(/AVG\(horsepower\)/);
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(['Europe', 'Japan', 'USA']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['Europe', 'Japan', 'USA']);
   });
 
   it('opens a permalink of the chart with its edits', async () => {
@@ -197,7 +234,11 @@ describe('Explore in Chromium against the real server', () => {
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/^\/explore\/p\/[\w-]+\/$/);
     await page.goto(`${server!.baseUrl}${url}`);
-    await page.waitForFunction(() => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered', undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(await page.getByLabel('Chart name').inputValue()).toBe(BAR);
     expect(await page.getByLabel('Row limit').inputValue()).toBe('50');
   });
@@ -208,10 +249,18 @@ describe('Explore in Chromium against the real server', () => {
     const sql = (await panel.locator('pre').innerText()).trim();
     expect(sql).toMatch(/AVG\("horsepower"\)/);
     // Ctrl+click posts the query as form_data to a new browser tab; the chart stays where it is.
-    const [apart] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: 'Open in SQL Lab' }).click({ modifiers: ['Control'] })]);
+    const [apart] = await Promise.all([
+      page.context().waitForEvent('page'),
+      panel.getByRole('button', { name: 'Open in SQL Lab' }).click({ modifiers: ['Control'] }),
+    ]);
     await apart.waitForLoadState();
     expect(new URL(apart.url()).pathname).toBe('/sqllab/');
-    await apart.waitForFunction((text) => document.querySelector('[data-testid="sql-editor"] .ace_content')?.textContent?.includes(text.slice(0, 20)) ?? false, sql);
+    await apart.waitForFunction(
+      (text) =>
+        document.querySelector('[data-testid="sql-editor"] .ace_content')?.textContent?.includes(text.slice(0, 20)) ??
+        false,
+      sql,
+    );
     await apart.getByLabel('Schema').filter({ hasText: 'public' }).waitFor();
     await apart.screenshot({ path: join(ARTIFACTS, 'explore-open-in-sqllab-new-tab.png'), animations: 'disabled' });
     await apart.close();
@@ -221,7 +270,12 @@ describe('Explore in Chromium against the real server', () => {
     await page.waitForURL('**/sqllab/');
     const editor = page.getByTestId('sql-editor');
     await editor.waitFor();
-    await page.waitForFunction((text) => document.querySelector('[data-testid="sql-editor"] .ace_content')?.textContent?.includes(text.slice(0, 20)) ?? false, sql);
+    await page.waitForFunction(
+      (text) =>
+        document.querySelector('[data-testid="sql-editor"] .ace_content')?.textContent?.includes(text.slice(0, 20)) ??
+        false,
+      sql,
+    );
     await page.getByLabel('Schema').filter({ hasText: 'public' }).waitFor();
     await editor.click();
     await page.keyboard.press('Control+Enter');

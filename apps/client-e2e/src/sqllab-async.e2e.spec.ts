@@ -14,7 +14,8 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let page: Page;
 
-const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `sqllab-async-${name}.png`), animations: 'disabled' });
+const shot = (name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `sqllab-async-${name}.png`), animations: 'disabled' });
 const editor = () => page.getByTestId('sql-editor');
 
 async function typeSql(sql: string) {
@@ -51,7 +52,11 @@ describe('SQL Lab async runs in Chromium against a server that runs every query 
     await page.getByLabel('Password').fill(server!.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const examples = page.getByRole('table', { name: 'Example tables' });
-    await examples.getByRole('row').filter({ has: page.getByText('flights', { exact: true }) }).getByText('loaded').waitFor({ timeout: 120_000 });
+    await examples
+      .getByRole('row')
+      .filter({ has: page.getByText('flights', { exact: true }) })
+      .getByText('loaded')
+      .waitFor({ timeout: 120_000 });
   });
 
   it('runs a query through the job queue; its end arrives pushed on the socket and the rows are fetched', async () => {
@@ -59,7 +64,11 @@ describe('SQL Lab async runs in Chromium against a server that runs every query 
     page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SQL Lab' }).click();
     await page.waitForURL('**/sqllab/');
-    await page.waitForFunction(() => (document.querySelector('select[aria-label="Database"]') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'examples');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('select[aria-label="Database"]') as HTMLSelectElement | null)?.selectedOptions[0]
+          ?.textContent === 'examples',
+    );
     await typeSql('SELECT origin, count(*) AS n FROM flights GROUP BY origin ORDER BY n DESC');
     const executed = page.waitForResponse((r) => r.url().includes('/api/v1/sqllab/execute/'));
     await page.getByRole('button', { name: 'Run', exact: true }).click();

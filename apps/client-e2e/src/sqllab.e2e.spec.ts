@@ -45,7 +45,11 @@ describe('SQL Lab in Chromium against the real server', () => {
     // flights_200k loads last: once it is in, SQL Lab's table list (cached by the server) is complete.
     const examples = page.getByRole('table', { name: 'Example tables' });
     for (const table of ['flights', 'flights_200k']) {
-      await examples.getByRole('row').filter({ has: page.getByText(table, { exact: true }) }).getByText('loaded').waitFor({ timeout: 120_000 });
+      await examples
+        .getByRole('row')
+        .filter({ has: page.getByText(table, { exact: true }) })
+        .getByText('loaded')
+        .waitFor({ timeout: 120_000 });
     }
   });
 
@@ -53,9 +57,15 @@ describe('SQL Lab in Chromium against the real server', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SQL Lab' }).click();
     await page.waitForURL('**/sqllab/');
     await tabs().filter({ hasText: 'Untitled Query 1' }).waitFor();
-    await page.waitForFunction(() => (document.querySelector('select[aria-label="Database"]') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent === 'examples');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('select[aria-label="Database"]') as HTMLSelectElement | null)?.selectedOptions[0]
+          ?.textContent === 'examples',
+    );
     expect(await page.locator('select[aria-label="Database"] option:checked').textContent()).toBe('examples');
-    await page.locator('select[aria-label="Add a table"] option', { hasText: 'flights_200k' }).waitFor({ state: 'attached' });
+    await page
+      .locator('select[aria-label="Add a table"] option', { hasText: 'flights_200k' })
+      .waitFor({ state: 'attached' });
     const tables = await page.locator('select[aria-label="Add a table"] option').allTextContents();
     expect(tables).toEqual(expect.arrayContaining(['flights', 'flights_200k', 'cars']));
     await shot('01-opened');
@@ -80,7 +90,10 @@ describe('SQL Lab in Chromium against the real server', () => {
   it('shows 1000 rows of SELECT * FROM flights with the DROPDOWN limiting message', async () => {
     await typeSql('SELECT * FROM flights');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await page.getByTestId('limiting-message').getByText('The number of rows displayed is limited to 1000 by the limit dropdown.').waitFor();
+    await page
+      .getByTestId('limiting-message')
+      .getByText('The number of rows displayed is limited to 1000 by the limit dropdown.')
+      .waitFor();
     await page.getByTestId('row-count').getByText('1,000 rows').waitFor();
     expect(await page.getByRole('grid', { name: 'Query results' }).getAttribute('aria-rowcount')).toBe('1001');
     // The grid is virtualized: a thousand rows, a few dozen in the DOM.
@@ -125,7 +138,10 @@ describe('SQL Lab in Chromium against the real server', () => {
     // The run held the execute request; it is answered once the database has stopped the statement. Left
     // alone, pg_sleep(30) would answer only after 30 s: the bound below is a wait for that answer (generous
     // for a loaded machine), not a measured duration.
-    const answered = await Promise.race([request.response(), new Promise<'not answered'>((r) => setTimeout(() => r('not answered'), 20_000))]);
+    const answered = await Promise.race([
+      request.response(),
+      new Promise<'not answered'>((r) => setTimeout(() => r('not answered'), 20_000)),
+    ]);
     expect(answered).not.toBe('not answered');
     expect(answered).not.toBeNull();
     await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
@@ -149,22 +165,38 @@ describe('SQL Lab in Chromium against the real server', () => {
     // tab was being stored once got lost). Then wait for the browser's own storage write.
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as { result?: { active_tab?: { label?: string | null } | null; tab_state_ids?: unknown[] } };
+      const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as {
+        result?: { active_tab?: { label?: string | null } | null; tab_state_ids?: unknown[] };
+      };
       if (boot.result?.active_tab?.label === 'Second tab' && boot.result.tab_state_ids?.length === 3) break;
-      if (Date.now() > deadline) throw new Error(`the tab sync did not store the tabs within 30 s: ${JSON.stringify(boot.result?.active_tab?.label)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the tab sync did not store the tabs within 30 s: ${JSON.stringify(boot.result?.active_tab?.label)}`,
+        );
       await page.waitForTimeout(250);
     }
     // The first tab's SQL (typed and run before the Stop) is kept by one of the two: the server's copy of
     // the tab, or the browser's storage of changes the server has not taken yet.
     const firstTabKept = async () => {
-      const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as { result?: { tab_state_ids?: [number, string][] } };
+      const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as {
+        result?: { tab_state_ids?: [number, string][] };
+      };
       const first = boot.result?.tab_state_ids?.find(([, label]) => label === 'Untitled Query 1');
-      const stored = first ? ((await (await page.request.get(`${server!.baseUrl}/tabstateview/${first[0]}`)).json()) as { sql?: string }).sql : undefined;
-      const local = await page.evaluate(() => (JSON.parse(localStorage.getItem('redux') ?? '{}') as { queryEditors?: { name: string; sql: string }[] }).queryEditors?.find((qe) => qe.name === 'Untitled Query 1')?.sql);
+      const stored = first
+        ? ((await (await page.request.get(`${server!.baseUrl}/tabstateview/${first[0]}`)).json()) as { sql?: string })
+            .sql
+        : undefined;
+      const local = await page.evaluate(
+        () =>
+          (
+            JSON.parse(localStorage.getItem('redux') ?? '{}') as { queryEditors?: { name: string; sql: string }[] }
+          ).queryEditors?.find((qe) => qe.name === 'Untitled Query 1')?.sql,
+      );
       return stored === 'SELECT pg_sleep(30)' || local === 'SELECT pg_sleep(30)';
     };
-    for (const until = Date.now() + 30_000; !(await firstTabKept()); ) {
-      if (Date.now() > until) throw new Error('neither the server nor the browser kept the first tab\'s SQL within 30 s');
+    for (const until = Date.now() + 30_000; !(await firstTabKept());) {
+      if (Date.now() > until)
+        throw new Error("neither the server nor the browser kept the first tab's SQL within 30 s");
       await page.waitForTimeout(250);
     }
     // The browser's own storage write (debounced) has caught up: it holds no tab as it was before the
@@ -172,7 +204,10 @@ describe('SQL Lab in Chromium against the real server', () => {
     await page.waitForFunction(() => {
       const text = localStorage.getItem('redux');
       if (text === null) return false;
-      const final: Record<string, string> = { 'Second tab': 'SELECT 2 AS two', 'Untitled Query 2': 'SELECT 3 AS three' };
+      const final: Record<string, string> = {
+        'Second tab': 'SELECT 2 AS two',
+        'Untitled Query 2': 'SELECT 3 AS three',
+      };
       const editors = (JSON.parse(text) as { queryEditors?: { name: string; sql: string }[] }).queryEditors ?? [];
       return editors.every((qe) => qe.name === 'Untitled Query 1' || final[qe.name] === qe.sql);
     });
@@ -217,7 +252,11 @@ describe('SQL Lab in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Save query' });
     // Updating a saved query shows what it was saved with.
-    await page.waitForFunction(() => (document.querySelector('textarea[aria-label="Description"]') as HTMLTextAreaElement | null)?.value === 'the number two');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('textarea[aria-label="Description"]') as HTMLTextAreaElement | null)?.value ===
+        'the number two',
+    );
     await dialog.getByLabel('Query name').fill('Flights per origin');
     await dialog.getByLabel('Description').fill('how many flights leave each airport');
     await dialog.getByRole('button', { name: 'Save as new' }).click();
@@ -225,7 +264,10 @@ describe('SQL Lab in Chromium against the real server', () => {
     await tabs().filter({ hasText: 'Flights per origin' }).waitFor();
     await page.getByRole('link', { name: 'Saved queries' }).click();
     await page.getByLabel('Search saved queries').fill('origin');
-    await page.getByRole('table', { name: 'Saved queries' }).getByRole('link', { name: 'Flights per origin' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Saved queries' })
+      .getByRole('link', { name: 'Flights per origin' })
+      .waitFor();
     await page.goBack();
     await page.waitForURL('**/sqllab/');
     await tabs().filter({ hasText: 'Flights per origin' }).waitFor();
@@ -243,7 +285,11 @@ describe('SQL Lab in Chromium against the real server', () => {
     await page.getByLabel('Filter by state').selectOption('');
     await page.getByLabel('Search the SQL').fill('SELECT * FROM flights_200k');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 1);
-    await history.getByRole('row').filter({ hasText: 'SELECT * FROM flights_200k' }).getByRole('button', { name: 'Edit in this tab' }).click();
+    await history
+      .getByRole('row')
+      .filter({ hasText: 'SELECT * FROM flights_200k' })
+      .getByRole('button', { name: 'Edit in this tab' })
+      .click();
     await page.locator('.ace_content', { hasText: 'SELECT * FROM flights_200k' }).waitFor();
     await shot('10-history');
   });
@@ -252,12 +298,17 @@ describe('SQL Lab in Chromium against the real server', () => {
     await typeSql('SELECT origin, delay FROM flights');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByTestId('row-count').getByText('1,000 rows').waitFor();
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/dataset/') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/dataset/') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     const answer = await created;
     expect(answer.status()).toBe(201);
     const { id } = (await answer.json()) as { id: number };
-    expect(answer.request().postDataJSON()).toMatchObject({ sql: 'SELECT origin, delay FROM flights', schema: 'public' });
+    expect(answer.request().postDataJSON()).toMatchObject({
+      sql: 'SELECT origin, delay FROM flights',
+      schema: 'public',
+    });
     await page.waitForURL(`**/explore/?datasource_type=table&datasource_id=${id}`);
     await shot('11-explore');
   });

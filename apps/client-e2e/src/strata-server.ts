@@ -33,17 +33,36 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  */
 export async function startStrata(logFile: string): Promise<RunningServer> {
   const main = join(REPO_ROOT, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: run 'npx nx run-many -t build --projects=server,client' first`);
-  if (!existsSync(join(REPO_ROOT, 'apps/client/dist/index.html'))) throw new Error('apps/client/dist is missing: build the client first');
+  if (!existsSync(main))
+    throw new Error(`${main} is missing: run 'npx nx run-many -t build --projects=server,client' first`);
+  if (!existsSync(join(REPO_ROOT, 'apps/client/dist/index.html')))
+    throw new Error('apps/client/dist is missing: build the client first');
 
   const port = await freePort();
   const strataHome = await mkdtemp(join(tmpdir(), 'strata-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), STRATA_HOME: strataHome, NODE_ENV: 'development' };
-  for (const name of ['DATABASE_URL', 'EXAMPLES_DATABASE_URL', 'REDIS_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SECRET_KEY']) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    STRATA_HOME: strataHome,
+    NODE_ENV: 'development',
+  };
+  for (const name of [
+    'DATABASE_URL',
+    'EXAMPLES_DATABASE_URL',
+    'REDIS_URL',
+    'ADMIN_USERNAME',
+    'ADMIN_PASSWORD',
+    'SECRET_KEY',
+  ]) {
     delete env[name];
   }
   const log = createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, [main], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -76,10 +95,14 @@ export async function startStrata(logFile: string): Promise<RunningServer> {
 
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; see ${logFile}`);
-      return (await healthStatus(`${baseUrl}/health`)) === 200;
-    }, 150_000, 'GET /health');
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; see ${logFile}`);
+        return (await healthStatus(`${baseUrl}/health`)) === 200;
+      },
+      150_000,
+      'GET /health',
+    );
     const passwordFile = join(strataHome, 'admin-password');
     await waitFor(async () => existsSync(passwordFile), 30_000, passwordFile);
     const adminPassword = readFileSync(passwordFile, 'utf8').trim();

@@ -24,7 +24,11 @@ export function jsonApi(baseUrl: string) {
   }
 
   async function token(username: string, password: string): Promise<string> {
-    const { status, body } = await call<{ access_token?: string }>('POST', '/api/v1/security/login', null, { username, password, provider: 'db' });
+    const { status, body } = await call<{ access_token?: string }>('POST', '/api/v1/security/login', null, {
+      username,
+      password,
+      provider: 'db',
+    });
     if (status !== 200 || !body.access_token) throw new Error(`login of ${username} answered ${status}`);
     return body.access_token;
   }
@@ -33,7 +37,11 @@ export function jsonApi(baseUrl: string) {
   async function datasetId(token: string, tableName: string, timeoutMs = 240_000): Promise<number> {
     const end = Date.now() + timeoutMs;
     for (;;) {
-      const list = await call<{ result?: { id: number; table_name: string }[] }>('GET', '/api/v1/dataset/?q=(page_size:100)', token);
+      const list = await call<{ result?: { id: number; table_name: string }[] }>(
+        'GET',
+        '/api/v1/dataset/?q=(page_size:100)',
+        token,
+      );
       const id = list.body.result?.find((d) => d.table_name === tableName)?.id;
       if (id) return id;
       if (Date.now() > end) throw new Error(`no dataset ${tableName} after ${timeoutMs} ms`);
@@ -45,7 +53,12 @@ export function jsonApi(baseUrl: string) {
 }
 
 /** A new browser context signed in through the login page, as a user does. */
-export async function signIn(browser: Browser, baseUrl: string, username: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function signIn(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -61,7 +74,12 @@ export async function signIn(browser: Browser, baseUrl: string, username: string
  * Drags with the mouse in small steps, as @hello-pangea/dnd needs to see a real drag. `grabX` picks the
  * point to grab from the left edge (a list item's text rather than its buttons); the centre otherwise.
  */
-export async function dragWithMouse(page: Page, from: Locator, to: Locator, options: { grabX?: number; offset?: { x: number; y: number } } = {}) {
+export async function dragWithMouse(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  options: { grabX?: number; offset?: { x: number; y: number } } = {},
+) {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   const offset = options.offset ?? { x: 0, y: 0 };
@@ -79,5 +97,7 @@ export async function dragWithMouse(page: Page, from: Locator, to: Locator, opti
  * so the last move has reached it (and its drop target) before the button is let go. Frames, not time.
  */
 export function framesDrawn(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  return page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }

@@ -31,7 +31,13 @@ const ENTRY = {
   visibility: 'visible',
   path: '/restart/',
 };
-const NEW_USER = { username: 'riley', password: 'riley-password-1', first_name: 'Riley', last_name: 'Kept', roles: ['Gamma'] };
+const NEW_USER = {
+  username: 'riley',
+  password: 'riley-password-1',
+  first_name: 'Riley',
+  last_name: 'Kept',
+  roles: ['Gamma'],
+};
 
 describe('a whole-server restart on the same STRATA_HOME (embedded mode)', () => {
   let home: string;
@@ -55,7 +61,11 @@ describe('a whole-server restart on the same STRATA_HOME (embedded mode)', () =>
     );
   };
   const login = async (username: string, password: string) => {
-    const res = await new HttpClient(server!.url).post('/api/v1/security/login', { username, password, provider: 'db' });
+    const res = await new HttpClient(server!.url).post('/api/v1/security/login', {
+      username,
+      password,
+      provider: 'db',
+    });
     return { status: res.status, token: res.body?.access_token as string | undefined };
   };
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -115,7 +125,15 @@ describe('a whole-server restart on the same STRATA_HOME (embedded mode)', () =>
     expect((streamAfter[0].data as { event: { event_id: string } }).event.event_id).toBe('evt-before-restart');
 
     // And it keeps appending after the restart, after the earlier events.
-    expect((await again.post('/strata/log/?explode=events', { events: [{ ...ENTRY, event_id: 'evt-after' }] }, as(rileyAgain.token!))).status).toBe(200);
+    expect(
+      (
+        await again.post(
+          '/strata/log/?explode=events',
+          { events: [{ ...ENTRY, event_id: 'evt-after' }] },
+          as(rileyAgain.token!),
+        )
+      ).status,
+    ).toBe(200);
     const streamLater = await server.app.get(EventStore).readStream(`userlog:${rileyId}`);
     expect(streamLater.map((e) => e.version)).toEqual([streamBefore[0].version, streamBefore[0].version + 1]);
   });

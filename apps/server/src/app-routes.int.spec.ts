@@ -21,7 +21,11 @@ interface Route {
   isPublic: boolean;
 }
 
-const joinPath = (...parts: string[]) => `/${parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+const joinPath = (...parts: string[]) =>
+  `/${parts
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** The routes Nest mapped: each controller's path joined with each handler's. */
 function routesOf(server: RunningHttpApp): Route[] {
@@ -40,18 +44,30 @@ function routesOf(server: RunningHttpApp): Route[] {
       const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
       if (path === undefined || method === undefined) continue;
       const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler as never, metatype]) === true;
-      for (const b of base) for (const p of [path].flat()) routes.push({ method: RequestMethod[method], path: joinPath(b, p), isPublic });
+      for (const b of base)
+        for (const p of [path].flat()) routes.push({ method: RequestMethod[method], path: joinPath(b, p), isPublic });
     }
   }
   return routes;
 }
 
 /** A route's path with each parameter replaced by `encoded` (already percent-encoded). */
-const fillEncoded = (path: string, encoded: string) => path.replace(/:[A-Za-z_]+/g, encoded).replace(/\*[A-Za-z_]*/g, encoded);
+const fillEncoded = (path: string, encoded: string) =>
+  path.replace(/:[A-Za-z_]+/g, encoded).replace(/\*[A-Za-z_]*/g, encoded);
 const fill = (path: string, value: string) => fillEncoded(path, encodeURIComponent(value));
 
 /** Percent-encoded: NUL, the CESU-8 bytes of a lone surrogate, ids past int4 (PostgreSQL's `integer`). */
-const BAD_PARAMS = ['abc', '-1', '99999999999999999999', '2147483648', "1' OR '1'='1", '0', 'a%00b', '%00', '%ED%A0%80'];
+const BAD_PARAMS = [
+  'abc',
+  '-1',
+  '99999999999999999999',
+  '2147483648',
+  "1' OR '1'='1",
+  '0',
+  'a%00b',
+  '%00',
+  '%ED%A0%80',
+];
 const BAD_BODIES = [
   '{"broken": ',
   '[]',
@@ -59,7 +75,13 @@ const BAD_BODIES = [
   '"text"',
   '{"unexpected": {"deeply": [1, 2, {"x": null}]}}',
   JSON.stringify({ id: 'x', name: 5, sql: [], q: {} }),
-  JSON.stringify({ username: 'admin\u0000', password: 'x', name: 'a\u0000b', sql: 'SELECT 1\u0000', slice_name: '\u0000' }),
+  JSON.stringify({
+    username: 'admin\u0000',
+    password: 'x',
+    name: 'a\u0000b',
+    sql: 'SELECT 1\u0000',
+    slice_name: '\u0000',
+  }),
   '{"username": "\\ud800", "name": "x\\udfff", "sql": "SELECT \'\\ud800\'", "slice_name": "\\ud800"}',
   '{"id": 2147483648, "database_id": 2147483648, "datasource_id": 2147483648, "owners": [2147483648], "dashboards": [99999999999999999999]}',
 ];
@@ -73,8 +95,21 @@ const BAD_QUERIES = [
   "q=(key:'a%00b',rows:2147483648)",
   'q=(filters:!((col:database_id,opr:eq,value:2147483648)))',
   'q=(filters:!((col:user_id,opr:eq,value:99999999999999999999)))',
-  ...['id', 'owners', 'datasource_id', 'created_by', 'changed_by', 'dashboards', 'database', 'db_id', 'slices', 'roles'].flatMap((col) =>
-    ['eq', 'rel_m_m', 'rel_o_m', 'in'].map((opr) => `q=(filters:!((col:${col},opr:${opr},value:2147483648)),order_column:${col})`),
+  ...[
+    'id',
+    'owners',
+    'datasource_id',
+    'created_by',
+    'changed_by',
+    'dashboards',
+    'database',
+    'db_id',
+    'slices',
+    'roles',
+  ].flatMap((col) =>
+    ['eq', 'rel_m_m', 'rel_o_m', 'in'].map(
+      (opr) => `q=(filters:!((col:${col},opr:${opr},value:2147483648)),order_column:${col})`,
+    ),
   ),
   'q=(filters:!((col:id,opr:in,value:!(1,2147483648,1.5))))',
   'name=%00&form_data=%7B%22slice_id%22%3A2147483648%7D',
@@ -86,8 +121,16 @@ const BIG_ID_BODIES: [string, string, Record<string, unknown>][] = [
   ['POST', '/api/v1/sqllab/execute/', { database_id: 2147483648, sql: 'SELECT 1', client_id: 'abcdefghijk' }],
   ['POST', '/api/v1/sqllab/estimate/', { database_id: 2147483648, sql: 'SELECT 1' }],
   ['POST', '/api/v1/sqllab/format_sql/', { database_id: 2147483648, sql: 'SELECT 1' }],
-  ['POST', '/api/v1/chart/', { slice_name: 'x', viz_type: 'table', datasource_id: 2147483648, datasource_type: 'table' }],
-  ['POST', '/api/v1/chart/data', { datasource: { id: 2147483648, type: 'table' }, queries: [{ columns: [], metrics: [] }] }],
+  [
+    'POST',
+    '/api/v1/chart/',
+    { slice_name: 'x', viz_type: 'table', datasource_id: 2147483648, datasource_type: 'table' },
+  ],
+  [
+    'POST',
+    '/api/v1/chart/data',
+    { datasource: { id: 2147483648, type: 'table' }, queries: [{ columns: [], metrics: [] }] },
+  ],
   ['POST', '/api/v1/dataset/', { database: 2147483648, table_name: 'x' }],
   ['POST', '/api/v1/saved_query/', { db_id: 2147483648, label: 'x', sql: 'SELECT 1' }],
 ];
@@ -100,10 +143,27 @@ describe('every route of the server (AppModule, embedded mode)', () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-routes-'));
-    const config = new AppConfig(0, undefined, undefined, undefined, 'b'.repeat(48), home, undefined, undefined, 'development');
-    server = await startHttpApp({ imports: [AppModule, DiscoveryModule] }, { customize: (b) => b.overrideProvider(AppConfig).useValue(config) });
+    const config = new AppConfig(
+      0,
+      undefined,
+      undefined,
+      undefined,
+      'b'.repeat(48),
+      home,
+      undefined,
+      undefined,
+      'development',
+    );
+    server = await startHttpApp(
+      { imports: [AppModule, DiscoveryModule] },
+      { customize: (b) => b.overrideProvider(AppConfig).useValue(config) },
+    );
     const password = readFileSync(join(home, 'admin-password'), 'utf8').trim();
-    const login = await fetch(`${server.url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+    const login = await fetch(`${server.url}/api/v1/security/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
     token = ((await login.json()) as { access_token: string }).access_token;
     routes = routesOf(server);
   }, 180_000);
@@ -117,7 +177,10 @@ describe('every route of the server (AppModule, embedded mode)', () => {
     fetch(`${server.url}${path}`, {
       method,
       redirect: 'manual',
-      headers: { ...(init.auth === false ? {} : { authorization: `Bearer ${token}` }), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(init.auth === false ? {} : { authorization: `Bearer ${token}` }),
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(init.body !== undefined ? { body: init.body } : {}),
     });
 
@@ -127,13 +190,20 @@ describe('every route of the server (AppModule, embedded mode)', () => {
     if (response.status >= 500) failures.push(`${label} -> ${response.status} ${text.slice(0, 200)}`);
     else if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
       const body = JSON.parse(text) as { errors?: { message?: unknown; error_type?: unknown }[] };
-      if (!Array.isArray(body.errors) || typeof body.errors[0]?.error_type !== 'string') failures.push(`${label} -> ${response.status} without the error shape: ${text.slice(0, 200)}`);
+      if (!Array.isArray(body.errors) || typeof body.errors[0]?.error_type !== 'string')
+        failures.push(`${label} -> ${response.status} without the error shape: ${text.slice(0, 200)}`);
     }
   }
 
   it('finds the routes of every feature', () => {
     const paths = routes.map((r) => `${r.method} ${r.path}`);
-    for (const expected of ['POST /api/v1/security/login', 'GET /api/v1/dashboard/:idOrSlug', 'POST /api/v1/chart/data', 'POST /api/v1/sqllab/execute', 'PUT /api/v1/dashboard/:id/colors']) {
+    for (const expected of [
+      'POST /api/v1/security/login',
+      'GET /api/v1/dashboard/:idOrSlug',
+      'POST /api/v1/chart/data',
+      'POST /api/v1/sqllab/execute',
+      'PUT /api/v1/dashboard/:id/colors',
+    ]) {
       expect(paths.map((p) => p.replace(/\/$/, ''))).toContain(expected);
     }
     expect(routes.length).toBeGreaterThan(60);
@@ -142,7 +212,10 @@ describe('every route of the server (AppModule, embedded mode)', () => {
   it('refuses an anonymous caller on every route that is not public', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => !r.isPublic)) {
-      const response = await send(route.method, fill(route.path, '1'), { auth: false, ...(route.method === 'GET' ? {} : { body: '{}' }) });
+      const response = await send(route.method, fill(route.path, '1'), {
+        auth: false,
+        ...(route.method === 'GET' ? {} : { body: '{}' }),
+      });
       // A route that serves the client app to the browser redirects to the login page instead.
       if (response.status !== 401 && response.status !== 403 && !(response.status >= 300 && response.status < 400)) {
         failures.push(`${route.method} ${route.path} -> ${response.status}`);
@@ -157,15 +230,28 @@ describe('every route of the server (AppModule, embedded mode)', () => {
     for (const route of routes) {
       for (const param of BAD_PARAMS) {
         const path = fillEncoded(route.path, param);
-        await expectNoServerError(`${route.method} ${path}`, await send(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }), failures);
+        await expectNoServerError(
+          `${route.method} ${path}`,
+          await send(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }),
+          failures,
+        );
       }
       const path = fill(route.path, '1');
       if (route.method !== 'GET' && route.method !== 'DELETE') {
-        for (const body of BAD_BODIES) await expectNoServerError(`${route.method} ${path} body ${body}`, await send(route.method, path, { body }), failures);
+        for (const body of BAD_BODIES)
+          await expectNoServerError(
+            `${route.method} ${path} body ${body}`,
+            await send(route.method, path, { body }),
+            failures,
+          );
       }
       for (const query of BAD_QUERIES) {
         const target = `${path}${path.includes('?') ? '&' : '?'}${query}`;
-        await expectNoServerError(`${route.method} ${target}`, await send(route.method, target, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }), failures);
+        await expectNoServerError(
+          `${route.method} ${target}`,
+          await send(route.method, target, route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }),
+          failures,
+        );
       }
     }
     expect(failures).toEqual([]);

@@ -21,8 +21,21 @@ describe('the Strata server (AppModule, embedded mode)', () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-app-'));
-    const config = new AppConfig(0, undefined, undefined, undefined, 'a'.repeat(48), home, undefined, undefined, 'development');
-    server = await startHttpApp({ imports: [AppModule] }, { customize: (b) => b.overrideProvider(AppConfig).useValue(config) });
+    const config = new AppConfig(
+      0,
+      undefined,
+      undefined,
+      undefined,
+      'a'.repeat(48),
+      home,
+      undefined,
+      undefined,
+      'development',
+    );
+    server = await startHttpApp(
+      { imports: [AppModule] },
+      { customize: (b) => b.overrideProvider(AppConfig).useValue(config) },
+    );
     const password = readFileSync(join(home, 'admin-password'), 'utf8').trim();
     const login = await post('/api/v1/security/login', JSON.stringify({ username: 'admin', password, provider: 'db' }));
     expect(login.status).toBe(200);
@@ -37,7 +50,9 @@ describe('the Strata server (AppModule, embedded mode)', () => {
   const post = (path: string, body: string) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const status = async (): Promise<ExamplesStatus> => {
-    const response = await fetch(`${server.url}/api/v1/examples/status`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.url}/api/v1/examples/status`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     return ((await response.json()) as { result: ExamplesStatus }).result;
   };
@@ -51,11 +66,17 @@ describe('the Strata server (AppModule, embedded mode)', () => {
   it('malformed JSON, missing fields and unknown routes are 4xx in the error shape, never 500', async () => {
     const malformed = await post('/api/v1/security/login', '{"username": "admin", ');
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe('INVALID_PAYLOAD_FORMAT_ERROR');
+    expect(((await malformed.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe(
+      'INVALID_PAYLOAD_FORMAT_ERROR',
+    );
     const missing = await post('/api/v1/security/login', JSON.stringify({ username: 'admin' }));
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
-    const unknown = await fetch(`${server.url}/api/v1/no/such/thing`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await missing.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe(
+      'INVALID_PAYLOAD_SCHEMA_ERROR',
+    );
+    const unknown = await fetch(`${server.url}/api/v1/no/such/thing`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { message: string }).message).toBe('Not found');
   });
@@ -80,11 +101,19 @@ describe('the Strata server (AppModule, embedded mode)', () => {
     const after = await status();
     expect(after.state).toBe('ready');
     expect(after.tables).toHaveLength(12);
-    for (const table of after.tables) expect(table).toEqual({ name: table.name, rows: table.expected_rows, expected_rows: expect.any(Number), loaded: true });
+    for (const table of after.tables)
+      expect(table).toEqual({
+        name: table.name,
+        rows: table.expected_rows,
+        expected_rows: expect.any(Number),
+        loaded: true,
+      });
     expect(after.tables.find((t) => t.name === 'flights_200k')?.rows).toBe(200000);
 
     const examples = server.app.get(ExamplesDatabase);
-    const [registered] = await server.app.get(DataSource).query(`SELECT uri, allow_dml, expose_in_sqllab FROM databases WHERE database_name = 'examples'`);
+    const [registered] = await server.app
+      .get(DataSource)
+      .query(`SELECT uri, allow_dml, expose_in_sqllab FROM databases WHERE database_name = 'examples'`);
     // Registered through the databases command path: the same connection, written in its canonical form.
     // The embedded database's password is not in the URI: it is kept encrypted in database_credentials.
     expect({ ...registered, uri: parseConnectionUri(registered.uri) }).toEqual({

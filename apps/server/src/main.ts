@@ -24,14 +24,20 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel);
   const nestLogger = new PinoLoggerService(logger);
   // The logger option also covers a failing boot; bufferLogs holds Nest's early lines until useLogger.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger: nestLogger, bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    logger: nestLogger,
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(nestLogger);
   app.enableShutdownHooks();
   // Before the global body parsers: the user-log beacon has its own types and limit.
   installUserLogBodyParser(app);
   configureHttp(app, { logger, trustProxy: config.trustProxy });
   await app.listen(config.port);
-  logger.info(`Strata is running at http://localhost:${config.port}/ (${config.embedded ? `embedded databases in ${config.strataHome}` : 'PostgreSQL'})`);
+  logger.info(
+    `Strata is running at http://localhost:${config.port}/ (${config.embedded ? `embedded databases in ${config.strataHome}` : 'PostgreSQL'})`,
+  );
   void app.get(ExamplesService).loadInBackground();
 }
 

@@ -45,8 +45,7 @@ export type EnvelopeOf<E extends EventLike> = E extends EventLike<infer T, infer
 export const HISTORY_UNDONE = 'history/undone' as const;
 export const HISTORY_REDONE = 'history/redone' as const;
 export type HistoryEvent =
-  | EventLike<typeof HISTORY_UNDONE, { batchId: string }>
-  | EventLike<typeof HISTORY_REDONE, { batchId: string }>;
+  EventLike<typeof HISTORY_UNDONE, { batchId: string }> | EventLike<typeof HISTORY_REDONE, { batchId: string }>;
 
 export function isHistoryEvent(e: EventLike): e is HistoryEvent {
   return e.type === HISTORY_UNDONE || e.type === HISTORY_REDONE;

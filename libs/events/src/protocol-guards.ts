@@ -128,7 +128,11 @@ const serverMessage = byType({
       errors: optional(arrayOf(errorItem)),
     }),
   }),
-  revoked: shape({ stream: optional(id), reason: oneOf('session_ended', 'deactivated', 'access_changed'), message: str }),
+  revoked: shape({
+    stream: optional(id),
+    reason: oneOf('session_ended', 'deactivated', 'access_changed'),
+    message: str,
+  }),
   error: shape({ message: str, error_type: str, stream: optional(str) }),
 });
 

@@ -31,7 +31,9 @@ export function AppFrame() {
             <NavLink to="/" end>
               Home
             </NavLink>
-            {hasPermission(live.user, Permission.EXECUTE_SQL_QUERY, PermissionView.SQL_LAB) && <NavLink to="/sqllab/">SQL Lab</NavLink>}
+            {hasPermission(live.user, Permission.EXECUTE_SQL_QUERY, PermissionView.SQL_LAB) && (
+              <NavLink to="/sqllab/">SQL Lab</NavLink>
+            )}
             <NavLink to="/chart/list/">Charts</NavLink>
             <NavLink to="/dashboard/list/">Dashboards</NavLink>
             {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
@@ -55,7 +57,13 @@ function UserMenu({ user }: { user: Me }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
     <div className="user-menu" ref={menu}>
-      <button type="button" className="user-menu__button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="user-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <span className="user-menu__avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>

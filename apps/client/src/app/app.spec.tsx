@@ -25,11 +25,20 @@ function strataApi() {
   let statusCalls = 0;
   return (request: RecordedRequest) => {
     const { method, url } = request;
-    if (url === '/api/v1/me/') return signedIn ? { status: 200, body: { result: me } } : { status: 401, body: { message: 'Not authorized' } };
+    if (url === '/api/v1/me/')
+      return signedIn ? { status: 200, body: { result: me } } : { status: 401, body: { message: 'Not authorized' } };
     if (url === '/login/' && method === 'POST') {
       const { username, password } = request.body as { username: string; password: string };
       if (username !== 'admin' || password !== 'secret-password') {
-        return { status: 401, body: { message: 'Invalid login. Please try again.', errors: [{ message: 'Invalid login. Please try again.', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } };
+        return {
+          status: 401,
+          body: {
+            message: 'Invalid login. Please try again.',
+            errors: [
+              { message: 'Invalid login. Please try again.', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' },
+            ],
+          },
+        };
       }
       signedIn = true;
       return { status: 200, body: { result: me } };
@@ -138,8 +147,10 @@ describe('the app', () => {
     expect(screen.queryByRole('region', { name: 'Time travel' })).not.toBeInTheDocument();
     fireEvent.keyDown(window, { key: 'E', ctrlKey: true, shiftKey: true });
     const panel = screen.getByRole('region', { name: 'Time travel' });
-    expect(within(panel).getAllByTestId('time-travel-event').map((r) => r.children[2]?.textContent)).toEqual(
-      expect.arrayContaining(['session/notSignedIn', 'session/loginSubmitted', 'session/loggedIn']),
-    );
+    expect(
+      within(panel)
+        .getAllByTestId('time-travel-event')
+        .map((r) => r.children[2]?.textContent),
+    ).toEqual(expect.arrayContaining(['session/notSignedIn', 'session/loginSubmitted', 'session/loggedIn']));
   });
 });

@@ -1,28 +1,55 @@
 import type { UserRow } from '../features/users/users.events';
 import type { RecordedRequest } from './test-server';
 
-const bookkeeping = { created_on: '2026-01-01T00:00:00.000Z', changed_on: '2026-01-01T00:00:00.000Z', last_login: null, login_count: 0 };
+const bookkeeping = {
+  created_on: '2026-01-01T00:00:00.000Z',
+  changed_on: '2026-01-01T00:00:00.000Z',
+  last_login: null,
+  login_count: 0,
+};
 
 // A small security API with the server's shapes: list, roles, create (422 on a taken username), update.
 export function securityApi() {
   const users: UserRow[] = [
-    { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: 'admin@example.com', active: true, roles: ['Admin'], ...bookkeeping },
+    {
+      id: 1,
+      username: 'admin',
+      first_name: 'Ada',
+      last_name: 'Admin',
+      email: 'admin@example.com',
+      active: true,
+      roles: ['Admin'],
+      ...bookkeeping,
+    },
   ];
   return (request: RecordedRequest) => {
     const { method, url } = request;
     if (url === '/api/v1/security/csrf_token/') return { status: 200, body: { result: 'csrf-1' } };
     if (method !== 'GET' && request.headers['x-csrftoken'] !== 'csrf-1') {
-      return { status: 400, body: { message: 'CSRF', errors: [{ message: 'The CSRF token is missing.', error_type: 'FRONTEND_CSRF_ERROR', level: 'error' }] } };
+      return {
+        status: 400,
+        body: {
+          message: 'CSRF',
+          errors: [{ message: 'The CSRF token is missing.', error_type: 'FRONTEND_CSRF_ERROR', level: 'error' }],
+        },
+      };
     }
     if (url === '/api/v1/security/roles/') {
-      return { status: 200, body: { count: 3, result: ['Admin', 'Alpha', 'Gamma'].map((name) => ({ name, permissions: [] })) } };
+      return {
+        status: 200,
+        body: { count: 3, result: ['Admin', 'Alpha', 'Gamma'].map((name) => ({ name, permissions: [] })) },
+      };
     }
-    if (url === '/api/v1/security/users/' && method === 'GET') return { status: 200, body: { count: users.length, result: users } };
+    if (url === '/api/v1/security/users/' && method === 'GET')
+      return { status: 200, body: { count: users.length, result: users } };
     if (url === '/api/v1/security/users/' && method === 'POST') {
       const input = request.body as UserRow & { password: string };
       if (users.some((u) => u.username === input.username)) {
         const message = `A user named ${input.username} already exists.`;
-        return { status: 422, body: { message, errors: [{ message, error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error' }] } };
+        return {
+          status: 422,
+          body: { message, errors: [{ message, error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error' }] },
+        };
       }
       const { password: _password, ...fields } = input;
       const created: UserRow = { ...fields, ...bookkeeping, id: users.length + 1, active: true };

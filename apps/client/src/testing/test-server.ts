@@ -50,7 +50,10 @@ export class TestServer {
     this.requests.push(request);
     const answer = (await this.handler(request)) ?? {
       status: 404,
-      body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] },
+      body: {
+        message: 'Not found',
+        errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }],
+      },
     };
     res.writeHead(answer.status, { 'Content-Type': 'application/json' });
     res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));

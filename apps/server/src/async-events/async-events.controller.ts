@@ -7,7 +7,12 @@ import { ZodQuery } from '../common/zod-validation.pipe';
 import { AsyncEventsService } from './async-events.service';
 
 // Ids are bigserial numbers; Superset's Redis stream ids (`1607477697866-0`) are refused, not misread.
-const querySchema = z.object({ last_id: z.string().regex(/^\d{1,18}$/, 'must be an event id').optional() });
+const querySchema = z.object({
+  last_id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be an event id')
+    .optional(),
+});
 
 @Controller('api/v1/async_event')
 export class AsyncEventsController {

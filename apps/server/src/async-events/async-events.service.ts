@@ -29,7 +29,14 @@ interface AsyncEventRow {
 /** At most this many events per poll (REFERENCE §5). */
 export const ASYNC_EVENTS_PAGE = 100;
 
-const toEvent = (row: AsyncEventRow): AsyncEvent => ({ ...row.extra, id: String(row.id), job_id: row.job_id, status: row.status, result_url: row.result_url, errors: row.errors });
+const toEvent = (row: AsyncEventRow): AsyncEvent => ({
+  ...row.extra,
+  id: String(row.id),
+  job_id: row.job_id,
+  status: row.status,
+  result_url: row.result_url,
+  errors: row.errors,
+});
 
 @Injectable()
 export class AsyncEventsService {

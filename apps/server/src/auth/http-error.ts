@@ -7,7 +7,12 @@ import type { HttpException } from '@nestjs/common';
 import { ErrorType, type StrataError } from '@strata/domain';
 import { StrataHttpException } from '../common/error-body';
 
-export function httpError(status: number, errorType: ErrorType, message: string, extra?: StrataError['extra']): HttpException {
+export function httpError(
+  status: number,
+  errorType: ErrorType,
+  message: string,
+  extra?: StrataError['extra'],
+): HttpException {
   return new StrataHttpException(status, errorType, message, extra);
 }
 

@@ -22,7 +22,11 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
 };
 
 export function credentialsOf(req: IncomingMessage): CredentialsCarrier {
-  return { cookie: header(req, 'cookie'), authorization: header(req, 'authorization'), guestToken: header(req, 'x-guesttoken') };
+  return {
+    cookie: header(req, 'cookie'),
+    authorization: header(req, 'authorization'),
+    guestToken: header(req, 'x-guesttoken'),
+  };
 }
 
 /**

@@ -14,7 +14,11 @@ describe('GET /api/v1/me/ feature flags (real HTTP, real PostgreSQL)', () => {
     const me = await new HttpClient(t.url).get('/api/v1/me/', auth);
     expect(me.status).toBe(200);
     expect(me.body.result.username).toBe(TEST_ADMIN.username);
-    expect(me.body.result.feature_flags).toEqual({ ...DEFAULT_FEATURE_FLAGS, GLOBAL_ASYNC_QUERIES: true, DASHBOARD_CROSS_FILTERS: false });
+    expect(me.body.result.feature_flags).toEqual({
+      ...DEFAULT_FEATURE_FLAGS,
+      GLOBAL_ASYNC_QUERIES: true,
+      DASHBOARD_CROSS_FILTERS: false,
+    });
   });
 
   it('refuses a visitor with 401 in the error shape', async () => {

@@ -41,8 +41,11 @@ export function permissionsOf(roles: readonly string[]): [string, string][] {
 
 export const isAdmin = (roles: readonly string[]): boolean => domainIsAdmin({ roles });
 
-export const hasPermission = (user: Pick<CurrentUser, 'roles' | 'permissions'>, permission: string, view: string): boolean =>
-  domainHasPermission(user, permission, view);
+export const hasPermission = (
+  user: Pick<CurrentUser, 'roles' | 'permissions'>,
+  permission: string,
+  view: string,
+): boolean => domainHasPermission(user, permission, view);
 
 /** The error type a 403 carries, so the client can show the matching message (spec §8 security access errors). */
 export function accessErrorType(view: string): ErrorType {

@@ -6,7 +6,12 @@
  */
 import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
-import { createChartTestApp, loadExampleTables, registerExamples, type ExamplesFixture } from './testing/chart-test-app';
+import {
+  createChartTestApp,
+  loadExampleTables,
+  registerExamples,
+  type ExamplesFixture,
+} from './testing/chart-test-app';
 
 /** Polls the events endpoint until the job's event is there; the bound is generous: a loaded machine is slow, not failing. */
 async function waitForEvent(client: ApiClient, jobId: string): Promise<Record<string, unknown>> {
@@ -25,7 +30,10 @@ describe('async chart data and the cache key', () => {
   let t: AuthTestApp;
   let admin: ApiClient;
   let carsId: number;
-  const body = () => ({ datasource: { id: carsId, type: 'table' }, queries: [{ columns: ['origin'], metrics: ['count'], orderby: [['origin', true]] }] });
+  const body = () => ({
+    datasource: { id: carsId, type: 'table' },
+    queries: [{ columns: ['origin'], metrics: ['count'], orderby: [['origin', true]] }],
+  });
 
   beforeAll(async () => {
     fixture = await loadExampleTables(['cars']);
@@ -44,12 +52,19 @@ describe('async chart data and the cache key', () => {
   it('answers 202 with a job, publishes a done event and serves the result at result_url to its user only', async () => {
     const submitted = await admin.post('/api/v1/chart/data', body());
     expect(submitted.status).toBe(202);
-    expect(submitted.body).toMatchObject({ status: 'pending', job_id: expect.any(String), result_url: null, user_id: String(admin.userId) });
+    expect(submitted.body).toMatchObject({
+      status: 'pending',
+      job_id: expect.any(String),
+      result_url: null,
+      user_id: String(admin.userId),
+    });
     const event = await waitForEvent(admin, submitted.body.job_id);
     expect(event).toMatchObject({ status: 'done', result_url: `/api/v1/chart/data/${submitted.body.job_id}` });
     const result = await admin.get(event.result_url as string);
     expect(result.status).toBe(200);
-    const expected = await fixture.query<{ origin: string; n: number }>('SELECT origin, count(*)::int AS n FROM cars GROUP BY origin ORDER BY origin');
+    const expected = await fixture.query<{ origin: string; n: number }>(
+      'SELECT origin, count(*)::int AS n FROM cars GROUP BY origin ORDER BY origin',
+    );
     expect(result.body.result[0].data).toEqual(expected.map((e) => ({ origin: e.origin, count: e.n })));
     const other = await userClient(t, ['Admin']);
     expect((await other.get(event.result_url as string)).status).toBe(410);
@@ -57,10 +72,17 @@ describe('async chart data and the cache key', () => {
   });
 
   it('reports a failing job as an error event with the reason', async () => {
-    const submitted = await admin.post('/api/v1/chart/data', { datasource: { id: carsId, type: 'table' }, queries: [{ columns: ['nope'], metrics: ['count'] }] });
+    const submitted = await admin.post('/api/v1/chart/data', {
+      datasource: { id: carsId, type: 'table' },
+      queries: [{ columns: ['nope'], metrics: ['count'] }],
+    });
     expect(submitted.status).toBe(202);
     const event = await waitForEvent(admin, submitted.body.job_id);
-    expect(event).toMatchObject({ status: 'error', result_url: null, errors: [{ error_type: 'COLUMN_DOES_NOT_EXIST_ERROR' }] });
+    expect(event).toMatchObject({
+      status: 'error',
+      result_url: null,
+      errors: [{ error_type: 'COLUMN_DOES_NOT_EXIST_ERROR' }],
+    });
   });
 
   it('a dataset edit changes the cache key; csv and xlsx downloads stay synchronous', async () => {
@@ -69,7 +91,9 @@ describe('async chart data and the cache key', () => {
     expect(String(csv.body).split('\r\n')[0]).toBe('origin,COUNT(*)');
     const again = await admin.post('/api/v1/chart/data', { ...body(), result_format: 'csv' });
     expect(String(again.body)).toBe(String(csv.body));
-    const columns = (await admin.get(`/api/v1/dataset/${carsId}`)).body.result.columns.map((c: Record<string, unknown>) => (c.column_name === 'origin' ? { ...c, verbose_name: 'Origin' } : c));
+    const columns = (await admin.get(`/api/v1/dataset/${carsId}`)).body.result.columns.map(
+      (c: Record<string, unknown>) => (c.column_name === 'origin' ? { ...c, verbose_name: 'Origin' } : c),
+    );
     expect((await admin.put(`/api/v1/dataset/${carsId}`, { columns })).status).toBe(200);
     const relabelled = await admin.post('/api/v1/chart/data', { ...body(), result_format: 'csv' });
     expect(String(relabelled.body).split('\r\n')[0]).toBe('Origin,COUNT(*)');

@@ -37,7 +37,8 @@ interface StoredResult {
   result: unknown[];
 }
 
-const rowsOf = (result: unknown[]) => result.reduce<number>((n, r) => n + ((r as { data?: unknown[] }).data?.length ?? 1), 0);
+const rowsOf = (result: unknown[]) =>
+  result.reduce<number>((n, r) => n + ((r as { data?: unknown[] }).data?.length ?? 1), 0);
 
 @Injectable()
 export class AsyncChartData implements OnModuleInit {
@@ -66,13 +67,24 @@ export class AsyncChartData implements OnModuleInit {
     } catch {
       throw new StrataHttpException(500, ErrorType.ASYNC_WORKERS_ERROR, 'Failed to start remote query on a worker.');
     }
-    return { channel_id: `user:${user.id}`, job_id: jobId, user_id: String(user.id), status: 'pending', errors: [], result_url: null };
+    return {
+      channel_id: `user:${user.id}`,
+      job_id: jobId,
+      user_id: String(user.id),
+      status: 'pending',
+      errors: [],
+      result_url: null,
+    };
   }
 
   async result(key: string, user: CurrentUser): Promise<unknown[]> {
     const hit = /^[0-9a-f-]{36}$/.test(key) ? await this.cache.get<StoredResult>(`async:${key}`) : null;
     if (!hit || hit.value.userId !== user.id) {
-      throw new StrataHttpException(410, ErrorType.RESULTS_BACKEND_ERROR, 'Data could not be retrieved. You need to re-run the original query.');
+      throw new StrataHttpException(
+        410,
+        ErrorType.RESULTS_BACKEND_ERROR,
+        'Data could not be retrieved. You need to re-run the original query.',
+      );
     }
     return hit.value.result;
   }
@@ -81,15 +93,23 @@ export class AsyncChartData implements OnModuleInit {
     const resultUrl = `/api/v1/chart/data/${jobId}`;
     try {
       const row = await this.users.findById(userId);
-      if (!row) throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'The user of this job no longer exists.');
+      if (!row)
+        throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'The user of this job no longer exists.');
       const user: CurrentUser = { ...row, permissions: permissionsOf(row.roles), via: 'bearer' };
       const { source, context: allowed } = await this.sources.resolveContext(context, user);
       const result = await this.service.run(source, allowed);
-      await this.cache.set<StoredResult>(`async:${jobId}`, { userId, result }, CACHE_DEFAULT_TIMEOUT_SEC, rowsOf(result));
+      await this.cache.set<StoredResult>(
+        `async:${jobId}`,
+        { userId, result },
+        CACHE_DEFAULT_TIMEOUT_SEC,
+        rowsOf(result),
+      );
       await this.events.publish(userId, { job_id: jobId, status: 'done', result_url: resultUrl });
     } catch (err) {
       const body = err instanceof StrataHttpException ? err.getResponse() : null;
-      const errors = isErrorResponseBody(body) ? body.errors.map((e) => ({ message: e.message, error_type: e.error_type })) : [{ message: (err as Error).message, error_type: ErrorType.GENERIC_BACKEND_ERROR }];
+      const errors = isErrorResponseBody(body)
+        ? body.errors.map((e) => ({ message: e.message, error_type: e.error_type }))
+        : [{ message: (err as Error).message, error_type: ErrorType.GENERIC_BACKEND_ERROR }];
       await this.events.publish(userId, { job_id: jobId, status: 'error', result_url: null, errors });
     }
   }

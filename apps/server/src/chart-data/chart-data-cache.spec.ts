@@ -10,7 +10,10 @@ describe('ChartDataCache in memory', () => {
 
   it('returns what was set, with its time, until it expires', async () => {
     // The clock is Jest's: only Date moves, and only when the test says so.
-    jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z'), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-01-01T00:00:00Z'),
+      doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'],
+    });
     const cache = new ChartDataCache(config);
     await cache.set('a', { data: [1] }, 60);
     expect(await cache.get('a')).toEqual({ value: { data: [1] }, cachedAt: '2026-01-01T00:00:00.000Z' });

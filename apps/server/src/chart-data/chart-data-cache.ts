@@ -26,7 +26,12 @@ export class ChartDataCache implements OnApplicationShutdown {
   private readonly redis: Redis | null;
 
   constructor(config: AppConfig) {
-    this.redis = config.redisUrl ? logConnectionErrors(new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }), 'Redis (chart data cache)') : null;
+    this.redis = config.redisUrl
+      ? logConnectionErrors(
+          new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }),
+          'Redis (chart data cache)',
+        )
+      : null;
   }
 
   async get<T>(key: string): Promise<CachedEntry<T> | null> {
@@ -54,7 +59,8 @@ export class ChartDataCache implements OnApplicationShutdown {
     if (rows > MEMORY_ROWS) return entry;
     this.evict(key);
     // Oldest first: a Map iterates in insertion order.
-    while (this.memory.size >= MEMORY_ENTRIES || this.memoryRows + rows > MEMORY_ROWS) this.evict(this.memory.keys().next().value as string);
+    while (this.memory.size >= MEMORY_ENTRIES || this.memoryRows + rows > MEMORY_ROWS)
+      this.evict(this.memory.keys().next().value as string);
     this.memory.set(key, { entry, expires: Date.now() + timeoutSec * 1000, rows });
     this.memoryRows += rows;
     return entry;

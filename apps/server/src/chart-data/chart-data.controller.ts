@@ -35,7 +35,12 @@ const samplesParams = z.object({
 });
 
 const samplesBody = z
-  .object({ filters: queryObjectSchema.shape.filters, granularity: z.string().max(500).nullish(), time_range: z.string().max(500).nullish(), extras: queryObjectSchema.shape.extras })
+  .object({
+    filters: queryObjectSchema.shape.filters,
+    granularity: z.string().max(500).nullish(),
+    time_range: z.string().max(500).nullish(),
+    extras: queryObjectSchema.shape.extras,
+  })
   .partial()
   .loose();
 
@@ -60,7 +65,11 @@ export class ChartDataController {
   ) {
     if (force === 'true' || force === '1') context.force = true;
     if (context.result_format !== 'json' && !canDownloadCsv(user)) {
-      throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'You do not have permission to download data.');
+      throw new StrataHttpException(
+        403,
+        ErrorType.GENERIC_COMMAND_ERROR,
+        'You do not have permission to download data.',
+      );
     }
     const { source, context: allowed } = await this.sources.resolveContext(context, user);
     if (context.result_format === 'json' && this.async.enabled()) {
@@ -70,8 +79,11 @@ export class ChartDataController {
     }
     const result = await this.service.run(source, allowed);
     if (context.result_format === 'json') return { result };
-    const tables = result.filter((r): r is Table => typeof r === 'object' && r !== null && 'colnames' in r && 'data' in r);
-    if (tables.length === 0) throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, 'This result type has no rows to download.');
+    const tables = result.filter(
+      (r): r is Table => typeof r === 'object' && r !== null && 'colnames' in r && 'data' in r,
+    );
+    if (tables.length === 0)
+      throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, 'This result type has no rows to download.');
     const name = `${source.dataset.table_name.replace(/[^\w.-]+/g, '_')}_${stamp()}`;
     if (context.result_format === 'csv') {
       res.setHeader('content-type', 'text/csv; charset=utf-8');
@@ -93,7 +105,11 @@ export class ChartDataController {
   @Post('datasource/samples')
   @HttpCode(200)
   @RequirePermission(Permission.READ, View.DATASET)
-  async samples(@ZodQuery(samplesParams) params: z.output<typeof samplesParams>, @ZodBody(samplesBody) body: z.output<typeof samplesBody>, @ReqUser() user: CurrentUser) {
+  async samples(
+    @ZodQuery(samplesParams) params: z.output<typeof samplesParams>,
+    @ZodBody(samplesBody) body: z.output<typeof samplesBody>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const source = await this.sources.resolve(params.datasource_id, params.datasource_type, user);
     const parsed = queryObjectSchema.safeParse({
       filters: body.filters ?? [],
@@ -103,7 +119,12 @@ export class ChartDataController {
       row_limit: params.per_page,
       row_offset: (params.page - 1) * params.per_page,
     });
-    if (!parsed.success) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    if (!parsed.success)
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        `Invalid request: ${parsed.error.issues.map((i) => i.message).join('; ')}`,
+      );
     const base = parsed.data;
     const run = { force: params.force ?? false, resultType: 'samples' as const, resultFormat: 'json' };
     const page = await this.service.runOne(source, samplesQuery(source, base, false), { ...run, resultType: 'full' });

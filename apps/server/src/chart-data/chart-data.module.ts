@@ -12,7 +12,18 @@ import { DashboardDataAccess } from './dashboard-data-access';
 @Module({
   imports: [DatasetsModule],
   controllers: [ChartDataController],
-  providers: [ChartDataService, ChartDatasources, DashboardDataAccess, ChartDataCache, AsyncChartData, { provide: GLOBAL_ASYNC_QUERIES, useFactory: (config: AppConfig) => config.featureFlags.GLOBAL_ASYNC_QUERIES, inject: [AppConfig] }],
+  providers: [
+    ChartDataService,
+    ChartDatasources,
+    DashboardDataAccess,
+    ChartDataCache,
+    AsyncChartData,
+    {
+      provide: GLOBAL_ASYNC_QUERIES,
+      useFactory: (config: AppConfig) => config.featureFlags.GLOBAL_ASYNC_QUERIES,
+      inject: [AppConfig],
+    },
+  ],
   exports: [ChartDataService, ChartDatasources],
 })
 export class ChartDataModule {}

@@ -18,10 +18,17 @@ describe('chart data on MySQL/MariaDB', () => {
   let datasetId: number;
 
   const hand = async <T>(sql: string): Promise<T[]> => (await mysql.query<RowDataPacket[]>(sql))[0] as T[];
-  const chartData = (query: Record<string, unknown>) => admin.post('/api/v1/chart/data', { datasource: { id: datasetId, type: 'table' }, queries: [query] });
+  const chartData = (query: Record<string, unknown>) =>
+    admin.post('/api/v1/chart/data', { datasource: { id: datasetId, type: 'table' }, queries: [query] });
 
   beforeAll(async () => {
-    mysql = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', multipleStatements: true });
+    mysql = await createConnection({
+      host: '127.0.0.1',
+      port: 3306,
+      user: 'root',
+      password: '',
+      multipleStatements: true,
+    });
     await mysql.query(`CREATE DATABASE \`${database}\``);
     await mysql.query(`
       USE \`${database}\`;
@@ -46,7 +53,11 @@ describe('chart data on MySQL/MariaDB', () => {
     const res = await chartData({
       columns: ['origin'],
       metrics: [{ expressionType: 'SIMPLE', aggregate: 'AVG', column: { column_name: 'delay' }, label: 'avg delay' }],
-      filters: [{ col: 'delay', op: '>=', val: 10 }, { col: 'origin', op: 'NOT IN', val: ['LAX'] }, { col: 'origin', op: 'ILIKE', val: '%a%' }],
+      filters: [
+        { col: 'delay', op: '>=', val: 10 },
+        { col: 'origin', op: 'NOT IN', val: ['LAX'] },
+        { col: 'origin', op: 'ILIKE', val: '%a%' },
+      ],
       orderby: [['origin', true]],
     });
     expect(res.status).toBe(200);
@@ -56,7 +67,9 @@ describe('chart data on MySQL/MariaDB', () => {
       `SELECT origin, AVG(delay) AS a FROM trips WHERE delay >= 10 AND origin NOT IN ('LAX') AND LOWER(origin) LIKE '%a%' GROUP BY origin ORDER BY origin`,
     );
     expect(expected.length).toBeGreaterThan(1);
-    expect(result.data.map((r: Record<string, unknown>) => [r.origin, Number(r['avg delay'])])).toEqual(expected.map((e) => [e.origin, Number(e.a)]));
+    expect(result.data.map((r: Record<string, unknown>) => [r.origin, Number(r['avg delay'])])).toEqual(
+      expected.map((e) => [e.origin, Number(e.a)]),
+    );
   });
 
   it.each([
@@ -76,31 +89,77 @@ describe('chart data on MySQL/MariaDB', () => {
       row_limit: 10000,
     });
     expect(res.status).toBe(200);
-    const expected = await hand<{ b: string; n: number }>(`SELECT ${bucket} AS b, COUNT(*) AS n FROM trips GROUP BY b ORDER BY b`);
-    const got = res.body.result[0].data.map((r: Record<string, unknown>) => [String(r.t).replace('T', ' ').slice(0, grain === 'PT1H' ? 19 : 10), Number(r.count)]);
+    const expected = await hand<{ b: string; n: number }>(
+      `SELECT ${bucket} AS b, COUNT(*) AS n FROM trips GROUP BY b ORDER BY b`,
+    );
+    const got = res.body.result[0].data.map((r: Record<string, unknown>) => [
+      String(r.t)
+        .replace('T', ' ')
+        .slice(0, grain === 'PT1H' ? 19 : 10),
+      Number(r.count),
+    ]);
     expect(got).toEqual(expected.map((e) => [e.b, Number(e.n)]));
   });
 
   it('keeps the top 2 origins with series_limit, and binds quotes and backslashes as data', async () => {
-    const res = await chartData({ columns: ['origin'], metrics: [{ expressionType: 'SQL', sqlExpression: 'SUM(delay)', label: 'total' }], series_columns: ['origin'], series_limit: 2, orderby: [['total', false]] });
+    const res = await chartData({
+      columns: ['origin'],
+      metrics: [{ expressionType: 'SQL', sqlExpression: 'SUM(delay)', label: 'total' }],
+      series_columns: ['origin'],
+      series_limit: 2,
+      orderby: [['total', false]],
+    });
     expect(res.status).toBe(200);
-    const expected = await hand<{ origin: string; s: string }>(`SELECT origin, SUM(delay) AS s FROM trips GROUP BY origin ORDER BY s DESC LIMIT 2`);
-    expect(res.body.result[0].data.map((r: Record<string, unknown>) => [r.origin, Number(r.total)])).toEqual(expected.map((e) => [e.origin, Number(e.s)]));
+    const expected = await hand<{ origin: string; s: string }>(
+      `SELECT origin, SUM(delay) AS s FROM trips GROUP BY origin ORDER BY s DESC LIMIT 2`,
+    );
+    expect(res.body.result[0].data.map((r: Record<string, unknown>) => [r.origin, Number(r.total)])).toEqual(
+      expected.map((e) => [e.origin, Number(e.s)]),
+    );
 
-    const quoted = await chartData({ columns: ['origin'], metrics: ['count'], filters: [{ col: 'origin', op: '==', val: "O'Hare" }] });
-    expect(quoted.body.result[0].data).toEqual([{ origin: "O'Hare", count: (await hand<{ n: number }>(`SELECT COUNT(*) AS n FROM trips WHERE origin = 'O''Hare'`))[0].n }]);
+    const quoted = await chartData({
+      columns: ['origin'],
+      metrics: ['count'],
+      filters: [{ col: 'origin', op: '==', val: "O'Hare" }],
+    });
+    expect(quoted.body.result[0].data).toEqual([
+      {
+        origin: "O'Hare",
+        count: (await hand<{ n: number }>(`SELECT COUNT(*) AS n FROM trips WHERE origin = 'O''Hare'`))[0].n,
+      },
+    ]);
     // The values run bound (a prepared statement); the `query` shown to the user has them as literals.
     expect(quoted.body.result[0].query).toContain("`origin` = 'O''Hare'");
-    const placeholders = await chartData({ columns: ['origin'], metrics: ['count'], filters: [{ col: 'origin', op: 'IN', val: ['?', "O'Hare", '$1'] }] });
+    const placeholders = await chartData({
+      columns: ['origin'],
+      metrics: ['count'],
+      filters: [{ col: 'origin', op: 'IN', val: ['?', "O'Hare", '$1'] }],
+    });
     expect(placeholders.body.result[0].data).toEqual(quoted.body.result[0].data);
     for (const val of ["x\\' OR 1=1 -- ", "x' OR '1'='1", "\\'; DELETE FROM trips; -- "]) {
-      const res2 = await chartData({ columns: ['origin'], metrics: ['count'], filters: [{ col: 'origin', op: '==', val }] });
+      const res2 = await chartData({
+        columns: ['origin'],
+        metrics: ['count'],
+        filters: [{ col: 'origin', op: '==', val }],
+      });
       expect(res2.status).toBe(200);
       expect(res2.body.result[0].data).toEqual([]);
     }
-    for (const sqlExpression of ['SLEEP(3)', 'COUNT(*)) FROM trips; DELETE FROM trips; #', '(SELECT COUNT(*) FROM mysql.user)', "BENCHMARK(1000000, MD5('x'))"]) {
-      const refused = await chartData({ columns: ['origin'], metrics: [{ expressionType: 'SQL', sqlExpression, label: 'x' }] });
-      expect([sqlExpression, refused.status, refused.body.errors?.[0]?.error_type]).toEqual([sqlExpression, 400, 'INVALID_SQL_ERROR']);
+    for (const sqlExpression of [
+      'SLEEP(3)',
+      'COUNT(*)) FROM trips; DELETE FROM trips; #',
+      '(SELECT COUNT(*) FROM mysql.user)',
+      "BENCHMARK(1000000, MD5('x'))",
+    ]) {
+      const refused = await chartData({
+        columns: ['origin'],
+        metrics: [{ expressionType: 'SQL', sqlExpression, label: 'x' }],
+      });
+      expect([sqlExpression, refused.status, refused.body.errors?.[0]?.error_type]).toEqual([
+        sqlExpression,
+        400,
+        'INVALID_SQL_ERROR',
+      ]);
     }
     expect((await hand<{ n: number }>('SELECT COUNT(*) AS n FROM trips'))[0].n).toBe(2000);
   });

@@ -11,7 +11,13 @@ import { AppConfig } from '../config/app-config';
 import { EngineError } from '../engines/query-engine';
 import { CACHE_DEFAULT_TIMEOUT_SEC, ChartDataCache } from './chart-data-cache';
 import type { ResolvedDatasource } from './chart-datasource';
-import { applyPostProcessing, applyTimeOffset, parseTimeRange, PostProcessingError, TimeRangeError } from './explore-domain';
+import {
+  applyPostProcessing,
+  applyTimeOffset,
+  parseTimeRange,
+  PostProcessingError,
+  TimeRangeError,
+} from './explore-domain';
 import { joinOffset, relabel, type QueryPayload } from './payload';
 import type { QueryContext, QueryObject, ResultType } from './query-context.schema';
 import { runReadOnly } from './run-sql';
@@ -27,7 +33,8 @@ export const ROW_LIMIT = 50_000;
 export const SAMPLES_ROW_LIMIT = 1000;
 
 const INVERSE: Record<string, string> = { ago: 'later', later: 'ago', before: 'after', after: 'before' };
-const invertOffset = (offset: string) => offset.replace(/\b(ago|later|before|after)\b/i, (w) => INVERSE[w.toLowerCase()] ?? w);
+const invertOffset = (offset: string) =>
+  offset.replace(/\b(ago|later|before|after)\b/i, (w) => INVERSE[w.toLowerCase()] ?? w);
 
 export interface RunContext {
   force: boolean;
@@ -44,7 +51,12 @@ export class ChartDataService {
   ) {}
 
   async run(source: ResolvedDatasource, context: QueryContext, now = new Date()): Promise<unknown[]> {
-    const run: RunContext = { force: context.force, resultType: context.result_type, resultFormat: context.result_format, now };
+    const run: RunContext = {
+      force: context.force,
+      resultType: context.result_type,
+      resultFormat: context.result_format,
+      now,
+    };
     const results: unknown[] = [];
     for (const q of context.queries) results.push(await this.runOne(source, q, run));
     return results;
@@ -55,32 +67,57 @@ export class ChartDataService {
     return this.translateErrors(async () => {
       switch (resultType) {
         case 'columns':
-          return source.dataset.columns.map((c) => ({ column_name: c.column_name, verbose_name: c.verbose_name, dtype: c.type_generic }));
+          return source.dataset.columns.map((c) => ({
+            column_name: c.column_name,
+            verbose_name: c.verbose_name,
+            dtype: c.type_generic,
+          }));
         case 'timegrains':
           return supportedGrains(source.chart.backend);
         case 'query': {
           const built = this.build(source, q, run.now);
           const offsets = q.time_offsets.map((o) => this.build(source, q, run.now, o));
-          return { query: [built, ...offsets].map((b) => `${displaySql(b.compiled, source.chart.backend)};`).join('\n\n'), language: 'sql' };
+          return {
+            query: [built, ...offsets].map((b) => `${displaySql(b.compiled, source.chart.backend)};`).join('\n\n'),
+            language: 'sql',
+          };
         }
         case 'samples':
         case 'drill_detail':
           return this.execute(source, samplesQuery(source, q, resultType === 'drill_detail'), run, resultType);
         case 'results': {
           const full = await this.execute(source, q, run, resultType);
-          return { data: full.data, colnames: full.colnames, coltypes: full.coltypes, rowcount: full.rowcount, sql_rowcount: full.sql_rowcount };
+          return {
+            data: full.data,
+            colnames: full.colnames,
+            coltypes: full.coltypes,
+            rowcount: full.rowcount,
+            sql_rowcount: full.sql_rowcount,
+          };
         }
         case 'full':
         case 'post_processed':
           if (q.is_rowcount) {
             // REFERENCE §2.1 is_rowcount: only the number of rows the query would return.
             const rowcount = await this.count(source, { ...q, row_limit: null }, run);
-            return { data: [{ rowcount }], colnames: ['rowcount'], coltypes: [0], rowcount: 1, sql_rowcount: 1, status: 'success', is_cached: false };
+            return {
+              data: [{ rowcount }],
+              colnames: ['rowcount'],
+              coltypes: [0],
+              rowcount: 1,
+              sql_rowcount: 1,
+              status: 'success',
+              is_cached: false,
+            };
           }
           return this.execute(source, q, run, resultType);
         default: {
           const unknown: never = resultType;
-          throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `Unknown result type ${String(unknown)}`);
+          throw new StrataHttpException(
+            400,
+            ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+            `Unknown result type ${String(unknown)}`,
+          );
         }
       }
     });
@@ -93,10 +130,29 @@ export class ChartDataService {
   async count(source: ResolvedDatasource, q: QueryObject, run: RunContext): Promise<number> {
     const grouped = (q.metrics?.length ?? 0) > 0 && q.columns.length + (q.groupby?.length ?? 0) > 0;
     if (grouped) {
-      const payload = await this.translateErrors(() => this.execute(source, { ...q, is_rowcount: false, orderby: [], time_offsets: [], post_processing: [] }, run, 'full'));
+      const payload = await this.translateErrors(() =>
+        this.execute(
+          source,
+          { ...q, is_rowcount: false, orderby: [], time_offsets: [], post_processing: [] },
+          run,
+          'full',
+        ),
+      );
       return payload.sql_rowcount;
     }
-    const counted: QueryObject = { ...q, columns: [], groupby: [], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'count' }], orderby: [], row_offset: 0, row_limit: 1, series_limit: 0, time_offsets: [], post_processing: [], is_rowcount: false };
+    const counted: QueryObject = {
+      ...q,
+      columns: [],
+      groupby: [],
+      metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'count' }],
+      orderby: [],
+      row_offset: 0,
+      row_limit: 1,
+      series_limit: 0,
+      time_offsets: [],
+      post_processing: [],
+      is_rowcount: false,
+    };
     const payload = await this.translateErrors(() => this.execute(source, counted, run, 'full'));
     return Number(payload.data[0]?.count ?? 0);
   }
@@ -106,34 +162,64 @@ export class ChartDataService {
       maxRows: SQL_MAX_ROW,
       defaultRowLimit: ROW_LIMIT,
       resolveTimeRange: (range) =>
-        parseTimeRange(range, now, { relativeStart: q.extras.relative_start ?? undefined, relativeEnd: q.extras.relative_end ?? undefined }),
+        parseTimeRange(range, now, {
+          relativeStart: q.extras.relative_start ?? undefined,
+          relativeEnd: q.extras.relative_end ?? undefined,
+        }),
       shiftTime: offset ? (d) => applyTimeOffset(d, offset) : undefined,
     };
     return buildQuery(source.chart, q, options);
   }
 
-  private async execute(source: ResolvedDatasource, q: QueryObject, run: RunContext, resultType: ResultType): Promise<QueryPayload> {
+  private async execute(
+    source: ResolvedDatasource,
+    q: QueryObject,
+    run: RunContext,
+    resultType: ResultType,
+  ): Promise<QueryPayload> {
     const backend = source.chart.backend;
     const built = this.build(source, q, run.now);
     const offsets = q.time_offsets.map((offset) => ({ offset, built: this.build(source, q, run.now, offset) }));
     // The key is the SQL and its bound values as executed, not their display rendering.
     const statement = (c: BuiltQuery['compiled']) => [c.sql, c.parameters];
     const key = createHash('sha256')
-      .update(JSON.stringify({ ds: source.dataset.id, v: source.dataset.version, changed: source.dataset.changed_on, db: source.dataset.database.id, sql: statement(built.compiled), offsets: offsets.map((o) => [o.offset, statement(o.built.compiled)]), pp: q.post_processing, resultType }))
+      .update(
+        JSON.stringify({
+          ds: source.dataset.id,
+          v: source.dataset.version,
+          changed: source.dataset.changed_on,
+          db: source.dataset.database.id,
+          sql: statement(built.compiled),
+          offsets: offsets.map((o) => [o.offset, statement(o.built.compiled)]),
+          pp: q.post_processing,
+          resultType,
+        }),
+      )
       .digest('hex');
     if (!run.force) {
       const hit = await this.cache.get<QueryPayload>(key);
       if (hit) return { ...hit.value, is_cached: true, cached_dttm: hit.cachedAt, result_format: run.resultFormat };
     }
     const timeoutMs = this.config.sqllab.timeoutSec * 1000;
-    const result = await runReadOnly(source.engine, built.compiled, { maxRows: SQL_MAX_ROW, timeoutMs, schema: source.dataset.schema });
+    const result = await runReadOnly(source.engine, built.compiled, {
+      maxRows: SQL_MAX_ROW,
+      timeoutMs,
+      schema: source.dataset.schema,
+    });
     let frame = relabel(result, built.labels);
     const labelMap: Record<string, string[]> = Object.fromEntries(frame.colnames.map((c) => [c, [c]]));
     // Shown to users as `query` only: see sql/display-sql.ts.
     const queries = [displaySql(built.compiled, backend)];
     for (const { offset, built: shifted } of offsets) {
       queries.push(displaySql(shifted.compiled, backend));
-      const rows = relabel(await runReadOnly(source.engine, shifted.compiled, { maxRows: SQL_MAX_ROW, timeoutMs, schema: source.dataset.schema }), shifted.labels).data;
+      const rows = relabel(
+        await runReadOnly(source.engine, shifted.compiled, {
+          maxRows: SQL_MAX_ROW,
+          timeoutMs,
+          schema: source.dataset.schema,
+        }),
+        shifted.labels,
+      ).data;
       const back = invertOffset(offset);
       frame = joinOffset(frame, rows, {
         offset,
@@ -147,8 +233,15 @@ export class ChartDataService {
     const sqlRowcount = frame.data.length;
     const operations = q.post_processing.filter((p): p is NonNullable<typeof p> => p !== null);
     if (operations.length > 0) {
-      const processed = applyPostProcessing({ columns: frame.colnames, rows: frame.data }, operations.map((p) => ({ operation: p.operation, options: p.options ?? undefined })));
-      frame = { colnames: processed.columns, coltypes: processed.columns.map((c) => frame.coltypes[frame.colnames.indexOf(c)] ?? 0), data: processed.rows };
+      const processed = applyPostProcessing(
+        { columns: frame.colnames, rows: frame.data },
+        operations.map((p) => ({ operation: p.operation, options: p.options ?? undefined })),
+      );
+      frame = {
+        colnames: processed.columns,
+        coltypes: processed.columns.map((c) => frame.coltypes[frame.colnames.indexOf(c)] ?? 0),
+        data: processed.rows,
+      };
     }
     const payload: QueryPayload = {
       cache_key: key,
@@ -187,8 +280,10 @@ export class ChartDataService {
     } catch (err) {
       if (err instanceof ChartQueryError) throw new StrataHttpException(400, err.errorType, err.message);
       if (err instanceof UnsafeSqlError) throw new StrataHttpException(400, err.errorType, err.message);
-      if (err instanceof TimeRangeError) throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, err.message);
-      if (err instanceof PostProcessingError) throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, err.message);
+      if (err instanceof TimeRangeError)
+        throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, err.message);
+      if (err instanceof PostProcessingError)
+        throw new StrataHttpException(400, ErrorType.GENERIC_COMMAND_ERROR, err.message);
       if (err instanceof EngineError) {
         const status = err.status >= 500 ? 500 : err.status;
         throw new StrataHttpException(status === 422 ? 400 : status, err.errorType as ErrorType, err.message);

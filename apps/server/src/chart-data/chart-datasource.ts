@@ -43,21 +43,44 @@ export class ChartDatasources {
    * A chart data request's dataset and the query context to run: the request's own on a dataset the user
    * may read; on one a dashboard grants (form_data names the dashboard and chart), the dashboard's.
    */
-  async resolveContext(context: QueryContext, user: CurrentUser): Promise<{ source: ResolvedDatasource; context: QueryContext }> {
+  async resolveContext(
+    context: QueryContext,
+    user: CurrentUser,
+  ): Promise<{ source: ResolvedDatasource; context: QueryContext }> {
     const opened = await this.open(context.datasource.id, context.datasource.type, user, context);
     return { source: opened.source, context: opened.context ?? context };
   }
 
-  private async open(id: number, type: string, user: CurrentUser, request: QueryContext | null): Promise<{ source: ResolvedDatasource; context: QueryContext | null }> {
-    if (!DATASET_TYPES.includes(type)) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `Charts cannot query a datasource of type ${type}.`);
+  private async open(
+    id: number,
+    type: string,
+    user: CurrentUser,
+    request: QueryContext | null,
+  ): Promise<{ source: ResolvedDatasource; context: QueryContext | null }> {
+    if (!DATASET_TYPES.includes(type))
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+        `Charts cannot query a datasource of type ${type}.`,
+      );
     const readable = await this.datasets.get(id, user);
-    const granted = readable || !request ? null : await this.throughDashboard(id, user, dashboardChartOf(request.form_data), request);
+    const granted =
+      readable || !request ? null : await this.throughDashboard(id, user, dashboardChartOf(request.form_data), request);
     const dataset = readable ?? granted?.dataset;
-    if (!dataset) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'The dataset does not exist or you have no access to it.');
+    if (!dataset)
+      throw new StrataHttpException(
+        404,
+        ErrorType.OBJECT_DOES_NOT_EXIST_ERROR,
+        'The dataset does not exist or you have no access to it.',
+      );
     const database = await this.databases.find(dataset.database.id);
     // A dataset granted by a dashboard needs no database access of the user's own.
     if (!database || !(readable === null || (await this.databases.canQuery(user, database)))) {
-      throw new StrataHttpException(403, ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR, `This endpoint requires the datasource ${dataset.table_name}, database or \`all_datasource_access\` permission`);
+      throw new StrataHttpException(
+        403,
+        ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
+        `This endpoint requires the datasource ${dataset.table_name}, database or \`all_datasource_access\` permission`,
+      );
     }
     const engine = await this.databases.engine(dataset.database.id);
     // Checked again at each run: a dataset saved before the SQL guard must not reach the database.
@@ -80,7 +103,12 @@ export class ChartDatasources {
   }
 
   /** The dataset of a chart or filter on a dashboard the user may view (DASHBOARD_RBAC), and what it lets them query; 403 when it grants nothing. */
-  private async throughDashboard(id: number, user: CurrentUser, onDashboard: DashboardChartRef | null, request: QueryContext): Promise<{ dataset: DatasetJson; context: QueryContext } | null> {
+  private async throughDashboard(
+    id: number,
+    user: CurrentUser,
+    onDashboard: DashboardChartRef | null,
+    request: QueryContext,
+  ): Promise<{ dataset: DatasetJson; context: QueryContext } | null> {
     if (!onDashboard || !this.dashboards.enabled) return null;
     const dataset = await this.datasets.find(id);
     if (!dataset) return null;

@@ -8,9 +8,21 @@ import { ChartsModule } from '../charts/charts.module';
 import { DashboardsModule } from '../dashboards/dashboards.module';
 import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
-import { createChartTestApp, loadExampleTables, registerExamples, type ExamplesFixture } from './testing/chart-test-app';
+import {
+  createChartTestApp,
+  loadExampleTables,
+  registerExamples,
+  type ExamplesFixture,
+} from './testing/chart-test-app';
 
-const params = (datasetId: number) => JSON.stringify({ viz_type: 'table', datasource: `${datasetId}__table`, metrics: ['count'], groupby: ['origin'], row_limit: 100 });
+const params = (datasetId: number) =>
+  JSON.stringify({
+    viz_type: 'table',
+    datasource: `${datasetId}__table`,
+    metrics: ['count'],
+    groupby: ['origin'],
+    row_limit: 100,
+  });
 
 interface Setup {
   t: AuthTestApp;
@@ -31,9 +43,13 @@ async function setUp(fixture: ExamplesFixture, rbac: boolean): Promise<Setup> {
   const admin = await userClient(t, ['Admin']);
   const gamma = await userClient(t, ['Gamma']);
   const databaseId = await registerExamples(t, fixture);
-  const carsId = (await admin.post('/api/v1/dataset/', { database: databaseId, schema: 'public', table_name: 'cars' })).body.id as number;
+  const carsId = (await admin.post('/api/v1/dataset/', { database: databaseId, schema: 'public', table_name: 'cars' }))
+    .body.id as number;
   const dashboard = async (roles: string[]) => {
-    const created = await admin.post('/api/v1/dashboard/', { dashboard_title: `For ${roles.join()}`, ...(rbac ? { roles } : {}) });
+    const created = await admin.post('/api/v1/dashboard/', {
+      dashboard_title: `For ${roles.join()}`,
+      ...(rbac ? { roles } : {}),
+    });
     expect(created.status).toBe(201);
     expect((await admin.put(`/api/v1/dashboard/${created.body.id}`, { published: true })).status).toBe(200);
     return created.body.id as number;
@@ -41,7 +57,14 @@ async function setUp(fixture: ExamplesFixture, rbac: boolean): Promise<Setup> {
   const dashboardId = await dashboard(['Gamma']);
   const alphaDashboardId = await dashboard(['Alpha']);
   const chart = async (name: string, dashboards: number[]) => {
-    const created = await admin.post('/api/v1/chart/', { slice_name: name, viz_type: 'table', datasource_id: carsId, datasource_type: 'table', params: params(carsId), dashboards });
+    const created = await admin.post('/api/v1/chart/', {
+      slice_name: name,
+      viz_type: 'table',
+      datasource_id: carsId,
+      datasource_type: 'table',
+      params: params(carsId),
+      dashboards,
+    });
     expect(created.status).toBe(201);
     return created.body.id as number;
   };
@@ -81,8 +104,12 @@ describe('chart data from a dashboard', () => {
       const res = await chartData(s, { slice_id: s.onIt, dashboardId: s.dashboardId });
       expect(res.status).toBe(200);
       // The chart's own query: count by origin, largest first (a table orders by its metric).
-      const expected = await fixture.query<{ origin: string; n: number }>('SELECT origin, count(*)::int AS n FROM cars GROUP BY origin ORDER BY n DESC');
-      expect(res.body.result[0].data.map((r: Record<string, unknown>) => [r.origin, Number(r.count)])).toEqual(expected.map((e) => [e.origin, e.n]));
+      const expected = await fixture.query<{ origin: string; n: number }>(
+        'SELECT origin, count(*)::int AS n FROM cars GROUP BY origin ORDER BY n DESC',
+      );
+      expect(res.body.result[0].data.map((r: Record<string, unknown>) => [r.origin, Number(r.count)])).toEqual(
+        expected.map((e) => [e.origin, e.n]),
+      );
     });
 
     it("runs the chart's saved query, never the request's own columns, metrics or row limit", async () => {
@@ -116,7 +143,11 @@ describe('chart data from a dashboard', () => {
         { granularity_sqla: 'name' },
       ]) {
         const res = await filtered(extra);
-        expect([res.status, res.body.errors?.[0]?.error_type, extra]).toEqual([403, 'DASHBOARD_SECURITY_ACCESS_ERROR', extra]);
+        expect([res.status, res.body.errors?.[0]?.error_type, extra]).toEqual([
+          403,
+          'DASHBOARD_SECURITY_ACCESS_ERROR',
+          extra,
+        ]);
       }
     });
 
@@ -132,7 +163,12 @@ describe('chart data from a dashboard', () => {
 
     it("refuses a chart on the dashboard named with another dataset's id", async () => {
       const databaseId = (await s.admin.get(`/api/v1/dataset/${s.carsId}`)).body.result.database.id as number;
-      const other = await s.admin.post('/api/v1/dataset/', { database: databaseId, schema: 'public', table_name: 'cars_again', sql: 'SELECT name, origin FROM cars' });
+      const other = await s.admin.post('/api/v1/dataset/', {
+        database: databaseId,
+        schema: 'public',
+        table_name: 'cars_again',
+        sql: 'SELECT name, origin FROM cars',
+      });
       expect(other.status).toBe(201);
       const res = await s.gamma.post('/api/v1/chart/data', {
         datasource: { id: other.body.id, type: 'table' },
@@ -145,13 +181,38 @@ describe('chart data from a dashboard', () => {
     it("lists the datasets of the dashboard's charts and filters to its viewers, so the page can draw them", async () => {
       const listed = await s.gamma.get(`/api/v1/dashboard/${s.dashboardId}/datasets`);
       expect(listed.status).toBe(200);
-      expect(listed.body.result.map((d: { id: number; columns: unknown[] }) => [d.id, d.columns.length > 0])).toEqual([[s.carsId, true]]);
+      expect(listed.body.result.map((d: { id: number; columns: unknown[] }) => [d.id, d.columns.length > 0])).toEqual([
+        [s.carsId, true],
+      ]);
       // A dashboard whose only use of the dataset is a native filter lists it too.
-      const filterOnly = (await s.admin.post('/api/v1/dashboard/', { dashboard_title: 'Filter only', roles: ['Gamma'] })).body.id as number;
+      const filterOnly = (
+        await s.admin.post('/api/v1/dashboard/', { dashboard_title: 'Filter only', roles: ['Gamma'] })
+      ).body.id as number;
       expect((await s.admin.put(`/api/v1/dashboard/${filterOnly}`, { published: true })).status).toBe(200);
-      const filter = { id: 'NATIVE_FILTER-o', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: s.carsId, column: { name: 'origin' } }], controlValues: {}, defaultDataMask: {}, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
-      expect((await s.admin.put(`/api/v1/dashboard/${filterOnly}/filters`, { added: [filter], modified: [], deleted: [], reordered: [] })).status).toBe(200);
-      expect((await s.gamma.get(`/api/v1/dashboard/${filterOnly}/datasets`)).body.result.map((d: { id: number }) => d.id)).toEqual([s.carsId]);
+      const filter = {
+        id: 'NATIVE_FILTER-o',
+        type: 'NATIVE_FILTER',
+        name: 'Origin',
+        filterType: 'filter_select',
+        targets: [{ datasetId: s.carsId, column: { name: 'origin' } }],
+        controlValues: {},
+        defaultDataMask: {},
+        cascadeParentIds: [],
+        scope: { rootPath: ['ROOT_ID'], excluded: [] },
+      };
+      expect(
+        (
+          await s.admin.put(`/api/v1/dashboard/${filterOnly}/filters`, {
+            added: [filter],
+            modified: [],
+            deleted: [],
+            reordered: [],
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await s.gamma.get(`/api/v1/dashboard/${filterOnly}/datasets`)).body.result.map((d: { id: number }) => d.id),
+      ).toEqual([s.carsId]);
     });
 
     it('refuses a chart that is not on the dashboard named, with 403 in the error shape', async () => {
@@ -169,29 +230,77 @@ describe('chart data from a dashboard', () => {
     it('gives a viewer the values of a native filter on the dashboard, and nothing once no filter reads the dataset', async () => {
       // Filter value requests name the dashboard but no chart (the client's filterValuesQueryContext).
       expect((await chartData(s, { dashboardId: s.dashboardId })).status).toBe(403);
-      const filter = { id: 'NATIVE_FILTER-origin', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: s.carsId, column: { name: 'origin' } }], controlValues: {}, defaultDataMask: {}, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
-      expect((await s.admin.put(`/api/v1/dashboard/${s.dashboardId}/filters`, { added: [filter], modified: [], deleted: [], reordered: [] })).status).toBe(200);
+      const filter = {
+        id: 'NATIVE_FILTER-origin',
+        type: 'NATIVE_FILTER',
+        name: 'Origin',
+        filterType: 'filter_select',
+        targets: [{ datasetId: s.carsId, column: { name: 'origin' } }],
+        controlValues: {},
+        defaultDataMask: {},
+        cascadeParentIds: [],
+        scope: { rootPath: ['ROOT_ID'], excluded: [] },
+      };
+      expect(
+        (
+          await s.admin.put(`/api/v1/dashboard/${s.dashboardId}/filters`, {
+            added: [filter],
+            modified: [],
+            deleted: [],
+            reordered: [],
+          })
+        ).status,
+      ).toBe(200);
       const res = await chartData(s, { dashboardId: s.dashboardId });
       expect(res.status).toBe(200);
       expect(res.body.result[0].data.map((r: Record<string, unknown>) => r.origin)).toEqual(['Europe', 'Japan', 'USA']);
       expect((await chartData(s, { dashboardId: s.alphaDashboardId })).status).toBe(403);
       // Only the distinct values of the filter's column: not another column, not more than the values.
       const values = (query: Record<string, unknown>) =>
-        s.gamma.post('/api/v1/chart/data', { datasource: { id: s.carsId, type: 'table' }, queries: [query], form_data: { dashboardId: s.dashboardId } });
-      for (const query of [{ columns: ['name'], metrics: ['count'] }, { columns: ['origin', 'name'], metrics: ['count'] }, { columns: [{ label: 'origin', sqlExpression: 'name' }] }, { columns: ['origin'], filters: [{ col: 'name', op: 'LIKE', val: 'a%' }] }]) {
+        s.gamma.post('/api/v1/chart/data', {
+          datasource: { id: s.carsId, type: 'table' },
+          queries: [query],
+          form_data: { dashboardId: s.dashboardId },
+        });
+      for (const query of [
+        { columns: ['name'], metrics: ['count'] },
+        { columns: ['origin', 'name'], metrics: ['count'] },
+        { columns: [{ label: 'origin', sqlExpression: 'name' }] },
+        { columns: ['origin'], filters: [{ col: 'name', op: 'LIKE', val: 'a%' }] },
+      ]) {
         const refused = await values(query);
         expect([refused.status, query]).toEqual([403, query]);
       }
-      const raw = await values({ columns: ['origin'], metrics: [], row_limit: 100_000, extras: { where: "name LIKE 'a%'" } });
+      const raw = await values({
+        columns: ['origin'],
+        metrics: [],
+        row_limit: 100_000,
+        extras: { where: "name LIKE 'a%'" },
+      });
       expect(raw.status).toBe(200);
       expect(raw.body.result[0].colnames).toEqual(['origin', '__filter_value_count']);
       expect(raw.body.result[0].data.map((r: Record<string, unknown>) => r.origin)).toEqual(['Europe', 'Japan', 'USA']);
-      expect((await s.admin.put(`/api/v1/dashboard/${s.dashboardId}/filters`, { added: [], modified: [], deleted: [filter.id], reordered: [] })).status).toBe(200);
+      expect(
+        (
+          await s.admin.put(`/api/v1/dashboard/${s.dashboardId}/filters`, {
+            added: [],
+            modified: [],
+            deleted: [filter.id],
+            reordered: [],
+          })
+        ).status,
+      ).toBe(200);
       expect((await chartData(s, { dashboardId: s.dashboardId })).status).toBe(403);
     });
 
     it('ignores a form_data that does not name a dashboard (and a valid chart, if any)', async () => {
-      for (const formData of [{ slice_id: s.onIt }, { slice_id: 'x', dashboardId: s.dashboardId }, { slice_id: s.onIt, dashboardId: 1.5 }, { slice_id: -1, dashboardId: s.dashboardId }, { dashboardId: [s.dashboardId], slice_id: s.onIt }]) {
+      for (const formData of [
+        { slice_id: s.onIt },
+        { slice_id: 'x', dashboardId: s.dashboardId },
+        { slice_id: s.onIt, dashboardId: 1.5 },
+        { slice_id: -1, dashboardId: s.dashboardId },
+        { dashboardId: [s.dashboardId], slice_id: s.onIt },
+      ]) {
         expect([(await chartData(s, formData)).status, formData]).toEqual([404, formData]);
       }
     });

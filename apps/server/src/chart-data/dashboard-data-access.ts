@@ -13,7 +13,14 @@ import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { parsedParams } from '../charts/chart-json';
 import { AppConfig } from '../config/app-config';
-import { chartDimensions, DashboardScopeError, scopeChartQuery, scopeFilterValuesQuery, type SavedChart, type ScopeDataset } from './dashboard-query-scope';
+import {
+  chartDimensions,
+  DashboardScopeError,
+  scopeChartQuery,
+  scopeFilterValuesQuery,
+  type SavedChart,
+  type ScopeDataset,
+} from './dashboard-query-scope';
 import type { QueryContext } from './query-context.schema';
 
 export interface DashboardChartRef {
@@ -52,10 +59,17 @@ interface ChartRow {
 
 const forbidden = (message: string) => new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, message);
 
-const savedChart = (row: ChartRow): SavedChart => ({ id: row.id, viz_type: row.viz_type, params: parsedParams(row.params) });
+const savedChart = (row: ChartRow): SavedChart => ({
+  id: row.id,
+  viz_type: row.viz_type,
+  params: parsedParams(row.params),
+});
 
 /** The columns the dashboard's native filters target: on `datasetId` (its values), and on any dataset. */
-function nativeFilterColumns(metadata: Record<string, unknown> | null, datasetId: number): { onDataset: Set<string>; all: Set<string> } {
+function nativeFilterColumns(
+  metadata: Record<string, unknown> | null,
+  datasetId: number,
+): { onDataset: Set<string>; all: Set<string> } {
   const onDataset = new Set<string>();
   const all = new Set<string>();
   const config = metadata?.native_filter_configuration;
@@ -87,9 +101,23 @@ export class DashboardDataAccess {
    * dashboard's filters, or its filter's values. 403 when the user may not view the dashboard, the chart
    * is not on it or reads another dataset, no filter of it targets the column, or the request asks for more.
    */
-  async scope(user: CurrentUser, dataset: ScopeDataset & { table_name: string }, ref: DashboardChartRef, request: QueryContext): Promise<QueryContext> {
-    const [dashboard] = (await this.dataSource.query(`SELECT owners, published, roles, json_metadata FROM dashboards WHERE id = $1`, [ref.dashboardId])) as DashboardGrantRow[];
-    const viewable = dashboard !== undefined && canViewDashboard(user, { owners: dashboard.owners, published: dashboard.published, roles: dashboard.roles ?? [] }, this.config.featureFlags);
+  async scope(
+    user: CurrentUser,
+    dataset: ScopeDataset & { table_name: string },
+    ref: DashboardChartRef,
+    request: QueryContext,
+  ): Promise<QueryContext> {
+    const [dashboard] = (await this.dataSource.query(
+      `SELECT owners, published, roles, json_metadata FROM dashboards WHERE id = $1`,
+      [ref.dashboardId],
+    )) as DashboardGrantRow[];
+    const viewable =
+      dashboard !== undefined &&
+      canViewDashboard(
+        user,
+        { owners: dashboard.owners, published: dashboard.published, roles: dashboard.roles ?? [] },
+        this.config.featureFlags,
+      );
     const charts = viewable
       ? ((await this.dataSource.query(
           `SELECT c.id, c.viz_type, c.params, c.datasource_id FROM dashboard_slices s JOIN charts c ON c.id = s.slice_id WHERE s.dashboard_id = $1 ORDER BY c.id`,
@@ -99,11 +127,17 @@ export class DashboardDataAccess {
     const filters = nativeFilterColumns(dashboard?.json_metadata ?? null, dataset.id);
     try {
       if (ref.chartId === null) {
-        if (!viewable || filters.onDataset.size === 0) throw forbidden(`No native filter of dashboard ${ref.dashboardId} you may view reads the datasource ${dataset.table_name}.`);
+        if (!viewable || filters.onDataset.size === 0)
+          throw forbidden(
+            `No native filter of dashboard ${ref.dashboardId} you may view reads the datasource ${dataset.table_name}.`,
+          );
         return scopeFilterValuesQuery(request, dataset, filters.onDataset, filters.all);
       }
       const chart = charts.find((c) => c.id === ref.chartId && c.datasource_id === dataset.id);
-      if (!chart) throw forbidden(`Chart ${ref.chartId} on dashboard ${ref.dashboardId} does not give you access to the datasource ${dataset.table_name}.`);
+      if (!chart)
+        throw forbidden(
+          `Chart ${ref.chartId} on dashboard ${ref.dashboardId} does not give you access to the datasource ${dataset.table_name}.`,
+        );
       // Cross-filters filter by the dimensions of the charts that emit them.
       const filterColumns = new Set([...filters.all, ...charts.flatMap((c) => chartDimensions(savedChart(c)))]);
       return scopeChartQuery(request, savedChart(chart), dataset, ref.dashboardId, filterColumns);

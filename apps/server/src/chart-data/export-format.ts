@@ -28,10 +28,16 @@ export async function toXlsx(tables: Table[], verboseMap: Record<string, string>
     const sheet = workbook.addWorksheet(tables.length === 1 ? 'Sheet1' : `Query ${i + 1}`);
     sheet.addRow(table.colnames.map((c) => verboseMap[c] ?? c));
     for (const row of table.data) {
-      sheet.addRow(table.colnames.map((c) => {
-        const v = row[c];
-        return v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : (v as string | number | boolean);
-      }));
+      sheet.addRow(
+        table.colnames.map((c) => {
+          const v = row[c];
+          return v === null || v === undefined
+            ? null
+            : typeof v === 'object'
+              ? JSON.stringify(v)
+              : (v as string | number | boolean);
+        }),
+      );
     }
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());

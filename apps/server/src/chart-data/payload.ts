@@ -32,12 +32,18 @@ export interface QueryPayload {
 }
 
 /** Rows keyed by the response's labels, with each column's generic type. */
-export function relabel(result: ResultSet, labels: Map<string, string>): { colnames: string[]; coltypes: number[]; data: Record<string, unknown>[] } {
+export function relabel(
+  result: ResultSet,
+  labels: Map<string, string>,
+): { colnames: string[]; coltypes: number[]; data: Record<string, unknown>[] } {
   const label = (c: ResultColumn) => labels.get(c.name) ?? c.name;
   const colnames = result.columns.map(label);
   // Charts plot numbers: exact decimals the engine keeps as text (NUMERIC averages) become JS numbers.
-  const value = (c: ResultColumn, v: unknown) => (c.type_generic === 0 && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
-  const data = result.rows.map((row) => Object.fromEntries(result.columns.map((c) => [label(c), value(c, row[c.name])])));
+  const value = (c: ResultColumn, v: unknown) =>
+    c.type_generic === 0 && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  const data = result.rows.map((row) =>
+    Object.fromEntries(result.columns.map((c) => [label(c), value(c, row[c.name])])),
+  );
   return { colnames, coltypes: result.columns.map((c) => c.type_generic), data };
 }
 
@@ -45,7 +51,10 @@ export function relabel(result: ResultSet, labels: Map<string, string>): { colna
 export function epochMs(value: unknown): number | null {
   if (typeof value !== 'string' && !(value instanceof Date)) return null;
   if (value instanceof Date) return value.getTime();
-  const text = /[zZ]|[+-]\d\d:?\d\d$/.test(value) || !/\d{4}-\d\d-\d\d/.test(value) ? value : `${value.replace(' ', 'T')}${value.length <= 10 ? 'T00:00:00' : ''}Z`;
+  const text =
+    /[zZ]|[+-]\d\d:?\d\d$/.test(value) || !/\d{4}-\d\d-\d\d/.test(value)
+      ? value
+      : `${value.replace(' ', 'T')}${value.length <= 10 ? 'T00:00:00' : ''}Z`;
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? ms : null;
 }
@@ -57,7 +66,13 @@ export function epochMs(value: unknown): number | null {
 export function joinOffset(
   main: { colnames: string[]; coltypes: number[]; data: Record<string, unknown>[] },
   shifted: Record<string, unknown>[],
-  options: { offset: string; dimensions: string[]; timeAxis: string | null; metrics: string[]; unshift: (ms: number) => number },
+  options: {
+    offset: string;
+    dimensions: string[];
+    timeAxis: string | null;
+    metrics: string[];
+    unshift: (ms: number) => number;
+  },
 ): { colnames: string[]; coltypes: number[]; data: Record<string, unknown>[] } {
   const keyOf = (row: Record<string, unknown>, moveTime: boolean) =>
     JSON.stringify(

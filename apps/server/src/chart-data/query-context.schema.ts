@@ -62,8 +62,24 @@ export const OPERATOR_ALIASES: Record<string, string> = {
   IS_FALSE: 'IS FALSE',
 };
 export const OPERATORS = [
-  '==', '!=', '<', '<=', '>', '>=', 'IN', 'NOT IN', 'LIKE', 'NOT LIKE', 'ILIKE', 'IS NULL', 'IS NOT NULL',
-  'IS TRUE', 'IS FALSE', 'REGEX', 'TEMPORAL_RANGE', 'LATEST_PARTITION',
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'IN',
+  'NOT IN',
+  'LIKE',
+  'NOT LIKE',
+  'ILIKE',
+  'IS NULL',
+  'IS NOT NULL',
+  'IS TRUE',
+  'IS FALSE',
+  'REGEX',
+  'TEMPORAL_RANGE',
+  'LATEST_PARTITION',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
@@ -88,7 +104,9 @@ export type QueryFilter = z.output<typeof filterSchema>;
 const orderByItem = z.tuple([z.union([z.string().min(1).max(500), adhocMetricSchema, adhocColumnSchema]), z.boolean()]);
 
 /** A post-processing step; its options are checked by the domain's applyPostProcessing. */
-export const postProcessingSchema = z.object({ operation: z.string().min(1).max(64), options: z.record(z.string(), z.unknown()).nullish() }).loose();
+export const postProcessingSchema = z
+  .object({ operation: z.string().min(1).max(64), options: z.record(z.string(), z.unknown()).nullish() })
+  .loose();
 
 export const queryObjectSchema = z
   .object({
@@ -131,7 +149,16 @@ export const queryObjectSchema = z
   .loose();
 export type QueryObject = z.output<typeof queryObjectSchema>;
 
-export const RESULT_TYPES = ['full', 'query', 'results', 'samples', 'columns', 'timegrains', 'post_processed', 'drill_detail'] as const;
+export const RESULT_TYPES = [
+  'full',
+  'query',
+  'results',
+  'samples',
+  'columns',
+  'timegrains',
+  'post_processed',
+  'drill_detail',
+] as const;
 export type ResultType = (typeof RESULT_TYPES)[number];
 export const RESULT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];

@@ -42,6 +42,10 @@ it.each([
 });
 
 it('runs a generated query with bound values', async () => {
-  const result = await runReadOnly(engine, { sql: 'SELECT count(*)::int AS n FROM victims WHERE id >= $1', parameters: [2] }, options);
+  const result = await runReadOnly(
+    engine,
+    { sql: 'SELECT count(*)::int AS n FROM victims WHERE id >= $1', parameters: [2] },
+    options,
+  );
   expect(result.rows).toEqual([{ n: 2 }]);
 });

@@ -23,16 +23,25 @@ export interface RunOptions {
 }
 
 /** The compiled SQL runs with its values bound (`parameters`), never rendered into the text. */
-export async function runReadOnly(engine: QueryEngine, query: Pick<CompiledQuery, 'sql' | 'parameters'>, options: RunOptions): Promise<ResultSet> {
+export async function runReadOnly(
+  engine: QueryEngine,
+  query: Pick<CompiledQuery, 'sql' | 'parameters'>,
+  options: RunOptions,
+): Promise<ResultSet> {
   if (engine.backend === 'postgresql') {
     const verdict = await classifyQuery(query.sql, engine.backend);
-    if ('refusal' in verdict) throw new ChartQueryError(verdict.refusal.message, verdict.refusal.errorType as ErrorType);
+    if ('refusal' in verdict)
+      throw new ChartQueryError(verdict.refusal.message, verdict.refusal.errorType as ErrorType);
   }
   // Waiting for a connection counts against the query's timeout.
   const session = await engine.openSession({ waitMs: options.timeoutMs });
   try {
     await session.begin({ readOnly: true, schema: options.schema ?? null });
-    const result = await session.execute(query.sql, { params: query.parameters, maxRows: options.maxRows, timeoutMs: options.timeoutMs });
+    const result = await session.execute(query.sql, {
+      params: query.parameters,
+      maxRows: options.maxRows,
+      timeoutMs: options.timeoutMs,
+    });
     await session.rollback();
     return result;
   } finally {

@@ -33,7 +33,9 @@ export interface ChartRow {
 export function parsedParams(text: string | null): Record<string, unknown> {
   try {
     const parsed: unknown = text ? JSON.parse(text) : {};
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -48,7 +50,12 @@ export function chartJson(row: ChartRow) {
     viz_type: row.viz_type,
     params: row.params,
     query_context: row.query_context,
-    form_data: { ...parsedParams(row.params), slice_id: row.id, viz_type: row.viz_type, datasource: `${row.datasource_id}__${row.datasource_type}` },
+    form_data: {
+      ...parsedParams(row.params),
+      slice_id: row.id,
+      viz_type: row.viz_type,
+      datasource: `${row.datasource_id}__${row.datasource_type}`,
+    },
     description: row.description,
     description_markdown: row.description ?? '',
     cache_timeout: row.cache_timeout,
@@ -57,7 +64,10 @@ export function chartJson(row: ChartRow) {
     datasource_id: row.datasource_id,
     datasource_type: row.datasource_type,
     datasource_name: row.datasource_name,
-    datasource_name_text: row.datasource_schema && row.datasource_name ? `${row.datasource_schema}.${row.datasource_name}` : row.datasource_name,
+    datasource_name_text:
+      row.datasource_schema && row.datasource_name
+        ? `${row.datasource_schema}.${row.datasource_name}`
+        : row.datasource_name,
     datasource_url: `/explore/?datasource_type=${row.datasource_type}&datasource_id=${row.datasource_id}`,
     url,
     slice_url: url,

@@ -13,13 +13,31 @@ import { chartJson, CHART_SELECT, type ChartRow } from './chart-json';
 
 const filter = z.object({
   col: z.enum(['slice_name', 'owners', 'viz_type', 'datasource_id', 'id', 'dashboards', 'created_by']),
-  opr: z.enum(['ct', 'sw', 'eq', 'neq', 'rel_m_m', 'rel_o_m', 'in', 'chart_all_text', 'chart_is_favorite', 'chart_owned_by_me']),
-  value: z.union([z.string().max(500), z.number(), z.boolean(), z.array(z.union([z.string().max(500), z.number()])).max(1000)]),
+  opr: z.enum([
+    'ct',
+    'sw',
+    'eq',
+    'neq',
+    'rel_m_m',
+    'rel_o_m',
+    'in',
+    'chart_all_text',
+    'chart_is_favorite',
+    'chart_owned_by_me',
+  ]),
+  value: z.union([
+    z.string().max(500),
+    z.number(),
+    z.boolean(),
+    z.array(z.union([z.string().max(500), z.number()])).max(1000),
+  ]),
 });
 
 export const chartListQuery = z.object({
   filters: z.array(filter).max(20).default([]),
-  order_column: z.enum(['slice_name', 'changed_on', 'created_on', 'viz_type', 'id', 'changed_on_delta_humanized', 'last_saved_at']).default('changed_on'),
+  order_column: z
+    .enum(['slice_name', 'changed_on', 'created_on', 'viz_type', 'id', 'changed_on_delta_humanized', 'last_saved_at'])
+    .default('changed_on'),
   order_direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.number().int().min(0).default(0),
   page_size: z.number().int().min(1).max(200).default(25),
@@ -43,7 +61,10 @@ export class ChartList {
       params.push(v);
       return `$${params.length}`;
     };
-    if (!isAdmin(user) && !hasPermission(user, Permission.ALL_DATASOURCE_ACCESS, PermissionView.ALL_DATASOURCE_ACCESS)) {
+    if (
+      !isAdmin(user) &&
+      !hasPermission(user, Permission.ALL_DATASOURCE_ACCESS, PermissionView.ALL_DATASOURCE_ACCESS)
+    ) {
       const ids = [...(await this.access.accessibleIds(user))];
       const me = p(user.id);
       where.push(`(${me} = ANY(c.owners) OR ds.database_id = ANY(${p(ids)}::int[]) OR ${me} = ANY(ds.owners))`);
@@ -73,7 +94,9 @@ export class ChartList {
           where.push(`c.datasource_id = ${p(Number(f.value))}`);
           break;
         case 'dashboards':
-          where.push(`EXISTS (SELECT 1 FROM dashboard_slices s WHERE s.slice_id = c.id AND s.dashboard_id = ${p(Number(f.value))})`);
+          where.push(
+            `EXISTS (SELECT 1 FROM dashboard_slices s WHERE s.slice_id = c.id AND s.dashboard_id = ${p(Number(f.value))})`,
+          );
           break;
         case 'id':
           if (f.opr === 'chart_is_favorite') {
@@ -82,15 +105,25 @@ export class ChartList {
           } else if (f.opr === 'chart_owned_by_me') {
             where.push(`${p(user.id)} = ANY(c.owners)`);
           } else {
-            where.push(`c.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`);
+            where.push(
+              `c.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`,
+            );
           }
           break;
       }
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = ['changed_on_delta_humanized', 'last_saved_at'].includes(q.order_column) ? 'changed_on' : q.order_column;
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM charts c LEFT JOIN datasets ds ON ds.id = c.datasource_id ${clause}`, params)) as { n: number }[];
-    const rows = (await this.dataSource.query(`${CHART_SELECT} ${clause} ORDER BY c.${order} ${q.order_direction}, c.id ${q.order_direction} LIMIT ${q.page_size} OFFSET ${q.page * q.page_size}`, params)) as ChartRow[];
+    const order = ['changed_on_delta_humanized', 'last_saved_at'].includes(q.order_column)
+      ? 'changed_on'
+      : q.order_column;
+    const [{ n }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM charts c LEFT JOIN datasets ds ON ds.id = c.datasource_id ${clause}`,
+      params,
+    )) as { n: number }[];
+    const rows = (await this.dataSource.query(
+      `${CHART_SELECT} ${clause} ORDER BY c.${order} ${q.order_direction}, c.id ${q.order_direction} LIMIT ${q.page_size} OFFSET ${q.page * q.page_size}`,
+      params,
+    )) as ChartRow[];
     const result = rows.map(chartJson);
     return { count: n, ids: result.map((r) => r.id), result };
   }

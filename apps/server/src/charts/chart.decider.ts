@@ -43,7 +43,8 @@ function checkJson(name: string, text: string | null | undefined): void {
 
 function checkName(name: string | undefined): void {
   if (name === undefined) return;
-  if (!name.trim() || name.length > 250) throw new DomainError('invalid_slice_name', 'A chart needs a name of at most 250 characters.');
+  if (!name.trim() || name.length > 250)
+    throw new DomainError('invalid_slice_name', 'A chart needs a name of at most 250 characters.');
 }
 
 function live(state: ChartState): ChartFields {
@@ -65,7 +66,9 @@ export const chartDecider: Decider<ChartState, ChartEvent, ChartCommand, void> =
       case 'chart/chartDeleted':
         return { ...state, deleted: true };
       case 'chart/favorited':
-        return state.favoritedBy.includes(event.data.userId) ? state : { ...state, favoritedBy: [...state.favoritedBy, event.data.userId] };
+        return state.favoritedBy.includes(event.data.userId)
+          ? state
+          : { ...state, favoritedBy: [...state.favoritedBy, event.data.userId] };
       case 'chart/unfavorited':
         return { ...state, favoritedBy: state.favoritedBy.filter((u) => u !== event.data.userId) };
       default:
@@ -100,7 +103,9 @@ export const chartDecider: Decider<ChartState, ChartEvent, ChartCommand, void> =
         const { userId, favorite } = command.data;
         // Starring twice is one star: no event, so a retry never doubles it.
         if (favorite === state.favoritedBy.includes(userId)) return [];
-        return [favorite ? { type: 'chart/favorited', data: { userId } } : { type: 'chart/unfavorited', data: { userId } }];
+        return [
+          favorite ? { type: 'chart/favorited', data: { userId } } : { type: 'chart/unfavorited', data: { userId } },
+        ];
       }
       default:
         return unknownCommand(command);

@@ -28,5 +28,11 @@ export type ChartFavorited = EventLike<'chart/favorited', { userId: number }>;
 export type ChartUnfavorited = EventLike<'chart/unfavorited', { userId: number }>;
 export type ChartEvent = ChartCreated | ChartUpdated | ChartDeleted | ChartFavorited | ChartUnfavorited;
 
-export const CHART_EVENTS = ['chart/chartCreated', 'chart/chartUpdated', 'chart/chartDeleted', 'chart/favorited', 'chart/unfavorited'] as const satisfies readonly ChartEvent['type'][];
+export const CHART_EVENTS = [
+  'chart/chartCreated',
+  'chart/chartUpdated',
+  'chart/chartDeleted',
+  'chart/favorited',
+  'chart/unfavorited',
+] as const satisfies readonly ChartEvent['type'][];
 export const chartStream = (id: number) => `chart:${id}`;

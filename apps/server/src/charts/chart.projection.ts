@@ -6,7 +6,19 @@ import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import { CHART_EVENTS, type ChartEvent } from './chart.events';
 
-const COLUMNS = ['slice_name', 'viz_type', 'datasource_id', 'datasource_type', 'params', 'query_context', 'description', 'cache_timeout', 'owners', 'certified_by', 'certification_details'] as const;
+const COLUMNS = [
+  'slice_name',
+  'viz_type',
+  'datasource_id',
+  'datasource_type',
+  'params',
+  'query_context',
+  'description',
+  'cache_timeout',
+  'owners',
+  'certified_by',
+  'certification_details',
+] as const;
 
 @Injectable()
 export class ChartProjection implements Projection {
@@ -47,7 +59,10 @@ export class ChartProjection implements Projection {
         await tx.query(`DELETE FROM charts WHERE id = $1`, [id]);
         return;
       case 'chart/favorited':
-        await tx.query(`INSERT INTO chart_favorites (chart_id, user_id, created_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [id, event.data.userId, envelope.meta.at]);
+        await tx.query(
+          `INSERT INTO chart_favorites (chart_id, user_id, created_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [id, event.data.userId, envelope.meta.at],
+        );
         return;
       case 'chart/unfavorited':
         await tx.query(`DELETE FROM chart_favorites WHERE chart_id = $1 AND user_id = $2`, [id, event.data.userId]);

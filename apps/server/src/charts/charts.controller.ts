@@ -36,19 +36,21 @@ const fields = {
 };
 
 export const createChartSchema = z
-  .object({ ...fields, viz_type: fields.viz_type.default('table'), datasource_type: fields.datasource_type.default('table') })
+  .object({
+    ...fields,
+    viz_type: fields.viz_type.default('table'),
+    datasource_type: fields.datasource_type.default('table'),
+  })
   .strict()
-  .transform(
-    (b): ChartInput => ({
-      ...b,
-      params: b.params ?? null,
-      query_context: b.query_context ?? null,
-      description: b.description ?? null,
-      cache_timeout: b.cache_timeout ?? null,
-      certified_by: b.certified_by ?? null,
-      certification_details: b.certification_details ?? null,
-    }),
-  );
+  .transform((b): ChartInput => ({
+    ...b,
+    params: b.params ?? null,
+    query_context: b.query_context ?? null,
+    description: b.description ?? null,
+    cache_timeout: b.cache_timeout ?? null,
+    certified_by: b.certified_by ?? null,
+    certification_details: b.certification_details ?? null,
+  }));
 
 export const updateChartSchema = z
   .object(fields)
@@ -66,7 +68,8 @@ const idsQuery = z.array(recordId).max(1000);
 
 const idOf = (param: string) => {
   const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
   return id;
 };
 
@@ -108,7 +111,11 @@ export class ChartsController {
 
   @Put(':id')
   @RequirePermission(Permission.WRITE, View.CHART)
-  async update(@Param('id') param: string, @ZodBody(updateChartSchema) body: ChartUpdate, @ReqUser() user: CurrentUser) {
+  async update(
+    @Param('id') param: string,
+    @ZodBody(updateChartSchema) body: ChartUpdate,
+    @ReqUser() user: CurrentUser,
+  ) {
     const id = idOf(param);
     return { id, result: await this.charts.update(id, body, user) };
   }

@@ -9,7 +9,12 @@ import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store.port';
 import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
-import { createChartTestApp, loadExampleTables, registerExamples, type ExamplesFixture } from '../chart-data/testing/chart-test-app';
+import {
+  createChartTestApp,
+  loadExampleTables,
+  registerExamples,
+  type ExamplesFixture,
+} from '../chart-data/testing/chart-test-app';
 import { DashboardsModule } from '../dashboards/dashboards.module';
 import { ExploreModule } from '../explore/explore.module';
 import { ChartsModule } from './charts.module';
@@ -26,14 +31,23 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
   let admin: ApiClient;
   let carsId: number;
 
-  const params = { viz_type: 'echarts_timeseries_bar', metrics: ['count'], groupby: ['origin'], row_limit: 1000, time_range: 'No filter' };
+  const params = {
+    viz_type: 'echarts_timeseries_bar',
+    metrics: ['count'],
+    groupby: ['origin'],
+    row_limit: 1000,
+    time_range: 'No filter',
+  };
   const newChart = (over: Record<string, unknown> = {}) => ({
     slice_name: 'Cars by origin',
     viz_type: 'echarts_timeseries_bar',
     datasource_id: carsId,
     datasource_type: 'table',
     params: JSON.stringify({ ...params, datasource: `${carsId}__table` }),
-    query_context: JSON.stringify({ datasource: { id: carsId, type: 'table' }, queries: [{ columns: ['origin'], metrics: ['count'] }] }),
+    query_context: JSON.stringify({
+      datasource: { id: carsId, type: 'table' },
+      queries: [{ columns: ['origin'], metrics: ['count'] }],
+    }),
     ...over,
   });
 
@@ -59,7 +73,12 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     const created = await alice.post('/api/v1/chart/', newChart({ dashboards: [dashboardId] }));
     expect(created.status).toBe(201);
     const chartId = created.body.id;
-    expect(created.body.result).toMatchObject({ changed_on_delta_humanized: 'a few seconds ago', slice_name: 'Cars by origin', owners: [{ id: alice.userId }], dashboards: [{ id: dashboardId, dashboard_title: 'Cars overview' }] });
+    expect(created.body.result).toMatchObject({
+      changed_on_delta_humanized: 'a few seconds ago',
+      slice_name: 'Cars by origin',
+      owners: [{ id: alice.userId }],
+      dashboards: [{ id: dashboardId, dashboard_title: 'Cars overview' }],
+    });
 
     const got = await bob.get(`/api/v1/dashboard/${dashboardId}`);
     expect(got.status).toBe(404); // a draft is its owners' until published
@@ -70,8 +89,15 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     expect(grid.children).toHaveLength(1);
     const row = layout[grid.children[0]];
     expect(row).toMatchObject({ type: 'ROW', parents: ['ROOT_ID', 'GRID_ID'] });
-    expect(layout[row.children[0]]).toMatchObject({ type: 'CHART', meta: { chartId, sliceName: 'Cars by origin', width: 4, height: 50 } });
-    expect(mine.body.result).toMatchObject({ dashboard_title: 'Cars overview', charts: ['Cars by origin'], owners: [{ id: alice.userId }] });
+    expect(layout[row.children[0]]).toMatchObject({
+      type: 'CHART',
+      meta: { chartId, sliceName: 'Cars by origin', width: 4, height: 50 },
+    });
+    expect(mine.body.result).toMatchObject({
+      dashboard_title: 'Cars overview',
+      charts: ['Cars by origin'],
+      owners: [{ id: alice.userId }],
+    });
 
     const chart = await alice.get(`/api/v1/chart/${chartId}`);
     expect(chart.body.result.dashboards).toEqual([{ id: dashboardId, dashboard_title: 'Cars overview' }]);
@@ -85,9 +111,15 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     const id = created.body.id;
     const denied = await bob.put(`/api/v1/chart/${id}`, { slice_name: 'Bob was here' });
     expect(denied.status).toBe(403);
-    expect(denied.body.errors[0]).toMatchObject({ error_type: 'MISSING_OWNERSHIP_ERROR', message: 'Changing this chart is forbidden' });
+    expect(denied.body.errors[0]).toMatchObject({
+      error_type: 'MISSING_OWNERSHIP_ERROR',
+      message: 'Changing this chart is forbidden',
+    });
     expect((await bob.delete(`/api/v1/chart/${id}`)).status).toBe(403);
-    const renamed = await alice.put(`/api/v1/chart/${id}`, { slice_name: 'Alice renamed', params: JSON.stringify({ ...params, row_limit: 50 }) });
+    const renamed = await alice.put(`/api/v1/chart/${id}`, {
+      slice_name: 'Alice renamed',
+      params: JSON.stringify({ ...params, row_limit: 50 }),
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.result).toMatchObject({ slice_name: 'Alice renamed', form_data: { row_limit: 50 } });
     expect((await admin.put(`/api/v1/chart/${id}`, { description: 'by an admin' })).status).toBe(200);
@@ -100,7 +132,13 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     expect((await alice.post('/api/v1/dashboard/', { dashboard_title: 'x', owners: [999999] })).status).toBe(422);
     const bobs = (await bob.post('/api/v1/dashboard/', { dashboard_title: 'Bob board' })).body.id;
     expect((await alice.post('/api/v1/chart/', newChart({ dashboards: [bobs] }))).status).toBe(403);
-    for (const body of [{}, newChart({ slice_name: '' }), newChart({ params: '{not json' }), newChart({ unknown_field: 1 }), newChart({ datasource_id: 'x' })]) {
+    for (const body of [
+      {},
+      newChart({ slice_name: '' }),
+      newChart({ params: '{not json' }),
+      newChart({ unknown_field: 1 }),
+      newChart({ datasource_id: 'x' }),
+    ]) {
       const res = await alice.post('/api/v1/chart/', body);
       expect([res.status, res.body.errors?.[0]?.error_type]).toEqual([expect.any(Number), expect.any(String)]);
       expect(res.status === 400 || res.status === 422).toBe(true);
@@ -108,9 +146,12 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
   });
 
   it('adds an existing chart to an existing dashboard and takes it off again', async () => {
-    const board = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Second board', published: true })).body.id;
+    const board = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Second board', published: true })).body
+      .id;
     const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Movable' }))).body.id;
-    expect((await alice.put(`/api/v1/chart/${chartId}`, { dashboards: [board] })).body.result.dashboards).toEqual([{ id: board, dashboard_title: 'Second board' }]);
+    expect((await alice.put(`/api/v1/chart/${chartId}`, { dashboards: [board] })).body.result.dashboards).toEqual([
+      { id: board, dashboard_title: 'Second board' },
+    ]);
     expect((await bob.get(`/api/v1/dashboard/${board}`)).body.result.charts).toEqual(['Movable']); // published: everyone reads it
     expect((await alice.put(`/api/v1/chart/${chartId}`, { dashboards: [] })).body.result.dashboards).toEqual([]);
     const layout = JSON.parse((await alice.get(`/api/v1/dashboard/${board}`)).body.result.position_json);
@@ -120,17 +161,23 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
 
   it('lists charts with rison filters on name and owners, ordering and a page size up to 200', async () => {
     await bob.post('/api/v1/chart/', newChart({ slice_name: 'Zeta by Bob' }));
-    const byName = await alice.get(`/api/v1/chart/?q=${q({ filters: [{ col: 'slice_name', opr: 'ct', value: 'zeta' }] })}`);
+    const byName = await alice.get(
+      `/api/v1/chart/?q=${q({ filters: [{ col: 'slice_name', opr: 'ct', value: 'zeta' }] })}`,
+    );
     expect(byName.status).toBe(200);
     expect(byName.body.result.map((c: { slice_name: string }) => c.slice_name)).toEqual(['Zeta by Bob']);
-    const mine = await alice.get(`/api/v1/chart/?q=${q({ filters: [{ col: 'owners', opr: 'rel_m_m', value: alice.userId }], order_column: 'slice_name', order_direction: 'asc', page_size: 200 })}`);
+    const mine = await alice.get(
+      `/api/v1/chart/?q=${q({ filters: [{ col: 'owners', opr: 'rel_m_m', value: alice.userId }], order_column: 'slice_name', order_direction: 'asc', page_size: 200 })}`,
+    );
     const names = mine.body.result.map((c: { slice_name: string }) => c.slice_name);
     expect(names).toEqual([...names].sort());
     expect(names).not.toContain('Zeta by Bob');
     expect(mine.body.count).toBe(names.length);
     expect((await alice.get(`/api/v1/chart/?q=${q({ page_size: 201 })}`)).status).toBe(400);
     expect((await alice.get('/api/v1/chart/?q=(bad')).status).toBe(400);
-    const dashboards = await alice.get(`/api/v1/dashboard/?q=${q({ filters: [{ col: 'dashboard_title', opr: 'ct', value: 'board' }], order_column: 'dashboard_title', order_direction: 'asc' })}`);
+    const dashboards = await alice.get(
+      `/api/v1/dashboard/?q=${q({ filters: [{ col: 'dashboard_title', opr: 'ct', value: 'board' }], order_column: 'dashboard_title', order_direction: 'asc' })}`,
+    );
     expect(dashboards.body.result.map((d: { dashboard_title: string }) => d.dashboard_title)).toEqual(['Second board']);
   });
 
@@ -139,8 +186,13 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     expect((await bob.post(`/api/v1/chart/${id}/favorites/`)).status).toBe(200);
     expect((await bob.post(`/api/v1/chart/${id}/favorites/`)).status).toBe(200);
     const status = await bob.get(`/api/v1/chart/favorite_status/?q=${q([id, 999999])}`);
-    expect(status.body.result).toEqual([{ id, value: true }, { id: 999999, value: false }]);
-    expect((await alice.get(`/api/v1/chart/favorite_status/?q=${q([id])}`)).body.result).toEqual([{ id, value: false }]);
+    expect(status.body.result).toEqual([
+      { id, value: true },
+      { id: 999999, value: false },
+    ]);
+    expect((await alice.get(`/api/v1/chart/favorite_status/?q=${q([id])}`)).body.result).toEqual([
+      { id, value: false },
+    ]);
     expect((await bob.delete(`/api/v1/chart/${id}/favorites/`)).status).toBe(200);
     expect((await bob.get(`/api/v1/chart/favorite_status/?q=${q([id])}`)).body.result).toEqual([{ id, value: false }]);
     expect((await bob.post('/api/v1/chart/999999/favorites/')).status).toBe(404);
@@ -151,15 +203,24 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     const link = await alice.post('/api/v1/explore/permalink', { formData, urlParams: [['standalone', '1']] });
     expect(link.status).toBe(201);
     expect(link.body.url).toBe(`/explore/p/${link.body.key}/`);
-    expect((await bob.get(`/api/v1/explore/permalink/${link.body.key}`)).body).toEqual({ state: { formData, urlParams: [['standalone', '1']] } });
+    expect((await bob.get(`/api/v1/explore/permalink/${link.body.key}`)).body).toEqual({
+      state: { formData, urlParams: [['standalone', '1']] },
+    });
     expect((await bob.get('/api/v1/explore/permalink/nope-nope-nope-nope-nope')).status).toBe(404);
     expect((await alice.post('/api/v1/explore/permalink', { formData: {} })).status).toBe(400);
 
     const fromDataset = await alice.get(`/api/v1/explore/?datasource_id=${carsId}&datasource_type=table`);
-    expect(fromDataset.body.result).toMatchObject({ dataset: { id: carsId, table_name: 'cars' }, form_data: { viz_type: 'table', row_limit: 1000, time_range: 'No filter', datasource: `${carsId}__table` }, slice: null });
+    expect(fromDataset.body.result).toMatchObject({
+      dataset: { id: carsId, table_name: 'cars' },
+      form_data: { viz_type: 'table', row_limit: 1000, time_range: 'No filter', datasource: `${carsId}__table` },
+      slice: null,
+    });
     const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Reopened' }))).body.id;
     const fromChart = await alice.get(`/api/v1/explore/?slice_id=${chartId}`);
-    expect(fromChart.body.result).toMatchObject({ form_data: { ...params, slice_id: chartId }, slice: { id: chartId, slice_name: 'Reopened' } });
+    expect(fromChart.body.result).toMatchObject({
+      form_data: { ...params, slice_id: chartId },
+      slice: { id: chartId, slice_name: 'Reopened' },
+    });
     const fromLink = await alice.get(`/api/v1/explore/?permalink_key=${link.body.key}`);
     expect(fromLink.body.result.form_data).toMatchObject(formData);
     const gamma = await userClient(t, ['Gamma']);
@@ -167,46 +228,102 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
   });
 
   it('PUT changes only the fields it is sent: the rest of the chart stays as it was', async () => {
-    const created = await alice.post('/api/v1/chart/', newChart({ slice_name: 'Partial', description: 'About cars', cache_timeout: 600, certified_by: 'Data team', certification_details: 'Checked' }));
+    const created = await alice.post(
+      '/api/v1/chart/',
+      newChart({
+        slice_name: 'Partial',
+        description: 'About cars',
+        cache_timeout: 600,
+        certified_by: 'Data team',
+        certification_details: 'Checked',
+      }),
+    );
     const id = created.body.id as number;
     const fields = async () => {
       const r = (await alice.get(`/api/v1/chart/${id}`)).body.result;
-      return { slice_name: r.slice_name, viz_type: r.viz_type, params: r.params, query_context: r.query_context, description: r.description, cache_timeout: r.cache_timeout, certified_by: r.certified_by, certification_details: r.certification_details, datasource_id: r.datasource_id, owners: r.owners.map((o: { id: number }) => o.id).sort() };
+      return {
+        slice_name: r.slice_name,
+        viz_type: r.viz_type,
+        params: r.params,
+        query_context: r.query_context,
+        description: r.description,
+        cache_timeout: r.cache_timeout,
+        certified_by: r.certified_by,
+        certification_details: r.certification_details,
+        datasource_id: r.datasource_id,
+        owners: r.owners.map((o: { id: number }) => o.id).sort(),
+      };
     };
     let expected = await fields();
-    expect(expected).toMatchObject({ slice_name: 'Partial', description: 'About cars', cache_timeout: 600, certified_by: 'Data team', owners: [alice.userId] });
+    expect(expected).toMatchObject({
+      slice_name: 'Partial',
+      description: 'About cars',
+      cache_timeout: 600,
+      certified_by: 'Data team',
+      owners: [alice.userId],
+    });
     const otherParams = JSON.stringify({ ...params, row_limit: 10, datasource: `${carsId}__table` });
-    const bodies: Record<string, unknown>[] = [{ slice_name: 'Renamed' }, { description: null }, { cache_timeout: 0 }, { params: otherParams }, { owners: [alice.userId, bob.userId] }, { certification_details: 'Rechecked' }, { viz_type: 'pie' }];
+    const bodies: Record<string, unknown>[] = [
+      { slice_name: 'Renamed' },
+      { description: null },
+      { cache_timeout: 0 },
+      { params: otherParams },
+      { owners: [alice.userId, bob.userId] },
+      { certification_details: 'Rechecked' },
+      { viz_type: 'pie' },
+    ];
     for (const body of bodies) {
       const res = await alice.put(`/api/v1/chart/${id}`, body);
       expect([res.status, body]).toEqual([200, body]);
-      expected = { ...expected, ...body, ...(Array.isArray(body.owners) ? { owners: [...(body.owners as number[])].sort() } : {}) };
+      expected = {
+        ...expected,
+        ...body,
+        ...(Array.isArray(body.owners) ? { owners: [...(body.owners as number[])].sort() } : {}),
+      };
       expect([await fields(), body]).toEqual([expected, body]);
     }
   });
 
   it('gives an Explore permalink only to users who may read its dataset, in the error shape otherwise', async () => {
-    const byDataset = await alice.post('/api/v1/explore/permalink', { formData: { ...params, datasource: `${carsId}__table` } });
+    const byDataset = await alice.post('/api/v1/explore/permalink', {
+      formData: { ...params, datasource: `${carsId}__table` },
+    });
     const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Linked' }))).body.id as number;
     const byChart = await alice.post('/api/v1/explore/permalink', { formData: { ...params, slice_id: chartId } });
     const gamma = await userClient(t, ['Gamma']);
     for (const key of [byDataset.body.key, byChart.body.key]) {
       expect((await bob.get(`/api/v1/explore/permalink/${key}`)).status).toBe(200);
       const refused = await gamma.get(`/api/v1/explore/permalink/${key}`);
-      expect([refused.status, refused.body.errors?.[0]?.error_type, refused.body.state]).toEqual([404, 'OBJECT_DOES_NOT_EXIST_ERROR', undefined]);
+      expect([refused.status, refused.body.errors?.[0]?.error_type, refused.body.state]).toEqual([
+        404,
+        'OBJECT_DOES_NOT_EXIST_ERROR',
+        undefined,
+      ]);
     }
   });
 
   it('keeps Explore form data under a key for its creator; others with the dataset can read it', async () => {
     const form_data = JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table`, metrics: ['count'] });
-    const created = await alice.post('/api/v1/explore/form_data', { datasource_id: carsId, datasource_type: 'table', form_data });
+    const created = await alice.post('/api/v1/explore/form_data', {
+      datasource_id: carsId,
+      datasource_type: 'table',
+      form_data,
+    });
     expect(created.status).toBe(201);
     expect((await bob.get(`/api/v1/explore/form_data/${created.body.key}`)).body).toEqual({ form_data });
     const changed = JSON.stringify({ viz_type: 'pie', datasource: `${carsId}__table` });
-    expect((await bob.put(`/api/v1/explore/form_data/${created.body.key}`, { datasource_id: carsId, form_data: changed })).status).toBe(403);
-    expect((await alice.put(`/api/v1/explore/form_data/${created.body.key}`, { datasource_id: carsId, form_data: changed })).status).toBe(200);
+    expect(
+      (await bob.put(`/api/v1/explore/form_data/${created.body.key}`, { datasource_id: carsId, form_data: changed }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await alice.put(`/api/v1/explore/form_data/${created.body.key}`, { datasource_id: carsId, form_data: changed }))
+        .status,
+    ).toBe(200);
     expect((await alice.get(`/api/v1/explore/form_data/${created.body.key}`)).body).toEqual({ form_data: changed });
-    expect((await alice.post('/api/v1/explore/form_data', { datasource_id: carsId, form_data: '[1]' })).status).toBe(400);
+    expect((await alice.post('/api/v1/explore/form_data', { datasource_id: carsId, form_data: '[1]' })).status).toBe(
+      400,
+    );
     expect((await alice.get('/api/v1/explore/form_data/missing-missing-missing')).status).toBe(404);
     const gamma = await userClient(t, ['Gamma']);
     expect((await gamma.get(`/api/v1/explore/form_data/${created.body.key}`)).status).toBe(404);
@@ -215,9 +332,21 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
   it('PUT of Explore form data changes only the fields it is sent: the chart and dataset it belongs to stay', async () => {
     const chartId = (await alice.post('/api/v1/chart/', newChart({ slice_name: 'Form data owner' }))).body.id as number;
     const form_data = JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table` });
-    const created = await alice.post('/api/v1/explore/form_data', { datasource_id: carsId, datasource_type: 'table', chart_id: chartId, form_data });
+    const created = await alice.post('/api/v1/explore/form_data', {
+      datasource_id: carsId,
+      datasource_type: 'table',
+      chart_id: chartId,
+      form_data,
+    });
     const key = created.body.key as string;
-    const stored = async () => ((await t.app.get(DataSource).query(`SELECT value FROM key_value WHERE resource = 'explore_form_data' AND key = $1`, [key])) as { value: Record<string, unknown> }[])[0]!.value;
+    const stored = async () =>
+      (
+        (await t.app
+          .get(DataSource)
+          .query(`SELECT value FROM key_value WHERE resource = 'explore_form_data' AND key = $1`, [key])) as {
+          value: Record<string, unknown>;
+        }[]
+      )[0]!.value;
     const before = await stored();
     expect(before).toMatchObject({ datasource_id: carsId, chart_id: chartId, form_data });
     const changed = JSON.stringify({ viz_type: 'pie', datasource: `${carsId}__table` });

@@ -27,7 +27,9 @@ export class ChartsTables1796200000200 implements MigrationInterface {
         version integer NOT NULL
       )`);
     await q.query(`CREATE INDEX charts_datasource ON charts (datasource_id, datasource_type)`);
-    await q.query(`CREATE TABLE chart_favorites (chart_id integer NOT NULL, user_id integer NOT NULL, created_on timestamptz NOT NULL, PRIMARY KEY (chart_id, user_id))`);
+    await q.query(
+      `CREATE TABLE chart_favorites (chart_id integer NOT NULL, user_id integer NOT NULL, created_on timestamptz NOT NULL, PRIMARY KEY (chart_id, user_id))`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -39,7 +39,9 @@ export class ChartsService {
     const { dashboards = [], ...fields } = input;
     for (const d of dashboards) await this.dashboards.editable(d, user);
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('charts_id_seq')::int AS id`)) as { id: number }[];
-    await this.decide(id, { type: 'CreateChart', data: { ...fields, id, owner_id: user.id } }, user, { expectedVersion: 0 });
+    await this.decide(id, { type: 'CreateChart', data: { ...fields, id, owner_id: user.id } }, user, {
+      expectedVersion: 0,
+    });
     for (const d of dashboards) await this.dashboards.addChart(d, { id, slice_name: fields.slice_name }, user);
     return (await this.find(id))!;
   }
@@ -49,13 +51,22 @@ export class ChartsService {
     await checkOwners(this.dataSource, input.owners);
     const { dashboards, ...changes } = input;
     if (changes.datasource_id !== undefined || changes.datasource_type !== undefined) {
-      await this.checkDatasource(changes.datasource_id ?? current.datasource_id, changes.datasource_type ?? current.datasource_type, user);
+      await this.checkDatasource(
+        changes.datasource_id ?? current.datasource_id,
+        changes.datasource_type ?? current.datasource_type,
+        user,
+      );
     }
     const before = current.dashboard_list.map((d) => d.id);
     const added = (dashboards ?? []).filter((d) => !before.includes(d));
     const removed = dashboards ? before.filter((d) => !dashboards.includes(d)) : [];
     // On a dashboard the chart's data reaches every viewer (DASHBOARD_RBAC): placing it needs its dataset.
-    if (added.length > 0) await this.checkDatasource(changes.datasource_id ?? current.datasource_id, changes.datasource_type ?? current.datasource_type, user);
+    if (added.length > 0)
+      await this.checkDatasource(
+        changes.datasource_id ?? current.datasource_id,
+        changes.datasource_type ?? current.datasource_type,
+        user,
+      );
     for (const d of [...added, ...removed]) await this.dashboards.editable(d, user);
     await this.decide(id, { type: 'UpdateChart', data: { changes } }, user);
     const name = changes.slice_name ?? current.slice_name;
@@ -74,7 +85,8 @@ export class ChartsService {
   async get(id: number, user: CurrentUser): Promise<ChartJson | null> {
     const row = await this.row(id);
     if (!row) return null;
-    if (isAdmin(user) || row.owners.includes(user.id) || (await this.datasets.get(row.datasource_id, user)) !== null) return chartJson(row);
+    if (isAdmin(user) || row.owners.includes(user.id) || (await this.datasets.get(row.datasource_id, user)) !== null)
+      return chartJson(row);
     return null;
   }
 
@@ -85,7 +97,10 @@ export class ChartsService {
   }
 
   async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {
-    const rows = (await this.dataSource.query(`SELECT chart_id FROM chart_favorites WHERE user_id = $1 AND chart_id = ANY($2::int[])`, [user.id, ids])) as { chart_id: number }[];
+    const rows = (await this.dataSource.query(
+      `SELECT chart_id FROM chart_favorites WHERE user_id = $1 AND chart_id = ANY($2::int[])`,
+      [user.id, ids],
+    )) as { chart_id: number }[];
     const starred = new Set(rows.map((r) => r.chart_id));
     return ids.map((id) => ({ id, value: starred.has(id) }));
   }
@@ -94,7 +109,8 @@ export class ChartsService {
     const row = await this.row(id);
     if (!row) throw notFound();
     // spec §6: overwriting needs the user among the owners (admins pass).
-    if (!canOverwriteChart(user, row.owners)) throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'Changing this chart is forbidden');
+    if (!canOverwriteChart(user, row.owners))
+      throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'Changing this chart is forbidden');
     return row;
   }
 
@@ -104,8 +120,15 @@ export class ChartsService {
     }
   }
 
-  private async decide(id: number, command: ChartCommand, user: CurrentUser, meta: Partial<DecisionMeta> = {}): Promise<void> {
-    await this.commands.execute(new DecideChart(id, command, { actor: String(user.id), sessionId: user.sessionId, ...meta }));
+  private async decide(
+    id: number,
+    command: ChartCommand,
+    user: CurrentUser,
+    meta: Partial<DecisionMeta> = {},
+  ): Promise<void> {
+    await this.commands.execute(
+      new DecideChart(id, command, { actor: String(user.id), sessionId: user.sessionId, ...meta }),
+    );
   }
 
   private async row(id: number): Promise<ChartRow | null> {

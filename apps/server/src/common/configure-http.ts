@@ -35,7 +35,8 @@ export function configureHttp(app: NestExpressApplication, options: HttpShellOpt
       logger: options.logger,
       // Health checks poll every few seconds: logging them would drown everything else.
       autoLogging: { ignore: (req) => req.url === '/health' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   app.use(securityHeaders());

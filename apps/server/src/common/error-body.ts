@@ -29,7 +29,9 @@ export function isErrorResponseBody(value: unknown): value is ErrorResponseBody 
   return (
     typeof v.message === 'string' &&
     Array.isArray(v.errors) &&
-    v.errors.every((e) => typeof e === 'object' && e !== null && typeof e.message === 'string' && typeof e.error_type === 'string')
+    v.errors.every(
+      (e) => typeof e === 'object' && e !== null && typeof e.message === 'string' && typeof e.error_type === 'string',
+    )
   );
 }
 

@@ -10,7 +10,11 @@ import { RunningHttpApp, startHttpApp } from '../testing/http-app';
 import { StrataHttpException } from './error-body';
 import { ZodBody, ZodQuery } from './zod-validation.pipe';
 
-const NewChart = z.object({ slice_name: z.string().min(1), viz_type: z.string(), params: z.record(z.string(), z.unknown()).optional() });
+const NewChart = z.object({
+  slice_name: z.string().min(1),
+  viz_type: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
 
 @Controller('api/v1/test')
 class ProbeController {
@@ -51,7 +55,9 @@ class ProbeController {
 
   @Get('typed')
   typed() {
-    throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, 'No access to this dashboard', { link: '/request-access' });
+    throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, 'No access to this dashboard', {
+      link: '/request-access',
+    });
   }
 
   @Get('bug')
@@ -62,7 +68,11 @@ class ProbeController {
   @Get('database-error')
   databaseError() {
     // What node-postgres throws for a NUL that reached a text column.
-    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR', table: 'ab_user' });
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      severity: 'ERROR',
+      table: 'ab_user',
+    });
   }
 
   @Get('item/:name')
@@ -71,7 +81,12 @@ class ProbeController {
   }
 
   @Get('form')
-  form(@ZodQuery(z.object({ form_data: z.string().transform((s) => JSON.parse(s) as unknown) })) query: { form_data: unknown }) {
+  form(
+    @ZodQuery(z.object({ form_data: z.string().transform((s) => JSON.parse(s) as unknown) }))
+    query: {
+      form_data: unknown;
+    },
+  ) {
     return query;
   }
 }
@@ -104,7 +119,11 @@ describe('HTTP errors in the spec shape', () => {
     const body = (await response.json()) as ErrorResponseBody;
     expect(typeof body.message).toBe('string');
     expect(body.errors).toHaveLength(1);
-    expect(body.errors[0]).toMatchObject({ error_type: errorType, message: expect.any(String), level: expect.any(String) });
+    expect(body.errors[0]).toMatchObject({
+      error_type: errorType,
+      message: expect.any(String),
+      level: expect.any(String),
+    });
     return body;
   }
 
@@ -115,23 +134,39 @@ describe('HTTP errors in the spec shape', () => {
   });
 
   it('malformed JSON -> 400 INVALID_PAYLOAD_FORMAT_ERROR', async () => {
-    const body = await expectError(await post('/api/v1/test/charts', '{"slice_name": "x",'), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+    const body = await expectError(
+      await post('/api/v1/test/charts', '{"slice_name": "x",'),
+      400,
+      'INVALID_PAYLOAD_FORMAT_ERROR',
+    );
     expect(body.message).toMatch(/not valid JSON/);
   });
 
   it('missing fields -> 400 INVALID_PAYLOAD_SCHEMA_ERROR naming each field', async () => {
-    const body = await expectError(await post('/api/v1/test/charts', JSON.stringify({ params: {} })), 400, 'INVALID_PAYLOAD_SCHEMA_ERROR');
+    const body = await expectError(
+      await post('/api/v1/test/charts', JSON.stringify({ params: {} })),
+      400,
+      'INVALID_PAYLOAD_SCHEMA_ERROR',
+    );
     expect(body.message).toMatch(/body\.slice_name/);
     expect(body.message).toMatch(/body\.viz_type/);
     expect(body.errors[0].extra?.issues).toHaveLength(2);
   });
 
   it('fields of the wrong type -> 400 INVALID_PAYLOAD_SCHEMA_ERROR', async () => {
-    await expectError(await post('/api/v1/test/charts', JSON.stringify({ slice_name: 7, viz_type: ['x'] })), 400, 'INVALID_PAYLOAD_SCHEMA_ERROR');
+    await expectError(
+      await post('/api/v1/test/charts', JSON.stringify({ slice_name: 7, viz_type: ['x'] })),
+      400,
+      'INVALID_PAYLOAD_SCHEMA_ERROR',
+    );
   });
 
   it('a bad query parameter -> 400 INVALID_PAYLOAD_SCHEMA_ERROR', async () => {
-    const body = await expectError(await fetch(`${server.url}/api/v1/test/page?page=minus-one`), 400, 'INVALID_PAYLOAD_SCHEMA_ERROR');
+    const body = await expectError(
+      await fetch(`${server.url}/api/v1/test/page?page=minus-one`),
+      400,
+      'INVALID_PAYLOAD_SCHEMA_ERROR',
+    );
     expect(body.message).toMatch(/query\.page/);
     expect(await (await fetch(`${server.url}/api/v1/test/page?page=2`)).json()).toEqual({ page: 2 });
   });
@@ -162,9 +197,17 @@ describe('HTTP errors in the spec shape', () => {
   });
 
   it("Nest's HttpException keeps its status; an error-shaped body passes through untouched", async () => {
-    const forbidden = await expectError(await fetch(`${server.url}/api/v1/test/forbidden`), 403, 'GENERIC_COMMAND_ERROR');
+    const forbidden = await expectError(
+      await fetch(`${server.url}/api/v1/test/forbidden`),
+      403,
+      'GENERIC_COMMAND_ERROR',
+    );
     expect(forbidden.message).toBe('You may not.');
-    const typed = await expectError(await fetch(`${server.url}/api/v1/test/typed`), 403, 'DASHBOARD_SECURITY_ACCESS_ERROR');
+    const typed = await expectError(
+      await fetch(`${server.url}/api/v1/test/typed`),
+      403,
+      'DASHBOARD_SECURITY_ACCESS_ERROR',
+    );
     expect(typed.errors[0].extra).toEqual({ link: '/request-access' });
   });
 
@@ -185,7 +228,10 @@ describe('HTTP errors in the spec shape', () => {
     it.each([
       ['a NUL in a body string', JSON.stringify({ slice_name: 'a\u0000b', viz_type: 'line' })],
       ['a lone high surrogate in a body string', '{"slice_name": "x\\ud800", "viz_type": "line"}'],
-      ['a lone low surrogate deep in the body', '{"slice_name": "x", "viz_type": "line", "params": {"a": [{"b": "\\udc00"}]}}'],
+      [
+        'a lone low surrogate deep in the body',
+        '{"slice_name": "x", "viz_type": "line", "params": {"a": [{"b": "\\udc00"}]}}',
+      ],
       ['a NUL in a key', '{"slice_name": "x", "viz_type": "line", "params": {"a\\u0000": 1}}'],
     ])('%s', async (_name, payload) => {
       const body = await expectError(await post('/api/v1/test/raw', payload), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
@@ -200,10 +246,18 @@ describe('HTTP errors in the spec shape', () => {
     });
 
     it('in the query string, a route parameter, or JSON decoded from the query', async () => {
-      await expectError(await fetch(`${server.url}/api/v1/test/page?page=2&name=a%00b`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      await expectError(
+        await fetch(`${server.url}/api/v1/test/page?page=2&name=a%00b`),
+        400,
+        'INVALID_PAYLOAD_FORMAT_ERROR',
+      );
       await expectError(await fetch(`${server.url}/api/v1/test/item/a%00b`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
       await expectError(await fetch(`${server.url}/api/v1/test/item/a%ED%A0%80b`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
-      await expectError(await fetch(`${server.url}/api/v1/test/form?form_data=${encodeURIComponent('{"x":"\\ud800"}')}`), 400, 'INVALID_PAYLOAD_FORMAT_ERROR');
+      await expectError(
+        await fetch(`${server.url}/api/v1/test/form?form_data=${encodeURIComponent('{"x":"\\ud800"}')}`),
+        400,
+        'INVALID_PAYLOAD_FORMAT_ERROR',
+      );
       expect(await (await fetch(`${server.url}/api/v1/test/item/caf%C3%A9`)).json()).toEqual({ name: 'café' });
     });
   });
@@ -254,7 +308,9 @@ describe('HTTP errors in the spec shape', () => {
       }
       // The page's socket may connect to the host it was loaded from, by ws: or wss:.
       const host = new URL(server.url).host;
-      expect(responses[0]!.headers.get('content-security-policy')).toContain(`connect-src 'self' ws://${host} wss://${host};`);
+      expect(responses[0]!.headers.get('content-security-policy')).toContain(
+        `connect-src 'self' ws://${host} wss://${host};`,
+      );
     });
 
     it('serves index.html for the app routes (SPA fallback), including GET /login/', async () => {

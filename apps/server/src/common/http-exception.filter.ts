@@ -29,7 +29,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // Never fall through to Express's HTML error page (it prints stacks): answer a bare 500 in shape.
       this.logger.error({ err: filterError, cause: exception }, 'The error filter failed');
       const res = host.switchToHttp().getResponse<Response>();
-      if (!res.headersSent) res.status(500).json(errorBody(500, ErrorType.GENERIC_BACKEND_ERROR, 'An unexpected error occurred.'));
+      if (!res.headersSent)
+        res.status(500).json(errorBody(500, ErrorType.GENERIC_BACKEND_ERROR, 'An unexpected error occurred.'));
     }
   }
 
@@ -47,7 +48,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       body.errors[0].message = `There is no ${req.method} ${req.path}.`;
     }
     if (unexpected) {
-      this.logger.error({ err: exception, method: req.method, url: req.originalUrl }, 'Request failed with an unexpected error');
+      this.logger.error(
+        { err: exception, method: req.method, url: req.originalUrl },
+        'Request failed with an unexpected error',
+      );
     }
     if (res.headersSent) {
       res.end();

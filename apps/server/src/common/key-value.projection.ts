@@ -26,7 +26,10 @@ export abstract class KeyValueProjection implements Projection {
     const row = [this.resource, key, JSON.stringify(value), actorUserId(envelope), envelope.meta.at];
     if (this.ttlDays === undefined) {
       // Permalinks are immutable: a replayed event finds its key already there.
-      await tx.query(`INSERT INTO key_value (resource, key, value, created_by_fk, created_on) VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (resource, key) DO NOTHING`, row);
+      await tx.query(
+        `INSERT INTO key_value (resource, key, value, created_by_fk, created_on) VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (resource, key) DO NOTHING`,
+        row,
+      );
       return;
     }
     await tx.query(

@@ -16,7 +16,12 @@ describe('PinoLoggerService', () => {
   it("turns Nest's trailing context argument into a field", () => {
     const { lines, logger } = capture();
     new PinoLoggerService(logger).log('Mapped {/health, GET} route', 'RouterExplorer');
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'Mapped {/health, GET} route', context: 'RouterExplorer', service: 'strata' });
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'Mapped {/health, GET} route',
+      context: 'RouterExplorer',
+      service: 'strata',
+    });
   });
 
   it('keeps the stack Nest passes to error()', () => {
@@ -29,7 +34,11 @@ describe('PinoLoggerService', () => {
   it('serialises an Error given as the message', () => {
     const { lines, logger } = capture();
     new PinoLoggerService(logger).warn(new Error('disk almost full'));
-    expect(lines[0]).toMatchObject({ level: 40, msg: 'disk almost full', err: { message: 'disk almost full', type: 'Error' } });
+    expect(lines[0]).toMatchObject({
+      level: 40,
+      msg: 'disk almost full',
+      err: { message: 'disk almost full', type: 'Error' },
+    });
   });
 
   it('maps verbose to trace and fatal to fatal', () => {
@@ -42,7 +51,12 @@ describe('PinoLoggerService', () => {
 
   it('never writes credentials from request headers', () => {
     const { lines, logger } = capture();
-    logger.info({ req: { headers: { cookie: 'session=abc', authorization: 'Bearer t', 'x-csrftoken': 'c', accept: '*/*' } } }, 'request');
-    expect(lines[0].req).toEqual({ headers: { cookie: '[redacted]', authorization: '[redacted]', 'x-csrftoken': '[redacted]', accept: '*/*' } });
+    logger.info(
+      { req: { headers: { cookie: 'session=abc', authorization: 'Bearer t', 'x-csrftoken': 'c', accept: '*/*' } } },
+      'request',
+    );
+    expect(lines[0].req).toEqual({
+      headers: { cookie: '[redacted]', authorization: '[redacted]', 'x-csrftoken': '[redacted]', accept: '*/*' },
+    });
   });
 });

@@ -13,7 +13,13 @@ export function createRootLogger(level: LogLevel, destination?: pino.Destination
       base: { service: 'strata' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrftoken"]', 'req.headers["x-guesttoken"]', 'res.headers["set-cookie"]'],
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'req.headers["x-csrftoken"]',
+          'req.headers["x-guesttoken"]',
+          'res.headers["set-cookie"]',
+        ],
         censor: '[redacted]',
       },
     },

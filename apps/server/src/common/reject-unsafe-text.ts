@@ -24,6 +24,9 @@ function unsafePathSegment(path: string): string | null {
 export function rejectUnsafeText(req: Request, res: Response, next: NextFunction): void {
   const where = unsafePathSegment(req.path) ?? findUnsafeText(req.query, 'query') ?? findUnsafeText(req.body, 'body');
   if (where === null) return next();
-  const message = where === 'path' ? 'Invalid request: the URL path is not valid UTF-8 text or contains a NUL character.' : unsafeTextMessage(where);
+  const message =
+    where === 'path'
+      ? 'Invalid request: the URL path is not valid UTF-8 text or contains a NUL character.'
+      : unsafeTextMessage(where);
   res.status(400).json(errorBody(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, message));
 }

@@ -38,7 +38,12 @@ function parseQuietly(text: string): unknown {
 
 export function decodeRison(q: unknown): unknown {
   if (q === undefined || q === '') return {};
-  if (typeof q !== 'string') throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, 'The q parameter must be one rison value.');
+  if (typeof q !== 'string')
+    throw new StrataHttpException(
+      400,
+      ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+      'The q parameter must be one rison value.',
+    );
   try {
     return parseQuietly(q);
   } catch {
@@ -50,4 +55,7 @@ export const encodeRison = (value: unknown): string => rison.encode(value);
 
 /** The `q` parameter, rison-decoded and parsed by `schema`. */
 export const RisonQuery = <S extends z.ZodType>(schema: S) =>
-  Query('q', { transform: (value: unknown) => new ZodValidationPipe(schema).transform(decodeRison(value), { type: 'query', data: 'q' }) });
+  Query('q', {
+    transform: (value: unknown) =>
+      new ZodValidationPipe(schema).transform(decodeRison(value), { type: 'query', data: 'q' }),
+  });

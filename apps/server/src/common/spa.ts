@@ -55,7 +55,10 @@ export const BOOTSTRAP_ELEMENT_ID = 'strata-bootstrap';
  * '<!--' in someone's SQL cannot end the element or open a comment; U+2028/9 for older parsers.
  */
 function withBootstrap(html: string, data: Record<string, unknown>): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   const element = `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
 }

@@ -27,8 +27,10 @@ export function mapDomainErrorCode(code: string, status: number, errorType: Erro
 function domainErrorMapping(code: string): { status: number; errorType: ErrorType } {
   const mapped = domainErrorCodes.get(code);
   if (mapped) return mapped;
-  if (code === 'not_found' || code.endsWith('_not_found')) return { status: 404, errorType: ErrorType.OBJECT_DOES_NOT_EXIST_ERROR };
-  if (code === 'forbidden' || code.endsWith('_forbidden')) return { status: 403, errorType: ErrorType.GENERIC_COMMAND_ERROR };
+  if (code === 'not_found' || code.endsWith('_not_found'))
+    return { status: 404, errorType: ErrorType.OBJECT_DOES_NOT_EXIST_ERROR };
+  if (code === 'forbidden' || code.endsWith('_forbidden'))
+    return { status: 403, errorType: ErrorType.GENERIC_COMMAND_ERROR };
   return { status: 422, errorType: ErrorType.GENERIC_COMMAND_ERROR };
 }
 
@@ -48,19 +50,31 @@ function fromBodyParser(e: { type: string; status: number; message: string }, bo
     case 'entity.parse.failed':
       return {
         status: 400,
-        body: errorBody(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `The request body is not valid JSON: ${e.message}`),
+        body: errorBody(
+          400,
+          ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+          `The request body is not valid JSON: ${e.message}`,
+        ),
         unexpected: false,
       };
     case 'entity.too.large':
       return {
         status: 413,
-        body: errorBody(413, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `The request body is larger than the limit of ${bodyLimit}.`),
+        body: errorBody(
+          413,
+          ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+          `The request body is larger than the limit of ${bodyLimit}.`,
+        ),
         unexpected: false,
       };
     default:
       return {
         status: e.status,
-        body: errorBody(e.status, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `The request body could not be read: ${e.message}`),
+        body: errorBody(
+          e.status,
+          ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+          `The request body could not be read: ${e.message}`,
+        ),
         unexpected: e.status >= 500,
       };
   }
@@ -76,7 +90,11 @@ function fromHttpException(exception: HttpException): ErrorResponse {
   const errorType = (response as { error_type?: unknown }).error_type;
   return {
     status,
-    body: errorBody(status, typeof errorType === 'string' ? (errorType as ErrorType) : defaultErrorType(status), message),
+    body: errorBody(
+      status,
+      typeof errorType === 'string' ? (errorType as ErrorType) : defaultErrorType(status),
+      message,
+    ),
     unexpected: status >= 500,
   };
 }
@@ -86,14 +104,32 @@ function fromHttpException(exception: HttpException): ErrorResponse {
  * request may well succeed a moment later (an embedded database is started again at once), so it is a
  * 503 the client can retry, not a server fault.
  */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function databaseUnavailable(exception: unknown): boolean {
-  const candidates = [exception, (exception as { driverError?: unknown } | null)?.driverError, exception instanceof Error ? exception.cause : undefined];
+  const candidates = [
+    exception,
+    (exception as { driverError?: unknown } | null)?.driverError,
+    exception instanceof Error ? exception.cause : undefined,
+  ];
   return candidates.some((e) => {
     if (typeof e !== 'object' || e === null) return false;
     const { code, message } = e as { code?: unknown; message?: unknown };
-    return (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message));
+    return (
+      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+      (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message))
+    );
   });
 }
 
@@ -107,13 +143,21 @@ export function toErrorResponse(exception: unknown, options: { bodyLimit: string
   if (exception instanceof ZodError) {
     return {
       status: 400,
-      body: errorBody(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${describeIssues(exception.issues, 'input')}`),
+      body: errorBody(
+        400,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        `Invalid request: ${describeIssues(exception.issues, 'input')}`,
+      ),
       unexpected: false,
     };
   }
   if (exception instanceof DomainError) {
     const { status, errorType } = domainErrorMapping(exception.code);
-    return { status, body: errorBody(status, errorType, exception.message, { code: exception.code }), unexpected: false };
+    return {
+      status,
+      body: errorBody(status, errorType, exception.message, { code: exception.code }),
+      unexpected: false,
+    };
   }
   if (exception instanceof VersionConflictError) {
     return {
@@ -130,7 +174,11 @@ export function toErrorResponse(exception: unknown, options: { bodyLimit: string
   if (databaseUnavailable(exception)) {
     return {
       status: 503,
-      body: errorBody(503, ErrorType.GENERIC_BACKEND_ERROR, 'The database is not available right now. Please try again in a moment.'),
+      body: errorBody(
+        503,
+        ErrorType.GENERIC_BACKEND_ERROR,
+        'The database is not available right now. Please try again in a moment.',
+      ),
       unexpected: true,
     };
   }

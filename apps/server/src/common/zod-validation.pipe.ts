@@ -9,7 +9,12 @@ import type { z } from 'zod';
 import { StrataHttpException } from './error-body';
 import { findUnsafeText, unsafeTextMessage } from './unsafe-text';
 
-const WHERE: Record<ArgumentMetadata['type'], string> = { body: 'body', query: 'query', param: 'path', custom: 'input' };
+const WHERE: Record<ArgumentMetadata['type'], string> = {
+  body: 'body',
+  query: 'query',
+  param: 'path',
+  custom: 'input',
+};
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[], where: string): string {
   return issues.map((i) => `${[where, ...i.path.map(String)].join('.')}: ${i.message}`).join('; ');
@@ -26,13 +31,19 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
       // The HTTP shell checked the raw request; this catches text decoded from within it (a JSON
       // form_data in the query string, a rison q), which only the schema parsed.
       const unsafe = findUnsafeText(parsed.data, where);
-      if (unsafe !== null) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, unsafeTextMessage(unsafe));
+      if (unsafe !== null)
+        throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, unsafeTextMessage(unsafe));
       return parsed.data;
     }
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code }));
-    throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${describeIssues(parsed.error.issues, where)}`, {
-      issues,
-    });
+    throw new StrataHttpException(
+      400,
+      ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+      `Invalid request: ${describeIssues(parsed.error.issues, where)}`,
+      {
+        issues,
+      },
+    );
   }
 }
 

@@ -26,7 +26,11 @@ export interface SqlLabTimeouts {
  * a result while it answers, so the default keeps one run well below a few hundred MB of memory.
  */
 export const DEFAULT_PAYLOAD_MAX_MB = 50;
-export const DEFAULT_SQLLAB_TIMEOUTS: SqlLabTimeouts = { timeoutSec: 30, asyncTimeLimitSec: 21_600, payloadMaxMb: DEFAULT_PAYLOAD_MAX_MB };
+export const DEFAULT_SQLLAB_TIMEOUTS: SqlLabTimeouts = {
+  timeoutSec: 30,
+  asyncTimeLimitSec: 21_600,
+  payloadMaxMb: DEFAULT_PAYLOAD_MAX_MB,
+};
 
 /** Login throttling (auth/login/login-throttle.ts): after too many failures, locks that double per failure. */
 export interface LoginThrottleSettings {

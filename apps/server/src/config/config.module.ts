@@ -12,7 +12,11 @@ export class ConfigModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [config ? { provide: AppConfig, useValue: config } : { provide: AppConfig, useFactory: () => loadConfig(process.env) }],
+      providers: [
+        config
+          ? { provide: AppConfig, useValue: config }
+          : { provide: AppConfig, useFactory: () => loadConfig(process.env) },
+      ],
       exports: [AppConfig],
     };
   }

@@ -23,7 +23,9 @@ export function parseFeatureFlags(
       value = JSON.parse(json);
     } catch {
       value = undefined;
-      problems.push(`FEATURE_FLAGS: must be a JSON object of flag names to true/false, e.g. {"GLOBAL_ASYNC_QUERIES": true}`);
+      problems.push(
+        `FEATURE_FLAGS: must be a JSON object of flag names to true/false, e.g. {"GLOBAL_ASYNC_QUERIES": true}`,
+      );
     }
     if (value !== undefined) {
       const parsed = featureFlagsSchema.safeParse(value);
@@ -34,7 +36,9 @@ export function parseFeatureFlags(
   if (backendPersistence !== undefined) {
     const fromJson = overrides.SQLLAB_BACKEND_PERSISTENCE;
     if (fromJson !== undefined && fromJson !== backendPersistence) {
-      problems.push('SQLLAB_BACKEND_PERSISTENCE: disagrees with SQLLAB_BACKEND_PERSISTENCE in FEATURE_FLAGS; set it in one place.');
+      problems.push(
+        'SQLLAB_BACKEND_PERSISTENCE: disagrees with SQLLAB_BACKEND_PERSISTENCE in FEATURE_FLAGS; set it in one place.',
+      );
     }
     overrides = { ...overrides, SQLLAB_BACKEND_PERSISTENCE: backendPersistence };
   }
@@ -42,7 +46,9 @@ export function parseFeatureFlags(
 }
 
 function describe(issue: { code: string; path: PropertyKey[]; message: string; keys?: string[] }): string {
-  if (issue.code === 'unrecognized_keys') return `unknown flag ${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')} (known: ${KNOWN})`;
-  if (issue.path.length === 0) return `must be a JSON object of flag names to true/false, e.g. {"GLOBAL_ASYNC_QUERIES": true}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown flag ${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')} (known: ${KNOWN})`;
+  if (issue.path.length === 0)
+    return `must be a JSON object of flag names to true/false, e.g. {"GLOBAL_ASYNC_QUERIES": true}`;
   return `${issue.path.map(String).join('.')} must be true or false`;
 }

@@ -71,7 +71,13 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable in one error, naming each', () => {
-    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'nope', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      REDIS_URL: 'nope',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+    });
     expect(problems).toHaveLength(5);
     expect(problems.join('\n')).toMatch(/^LOG_LEVEL: must be one of fatal, error/m);
     expect(problems.join('\n')).toMatch(/^PORT: /m);
@@ -86,7 +92,10 @@ describe('loadConfig', () => {
     expect(defaults.sqllab).toMatchObject({ forceRunAsync: false, payloadMaxMb: 50 });
     expect(loadConfig({ SQLLAB_PAYLOAD_MAX_MB: '0' }, { cwd: home }).sqllab.payloadMaxMb).toBe(0);
     expect(defaults.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
-    const config = loadConfig({ SQLLAB_FORCE_RUN_ASYNC: 'True', SQLLAB_PAYLOAD_MAX_MB: '2.5', SQLLAB_BACKEND_PERSISTENCE: 'off' }, { cwd: home });
+    const config = loadConfig(
+      { SQLLAB_FORCE_RUN_ASYNC: 'True', SQLLAB_PAYLOAD_MAX_MB: '2.5', SQLLAB_BACKEND_PERSISTENCE: 'off' },
+      { cwd: home },
+    );
     expect(config.sqllab).toMatchObject({ forceRunAsync: true, payloadMaxMb: 2.5 });
     expect(config.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(false);
     const problems = problemsOf({ SQLLAB_FORCE_RUN_ASYNC: 'sometimes', SQLLAB_PAYLOAD_MAX_MB: '-1' });
@@ -97,7 +106,11 @@ describe('loadConfig', () => {
   it('reads TRUST_PROXY as hops or proxy addresses; trusting every sender is refused', () => {
     expect(loadConfig({}, { cwd: home }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }, { cwd: home }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, ::1' }, { cwd: home }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, ::1' }, { cwd: home }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+    ]);
     for (const bad of ['true', '0', '11', '10.0.0.0/33', 'proxy.example.com', '*']) {
       expect(problemsOf({ TRUST_PROXY: bad }).join('\n')).toContain('TRUST_PROXY:');
     }
@@ -105,20 +118,32 @@ describe('loadConfig', () => {
 
   it('reads ALLOWED_ORIGINS as a list of bare origins; anything else is a problem', () => {
     expect(loadConfig({}, { cwd: home }).allowedOrigins).toEqual([]);
-    expect(loadConfig({ ALLOWED_ORIGINS: ' https://BI.example.com , http://localhost:5173/' }, { cwd: home }).allowedOrigins).toEqual([
-      'https://bi.example.com',
-      'http://localhost:5173',
-    ]);
-    const problems = problemsOf({ ALLOWED_ORIGINS: 'https://ok.example.com,https://x.example.com/path,*,ftp://files.example.com' });
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: ' https://BI.example.com , http://localhost:5173/' }, { cwd: home }).allowedOrigins,
+    ).toEqual(['https://bi.example.com', 'http://localhost:5173']);
+    const problems = problemsOf({
+      ALLOWED_ORIGINS: 'https://ok.example.com,https://x.example.com/path,*,ftp://files.example.com',
+    });
     expect(problems).toHaveLength(3);
-    for (const bad of ['https://x.example.com/path', '*', 'ftp://files.example.com']) expect(problems.join('\n')).toContain(`ALLOWED_ORIGINS: '${bad}' is not an origin`);
+    for (const bad of ['https://x.example.com/path', '*', 'ftp://files.example.com'])
+      expect(problems.join('\n')).toContain(`ALLOWED_ORIGINS: '${bad}' is not an origin`);
   });
 
   it('reads FEATURE_FLAGS (JSON) over the defaults; SQLLAB_BACKEND_PERSISTENCE is a shorthand for the same flag', () => {
     expect(loadConfig({}, { cwd: home }).featureFlags).toEqual(DEFAULT_FEATURE_FLAGS);
-    const config = loadConfig({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERIES": true, "SQLLAB_BACKEND_PERSISTENCE": false}' }, { cwd: home });
-    expect(config.featureFlags).toEqual({ ...DEFAULT_FEATURE_FLAGS, GLOBAL_ASYNC_QUERIES: true, SQLLAB_BACKEND_PERSISTENCE: false });
-    const agreeing = loadConfig({ FEATURE_FLAGS: '{"SQLLAB_BACKEND_PERSISTENCE": false}', SQLLAB_BACKEND_PERSISTENCE: 'false' }, { cwd: home });
+    const config = loadConfig(
+      { FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERIES": true, "SQLLAB_BACKEND_PERSISTENCE": false}' },
+      { cwd: home },
+    );
+    expect(config.featureFlags).toEqual({
+      ...DEFAULT_FEATURE_FLAGS,
+      GLOBAL_ASYNC_QUERIES: true,
+      SQLLAB_BACKEND_PERSISTENCE: false,
+    });
+    const agreeing = loadConfig(
+      { FEATURE_FLAGS: '{"SQLLAB_BACKEND_PERSISTENCE": false}', SQLLAB_BACKEND_PERSISTENCE: 'false' },
+      { cwd: home },
+    );
     expect(agreeing.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(false);
   });
 
@@ -127,9 +152,15 @@ describe('loadConfig', () => {
       'FEATURE_FLAGS: must be a JSON object of flag names to true/false, e.g. {"GLOBAL_ASYNC_QUERIES": true}',
     ]);
     expect(problemsOf({ FEATURE_FLAGS: '[true]' })[0]).toMatch(/^FEATURE_FLAGS: must be a JSON object/);
-    expect(problemsOf({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERY": true}' })[0]).toMatch(/^FEATURE_FLAGS: unknown flag "GLOBAL_ASYNC_QUERY" \(known: SQLLAB_BACKEND_PERSISTENCE, GLOBAL_ASYNC_QUERIES, /);
-    expect(problemsOf({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERIES": "yes"}' })).toEqual(['FEATURE_FLAGS: GLOBAL_ASYNC_QUERIES must be true or false']);
-    expect(problemsOf({ FEATURE_FLAGS: '{"SQLLAB_BACKEND_PERSISTENCE": true}', SQLLAB_BACKEND_PERSISTENCE: 'off' })[0]).toMatch(/^SQLLAB_BACKEND_PERSISTENCE: disagrees/);
+    expect(problemsOf({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERY": true}' })[0]).toMatch(
+      /^FEATURE_FLAGS: unknown flag "GLOBAL_ASYNC_QUERY" \(known: SQLLAB_BACKEND_PERSISTENCE, GLOBAL_ASYNC_QUERIES, /,
+    );
+    expect(problemsOf({ FEATURE_FLAGS: '{"GLOBAL_ASYNC_QUERIES": "yes"}' })).toEqual([
+      'FEATURE_FLAGS: GLOBAL_ASYNC_QUERIES must be true or false',
+    ]);
+    expect(
+      problemsOf({ FEATURE_FLAGS: '{"SQLLAB_BACKEND_PERSISTENCE": true}', SQLLAB_BACKEND_PERSISTENCE: 'off' })[0],
+    ).toMatch(/^SQLLAB_BACKEND_PERSISTENCE: disagrees/);
     // Listed together with the other bad variables.
     expect(problemsOf({ PORT: 'x', FEATURE_FLAGS: '{"NOPE": true}' })).toHaveLength(2);
   });
@@ -142,7 +173,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { cwd: home }).commandRetryTimeoutMs).toBe(10_000);
     expect(loadConfig({ COMMAND_RETRY_TIMEOUT_MS: '2500' }, { cwd: home }).commandRetryTimeoutMs).toBe(2500);
     expect(loadConfig({ COMMAND_RETRY_TIMEOUT_MS: '0' }, { cwd: home }).commandRetryTimeoutMs).toBe(0);
-    expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: 'soon' })[0]).toMatch(/^COMMAND_RETRY_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: 'soon' })[0]).toMatch(
+      /^COMMAND_RETRY_TIMEOUT_MS: must be a number of milliseconds/,
+    );
     expect(problemsOf({ COMMAND_RETRY_TIMEOUT_MS: '-1' })[0]).toMatch(/^COMMAND_RETRY_TIMEOUT_MS: must be 0 or more/);
   });
 
@@ -169,8 +202,13 @@ describe('loadConfig', () => {
       failureWindowSeconds: 3600,
     });
     const problems = problemsOf({ LOGIN_MAX_FAILURES_PER_USERNAME: '0', LOGIN_BACKOFF_BASE_SECONDS: 'soon' });
-    expect(problems).toEqual([expect.stringMatching(/^LOGIN_MAX_FAILURES_PER_USERNAME: must be at least 1/), expect.stringMatching(/^LOGIN_BACKOFF_BASE_SECONDS: must be a whole number/)]);
-    expect(problemsOf({ LOGIN_BACKOFF_BASE_SECONDS: '60', LOGIN_BACKOFF_MAX_SECONDS: '30' })).toEqual(['LOGIN_BACKOFF_MAX_SECONDS: must be at least LOGIN_BACKOFF_BASE_SECONDS.']);
+    expect(problems).toEqual([
+      expect.stringMatching(/^LOGIN_MAX_FAILURES_PER_USERNAME: must be at least 1/),
+      expect.stringMatching(/^LOGIN_BACKOFF_BASE_SECONDS: must be a whole number/),
+    ]);
+    expect(problemsOf({ LOGIN_BACKOFF_BASE_SECONDS: '60', LOGIN_BACKOFF_MAX_SECONDS: '30' })).toEqual([
+      'LOGIN_BACKOFF_MAX_SECONDS: must be at least LOGIN_BACKOFF_BASE_SECONDS.',
+    ]);
   });
 
   describe('production mode', () => {
@@ -180,15 +218,21 @@ describe('loadConfig', () => {
       expect(problem).toMatch(/openssl rand -base64 42/);
     });
 
-    it.each(['changeme', 'secret', 'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET', 'thisismysecretkey', 'superset', 'SuperSet'])(
-      'refuses the well-known key %s',
-      (key) => {
-        expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: key })[0]).toMatch(/well-known/);
-      },
-    );
+    it.each([
+      'changeme',
+      'secret',
+      'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET',
+      'thisismysecretkey',
+      'superset',
+      'SuperSet',
+    ])('refuses the well-known key %s', (key) => {
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: key })[0]).toMatch(/well-known/);
+    });
 
     it('refuses a key shorter than 32 characters', () => {
-      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(31) })[0]).toMatch(/31 characters long; it needs at least 32/);
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(31) })[0]).toMatch(
+        /31 characters long; it needs at least 32/,
+      );
     });
 
     it('accepts a long random key and never writes a generated one', () => {
@@ -205,9 +249,9 @@ describe('loadConfig', () => {
     });
 
     it('refuses a short admin password', () => {
-      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'short' })[0]).toMatch(
-        /^ADMIN_PASSWORD: must be at least 8/,
-      );
+      expect(
+        problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'short' })[0],
+      ).toMatch(/^ADMIN_PASSWORD: must be at least 8/);
     });
 
     it.each([
@@ -220,25 +264,52 @@ describe('loadConfig', () => {
     });
 
     it('accepts random keys as the usual generators print them (base64, hex)', () => {
-      for (const key of [STRONG, '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 'hG3+/kq8ZrT0vW1xYp5LmN2oQs7dUf4eBc6aJi9R']) {
+      for (const key of [
+        STRONG,
+        '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        'hG3+/kq8ZrT0vW1xYp5LmN2oQs7dUf4eBc6aJi9R',
+      ]) {
         expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: key }, { cwd: home }).secretKey).toBe(key);
       }
     });
 
-    it.each(['password', 'Password1', 'password123!', 'admin1234', 'qwertyuiop', '12345678', 'iloveyou', 'Superset2024', 'aaaaaaaaaaaa'])(
-      'refuses the common admin password %s',
-      (password) => {
-        expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: password })[0]).toMatch(/^ADMIN_PASSWORD: is a common password/);
-      },
-    );
+    it.each([
+      'password',
+      'Password1',
+      'password123!',
+      'admin1234',
+      'qwertyuiop',
+      '12345678',
+      'iloveyou',
+      'Superset2024',
+      'aaaaaaaaaaaa',
+    ])('refuses the common admin password %s', (password) => {
+      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: password })[0]).toMatch(
+        /^ADMIN_PASSWORD: is a common password/,
+      );
+    });
 
     it("refuses an admin password that contains the admin's username", () => {
-      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_USERNAME: 'marguerite', ADMIN_PASSWORD: 'Marguerite!77' })[0]).toMatch(/^ADMIN_PASSWORD: must not contain the username/);
-      expect(problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: 'the-admin-account' })[0]).toMatch(/^ADMIN_PASSWORD: must not contain the username/);
+      expect(
+        problemsOf({
+          NODE_ENV: 'production',
+          SECRET_KEY: STRONG,
+          ADMIN_USERNAME: 'marguerite',
+          ADMIN_PASSWORD: 'Marguerite!77',
+        })[0],
+      ).toMatch(/^ADMIN_PASSWORD: must not contain the username/);
+      expect(
+        problemsOf({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: 'the-admin-account' })[0],
+      ).toMatch(/^ADMIN_PASSWORD: must not contain the username/);
     });
 
     it('accepts an uncommon admin password', () => {
-      expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: 'orbit-lantern-quietly' }, { cwd: home }).adminPassword).toBe('orbit-lantern-quietly');
+      expect(
+        loadConfig(
+          { NODE_ENV: 'production', SECRET_KEY: STRONG, ADMIN_PASSWORD: 'orbit-lantern-quietly' },
+          { cwd: home },
+        ).adminPassword,
+      ).toBe('orbit-lantern-quietly');
     });
   });
 

@@ -4,7 +4,14 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { AppConfig, DEFAULT_LOGIN_THROTTLE, DEFAULT_PAYLOAD_MAX_MB, DEFAULT_SQLLAB_TIMEOUTS, LOG_LEVELS, type LoginThrottleSettings } from './app-config';
+import {
+  AppConfig,
+  DEFAULT_LOGIN_THROTTLE,
+  DEFAULT_PAYLOAD_MAX_MB,
+  DEFAULT_SQLLAB_TIMEOUTS,
+  LOG_LEVELS,
+  type LoginThrottleSettings,
+} from './app-config';
 import { parseAllowedOrigins } from './allowed-origins';
 import { parseFeatureFlags } from './feature-flags';
 import { parseTrustProxy } from './trust-proxy';
@@ -48,12 +55,18 @@ const redisUrl = z.string().refine(
 const booleanVar = z
   .string()
   .transform((v) => v.trim().toLowerCase())
-  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), { message: 'must be true or false' })
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), {
+    message: 'must be true or false',
+  })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 /** A whole number in [min, max]. */
 const count = (min: number, max: number) =>
-  z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 const envSchema = z.object({
   PORT: optional(
@@ -72,13 +85,27 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
   SQLLAB_TIMEOUT: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(86_400)),
-  SQLLAB_ASYNC_TIME_LIMIT_SEC: optional(z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(604_800)),
+  SQLLAB_ASYNC_TIME_LIMIT_SEC: optional(
+    z.coerce.number({ message: 'must be a number of seconds' }).int().min(1).max(604_800),
+  ),
   SQLLAB_FORCE_RUN_ASYNC: optional(booleanVar),
-  SQLLAB_PAYLOAD_MAX_MB: optional(z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be a number of megabytes, or 0 for no cap')),
+  SQLLAB_PAYLOAD_MAX_MB: optional(
+    z.coerce
+      .number({ message: 'must be a number of megabytes' })
+      .min(0, 'must be a number of megabytes, or 0 for no cap'),
+  ),
   SQLLAB_BACKEND_PERSISTENCE: optional(booleanVar),
   FEATURE_FLAGS: optional(z.string()),
-  COMMAND_RETRY_TIMEOUT_MS: optional(z.coerce.number({ message: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(600_000, 'must be at most 600000 (10 minutes)')),
-  SQLLAB_DEFAULT_DBID: optional(z.coerce.number({ message: 'must be a database id' }).int('must be a whole number').min(1, 'must be a database id')),
+  COMMAND_RETRY_TIMEOUT_MS: optional(
+    z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(600_000, 'must be at most 600000 (10 minutes)'),
+  ),
+  SQLLAB_DEFAULT_DBID: optional(
+    z.coerce.number({ message: 'must be a database id' }).int('must be a whole number').min(1, 'must be a database id'),
+  ),
   LOGIN_MAX_FAILURES_PER_USERNAME: optional(count(1, 1000)),
   LOGIN_MAX_FAILURES_PER_ADDRESS: optional(count(0, 1_000_000)),
   LOGIN_BACKOFF_BASE_SECONDS: optional(count(1, 3600)),
@@ -96,7 +123,9 @@ export interface LoadConfigOptions {
 
 export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   // The checks below read the raw values too, so one message lists every problem at once.
   const raw = (name: string) => (typeof env[name] === 'string' && env[name]!.trim() !== '' ? env[name] : undefined);
   const production = raw('NODE_ENV') === 'production';
@@ -104,11 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     const problem = productionSecretKeyProblem(raw('SECRET_KEY'));
     if (problem) problems.push(`${problem} ${HOW_TO_SET_SECRET_KEY}`);
     const adminPassword = raw('ADMIN_PASSWORD');
-    const passwordProblem = adminPassword === undefined ? null : productionAdminPasswordProblem(adminPassword, raw('ADMIN_USERNAME') ?? DEFAULT_ADMIN_USERNAME);
+    const passwordProblem =
+      adminPassword === undefined
+        ? null
+        : productionAdminPasswordProblem(adminPassword, raw('ADMIN_USERNAME') ?? DEFAULT_ADMIN_USERNAME);
     if (passwordProblem) problems.push(passwordProblem);
   }
   // FEATURE_FLAGS is checked even when other variables are bad, so its problems are listed with theirs.
-  const flags = parseFeatureFlags(raw('FEATURE_FLAGS'), parsed.success ? parsed.data.SQLLAB_BACKEND_PERSISTENCE : undefined);
+  const flags = parseFeatureFlags(
+    raw('FEATURE_FLAGS'),
+    parsed.success ? parsed.data.SQLLAB_BACKEND_PERSISTENCE : undefined,
+  );
   problems.push(...flags.problems);
   const loginThrottle = parsed.success ? loginThrottleOf(parsed.data) : DEFAULT_LOGIN_THROTTLE;
   if (loginThrottle.backoffMaxSeconds < loginThrottle.backoffBaseSeconds) {

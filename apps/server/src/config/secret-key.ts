@@ -64,7 +64,8 @@ function lowEntropyProblem(key: string): string | null {
     return `SECRET_KEY is guessable: it uses ${counts.size} distinct characters; a random key uses at least ${MIN_DISTINCT_KEY_CHARACTERS}.`;
   }
   const bits = [...counts.values()].reduce((sum, n) => sum - (n / chars.length) * Math.log2(n / chars.length), 0);
-  if (bits < MIN_KEY_BITS_PER_CHARACTER) return `SECRET_KEY is guessable: its characters are too unevenly used to be random (${bits.toFixed(1)} bits each).`;
+  if (bits < MIN_KEY_BITS_PER_CHARACTER)
+    return `SECRET_KEY is guessable: its characters are too unevenly used to be random (${bits.toFixed(1)} bits each).`;
   return null;
 }
 

@@ -32,12 +32,17 @@ export function parseTrustProxy(raw: string | undefined): { trustProxy: TrustPro
     if (hops >= 1 && hops <= 10) return { trustProxy: hops, problems: [] };
     return { trustProxy: false, problems: ['TRUST_PROXY: a number of proxy hops must be between 1 and 10.'] };
   }
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.filter((item) => !isAddressOrRange(item));
   if (bad.length > 0) {
     return {
       trustProxy: false,
-      problems: [`TRUST_PROXY: '${bad.join("', '")}' is not a proxy address; use a number of hops, IP addresses, CIDR ranges or loopback, linklocal, uniquelocal.`],
+      problems: [
+        `TRUST_PROXY: '${bad.join("', '")}' is not a proxy address; use a number of hops, IP addresses, CIDR ranges or loopback, linklocal, uniquelocal.`,
+      ],
     };
   }
   return { trustProxy: items, problems: [] };

@@ -20,7 +20,16 @@ import { RedoDraftHandler, UndoDraftHandler } from './undo-redo-draft';
 @Module({
   imports: [DashboardsModule, DatasetsModule],
   controllers: [DraftsController],
-  providers: [DraftService, DraftAccess, DraftSocket, PublishSavedLayout, DecideDashboardDraftHandler, RestoreDraftVersionHandler, UndoDraftHandler, RedoDraftHandler],
+  providers: [
+    DraftService,
+    DraftAccess,
+    DraftSocket,
+    PublishSavedLayout,
+    DecideDashboardDraftHandler,
+    RestoreDraftVersionHandler,
+    UndoDraftHandler,
+    RedoDraftHandler,
+  ],
 })
 export class DashboardDraftsModule implements OnModuleInit {
   constructor(

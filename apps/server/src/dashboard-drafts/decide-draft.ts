@@ -32,10 +32,17 @@ export class DecideDashboardDraft extends Command<AppendResult> {
 export class PublishSavedLayout {
   constructor(private readonly dashboards: DashboardsService) {}
 
-  async publish(tx: EntityManager, dashboardId: number, result: AppendResult, by: Pick<DecisionMeta, 'actor' | 'sessionId'>): Promise<void> {
+  async publish(
+    tx: EntityManager,
+    dashboardId: number,
+    result: AppendResult,
+    by: Pick<DecisionMeta, 'actor' | 'sessionId'>,
+  ): Promise<void> {
     for (const event of result.events as readonly EventLike[] as readonly DraftEvent[]) {
-      if (event.type === 'dashboard/draftSaved') await this.dashboards.publishLayout(tx, dashboardId, event.data.layout, event.data.version, 'save', by);
-      if (event.type === 'dashboard/versionRestored') await this.dashboards.publishLayout(tx, dashboardId, event.data.layout, event.data.version, 'restore', by);
+      if (event.type === 'dashboard/draftSaved')
+        await this.dashboards.publishLayout(tx, dashboardId, event.data.layout, event.data.version, 'save', by);
+      if (event.type === 'dashboard/versionRestored')
+        await this.dashboards.publishLayout(tx, dashboardId, event.data.layout, event.data.version, 'restore', by);
     }
   }
 }

@@ -14,7 +14,12 @@ export class DraftAccess {
 
   /** 404 when the dashboard is missing, 403 when the user may not edit it. */
   async requireEditor(dashboardId: number, user: CurrentUser): Promise<void> {
-    if (user.via === 'guest') throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, 'You do not have permission to edit this dashboard');
+    if (user.via === 'guest')
+      throw new StrataHttpException(
+        403,
+        ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR,
+        'You do not have permission to edit this dashboard',
+      );
     await this.dashboards.editable(dashboardId, user);
   }
 
@@ -30,6 +35,7 @@ export class DraftAccess {
 
   /** 404 unless the user may see the dashboard (admins, owners, or published): its history is as visible as it is. */
   async requireViewer(dashboardId: number, user: CurrentUser): Promise<void> {
-    if (!(await this.dashboards.get(String(dashboardId), user))) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dashboard not found.');
+    if (!(await this.dashboards.get(String(dashboardId), user)))
+      throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dashboard not found.');
   }
 }

@@ -25,18 +25,41 @@ describe('two editors on one draft', () => {
     const b = await kit.editor('bob', id);
     expect(b.caughtUp.version).toBe(1);
 
-    expect(await kit.send(a.c, id, 'CreateComponent', markdown('MARKDOWN-alice'))).toMatchObject({ result: 'committed', version: 2 });
-    await eventually(() => live(b.c, id).some((e) => e.type === 'dashboard/componentCreated'), "alice's markdown reaching bob");
-    expect(live(b.c, id)[0]).toMatchObject({ type: 'dashboard/componentCreated', meta: { actor: String(kit.ids.alice) }, data: { component: { id: 'MARKDOWN-alice' } } });
+    expect(await kit.send(a.c, id, 'CreateComponent', markdown('MARKDOWN-alice'))).toMatchObject({
+      result: 'committed',
+      version: 2,
+    });
+    await eventually(
+      () => live(b.c, id).some((e) => e.type === 'dashboard/componentCreated'),
+      "alice's markdown reaching bob",
+    );
+    expect(live(b.c, id)[0]).toMatchObject({
+      type: 'dashboard/componentCreated',
+      meta: { actor: String(kit.ids.alice) },
+      data: { component: { id: 'MARKDOWN-alice' } },
+    });
 
-    expect(await kit.send(b.c, id, 'CreateComponent', divider('DIVIDER-bob'))).toMatchObject({ result: 'committed', version: 3 });
-    expect(await kit.send(a.c, id, 'ResizeComponent', { id: 'MARKDOWN-alice', width: 6 })).toMatchObject({ result: 'committed', version: 4 });
-    await eventually(() => live(a.c, id).length === 3 && live(b.c, id).length === 3, 'both editors to hold all three edits');
+    expect(await kit.send(b.c, id, 'CreateComponent', divider('DIVIDER-bob'))).toMatchObject({
+      result: 'committed',
+      version: 3,
+    });
+    expect(await kit.send(a.c, id, 'ResizeComponent', { id: 'MARKDOWN-alice', width: 6 })).toMatchObject({
+      result: 'committed',
+      version: 4,
+    });
+    await eventually(
+      () => live(a.c, id).length === 3 && live(b.c, id).length === 3,
+      'both editors to hold all three edits',
+    );
     const bobsBatch = live(a.c, id).find((e) => e.meta.actor === String(kit.ids.bob))!.meta.batchId!;
 
     // alice cannot undo bob's edit, not even by naming it.
     const refused = await kit.send(a.c, id, 'Undo', { batchId: bobsBatch });
-    expect(refused).toMatchObject({ result: 'rejected', reason: 'invalid', message: 'You can only undo or redo your own changes.' });
+    expect(refused).toMatchObject({
+      result: 'rejected',
+      reason: 'invalid',
+      message: 'You can only undo or redo your own changes.',
+    });
 
     // alice's two undos take back her resize, then her markdown; bob's divider stays.
     expect(await kit.send(a.c, id, 'Undo', {})).toMatchObject({ result: 'committed' });
@@ -54,22 +77,34 @@ describe('two editors on one draft', () => {
     expect(draft.layout[GRID_ID]!.children).toEqual(['ROW-MARKDOWN-alice', 'DIVIDER-bob']);
 
     // Both sockets got every marker live, so their folds agree with the server's.
-    await eventually(() => live(b.c, id).length === live(a.c, id).length && live(a.c, id).length === 8, 'the markers reaching both editors');
+    await eventually(
+      () => live(b.c, id).length === live(a.c, id).length && live(a.c, id).length === 8,
+      'the markers reaching both editors',
+    );
     const foldOf = (c: TestClient) => foldEntries(draftDecider, [...a.caughtUp.events, ...live(c, id)]).layout;
     expect(foldOf(a.c)).toEqual(draft.layout);
     expect(foldOf(b.c)).toEqual(draft.layout);
   });
 
-  it('undo reaches back UNDO_LIMIT of a user\'s edits, then says so with the spec\'s warning', async () => {
+  it("undo reaches back UNDO_LIMIT of a user's edits, then says so with the spec's warning", async () => {
     const id = await kit.newDashboard('Undo limit');
     const a = await kit.editor('alice', id);
-    expect(await kit.send(a.c, id, 'CreateComponent', markdown('MARKDOWN-limit'))).toMatchObject({ result: 'committed' });
+    expect(await kit.send(a.c, id, 'CreateComponent', markdown('MARKDOWN-limit'))).toMatchObject({
+      result: 'committed',
+    });
     for (let i = 0; i < UNDO_LIMIT; i += 1) {
-      expect(await kit.send(a.c, id, 'UpdateMarkdown', { id: 'MARKDOWN-limit', code: `edit ${i}` })).toMatchObject({ result: 'committed' });
+      expect(await kit.send(a.c, id, 'UpdateMarkdown', { id: 'MARKDOWN-limit', code: `edit ${i}` })).toMatchObject({
+        result: 'committed',
+      });
     }
-    for (let i = 0; i < UNDO_LIMIT; i += 1) expect(await kit.send(a.c, id, 'Undo', {})).toMatchObject({ result: 'committed' });
+    for (let i = 0; i < UNDO_LIMIT; i += 1)
+      expect(await kit.send(a.c, id, 'Undo', {})).toMatchObject({ result: 'committed' });
     // The 51st step back (the markdown's creation) is out of reach; the draft keeps it.
-    expect(await kit.send(a.c, id, 'Undo', {})).toMatchObject({ result: 'rejected', reason: 'invalid', message: undoLimitWarning() });
+    expect(await kit.send(a.c, id, 'Undo', {})).toMatchObject({
+      result: 'rejected',
+      reason: 'invalid',
+      message: undoLimitWarning(),
+    });
     const draft = await kit.draftOf(id);
     expect(draft.layout['MARKDOWN-limit']!.meta.code).toBe('');
   });
@@ -91,8 +126,14 @@ describe('two editors on one draft', () => {
     const a = await kit.editor('alice', id);
     const b = await kit.editor('bob', id);
     a.c.send({ type: 'presence', stream: streamOf(id), state: { mode: 'editing', selection: ['HEADER_ID'] } });
-    const seen = await b.c.next<Presence>((m) => m.type === 'presence' && m.peers.some((p) => p.username === 'alice' && p.state.mode === 'editing'));
-    expect(seen.peers.find((p) => p.username === 'alice')).toMatchObject({ userId: kit.ids.alice, sessionId: 'alice-tab', state: { mode: 'editing', selection: ['HEADER_ID'] } });
+    const seen = await b.c.next<Presence>(
+      (m) => m.type === 'presence' && m.peers.some((p) => p.username === 'alice' && p.state.mode === 'editing'),
+    );
+    expect(seen.peers.find((p) => p.username === 'alice')).toMatchObject({
+      userId: kit.ids.alice,
+      sessionId: 'alice-tab',
+      state: { mode: 'editing', selection: ['HEADER_ID'] },
+    });
     a.c.close();
     await b.c.next<Presence>((m) => m.type === 'presence' && m.peers.every((p) => p.username !== 'alice'));
   });
@@ -102,19 +143,40 @@ describe('refusals', () => {
   it("a refused edit changes nothing and says why in the domain's words", async () => {
     const id = await kit.newDashboard('Refusals');
     const a = await kit.editor('alice', id);
-    expect(await kit.send(a.c, id, 'CreateComponent', { id: 'ROW-full', componentType: 'ROW', destination: { parentId: GRID_ID, index: 0 } })).toMatchObject({ result: 'committed' });
+    expect(
+      await kit.send(a.c, id, 'CreateComponent', {
+        id: 'ROW-full',
+        componentType: 'ROW',
+        destination: { parentId: GRID_ID, index: 0 },
+      }),
+    ).toMatchObject({ result: 'committed' });
     for (const n of [1, 2, 3]) {
-      const ack = await kit.send(a.c, id, 'CreateComponent', { id: `MARKDOWN-${n}`, componentType: 'MARKDOWN', destination: { parentId: 'ROW-full', index: 9 } });
+      const ack = await kit.send(a.c, id, 'CreateComponent', {
+        id: `MARKDOWN-${n}`,
+        componentType: 'MARKDOWN',
+        destination: { parentId: 'ROW-full', index: 9 },
+      });
       expect(ack).toMatchObject({ result: 'committed' });
     }
     const before = await kit.store().streamVersion(streamOf(id));
 
-    const full = await kit.send(a.c, id, 'CreateComponent', { id: 'MARKDOWN-4', componentType: 'MARKDOWN', destination: { parentId: 'ROW-full', index: 9 } });
+    const full = await kit.send(a.c, id, 'CreateComponent', {
+      id: 'MARKDOWN-4',
+      componentType: 'MARKDOWN',
+      destination: { parentId: 'ROW-full', index: 9 },
+    });
     expect(full).toMatchObject({ result: 'rejected', reason: 'invalid', message: DashboardMessages.NOT_ENOUGH_SPACE });
-    const gone = await kit.send(a.c, id, 'MoveComponent', { id: 'MARKDOWN-nowhere', destination: { parentId: GRID_ID, index: 0 } });
+    const gone = await kit.send(a.c, id, 'MoveComponent', {
+      id: 'MARKDOWN-nowhere',
+      destination: { parentId: GRID_ID, index: 0 },
+    });
     expect(gone).toMatchObject({ result: 'rejected', reason: 'invalid', message: DashboardMessages.COMPONENT_MISSING });
     const malformed = await kit.send(a.c, id, 'ResizeComponent', { id: 'MARKDOWN-1', width: 'wide' });
-    expect(malformed).toMatchObject({ result: 'rejected', reason: 'invalid', message: expect.stringContaining('data.width') });
+    expect(malformed).toMatchObject({
+      result: 'rejected',
+      reason: 'invalid',
+      message: expect.stringContaining('data.width'),
+    });
     const stale = await kit.send(a.c, id, 'DeleteComponent', { id: 'MARKDOWN-1' }, { expectedVersion: before - 1 });
     expect(stale).toMatchObject({ result: 'rejected', reason: 'conflict' });
     const unknown = await kit.send(a.c, id, 'StartDraft', {});
@@ -134,13 +196,19 @@ describe('refusals', () => {
       error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
       message: `You do not have access to ${streamOf(id)}.`,
     });
-    expect(await kit.send(carol, id, 'CreateComponent', divider('DIVIDER-carol'))).toMatchObject({ result: 'rejected', reason: 'forbidden' });
+    expect(await kit.send(carol, id, 'CreateComponent', divider('DIVIDER-carol'))).toMatchObject({
+      result: 'rejected',
+      reason: 'forbidden',
+    });
     // Refused before anything was opened or written.
     expect(await kit.store().streamVersion(streamOf(id))).toBe(0);
 
     const save = await kit.api('carol').post(`/api/v1/dashboard/${id}/draft/save`, {});
     expect(save.status).toBe(403);
-    expect(save.body.errors[0]).toMatchObject({ error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR', message: 'You do not have permission to edit this dashboard' });
+    expect(save.body.errors[0]).toMatchObject({
+      error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
+      message: 'You do not have permission to edit this dashboard',
+    });
     expect((await kit.api('carol').post(`/api/v1/dashboard/${id}/draft/discard`)).status).toBe(403);
     expect((await kit.api('carol').post(`/api/v1/dashboard/${id}/versions/1/restore`)).status).toBe(403);
     // The dashboard is not published: its history is as hidden as the dashboard.
@@ -171,6 +239,9 @@ describe('reconnecting', () => {
       [lastSeen + 2, 'dashboard/markdownChanged'],
     ]);
     await kit.send(a.c, id, 'DeleteComponent', { id: 'DIVIDER-1' });
-    await eventually(() => live(again.c, id).some((e) => e.type === 'dashboard/componentDeleted'), 'the next edit arriving live');
+    await eventually(
+      () => live(again.c, id).some((e) => e.type === 'dashboard/componentDeleted'),
+      'the next edit arriving live',
+    );
   });
 });

@@ -4,7 +4,14 @@
  * are the domain's (session/undo.ts); this file only turns a refusal into words.
  */
 import { DomainError, HISTORY_REDONE, HISTORY_UNDONE, type HistoryEvent, type LogEntry } from '@strata/events';
-import { checkDraftHistory, draftRedoCommand, draftUndoCommand, undoLimitExceeded, undoLimitWarning, type DraftHistoryRejection } from '@strata/domain';
+import {
+  checkDraftHistory,
+  draftRedoCommand,
+  draftUndoCommand,
+  undoLimitExceeded,
+  undoLimitWarning,
+  type DraftHistoryRejection,
+} from '@strata/domain';
 
 export type HistoryCommand = { type: 'Undo' | 'Redo'; data: { batchId?: string } };
 export const HISTORY_COMMANDS = ['Undo', 'Redo'] as const;
@@ -28,7 +35,11 @@ export function parseHistoryCommand(command: { type: string; data: unknown }): H
   if (typeof data !== 'object' || Array.isArray(data)) return null;
   const keys = Object.keys(data);
   const batchId = (data as { batchId?: unknown }).batchId;
-  if (keys.some((k) => k !== 'batchId') || (batchId !== undefined && (typeof batchId !== 'string' || batchId.length === 0 || batchId.length > 250))) return null;
+  if (
+    keys.some((k) => k !== 'batchId') ||
+    (batchId !== undefined && (typeof batchId !== 'string' || batchId.length === 0 || batchId.length > 250))
+  )
+    return null;
   return { type: command.type, data: batchId === undefined ? {} : { batchId } };
 }
 
@@ -42,8 +53,12 @@ export function historyMarker(entries: readonly LogEntry[], actor: string, comma
     const marker = command.type === 'Undo' ? draftUndoCommand(entries, actor) : draftRedoCommand(entries, actor);
     if (marker) return marker;
     // Edits remain but the older ones are past the limit: the spec's overflow warning says why.
-    if (command.type === 'Undo' && undoLimitExceeded(entries, actor)) throw new DomainError('history_beyond_undo_limit', MESSAGES.beyond_undo_limit);
-    throw new DomainError(command.type === 'Undo' ? 'nothing_to_undo' : 'nothing_to_redo', command.type === 'Undo' ? 'There is no change of yours to undo.' : 'There is no change of yours to redo.');
+    if (command.type === 'Undo' && undoLimitExceeded(entries, actor))
+      throw new DomainError('history_beyond_undo_limit', MESSAGES.beyond_undo_limit);
+    throw new DomainError(
+      command.type === 'Undo' ? 'nothing_to_undo' : 'nothing_to_redo',
+      command.type === 'Undo' ? 'There is no change of yours to undo.' : 'There is no change of yours to redo.',
+    );
   }
   const marker: HistoryEvent = { type, data: { batchId: command.data.batchId } } as HistoryEvent;
   const rejection = checkDraftHistory(entries, actor, marker);

@@ -37,7 +37,9 @@ async function newUser(): Promise<{ id: number; username: string; password: stri
 
 /** A dashboard alice owns together with these users. */
 async function dashboardWith(ownerIds: number[]): Promise<number> {
-  const res = await kit.api('alice').post('/api/v1/dashboard/', { dashboard_title: `Shared ${ownerIds.join('-')}`, owners: ownerIds });
+  const res = await kit
+    .api('alice')
+    .post('/api/v1/dashboard/', { dashboard_title: `Shared ${ownerIds.join('-')}`, owners: ownerIds });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -67,21 +69,35 @@ describe('removed from the owners', () => {
     const b = await kit.editor('bob', id);
     expect(b.caughtUp.type).toBe('subscribed');
 
-    const put = await new HttpClient(kit.server.url).put(`/api/v1/dashboard/${id}`, { owners: [kit.ids.alice] }, { authorization: `Bearer ${kit.tokens.alice}` });
+    const put = await new HttpClient(kit.server.url).put(
+      `/api/v1/dashboard/${id}`,
+      { owners: [kit.ids.alice] },
+      { authorization: `Bearer ${kit.tokens.alice}` },
+    );
     expect(put.status).toBe(200);
 
     const revoked = await b.c.next<Revoked>((m) => m.type === 'revoked');
-    expect(revoked).toEqual({ type: 'revoked', stream: streamOf(id), reason: 'access_changed', message: `You no longer have access to ${streamOf(id)}.` });
+    expect(revoked).toEqual({
+      type: 'revoked',
+      stream: streamOf(id),
+      reason: 'access_changed',
+      message: `You no longer have access to ${streamOf(id)}.`,
+    });
     await notSubscribed(b.c, id);
 
     expect(await kit.send(a.c, id, 'CreateComponent', divider('DIVIDER-after'))).toMatchObject({ result: 'committed' });
-    await eventually(() => live(a.c, id).some((e) => e.type === 'dashboard/componentCreated'), "alice's edit reaching alice");
+    await eventually(
+      () => live(a.c, id).some((e) => e.type === 'dashboard/componentCreated'),
+      "alice's edit reaching alice",
+    );
     await notSubscribed(b.c, id); // a round trip on bob's socket after the edit was pushed
     expect(live(b.c, id)).toEqual([]);
 
     expect(await kit.send(b.c, id, 'SaveDraft', {})).toMatchObject({ result: 'rejected', reason: 'forbidden' });
     b.c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: streamOf(id), fromVersion: 0 });
-    expect(await b.c.next((m) => m.type === 'error' && m.stream === streamOf(id))).toMatchObject({ error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR' });
+    expect(await b.c.next((m) => m.type === 'error' && m.stream === streamOf(id))).toMatchObject({
+      error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
+    });
     // alice is still an owner: her subscription was kept.
     expect(a.c.received.some((m) => m.type === 'revoked')).toBe(false);
   });
@@ -96,13 +112,21 @@ describe('a role taken away', () => {
 
     await kit.server.app.get(UsersService).assignRoles(gail.id, ['sql_lab'], 'system');
 
-    expect(await g.next<Revoked>((m) => m.type === 'revoked')).toMatchObject({ stream: streamOf(id), reason: 'access_changed' });
+    expect(await g.next<Revoked>((m) => m.type === 'revoked')).toMatchObject({
+      stream: streamOf(id),
+      reason: 'access_changed',
+    });
     expect(g.socket.connected).toBe(true); // her session is still valid: only the stream went
     const save = await kit.send(g, id, 'SaveDraft', {});
     expect(save).toMatchObject({ result: 'rejected', reason: 'forbidden' });
-    expect(await kit.send(g, id, 'CreateComponent', divider('DIVIDER-gail'))).toMatchObject({ result: 'rejected', reason: 'forbidden' });
+    expect(await kit.send(g, id, 'CreateComponent', divider('DIVIDER-gail'))).toMatchObject({
+      result: 'rejected',
+      reason: 'forbidden',
+    });
     g.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: streamOf(id), fromVersion: 0 });
-    expect(await g.next((m) => m.type === 'error' && m.stream === streamOf(id))).toMatchObject({ error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR' });
+    expect(await g.next((m) => m.type === 'error' && m.stream === streamOf(id))).toMatchObject({
+      error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
+    });
     expect(await kit.store().streamVersion(streamOf(id))).toBe(versionBefore);
   });
 });
@@ -117,7 +141,11 @@ describe('deactivated', () => {
     await kit.server.app.get(UsersService).deactivate(dean.id, 'system');
 
     for (const c of [first, second]) {
-      expect(await c.next<Revoked>((m) => m.type === 'revoked')).toEqual({ type: 'revoked', reason: 'deactivated', message: 'Your account was deactivated.' });
+      expect(await c.next<Revoked>((m) => m.type === 'revoked')).toEqual({
+        type: 'revoked',
+        reason: 'deactivated',
+        message: 'Your account was deactivated.',
+      });
       await disconnected(c);
     }
     expect(await kit.store().streamVersion(streamOf(id))).toBe(1);
@@ -136,15 +164,27 @@ describe('logged out', () => {
     const cookieSocket = await connect(kit.server.url, { cookie: browser.cookie!, sessionId: 'lou-browser' });
     opened.push(cookieSocket);
 
-    expect((await new HttpClient(kit.server.url).post('/api/v1/security/logout', undefined, { authorization: `Bearer ${lou.token}` })).status).toBe(200);
-    expect(await loggingOut.next<Revoked>((m) => m.type === 'revoked')).toEqual({ type: 'revoked', reason: 'session_ended', message: 'You were signed out.' });
+    expect(
+      (
+        await new HttpClient(kit.server.url).post('/api/v1/security/logout', undefined, {
+          authorization: `Bearer ${lou.token}`,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await loggingOut.next<Revoked>((m) => m.type === 'revoked')).toEqual({
+      type: 'revoked',
+      reason: 'session_ended',
+      message: 'You were signed out.',
+    });
     await disconnected(loggingOut);
 
     expect((await browser.post('/logout/')).status).toBe(200);
     await disconnected(cookieSocket);
 
     expect(staying.socket.connected).toBe(true);
-    expect(await kit.send(staying, id, 'CreateComponent', divider('DIVIDER-lou'))).toMatchObject({ result: 'committed' });
+    expect(await kit.send(staying, id, 'CreateComponent', divider('DIVIDER-lou'))).toMatchObject({
+      result: 'committed',
+    });
   });
 });
 
@@ -161,14 +201,19 @@ describe('every subscribe and command', () => {
     await db.query(`UPDATE user_roles SET role = 'sql_lab' WHERE user_id = $1`, [nell.id]);
     expect(await kit.send(n, id, 'SaveDraft', {})).toMatchObject({ result: 'rejected', reason: 'forbidden' });
     n.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: streamOf(other), fromVersion: 0 });
-    expect(await n.next((m) => m.type === 'error' && m.stream === streamOf(other))).toMatchObject({ error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR' });
+    expect(await n.next((m) => m.type === 'error' && m.stream === streamOf(other))).toMatchObject({
+      error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
+    });
 
     await db.query(`UPDATE user_roles SET role = 'Gamma' WHERE user_id = $1`, [nell.id]);
     expect(await kit.send(n, id, 'CreateComponent', divider('DIVIDER-nell'))).toMatchObject({ result: 'committed' });
     await db.query(`DELETE FROM sessions WHERE user_id = $1`, [nell.id]);
-    expect(await kit.send(n, id, 'SaveDraft', {})).toMatchObject({ result: 'rejected', reason: 'forbidden', message: 'Your session has ended: sign in again.' });
+    expect(await kit.send(n, id, 'SaveDraft', {})).toMatchObject({
+      result: 'rejected',
+      reason: 'forbidden',
+      message: 'Your session has ended: sign in again.',
+    });
     expect(await n.next<Revoked>((m) => m.type === 'revoked')).toMatchObject({ reason: 'session_ended' });
     await disconnected(n);
   });
 });
-

@@ -16,7 +16,10 @@ import { DraftService } from './draft.service';
 
 const PREFIX = DRAFT_STREAM_PREFIX.slice(0, -1); // 'dashboard-draft'
 /** The dashboard facts that can change who owns it. */
-const OWNERSHIP_EVENTS: ReadonlySet<string> = new Set<DashboardEvent['type']>(['dashboard/propertiesUpdated', 'dashboard/dashboardDeleted']);
+const OWNERSHIP_EVENTS: ReadonlySet<string> = new Set<DashboardEvent['type']>([
+  'dashboard/propertiesUpdated',
+  'dashboard/dashboardDeleted',
+]);
 
 @Injectable()
 export class DraftSocket {
@@ -47,7 +50,8 @@ export class DraftSocket {
         const id = dashboardIdOfDraftStream(stream);
         return id !== null && this.access.isEditor(id, user);
       },
-      toCommand: (user, stream, command, meta) => this.drafts.toCommand(dashboardIdOfDraftStream(stream)!, user, command, meta),
+      toCommand: (user, stream, command, meta) =>
+        this.drafts.toCommand(dashboardIdOfDraftStream(stream)!, user, command, meta),
     });
   }
 }

@@ -29,7 +29,11 @@ describe('versions', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       version: 2,
-      result: { version: 2, saved_by: { id: kit.ids.bob, username: 'bob' }, summary: 'alice: added 1 markdown, resized 1 markdown; bob: added 1 divider' },
+      result: {
+        version: 2,
+        saved_by: { id: kit.ids.bob, username: 'bob' },
+        summary: 'alice: added 1 markdown, resized 1 markdown; bob: added 1 divider',
+      },
     });
     // The save reaches the editors live, and the dashboard serves the new layout at once.
     await eventually(() => live(a.c, id).some((e) => e.type === 'dashboard/draftSaved'), 'the save reaching alice');
@@ -48,7 +52,10 @@ describe('versions', () => {
     await kit.send(a.c, id, 'DeleteComponent', { id: 'DIVIDER-b' });
     const stale = await kit.api('alice').post(`/api/v1/dashboard/${id}/draft/save`, { expectedVersion: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ message: expect.stringContaining('version 1'), errors: [{ error_type: 'GENERIC_COMMAND_ERROR' }] });
+    expect(stale.body).toMatchObject({
+      message: expect.stringContaining('version 1'),
+      errors: [{ error_type: 'GENERIC_COMMAND_ERROR' }],
+    });
 
     const list = await kit.api('alice').get(`/api/v1/dashboard/${id}/versions`);
     expect(list.status).toBe(200);
@@ -56,9 +63,24 @@ describe('versions', () => {
     expect(list.body.result.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(list.body.result[0].authors.map((u: { username: string }) => u.username)).toEqual(['alice', 'bob']);
     expect(list.body.result[0].changes).toEqual([
-      { user: { id: kit.ids.alice, username: 'alice' }, kind: 'dashboard/componentCreated', component_id: 'MARKDOWN-a', component_type: 'MARKDOWN' },
-      { user: { id: kit.ids.bob, username: 'bob' }, kind: 'dashboard/componentCreated', component_id: 'DIVIDER-b', component_type: 'DIVIDER' },
-      { user: { id: kit.ids.alice, username: 'alice' }, kind: 'dashboard/componentResized', component_id: 'MARKDOWN-a', component_type: 'MARKDOWN' },
+      {
+        user: { id: kit.ids.alice, username: 'alice' },
+        kind: 'dashboard/componentCreated',
+        component_id: 'MARKDOWN-a',
+        component_type: 'MARKDOWN',
+      },
+      {
+        user: { id: kit.ids.bob, username: 'bob' },
+        kind: 'dashboard/componentCreated',
+        component_id: 'DIVIDER-b',
+        component_type: 'DIVIDER',
+      },
+      {
+        user: { id: kit.ids.alice, username: 'alice' },
+        kind: 'dashboard/componentResized',
+        component_id: 'MARKDOWN-a',
+        component_type: 'MARKDOWN',
+      },
     ]);
 
     const one = await kit.api('alice').get(`/api/v1/dashboard/${id}/versions/1`);
@@ -68,11 +90,20 @@ describe('versions', () => {
     // Restoring version 1 is version 3; the unsaved delete goes with it.
     const restored = await kit.api('bob').post(`/api/v1/dashboard/${id}/versions/1/restore`, { expected_version: 2 });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ version: 3, result: { version: 3, restored_from: 1, saved_by: { username: 'bob' } } });
+    expect(restored.body).toMatchObject({
+      version: 3,
+      result: { version: 3, restored_from: 1, saved_by: { username: 'bob' } },
+    });
     const after = await kit.api('alice').get(`/api/v1/dashboard/${id}`);
     expect(JSON.parse(after.body.result.position_json as string)[GRID_ID].children).toEqual([]);
-    expect((await kit.api('alice').get(`/api/v1/dashboard/${id}/versions`)).body.result.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
-    expect((await kit.api('alice').post(`/api/v1/dashboard/${id}/versions/2/restore`, { expected_version: 2 })).status).toBe(409);
+    expect(
+      (await kit.api('alice').get(`/api/v1/dashboard/${id}/versions`)).body.result.map(
+        (v: { version: number }) => v.version,
+      ),
+    ).toEqual([3, 2, 1]);
+    expect(
+      (await kit.api('alice').post(`/api/v1/dashboard/${id}/versions/2/restore`, { expected_version: 2 })).status,
+    ).toBe(409);
   });
 
   it('discard returns everyone to the last saved version', async () => {
@@ -87,7 +118,10 @@ describe('versions', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ version: 1, has_unsaved_changes: false });
     expect(res.body.result.position_json[GRID_ID].children).toEqual([]);
-    await eventually(() => live(a.c, id).some((e) => e.type === 'dashboard/draftDiscarded'), 'the discard reaching alice');
+    await eventually(
+      () => live(a.c, id).some((e) => e.type === 'dashboard/draftDiscarded'),
+      'the discard reaching alice',
+    );
     expect((await kit.draftOf(id)).layout['MARKDOWN-tmp']).toBeUndefined();
     // Nothing was saved: the dashboard still has its first layout and only one version.
     expect((await kit.api('alice').get(`/api/v1/dashboard/${id}/versions`)).body.count).toBe(1);
@@ -106,7 +140,9 @@ describe('versions', () => {
     expect(events.map((e) => e.type)).toEqual(['dashboard/dashboardCreated', 'dashboard/layoutPublished']);
     await kit.server.app.get(DataSource).query(`UPDATE dashboards SET position_json = '{}'::jsonb WHERE id = $1`, [id]);
     await kit.store().rebuild('dashboards');
-    expect(JSON.parse((await kit.api('alice').get(`/api/v1/dashboard/${id}`)).body.result.position_json as string)).toEqual(JSON.parse(liveLayout));
+    expect(
+      JSON.parse((await kit.api('alice').get(`/api/v1/dashboard/${id}`)).body.result.position_json as string),
+    ).toEqual(JSON.parse(liveLayout));
   });
 
   it('bad input over HTTP is a 4xx in the error shape, never a 500', async () => {

@@ -2,7 +2,14 @@
  * The version history as the REST API answers it: who saved, when, whose edits went in and what they
  * changed, with user ids resolved to names (the log keeps ids, which never change).
  */
-import { summarizeChanges, toPositionJson, type DraftEvent, type DraftState, type Layout, type VersionInfo } from '@strata/domain';
+import {
+  summarizeChanges,
+  toPositionJson,
+  type DraftEvent,
+  type DraftState,
+  type Layout,
+  type VersionInfo,
+} from '@strata/domain';
 import type { Envelope } from '@strata/events';
 
 export type UserNames = ReadonlyMap<string, string>;
@@ -13,7 +20,10 @@ export function actorsOf(versions: readonly VersionInfo[]): string[] {
   return [...new Set(versions.flatMap((v) => [v.savedBy, ...v.authors, ...v.changes.map((c) => c.actor)]))];
 }
 
-const person = (actor: string, names: UserNames) => ({ id: Number.isSafeInteger(Number(actor)) ? Number(actor) : null, username: names.get(actor) ?? actor });
+const person = (actor: string, names: UserNames) => ({
+  id: Number.isSafeInteger(Number(actor)) ? Number(actor) : null,
+  username: names.get(actor) ?? actor,
+});
 
 export function versionJson(info: VersionInfo, names: UserNames) {
   return {
@@ -21,7 +31,10 @@ export function versionJson(info: VersionInfo, names: UserNames) {
     saved_by: person(info.savedBy, names),
     saved_at: info.savedAt,
     // Recomputed with names, so the list reads "alice: added 1 chart" rather than "3: added 1 chart".
-    summary: info.changes.length > 0 ? summarizeChanges(info.changes.map((c) => ({ ...c, actor: names.get(c.actor) ?? c.actor }))) : info.summary,
+    summary:
+      info.changes.length > 0
+        ? summarizeChanges(info.changes.map((c) => ({ ...c, actor: names.get(c.actor) ?? c.actor })))
+        : info.summary,
     authors: info.authors.map((a) => person(a, names)),
     changes: info.changes.map((c) => ({
       user: person(c.actor, names),

@@ -52,15 +52,33 @@ export class DraftService {
   async ensureStarted(dashboardId: number, user: CurrentUser): Promise<void> {
     const stream = draftStreamId(dashboardId);
     if ((await this.store.streamVersion(stream)) > 0) return;
-    const rows = (await this.dataSource.query(`SELECT position_json FROM dashboards WHERE id = $1`, [dashboardId])) as { position_json: unknown }[];
+    const rows = (await this.dataSource.query(`SELECT position_json FROM dashboards WHERE id = $1`, [dashboardId])) as {
+      position_json: unknown;
+    }[];
     if (!rows[0]) throw new DomainError('dashboard_not_found', 'Dashboard not found.');
     const parsed = parsePositionJson(rows[0].position_json);
-    if (!parsed.ok) throw new DomainError(DraftErrorCode.INVALID_LAYOUT, `The saved layout of this dashboard can not be edited: ${parsed.problems.slice(0, 3).join('; ')}`);
-    const command: DraftCommand = { type: 'StartDraft', actor: actorOf(user), data: { dashboardId, version: 1, layout: parsed.layout, at: now() } };
+    if (!parsed.ok)
+      throw new DomainError(
+        DraftErrorCode.INVALID_LAYOUT,
+        `The saved layout of this dashboard can not be edited: ${parsed.problems.slice(0, 3).join('; ')}`,
+      );
+    const command: DraftCommand = {
+      type: 'StartDraft',
+      actor: actorOf(user),
+      data: { dashboardId, version: 1, layout: parsed.layout, at: now() },
+    };
     try {
-      await this.commands.execute(new DecideDashboardDraft(dashboardId, command, undefined, { actor: actorOf(user), sessionId: user.sessionId, undoable: false }));
+      await this.commands.execute(
+        new DecideDashboardDraft(dashboardId, command, undefined, {
+          actor: actorOf(user),
+          sessionId: user.sessionId,
+          undoable: false,
+        }),
+      );
     } catch (error) {
-      const raced = error instanceof VersionConflictError || (error instanceof DomainError && error.code === DraftErrorCode.ALREADY_STARTED);
+      const raced =
+        error instanceof VersionConflictError ||
+        (error instanceof DomainError && error.code === DraftErrorCode.ALREADY_STARTED);
       if (!raced) throw error;
     }
   }
@@ -74,52 +92,99 @@ export class DraftService {
    * Discard, Undo or Redo, in the user's name. Bad payloads are DomainErrors (socket `invalid`), never
    * crashes.
    */
-  async toCommand(dashboardId: number, user: CurrentUser, command: { type: string; data: unknown }, meta: DecisionMeta): Promise<Command<AppendResult>> {
+  async toCommand(
+    dashboardId: number,
+    user: CurrentUser,
+    command: { type: string; data: unknown },
+    meta: DecisionMeta,
+  ): Promise<Command<AppendResult>> {
     await this.ensureStarted(dashboardId, user);
     const history = parseHistoryCommand(command);
     if (history) return draftHistoryCommand(dashboardId, history, { ...meta, actor: actorOf(user) });
-    if (command.type === 'Undo' || command.type === 'Redo') throw new DomainError('invalid_command', `${command.type} takes at most a batchId.`);
+    if (command.type === 'Undo' || command.type === 'Redo')
+      throw new DomainError('invalid_command', `${command.type} takes at most a batchId.`);
     // Times come from the server's clock, never from a client.
-    const data = command.type === 'SaveDraft' || command.type === 'DiscardDraft' ? { ...(command.data as object), at: now() } : command.data;
+    const data =
+      command.type === 'SaveDraft' || command.type === 'DiscardDraft'
+        ? { ...(command.data as object), at: now() }
+        : command.data;
     const parsed = parseDraftCommand({ type: command.type, data }, actorOf(user));
     if (!parsed.ok) throw new DomainError('invalid_command', `Invalid ${command.type}: ${parsed.problems.join('; ')}`);
     return this.decideCommand(dashboardId, user, parsed.command, meta);
   }
 
-  async save(dashboardId: number, user: CurrentUser, expectedVersion?: number): Promise<{ state: DraftState; result: AppendResult }> {
+  async save(
+    dashboardId: number,
+    user: CurrentUser,
+    expectedVersion?: number,
+  ): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
     const data = expectedVersion === undefined ? { at: now() } : { at: now(), expectedVersion };
-    const result = await this.commands.execute(await this.decideCommand(dashboardId, user, { type: 'SaveDraft', actor: actorOf(user), data }, this.httpMeta(user)));
+    const result = await this.commands.execute(
+      await this.decideCommand(
+        dashboardId,
+        user,
+        { type: 'SaveDraft', actor: actorOf(user), data },
+        this.httpMeta(user),
+      ),
+    );
     return { state: (await this.load(dashboardId)).state, result };
   }
 
   async discard(dashboardId: number, user: CurrentUser): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
-    const result = await this.commands.execute(await this.decideCommand(dashboardId, user, { type: 'DiscardDraft', actor: actorOf(user), data: { at: now() } }, this.httpMeta(user)));
+    const result = await this.commands.execute(
+      await this.decideCommand(
+        dashboardId,
+        user,
+        { type: 'DiscardDraft', actor: actorOf(user), data: { at: now() } },
+        this.httpMeta(user),
+      ),
+    );
     return { state: (await this.load(dashboardId)).state, result };
   }
 
   /** Makes version `version` the newest one (restore-draft-version.ts). */
-  async restore(dashboardId: number, user: CurrentUser, version: number, expectedVersion?: number): Promise<{ state: DraftState; result: AppendResult }> {
+  async restore(
+    dashboardId: number,
+    user: CurrentUser,
+    version: number,
+    expectedVersion?: number,
+  ): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
     const restore = { at: now(), version, ...(expectedVersion === undefined ? {} : { expectedVersion }) };
-    const result = await this.commands.execute(new RestoreDraftVersion(dashboardId, restore, { ...this.httpMeta(user), undoable: false }));
+    const result = await this.commands.execute(
+      new RestoreDraftVersion(dashboardId, restore, { ...this.httpMeta(user), undoable: false }),
+    );
     return { state: (await this.load(dashboardId)).state, result };
   }
 
   /** The saved versions, oldest first, and the names of everyone they mention. */
-  async versions(dashboardId: number): Promise<{ state: DraftState; names: UserNames; events: LoadedStream<DraftState>['events'] }> {
+  async versions(
+    dashboardId: number,
+  ): Promise<{ state: DraftState; names: UserNames; events: LoadedStream<DraftState>['events'] }> {
     const loaded = await this.load(dashboardId);
     return { state: loaded.state, events: loaded.events, names: await this.names(loaded.state.versions) };
   }
 
   private async names(versions: readonly VersionInfo[]): Promise<UserNames> {
     const ids = actorsOf(versions).map(Number).filter(Number.isSafeInteger);
-    const rows = ids.length === 0 ? [] : ((await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as { id: number; username: string }[]);
+    const rows =
+      ids.length === 0
+        ? []
+        : ((await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as {
+            id: number;
+            username: string;
+          }[]);
     return new Map(rows.map((r) => [String(r.id), r.username]));
   }
 
-  private async decideCommand(dashboardId: number, user: CurrentUser, command: DraftCommand, meta: DecisionMeta): Promise<DecideDashboardDraft> {
+  private async decideCommand(
+    dashboardId: number,
+    user: CurrentUser,
+    command: DraftCommand,
+    meta: DecisionMeta,
+  ): Promise<DecideDashboardDraft> {
     const context = await this.layoutContext(command, user);
     // Layout edits are undo steps of their author; saving and discarding never are.
     const undoable = command.type !== 'SaveDraft' && command.type !== 'DiscardDraft';
@@ -135,7 +200,9 @@ export class DraftService {
   private async layoutContext(command: DraftCommand, user: CurrentUser): Promise<LayoutContext | undefined> {
     if (command.type !== 'CreateComponent' || command.data.chartId === undefined) return undefined;
     const chartId = command.data.chartId;
-    const rows = (await this.dataSource.query(`SELECT datasource_id FROM charts WHERE id = $1`, [chartId])) as { datasource_id: number }[];
+    const rows = (await this.dataSource.query(`SELECT datasource_id FROM charts WHERE id = $1`, [chartId])) as {
+      datasource_id: number;
+    }[];
     const placeable = rows[0] !== undefined && (await this.datasets.get(rows[0].datasource_id, user)) !== null;
     return { chartExists: (id) => id === chartId && placeable };
   }

@@ -73,19 +73,33 @@ export class DraftsController {
 
   @Get('versions/:n')
   @RequirePermission(Permission.READ, View.DASHBOARD)
-  async version(@ZodParam('id', positiveInt) id: number, @ZodParam('n', positiveInt) n: number, @ReqUser() user: CurrentUser) {
+  async version(
+    @ZodParam('id', positiveInt) id: number,
+    @ZodParam('n', positiveInt) n: number,
+    @ReqUser() user: CurrentUser,
+  ) {
     await this.access.requireViewer(id, user);
     const { state, names, events } = await this.drafts.versions(id);
     const info = state.versions.find((v) => v.version === n);
     const layout = layoutOfVersion(events, n);
-    if (!info || !layout) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, `Version ${n} of this dashboard does not exist.`);
+    if (!info || !layout)
+      throw new StrataHttpException(
+        404,
+        ErrorType.OBJECT_DOES_NOT_EXIST_ERROR,
+        `Version ${n} of this dashboard does not exist.`,
+      );
     return { result: { ...versionJson(info, names), position_json: toPositionJson(layout) } };
   }
 
   @Post('versions/:n/restore')
   @HttpCode(200)
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async restore(@ZodParam('id', positiveInt) id: number, @ZodParam('n', positiveInt) n: number, @ZodBody(expected) body: Expected, @ReqUser() user: CurrentUser) {
+  async restore(
+    @ZodParam('id', positiveInt) id: number,
+    @ZodParam('n', positiveInt) n: number,
+    @ZodBody(expected) body: Expected,
+    @ReqUser() user: CurrentUser,
+  ) {
     await this.access.requireEditor(id, user);
     const { state, result } = await this.drafts.restore(id, user, n, body.expectedVersion);
     const restored = state.versions.at(-1)!;

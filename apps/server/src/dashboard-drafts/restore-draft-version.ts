@@ -32,8 +32,16 @@ export class RestoreDraftVersionHandler implements ICommandHandler<RestoreDraftV
   execute({ dashboardId, restore, meta }: RestoreDraftVersion): Promise<AppendResult> {
     const decide = ({ events, state }: LoadedStream<DraftState>) => {
       const layout = layoutOfVersion(events, restore.version);
-      if (!layout) throw new DomainError(DraftErrorCode.VERSION_UNKNOWN, `Version ${restore.version} of this dashboard does not exist.`);
-      return draftDecider.decide({ type: 'RestoreVersion', actor: meta.actor, data: { ...restore, layout } }, state, undefined);
+      if (!layout)
+        throw new DomainError(
+          DraftErrorCode.VERSION_UNKNOWN,
+          `Version ${restore.version} of this dashboard does not exist.`,
+        );
+      return draftDecider.decide(
+        { type: 'RestoreVersion', actor: meta.actor, data: { ...restore, layout } },
+        state,
+        undefined,
+      );
     };
     return this.runner.decideWith(draftStreamId(dashboardId), draftDecider, decide, meta, {
       alongside: (tx, result) => this.published.publish(tx, dashboardId, result, meta),

@@ -31,13 +31,27 @@ export class RedoDraft extends Command<AppendResult> {
 }
 
 /** The bus command for a parsed `Undo` / `Redo`. */
-export function draftHistoryCommand(dashboardId: number, command: HistoryCommand, meta: DecisionMeta): UndoDraft | RedoDraft {
-  return command.type === 'Undo' ? new UndoDraft(dashboardId, command.data.batchId, meta) : new RedoDraft(dashboardId, command.data.batchId, meta);
+export function draftHistoryCommand(
+  dashboardId: number,
+  command: HistoryCommand,
+  meta: DecisionMeta,
+): UndoDraft | RedoDraft {
+  return command.type === 'Undo'
+    ? new UndoDraft(dashboardId, command.data.batchId, meta)
+    : new RedoDraft(dashboardId, command.data.batchId, meta);
 }
 
-function appendMarker(runner: DecisionRunner, type: HistoryCommand['type'], { dashboardId, batchId, meta }: UndoDraft | RedoDraft): Promise<AppendResult> {
+function appendMarker(
+  runner: DecisionRunner,
+  type: HistoryCommand['type'],
+  { dashboardId, batchId, meta }: UndoDraft | RedoDraft,
+): Promise<AppendResult> {
   const command: HistoryCommand = { type, data: batchId === undefined ? {} : { batchId } };
-  return runner.appendHistory(draftStreamId(dashboardId), (entries) => historyMarker(entries, meta.actor, command), meta);
+  return runner.appendHistory(
+    draftStreamId(dashboardId),
+    (entries) => historyMarker(entries, meta.actor, command),
+    meta,
+  );
 }
 
 @CommandHandler(UndoDraft)

@@ -43,6 +43,12 @@ export class SyncDashboardColorsHandler implements ICommandHandler<SyncDashboard
 
   execute({ dashboardId, colors, markUpdated, meta }: SyncDashboardColors): Promise<AppendResult> {
     const command: SyncColors = { type: 'SyncDashboardColors', data: { colors, markUpdated } };
-    return this.runner.loadDecideAppend(dashboardColorsStream(dashboardId), dashboardColorsDecider, command, undefined, meta);
+    return this.runner.loadDecideAppend(
+      dashboardColorsStream(dashboardId),
+      dashboardColorsDecider,
+      command,
+      undefined,
+      meta,
+    );
   }
 }

@@ -18,7 +18,8 @@ const jsonObject = z.union([z.string().max(1_000_000), z.record(z.string(), z.un
   if (typeof v !== 'string') return v;
   try {
     const parsed: unknown = JSON.parse(v || '{}');
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // reported below
   }
@@ -51,7 +52,9 @@ const colorsBody = z
     color_namespace: z.string().max(500).nullish(),
     color_scheme: z.string().max(500).nullish(),
     color_scheme_domain: z.array(z.string().max(100)).max(1000).optional(),
-    shared_label_colors: z.union([z.array(z.string().max(1000)).max(10_000), z.record(z.string(), z.string())]).optional(),
+    shared_label_colors: z
+      .union([z.array(z.string().max(1000)).max(10_000), z.record(z.string(), z.string())])
+      .optional(),
     map_label_colors: z.record(z.string(), z.string().max(100)).optional(),
     label_colors: z.record(z.string(), z.string().max(100)).optional(),
   })
@@ -63,7 +66,12 @@ const permalinkBody = z
     dataMask: z.record(z.string(), dataMaskSchema).optional(),
     activeTabs: z.array(z.string().max(200)).max(200).optional(),
     anchor: z.string().max(200).nullish(),
-    urlParams: z.union([z.array(z.tuple([z.string().max(200), z.string().max(10_000)])).max(100), z.record(z.string(), z.string().max(10_000))]).optional(),
+    urlParams: z
+      .union([
+        z.array(z.tuple([z.string().max(200), z.string().max(10_000)])).max(100),
+        z.record(z.string(), z.string().max(10_000)),
+      ])
+      .optional(),
   })
   .strict();
 
@@ -89,9 +97,17 @@ export class DashboardExtrasController {
   @Post('copy')
   @HttpCode(200)
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async copy(@ZodParam('id', dashboardId) id: number, @ZodBody(copyBody) body: z.output<typeof copyBody>, @ReqUser() user: CurrentUser) {
+  async copy(
+    @ZodParam('id', dashboardId) id: number,
+    @ZodBody(copyBody) body: z.output<typeof copyBody>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const result = await this.extras.copy(id, body, user);
-    return { result: { id: result.id, last_modified_time: result.last_modified_time }, id: result.id, dashboard: result };
+    return {
+      result: { id: result.id, last_modified_time: result.last_modified_time },
+      id: result.id,
+      dashboard: result,
+    };
   }
 
   @Post('favorites')
@@ -111,7 +127,11 @@ export class DashboardExtrasController {
 
   @Put('filters')
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async filters(@ZodParam('id', dashboardId) id: number, @ZodBody(filtersBody) body: z.output<typeof filtersBody>, @ReqUser() user: CurrentUser) {
+  async filters(
+    @ZodParam('id', dashboardId) id: number,
+    @ZodBody(filtersBody) body: z.output<typeof filtersBody>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const { version, ...changes } = body;
     const { items, row } = await this.properties.filters(id, changes as never, version, user);
     const json = dashboardJson(row);
@@ -129,13 +149,22 @@ export class DashboardExtrasController {
     const colors = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     const row = await this.properties.colors(id, colors, q.mark_updated === 'true', user);
     const json = dashboardJson(row);
-    return { id, result: { json_metadata: json.json_metadata }, last_modified_time: json.last_modified_time, version: json.version };
+    return {
+      id,
+      result: { json_metadata: json.json_metadata },
+      last_modified_time: json.last_modified_time,
+      version: json.version,
+    };
   }
 
   @Post('permalink')
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.DASHBOARD_PERMALINK)
-  async permalink(@ZodParam('id', dashboardId) id: number, @ZodBody(permalinkBody) body: z.output<typeof permalinkBody>, @ReqUser() user: CurrentUser) {
+  async permalink(
+    @ZodParam('id', dashboardId) id: number,
+    @ZodBody(permalinkBody) body: z.output<typeof permalinkBody>,
+    @ReqUser() user: CurrentUser,
+  ) {
     return await this.extras.createPermalink(id, body as Record<string, unknown>, user);
   }
 }

@@ -15,7 +15,11 @@ import { CHART_SELECT, chartJson, type ChartRow } from '../charts/chart-json';
 import { StrataHttpException } from '../common/error-body';
 import { DatasetsService } from '../datasets/datasets.service';
 import { EventStore } from '../event-store/event-store.port';
-import { dashboardPermalinkStream, DASHBOARD_PERMALINK_RESOURCE, type DashboardPermalinkCreated } from './dashboard.events';
+import {
+  dashboardPermalinkStream,
+  DASHBOARD_PERMALINK_RESOURCE,
+  type DashboardPermalinkCreated,
+} from './dashboard.events';
 import { DecideDashboardFavorites } from './decide-dashboard-favorites';
 import { DashboardsService, validMetadata, type DashboardJson } from './dashboards.service';
 import { FilterDatasets } from './filter-datasets';
@@ -42,17 +46,24 @@ export class DashboardExtrasService {
   async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
     await this.dashboards.visible(id, user);
     await this.commands.execute(
-      new DecideDashboardFavorites(id, { type: 'FavoriteDashboard', data: { userId: user.id, favorite } }, {
-        actor: String(user.id),
-        sessionId: user.sessionId,
-        // A star is a view preference, not an edit: never an undo step.
-        undoable: false,
-      }),
+      new DecideDashboardFavorites(
+        id,
+        { type: 'FavoriteDashboard', data: { userId: user.id, favorite } },
+        {
+          actor: String(user.id),
+          sessionId: user.sessionId,
+          // A star is a view preference, not an edit: never an undo step.
+          undoable: false,
+        },
+      ),
     );
   }
 
   async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {
-    const rows = (await this.dataSource.query(`SELECT dashboard_id FROM dashboard_favorites WHERE user_id = $1 AND dashboard_id = ANY($2::int[])`, [user.id, ids])) as { dashboard_id: number }[];
+    const rows = (await this.dataSource.query(
+      `SELECT dashboard_id FROM dashboard_favorites WHERE user_id = $1 AND dashboard_id = ANY($2::int[])`,
+      [user.id, ids],
+    )) as { dashboard_id: number }[];
     const starred = new Set(rows.map((r) => r.dashboard_id));
     return ids.map((id) => ({ id, value: starred.has(id) }));
   }
@@ -60,7 +71,10 @@ export class DashboardExtrasService {
   /** The dashboard's charts as Explore would load them (form_data included). */
   async charts(id: number, user: CurrentUser) {
     await this.dashboards.visible(id, user);
-    const rows = (await this.dataSource.query(`${CHART_SELECT} WHERE c.id IN (SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1) ORDER BY c.id`, [id])) as ChartRow[];
+    const rows = (await this.dataSource.query(
+      `${CHART_SELECT} WHERE c.id IN (SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1) ORDER BY c.id`,
+      [id],
+    )) as ChartRow[];
     return rows.map(chartJson);
   }
 
@@ -81,7 +95,9 @@ export class DashboardExtrasService {
       [id],
     )) as { id: number }[];
     const granted = this.dashboards.roleBasedAccess;
-    const found = await Promise.all(rows.map(async (r) => (await this.datasets.get(r.id, user)) ?? (granted ? await this.datasets.find(r.id) : null)));
+    const found = await Promise.all(
+      rows.map(async (r) => (await this.datasets.get(r.id, user)) ?? (granted ? await this.datasets.find(r.id) : null)),
+    );
     return found.filter((d) => d !== null);
   }
 
@@ -103,29 +119,51 @@ export class DashboardExtrasService {
       // Cross-filter, native-filter scopes, refresh immunity...: all must name the copies, not the source's charts.
       metadata = remapChartIdsInMetadata(metadata, new Map([...mapping].map(([from, to]) => [from, to.id])));
     }
-    const [{ id: newId }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
+    const [{ id: newId }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as {
+      id: number;
+    }[];
     await this.dashboards.decide(
       newId,
       {
         type: 'CreateDashboard',
-        data: { id: newId, owner_id: user.id, dashboard_title: input.dashboard_title, css: input.css ?? source.css, json_metadata: metadata, position_json: layout },
+        data: {
+          id: newId,
+          owner_id: user.id,
+          dashboard_title: input.dashboard_title,
+          css: input.css ?? source.css,
+          json_metadata: metadata,
+          position_json: layout,
+        },
       },
       { actor: String(user.id), sessionId: user.sessionId, expectedVersion: 0 },
     );
     return (await this.dashboards.find(newId))!;
   }
 
-  async createPermalink(id: number, state: Record<string, unknown>, user: CurrentUser): Promise<{ key: string; url: string }> {
+  async createPermalink(
+    id: number,
+    state: Record<string, unknown>,
+    user: CurrentUser,
+  ): Promise<{ key: string; url: string }> {
     await this.dashboards.visible(id, user);
     const key = randomBytes(24).toString('base64url');
-    const event: DashboardPermalinkCreated = { type: 'dashboard/permalinkCreated', data: { key, dashboardId: id, state } };
-    await this.store.append(dashboardPermalinkStream(key), [event], { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+    const event: DashboardPermalinkCreated = {
+      type: 'dashboard/permalinkCreated',
+      data: { key, dashboardId: id, state },
+    };
+    await this.store.append(dashboardPermalinkStream(key), [event], {
+      expectedVersion: 0,
+      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
+    });
     return { key, url: `/superset/dashboard/p/${key}/` };
   }
 
   /** The stored state, when the user may still see its dashboard. */
   async permalink(key: string, user: CurrentUser): Promise<{ dashboardId: string; state: Record<string, unknown> }> {
-    const rows = (await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [DASHBOARD_PERMALINK_RESOURCE, key])) as {
+    const rows = (await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [
+      DASHBOARD_PERMALINK_RESOURCE,
+      key,
+    ])) as {
       value: { dashboardId: number; state: Record<string, unknown> };
     }[];
     if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Permalink not found.');
@@ -144,13 +182,23 @@ export class DashboardExtrasService {
     )) as { datasource_id: number }[];
     for (const { datasource_id } of rows) {
       if (!(await this.datasets.get(datasource_id, user))) {
-        throw new StrataHttpException(403, ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR, `This dashboard has charts on dataset ${datasource_id}, which you have no access to: it cannot be copied into a dashboard of yours.`);
+        throw new StrataHttpException(
+          403,
+          ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
+          `This dashboard has charts on dataset ${datasource_id}, which you have no access to: it cannot be copied into a dashboard of yours.`,
+        );
       }
     }
   }
 
-  private async duplicateCharts(dashboardId: number, user: CurrentUser): Promise<Map<number, { id: number; slice_name: string }>> {
-    const rows = (await this.dataSource.query(`${CHART_SELECT} WHERE c.id IN (SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1) ORDER BY c.id`, [dashboardId])) as ChartRow[];
+  private async duplicateCharts(
+    dashboardId: number,
+    user: CurrentUser,
+  ): Promise<Map<number, { id: number; slice_name: string }>> {
+    const rows = (await this.dataSource.query(
+      `${CHART_SELECT} WHERE c.id IN (SELECT slice_id FROM dashboard_slices WHERE dashboard_id = $1) ORDER BY c.id`,
+      [dashboardId],
+    )) as ChartRow[];
     const mapping = new Map<number, { id: number; slice_name: string }>();
     for (const row of rows) {
       const [{ id }] = (await this.dataSource.query(`SELECT nextval('charts_id_seq')::int AS id`)) as { id: number }[];
@@ -171,7 +219,9 @@ export class DashboardExtrasService {
           certification_details: null,
         },
       };
-      await this.commands.execute(new DecideChart(id, command, { actor: String(user.id), sessionId: user.sessionId, expectedVersion: 0 }));
+      await this.commands.execute(
+        new DecideChart(id, command, { actor: String(user.id), sessionId: user.sessionId, expectedVersion: 0 }),
+      );
       mapping.set(row.id, { id, slice_name: row.slice_name });
     }
     return mapping;
@@ -183,7 +233,10 @@ function remapCharts(layout: Layout, mapping: Map<number, { id: number; slice_na
   for (const [key, value] of Object.entries(layout)) {
     const c = value as LayoutComponent | 'v2';
     const target = typeof c === 'object' && c.type === 'CHART' ? mapping.get(Number(c.meta?.chartId)) : undefined;
-    next[key] = target && typeof c === 'object' ? { ...c, meta: { ...c.meta, chartId: target.id, sliceName: target.slice_name } } : c;
+    next[key] =
+      target && typeof c === 'object'
+        ? { ...c, meta: { ...c.meta, chartId: target.id, sliceName: target.slice_name } }
+        : c;
   }
   return next as Layout;
 }

@@ -10,12 +10,17 @@ export interface FavoriteDashboard {
 export const dashboardFavoritesDecider: Decider<number[], DashboardFavoriteEvent, FavoriteDashboard, void> = {
   initialState: () => [],
   evolve(state, event) {
-    if (event.type === 'dashboard/favorited') return state.includes(event.data.userId) ? state : [...state, event.data.userId];
+    if (event.type === 'dashboard/favorited')
+      return state.includes(event.data.userId) ? state : [...state, event.data.userId];
     return state.filter((u) => u !== event.data.userId);
   },
   decide(command, state) {
     const { userId, favorite } = command.data;
     if (favorite === state.includes(userId)) return [];
-    return [favorite ? { type: 'dashboard/favorited', data: { userId } } : { type: 'dashboard/unfavorited', data: { userId } }];
+    return [
+      favorite
+        ? { type: 'dashboard/favorited', data: { userId } }
+        : { type: 'dashboard/unfavorited', data: { userId } },
+    ];
   },
 };

@@ -14,9 +14,15 @@ export class DashboardFavoritesProjection implements Projection {
     const event = envelope as unknown as DashboardFavoriteEvent;
     const id = Number(envelope.stream.slice(envelope.stream.indexOf(':') + 1));
     if (event.type === 'dashboard/favorited') {
-      await tx.query(`INSERT INTO dashboard_favorites (dashboard_id, user_id, created_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [id, event.data.userId, envelope.meta.at]);
+      await tx.query(
+        `INSERT INTO dashboard_favorites (dashboard_id, user_id, created_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [id, event.data.userId, envelope.meta.at],
+      );
     } else {
-      await tx.query(`DELETE FROM dashboard_favorites WHERE dashboard_id = $1 AND user_id = $2`, [id, event.data.userId]);
+      await tx.query(`DELETE FROM dashboard_favorites WHERE dashboard_id = $1 AND user_id = $2`, [
+        id,
+        event.data.userId,
+      ]);
     }
   }
 

@@ -10,7 +10,9 @@ export class DashboardFeatures1796200000500 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE dashboards ADD COLUMN roles integer[] NOT NULL DEFAULT '{}'`);
-    await q.query(`CREATE TABLE dashboard_favorites (dashboard_id integer NOT NULL, user_id integer NOT NULL, created_on timestamptz NOT NULL, PRIMARY KEY (dashboard_id, user_id))`);
+    await q.query(
+      `CREATE TABLE dashboard_favorites (dashboard_id integer NOT NULL, user_id integer NOT NULL, created_on timestamptz NOT NULL, PRIMARY KEY (dashboard_id, user_id))`,
+    );
     await q.query(`CREATE INDEX dashboard_favorites_user ON dashboard_favorites (user_id)`);
   }
 

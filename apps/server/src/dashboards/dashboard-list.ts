@@ -13,13 +13,30 @@ import { DASHBOARD_SELECT, dashboardJson, DashboardsService, type DashboardRow }
 
 const filter = z.object({
   col: z.enum(['dashboard_title', 'owners', 'id', 'published', 'slug', 'certified_by']),
-  opr: z.enum(['ct', 'sw', 'eq', 'neq', 'rel_m_m', 'in', 'title_or_slug', 'dashboard_is_certified', 'dashboard_is_favorite']),
-  value: z.union([z.string().max(500), z.number(), z.boolean(), z.array(z.union([z.string().max(500), z.number()])).max(1000)]),
+  opr: z.enum([
+    'ct',
+    'sw',
+    'eq',
+    'neq',
+    'rel_m_m',
+    'in',
+    'title_or_slug',
+    'dashboard_is_certified',
+    'dashboard_is_favorite',
+  ]),
+  value: z.union([
+    z.string().max(500),
+    z.number(),
+    z.boolean(),
+    z.array(z.union([z.string().max(500), z.number()])).max(1000),
+  ]),
 });
 
 export const dashboardListQuery = z.object({
   filters: z.array(filter).max(20).default([]),
-  order_column: z.enum(['dashboard_title', 'changed_on', 'created_on', 'id', 'changed_on_delta_humanized']).default('changed_on'),
+  order_column: z
+    .enum(['dashboard_title', 'changed_on', 'created_on', 'id', 'changed_on_delta_humanized'])
+    .default('changed_on'),
   order_direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.number().int().min(0).default(0),
   page_size: z.number().int().min(1).max(200).default(25),
@@ -55,7 +72,13 @@ export class DashboardList {
       const text = String(f.value);
       switch (f.col) {
         case 'dashboard_title':
-          where.push(f.opr === 'eq' ? `d.dashboard_title = ${p(text)}` : f.opr === 'title_or_slug' ? `(d.dashboard_title ILIKE ${p(like(text))} OR d.slug ILIKE $${params.length})` : `d.dashboard_title ILIKE ${p(like(text))}`);
+          where.push(
+            f.opr === 'eq'
+              ? `d.dashboard_title = ${p(text)}`
+              : f.opr === 'title_or_slug'
+                ? `(d.dashboard_title ILIKE ${p(like(text))} OR d.slug ILIKE $${params.length})`
+                : `d.dashboard_title ILIKE ${p(like(text))}`,
+          );
           break;
         case 'slug':
           where.push(`d.slug = ${p(text)}`);
@@ -64,7 +87,10 @@ export class DashboardList {
           where.push(`${p(Number(f.value))} = ANY(d.owners)`);
           break;
         case 'certified_by':
-          if (f.opr === 'dashboard_is_certified') where.push(f.value === true || f.value === 'true' ? `d.certified_by IS NOT NULL` : `d.certified_by IS NULL`);
+          if (f.opr === 'dashboard_is_certified')
+            where.push(
+              f.value === true || f.value === 'true' ? `d.certified_by IS NOT NULL` : `d.certified_by IS NULL`,
+            );
           break;
         case 'id':
           if (f.opr === 'dashboard_is_favorite') {
@@ -72,7 +98,9 @@ export class DashboardList {
             where.push(f.value === true || f.value === 'true' ? starred : `NOT ${starred}`);
             break;
           }
-          where.push(`d.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`);
+          where.push(
+            `d.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`,
+          );
           break;
         case 'published':
           where.push(`d.published ${f.opr === 'neq' ? '<>' : '='} ${p(f.value === true || f.value === 'true')}`);
@@ -81,8 +109,13 @@ export class DashboardList {
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = q.order_column === 'changed_on_delta_humanized' ? 'changed_on' : q.order_column;
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM dashboards d ${clause}`, params)) as { n: number }[];
-    const rows = (await this.dataSource.query(`${DASHBOARD_SELECT} ${clause} ORDER BY d.${order} ${q.order_direction}, d.id ${q.order_direction} LIMIT ${q.page_size} OFFSET ${q.page * q.page_size}`, params)) as DashboardRow[];
+    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM dashboards d ${clause}`, params)) as {
+      n: number;
+    }[];
+    const rows = (await this.dataSource.query(
+      `${DASHBOARD_SELECT} ${clause} ORDER BY d.${order} ${q.order_direction}, d.id ${q.order_direction} LIMIT ${q.page_size} OFFSET ${q.page * q.page_size}`,
+      params,
+    )) as DashboardRow[];
     const result = rows.map(dashboardJson);
     return { count: n, ids: result.map((r) => r.id), result };
   }

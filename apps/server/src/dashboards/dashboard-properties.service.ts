@@ -27,7 +27,12 @@ import type { DashboardColorFields } from './dashboard.events';
 import { DashboardsService, slugUnique, type DashboardRow } from './dashboards.service';
 import { FilterDatasets } from './filter-datasets';
 
-const invalid = (problems: string[]) => new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${problems.slice(0, 5).join('; ')}`);
+const invalid = (problems: string[]) =>
+  new StrataHttpException(
+    400,
+    ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+    `Invalid request: ${problems.slice(0, 5).join('; ')}`,
+  );
 
 export type PutResult = { kind: 'published' | 'metadata' | 'full'; row: DashboardRow };
 
@@ -55,31 +60,55 @@ export class DashboardPropertiesService {
    * metadata-only keys merges them into the stored metadata; anything else is the save body, of which
    * only the fields sent change.
    */
-  async put(id: number, input: Record<string, unknown>, expectedVersion: number | undefined, user: CurrentUser): Promise<PutResult> {
+  async put(
+    id: number,
+    input: Record<string, unknown>,
+    expectedVersion: number | undefined,
+    user: CurrentUser,
+  ): Promise<PutResult> {
     const current = await this.dashboards.editable(id, user);
     const keys = Object.keys(input);
     if (keys.length === 1 && keys[0] === 'published') {
       if (typeof input.published !== 'boolean') throw invalid(['published: expected a boolean']);
-      await this.decide(id, { type: 'SetDashboardPublished', data: { published: input.published } }, expectedVersion, user);
+      await this.decide(
+        id,
+        { type: 'SetDashboardPublished', data: { published: input.published } },
+        expectedVersion,
+        user,
+      );
       return { kind: 'published', row: (await this.dashboards.row(id))! };
     }
     const metadataOnly = this.metadataOnlyPart(input);
     if (metadataOnly) {
-      await this.changeMetadata(current, { ...current.json_metadata, ...metadataOnly }, 'metadata', expectedVersion, user);
+      await this.changeMetadata(
+        current,
+        { ...current.json_metadata, ...metadataOnly },
+        'metadata',
+        expectedVersion,
+        user,
+      );
       return { kind: 'metadata', row: (await this.dashboards.row(id))! };
     }
     if ('position_json' in input) {
       // Layouts have versions and co-editors: they change through the edit session (POST .../draft/save).
-      throw invalid(['position_json: the layout is saved through the edit session (POST /api/v1/dashboard/{id}/draft/save), not this body']);
+      throw invalid([
+        'position_json: the layout is saved through the edit session (POST /api/v1/dashboard/{id}/draft/save), not this body',
+      ]);
     }
     // Superset's PUT changes only the fields it is sent: the rest come from the stored dashboard (already
     // normalized, so the rules leave them as they are), and the spec's rules apply to what is sent.
-    const normalized = normalizeDashboardSave({ ...savedFields(current), ...input }, { roleBasedAccess: this.dashboards.roleBasedAccess });
+    const normalized = normalizeDashboardSave(
+      { ...savedFields(current), ...input },
+      { roleBasedAccess: this.dashboards.roleBasedAccess },
+    );
     if (!normalized.ok) throw invalid(normalized.problems);
     const body = normalized.body;
     await checkOwners(this.dataSource, body.owners);
     await this.filterDatasets.checkNewTargets(body.json_metadata, current.json_metadata, user);
-    if (body.slug && (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1 AND id <> $2`, [body.slug, id])).length > 0) {
+    if (
+      body.slug &&
+      (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1 AND id <> $2`, [body.slug, id])).length > 0
+    ) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
     }
     await this.decide(
@@ -109,31 +138,63 @@ export class DashboardPropertiesService {
    * `PUT .../filters`: the modal's changes applied to the stored configuration, validated by the domain.
    * The row comes back too: its `version` is what the writer sends next time.
    */
-  async filters(id: number, changes: FilterChanges, expectedVersion: number | undefined, user: CurrentUser): Promise<{ items: FilterConfigItem[]; row: DashboardRow }> {
+  async filters(
+    id: number,
+    changes: FilterChanges,
+    expectedVersion: number | undefined,
+    user: CurrentUser,
+  ): Promise<{ items: FilterConfigItem[]; row: DashboardRow }> {
     const current = await this.dashboards.editable(id, user);
     const before = parseJsonMetadata(current.json_metadata);
     const stored = before.ok ? (before.metadata.native_filter_configuration ?? []) : [];
     const known = new Set(stored.map((f) => f.id));
     const missing = [...changes.modified.map((f) => f.id), ...changes.deleted].filter((fid) => !known.has(fid));
-    if (missing.length > 0) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, `Native filter not found: ${missing.slice(0, 5).join(', ')}`);
+    if (missing.length > 0)
+      throw new StrataHttpException(
+        404,
+        ErrorType.OBJECT_DOES_NOT_EXIST_ERROR,
+        `Native filter not found: ${missing.slice(0, 5).join(', ')}`,
+      );
     const clash = changes.added.filter((f) => known.has(f.id)).map((f) => f.id);
     if (clash.length > 0) throw invalid([`added: ${clash.join(', ')} already exist`]);
     const next = applyFilterChanges(stored as FilterConfigItem[], changes);
     const errors = validateFilterConfiguration(next);
     if (errors.length > 0) {
-      throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, errors.map((e) => `${e.filterId}: ${e.message}`).join('; '), { errors } as never);
+      throw new StrataHttpException(
+        422,
+        ErrorType.GENERIC_COMMAND_ERROR,
+        errors.map((e) => `${e.filterId}: ${e.message}`).join('; '),
+        { errors } as never,
+      );
     }
     await this.filterDatasets.checkNewTargets({ native_filter_configuration: next }, current.json_metadata, user);
-    await this.changeMetadata(current, { ...current.json_metadata, native_filter_configuration: next }, 'filters', expectedVersion, user);
+    await this.changeMetadata(
+      current,
+      { ...current.json_metadata, native_filter_configuration: next },
+      'filters',
+      expectedVersion,
+      user,
+    );
     return { items: next, row: (await this.dashboards.row(id))! };
   }
 
   /** `PUT .../colors`: the colour fields of json_metadata; `mark_updated=false` keeps changed_on (a sync, not an edit). */
-  async colors(id: number, colors: DashboardColorFields, markUpdated: boolean, user: CurrentUser): Promise<DashboardRow> {
+  async colors(
+    id: number,
+    colors: DashboardColorFields,
+    markUpdated: boolean,
+    user: CurrentUser,
+  ): Promise<DashboardRow> {
     const current = await this.dashboards.editable(id, user);
     const parsed = parseJsonMetadata({ ...current.json_metadata, ...colors });
     if (!parsed.ok) throw invalid(parsed.problems);
-    await this.commands.execute(new SyncDashboardColors(id, colors, markUpdated, { actor: String(user.id), sessionId: user.sessionId, undoable: false }));
+    await this.commands.execute(
+      new SyncDashboardColors(id, colors, markUpdated, {
+        actor: String(user.id),
+        sessionId: user.sessionId,
+        undoable: false,
+      }),
+    );
     return (await this.dashboards.row(id))!;
   }
 
@@ -165,13 +226,34 @@ export class DashboardPropertiesService {
   }
 
   /** Colour syncs no longer come here (dashboard-colors.ts): every metadata change is an edit that marks the dashboard updated. */
-  private async changeMetadata(current: DashboardRow, merged: Record<string, unknown>, reason: 'metadata' | 'filters', expectedVersion: number | undefined, user: CurrentUser) {
+  private async changeMetadata(
+    current: DashboardRow,
+    merged: Record<string, unknown>,
+    reason: 'metadata' | 'filters',
+    expectedVersion: number | undefined,
+    user: CurrentUser,
+  ) {
     const parsed = parseJsonMetadata(merged);
     if (!parsed.ok) throw invalid(parsed.problems);
-    await this.decide(current.id, { type: 'ChangeDashboardMetadata', data: { json_metadata: parsed.metadata as Record<string, unknown>, reason, markUpdated: true } }, expectedVersion, user);
+    await this.decide(
+      current.id,
+      {
+        type: 'ChangeDashboardMetadata',
+        data: { json_metadata: parsed.metadata as Record<string, unknown>, reason, markUpdated: true },
+      },
+      expectedVersion,
+      user,
+    );
   }
 
-  private async decide(id: number, command: DashboardCommand, expectedVersion: number | undefined, user: CurrentUser): Promise<void> {
-    await slugUnique(() => this.dashboards.decide(id, command, { actor: String(user.id), sessionId: user.sessionId, expectedVersion }));
+  private async decide(
+    id: number,
+    command: DashboardCommand,
+    expectedVersion: number | undefined,
+    user: CurrentUser,
+  ): Promise<void> {
+    await slugUnique(() =>
+      this.dashboards.decide(id, command, { actor: String(user.id), sessionId: user.sessionId, expectedVersion }),
+    );
   }
 }

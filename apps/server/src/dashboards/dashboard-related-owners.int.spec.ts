@@ -24,7 +24,18 @@ beforeAll(async () => {
   t = await createAuthTestApp({ extraModules: [DashboardsModule] });
   const users = t.app.get(UsersService);
   const add = async (username: string, firstName: string, lastName: string, active = true) => {
-    const row = await users.createUser({ username, password: 'a-password-for-tests', firstName, lastName, email: `${username}@example.com`, roles: ['Gamma'], active }, 'system');
+    const row = await users.createUser(
+      {
+        username,
+        password: 'a-password-for-tests',
+        firstName,
+        lastName,
+        email: `${username}@example.com`,
+        roles: ['Gamma'],
+        active,
+      },
+      'system',
+    );
     ids[username] = row.id;
     return row;
   };
@@ -55,7 +66,8 @@ describe('GET /api/v1/dashboard/related/owners', () => {
       ],
     });
 
-    const texts = async (filter: string) => ((await gamma.get(`${PATH}?q=${q({ filter })}`)).body.result as { text: string }[]).map((r) => r.text);
+    const texts = async (filter: string) =>
+      ((await gamma.get(`${PATH}?q=${q({ filter })}`)).body.result as { text: string }[]).map((r) => r.text);
     expect(await texts('cyr')).toEqual(['Cyrus Quillfeather']);
     expect(await texts('bo quill')).toEqual(['Bo Quillfeather']);
     expect(await texts('QUILL_ADA')).toEqual(['Ada Quillfeather']);
@@ -68,7 +80,9 @@ describe('GET /api/v1/dashboard/related/owners', () => {
   it("gives admins the users' e-mail addresses too", async () => {
     const admin = await userClient(t, ['Admin']);
     const res = await admin.get(`${PATH}?q=${q({ filter: 'quill_ada' })}`);
-    expect(res.body.result).toEqual([{ value: ids.quill_ada, text: 'Ada Quillfeather', extra: { active: true, email: 'quill_ada@example.com' } }]);
+    expect(res.body.result).toEqual([
+      { value: ids.quill_ada, text: 'Ada Quillfeather', extra: { active: true, email: 'quill_ada@example.com' } },
+    ]);
   });
 
   it('pages with page and page_size, counting all matches; no q lists every active user', async () => {

@@ -6,7 +6,13 @@
  */
 import { leaveUnchanged, unknownCommand } from '@strata/domain';
 import { DomainError, type Decider } from '@strata/events';
-import type { DashboardEvent, DashboardFields, DashboardLayoutPublished, DashboardMetadataChanged, DashboardProperties } from './dashboard.events';
+import type {
+  DashboardEvent,
+  DashboardFields,
+  DashboardLayoutPublished,
+  DashboardMetadataChanged,
+  DashboardProperties,
+} from './dashboard.events';
 import { appendChart, chartIdsOf, emptyLayout, removeChart, type Layout } from './layout';
 
 export const UNTITLED_DASHBOARD = '[ untitled dashboard ]';
@@ -20,7 +26,20 @@ export interface DashboardState {
 export interface CreateDashboard {
   type: 'CreateDashboard';
   /** `position_json`: a copy's layout (POST .../copy/); new dashboards start empty. */
-  data: { id: number; owner_id: number; position_json?: Layout; dashboard_title?: string | null; slug?: string | null; owners?: number[]; css?: string | null; json_metadata?: Record<string, unknown> | null; published?: boolean; certified_by?: string | null; certification_details?: string | null; roles?: string[] };
+  data: {
+    id: number;
+    owner_id: number;
+    position_json?: Layout;
+    dashboard_title?: string | null;
+    slug?: string | null;
+    owners?: number[];
+    css?: string | null;
+    json_metadata?: Record<string, unknown> | null;
+    published?: boolean;
+    certified_by?: string | null;
+    certification_details?: string | null;
+    roles?: string[];
+  };
 }
 export interface AddChartToDashboard {
   type: 'AddChartToDashboard';
@@ -69,7 +88,10 @@ function existing(state: DashboardState): DashboardFields {
 
 /** REFERENCE §3.3: trimmed, spaces to '-', other non-word characters removed; empty is null. */
 export function normalizeSlug(slug: string | null | undefined): string | null {
-  const s = (slug ?? '').trim().replace(/\s+/g, '-').replace(/[^\w-]+/g, '');
+  const s = (slug ?? '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^\w-]+/g, '');
   return s === '' ? null : s;
 }
 
@@ -87,15 +109,32 @@ export const dashboardDecider: Decider<DashboardState, DashboardEvent, Dashboard
       case 'dashboard/publishedChanged':
         return state.fields ? { ...state, fields: { ...state.fields, published: event.data.published } } : state;
       case 'dashboard/metadataChanged':
-        return state.fields ? { ...state, fields: { ...state.fields, json_metadata: event.data.json_metadata } } : state;
+        return state.fields
+          ? { ...state, fields: { ...state.fields, json_metadata: event.data.json_metadata } }
+          : state;
       case 'dashboard/layoutPublished':
-        return state.fields ? { ...state, fields: { ...state.fields, position_json: event.data.position_json } } : state;
+        return state.fields
+          ? { ...state, fields: { ...state.fields, position_json: event.data.position_json } }
+          : state;
       case 'dashboard/dashboardDeleted':
         return { ...state, deleted: true };
       case 'dashboard/chartAdded':
-        return state.fields ? { ...state, fields: { ...state.fields, position_json: appendChart(state.fields.position_json, event.data, event.data) } } : state;
+        return state.fields
+          ? {
+              ...state,
+              fields: {
+                ...state.fields,
+                position_json: appendChart(state.fields.position_json, event.data, event.data),
+              },
+            }
+          : state;
       case 'dashboard/chartRemoved':
-        return state.fields ? { ...state, fields: { ...state.fields, position_json: removeChart(state.fields.position_json, event.data.chartId) } } : state;
+        return state.fields
+          ? {
+              ...state,
+              fields: { ...state.fields, position_json: removeChart(state.fields.position_json, event.data.chartId) },
+            }
+          : state;
       default:
         return leaveUnchanged(event, state);
     }
@@ -107,7 +146,8 @@ export const dashboardDecider: Decider<DashboardState, DashboardEvent, Dashboard
         if (state.id !== null) throw new DomainError('dashboard_exists', 'This dashboard already exists.');
         const d = command.data;
         const title = d.dashboard_title?.trim() ? d.dashboard_title.trim() : UNTITLED_DASHBOARD;
-        if (title.length > 500) throw new DomainError('invalid_dashboard_title', 'A dashboard title has at most 500 characters.');
+        if (title.length > 500)
+          throw new DomainError('invalid_dashboard_title', 'A dashboard title has at most 500 characters.');
         const owners = [...new Set([d.owner_id, ...(d.owners ?? [])])];
         return [
           {
@@ -144,9 +184,13 @@ export const dashboardDecider: Decider<DashboardState, DashboardEvent, Dashboard
         return same(current, next) ? [] : [{ type: 'dashboard/propertiesUpdated', data: command.data }];
       }
       case 'SetDashboardPublished':
-        return existing(state).published === command.data.published ? [] : [{ type: 'dashboard/publishedChanged', data: command.data }];
+        return existing(state).published === command.data.published
+          ? []
+          : [{ type: 'dashboard/publishedChanged', data: command.data }];
       case 'ChangeDashboardMetadata':
-        return same(existing(state).json_metadata, command.data.json_metadata) ? [] : [{ type: 'dashboard/metadataChanged', data: command.data }];
+        return same(existing(state).json_metadata, command.data.json_metadata)
+          ? []
+          : [{ type: 'dashboard/metadataChanged', data: command.data }];
       case 'PublishDashboardLayout':
         // Always recorded, even when equal: a saved draft version must have its dashboard-side fact.
         existing(state);

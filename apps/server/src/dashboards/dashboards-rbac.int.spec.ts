@@ -50,7 +50,10 @@ describe('with DASHBOARD_RBAC on', () => {
   });
 
   it('takes roles from create and PUT bodies as known role names, canonical and without duplicates', async () => {
-    const created = await alice.post('/api/v1/dashboard/', { dashboard_title: 'Roles', roles: ['gamma', 'Gamma', 'sql_lab'] });
+    const created = await alice.post('/api/v1/dashboard/', {
+      dashboard_title: 'Roles',
+      roles: ['gamma', 'Gamma', 'sql_lab'],
+    });
     expect(created.status).toBe(201);
     expect(created.body.result.roles).toEqual([{ name: 'Gamma' }, { name: 'sql_lab' }]);
     const id = created.body.id as number;
@@ -58,7 +61,9 @@ describe('with DASHBOARD_RBAC on', () => {
     expect(put.status).toBe(200);
     expect(put.body.result.roles).toEqual([{ name: 'Alpha' }]);
     // Left out of the body: kept.
-    expect((await alice.put(`/api/v1/dashboard/${id}`, { dashboard_title: 'Renamed' })).body.result.roles).toEqual([{ name: 'Alpha' }]);
+    expect((await alice.put(`/api/v1/dashboard/${id}`, { dashboard_title: 'Renamed' })).body.result.roles).toEqual([
+      { name: 'Alpha' },
+    ]);
     expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result.roles).toEqual([{ name: 'Alpha' }]);
 
     for (const roles of [['Nope'], [3], 'Gamma', [''], ['Gamma', null]]) {
@@ -67,12 +72,18 @@ describe('with DASHBOARD_RBAC on', () => {
       expect([onCreate.status, onPut.status, roles]).toEqual([400, 400, roles]);
       expect(onPut.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
     }
-    expect((await alice.post('/api/v1/dashboard/', { dashboard_title: 'Unknown', roles: ['Nope'] })).body.message).toMatch(/unknown role "Nope"/);
-    expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result).toMatchObject({ dashboard_title: 'Renamed', roles: [{ name: 'Alpha' }] });
+    expect(
+      (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Unknown', roles: ['Nope'] })).body.message,
+    ).toMatch(/unknown role "Nope"/);
+    expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result).toMatchObject({
+      dashboard_title: 'Renamed',
+      roles: [{ name: 'Alpha' }],
+    });
   });
 
   it('a published dashboard with roles is seen only by those roles, its owners and admins', async () => {
-    const id = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Gamma only', roles: ['Gamma'] })).body.id as number;
+    const id = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Gamma only', roles: ['Gamma'] })).body
+      .id as number;
     // A draft stays its owners' and admins', roles or not.
     expect(await reads(gamma, id)).toEqual(HIDDEN);
     expect((await alice.put(`/api/v1/dashboard/${id}`, { published: true })).status).toBe(200);
@@ -84,7 +95,9 @@ describe('with DASHBOARD_RBAC on', () => {
     expect((await bob.post(`/api/v1/dashboard/${id}/copy/`, { json_metadata: {} })).status).toBe(404);
 
     // Another role: bob (Alpha) now sees it, gamma no longer.
-    expect((await alice.put(`/api/v1/dashboard/${id}`, { dashboard_title: 'Alpha only', roles: ['Alpha'] })).status).toBe(200);
+    expect(
+      (await alice.put(`/api/v1/dashboard/${id}`, { dashboard_title: 'Alpha only', roles: ['Alpha'] })).status,
+    ).toBe(200);
     expect(await reads(bob, id)).toEqual(SEES);
     expect(await reads(gamma, id)).toEqual(HIDDEN);
 
@@ -95,7 +108,9 @@ describe('with DASHBOARD_RBAC on', () => {
   });
 
   it('a permalink is read only by those who may see its dashboard', async () => {
-    const id = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Linked', roles: ['Gamma'], published: true })).body.id as number;
+    const id = (
+      await alice.post('/api/v1/dashboard/', { dashboard_title: 'Linked', roles: ['Gamma'], published: true })
+    ).body.id as number;
     const link = await gamma.post(`/api/v1/dashboard/${id}/permalink`, { anchor: 'CHART-1' });
     expect(link.status).toBe(201);
     expect((await gamma.get(`/api/v1/dashboard/permalink/${link.body.key}`)).status).toBe(200);
@@ -126,7 +141,11 @@ describe('with DASHBOARD_RBAC off (the default)', () => {
     expect(created.body.result.roles).toEqual([]);
     const id = created.body.id as number;
     expect(await reads(bob, id)).toEqual(HIDDEN);
-    const put = await alice.put(`/api/v1/dashboard/${id}`, { dashboard_title: 'No RBAC', roles: ['Alpha'], published: true });
+    const put = await alice.put(`/api/v1/dashboard/${id}`, {
+      dashboard_title: 'No RBAC',
+      roles: ['Alpha'],
+      published: true,
+    });
     expect(put.status).toBe(200);
     expect(put.body.result.roles).toEqual([]);
     expect(await reads(gamma, id)).toEqual(SEES);

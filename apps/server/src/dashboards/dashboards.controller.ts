@@ -31,7 +31,10 @@ const permalinkKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const putBody = z
   .record(z.string(), z.unknown())
   .superRefine((b, ctx) => {
-    if (b.version !== undefined && !(typeof b.version === 'number' && Number.isSafeInteger(b.version) && b.version > 0)) {
+    if (
+      b.version !== undefined &&
+      !(typeof b.version === 'number' && Number.isSafeInteger(b.version) && b.version > 0)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['version'], message: 'must be a positive integer' });
     }
   })
@@ -45,7 +48,8 @@ const jsonObject = z
     if (typeof v !== 'string') return v;
     try {
       const parsed: unknown = JSON.parse(v);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // reported below
     }
@@ -106,8 +110,19 @@ export class DashboardsController {
   @Post()
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async create(@ZodBody(createDashboardSchema) body: z.output<typeof createDashboardSchema>, @ReqUser() user: CurrentUser) {
-    const result = await this.dashboards.create({ ...body, published: body.published ?? undefined, owners: body.owners ?? undefined, roles: body.roles ?? undefined }, user);
+  async create(
+    @ZodBody(createDashboardSchema) body: z.output<typeof createDashboardSchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
+    const result = await this.dashboards.create(
+      {
+        ...body,
+        published: body.published ?? undefined,
+        owners: body.owners ?? undefined,
+        roles: body.roles ?? undefined,
+      },
+      user,
+    );
     return { id: result.id, result };
   }
 
@@ -122,10 +137,20 @@ export class DashboardsController {
   /** spec §7 PUT: `{published}`, a metadata-only `{json_metadata}`, or the full save body; plus `version`. */
   @Put(':id')
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async put(@ZodParam('id', dashboardId) id: number, @ZodBody(putBody) input: z.output<typeof putBody>, @ReqUser() user: CurrentUser) {
+  async put(
+    @ZodParam('id', dashboardId) id: number,
+    @ZodBody(putBody) input: z.output<typeof putBody>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const { kind, row } = await this.properties.put(id, input.body, input.version, user);
     const json = dashboardJson(row);
-    if (kind === 'metadata') return { id, result: { json_metadata: json.json_metadata }, last_modified_time: json.last_modified_time, version: json.version };
+    if (kind === 'metadata')
+      return {
+        id,
+        result: { json_metadata: json.json_metadata },
+        last_modified_time: json.last_modified_time,
+        version: json.version,
+      };
     return { id, result: json, last_modified_time: json.last_modified_time, version: json.version };
   }
 

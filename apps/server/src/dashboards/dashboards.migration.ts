@@ -29,7 +29,9 @@ export class DashboardsTables1796200000100 implements MigrationInterface {
         version integer NOT NULL
       )`);
     await q.query(`CREATE UNIQUE INDEX dashboards_slug_key ON dashboards (slug) WHERE slug IS NOT NULL`);
-    await q.query(`CREATE TABLE dashboard_slices (dashboard_id integer NOT NULL, slice_id integer NOT NULL, PRIMARY KEY (dashboard_id, slice_id))`);
+    await q.query(
+      `CREATE TABLE dashboard_slices (dashboard_id integer NOT NULL, slice_id integer NOT NULL, PRIMARY KEY (dashboard_id, slice_id))`,
+    );
     await q.query(`CREATE INDEX dashboard_slices_slice ON dashboard_slices (slice_id)`);
   }
 

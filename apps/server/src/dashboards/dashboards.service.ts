@@ -6,7 +6,16 @@
  */
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { canEditDashboard, canViewDashboard, ErrorType, FeatureFlag, normalizeDashboardRoles, parseJsonMetadata, type Layout as DomainLayout, toPositionJson } from '@strata/domain';
+import {
+  canEditDashboard,
+  canViewDashboard,
+  ErrorType,
+  FeatureFlag,
+  normalizeDashboardRoles,
+  parseJsonMetadata,
+  type Layout as DomainLayout,
+  toPositionJson,
+} from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
@@ -78,7 +87,12 @@ const componentId = (type: string) => `${type}-${randomBytes(8).toString('base64
 /** json_metadata checked with the domain's schema (REFERENCE §3.3): a misspelt key is a 400, not stored. */
 export function validMetadata(input: Record<string, unknown> | null | undefined): Record<string, unknown> {
   const parsed = parseJsonMetadata(input ?? {});
-  if (!parsed.ok) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${parsed.problems.slice(0, 5).join('; ')}`);
+  if (!parsed.ok)
+    throw new StrataHttpException(
+      400,
+      ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+      `Invalid request: ${parsed.problems.slice(0, 5).join('; ')}`,
+    );
   return parsed.metadata as Record<string, unknown>;
 }
 
@@ -90,14 +104,18 @@ export async function slugUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if ((error as { code?: string; constraint?: string }).code === '23505' && /slug/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))) {
+    if (
+      (error as { code?: string; constraint?: string }).code === '23505' &&
+      /slug/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))
+    ) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
     }
     throw error;
   }
 }
 
-export const dashboardNotFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, "Dashboard not found.");
+export const dashboardNotFound = () =>
+  new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dashboard not found.');
 const notFound = dashboardNotFound;
 const metaOf = (user: CurrentUser): DecisionMeta => ({ actor: String(user.id), sessionId: user.sessionId });
 
@@ -118,14 +136,23 @@ export class DashboardsService {
 
   /** spec §6: admins, owners, or published, and under DASHBOARD_RBAC one of the dashboard's roles when it has any. */
   canView(user: CurrentUser, row: Pick<DashboardRow, 'owners' | 'published' | 'roles'>): boolean {
-    return canViewDashboard(user, { owners: row.owners, published: row.published, roles: row.roles }, this.config.featureFlags);
+    return canViewDashboard(
+      user,
+      { owners: row.owners, published: row.published, roles: row.roles },
+      this.config.featureFlags,
+    );
   }
 
   /** The roles of a create body: names of known roles under DASHBOARD_RBAC (400 otherwise), ignored with the flag off. */
   rolesOf(roles: readonly string[] | null | undefined): string[] | undefined {
     if (!this.roleBasedAccess || !roles) return undefined;
     const normalized = normalizeDashboardRoles(roles);
-    if (!normalized.ok) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${normalized.problems.join('; ')}`);
+    if (!normalized.ok)
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        `Invalid request: ${normalized.problems.join('; ')}`,
+      );
     return normalized.roles;
   }
 
@@ -134,18 +161,29 @@ export class DashboardsService {
     input = { ...input, roles: this.rolesOf(input.roles) };
     if (input.json_metadata) input = { ...input, json_metadata: validMetadata(input.json_metadata) };
     await this.filterDatasets.checkNewTargets(input.json_metadata, null, user);
-    const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as { id: number }[];
+    const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as {
+      id: number;
+    }[];
     const slug = normalizeSlug(input.slug);
     if (slug && (await this.dataSource.query(`SELECT 1 FROM dashboards WHERE slug = $1`, [slug])).length > 0) {
       throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Must be unique: slug');
     }
-    await slugUnique(() => this.decide(id, { type: 'CreateDashboard', data: { ...input, id, owner_id: user.id } }, { ...metaOf(user), expectedVersion: 0 }));
+    await slugUnique(() =>
+      this.decide(
+        id,
+        { type: 'CreateDashboard', data: { ...input, id, owner_id: user.id } },
+        { ...metaOf(user), expectedVersion: 0 },
+      ),
+    );
     return (await this.find(id))!;
   }
 
   /** Admins, owners, and those who may see a published dashboard (`canView`); null otherwise. */
   async get(idOrSlug: string, user: CurrentUser): Promise<DashboardJson | null> {
-    const rows = (await this.dataSource.query(`${DASHBOARD_SELECT} WHERE ${/^\d{1,9}$/.test(idOrSlug) ? 'd.id = $1::int' : 'd.slug = $1'}`, [idOrSlug])) as DashboardRow[];
+    const rows = (await this.dataSource.query(
+      `${DASHBOARD_SELECT} WHERE ${/^\d{1,9}$/.test(idOrSlug) ? 'd.id = $1::int' : 'd.slug = $1'}`,
+      [idOrSlug],
+    )) as DashboardRow[];
     const row = rows[0];
     if (!row || !this.canView(user, row)) return null;
     return dashboardJson(row);
@@ -161,13 +199,22 @@ export class DashboardsService {
   /** Appends the chart to the dashboard's layout (and its open draft); the user must be able to edit the dashboard. */
   async addChart(dashboardId: number, chart: { id: number; slice_name: string }, user: CurrentUser): Promise<void> {
     await this.editable(dashboardId, user);
-    const data = { chartId: chart.id, sliceName: chart.slice_name, rowId: componentId('ROW'), chartComponentId: componentId('CHART') };
+    const data = {
+      chartId: chart.id,
+      sliceName: chart.slice_name,
+      rowId: componentId('ROW'),
+      chartComponentId: componentId('CHART'),
+    };
     await this.decide(dashboardId, { type: 'AddChartToDashboard', data }, { ...metaOf(user), undoable: false });
   }
 
   async removeChart(dashboardId: number, chartId: number, user: CurrentUser): Promise<void> {
     await this.editable(dashboardId, user);
-    await this.decide(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { ...metaOf(user), undoable: false });
+    await this.decide(
+      dashboardId,
+      { type: 'RemoveChartFromDashboard', data: { chartId } },
+      { ...metaOf(user), undoable: false },
+    );
   }
 
   /**
@@ -175,7 +222,11 @@ export class DashboardsService {
    * deleted it, and a layout must not keep a chart that no longer exists.
    */
   async detachDeletedChart(dashboardId: number, chartId: number, user: CurrentUser): Promise<void> {
-    await this.decide(dashboardId, { type: 'RemoveChartFromDashboard', data: { chartId } }, { ...metaOf(user), undoable: false });
+    await this.decide(
+      dashboardId,
+      { type: 'RemoveChartFromDashboard', data: { chartId } },
+      { ...metaOf(user), undoable: false },
+    );
   }
 
   /**
@@ -183,10 +234,24 @@ export class DashboardsService {
    * append's transaction (`tx`), so the draft's version and the dashboard's layout never disagree: a step
    * of the draft's command handler, not a command of its own.
    */
-  async publishLayout(tx: EntityManager, dashboardId: number, layout: DomainLayout, draftVersion: number, source: 'save' | 'restore', by: Pick<DecisionMeta, 'actor' | 'sessionId'>): Promise<void> {
+  async publishLayout(
+    tx: EntityManager,
+    dashboardId: number,
+    layout: DomainLayout,
+    draftVersion: number,
+    source: 'save' | 'restore',
+    by: Pick<DecisionMeta, 'actor' | 'sessionId'>,
+  ): Promise<void> {
     const position_json = toPositionJson(layout) as unknown as Layout;
     const command: DashboardCommand = { type: 'PublishDashboardLayout', data: { position_json, draftVersion, source } };
-    await this.runner.loadDecideAppend(dashboardStream(dashboardId), dashboardDecider, command, undefined, { actor: by.actor, sessionId: by.sessionId, undoable: false }, { tx });
+    await this.runner.loadDecideAppend(
+      dashboardStream(dashboardId),
+      dashboardDecider,
+      command,
+      undefined,
+      { actor: by.actor, sessionId: by.sessionId, undoable: false },
+      { tx },
+    );
   }
 
   /** Any change to `dashboard:<id>`, through the CommandBus (decide-dashboard.ts). */
@@ -199,7 +264,11 @@ export class DashboardsService {
     const row = await this.row(id);
     if (!row) throw notFound();
     if (!canEditDashboard(user, row.owners)) {
-      throw new StrataHttpException(403, ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR, 'You do not have permission to edit this dashboard');
+      throw new StrataHttpException(
+        403,
+        ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR,
+        'You do not have permission to edit this dashboard',
+      );
     }
     return row;
   }

@@ -13,6 +13,12 @@ export class DecideDashboardFavoritesHandler implements ICommandHandler<DecideDa
   constructor(private readonly runner: DecisionRunner) {}
 
   execute({ id: dashboardId, command, meta }: DecideDashboardFavorites): Promise<AppendResult> {
-    return this.runner.loadDecideAppend(dashboardFavoritesStream(dashboardId), dashboardFavoritesDecider, command, undefined, meta);
+    return this.runner.loadDecideAppend(
+      dashboardFavoritesStream(dashboardId),
+      dashboardFavoritesDecider,
+      command,
+      undefined,
+      meta,
+    );
   }
 }

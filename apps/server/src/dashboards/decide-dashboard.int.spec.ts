@@ -24,7 +24,14 @@ beforeAll(async () => {
   db = await createTestDatabase('decide-dashboard');
   app = await Test.createTestingModule({
     imports: [
-      TypeOrmModule.forRoot({ type: 'postgres', url: db.url, migrations, migrationsRun: true, retryAttempts: 0, logging: false }),
+      TypeOrmModule.forRoot({
+        type: 'postgres',
+        url: db.url,
+        migrations,
+        migrationsRun: true,
+        retryAttempts: 0,
+        logging: false,
+      }),
       CqrsModule.forRoot(),
       EventStoreModule,
     ],
@@ -40,7 +47,12 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const create = (id: number) => new DecideDashboard(id, { type: 'CreateDashboard', data: { id, owner_id: 1, dashboard_title: 'Sales' } }, { actor: '1', expectedVersion: 0 });
+const create = (id: number) =>
+  new DecideDashboard(
+    id,
+    { type: 'CreateDashboard', data: { id, owner_id: 1, dashboard_title: 'Sales' } },
+    { actor: '1', expectedVersion: 0 },
+  );
 
 it('goes through the bus to its handler, which appends on the dashboard stream', async () => {
   const command = create(1);
@@ -51,14 +63,28 @@ it('goes through the bus to its handler, which appends on the dashboard stream',
   expect(events.map((e) => [e.type, e.meta.actor])).toEqual([['dashboard/dashboardCreated', '1']]);
   expect(events[0]!.data).toMatchObject({ id: 1, dashboard_title: 'Sales' });
 
-  const published = await bus.execute(new DecideDashboard(1, { type: 'SetDashboardPublished', data: { published: true } }, { actor: '1', expectedVersion: 1 }));
+  const published = await bus.execute(
+    new DecideDashboard(
+      1,
+      { type: 'SetDashboardPublished', data: { published: true } },
+      { actor: '1', expectedVersion: 1 },
+    ),
+  );
   expect(published.version).toBe(2);
 });
 
 it('surfaces a stale expected version as the VersionConflictError itself, and appends nothing', async () => {
   await bus.execute(create(2));
-  await bus.execute(new DecideDashboard(2, { type: 'SetDashboardPublished', data: { published: true } }, { actor: '2' }));
-  const stale = bus.execute(new DecideDashboard(2, { type: 'SetDashboardPublished', data: { published: false } }, { actor: '1', expectedVersion: 1 }));
+  await bus.execute(
+    new DecideDashboard(2, { type: 'SetDashboardPublished', data: { published: true } }, { actor: '2' }),
+  );
+  const stale = bus.execute(
+    new DecideDashboard(
+      2,
+      { type: 'SetDashboardPublished', data: { published: false } },
+      { actor: '1', expectedVersion: 1 },
+    ),
+  );
   await expect(stale).rejects.toBeInstanceOf(VersionConflictError);
   await expect(stale).rejects.toMatchObject({ stream: dashboardStream(2), expected: 1, actual: 2 });
   expect(await app.get(EventStore).streamVersion(dashboardStream(2))).toBe(2);
@@ -66,7 +92,9 @@ it('surfaces a stale expected version as the VersionConflictError itself, and ap
 
 it("passes the decider's DomainError through unchanged", async () => {
   await bus.execute(create(3));
-  const again = bus.execute(new DecideDashboard(3, { type: 'CreateDashboard', data: { id: 3, owner_id: 1 } }, { actor: '1' }));
+  const again = bus.execute(
+    new DecideDashboard(3, { type: 'CreateDashboard', data: { id: 3, owner_id: 1 } }, { actor: '1' }),
+  );
   await expect(again).rejects.toBeInstanceOf(DomainError);
   await expect(again).rejects.toMatchObject({ code: 'dashboard_exists' });
 });

@@ -23,7 +23,16 @@ export class DecideDashboardHandler implements ICommandHandler<DecideDashboard> 
 
   execute({ id: dashboardId, command, meta }: DecideDashboard): Promise<AppendResult> {
     const change = draftChangeOf(command);
-    const options: DecisionOptions = change ? { alongside: (tx) => carryIntoDraft(this.store, tx, dashboardId, change, meta.actor, meta.sessionId) } : {};
-    return this.runner.loadDecideAppend(dashboardStream(dashboardId), dashboardDecider, command, undefined, meta, options);
+    const options: DecisionOptions = change
+      ? { alongside: (tx) => carryIntoDraft(this.store, tx, dashboardId, change, meta.actor, meta.sessionId) }
+      : {};
+    return this.runner.loadDecideAppend(
+      dashboardStream(dashboardId),
+      dashboardDecider,
+      command,
+      undefined,
+      meta,
+      options,
+    );
   }
 }

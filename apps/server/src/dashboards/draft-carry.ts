@@ -4,13 +4,25 @@
  * The draft stream (`dashboard-draft:<id>`, libs/domain dashboard/session) gets the same change as a
  * layout command decided by the domain, in the caller's transaction, never as anyone's undo step.
  */
-import { draftDecider, draftStreamId, findChartComponent, GRID_ID, ROOT_ID, type DraftCommand, type DraftEvent, type DraftState, type Layout } from '@strata/domain';
+import {
+  draftDecider,
+  draftStreamId,
+  findChartComponent,
+  GRID_ID,
+  ROOT_ID,
+  type DraftCommand,
+  type DraftEvent,
+  type DraftState,
+  type Layout,
+} from '@strata/domain';
 import { foldEntries } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { EventStore } from '../event-store/event-store.port';
 import type { DashboardCommand } from './dashboard.decider';
 
-export type DraftChartChange = { kind: 'add'; chartId: number; sliceName: string; rowId: string; chartComponentId: string } | { kind: 'remove'; chartId: number };
+export type DraftChartChange =
+  | { kind: 'add'; chartId: number; sliceName: string; rowId: string; chartComponentId: string }
+  | { kind: 'remove'; chartId: number };
 
 /** The draft's share of a dashboard command: only the chart save flow's commands have one. */
 export function draftChangeOf(command: DashboardCommand): DraftChartChange | null {
@@ -36,7 +48,14 @@ function commandsFor(state: DraftState, change: DraftChartChange, actor: string)
       {
         type: 'CreateComponent',
         actor,
-        data: { id: change.chartComponentId, componentType: 'CHART', destination, rowId: change.rowId, chartId: change.chartId, sliceName: change.sliceName },
+        data: {
+          id: change.chartComponentId,
+          componentType: 'CHART',
+          destination,
+          rowId: change.rowId,
+          chartId: change.chartId,
+          sliceName: change.sliceName,
+        },
       },
     ];
   }
@@ -46,7 +65,14 @@ function commandsFor(state: DraftState, change: DraftChartChange, actor: string)
 }
 
 /** Appends the change to the draft if one was ever opened; a dashboard nobody edited has none to carry. */
-export async function carryIntoDraft(store: EventStore, tx: EntityManager, dashboardId: number, change: DraftChartChange, actor: string, sessionId?: string): Promise<void> {
+export async function carryIntoDraft(
+  store: EventStore,
+  tx: EntityManager,
+  dashboardId: number,
+  change: DraftChartChange,
+  actor: string,
+  sessionId?: string,
+): Promise<void> {
   const stream = draftStreamId(dashboardId);
   const entries = await store.readStream(stream, 0, tx);
   if (entries.length === 0) return;
@@ -59,5 +85,9 @@ export async function carryIntoDraft(store: EventStore, tx: EntityManager, dashb
     }
   }
   if (events.length === 0) return;
-  await store.append(stream, events, { tx, expectedVersion: entries.at(-1)!.version, meta: { actor, sessionId, undoable: false } });
+  await store.append(stream, events, {
+    tx,
+    expectedVersion: entries.at(-1)!.version,
+    meta: { actor, sessionId, undoable: false },
+  });
 }

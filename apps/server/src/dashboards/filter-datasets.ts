@@ -32,7 +32,10 @@ export function nativeFilterTargets(metadata: unknown): Target[] {
   return config.flatMap((filter: { targets?: unknown }) =>
     (Array.isArray(filter?.targets) ? (filter.targets as { datasetId?: unknown; column?: { name?: unknown } }[]) : [])
       .filter((t) => Number.isSafeInteger(Number(t?.datasetId)) && t?.datasetId !== null && t?.datasetId !== undefined)
-      .map((t) => ({ datasetId: Number(t.datasetId), column: typeof t.column?.name === 'string' ? t.column.name : '' })),
+      .map((t) => ({
+        datasetId: Number(t.datasetId),
+        column: typeof t.column?.name === 'string' ? t.column.name : '',
+      })),
   );
 }
 
@@ -43,10 +46,20 @@ export class FilterDatasets {
   /** 403 when `next` targets a dataset column `before` did not, on a dataset the user cannot read. */
   async checkNewTargets(next: unknown, before: unknown, user: CurrentUser): Promise<void> {
     const kept = new Set(nativeFilterTargets(before).map(key));
-    const added = [...new Set(nativeFilterTargets(next).filter((t) => !kept.has(key(t))).map((t) => t.datasetId))];
+    const added = [
+      ...new Set(
+        nativeFilterTargets(next)
+          .filter((t) => !kept.has(key(t)))
+          .map((t) => t.datasetId),
+      ),
+    ];
     for (const datasetId of added) {
       if (!(await this.datasets.get(datasetId, user))) {
-        throw new StrataHttpException(403, ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR, `A native filter cannot target dataset ${datasetId}: it does not exist or you have no access to it.`);
+        throw new StrataHttpException(
+          403,
+          ErrorType.DATASOURCE_SECURITY_ACCESS_ERROR,
+          `A native filter cannot target dataset ${datasetId}: it does not exist or you have no access to it.`,
+        );
       }
     }
   }

@@ -9,7 +9,8 @@ export const HEADER_ID = 'HEADER_ID';
 export const GRID_DEFAULT_CHART_WIDTH = 4;
 export const DEFAULT_CHART_HEIGHT = 50;
 
-export type ComponentType = 'ROOT' | 'GRID' | 'HEADER' | 'TABS' | 'TAB' | 'ROW' | 'COLUMN' | 'CHART' | 'MARKDOWN' | 'DIVIDER' | 'DYNAMIC';
+export type ComponentType =
+  'ROOT' | 'GRID' | 'HEADER' | 'TABS' | 'TAB' | 'ROW' | 'COLUMN' | 'CHART' | 'MARKDOWN' | 'DIVIDER' | 'DYNAMIC';
 
 export interface LayoutComponent {
   id: string;
@@ -43,20 +44,35 @@ export function chartIdsOf(layout: Layout): number[] {
 }
 
 /** Appends a ROW holding the CHART at the end of the grid (spec §4: a chart dropped in the grid is wrapped in a row). */
-export function appendChart(layout: Layout, ids: { rowId: string; chartComponentId: string }, chart: { chartId: number; sliceName: string }): Layout {
+export function appendChart(
+  layout: Layout,
+  ids: { rowId: string; chartComponentId: string },
+  chart: { chartId: number; sliceName: string },
+): Layout {
   const grid = component(layout, GRID_ID);
   if (!grid) return layout;
   const rowParents = [...(grid.parents ?? [ROOT_ID]), GRID_ID];
   return {
     ...layout,
     [GRID_ID]: { ...grid, children: [...grid.children, ids.rowId] },
-    [ids.rowId]: { id: ids.rowId, type: 'ROW', children: [ids.chartComponentId], parents: rowParents, meta: { background: 'BACKGROUND_TRANSPARENT' } },
+    [ids.rowId]: {
+      id: ids.rowId,
+      type: 'ROW',
+      children: [ids.chartComponentId],
+      parents: rowParents,
+      meta: { background: 'BACKGROUND_TRANSPARENT' },
+    },
     [ids.chartComponentId]: {
       id: ids.chartComponentId,
       type: 'CHART',
       children: [],
       parents: [...rowParents, ids.rowId],
-      meta: { width: GRID_DEFAULT_CHART_WIDTH, height: DEFAULT_CHART_HEIGHT, chartId: chart.chartId, sliceName: chart.sliceName },
+      meta: {
+        width: GRID_DEFAULT_CHART_WIDTH,
+        height: DEFAULT_CHART_HEIGHT,
+        chartId: chart.chartId,
+        sliceName: chart.sliceName,
+      },
     },
   } as Layout;
 }

@@ -8,7 +8,13 @@ import { StrataHttpException } from '../common/error-body';
 import type { ConnectionSpec } from '../engines/query-engine';
 
 export function sameTarget(a: ConnectionSpec, b: ConnectionSpec): boolean {
-  return a.backend === b.backend && a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.database === b.database && a.username === b.username;
+  return (
+    a.backend === b.backend &&
+    a.host.toLowerCase() === b.host.toLowerCase() &&
+    a.port === b.port &&
+    a.database === b.database &&
+    a.username === b.username
+  );
 }
 
 export const storedPasswordElsewhere = () =>

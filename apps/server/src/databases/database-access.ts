@@ -33,6 +33,10 @@ export class DatabaseAccess {
          FROM databases d`,
       [user.roles.map((r) => r.toLowerCase())],
     )) as { id: number; name: string; granted: boolean }[];
-    return new Set(rows.filter((r) => isAdmin(user) || r.granted || canAccessDatabase(user, { id: r.id, name: r.name })).map((r) => r.id));
+    return new Set(
+      rows
+        .filter((r) => isAdmin(user) || r.granted || canAccessDatabase(user, { id: r.id, name: r.name }))
+        .map((r) => r.id),
+    );
   }
 }

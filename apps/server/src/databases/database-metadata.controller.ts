@@ -37,7 +37,11 @@ export class DatabaseMetadataController {
 
   @Get(':id/schemas')
   @RequirePermission(Permission.READ, View.DATABASE)
-  async schemas(@Param('id') param: string, @RisonQuery(schemasQuerySchema) q: z.output<typeof schemasQuerySchema>, @ReqUser() user: CurrentUser) {
+  async schemas(
+    @Param('id') param: string,
+    @RisonQuery(schemasQuerySchema) q: z.output<typeof schemasQuerySchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const row = await readableDatabase(this.databases, this.access, databaseIdOf(param), user);
     const result = await this.ask(row, 'schemas', q.force, (engine) => engine.listSchemas());
     return { result };
@@ -45,9 +49,15 @@ export class DatabaseMetadataController {
 
   @Get(':id/tables')
   @RequirePermission(Permission.READ, View.DATABASE)
-  async tables(@Param('id') param: string, @RisonQuery(tablesQuerySchema) q: z.output<typeof tablesQuerySchema>, @ReqUser() user: CurrentUser) {
+  async tables(
+    @Param('id') param: string,
+    @RisonQuery(tablesQuerySchema) q: z.output<typeof tablesQuerySchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const row = await readableDatabase(this.databases, this.access, databaseIdOf(param), user);
-    const tables = await this.ask(row, `tables|${q.schema_name}`, q.force, (engine) => engine.listTables(q.schema_name));
+    const tables = await this.ask(row, `tables|${q.schema_name}`, q.force, (engine) =>
+      engine.listTables(q.schema_name),
+    );
     return { count: tables.length, result: tables.map((t) => ({ value: t.name, type: t.type, extra: null })) };
   }
 
@@ -60,7 +70,9 @@ export class DatabaseMetadataController {
   ) {
     const row = await readableDatabase(this.databases, this.access, databaseIdOf(param), user);
     const schema = q.schema ?? defaultSchema(row);
-    return this.ask(row, `table|${schema}|${q.name}`, q.force === 'true', (engine) => engine.tableMetadata(schema, q.name));
+    return this.ask(row, `table|${schema}|${q.name}`, q.force === 'true', (engine) =>
+      engine.tableMetadata(schema, q.name),
+    );
   }
 
   /** Engine-specific extras (partitions, clustering...): PostgreSQL and MySQL have none to show. */
@@ -78,7 +90,12 @@ export class DatabaseMetadataController {
     return {};
   }
 
-  private async ask<T>(row: DatabaseRow, what: string, force: boolean, fn: (engine: QueryEngine) => Promise<T>): Promise<T> {
+  private async ask<T>(
+    row: DatabaseRow,
+    what: string,
+    force: boolean,
+    fn: (engine: QueryEngine) => Promise<T>,
+  ): Promise<T> {
     try {
       return await this.cache.get(row, what, force, async () => fn(await this.registry.forDatabase(row.id)));
     } catch (err) {

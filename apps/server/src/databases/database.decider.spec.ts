@@ -31,23 +31,44 @@ describe('database decider', () => {
   it('records the dangerous login the admin confirmed, on create and on a change of connection', () => {
     const confirmedLogin = { username: 'postgres', risks: ['it is a superuser'] };
     const confirmed: DatabaseEvent = { type: 'database/dangerousLoginConfirmed', data: { id: 7, ...confirmedLogin } };
-    spec.given([]).when({ type: 'CreateDatabase', data: { id: 7, settings, passwordSet: false, confirmedLogin } }).then([created, confirmed]);
-    spec.given([created]).when({ type: 'ChangeDatabase', data: { changes: {}, password: 'set', confirmedLogin } }).then([{ type: 'database/passwordChanged', data: { id: 7, removed: false } }, confirmed]);
-    spec.given([]).when({ type: 'CreateDatabase', data: { id: 7, settings, passwordSet: false, confirmedLogin: { username: 'ana', risks: [] } } }).then([created]);
-  });
-
-    it('records only the settings that really change', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateDatabase', data: { id: 7, settings, passwordSet: false, confirmedLogin } })
+      .then([created, confirmed]);
     spec
       .given([created])
-      .when({ type: 'ChangeDatabase', data: { changes: { database_name: 'sales', allow_dml: true, cache_timeout: null }, password: 'keep' } })
+      .when({ type: 'ChangeDatabase', data: { changes: {}, password: 'set', confirmedLogin } })
+      .then([{ type: 'database/passwordChanged', data: { id: 7, removed: false } }, confirmed]);
+    spec
+      .given([])
+      .when({
+        type: 'CreateDatabase',
+        data: { id: 7, settings, passwordSet: false, confirmedLogin: { username: 'ana', risks: [] } },
+      })
+      .then([created]);
+  });
+
+  it('records only the settings that really change', () => {
+    spec
+      .given([created])
+      .when({
+        type: 'ChangeDatabase',
+        data: { changes: { database_name: 'sales', allow_dml: true, cache_timeout: null }, password: 'keep' },
+      })
       .then([{ type: 'database/settingsChanged', data: { id: 7, changes: { allow_dml: true } } }]);
-    spec.given([created]).when({ type: 'ChangeDatabase', data: { changes: { allow_dml: false }, password: 'keep' } }).then([]);
+    spec
+      .given([created])
+      .when({ type: 'ChangeDatabase', data: { changes: { allow_dml: false }, password: 'keep' } })
+      .then([]);
   });
 
   it('refuses changes to a deleted or unknown database', () => {
     const deleted: DatabaseEvent = { type: 'database/databaseDeleted', data: { id: 7, database_name: 'sales' } };
     spec.given([created, deleted]).when({ type: 'DeleteDatabase' }).thenThrows('database_not_found');
-    spec.given([]).when({ type: 'ChangeDatabase', data: { changes: {}, password: 'set' } }).thenThrows('database_not_found');
+    spec
+      .given([])
+      .when({ type: 'ChangeDatabase', data: { changes: {}, password: 'set' } })
+      .thenThrows('database_not_found');
   });
 
   it('grants and revokes access to reach the wanted roles', () => {
@@ -69,6 +90,9 @@ describe('database decider', () => {
         { type: 'database/databaseAdopted', data: { id: 1, ...settings } },
         { type: 'database/accessGranted', data: { id: 1, role: 'Gamma' } },
       ]);
-    spec.given([created]).when({ type: 'AdoptDatabase', data: { id: 7, current: settings, roles: [] } }).then([]);
+    spec
+      .given([created])
+      .when({ type: 'AdoptDatabase', data: { id: 7, current: settings, roles: [] } })
+      .then([]);
   });
 });

@@ -19,10 +19,20 @@ export interface ConfirmedLogin {
 }
 
 export type DatabaseCommand =
-  | { type: 'CreateDatabase'; data: { id: number; settings: DatabaseSettings; passwordSet: boolean; confirmedLogin?: ConfirmedLogin } }
+  | {
+      type: 'CreateDatabase';
+      data: { id: number; settings: DatabaseSettings; passwordSet: boolean; confirmedLogin?: ConfirmedLogin };
+    }
   /** A row that exists outside the log (examples): `current` is what the row holds now. */
   | { type: 'AdoptDatabase'; data: { id: number; current: DatabaseSettings; roles: string[] } }
-  | { type: 'ChangeDatabase'; data: { changes: Partial<DatabaseSettings>; password: 'keep' | 'set' | 'remove'; confirmedLogin?: ConfirmedLogin } }
+  | {
+      type: 'ChangeDatabase';
+      data: {
+        changes: Partial<DatabaseSettings>;
+        password: 'keep' | 'set' | 'remove';
+        confirmedLogin?: ConfirmedLogin;
+      };
+    }
   | { type: 'DeleteDatabase' }
   | { type: 'SetDatabaseAccess'; data: { roles: string[] } };
 
@@ -54,9 +64,13 @@ export function decideDatabase(command: DatabaseCommand, state: DatabaseState): 
         if (value !== undefined && !sameValue(settings[key], value)) (changes as Record<string, unknown>)[key] = value;
       }
       const events: DatabaseEvent[] = [];
-      if (Object.keys(changes).length > 0) events.push({ type: 'database/settingsChanged', data: { id: state.id, changes } });
+      if (Object.keys(changes).length > 0)
+        events.push({ type: 'database/settingsChanged', data: { id: state.id, changes } });
       if (command.data.password !== 'keep') {
-        events.push({ type: 'database/passwordChanged', data: { id: state.id, removed: command.data.password === 'remove' } });
+        events.push({
+          type: 'database/passwordChanged',
+          data: { id: state.id, removed: command.data.password === 'remove' },
+        });
       }
       return [...events, ...confirmation(state.id, command.data.confirmedLogin)];
     }
@@ -69,8 +83,12 @@ export function decideDatabase(command: DatabaseCommand, state: DatabaseState): 
       const wanted = [...new Set(command.data.roles)];
       const has = (roles: string[], role: string) => roles.some((r) => r.toLowerCase() === role.toLowerCase());
       return [
-        ...wanted.filter((r) => !has(state.roles, r)).map((role): DatabaseEvent => ({ type: 'database/accessGranted', data: { id: state.id, role } })),
-        ...state.roles.filter((r) => !has(wanted, r)).map((role): DatabaseEvent => ({ type: 'database/accessRevoked', data: { id: state.id, role } })),
+        ...wanted
+          .filter((r) => !has(state.roles, r))
+          .map((role): DatabaseEvent => ({ type: 'database/accessGranted', data: { id: state.id, role } })),
+        ...state.roles
+          .filter((r) => !has(wanted, r))
+          .map((role): DatabaseEvent => ({ type: 'database/accessRevoked', data: { id: state.id, role } })),
       ];
     }
     default: {
@@ -81,7 +99,9 @@ export function decideDatabase(command: DatabaseCommand, state: DatabaseState): 
 }
 
 function confirmation(id: number, login: ConfirmedLogin | undefined): DatabaseEvent[] {
-  return login && login.risks.length > 0 ? [{ type: 'database/dangerousLoginConfirmed', data: { id, username: login.username, risks: login.risks } }] : [];
+  return login && login.risks.length > 0
+    ? [{ type: 'database/dangerousLoginConfirmed', data: { id, username: login.username, risks: login.risks } }]
+    : [];
 }
 
 function activeSettings(state: DatabaseState): DatabaseSettings {

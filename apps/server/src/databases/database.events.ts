@@ -28,7 +28,10 @@ export type DatabaseCreated = EventLike<'database/databaseCreated', { id: number
  * so a rebuild reproduces what the admin changed afterwards.
  */
 export type DatabaseAdopted = EventLike<'database/databaseAdopted', { id: number } & DatabaseSettings>;
-export type DatabaseSettingsChanged = EventLike<'database/settingsChanged', { id: number; changes: Partial<DatabaseSettings> }>;
+export type DatabaseSettingsChanged = EventLike<
+  'database/settingsChanged',
+  { id: number; changes: Partial<DatabaseSettings> }
+>;
 export type DatabasePasswordChanged = EventLike<'database/passwordChanged', { id: number; removed: boolean }>;
 export type DatabaseDeleted = EventLike<'database/databaseDeleted', { id: number; database_name: string }>;
 export type DatabaseAccessGranted = EventLike<'database/accessGranted', { id: number; role: string }>;
@@ -37,7 +40,10 @@ export type DatabaseAccessRevoked = EventLike<'database/accessRevoked', { id: nu
  * The admin registered (or moved) the database with a login that can reach beyond it (superuser, file
  * access, dblink...), after the warning: which login, and what it was warned about.
  */
-export type DangerousLoginConfirmed = EventLike<'database/dangerousLoginConfirmed', { id: number; username: string; risks: string[] }>;
+export type DangerousLoginConfirmed = EventLike<
+  'database/dangerousLoginConfirmed',
+  { id: number; username: string; risks: string[] }
+>;
 
 export type DatabaseEvent =
   | DatabaseCreated

@@ -22,8 +22,21 @@ describe('editing the examples database on the embedded default', () => {
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-dbs-embedded-'));
-    const config = new AppConfig(0, undefined, undefined, undefined, 'e'.repeat(48), home, undefined, undefined, 'development');
-    server = await startHttpApp({ imports: [AppModule] }, { customize: (b) => b.overrideProvider(AppConfig).useValue(config) });
+    const config = new AppConfig(
+      0,
+      undefined,
+      undefined,
+      undefined,
+      'e'.repeat(48),
+      home,
+      undefined,
+      undefined,
+      'development',
+    );
+    server = await startHttpApp(
+      { imports: [AppModule] },
+      { customize: (b) => b.overrideProvider(AppConfig).useValue(config) },
+    );
     const password = readFileSync(join(home, 'admin-password'), 'utf8').trim();
     const login = await fetch(`${server.url}/api/v1/security/login`, {
       method: 'POST',
@@ -51,13 +64,18 @@ describe('editing the examples database on the embedded default', () => {
     const ds = server.app.get(DataSource);
     const examples = server.app.get(ExamplesDatabase);
     // As an earlier version registered it: a row written directly, the reader's password in its URI.
-    const [{ id }] = (await ds.query(`INSERT INTO databases (database_name, uri) VALUES ($1, $2) RETURNING id`, [EXAMPLES_DATABASE_NAME, examples.readerUrl])) as {
+    const [{ id }] = (await ds.query(`INSERT INTO databases (database_name, uri) VALUES ($1, $2) RETURNING id`, [
+      EXAMPLES_DATABASE_NAME,
+      examples.readerUrl,
+    ])) as {
       id: number;
     }[];
     const res = await put(id, { allow_run_async: true });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { allow_run_async: boolean } }).result.allow_run_async).toBe(true);
-    const events = (await ds.query(`SELECT type FROM events WHERE stream = $1 ORDER BY version`, [`database:${id}`])) as { type: string }[];
+    const events = (await ds.query(`SELECT type FROM events WHERE stream = $1 ORDER BY version`, [
+      `database:${id}`,
+    ])) as { type: string }[];
     expect(events.map((e) => e.type)).toEqual(['database/databaseAdopted', 'database/settingsChanged']);
     // The next edits go through the log's usual path.
     const again = await put(id, { allow_run_async: false, expose_in_sqllab: true });

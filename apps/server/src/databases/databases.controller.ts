@@ -15,7 +15,13 @@ import { EngineError, type ConnectionSpec } from '../engines/query-engine';
 import { DatabaseAccess } from './database-access';
 import { databaseJson } from './database-json';
 import type { DatabaseRow } from './database-row';
-import { accessSchema, createDatabaseSchema, listQuerySchema, testConnectionSchema, updateDatabaseSchema } from './databases.schemas';
+import {
+  accessSchema,
+  createDatabaseSchema,
+  listQuerySchema,
+  testConnectionSchema,
+  updateDatabaseSchema,
+} from './databases.schemas';
 import { DatabasesService } from './databases.service';
 import { sameTarget, storedPasswordElsewhere } from './connection-target';
 import { checkLogin } from './login-risks';
@@ -71,7 +77,9 @@ export class DatabasesController {
   @RequirePermission(Permission.READ, View.DATABASE)
   async list(@RisonQuery(listQuerySchema) q: ListQuery, @ReqUser() user: CurrentUser) {
     const allowed = await this.access.accessibleIds(user);
-    const rows = (await this.databases.list()).filter((r) => allowed.has(r.id) && q.filters.every((f) => matches(r, f)));
+    const rows = (await this.databases.list()).filter(
+      (r) => allowed.has(r.id) && q.filters.every((f) => matches(r, f)),
+    );
     const direction = q.order_direction === 'asc' ? 1 : -1;
     rows.sort((a, b) => {
       const x = a[q.order_column];
@@ -92,16 +100,29 @@ export class DatabasesController {
   @Post()
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.DATABASE)
-  async create(@ZodBody(createDatabaseSchema) body: z.output<typeof createDatabaseSchema>, @ReqUser() admin: CurrentUser) {
+  async create(
+    @ZodBody(createDatabaseSchema) body: z.output<typeof createDatabaseSchema>,
+    @ReqUser() admin: CurrentUser,
+  ) {
     const connection = connectionOf(body)!;
-    const confirmedLogin = await this.checkLogin({ ...connection, password: connection.password === PASSWORD_MASK ? undefined : connection.password }, body.confirm_dangerous_login);
-    const row = await this.databases.create({ settings: { ...settingsOfBody(body), database_name: body.database_name }, connection, confirmedLogin }, admin.id);
+    const confirmedLogin = await this.checkLogin(
+      { ...connection, password: connection.password === PASSWORD_MASK ? undefined : connection.password },
+      body.confirm_dangerous_login,
+    );
+    const row = await this.databases.create(
+      { settings: { ...settingsOfBody(body), database_name: body.database_name }, connection, confirmedLogin },
+      admin.id,
+    );
     return { id: row.id, result: databaseJson(row) };
   }
 
   @Put(':id')
   @RequirePermission(Permission.WRITE, View.DATABASE)
-  async update(@Param('id') param: string, @ZodBody(updateDatabaseSchema) body: z.output<typeof updateDatabaseSchema>, @ReqUser() admin: CurrentUser) {
+  async update(
+    @Param('id') param: string,
+    @ZodBody(updateDatabaseSchema) body: z.output<typeof updateDatabaseSchema>,
+    @ReqUser() admin: CurrentUser,
+  ) {
     const id = databaseIdOf(param);
     const current = await this.databases.find(id);
     if (!current) throw databaseNotFound();
@@ -112,9 +133,16 @@ export class DatabasesController {
     if (stored?.password && !sameTarget(stored, connection!)) throw storedPasswordElsewhere();
     // A new connection is a new login to check; settings alone are not.
     const confirmedLogin = connection
-      ? await this.checkLogin({ ...connection, password: stored ? stored.password : connection.password }, body.confirm_dangerous_login)
+      ? await this.checkLogin(
+          { ...connection, password: stored ? stored.password : connection.password },
+          body.confirm_dangerous_login,
+        )
       : undefined;
-    const row = await this.databases.update(id, { settings: settingsOfBody(body), connection, confirmedLogin }, admin.id);
+    const row = await this.databases.update(
+      id,
+      { settings: settingsOfBody(body), connection, confirmedLogin },
+      admin.id,
+    );
     this.forget(id);
     return { id: row.id, result: databaseJson(row) };
   }
@@ -164,12 +192,20 @@ export class DatabasesController {
 
   @Put(':id/access')
   @RequirePermission(Permission.WRITE, View.DATABASE)
-  async setAccess(@Param('id') param: string, @ZodBody(accessSchema) body: z.output<typeof accessSchema>, @ReqUser() admin: CurrentUser) {
+  async setAccess(
+    @Param('id') param: string,
+    @ZodBody(accessSchema) body: z.output<typeof accessSchema>,
+    @ReqUser() admin: CurrentUser,
+  ) {
     const id = databaseIdOf(param);
     if (!(await this.databases.find(id))) throw databaseNotFound();
     const unknown = body.roles.filter((r) => !ROLE_NAMES.some((known) => known.toLowerCase() === r.toLowerCase()));
     if (unknown.length > 0) {
-      throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Unknown role(s): ${unknown.join(', ')}.`);
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        `Unknown role(s): ${unknown.join(', ')}.`,
+      );
     }
     const row = await this.databases.setAccess(id, body.roles, admin.id);
     return { id: row.id, result: { roles: row.roles } };

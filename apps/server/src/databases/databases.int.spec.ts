@@ -33,7 +33,8 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 function client(token: string): HttpClient {
   const c = new HttpClient(t.url);
   const base = c.request.bind(c);
-  c.request = (method, path, options = {}) => base(method, path, { ...options, headers: { ...auth(token), ...options.headers } });
+  c.request = (method, path, options = {}) =>
+    base(method, path, { ...options, headers: { ...auth(token), ...options.headers } });
   return c;
 }
 
@@ -53,7 +54,13 @@ beforeAll(async () => {
   u.password = PG_PASSWORD;
   pgUri = u.toString().replace(/^postgres:/, 'postgresql:');
 
-  mysqlAdmin = await createConnection({ host: '127.0.0.1', port: 3306, user: 'root', password: '', multipleStatements: true });
+  mysqlAdmin = await createConnection({
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'root',
+    password: '',
+    multipleStatements: true,
+  });
   await mysqlAdmin.query(`CREATE DATABASE ${mysqlDb}; CREATE TABLE ${mysqlDb}.things (id int PRIMARY KEY, label varchar(20));
     CREATE USER '${mysqlUser}'@'%' IDENTIFIED BY '${MYSQL_PASSWORD}'; CREATE USER '${mysqlUser}'@'localhost' IDENTIFIED BY '${MYSQL_PASSWORD}';
     GRANT ALL ON ${mysqlDb}.* TO '${mysqlUser}'@'%'; GRANT ALL ON ${mysqlDb}.* TO '${mysqlUser}'@'localhost';`);
@@ -67,7 +74,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await userDb?.drop();
-  await mysqlAdmin?.query(`DROP DATABASE IF EXISTS ${mysqlDb}; DROP USER IF EXISTS '${mysqlUser}'@'%'; DROP USER IF EXISTS '${mysqlUser}'@'localhost';`);
+  await mysqlAdmin?.query(
+    `DROP DATABASE IF EXISTS ${mysqlDb}; DROP USER IF EXISTS '${mysqlUser}'@'%'; DROP USER IF EXISTS '${mysqlUser}'@'localhost';`,
+  );
   await mysqlAdmin?.end();
 });
 
@@ -75,7 +84,13 @@ describe('CRUD as admin', () => {
   let id: number;
 
   it('creates a database from a URI and never returns its password', async () => {
-    const res = await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, allow_dml: true, extra: '{"x": 1}', confirm_dangerous_login: true });
+    const res = await admin.post('/api/v1/database/', {
+      database_name: 'shop',
+      sqlalchemy_uri: pgUri,
+      allow_dml: true,
+      extra: '{"x": 1}',
+      confirm_dangerous_login: true,
+    });
     expect(res.status).toBe(201);
     id = res.body.id;
     expect(res.body.result).toMatchObject({
@@ -91,17 +106,28 @@ describe('CRUD as admin', () => {
     expect(got.status).toBe(200);
     expect(JSON.stringify(got.body)).not.toContain(PG_PASSWORD);
     const ds = t.app.get(DataSource);
-    const stored = JSON.stringify(await ds.query(`SELECT * FROM databases`)) + JSON.stringify(await ds.query(`SELECT data FROM events`));
+    const stored =
+      JSON.stringify(await ds.query(`SELECT * FROM databases`)) +
+      JSON.stringify(await ds.query(`SELECT data FROM events`));
     expect(stored).not.toContain(PG_PASSWORD);
     const [cred] = await ds.query(`SELECT password_ciphertext FROM database_credentials WHERE database_id = $1`, [id]);
     expect(cred.password_ciphertext).not.toContain(PG_PASSWORD);
-    expect((await t.app.get(DatabasesService).connectionSpec({ id, uri: got.body.result.sqlalchemy_uri })).password).toBe(PG_PASSWORD);
+    expect(
+      (await t.app.get(DatabasesService).connectionSpec({ id, uri: got.body.result.sqlalchemy_uri })).password,
+    ).toBe(PG_PASSWORD);
   });
 
   it('creates a MySQL database from parameters; the registry connects with the decrypted password', async () => {
     const res = await admin.post('/api/v1/database/', {
       database_name: 'warehouse',
-      parameters: { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: mysqlUser, password: MYSQL_PASSWORD },
+      parameters: {
+        engine: 'mysql',
+        host: '127.0.0.1',
+        port: 3306,
+        database: mysqlDb,
+        username: mysqlUser,
+        password: MYSQL_PASSWORD,
+      },
     });
     expect(res.status).toBe(201);
     const engine = await t.app.get(EngineRegistry).forDatabase(res.body.id);
@@ -123,7 +149,12 @@ describe('CRUD as admin', () => {
     const before = await registry.forDatabase(id);
     expect(await registry.forDatabase(id)).toBe(before);
     const current = (await admin.get(`/api/v1/database/${id}`)).body.result;
-    const res = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: current.sqlalchemy_uri, allow_run_async: true, cache_timeout: 60, confirm_dangerous_login: true });
+    const res = await admin.put(`/api/v1/database/${id}`, {
+      sqlalchemy_uri: current.sqlalchemy_uri,
+      allow_run_async: true,
+      cache_timeout: 60,
+      confirm_dangerous_login: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ allow_run_async: true, cache_timeout: 60, allow_dml: true });
     const row = (await t.app.get(DatabasesService).find(id))!;
@@ -136,7 +167,11 @@ describe('CRUD as admin', () => {
 
   it('PUT changes only the fields it is sent: the rest of the database, its password included, stays', async () => {
     const fields = async () => {
-      const { changed_on: _changed, changed_by: _by, ...rest } = (await admin.get(`/api/v1/database/${id}`)).body.result;
+      const {
+        changed_on: _changed,
+        changed_by: _by,
+        ...rest
+      } = (await admin.get(`/api/v1/database/${id}`)).body.result;
       return rest;
     };
     let expected = await fields();
@@ -159,14 +194,31 @@ describe('CRUD as admin', () => {
 
   it('lands every one of many concurrent changes to one database: a lost race is decided again, not refused', async () => {
     const timeouts = Array.from({ length: 20 }, (_, i) => 300 + i);
-    const answers = await Promise.all(timeouts.map((cache_timeout) => admin.put(`/api/v1/database/${id}`, { cache_timeout })));
+    const answers = await Promise.all(
+      timeouts.map((cache_timeout) => admin.put(`/api/v1/database/${id}`, { cache_timeout })),
+    );
     expect(answers.map((a) => a.status)).toEqual(timeouts.map(() => 200));
-    const changes = (await t.app.get(EventStore).readStream(`database:${id}`)).filter((e) => e.type === 'database/settingsChanged');
-    expect(changes.map((e) => (e.data as { changes: { cache_timeout?: number } }).changes.cache_timeout).filter((n) => n !== undefined && n >= 300).sort()).toEqual(timeouts);
+    const changes = (await t.app.get(EventStore).readStream(`database:${id}`)).filter(
+      (e) => e.type === 'database/settingsChanged',
+    );
+    expect(
+      changes
+        .map((e) => (e.data as { changes: { cache_timeout?: number } }).changes.cache_timeout)
+        .filter((n) => n !== undefined && n >= 300)
+        .sort(),
+    ).toEqual(timeouts);
   });
 
   it('refuses a duplicate name and answers 404 for unknown ids', async () => {
-    expect((await admin.post('/api/v1/database/', { database_name: 'shop', sqlalchemy_uri: pgUri, confirm_dangerous_login: true })).status).toBe(422);
+    expect(
+      (
+        await admin.post('/api/v1/database/', {
+          database_name: 'shop',
+          sqlalchemy_uri: pgUri,
+          confirm_dangerous_login: true,
+        })
+      ).status,
+    ).toBe(422);
     expect((await admin.get('/api/v1/database/999999')).status).toBe(404);
     expect((await admin.get('/api/v1/database/abc')).status).toBe(404);
     expect((await admin.put('/api/v1/database/999999', { allow_dml: false })).status).toBe(404);
@@ -177,9 +229,16 @@ describe('CRUD as admin', () => {
     const noUri = await admin.post('/api/v1/database/', { database_name: 'x' });
     expect(noUri.status).toBe(400);
     expect(noUri.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
-    expect((await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: 'sqlite:///x.db' })).status).toBe(400);
-    expect((await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: pgUri, cache_timeout: 'soon' })).status).toBe(400);
-    expect((await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: pgUri, extra: '{nope' })).status).toBe(400);
+    expect(
+      (await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: 'sqlite:///x.db' })).status,
+    ).toBe(400);
+    expect(
+      (await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: pgUri, cache_timeout: 'soon' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: pgUri, extra: '{nope' })).status,
+    ).toBe(400);
     expect((await admin.request('POST', '/api/v1/database/', { raw: '{"database_name":' })).status).toBe(400);
     expect((await admin.get('/api/v1/database/?q=(page:')).status).toBe(400);
     expect((await admin.get(`/api/v1/database/${id}/tables/`)).status).toBe(400);
@@ -189,7 +248,10 @@ describe('CRUD as admin', () => {
 
   it('rebuilding the read model gives the same rows', async () => {
     const ds = t.app.get(DataSource);
-    const snapshot = () => ds.query(`SELECT d.*, (SELECT array_agg(role) FROM database_access a WHERE a.database_id = d.id) AS roles FROM databases d ORDER BY id`);
+    const snapshot = () =>
+      ds.query(
+        `SELECT d.*, (SELECT array_agg(role) FROM database_access a WHERE a.database_id = d.id) AS roles FROM databases d ORDER BY id`,
+      );
     const before = await snapshot();
     await t.app.get(EventStore).rebuild('databases');
     expect(await snapshot()).toEqual(before);
@@ -202,7 +264,8 @@ describe('CRUD as admin', () => {
       const loaded = loadConfig({ SQLLAB_DEFAULT_DBID: env, SECRET_KEY: c.secretKey, STRATA_HOME: c.strataHome });
       return new DatabasesService(t.app.get(DataSource), t.app.get(EventStore), loaded);
     };
-    const warehouse = (await admin.get(`/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:warehouse)))`)).body.result[0].id;
+    const warehouse = (await admin.get(`/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:warehouse)))`))
+      .body.result[0].id;
     expect(await withDefault(String(warehouse)).defaultDatabaseId()).toBe(warehouse);
     expect(await withDefault('999999').defaultDatabaseId()).toBe(id);
     expect(() => withDefault('abc')).toThrow(ConfigError);
@@ -283,11 +346,21 @@ describe('access', () => {
   });
 
   it('a grant to one of the user roles opens the database', async () => {
-    const { changed_on: _on, changed_by: _by, roles_with_access: _roles, ...settings } = (await admin.get(`/api/v1/database/${id}`)).body.result;
+    const {
+      changed_on: _on,
+      changed_by: _by,
+      roles_with_access: _roles,
+      ...settings
+    } = (await admin.get(`/api/v1/database/${id}`)).body.result;
     const granted = await admin.put(`/api/v1/database/${id}/access`, { roles: ['sql_lab'] });
     expect(granted.body.result.roles).toEqual(['sql_lab']);
     // PUT .../access changes the roles and nothing else of the database.
-    const { changed_on: _on2, changed_by: _by2, roles_with_access, ...after } = (await admin.get(`/api/v1/database/${id}`)).body.result;
+    const {
+      changed_on: _on2,
+      changed_by: _by2,
+      roles_with_access,
+      ...after
+    } = (await admin.get(`/api/v1/database/${id}`)).body.result;
     expect([after, roles_with_access]).toEqual([settings, ['sql_lab']]);
     const list = await gamma.get('/api/v1/database/');
     expect(list.body).toMatchObject({ count: 1, result: [{ id, database_name: 'shop' }] });
@@ -305,11 +378,16 @@ describe('access', () => {
 
 describe('test_connection', () => {
   it('answers OK for a reachable database', async () => {
-    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: pgUri, confirm_dangerous_login: true })).body).toEqual({ message: 'OK' });
+    expect(
+      (await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: pgUri, confirm_dangerous_login: true }))
+        .body,
+    ).toEqual({ message: 'OK' });
   });
 
   it('classifies failures with 422', async () => {
-    const unknownDb = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: pgUri.replace(/\/[^/]+$/, '/no_such_db_xyz') });
+    const unknownDb = await admin.post('/api/v1/database/test_connection/', {
+      sqlalchemy_uri: pgUri.replace(/\/[^/]+$/, '/no_such_db_xyz'),
+    });
     expect(unknownDb.status).toBe(422);
     expect(unknownDb.body.errors[0].error_type).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');
     const closed = await admin.post('/api/v1/database/test_connection/', {
@@ -317,7 +395,14 @@ describe('test_connection', () => {
     });
     expect(closed.body.errors[0].error_type).toBe('CONNECTION_PORT_CLOSED_ERROR');
     const wrong = await admin.post('/api/v1/database/test_connection/', {
-      parameters: { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: mysqlUser, password: 'wrong' },
+      parameters: {
+        engine: 'mysql',
+        host: '127.0.0.1',
+        port: 3306,
+        database: mysqlDb,
+        username: mysqlUser,
+        password: 'wrong',
+      },
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors[0].error_type).toBe('CONNECTION_ACCESS_DENIED_ERROR');
@@ -326,17 +411,36 @@ describe('test_connection', () => {
   it('uses the stored password when the form sends the mask back', async () => {
     const res = await admin.post('/api/v1/database/test_connection/', {
       database_name: 'warehouse',
-      parameters: { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: mysqlUser, password: 'XXXXXXXXXX' },
+      parameters: {
+        engine: 'mysql',
+        host: '127.0.0.1',
+        port: 3306,
+        database: mysqlDb,
+        username: mysqlUser,
+        password: 'XXXXXXXXXX',
+      },
     });
     expect(res.body).toEqual({ message: 'OK' });
   });
 
   it('never sends the stored password to another host, port, database or user', async () => {
-    const target = { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: mysqlUser, password: 'XXXXXXXXXX' };
+    const target = {
+      engine: 'mysql',
+      host: '127.0.0.1',
+      port: 3306,
+      database: mysqlDb,
+      username: mysqlUser,
+      password: 'XXXXXXXXXX',
+    };
     for (const elsewhere of [{ host: 'localhost' }, { port: 3307 }, { database: 'mysql' }, { username: 'root' }]) {
-      const res = await admin.post('/api/v1/database/test_connection/', { database_name: 'warehouse', parameters: { ...target, ...elsewhere } });
+      const res = await admin.post('/api/v1/database/test_connection/', {
+        database_name: 'warehouse',
+        parameters: { ...target, ...elsewhere },
+      });
       expect({ elsewhere, status: res.status }).toEqual({ elsewhere, status: 400 });
-      expect(res.body.errors[0].message).toMatch(/stored password is only used for the same host, port, database and user/);
+      expect(res.body.errors[0].message).toMatch(
+        /stored password is only used for the same host, port, database and user/,
+      );
     }
     const [{ id }] = await t.app.get(DataSource).query(`SELECT id FROM databases WHERE database_name = 'warehouse'`);
     const moved = await admin.put(`/api/v1/database/${id}`, { parameters: { ...target, host: 'localhost' } });
@@ -365,7 +469,11 @@ describe('dangerous logins', () => {
     await pg.end();
   });
   const confirmations = () =>
-    t.app.get(DataSource).query(`SELECT data FROM events WHERE type = 'database/dangerousLoginConfirmed' ORDER BY position`) as Promise<{ data: { username: string; risks: string[] } }[]>;
+    t.app
+      .get(DataSource)
+      .query(`SELECT data FROM events WHERE type = 'database/dangerousLoginConfirmed' ORDER BY position`) as Promise<
+      { data: { username: string; risks: string[] } }[]
+    >;
 
   it('refuses a superuser login with a warning (422) unless the admin confirms it, and records the confirmation', async () => {
     const before = (await admin.get('/api/v1/database/')).body.count;
@@ -373,7 +481,9 @@ describe('dangerous logins', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({
       error_type: 'CONNECTION_DATABASE_PERMISSIONS_ERROR',
-      message: expect.stringMatching(/^The login "postgres" can do more than read this database: it is a superuser.*"confirm_dangerous_login": true/),
+      message: expect.stringMatching(
+        /^The login "postgres" can do more than read this database: it is a superuser.*"confirm_dangerous_login": true/,
+      ),
       extra: { dangerous_login: expect.arrayContaining([expect.stringContaining('superuser')]) },
     });
     expect((await admin.get('/api/v1/database/')).body.count).toBe(before);
@@ -381,25 +491,45 @@ describe('dangerous logins', () => {
     expect(tested.status).toBe(422);
     expect(tested.body.errors[0].error_type).toBe('CONNECTION_DATABASE_PERMISSIONS_ERROR');
 
-    const confirmed = await admin.post('/api/v1/database/', { database_name: 'super', sqlalchemy_uri: pgUri, confirm_dangerous_login: true });
+    const confirmed = await admin.post('/api/v1/database/', {
+      database_name: 'super',
+      sqlalchemy_uri: pgUri,
+      confirm_dangerous_login: true,
+    });
     expect(confirmed.status).toBe(201);
-    expect((await confirmations()).at(-1)?.data).toEqual({ id: confirmed.body.id, username: 'postgres', risks: expect.arrayContaining([expect.stringContaining('superuser')]) });
+    expect((await confirmations()).at(-1)?.data).toEqual({
+      id: confirmed.body.id,
+      username: 'postgres',
+      risks: expect.arrayContaining([expect.stringContaining('superuser')]),
+    });
     // Moving it to another dangerous login needs the confirmation again.
-    expect((await admin.put(`/api/v1/database/${confirmed.body.id}`, { sqlalchemy_uri: pgUri.replace(PG_PASSWORD, 'another-password') })).status).toBe(422);
+    expect(
+      (
+        await admin.put(`/api/v1/database/${confirmed.body.id}`, {
+          sqlalchemy_uri: pgUri.replace(PG_PASSWORD, 'another-password'),
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it('registers an ordinary login without asking, and records nothing', async () => {
     const before = (await confirmations()).length;
     const res = await admin.post('/api/v1/database/', { database_name: 'plain', sqlalchemy_uri: plainUri });
     expect(res.status).toBe(201);
-    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: plainUri })).body).toEqual({ message: 'OK' });
+    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: plainUri })).body).toEqual({
+      message: 'OK',
+    });
     expect(await confirmations()).toHaveLength(before);
   });
 
   it('warns about a MySQL login with SUPER or FILE', async () => {
-    const res = await admin.post('/api/v1/database/test_connection/', { parameters: { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: 'root' } });
+    const res = await admin.post('/api/v1/database/test_connection/', {
+      parameters: { engine: 'mysql', host: '127.0.0.1', port: 3306, database: mysqlDb, username: 'root' },
+    });
     expect(res.status).toBe(422);
-    expect(res.body.errors[0].extra.dangerous_login).toEqual(expect.arrayContaining([expect.stringContaining('SUPER'), expect.stringContaining('FILE')]));
+    expect(res.body.errors[0].extra.dangerous_login).toEqual(
+      expect.arrayContaining([expect.stringContaining('SUPER'), expect.stringContaining('FILE')]),
+    );
   });
 });
 
@@ -415,8 +545,13 @@ describe('rows registered outside the log (examples)', () => {
     const res = await admin.put(`/api/v1/database/${id}`, { expose_in_sqllab: false });
     expect(res.status).toBe(200);
     expect(res.body.result.expose_in_sqllab).toBe(false);
-    const events = await ds.query(`SELECT type, data FROM events WHERE stream = $1 ORDER BY version`, [`database:${id}`]);
-    expect(events.map((e: { type: string }) => e.type)).toEqual(['database/databaseAdopted', 'database/settingsChanged']);
+    const events = await ds.query(`SELECT type, data FROM events WHERE stream = $1 ORDER BY version`, [
+      `database:${id}`,
+    ]);
+    expect(events.map((e: { type: string }) => e.type)).toEqual([
+      'database/databaseAdopted',
+      'database/settingsChanged',
+    ]);
     expect(JSON.stringify(events)).not.toContain(PG_PASSWORD);
     const row = (await t.app.get(DatabasesService).find(id))!;
     expect(row.uri).not.toContain(PG_PASSWORD);
@@ -429,7 +564,8 @@ describe('rows registered outside the log (examples)', () => {
 
 describe('delete', () => {
   it('removes the database and its password', async () => {
-    const id = (await admin.get(`/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:warehouse)))`)).body.result[0].id;
+    const id = (await admin.get(`/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:warehouse)))`)).body
+      .result[0].id;
     expect((await admin.request('DELETE', `/api/v1/database/${id}`)).body).toEqual({ message: 'OK' });
     expect((await admin.get(`/api/v1/database/${id}`)).status).toBe(404);
     const ds = t.app.get(DataSource);

@@ -26,7 +26,8 @@ const SETTING_COLUMNS: readonly (keyof DatabaseSettings)[] = [
 ];
 
 const actorId = (actor: string): number | null => (/^\d+$/.test(actor) ? Number(actor) : null);
-const dbValue = (key: keyof DatabaseSettings, value: unknown) => (key === 'extra' ? JSON.stringify(value ?? {}) : value);
+const dbValue = (key: keyof DatabaseSettings, value: unknown) =>
+  key === 'extra' ? JSON.stringify(value ?? {}) : value;
 
 @Injectable()
 export class DatabasesProjection implements Projection {
@@ -63,17 +64,28 @@ export class DatabasesProjection implements Projection {
         return;
       }
       case 'database/passwordChanged':
-        await tx.query(`UPDATE databases SET changed_on = $2, changed_by = $3, version = $4 WHERE id = $1`, [event.data.id, meta.at, by, version]);
+        await tx.query(`UPDATE databases SET changed_on = $2, changed_by = $3, version = $4 WHERE id = $1`, [
+          event.data.id,
+          meta.at,
+          by,
+          version,
+        ]);
         return;
       case 'database/databaseDeleted':
         await tx.query(`DELETE FROM databases WHERE id = $1`, [event.data.id]);
         return;
       case 'database/accessGranted':
-        await tx.query(`INSERT INTO database_access (database_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [event.data.id, event.data.role]);
+        await tx.query(`INSERT INTO database_access (database_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+          event.data.id,
+          event.data.role,
+        ]);
         await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
         return;
       case 'database/accessRevoked':
-        await tx.query(`DELETE FROM database_access WHERE database_id = $1 AND role = $2`, [event.data.id, event.data.role]);
+        await tx.query(`DELETE FROM database_access WHERE database_id = $1 AND role = $2`, [
+          event.data.id,
+          event.data.role,
+        ]);
         await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
         return;
       case 'database/dangerousLoginConfirmed':

@@ -11,7 +11,8 @@ const extraSchema = z
     if (value.trim() === '') return {};
     try {
       const parsed: unknown = JSON.parse(value);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // reported below
     }

@@ -60,8 +60,12 @@ export class DatabasesService {
     this.cipher = new PasswordCipher(config.secretKey);
   }
 
-  async create(input: DatabaseInput & { settings: { database_name: string }; connection: ConnectionSpec }, actor: Actor): Promise<DatabaseRow> {
-    const password = input.connection.password && input.connection.password !== PASSWORD_MASK ? input.connection.password : undefined;
+  async create(
+    input: DatabaseInput & { settings: { database_name: string }; connection: ConnectionSpec },
+    actor: Actor,
+  ): Promise<DatabaseRow> {
+    const password =
+      input.connection.password && input.connection.password !== PASSWORD_MASK ? input.connection.password : undefined;
     const settings: DatabaseSettings = {
       ...DEFAULT_SETTINGS,
       ...stripUndefined(input.settings),
@@ -74,12 +78,21 @@ export class DatabasesService {
       await this.dataSource.transaction(async (tx) => {
         const seq = await tx.query(`SELECT nextval(pg_get_serial_sequence('databases', 'id')) AS id`);
         id = Number(seq[0].id);
-        const events = databaseDecider.decide({ type: 'CreateDatabase', data: { id, settings, passwordSet: !!password, confirmedLogin: input.confirmedLogin } }, databaseDecider.initialState());
+        const events = databaseDecider.decide(
+          {
+            type: 'CreateDatabase',
+            data: { id, settings, passwordSet: !!password, confirmedLogin: input.confirmedLogin },
+          },
+          databaseDecider.initialState(),
+        );
         await this.store.append(databaseStream(id), events, { expectedVersion: 0, tx, meta: meta(actor) });
         if (password) await this.savePassword(tx, id, password);
       });
     } catch (err) {
-      if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByName(settings.database_name))) {
+      if (
+        (isUniqueViolation(err) || err instanceof VersionConflictError) &&
+        (await this.findByName(settings.database_name))
+      ) {
         throw new DomainError('database_name_taken', NAME_TAKEN);
       }
       throw err;
@@ -100,10 +113,15 @@ export class DatabasesService {
       if (other && other.id !== id) throw new DomainError('database_name_taken', NAME_TAKEN);
     }
     try {
-      await this.decideAndAppend(id, { type: 'ChangeDatabase', data: { changes, password, confirmedLogin: input.confirmedLogin } }, actor, async (tx) => {
-        if (password === 'set') await this.savePassword(tx, id, input.connection!.password!);
-        if (password === 'remove') await tx.query(`DELETE FROM database_credentials WHERE database_id = $1`, [id]);
-      });
+      await this.decideAndAppend(
+        id,
+        { type: 'ChangeDatabase', data: { changes, password, confirmedLogin: input.confirmedLogin } },
+        actor,
+        async (tx) => {
+          if (password === 'set') await this.savePassword(tx, id, input.connection!.password!);
+          if (password === 'remove') await tx.query(`DELETE FROM database_credentials WHERE database_id = $1`, [id]);
+        },
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw new DomainError('database_name_taken', NAME_TAKEN);
       throw err;
@@ -129,7 +147,9 @@ export class DatabasesService {
   }
 
   async findByName(name: string): Promise<DatabaseRow | null> {
-    const rows = await this.dataSource.query(`SELECT ${DATABASE_COLUMNS} FROM databases d WHERE d.database_name = $1`, [name]);
+    const rows = await this.dataSource.query(`SELECT ${DATABASE_COLUMNS} FROM databases d WHERE d.database_name = $1`, [
+      name,
+    ]);
     return rows[0] ? toDatabaseRow(rows[0]) : null;
   }
 
@@ -152,7 +172,10 @@ export class DatabasesService {
    */
   async connectionSpec(row: Pick<DatabaseRow, 'id' | 'uri'>): Promise<ConnectionSpec> {
     const spec = parseConnectionUri(row.uri);
-    const stored = (await this.dataSource.query(`SELECT password_ciphertext FROM database_credentials WHERE database_id = $1`, [row.id])) as {
+    const stored = (await this.dataSource.query(
+      `SELECT password_ciphertext FROM database_credentials WHERE database_id = $1`,
+      [row.id],
+    )) as {
       password_ciphertext: string;
     }[];
     if (!stored[0]) return spec;
@@ -173,7 +196,10 @@ export class DatabasesService {
     alsoInTx?: (tx: EntityManager) => Promise<void>,
   ): Promise<void> {
     // Decided against the latest state: losing a race with another admin's change loads and decides again.
-    await this.retry.run(() => this.decideAndAppendOnce(id, command, actor, alsoInTx), (e) => e instanceof VersionConflictError);
+    await this.retry.run(
+      () => this.decideAndAppendOnce(id, command, actor, alsoInTx),
+      (e) => e instanceof VersionConflictError,
+    );
   }
 
   private async decideAndAppendOnce(
@@ -196,20 +222,31 @@ export class DatabasesService {
         const spec = parseConnectionUri(row.uri);
         const settings = { ...settingsOf(row), uri: formatConnectionUri(spec, 'omit') };
         if (spec.password) await this.savePassword(tx, id, spec.password);
-        const adopted = databaseDecider.decide({ type: 'AdoptDatabase', data: { id, current: settings, roles: row.roles } }, current);
-        const result = await this.store.append(databaseStream(id), adopted, { expectedVersion: 0, tx, meta: meta(actor) });
+        const adopted = databaseDecider.decide(
+          { type: 'AdoptDatabase', data: { id, current: settings, roles: row.roles } },
+          current,
+        );
+        const result = await this.store.append(databaseStream(id), adopted, {
+          expectedVersion: 0,
+          tx,
+          meta: meta(actor),
+        });
         current = adopted.reduce(databaseDecider.evolve, current);
         expected = result.version;
       }
       const events = databaseDecider.decide(command, current);
-      if (events.length > 0) await this.store.append(databaseStream(id), events, { expectedVersion: expected, tx, meta: meta(actor) });
+      if (events.length > 0)
+        await this.store.append(databaseStream(id), events, { expectedVersion: expected, tx, meta: meta(actor) });
       await alsoInTx?.(tx);
     });
   }
 
   private async load(id: number): Promise<{ state: DatabaseState; version: number }> {
     const events = (await this.store.readStream(databaseStream(id))) as Envelope[];
-    const state = events.reduce((s, e) => databaseDecider.evolve(s, e as unknown as DatabaseEvent), databaseDecider.initialState());
+    const state = events.reduce(
+      (s, e) => databaseDecider.evolve(s, e as unknown as DatabaseEvent),
+      databaseDecider.initialState(),
+    );
     return { state, version: events.at(-1)?.version ?? 0 };
   }
 

@@ -17,12 +17,17 @@ export const CONFIRM_FLAG = 'confirm_dangerous_login';
  * a 422 warning for a dangerous one unless the admin confirmed it, then what was confirmed (recorded as
  * an event). A login that cannot be checked (no connection) is refused with the connection's error.
  */
-export async function checkLogin(engine: QueryEngine, spec: ConnectionSpec, confirmed: boolean | undefined): Promise<ConfirmedLogin | undefined> {
+export async function checkLogin(
+  engine: QueryEngine,
+  spec: ConnectionSpec,
+  confirmed: boolean | undefined,
+): Promise<ConfirmedLogin | undefined> {
   let risks: string[];
   try {
     risks = await loginRisks(engine);
   } catch (err) {
-    if (err instanceof EngineError) throw new StrataHttpException(err.status === 422 ? 422 : 400, err.errorType as ErrorType, err.message);
+    if (err instanceof EngineError)
+      throw new StrataHttpException(err.status === 422 ? 422 : 400, err.errorType as ErrorType, err.message);
     throw err;
   }
   if (risks.length === 0) return undefined;
@@ -61,7 +66,9 @@ export async function loginRisks(engine: QueryEngine): Promise<string[]> {
     await session.begin({ readOnly: true });
     const result = await session.execute(engine.backend === 'postgresql' ? PG_RISKS : MYSQL_RISKS);
     await session.rollback();
-    return engine.backend === 'postgresql' ? pgRisks(result.rows[0] ?? {}) : result.rows.map((r) => mysqlRisk(String(r.privilege)));
+    return engine.backend === 'postgresql'
+      ? pgRisks(result.rows[0] ?? {})
+      : result.rows.map((r) => mysqlRisk(String(r.privilege)));
   } finally {
     await session.release();
   }
@@ -69,11 +76,13 @@ export async function loginRisks(engine: QueryEngine): Promise<string[]> {
 
 function pgRisks(row: Record<string, unknown>): string[] {
   const risks: string[] = [];
-  if (row.superuser === true) risks.push('it is a superuser: it can read and write server files, run programs and become any role');
+  if (row.superuser === true)
+    risks.push('it is a superuser: it can read and write server files, run programs and become any role');
   if (row.createrole === true) risks.push('it can create roles (CREATEROLE)');
   if (row.bypassrls === true) risks.push('it bypasses row-level security (BYPASSRLS)');
   if (row.file_roles) risks.push(`it can reach the server's files or programs (${String(row.file_roles)})`);
-  if (row.extensions) risks.push(`the database can reach other databases, Strata's own included (${String(row.extensions)})`);
+  if (row.extensions)
+    risks.push(`the database can reach other databases, Strata's own included (${String(row.extensions)})`);
   return risks;
 }
 

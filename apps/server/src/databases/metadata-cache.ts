@@ -27,7 +27,8 @@ export class MetadataCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && !force && hit.expires > now) return hit.value as Promise<T>;
-    const ttl = database.cache_timeout !== null && database.cache_timeout > 0 ? database.cache_timeout * 1000 : DEFAULT_TTL_MS;
+    const ttl =
+      database.cache_timeout !== null && database.cache_timeout > 0 ? database.cache_timeout * 1000 : DEFAULT_TTL_MS;
     const value = load();
     this.entries.delete(key);
     this.entries.set(key, { expires: now + ttl, value });

@@ -6,7 +6,8 @@ import type { DatabaseAccess } from './database-access';
 import type { DatabaseRow } from './database-row';
 import type { DatabasesService } from './databases.service';
 
-export const databaseNotFound = () => new StrataHttpException(404, ErrorType.DATABASE_NOT_FOUND_ERROR, 'Database not found.');
+export const databaseNotFound = () =>
+  new StrataHttpException(404, ErrorType.DATABASE_NOT_FOUND_ERROR, 'Database not found.');
 
 /** `/database/abc` names no database: 404, as for an id that does not exist. */
 export function databaseIdOf(param: string): number {
@@ -24,7 +25,11 @@ export async function readableDatabase(
   const row = await databases.find(id);
   if (!row) throw databaseNotFound();
   if (!(await access.canAccess(user, id))) {
-    throw new StrataHttpException(403, ErrorType.DATABASE_SECURITY_ACCESS_ERROR, `You do not have access to the database ${row.database_name}.`);
+    throw new StrataHttpException(
+      403,
+      ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+      `You do not have access to the database ${row.database_name}.`,
+    );
   }
   return row;
 }

@@ -14,7 +14,8 @@ export function connectionOf(body: Body): ConnectionSpec | undefined {
     try {
       return parseConnectionUri(body.sqlalchemy_uri);
     } catch (err) {
-      if (err instanceof InvalidUriError) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, err.message);
+      if (err instanceof InvalidUriError)
+        throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, err.message);
       throw err;
     }
   }

@@ -11,7 +11,12 @@ import { EngineError, type ResultColumn } from '../engines/query-engine';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
 import type { DatasetColumn } from './dataset.events';
 
-export function datasetColumn(c: { name: string; type: string | null; type_generic: number | null; is_dttm: boolean }): DatasetColumn {
+export function datasetColumn(c: {
+  name: string;
+  type: string | null;
+  type_generic: number | null;
+  is_dttm: boolean;
+}): DatasetColumn {
   return {
     column_name: c.name,
     verbose_name: null,
@@ -25,7 +30,8 @@ export function datasetColumn(c: { name: string; type: string | null; type_gener
   };
 }
 
-const unprocessable = (errorType: string, message: string) => new StrataHttpException(422, errorType as ErrorType, message);
+const unprocessable = (errorType: string, message: string) =>
+  new StrataHttpException(422, errorType as ErrorType, message);
 
 @Injectable()
 export class ColumnInference {
@@ -47,7 +53,8 @@ export class ColumnInference {
       await session.rollback();
       return result.columns.map((c: ResultColumn) => datasetColumn(c));
     } catch (error) {
-      if (error instanceof EngineError) throw unprocessable(error.errorType, `The dataset's columns could not be read: ${error.message}`);
+      if (error instanceof EngineError)
+        throw unprocessable(error.errorType, `The dataset's columns could not be read: ${error.message}`);
       throw error;
     } finally {
       await session.release();

@@ -28,5 +28,8 @@ export function datasetChanges(update: DatasetUpdate, stored: readonly DatasetCo
   const { columns, ...rest } = update;
   if (!columns) return rest;
   const byName = new Map(stored.map((c) => [c.column_name, c]));
-  return { ...rest, columns: columns.map((patch) => ({ ...(byName.get(patch.column_name) ?? newColumn(patch.column_name)), ...patch })) };
+  return {
+    ...rest,
+    columns: columns.map((patch) => ({ ...(byName.get(patch.column_name) ?? newColumn(patch.column_name)), ...patch })),
+  };
 }

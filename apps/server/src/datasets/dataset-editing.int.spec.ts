@@ -9,7 +9,12 @@ import { EventStore } from '../event-store/event-store.port';
 import { ExamplesService } from '../examples/examples.service';
 import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
-import { createChartTestApp, loadExampleTables, registerExamples, type ExamplesFixture } from '../chart-data/testing/chart-test-app';
+import {
+  createChartTestApp,
+  loadExampleTables,
+  registerExamples,
+  type ExamplesFixture,
+} from '../chart-data/testing/chart-test-app';
 import { ExampleDatasets } from './example-datasets';
 import { DatasetsService } from './datasets.service';
 
@@ -42,20 +47,48 @@ describe('dataset editing, listing, syncing and metadata', () => {
     const id = (await alice.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'cars' })).body.id;
     const original = (await alice.get(`/api/v1/dataset/${id}`)).body.result;
     const columns = original.columns.map((c: Record<string, unknown>) =>
-      c.column_name === 'horsepower' ? { ...c, verbose_name: 'Horse power', certified_by: 'Data team', certification_details: 'Checked', warning_markdown: 'Nulls for some cars' } : c,
+      c.column_name === 'horsepower'
+        ? {
+            ...c,
+            verbose_name: 'Horse power',
+            certified_by: 'Data team',
+            certification_details: 'Checked',
+            warning_markdown: 'Nulls for some cars',
+          }
+        : c,
     );
     const metrics = [
       ...original.metrics,
-      { metric_name: 'avg_hp', verbose_name: 'Average HP', expression: 'AVG(horsepower)', d3format: ',.1f', currency: { symbol: 'USD', symbolPosition: 'prefix' } },
+      {
+        metric_name: 'avg_hp',
+        verbose_name: 'Average HP',
+        expression: 'AVG(horsepower)',
+        d3format: ',.1f',
+        currency: { symbol: 'USD', symbolPosition: 'prefix' },
+      },
     ];
     const updated = await alice.put(`/api/v1/dataset/${id}`, {
-      columns: [...columns, { column_name: 'power_to_weight', expression: 'horsepower::float / weight_in_lbs', type: 'FLOAT', type_generic: 0 }],
+      columns: [
+        ...columns,
+        {
+          column_name: 'power_to_weight',
+          expression: 'horsepower::float / weight_in_lbs',
+          type: 'FLOAT',
+          type_generic: 0,
+        },
+      ],
       metrics,
       description: 'Cars of the 70s',
     });
     expect(updated.status).toBe(200);
     expect((await bob.put(`/api/v1/dataset/${id}`, { description: 'not mine' })).status).toBe(403);
-    expect((await alice.put(`/api/v1/dataset/${id}`, { metrics: [{ metric_name: 'bad', expression: '1); DROP TABLE cars; --' }] })).status).toBe(400);
+    expect(
+      (
+        await alice.put(`/api/v1/dataset/${id}`, {
+          metrics: [{ metric_name: 'bad', expression: '1); DROP TABLE cars; --' }],
+        })
+      ).status,
+    ).toBe(400);
     expect((await alice.put(`/api/v1/dataset/${id}`, { main_dttm_col: 'origin' })).status).toBe(422);
     expect((await alice.put(`/api/v1/dataset/${id}`, { bogus: 1 })).status).toBe(400);
 
@@ -70,7 +103,10 @@ describe('dataset editing, listing, syncing and metadata', () => {
       currency_formats: { avg_hp: { symbol: 'USD', symbolPosition: 'prefix' } },
       verbose_map: expect.objectContaining({ horsepower: 'Horse power', avg_hp: 'Average HP', count: 'COUNT(*)' }),
     });
-    expect(meta.body.columns.find((c: { column_name: string }) => c.column_name === 'horsepower')).toMatchObject({ certified_by: 'Data team', warning_markdown: 'Nulls for some cars' });
+    expect(meta.body.columns.find((c: { column_name: string }) => c.column_name === 'horsepower')).toMatchObject({
+      certified_by: 'Data team',
+      warning_markdown: 'Nulls for some cars',
+    });
     expect((await bob.get(`/superset/fetch_datasource_metadata?datasourceKey=${id}__table`)).status).toBe(200);
     for (const key of ['abc', `${id}`, `${id}__query`, '999999__table']) {
       const res = await bob.get(`/strata/fetch_datasource_metadata?datasourceKey=${key}`);
@@ -80,28 +116,74 @@ describe('dataset editing, listing, syncing and metadata', () => {
     // The calculated column and the saved metric work in chart data.
     const chart = await alice.post('/api/v1/chart/data', {
       datasource: { id, type: 'table' },
-      queries: [{ columns: ['origin'], metrics: ['avg_hp', { expressionType: 'SIMPLE', aggregate: 'MAX', column: { column_name: 'power_to_weight' }, label: 'max ptw' }], orderby: [['origin', true]] }],
+      queries: [
+        {
+          columns: ['origin'],
+          metrics: [
+            'avg_hp',
+            {
+              expressionType: 'SIMPLE',
+              aggregate: 'MAX',
+              column: { column_name: 'power_to_weight' },
+              label: 'max ptw',
+            },
+          ],
+          orderby: [['origin', true]],
+        },
+      ],
     });
     expect(chart.status).toBe(200);
     const expected = await fixture.query<{ origin: string; a: number; m: number }>(
       'SELECT origin, AVG(horsepower)::float AS a, MAX(horsepower::float / weight_in_lbs) AS m FROM cars GROUP BY origin ORDER BY origin',
     );
-    expect(chart.body.result[0].data.map((r: Record<string, number>) => [r.origin, r.avg_hp, r['max ptw']])).toEqual(expected.map((e) => [e.origin, expect.closeTo(e.a, 9), expect.closeTo(e.m, 9)]));
+    expect(chart.body.result[0].data.map((r: Record<string, number>) => [r.origin, r.avg_hp, r['max ptw']])).toEqual(
+      expected.map((e) => [e.origin, expect.closeTo(e.a, 9), expect.closeTo(e.m, 9)]),
+    );
   });
 
   it('PUT changes only the fields it is sent, down to the fields of each column sent', async () => {
-    const created = await alice.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'stock_prices', sql: 'SELECT * FROM stocks' });
+    const created = await alice.post('/api/v1/dataset/', {
+      database: dbId,
+      schema: 'public',
+      table_name: 'stock_prices',
+      sql: 'SELECT * FROM stocks',
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    expect((await alice.put(`/api/v1/dataset/${id}`, { description: 'Prices', external_url: 'https://example.com/stocks' })).status).toBe(200);
+    expect(
+      (await alice.put(`/api/v1/dataset/${id}`, { description: 'Prices', external_url: 'https://example.com/stocks' }))
+        .status,
+    ).toBe(200);
     const fields = async () => {
       const r = (await alice.get(`/api/v1/dataset/${id}`)).body.result;
-      return { table_name: r.table_name, sql: r.sql, description: r.description, external_url: r.external_url, main_dttm_col: r.main_dttm_col, columns: r.columns, metrics: r.metrics, owners: r.owners.map((o: { id: number }) => o.id).sort() };
+      return {
+        table_name: r.table_name,
+        sql: r.sql,
+        description: r.description,
+        external_url: r.external_url,
+        main_dttm_col: r.main_dttm_col,
+        columns: r.columns,
+        metrics: r.metrics,
+        owners: r.owners.map((o: { id: number }) => o.id).sort(),
+      };
     };
     let expected = await fields();
     // Metrics as the API stores them: every field present.
-    const full = (m: Record<string, unknown>) => ({ verbose_name: null, metric_type: null, description: null, d3format: null, currency: null, certified_by: null, certification_details: null, warning_markdown: null, ...m });
-    const metrics = [...(expected.metrics as Record<string, unknown>[]).map(full), full({ metric_name: 'rows', expression: 'COUNT(1)' })];
+    const full = (m: Record<string, unknown>) => ({
+      verbose_name: null,
+      metric_type: null,
+      description: null,
+      d3format: null,
+      currency: null,
+      certified_by: null,
+      certification_details: null,
+      warning_markdown: null,
+      ...m,
+    });
+    const metrics = [
+      ...(expected.metrics as Record<string, unknown>[]).map(full),
+      full({ metric_name: 'rows', expression: 'COUNT(1)' }),
+    ];
     for (const [body, change] of [
       [{ description: 'Daily prices' }, { description: 'Daily prices' }],
       [{ owners: [alice.userId, bob.userId] }, { owners: [alice.userId, bob.userId].sort() }],
@@ -115,32 +197,44 @@ describe('dataset editing, listing, syncing and metadata', () => {
     }
     // A column sent with only a label keeps its type, temporal flag and the rest.
     const [first, ...others] = expected.columns as Record<string, unknown>[];
-    const labelled = await alice.put(`/api/v1/dataset/${id}`, { columns: [{ column_name: first!.column_name, verbose_name: 'First' }, ...others] });
+    const labelled = await alice.put(`/api/v1/dataset/${id}`, {
+      columns: [{ column_name: first!.column_name, verbose_name: 'First' }, ...others],
+    });
     expect(labelled.status).toBe(200);
     expect(await fields()).toEqual({ ...expected, columns: [{ ...first, verbose_name: 'First' }, ...others] });
   });
 
   it('syncs columns from the table, keeping user settings and calculated columns', async () => {
-    const id = (await alice.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'stocks' })).body.id;
+    const id = (await alice.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'stocks' })).body
+      .id;
     const ds = (await alice.get(`/api/v1/dataset/${id}`)).body.result;
     const columns = [
-      ...ds.columns.filter((c: { column_name: string }) => c.column_name !== 'price').map((c: Record<string, unknown>) => (c.column_name === 'symbol' ? { ...c, verbose_name: 'Ticker' } : c)),
+      ...ds.columns
+        .filter((c: { column_name: string }) => c.column_name !== 'price')
+        .map((c: Record<string, unknown>) => (c.column_name === 'symbol' ? { ...c, verbose_name: 'Ticker' } : c)),
       { column_name: 'gone', type: 'TEXT' },
       { column_name: 'price_x2', expression: 'price * 2' },
     ];
     expect((await alice.put(`/api/v1/dataset/${id}`, { columns })).status).toBe(200);
     const synced = await alice.put(`/api/v1/dataset/${id}/refresh`);
     expect(synced.status).toBe(200);
-    const byName = Object.fromEntries(synced.body.result.columns.map((c: { column_name: string }) => [c.column_name, c]));
+    const byName = Object.fromEntries(
+      synced.body.result.columns.map((c: { column_name: string }) => [c.column_name, c]),
+    );
     expect(Object.keys(byName).sort()).toEqual(['date', 'price', 'price_x2', 'symbol']);
     expect(byName.symbol.verbose_name).toBe('Ticker');
     expect(byName.price).toMatchObject({ type_generic: 0 });
     const events = await t.app.get(EventStore).readStream(`dataset:${id}`);
-    expect(events.at(-1)).toMatchObject({ type: 'dataset/columnsSynced', data: { added: ['price'], removed: ['gone'] } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'dataset/columnsSynced',
+      data: { added: ['price'], removed: ['gone'] },
+    });
   });
 
   it('lists with rison filters and deletes (owners only); the read model equals a rebuild', async () => {
-    const list = await bob.get(`/api/v1/dataset/?q=${q({ filters: [{ col: 'table_name', opr: 'ct', value: 'car' }], order_column: 'table_name', order_direction: 'asc' })}`);
+    const list = await bob.get(
+      `/api/v1/dataset/?q=${q({ filters: [{ col: 'table_name', opr: 'ct', value: 'car' }], order_column: 'table_name', order_direction: 'asc' })}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body.result.map((d: { table_name: string }) => d.table_name)).toEqual(['cars']);
     expect(list.body.count).toBe(1);
@@ -161,13 +255,29 @@ describe('dataset editing, listing, syncing and metadata', () => {
 
   it('registers the loaded example tables as physical datasets once, owned by nobody', async () => {
     await t.app.get(DataSource).query(`UPDATE databases SET database_name = 'examples' WHERE id = $1`, [dbId]);
-    const examples = { status: () => ({ state: 'ready' as const, tables: [{ name: 'cars', rows: 1, expected_rows: 1, loaded: true }, { name: 'stocks', rows: 1, expected_rows: 1, loaded: true }] }) };
-    const registrar = new ExampleDatasets(examples as unknown as ExamplesService, t.app.get(DatasetsService), t.app.get(DataSource));
-    const before = (await admin.get(`/api/v1/dataset/?q=${q({ page_size: 100 })}`)).body.result.map((d: { table_name: string }) => d.table_name);
+    const examples = {
+      status: () => ({
+        state: 'ready' as const,
+        tables: [
+          { name: 'cars', rows: 1, expected_rows: 1, loaded: true },
+          { name: 'stocks', rows: 1, expected_rows: 1, loaded: true },
+        ],
+      }),
+    };
+    const registrar = new ExampleDatasets(
+      examples as unknown as ExamplesService,
+      t.app.get(DatasetsService),
+      t.app.get(DataSource),
+    );
+    const before = (await admin.get(`/api/v1/dataset/?q=${q({ page_size: 100 })}`)).body.result.map(
+      (d: { table_name: string }) => d.table_name,
+    );
     expect(before).not.toContain('cars'); // deleted above
     expect(await registrar.registerLoaded()).toBe(1);
     expect(await registrar.registerLoaded()).toBe(0);
-    const all = (await admin.get(`/api/v1/dataset/?q=${q({ filters: [{ col: 'table_name', opr: 'eq', value: 'cars' }] })}`)).body.result;
+    const all = (
+      await admin.get(`/api/v1/dataset/?q=${q({ filters: [{ col: 'table_name', opr: 'eq', value: 'cars' }] })}`)
+    ).body.result;
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ kind: 'physical', owners: [], main_dttm_col: 'year' });
     const events = await t.app.get(EventStore).readStream(`dataset:${all[0].id}`);

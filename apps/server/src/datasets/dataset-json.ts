@@ -35,13 +35,17 @@ export interface DatasetRow {
   owner_users: { id: number; first_name: string; last_name: string }[];
 }
 
-const quote = (backend: string, name: string) => (backend === 'mysql' || backend === 'mariadb' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`);
+const quote = (backend: string, name: string) =>
+  backend === 'mysql' || backend === 'mariadb' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
 
 /** What "query this dataset" opens in SQL Lab: its SQL as a subquery, or its table, 100 rows. */
 export function selectStar(row: Pick<DatasetRow, 'kind' | 'sql' | 'schema' | 'table_name' | 'database_uri'>): string {
-  if (row.kind === 'virtual' && row.sql) return `SELECT *\nFROM (\n${row.sql.trim().replace(/;\s*$/, '')}\n) AS virtual_table\nLIMIT 100`;
+  if (row.kind === 'virtual' && row.sql)
+    return `SELECT *\nFROM (\n${row.sql.trim().replace(/;\s*$/, '')}\n) AS virtual_table\nLIMIT 100`;
   const backend = dialectOfUri(row.database_uri ?? '');
-  const table = row.schema ? `${quote(backend, row.schema)}.${quote(backend, row.table_name)}` : quote(backend, row.table_name);
+  const table = row.schema
+    ? `${quote(backend, row.schema)}.${quote(backend, row.table_name)}`
+    : quote(backend, row.table_name);
   return `SELECT *\nFROM ${table}\nLIMIT 100`;
 }
 
@@ -56,7 +60,11 @@ export function datasetJson(row: DatasetRow) {
     table_name: row.table_name,
     datasource_name: row.table_name,
     name: row.schema ? `${row.schema}.${row.table_name}` : row.table_name,
-    database: { id: row.database_id, database_name: row.database_name, backend: backend === 'mariadb' ? 'mysql' : backend },
+    database: {
+      id: row.database_id,
+      database_name: row.database_name,
+      backend: backend === 'mariadb' ? 'mysql' : backend,
+    },
     catalog: row.catalog,
     schema: row.schema,
     sql: row.sql,
@@ -65,7 +73,11 @@ export function datasetJson(row: DatasetRow) {
     column_types: row.columns.map((c) => c.type_generic),
     metrics: row.metrics,
     main_dttm_col: row.main_dttm_col,
-    verbose_map: Object.fromEntries([...row.columns, ...row.metrics.map((m) => ({ column_name: m.metric_name, verbose_name: m.verbose_name }))].map((c) => [c.column_name, c.verbose_name ?? c.column_name])),
+    verbose_map: Object.fromEntries(
+      [...row.columns, ...row.metrics.map((m) => ({ column_name: m.metric_name, verbose_name: m.verbose_name }))].map(
+        (c) => [c.column_name, c.verbose_name ?? c.column_name],
+      ),
+    ),
     column_formats: Object.fromEntries(row.metrics.filter((m) => m.d3format).map((m) => [m.metric_name, m.d3format])),
     currency_formats: Object.fromEntries(row.metrics.filter((m) => m.currency).map((m) => [m.metric_name, m.currency])),
     description: row.description,

@@ -13,12 +13,19 @@ import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from '
 const filter = z.object({
   col: z.enum(['table_name', 'database', 'schema', 'owners', 'sql', 'id']),
   opr: z.enum(['ct', 'sw', 'ew', 'eq', 'neq', 'rel_o_m', 'rel_m_m', 'dataset_is_null_or_empty', 'in']),
-  value: z.union([z.string().max(500), z.number(), z.boolean(), z.array(z.union([z.string().max(500), z.number()])).max(1000)]),
+  value: z.union([
+    z.string().max(500),
+    z.number(),
+    z.boolean(),
+    z.array(z.union([z.string().max(500), z.number()])).max(1000),
+  ]),
 });
 
 export const datasetListQuery = z.object({
   filters: z.array(filter).max(20).default([]),
-  order_column: z.enum(['table_name', 'changed_on', 'created_on', 'schema', 'id', 'changed_on_delta_humanized']).default('changed_on'),
+  order_column: z
+    .enum(['table_name', 'changed_on', 'created_on', 'schema', 'id', 'changed_on_delta_humanized'])
+    .default('changed_on'),
   order_direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.number().int().min(0).default(0),
   page_size: z.number().int().min(1).max(200).default(25),
@@ -51,7 +58,10 @@ export class DatasetList {
       switch (f.col) {
         case 'table_name':
           if (f.opr === 'eq') where.push(`ds.table_name = ${p(text)}`);
-          else where.push(`ds.table_name ILIKE ${p(f.opr === 'sw' ? `${like(text)}%` : f.opr === 'ew' ? `%${like(text)}` : `%${like(text)}%`)}`);
+          else
+            where.push(
+              `ds.table_name ILIKE ${p(f.opr === 'sw' ? `${like(text)}%` : f.opr === 'ew' ? `%${like(text)}` : `%${like(text)}%`)}`,
+            );
           break;
         case 'schema':
           where.push(`coalesce(ds.schema, '') ${f.opr === 'neq' ? '<>' : '='} ${p(text)}`);
@@ -63,17 +73,23 @@ export class DatasetList {
           where.push(`${p(Number(f.value))} = ANY(ds.owners)`);
           break;
         case 'id':
-          where.push(`ds.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`);
+          where.push(
+            `ds.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`,
+          );
           break;
         case 'sql':
           // dataset_is_null_or_empty true: physical datasets; false: virtual ones (the list's "Type" filter).
-          where.push(f.value === true || f.value === 'true' ? `coalesce(ds.sql, '') = ''` : `coalesce(ds.sql, '') <> ''`);
+          where.push(
+            f.value === true || f.value === 'true' ? `coalesce(ds.sql, '') = ''` : `coalesce(ds.sql, '') <> ''`,
+          );
           break;
       }
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = q.order_column === 'changed_on_delta_humanized' ? 'changed_on' : q.order_column;
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM datasets ds ${clause}`, params)) as { n: number }[];
+    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM datasets ds ${clause}`, params)) as {
+      n: number;
+    }[];
     const rows = (await this.dataSource.query(
       `${DATASET_SELECT} ${clause} ORDER BY ds.${order} ${q.order_direction}, ds.id ${q.order_direction} LIMIT ${q.page_size} OFFSET ${q.page * q.page_size}`,
       params,

@@ -48,7 +48,8 @@ function checkColumns(columns: DatasetColumn[]): void {
   if (columns.length === 0) throw new DomainError('dataset_without_columns', 'A dataset needs at least one column.');
   const seen = new Set<string>();
   for (const c of columns) {
-    if (seen.has(c.column_name)) throw new DomainError('duplicate_column', `The column ${c.column_name} appears more than once.`);
+    if (seen.has(c.column_name))
+      throw new DomainError('duplicate_column', `The column ${c.column_name} appears more than once.`);
     seen.add(c.column_name);
   }
 }
@@ -57,8 +58,10 @@ function checkMetrics(metrics: DatasetMetric[]): void {
   const seen = new Set<string>();
   for (const m of metrics) {
     if (!m.metric_name.trim()) throw new DomainError('invalid_metric', 'A metric needs a name.');
-    if (!m.expression.trim()) throw new DomainError('invalid_metric', `The metric ${m.metric_name} needs an expression.`);
-    if (seen.has(m.metric_name)) throw new DomainError('duplicate_metric', `The metric ${m.metric_name} appears more than once.`);
+    if (!m.expression.trim())
+      throw new DomainError('invalid_metric', `The metric ${m.metric_name} needs an expression.`);
+    if (seen.has(m.metric_name))
+      throw new DomainError('duplicate_metric', `The metric ${m.metric_name} appears more than once.`);
     seen.add(m.metric_name);
   }
 }
@@ -66,11 +69,16 @@ function checkMetrics(metrics: DatasetMetric[]): void {
 function checkMainDttm(name: string | null | undefined, columns: DatasetColumn[]): void {
   if (name == null) return;
   const column = columns.find((c) => c.column_name === name);
-  if (!column || !column.is_dttm) throw new DomainError('invalid_main_dttm_col', `The main temporal column ${name} is not a temporal column of the dataset.`);
+  if (!column || !column.is_dttm)
+    throw new DomainError(
+      'invalid_main_dttm_col',
+      `The main temporal column ${name} is not a temporal column of the dataset.`,
+    );
 }
 
 function live(state: DatasetState): DatasetFields {
-  if (state.id === null || state.fields === null || state.deleted) throw new DomainError('dataset_not_found', 'Dataset not found.');
+  if (state.id === null || state.fields === null || state.deleted)
+    throw new DomainError('dataset_not_found', 'Dataset not found.');
   return state.fields;
 }
 
@@ -86,7 +94,12 @@ export const datasetDecider: Decider<DatasetState, DatasetEvent, DatasetCommand,
       case 'dataset/datasetUpdated':
         return state.fields ? { ...state, fields: { ...state.fields, ...event.data.changes } } : state;
       case 'dataset/columnsSynced':
-        return state.fields ? { ...state, fields: { ...state.fields, columns: event.data.columns, main_dttm_col: event.data.main_dttm_col } } : state;
+        return state.fields
+          ? {
+              ...state,
+              fields: { ...state.fields, columns: event.data.columns, main_dttm_col: event.data.main_dttm_col },
+            }
+          : state;
       case 'dataset/datasetDeleted':
         return { ...state, deleted: true };
       default:
@@ -99,26 +112,43 @@ export const datasetDecider: Decider<DatasetState, DatasetEvent, DatasetCommand,
       case 'CreateDataset': {
         if (state.id !== null) throw new DomainError('dataset_exists', 'This dataset already exists.');
         const { owner_id, ...data } = command.data;
-        if (!TABLE_NAME.test(data.table_name)) throw new DomainError('invalid_table_name', 'A dataset needs a name of at most 250 characters.');
-        if (data.kind === 'virtual' && !data.sql?.trim()) throw new DomainError('virtual_dataset_without_sql', 'A virtual dataset needs its SQL.');
+        if (!TABLE_NAME.test(data.table_name))
+          throw new DomainError('invalid_table_name', 'A dataset needs a name of at most 250 characters.');
+        if (data.kind === 'virtual' && !data.sql?.trim())
+          throw new DomainError('virtual_dataset_without_sql', 'A virtual dataset needs its SQL.');
         checkColumns(data.columns);
         return [
           {
             type: 'dataset/datasetCreated',
-            data: { ...data, metrics: [COUNT_STAR], main_dttm_col: data.columns.find((c) => c.is_dttm)?.column_name ?? null, owners: owner_id === null ? [] : [owner_id] },
+            data: {
+              ...data,
+              metrics: [COUNT_STAR],
+              main_dttm_col: data.columns.find((c) => c.is_dttm)?.column_name ?? null,
+              owners: owner_id === null ? [] : [owner_id],
+            },
           },
         ];
       }
       case 'UpdateDataset': {
         const fields = live(state);
         const changes = command.data.changes;
-        if (changes.table_name !== undefined && !TABLE_NAME.test(changes.table_name)) throw new DomainError('invalid_table_name', 'A dataset needs a name of at most 250 characters.');
-        if (changes.sql !== undefined && fields.kind === 'virtual' && !changes.sql?.trim()) throw new DomainError('virtual_dataset_without_sql', 'A virtual dataset needs its SQL.');
-        if (changes.sql !== undefined && fields.kind === 'physical' && changes.sql !== null) throw new DomainError('physical_dataset_sql', 'A dataset on a table has no SQL.');
+        if (changes.table_name !== undefined && !TABLE_NAME.test(changes.table_name))
+          throw new DomainError('invalid_table_name', 'A dataset needs a name of at most 250 characters.');
+        if (changes.sql !== undefined && fields.kind === 'virtual' && !changes.sql?.trim())
+          throw new DomainError('virtual_dataset_without_sql', 'A virtual dataset needs its SQL.');
+        if (changes.sql !== undefined && fields.kind === 'physical' && changes.sql !== null)
+          throw new DomainError('physical_dataset_sql', 'A dataset on a table has no SQL.');
         const columns = changes.columns ?? fields.columns;
         if (changes.columns) checkColumns(changes.columns);
         if (changes.metrics) checkMetrics(changes.metrics);
-        checkMainDttm(changes.main_dttm_col !== undefined ? changes.main_dttm_col : changes.columns ? fields.main_dttm_col : undefined, columns);
+        checkMainDttm(
+          changes.main_dttm_col !== undefined
+            ? changes.main_dttm_col
+            : changes.columns
+              ? fields.main_dttm_col
+              : undefined,
+          columns,
+        );
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'dataset/datasetUpdated', data: { changes } }];
       }

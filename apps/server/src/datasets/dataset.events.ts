@@ -56,13 +56,29 @@ export interface DatasetFields {
 
 /** What an edit may change (PUT /api/v1/dataset/{id}); the database and kind stay. */
 export type DatasetChanges = Partial<
-  Pick<DatasetFields, 'table_name' | 'schema' | 'sql' | 'template_params' | 'columns' | 'metrics' | 'main_dttm_col' | 'owners' | 'description' | 'external_url' | 'is_managed_externally'>
+  Pick<
+    DatasetFields,
+    | 'table_name'
+    | 'schema'
+    | 'sql'
+    | 'template_params'
+    | 'columns'
+    | 'metrics'
+    | 'main_dttm_col'
+    | 'owners'
+    | 'description'
+    | 'external_url'
+    | 'is_managed_externally'
+  >
 >;
 
 export type DatasetCreated = EventLike<'dataset/datasetCreated', DatasetFields & { id: number }>;
 export type DatasetUpdated = EventLike<'dataset/datasetUpdated', { changes: DatasetChanges }>;
 /** Columns re-read from the table or the query; user settings of kept columns survive (column-sync.ts). */
-export type DatasetColumnsSynced = EventLike<'dataset/columnsSynced', { columns: DatasetColumn[]; main_dttm_col: string | null; added: string[]; removed: string[] }>;
+export type DatasetColumnsSynced = EventLike<
+  'dataset/columnsSynced',
+  { columns: DatasetColumn[]; main_dttm_col: string | null; added: string[]; removed: string[] }
+>;
 export type DatasetDeleted = EventLike<'dataset/datasetDeleted', Record<string, never>>;
 export type DatasetEvent = DatasetCreated | DatasetUpdated | DatasetColumnsSynced | DatasetDeleted;
 

@@ -6,7 +6,6 @@ import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import { DATASET_EVENTS, type DatasetEvent } from './dataset.events';
 
-
 @Injectable()
 export class DatasetProjection implements Projection {
   readonly name = 'datasets';
@@ -22,16 +21,46 @@ export class DatasetProjection implements Projection {
           `INSERT INTO datasets (id, uid, kind, table_name, database_id, catalog, schema, sql, template_params, columns, metrics,
              main_dttm_col, owners, is_managed_externally, external_url, description, created_by_fk, changed_by_fk, created_on, changed_on, version)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $13::int[], $14, $15, $16, $17, $17, $18, $18, $19)`,
-          [d.id, `${d.id}__table`, d.kind, d.table_name, d.database_id, d.catalog, d.schema, d.sql, d.template_params, JSON.stringify(d.columns),
-            JSON.stringify(d.metrics), d.main_dttm_col, d.owners, d.is_managed_externally, d.external_url, d.description,
-            by, envelope.meta.at, envelope.version],
+          [
+            d.id,
+            `${d.id}__table`,
+            d.kind,
+            d.table_name,
+            d.database_id,
+            d.catalog,
+            d.schema,
+            d.sql,
+            d.template_params,
+            JSON.stringify(d.columns),
+            JSON.stringify(d.metrics),
+            d.main_dttm_col,
+            d.owners,
+            d.is_managed_externally,
+            d.external_url,
+            d.description,
+            by,
+            envelope.meta.at,
+            envelope.version,
+          ],
         );
         return;
       }
       case 'dataset/datasetUpdated': {
         const c = event.data.changes;
         const json = new Set(['columns', 'metrics']);
-        const allowed = ['table_name', 'schema', 'sql', 'template_params', 'columns', 'metrics', 'main_dttm_col', 'owners', 'description', 'external_url', 'is_managed_externally'] as const;
+        const allowed = [
+          'table_name',
+          'schema',
+          'sql',
+          'template_params',
+          'columns',
+          'metrics',
+          'main_dttm_col',
+          'owners',
+          'description',
+          'external_url',
+          'is_managed_externally',
+        ] as const;
         const sets: string[] = [];
         const values: unknown[] = [];
         for (const key of allowed) {
@@ -43,7 +72,13 @@ export class DatasetProjection implements Projection {
         return;
       }
       case 'dataset/columnsSynced':
-        await this.touch(tx, envelope, by, ['columns = $1::jsonb', 'main_dttm_col = $2'], [JSON.stringify(event.data.columns), event.data.main_dttm_col]);
+        await this.touch(
+          tx,
+          envelope,
+          by,
+          ['columns = $1::jsonb', 'main_dttm_col = $2'],
+          [JSON.stringify(event.data.columns), event.data.main_dttm_col],
+        );
         return;
       case 'dataset/datasetDeleted':
         await tx.query(`DELETE FROM datasets WHERE id = $1`, [streamNumber(envelope.stream)]);
@@ -56,7 +91,13 @@ export class DatasetProjection implements Projection {
   }
 
   /** Applies `sets` and stamps changed_on, changed_by and the stream version (the cache key reads it). */
-  private async touch(tx: EntityManager, envelope: Envelope, by: number | null, sets: string[], values: unknown[]): Promise<void> {
+  private async touch(
+    tx: EntityManager,
+    envelope: Envelope,
+    by: number | null,
+    sets: string[],
+    values: unknown[],
+  ): Promise<void> {
     const n = values.length;
     await tx.query(
       `UPDATE datasets SET ${[...sets, `changed_on = $${n + 1}`, `changed_by_fk = $${n + 2}`, `version = $${n + 3}`].join(', ')} WHERE id = $${n + 4}`,

@@ -49,7 +49,8 @@ const columnPatchSchema = z
     const patch: ColumnPatch = { column_name: (column_name ?? alias)! };
     for (const [key, value] of Object.entries(rest)) if (value !== undefined) Object.assign(patch, { [key]: value });
     // A null flag is no answer: it keeps what the column has.
-    for (const [key, value] of Object.entries({ is_dttm, groupby, filterable })) if (value !== undefined && value !== null) Object.assign(patch, { [key]: value });
+    for (const [key, value] of Object.entries({ is_dttm, groupby, filterable }))
+      if (value !== undefined && value !== null) Object.assign(patch, { [key]: value });
     if (expression !== undefined) patch.expression = expression?.trim() ? expression : null;
     return patch;
   });
@@ -65,25 +66,25 @@ const metricSchema = z
     expression: z.string().min(1).max(100_000),
     description: z.string().max(10_000).nullish(),
     d3format: z.string().max(128).nullish(),
-    currency: z.object({ symbol: z.string().min(1).max(8), symbolPosition: z.enum(['prefix', 'suffix']).nullish() }).nullish(),
+    currency: z
+      .object({ symbol: z.string().min(1).max(8), symbolPosition: z.enum(['prefix', 'suffix']).nullish() })
+      .nullish(),
     certified_by: z.string().max(1000).nullish(),
     certification_details: z.string().max(10_000).nullish(),
     warning_markdown: z.string().max(10_000).nullish(),
   })
-  .transform(
-    (m): DatasetMetric => ({
-      metric_name: m.metric_name,
-      verbose_name: m.verbose_name ?? null,
-      metric_type: m.metric_type ?? null,
-      expression: m.expression,
-      description: m.description ?? null,
-      d3format: m.d3format ?? null,
-      currency: m.currency ? { symbol: m.currency.symbol, symbolPosition: m.currency.symbolPosition ?? 'prefix' } : null,
-      certified_by: m.certified_by ?? null,
-      certification_details: m.certification_details ?? null,
-      warning_markdown: m.warning_markdown ?? null,
-    }),
-  );
+  .transform((m): DatasetMetric => ({
+    metric_name: m.metric_name,
+    verbose_name: m.verbose_name ?? null,
+    metric_type: m.metric_type ?? null,
+    expression: m.expression,
+    description: m.description ?? null,
+    d3format: m.d3format ?? null,
+    currency: m.currency ? { symbol: m.currency.symbol, symbolPosition: m.currency.symbolPosition ?? 'prefix' } : null,
+    certified_by: m.certified_by ?? null,
+    certification_details: m.certification_details ?? null,
+    warning_markdown: m.warning_markdown ?? null,
+  }));
 
 /** PUT /api/v1/dataset/{id}: any subset of the editable fields; owners as ids. */
 export const updateDatasetSchema = z
@@ -114,9 +115,17 @@ const idParam = (param: string) => {
 };
 
 const common = {
-  catalog: name(256).nullish().transform((v) => v || null),
-  schema: name(256).nullish().transform((v) => v || null),
-  sql: z.string().max(1_000_000).nullish().transform((v) => (v?.trim() ? v : null)),
+  catalog: name(256)
+    .nullish()
+    .transform((v) => v || null),
+  schema: name(256)
+    .nullish()
+    .transform((v) => v || null),
+  sql: z
+    .string()
+    .max(1_000_000)
+    .nullish()
+    .transform((v) => (v?.trim() ? v : null)),
   table_name: name(250).min(1),
   template_params: templateParams,
 };
@@ -165,7 +174,11 @@ export class DatasetsController {
 
   @Put(':id')
   @RequirePermission(Permission.WRITE, View.DATASET)
-  async update(@Param('id') param: string, @ZodBody(updateDatasetSchema) changes: DatasetUpdate, @ReqUser() user: CurrentUser) {
+  async update(
+    @Param('id') param: string,
+    @ZodBody(updateDatasetSchema) changes: DatasetUpdate,
+    @ReqUser() user: CurrentUser,
+  ) {
     const id = idParam(param);
     return { id, result: await this.datasets.update(id, changes, user) };
   }
@@ -196,7 +209,10 @@ export class DatasetsController {
   @Post('get_or_create')
   @HttpCode(200)
   @RequirePermission(Permission.WRITE, View.DATASET)
-  async getOrCreate(@ZodBody(getOrCreateSchema) body: z.output<typeof getOrCreateSchema>, @ReqUser() user: CurrentUser) {
+  async getOrCreate(
+    @ZodBody(getOrCreateSchema) body: z.output<typeof getOrCreateSchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const id = await this.datasets.getOrCreate(
       { ...body, columns: null, is_managed_externally: false, external_url: null, description: null },
       user,

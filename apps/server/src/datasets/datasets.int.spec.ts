@@ -34,8 +34,12 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
     userDb = await createTestDatabase('datasets_userdb');
     const c = new Client({ connectionString: userDb.url });
     await c.connect();
-    await c.query(`CREATE TABLE flights (id serial PRIMARY KEY, origin text, delay integer, dep_time timestamp, cancelled boolean)`);
-    await c.query(`INSERT INTO flights (origin, delay, dep_time, cancelled) VALUES ('SEA', 5, '2024-01-01 10:00', false), ('SFO', 30, '2024-01-02 11:00', true)`);
+    await c.query(
+      `CREATE TABLE flights (id serial PRIMARY KEY, origin text, delay integer, dep_time timestamp, cancelled boolean)`,
+    );
+    await c.query(
+      `INSERT INTO flights (origin, delay, dep_time, cancelled) VALUES ('SEA', 5, '2024-01-01 10:00', false), ('SFO', 30, '2024-01-02 11:00', true)`,
+    );
     await c.end();
     t = await createAuthTestApp({ extraModules: [DatasetsModule] });
     admin = await userClient(t, ['Admin']);
@@ -64,15 +68,36 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
     const id = res.body.id as number;
     expect(res.body.data).toEqual(res.body.result);
     const data = res.body.data;
-    expect(data).toMatchObject({ id, uid: `${id}__table`, kind: 'virtual', table_name: 'late flights', schema: 'public', main_dttm_col: 'dep_time' });
-    expect(data.columns.map((c: { column_name: string; type_generic: number; is_dttm: boolean }) => [c.column_name, c.type_generic, c.is_dttm])).toEqual([
+    expect(data).toMatchObject({
+      id,
+      uid: `${id}__table`,
+      kind: 'virtual',
+      table_name: 'late flights',
+      schema: 'public',
+      main_dttm_col: 'dep_time',
+    });
+    expect(
+      data.columns.map((c: { column_name: string; type_generic: number; is_dttm: boolean }) => [
+        c.column_name,
+        c.type_generic,
+        c.is_dttm,
+      ]),
+    ).toEqual([
       ['origin', 1, false],
       ['delay', 0, false],
       ['dep_time', 2, true],
       ['cancelled', 3, false],
     ]);
     expect(data.columns[0]).toMatchObject({ groupby: true, filterable: true });
-    expect(data.metrics).toEqual([{ metric_name: 'count', verbose_name: 'COUNT(*)', metric_type: 'count', expression: 'COUNT(*)', description: null }]);
+    expect(data.metrics).toEqual([
+      {
+        metric_name: 'count',
+        verbose_name: 'COUNT(*)',
+        metric_type: 'count',
+        expression: 'COUNT(*)',
+        description: null,
+      },
+    ]);
     expect(data.owners).toEqual([expect.objectContaining({ id: admin.userId })]);
 
     const got = await alpha.get(`/api/v1/dataset/${id}`);
@@ -82,7 +107,8 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
       schema: 'public',
       database: { id: dbId, database_name: 'warehouse', backend: 'postgresql' },
       sql: 'SELECT origin, delay, dep_time, cancelled FROM flights WHERE delay > {{ min_delay }};',
-      select_star: 'SELECT *\nFROM (\nSELECT origin, delay, dep_time, cancelled FROM flights WHERE delay > {{ min_delay }}\n) AS virtual_table\nLIMIT 100',
+      select_star:
+        'SELECT *\nFROM (\nSELECT origin, delay, dep_time, cancelled FROM flights WHERE delay > {{ min_delay }}\n) AS virtual_table\nLIMIT 100',
     });
     const events = await t.app.get(EventStore).readStream(`dataset:${id}`);
     expect(events.map((e) => e.type)).toEqual(['dataset/datasetCreated']);
@@ -100,9 +126,23 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
     expect(given.body.data.columns).toEqual([expect.objectContaining({ column_name: 'one', type: 'INTEGER' })]);
     const physical = await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'flights' });
     expect(physical.status).toBe(201);
-    expect(physical.body.data).toMatchObject({ kind: 'physical', sql: null, select_star: 'SELECT *\nFROM "public"."flights"\nLIMIT 100' });
-    expect(physical.body.data.columns.map((c: { column_name: string }) => c.column_name)).toEqual(['id', 'origin', 'delay', 'dep_time', 'cancelled']);
-    const missing = await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'no_such_table' });
+    expect(physical.body.data).toMatchObject({
+      kind: 'physical',
+      sql: null,
+      select_star: 'SELECT *\nFROM "public"."flights"\nLIMIT 100',
+    });
+    expect(physical.body.data.columns.map((c: { column_name: string }) => c.column_name)).toEqual([
+      'id',
+      'origin',
+      'delay',
+      'dep_time',
+      'cancelled',
+    ]);
+    const missing = await admin.post('/api/v1/dataset/', {
+      database: dbId,
+      schema: 'public',
+      table_name: 'no_such_table',
+    });
     expect(missing.status).toBe(422);
   });
 
@@ -116,26 +156,65 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
     // Another schema is another name.
     expect((await admin.post('/api/v1/dataset/', { ...body, schema: 'other' })).status).toBe(201);
 
-    const again = await admin.post('/api/v1/dataset/get_or_create/', { database_id: dbId, schema: 'public', table_name: 'origins' });
+    const again = await admin.post('/api/v1/dataset/get_or_create/', {
+      database_id: dbId,
+      schema: 'public',
+      table_name: 'origins',
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ result: { table_id: first.body.id } });
-    const made = await admin.post('/api/v1/dataset/get_or_create/', { database_id: dbId, schema: 'public', table_name: 'delays', sql: 'SELECT delay FROM flights' });
+    const made = await admin.post('/api/v1/dataset/get_or_create/', {
+      database_id: dbId,
+      schema: 'public',
+      table_name: 'delays',
+      sql: 'SELECT delay FROM flights',
+    });
     expect(made.status).toBe(200);
     expect(made.body.result.table_id).toBeGreaterThan(first.body.id);
   });
 
   it('never changes data and refuses bad SQL and bad bodies; nothing is stored', async () => {
-    const count = async () => (await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM datasets'))[0].n as number;
+    const count = async () =>
+      (await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM datasets'))[0].n as number;
     const before = await count();
     // The SQL guard's refusals (sql-guard/): a 400 with its error type, before anything runs.
     const refused = [
-      [await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'DELETE FROM flights', table_name: 'x1' }), 'DML_NOT_ALLOWED_ERROR'],
-      [await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELECT 1; SELECT 2', table_name: 'x2' }), 'INVALID_SQL_ERROR'],
-      [await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELEC oops', table_name: 'x3' }), 'SYNTAX_ERROR'],
+      [
+        await admin.post('/api/v1/dataset/', {
+          database: dbId,
+          schema: 'public',
+          sql: 'DELETE FROM flights',
+          table_name: 'x1',
+        }),
+        'DML_NOT_ALLOWED_ERROR',
+      ],
+      [
+        await admin.post('/api/v1/dataset/', {
+          database: dbId,
+          schema: 'public',
+          sql: 'SELECT 1; SELECT 2',
+          table_name: 'x2',
+        }),
+        'INVALID_SQL_ERROR',
+      ],
+      [
+        await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELEC oops', table_name: 'x3' }),
+        'SYNTAX_ERROR',
+      ],
     ] as const;
-    for (const [res, errorType] of refused) expect([res.status, res.body.errors[0].error_type]).toEqual([400, errorType]);
-    expect((await admin.post('/api/v1/dataset/', { database: 999999, schema: 'public', sql: 'SELECT 1', table_name: 'x4' })).status).toBe(422);
-    for (const body of [{}, { database: dbId }, { database: 'x', table_name: 'y' }, { database: dbId, table_name: '' }, { database: dbId, table_name: 'z', columns: [{}] }]) {
+    for (const [res, errorType] of refused)
+      expect([res.status, res.body.errors[0].error_type]).toEqual([400, errorType]);
+    expect(
+      (await admin.post('/api/v1/dataset/', { database: 999999, schema: 'public', sql: 'SELECT 1', table_name: 'x4' }))
+        .status,
+    ).toBe(422);
+    for (const body of [
+      {},
+      { database: dbId },
+      { database: 'x', table_name: 'y' },
+      { database: dbId, table_name: '' },
+      { database: dbId, table_name: 'z', columns: [{}] },
+    ]) {
       const res = await admin.post('/api/v1/dataset/', body);
       expect(res.status).toBe(400);
       expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
@@ -191,10 +270,23 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
     it('creates a virtual dataset on the granted database and refuses the other with DATABASE_SECURITY_ACCESS_ERROR', async () => {
       // Over HTTP the route also needs can_write on Dataset, which neither sql_lab nor Gamma has (Alpha's),
       // so the database rule is exercised on the service the route calls, with the user as authenticated.
-      expect((await grantee.post('/api/v1/dataset/', { database: dbId, schema: 'public', sql: 'SELECT 1 AS x', table_name: 'no write' })).status).toBe(403);
+      expect(
+        (
+          await grantee.post('/api/v1/dataset/', {
+            database: dbId,
+            schema: 'public',
+            sql: 'SELECT 1 AS x',
+            table_name: 'no write',
+          })
+        ).status,
+      ).toBe(403);
       const datasets = t.app.get(DatasetsService);
       const created = await datasets.create(virtual(dbId, 'granted flights'), granteeUser);
-      expect(created).toMatchObject({ table_name: 'granted flights', database: { id: dbId }, owners: [{ id: grantee.userId }] });
+      expect(created).toMatchObject({
+        table_name: 'granted flights',
+        database: { id: dbId },
+        owners: [{ id: grantee.userId }],
+      });
       expect(created.columns.map((c: { column_name: string }) => c.column_name)).toEqual(['origin', 'delay']);
       const refused = await datasets.create(virtual(otherId, 'ungranted flights'), granteeUser).then(
         () => null,
@@ -202,13 +294,22 @@ describe('/api/v1/dataset/ from SQL Lab (real HTTP, a real PostgreSQL to infer c
       );
       expect(refused).toBeInstanceOf(StrataHttpException);
       expect((refused as StrataHttpException).getStatus()).toBe(403);
-      expect((refused as StrataHttpException).getResponse()).toMatchObject({ errors: [{ error_type: 'DATABASE_SECURITY_ACCESS_ERROR' }] });
-      const stored = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM datasets WHERE database_id = $1`, [otherId]);
+      expect((refused as StrataHttpException).getResponse()).toMatchObject({
+        errors: [{ error_type: 'DATABASE_SECURITY_ACCESS_ERROR' }],
+      });
+      const stored = await t.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM datasets WHERE database_id = $1`, [otherId]);
       expect(stored[0].n).toBe(0);
     });
 
     it("reads another user's dataset on the granted database, not on the other", async () => {
-      const body = (database: number, table_name: string) => ({ database, schema: 'public', sql: 'SELECT 1 AS x', table_name });
+      const body = (database: number, table_name: string) => ({
+        database,
+        schema: 'public',
+        sql: 'SELECT 1 AS x',
+        table_name,
+      });
       const onGranted = await admin.post('/api/v1/dataset/', body(dbId, 'admin granted'));
       const onOther = await admin.post('/api/v1/dataset/', body(otherId, 'admin ungranted'));
       expect([onGranted.status, onOther.status]).toEqual([201, 201]);

@@ -61,7 +61,18 @@ export class DatasetsService {
    * one of that name exists already.
    */
   async registerTable(databaseId: number, schema: string, table: string): Promise<number | null> {
-    const input: NewDataset = { database_id: databaseId, catalog: null, schema, sql: null, table_name: table, template_params: null, columns: null, is_managed_externally: false, external_url: null, description: null };
+    const input: NewDataset = {
+      database_id: databaseId,
+      catalog: null,
+      schema,
+      sql: null,
+      table_name: table,
+      template_params: null,
+      columns: null,
+      is_managed_externally: false,
+      external_url: null,
+      description: null,
+    };
     if ((await this.findByName(input)) !== null) return null;
     try {
       return (await this.createChecked(input, null)).id;
@@ -79,13 +90,19 @@ export class DatasetsService {
     const columns = input.columns ?? (await this.inferColumns(input, statement));
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('datasets_id_seq')::int AS id`)) as { id: number }[];
     const { columns: _given, ...fields } = input;
-    const command: DatasetCommand = { type: 'CreateDataset', data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user?.id ?? null } };
-    const meta: DecisionMeta = user ? { actor: String(user.id), sessionId: user.sessionId } : { actor: 'system', undoable: false };
+    const command: DatasetCommand = {
+      type: 'CreateDataset',
+      data: { ...fields, id, kind: input.sql ? 'virtual' : 'physical', columns, owner_id: user?.id ?? null },
+    };
+    const meta: DecisionMeta = user
+      ? { actor: String(user.id), sessionId: user.sessionId }
+      : { actor: 'system', undoable: false };
     try {
       await this.commands.execute(new DecideDataset(id, command, { ...meta, expectedVersion: 0 }));
     } catch (err) {
       // The check above can race with another create; the unique index cannot (the store reports it as a conflict).
-      if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByName(input)) !== null) throw alreadyExists(input.table_name);
+      if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByName(input)) !== null)
+        throw alreadyExists(input.table_name);
       throw err;
     }
     return (await this.find(id))!;
@@ -122,11 +139,22 @@ export class DatasetsService {
     await checkOwners(this.dataSource, changes.owners);
     if (changes.sql !== undefined || changes.template_params !== undefined) {
       const sql = changes.sql !== undefined ? changes.sql : found.sql;
-      if (sql?.trim()) await this.guard(found.database.id, sql, changes.template_params !== undefined ? changes.template_params : found.template_params);
+      if (sql?.trim())
+        await this.guard(
+          found.database.id,
+          sql,
+          changes.template_params !== undefined ? changes.template_params : found.template_params,
+        );
     }
-    if (changes.columns || changes.metrics) await this.checkFragments(found.database.id, changes.columns ?? [], changes.metrics ?? []);
+    if (changes.columns || changes.metrics)
+      await this.checkFragments(found.database.id, changes.columns ?? [], changes.metrics ?? []);
     if (changes.table_name !== undefined || changes.schema !== undefined) {
-      const other = await this.findByName({ database_id: found.database.id, catalog: found.catalog, schema: changes.schema !== undefined ? changes.schema : found.schema, table_name: changes.table_name ?? found.table_name });
+      const other = await this.findByName({
+        database_id: found.database.id,
+        catalog: found.catalog,
+        schema: changes.schema !== undefined ? changes.schema : found.schema,
+        table_name: changes.table_name ?? found.table_name,
+      });
       if (other !== null && other !== id) throw alreadyExists(changes.table_name ?? found.table_name);
     }
     await this.decide(id, { type: 'UpdateDataset', data: { changes } }, user);
@@ -137,7 +165,11 @@ export class DatasetsService {
   async refreshColumns(id: number, user: CurrentUser): Promise<DatasetJson> {
     const found = await this.editable(id, user);
     const fetched = found.sql
-      ? await this.inference.ofQuery(found.database.id, await this.guard(found.database.id, found.sql, found.template_params), found.schema)
+      ? await this.inference.ofQuery(
+          found.database.id,
+          await this.guard(found.database.id, found.sql, found.template_params),
+          found.schema,
+        )
       : await this.inference.ofTable(found.database.id, found.schema ?? 'public', found.table_name);
     await this.decide(id, { type: 'SyncDatasetColumns', data: { fetched } }, user);
     return (await this.find(id))!;
@@ -146,8 +178,16 @@ export class DatasetsService {
   async delete(id: number, user: CurrentUser): Promise<void> {
     await this.editable(id, user);
     // A chart must not lose its data source under it: delete or move the charts first (Superset's rule).
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM charts WHERE datasource_id = $1 AND datasource_type IN ('table', 'dataset', 'sl_table')`, [id])) as { n: number }[];
-    if (n > 0) throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, `This dataset is used by ${n} chart${n === 1 ? '' : 's'}; delete them first.`);
+    const [{ n }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM charts WHERE datasource_id = $1 AND datasource_type IN ('table', 'dataset', 'sl_table')`,
+      [id],
+    )) as { n: number }[];
+    if (n > 0)
+      throw new StrataHttpException(
+        422,
+        ErrorType.GENERIC_COMMAND_ERROR,
+        `This dataset is used by ${n} chart${n === 1 ? '' : 's'}; delete them first.`,
+      );
     await this.decide(id, { type: 'DeleteDataset', data: {} }, user);
   }
 
@@ -170,7 +210,11 @@ export class DatasetsService {
   }
 
   /** Calculated columns and metrics are pasted into chart SQL: each must be a safe expression (400 otherwise). */
-  private async checkFragments(databaseId: number, columns: readonly DatasetColumn[], metrics: readonly { expression: string }[]): Promise<void> {
+  private async checkFragments(
+    databaseId: number,
+    columns: readonly DatasetColumn[],
+    metrics: readonly { expression: string }[],
+  ): Promise<void> {
     const { backend } = await this.databases.engine(databaseId);
     try {
       for (const c of columns) if (c.expression?.trim()) validateFragment(c.expression, backend, 'expression');
@@ -188,19 +232,27 @@ export class DatasetsService {
 
   private async inferColumns(input: NewDataset, statement: string | null): Promise<DatasetColumn[]> {
     if (statement !== null) return this.inference.ofQuery(input.database_id, statement, input.schema);
-    if (!input.schema) throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'A dataset on a table needs its schema.');
+    if (!input.schema)
+      throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'A dataset on a table needs its schema.');
     return this.inference.ofTable(input.database_id, input.schema, input.table_name);
   }
 
   private async checkDatabase(id: number, user: CurrentUser): Promise<void> {
     const database = await this.databases.find(id);
-    if (!database) throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, `There is no database with id ${id}.`);
+    if (!database)
+      throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, `There is no database with id ${id}.`);
     if (!(await this.databases.canQuery(user, database))) {
-      throw new StrataHttpException(403, ErrorType.DATABASE_SECURITY_ACCESS_ERROR, `You need access to the database ${database.database_name}.`);
+      throw new StrataHttpException(
+        403,
+        ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+        `You need access to the database ${database.database_name}.`,
+      );
     }
   }
 
-  private async findByName(input: Pick<NewDataset, 'database_id' | 'catalog' | 'schema' | 'table_name'>): Promise<number | null> {
+  private async findByName(
+    input: Pick<NewDataset, 'database_id' | 'catalog' | 'schema' | 'table_name'>,
+  ): Promise<number | null> {
     const rows = (await this.dataSource.query(
       `SELECT id FROM datasets WHERE database_id = $1 AND coalesce(catalog, '') = $2 AND coalesce(schema, '') = $3 AND table_name = $4`,
       [input.database_id, input.catalog ?? '', input.schema ?? '', input.table_name],

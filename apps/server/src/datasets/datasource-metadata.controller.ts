@@ -30,10 +30,17 @@ export class DatasourceMetadataController {
 
   @Get(['strata/fetch_datasource_metadata', 'superset/fetch_datasource_metadata'])
   @RequirePermission(Permission.READ, View.DATASET)
-  async metadata(@ZodQuery(datasourceKeySchema) query: z.output<typeof datasourceKeySchema>, @ReqUser() user: CurrentUser) {
+  async metadata(
+    @ZodQuery(datasourceKeySchema) query: z.output<typeof datasourceKeySchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const { id, type } = parseDatasourceKey(query.datasourceKey);
     if (!DATASET_TYPES.includes(type)) {
-      throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, `The datasource type ${type} has no metadata here.`);
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_FORMAT_ERROR,
+        `The datasource type ${type} has no metadata here.`,
+      );
     }
     const dataset = await this.datasets.get(id, user);
     if (!dataset) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dataset not found.');

@@ -30,8 +30,19 @@ let t: AuthTestApp;
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-example-datasets-'));
   // A short wait bound: the restart below cannot finish until the test lets go of the data folder.
-  embedded = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'register-test-password', readerRole: EMBEDDED_READER_ROLE, connectWaitMs: 1000 });
-  examples = new ExamplesDatabase(embedded.url('postgres'), embedded.url(EMBEDDED_READER_ROLE), EMBEDDED_READER_ROLE, 'session-role');
+  embedded = await startEmbeddedPostgres({
+    name: 'examples',
+    dataDir: join(home, 'examples'),
+    password: 'register-test-password',
+    readerRole: EMBEDDED_READER_ROLE,
+    connectWaitMs: 1000,
+  });
+  examples = new ExamplesDatabase(
+    embedded.url('postgres'),
+    embedded.url(EMBEDDED_READER_ROLE),
+    EMBEDDED_READER_ROLE,
+    'session-role',
+  );
   const loaded = await loadExamples(examples, { datasets: DATASETS.filter((d) => d.table === 'cars') });
   expect(loaded.map((r) => r.state)).toEqual(['loaded']);
   t = await createChartTestApp();
@@ -43,20 +54,38 @@ afterAll(async () => {
 });
 
 it('registers the example datasets though the examples database was not back when the registration first ran', async () => {
-  await t.app.get(DatabasesService).create({ settings: { database_name: 'examples', expose_in_sqllab: true }, connection: parseConnectionUri(examples.readerUrl) }, 'system');
+  await t.app
+    .get(DatabasesService)
+    .create(
+      {
+        settings: { database_name: 'examples', expose_in_sqllab: true },
+        connection: parseConnectionUri(examples.readerUrl),
+      },
+      'system',
+    );
   const lock = `${join(home, 'examples')}.lock`;
   writeFileSync(lock, String(process.pid)); // another live process "holds" the data folder: no new process yet
   await embedded.restart();
 
-  const loader = { status: () => ({ state: 'ready' as const, tables: [{ name: 'cars', rows: 406, expected_rows: 406, loaded: true }] }) };
-  const registrar = new ExampleDatasets(loader as unknown as ExamplesService, t.app.get(DatasetsService), t.app.get(DataSource));
+  const loader = {
+    status: () => ({
+      state: 'ready' as const,
+      tables: [{ name: 'cars', rows: 406, expected_rows: 406, loaded: true }],
+    }),
+  };
+  const registrar = new ExampleDatasets(
+    loader as unknown as ExamplesService,
+    t.app.get(DatasetsService),
+    t.app.get(DataSource),
+  );
   await expect(registrar.registerLoaded()).rejects.toThrow(/cars/);
 
   registrar.onApplicationBootstrap(); // tries again every 2 s
   try {
     rmSync(lock);
-    const registered = () => t.app.get(DataSource).query(`SELECT table_name FROM datasets WHERE table_name = 'cars'`) as Promise<unknown[]>;
-    for (const deadline = Date.now() + 120_000; (await registered()).length === 0 && Date.now() < deadline; ) {
+    const registered = () =>
+      t.app.get(DataSource).query(`SELECT table_name FROM datasets WHERE table_name = 'cars'`) as Promise<unknown[]>;
+    for (const deadline = Date.now() + 120_000; (await registered()).length === 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(await registered()).toEqual([{ table_name: 'cars' }]);

@@ -77,7 +77,9 @@ export class ExampleDatasets implements OnApplicationBootstrap, OnModuleDestroy 
   async registerLoaded(): Promise<number> {
     const status = this.examples.status();
     if (status.state !== 'ready') return 0;
-    const [db] = (await this.dataSource.query(`SELECT id FROM databases WHERE database_name = $1`, [EXAMPLES_DATABASE_NAME])) as { id: number }[];
+    const [db] = (await this.dataSource.query(`SELECT id FROM databases WHERE database_name = $1`, [
+      EXAMPLES_DATABASE_NAME,
+    ])) as { id: number }[];
     if (!db) return 0;
     let created = 0;
     for (const table of status.tables.filter((t) => t.loaded)) {

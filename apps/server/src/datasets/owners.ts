@@ -7,5 +7,6 @@ export async function checkOwners(dataSource: DataSource, ids: readonly number[]
   if (!ids || ids.length === 0) return;
   const unique = [...new Set(ids)];
   const rows = (await dataSource.query(`SELECT id FROM users WHERE id = ANY($1::int[])`, [unique])) as { id: number }[];
-  if (rows.length !== unique.length) throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Owners are invalid');
+  if (rows.length !== unique.length)
+    throw new StrataHttpException(422, ErrorType.GENERIC_COMMAND_ERROR, 'Owners are invalid');
 }

@@ -56,7 +56,12 @@ async function seed(url: string, reader?: string): Promise<() => Promise<number>
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-pglite-dataset-guard-'));
-  pglite = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'dataset-guard-password', readerRole: EMBEDDED_READER_ROLE });
+  pglite = await startEmbeddedPostgres({
+    name: 'examples',
+    dataDir: join(home, 'examples'),
+    password: 'dataset-guard-password',
+    readerRole: EMBEDDED_READER_ROLE,
+  });
   rows.embedded = await seed(pglite.url(), EMBEDDED_READER_ROLE);
   target = await createTestDatabase('dataset_guard');
   rows.postgres = await seed(target.url);
@@ -72,12 +77,16 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const datasetCount = async () => (await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM datasets'))[0].n as number;
+const datasetCount = async () =>
+  (await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM datasets'))[0].n as number;
 let names = 0;
 const create = (database: number, sql: string, extra: Record<string, unknown> = {}) =>
   admin.post('/api/v1/dataset/', { database, schema: 'public', table_name: `guarded ${++names}`, sql, ...extra });
 const chartData = (id: number, metrics: unknown[] = ['count']) =>
-  admin.post('/api/v1/chart/data', { datasource: { id, type: 'table' }, queries: [{ columns: [], metrics, row_limit: 10 }] });
+  admin.post('/api/v1/chart/data', {
+    datasource: { id, type: 'table' },
+    queries: [{ columns: [], metrics, row_limit: 10 }],
+  });
 
 describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
   it('refuses a virtual dataset that reads server files after lifting its role, at create, with the guard error; nothing is stored', async () => {
@@ -91,7 +100,12 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
     ];
     for (const res of attempts) {
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([expect.objectContaining({ error_type: 'QUERY_SECURITY_ACCESS_ERROR', message: expect.stringMatching(/` is not allowed: .*(pg_read_file|role)/) })]);
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({
+          error_type: 'QUERY_SECURITY_ACCESS_ERROR',
+          message: expect.stringMatching(/` is not allowed: .*(pg_read_file|role)/),
+        }),
+      ]);
     }
     expect(await datasetCount()).toBe(before);
   });
@@ -99,12 +113,17 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
   it('refuses a data-modifying CTE with DML_NOT_ALLOWED_ERROR; the rows stay', async () => {
     const res = await create(db[name], WRITING_CTE);
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ error_type: 'DML_NOT_ALLOWED_ERROR', message: expect.stringContaining('Only `SELECT` statements are allowed') });
+    expect(res.body.errors[0]).toMatchObject({
+      error_type: 'DML_NOT_ALLOWED_ERROR',
+      message: expect.stringContaining('Only `SELECT` statements are allowed'),
+    });
     expect(await rows[name]()).toBe(3);
   });
 
   it('refuses the same SQL at update (sql or template_params) and keeps the stored query', async () => {
-    const made = await create(db[name], 'SELECT id FROM victims WHERE id > {{ min }}', { template_params: '{"min": 0}' });
+    const made = await create(db[name], 'SELECT id FROM victims WHERE id > {{ min }}', {
+      template_params: '{"min": 0}',
+    });
     expect(made.status).toBe(201);
     const id = made.body.id as number;
     const sqlChange = await admin.put(`/api/v1/dataset/${id}`, { sql: FILE_READ });
@@ -113,7 +132,9 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
     const cteChange = await admin.put(`/api/v1/dataset/${id}`, { sql: WRITING_CTE });
     expect(cteChange.status).toBe(400);
     expect(cteChange.body.errors[0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
-    const paramsChange = await admin.put(`/api/v1/dataset/${id}`, { template_params: `{"min": "0 UNION SELECT length(pg_read_file('/etc/hostname'))"}` });
+    const paramsChange = await admin.put(`/api/v1/dataset/${id}`, {
+      template_params: `{"min": "0 UNION SELECT length(pg_read_file('/etc/hostname'))"}`,
+    });
     expect(paramsChange.status).toBe(400);
     expect(paramsChange.body.errors[0].error_type).toBe('QUERY_SECURITY_ACCESS_ERROR');
     const stored = (await admin.get(`/api/v1/dataset/${id}`)).body.result;
@@ -137,7 +158,15 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
     expect(made.status).toBe(201);
     const id = made.body.id as number;
     // As a dataset saved before the guard: the stored SQL changes without passing the service.
-    await t.app.get(CommandBus).execute(new DecideDataset(id, { type: 'UpdateDataset', data: { changes: { sql: WRITING_CTE } } }, { actor: 'system', undoable: false }));
+    await t.app
+      .get(CommandBus)
+      .execute(
+        new DecideDataset(
+          id,
+          { type: 'UpdateDataset', data: { changes: { sql: WRITING_CTE } } },
+          { actor: 'system', undoable: false },
+        ),
+      );
     for (const res of [
       await chartData(id),
       await admin.post(`/datasource/samples?datasource_id=${id}&datasource_type=table&page=1&per_page=10`, {}),
@@ -146,7 +175,15 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
       expect(res.status).toBe(400);
       expect(res.body.errors[0]).toMatchObject({ error_type: 'DML_NOT_ALLOWED_ERROR' });
     }
-    await t.app.get(CommandBus).execute(new DecideDataset(id, { type: 'UpdateDataset', data: { changes: { sql: FILE_READ } } }, { actor: 'system', undoable: false }));
+    await t.app
+      .get(CommandBus)
+      .execute(
+        new DecideDataset(
+          id,
+          { type: 'UpdateDataset', data: { changes: { sql: FILE_READ } } },
+          { actor: 'system', undoable: false },
+        ),
+      );
     const fileRead = await chartData(id);
     expect(fileRead.status).toBe(400);
     expect(fileRead.body.errors[0].error_type).toBe('QUERY_SECURITY_ACCESS_ERROR');
@@ -154,18 +191,29 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
   });
 
   it('refuses a calculated column the chart fragments refuse at create, as at update', async () => {
-    const columns = [{ column_name: 'id', type: 'INTEGER' }, { column_name: 'host', expression: "pg_read_file('/etc/hostname')" }];
+    const columns = [
+      { column_name: 'id', type: 'INTEGER' },
+      { column_name: 'host', expression: "pg_read_file('/etc/hostname')" },
+    ];
     const before = await datasetCount();
     const res = await create(db[name], 'SELECT id FROM victims', { columns });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ error_type: 'INVALID_SQL_ERROR', message: expect.stringContaining('pg_read_file') });
+    expect(res.body.errors[0]).toMatchObject({
+      error_type: 'INVALID_SQL_ERROR',
+      message: expect.stringContaining('pg_read_file'),
+    });
     expect(await datasetCount()).toBe(before);
   });
 
   it('refuses an adhoc metric calling a function that runs SQL text the guard cannot read (ts_stat)', async () => {
     const made = await create(db[name], 'SELECT id FROM victims');
-    const res = await chartData(made.body.id, [{ expressionType: 'SQL', sqlExpression: "ts_stat('SELECT to_tsvector(''simple'', ''a'')')", label: 'words' }]);
+    const res = await chartData(made.body.id, [
+      { expressionType: 'SQL', sqlExpression: "ts_stat('SELECT to_tsvector(''simple'', ''a'')')", label: 'words' },
+    ]);
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ error_type: 'INVALID_SQL_ERROR', message: expect.stringContaining('ts_stat') });
+    expect(res.body.errors[0]).toMatchObject({
+      error_type: 'INVALID_SQL_ERROR',
+      message: expect.stringContaining('ts_stat'),
+    });
   });
 });

@@ -16,6 +16,7 @@ import { parseTemplateParams, renderSql } from '../sqllab/execute/template';
 export async function guardedVirtualSql(sql: string, templateParams: string | null, backend: Backend): Promise<string> {
   const rendered = await renderSql(sql, parseTemplateParams(templateParams));
   const verdict = await classifyQuery(rendered, backend);
-  if ('refusal' in verdict) throw new StrataHttpException(400, verdict.refusal.errorType as ErrorType, verdict.refusal.message);
+  if ('refusal' in verdict)
+    throw new StrataHttpException(400, verdict.refusal.errorType as ErrorType, verdict.refusal.message);
   return verdict.statement.sql;
 }

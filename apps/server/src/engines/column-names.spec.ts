@@ -2,7 +2,13 @@ import { rowsToObjects, uniqueColumnNames } from './column-names';
 
 describe('uniqueColumnNames', () => {
   it('keeps unique names and suffixes later duplicates', () => {
-    expect(uniqueColumnNames(['id', 'name', 'id', 'id', 'id__1'])).toEqual(['id', 'name', 'id__1', 'id__2', 'id__1__1']);
+    expect(uniqueColumnNames(['id', 'name', 'id', 'id', 'id__1'])).toEqual([
+      'id',
+      'name',
+      'id__1',
+      'id__2',
+      'id__1__1',
+    ]);
   });
 
   it('lets rowsToObjects keep every column of a join', () => {

@@ -12,7 +12,11 @@ export function networkError(err: unknown, spec: ConnectionSpec): EngineConnecti
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
-      return new EngineConnectionError(`The hostname ${where} cannot be resolved.`, 'CONNECTION_INVALID_HOSTNAME_ERROR', { cause: err });
+      return new EngineConnectionError(
+        `The hostname ${where} cannot be resolved.`,
+        'CONNECTION_INVALID_HOSTNAME_ERROR',
+        { cause: err },
+      );
     case 'ECONNREFUSED':
       return new EngineConnectionError(
         `Port ${spec.port} on hostname ${where} refused the connection.`,
@@ -29,7 +33,11 @@ export function networkError(err: unknown, spec: ConnectionSpec): EngineConnecti
         { cause: err },
       );
     case 'ERR_SOCKET_BAD_PORT':
-      return new EngineConnectionError(`Port ${spec.port} is not a valid port number.`, 'CONNECTION_INVALID_PORT_ERROR', { cause: err });
+      return new EngineConnectionError(
+        `Port ${spec.port} is not a valid port number.`,
+        'CONNECTION_INVALID_PORT_ERROR',
+        { cause: err },
+      );
     default:
       break;
   }

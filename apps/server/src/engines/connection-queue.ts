@@ -18,7 +18,11 @@ export const DEFAULT_WAIT_MS = 30_000;
 
 export class EngineBusyError extends EngineError {
   constructor(waiting: number) {
-    super(`This database is busy: ${waiting} queries are already waiting for a connection. Try again in a moment.`, 'GENERIC_DB_ENGINE_ERROR', 503);
+    super(
+      `This database is busy: ${waiting} queries are already waiting for a connection. Try again in a moment.`,
+      'GENERIC_DB_ENGINE_ERROR',
+      503,
+    );
     this.name = 'EngineBusyError';
   }
 }
@@ -53,11 +57,14 @@ export class ConnectionQueue {
           clearTimeout(waiter.timer);
           resolve(release);
         },
-        timer: setTimeout(() => {
-          const at = this.waiting.indexOf(waiter);
-          if (at >= 0) this.waiting.splice(at, 1);
-          reject(new EngineTimeoutError(waitMs));
-        }, Math.max(0, waitMs)),
+        timer: setTimeout(
+          () => {
+            const at = this.waiting.indexOf(waiter);
+            if (at >= 0) this.waiting.splice(at, 1);
+            reject(new EngineTimeoutError(waitMs));
+          },
+          Math.max(0, waitMs),
+        ),
       };
       this.waiting.push(waiter);
     });

@@ -1,4 +1,10 @@
-import { backendOfUri, formatConnectionUri, InvalidUriError, parseConnectionUri, PASSWORD_MASK } from './connection-uri';
+import {
+  backendOfUri,
+  formatConnectionUri,
+  InvalidUriError,
+  parseConnectionUri,
+  PASSWORD_MASK,
+} from './connection-uri';
 
 describe('connection URIs', () => {
   it('reads SQLAlchemy-style PostgreSQL and MySQL URIs', () => {
@@ -11,7 +17,12 @@ describe('connection URIs', () => {
       password: 's@cret',
       params: { sslmode: 'require' },
     });
-    expect(parseConnectionUri('mysql://root@127.0.0.1/test')).toMatchObject({ backend: 'mysql', port: 3306, username: 'root', password: undefined });
+    expect(parseConnectionUri('mysql://root@127.0.0.1/test')).toMatchObject({
+      backend: 'mysql',
+      port: 3306,
+      username: 'root',
+      password: undefined,
+    });
     expect(parseConnectionUri('mariadb://u:p@h/d').backend).toBe('mysql');
   });
 

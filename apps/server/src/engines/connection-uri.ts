@@ -43,7 +43,10 @@ export function backendOfUri(uri: string): Backend | null {
 
 export function parseConnectionUri(uri: string): ConnectionSpec {
   const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(uri.trim());
-  if (!schemeMatch) throw new InvalidUriError('Invalid connection string: expected e.g. postgresql://user:password@host:5432/database.');
+  if (!schemeMatch)
+    throw new InvalidUriError(
+      'Invalid connection string: expected e.g. postgresql://user:password@host:5432/database.',
+    );
   const backend = backendOfScheme(schemeMatch[1]);
   if (!backend) {
     throw new InvalidUriError(`Unsupported database engine "${schemeMatch[1]}": use postgresql:// or mysql://.`);

@@ -43,7 +43,12 @@ const subjects: [string, () => Promise<Subject>][] = [
         placeholder: (n) => `$${n}`,
         sleep: (seconds) => `SELECT pg_sleep(${seconds})`,
         running: async (pid) =>
-          (await admin.query<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`, [Number(pid)])).rows.map((r) => r.query),
+          (
+            await admin.query<{ query: string }>(
+              `SELECT query FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`,
+              [Number(pid)],
+            )
+          ).rows.map((r) => r.query),
         drop: async () => {
           await engine.close();
           await admin.end();
@@ -58,7 +63,14 @@ const subjects: [string, () => Promise<Subject>][] = [
       const database = `strata_contract_${randomBytes(4).toString('hex')}`;
       const admin = await createConnection(MARIADB);
       await admin.query(`CREATE DATABASE \`${database}\``);
-      const engine = new MysqlEngine({ backend: 'mysql', host: MARIADB.host, port: MARIADB.port, database, username: MARIADB.user, password: MARIADB.password });
+      const engine = new MysqlEngine({
+        backend: 'mysql',
+        host: MARIADB.host,
+        port: MARIADB.port,
+        database,
+        username: MARIADB.user,
+        password: MARIADB.password,
+      });
       return {
         engine,
         series: (n) => `SELECT seq AS id, md5(seq) AS h FROM seq_1_to_${n}`,
@@ -90,7 +102,9 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
     await subject?.drop();
   });
 
-  async function inSession<T>(work: (session: Awaited<ReturnType<QueryEngine['openSession']>>) => Promise<T>): Promise<T> {
+  async function inSession<T>(
+    work: (session: Awaited<ReturnType<QueryEngine['openSession']>>) => Promise<T>,
+  ): Promise<T> {
     const session = await subject.engine.openSession();
     try {
       await session.begin({ readOnly: true });
@@ -125,15 +139,24 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
   });
 
   it('stream of a statement without rows still gives its columns', async () => {
-    const streamed = await inSession((s) => s.stream(`${subject.series(3)} LIMIT 0`, {}, async () => fail('no rows expected')));
-    expect(streamed).toEqual({ rowCount: 0, columns: [expect.objectContaining({ name: 'id' }), expect.objectContaining({ name: 'h' })] });
+    const streamed = await inSession((s) =>
+      s.stream(`${subject.series(3)} LIMIT 0`, {}, async () => fail('no rows expected')),
+    );
+    expect(streamed).toEqual({
+      rowCount: 0,
+      columns: [expect.objectContaining({ name: 'id' }), expect.objectContaining({ name: 'h' })],
+    });
   });
 
   it('stops a huge statement past maxRows instead of draining it; the session goes on', async () => {
     // A trillion rows: draining them would take days, far past this test's time limit.
     await inSession(async (s) => {
       const rows: unknown[] = [];
-      const streamed = await s.stream(subject.series(HUGE), { maxRows: 2500, batchRows: 1000 }, async (batch) => void rows.push(...batch));
+      const streamed = await s.stream(
+        subject.series(HUGE),
+        { maxRows: 2500, batchRows: 1000 },
+        async (batch) => void rows.push(...batch),
+      );
       expect(streamed.rowCount).toBe(2500);
       expect(rows).toHaveLength(2500);
       const executed = await s.execute(subject.series(HUGE), { maxRows: 11 });
@@ -148,17 +171,26 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
     const bound = await inSession((s) => s.execute(`SELECT ${p(1)} AS v, '${p(1)}' AS lit`, { params: [hostile] }));
     expect(bound.rows).toEqual([{ v: hostile, lit: p(1) }]);
     const filtered = (params: unknown[]) =>
-      inSession((s) => s.execute(`SELECT id FROM (${subject.series(10)}) s WHERE id > ${p(1)} OR h = ${p(2)} ORDER BY id LIMIT ${p(3)}`, { params }));
+      inSession((s) =>
+        s.execute(
+          `SELECT id FROM (${subject.series(10)}) s WHERE id > ${p(1)} OR h = ${p(2)} ORDER BY id LIMIT ${p(3)}`,
+          { params },
+        ),
+      );
     expect((await filtered([7, "' OR '1'='1", 5])).rows).toEqual([{ id: 8 }, { id: 9 }, { id: 10 }]);
     expect((await filtered([0, 'nothing', 2])).rows).toEqual([{ id: 1 }, { id: 2 }]);
     const streamed: unknown[] = [];
     await inSession((s) =>
-      s.stream(`SELECT id FROM (${subject.series(10)}) s WHERE id <= ${p(1)} ORDER BY id`, { params: [3], batchRows: 2 }, async (rows) => void streamed.push(...rows)),
+      s.stream(
+        `SELECT id FROM (${subject.series(10)}) s WHERE id <= ${p(1)} ORDER BY id`,
+        { params: [3], batchRows: 2 },
+        async (rows) => void streamed.push(...rows),
+      ),
     );
     expect(streamed).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
-  it('without params a statement runs as text: a placeholder-looking character is the user\'s own SQL', async () => {
+  it("without params a statement runs as text: a placeholder-looking character is the user's own SQL", async () => {
     const literal = await inSession((s) => s.execute(`SELECT '?' AS q, '$1' AS d`));
     expect(literal.rows).toEqual([{ q: '?', d: '$1' }]);
   });
@@ -185,10 +217,16 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
 
   it('50 concurrent queries on a pool of 5 all succeed: they wait in line instead of failing to connect', async () => {
     // Each holds its connection long enough that the last ones wait longer than the connect timeout.
-    const runs = Array.from({ length: 50 }, (_, i) => inSession(async (s) => (await s.execute(`SELECT ${i} AS n, (${subject.sleep(1.5)}) AS slept`)).rows[0]!.n));
+    const runs = Array.from({ length: 50 }, (_, i) =>
+      inSession(async (s) => (await s.execute(`SELECT ${i} AS n, (${subject.sleep(1.5)}) AS slept`)).rows[0]!.n),
+    );
     const settled = await Promise.allSettled(runs);
-    expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-    expect(settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(
+      settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+    ).toEqual([]);
+    expect(settled.map((r) => (r as PromiseFulfilledResult<unknown>).value)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
   }, 120_000);
 
   it("a wait for a connection is bounded by the caller's time limit; first come, first served", async () => {
@@ -218,7 +256,9 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
   it('refuses at once with a 503 when too many are already waiting', async () => {
     const held: EngineSession[] = [];
     for (let i = 0; i < POOL_SIZE; i++) held.push(await subject.engine.openSession());
-    const waiting = Array.from({ length: MAX_WAITING }, () => subject.engine.openSession({ waitMs: 60_000 }).then((s) => s.release()));
+    const waiting = Array.from({ length: MAX_WAITING }, () =>
+      subject.engine.openSession({ waitMs: 60_000 }).then((s) => s.release()),
+    );
     try {
       const refused = await subject.engine.openSession({ waitMs: 60_000 }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(EngineBusyError);

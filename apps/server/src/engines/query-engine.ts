@@ -59,7 +59,13 @@ export interface TableMetadata {
   catalog: string | null;
   columns: TableColumnMetadata[];
   primaryKey: { name: string | null; column_names: string[] } | null;
-  foreignKeys: { name: string | null; column_names: string[]; referred_schema: string; referred_table: string; referred_columns: string[] }[];
+  foreignKeys: {
+    name: string | null;
+    column_names: string[];
+    referred_schema: string;
+    referred_table: string;
+    referred_columns: string[];
+  }[];
   indexes: { name: string; column_names: string[]; unique: boolean }[];
   /** `SELECT col1, col2 ... FROM schema.table LIMIT 100`, quoted for the dialect. */
   selectStar: string;
@@ -105,7 +111,11 @@ export interface EngineSession {
    * only once `onRows` resolved, so memory stays bounded whatever the size (CSV export). At most maxRows
    * rows are read from the database: past them the statement is stopped, not drained.
    */
-  stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement>;
+  stream(
+    sql: string,
+    options: StatementOptions & { batchRows?: number },
+    onRows: RowsHandler,
+  ): Promise<StreamedStatement>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
   cancel(): Promise<void>;

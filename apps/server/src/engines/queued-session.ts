@@ -24,7 +24,11 @@ export class QueuedSession implements EngineSession {
     return this.inner.execute(sql, options);
   }
 
-  stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement> {
+  stream(
+    sql: string,
+    options: StatementOptions & { batchRows?: number },
+    onRows: RowsHandler,
+  ): Promise<StreamedStatement> {
     return this.inner.stream(sql, options, onRows);
   }
 

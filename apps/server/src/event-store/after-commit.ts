@@ -1,4 +1,10 @@
-import type { DataSource, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import type {
+  DataSource,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 
 interface Deferred {
   /** The query runner's transaction depth when the append ran (1 = outermost, more inside savepoints). */

@@ -21,15 +21,31 @@
 import { randomUUID } from 'node:crypto';
 import type { Envelope, EventLike, EventMeta } from '@strata/events';
 import type { EntityManager } from 'typeorm';
-import { APPEND_LOCK_SQL, EVENT_COLUMNS, EVENTS_CHANNEL, rows, toEnvelope, type EventRow, type EventsNotification } from './event-rows';
+import {
+  APPEND_LOCK_SQL,
+  EVENT_COLUMNS,
+  EVENTS_CHANNEL,
+  rows,
+  toEnvelope,
+  type EventRow,
+  type EventsNotification,
+} from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
 
 export async function streamVersionIn(tx: EntityManager, stream: string): Promise<number> {
-  const [row] = await rows<{ version: number | null }>(tx, `SELECT max(version) AS version FROM events WHERE stream = $1`, [stream]);
+  const [row] = await rows<{ version: number | null }>(
+    tx,
+    `SELECT max(version) AS version FROM events WHERE stream = $1`,
+    [stream],
+  );
   return row?.version ?? 0;
 }
 
-export async function findCommandIn(tx: EntityManager, stream: string, commandId: string): Promise<AppendResult | null> {
+export async function findCommandIn(
+  tx: EntityManager,
+  stream: string,
+  commandId: string,
+): Promise<AppendResult | null> {
   const [command] = await rows<{ first_version: number; last_version: number }>(
     tx,
     `SELECT first_version, last_version FROM event_commands WHERE stream = $1 AND command_id = $2`,
@@ -72,7 +88,15 @@ export async function appendIn(
   }
   const version = current + events.length;
   const notification: EventsNotification = { instance: context.instanceId, stream, first: current + 1, last: version };
-  const inserted = await insertEvents(tx, stream, current, events, envelopeMeta(options), options.commandId, notification);
+  const inserted = await insertEvents(
+    tx,
+    stream,
+    current,
+    events,
+    envelopeMeta(options),
+    options.commandId,
+    notification,
+  );
   for (const event of inserted) {
     for (const projection of context.projections) {
       if (projection.handles.includes(event.type)) await projection.apply(tx, event);
@@ -117,12 +141,24 @@ async function insertEvents(
     const params: unknown[] = [];
     events.slice(start, start + INSERT_CHUNK).forEach((event, i) => {
       const p = params.length;
-      values.push(`($${p + 1}::uuid, $${p + 2}, $${p + 3}::int, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb, $${p + 7})`);
+      values.push(
+        `($${p + 1}::uuid, $${p + 2}, $${p + 3}::int, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb, $${p + 7})`,
+      );
       // `data: undefined` would become SQL NULL and break NOT NULL: store it as JSON null instead.
       const data = JSON.stringify(event.data ?? null);
-      params.push(randomUUID(), stream, current + start + i + 1, event.type, data, JSON.stringify(meta), commandId ?? null);
+      params.push(
+        randomUUID(),
+        stream,
+        current + start + i + 1,
+        event.type,
+        data,
+        JSON.stringify(meta),
+        commandId ?? null,
+      );
     });
-    const ctes = [`inserted AS (INSERT INTO events (id, stream, version, type, data, meta, command_id) VALUES ${values.join(', ')} RETURNING ${EVENT_COLUMNS})`];
+    const ctes = [
+      `inserted AS (INSERT INTO events (id, stream, version, type, data, meta, command_id) VALUES ${values.join(', ')} RETURNING ${EVENT_COLUMNS})`,
+    ];
     let from = 'inserted';
     if (start === 0) {
       const p = params.length;
@@ -131,7 +167,9 @@ async function insertEvents(
       params.push(EVENTS_CHANNEL, JSON.stringify(notification));
       from = 'inserted CROSS JOIN note';
       if (commandId !== undefined) {
-        ctes.push(`command AS (INSERT INTO event_commands (stream, command_id, first_version, last_version) VALUES ($${p + 3}, $${p + 4}, $${p + 5}::int, $${p + 6}::int))`);
+        ctes.push(
+          `command AS (INSERT INTO event_commands (stream, command_id, first_version, last_version) VALUES ($${p + 3}, $${p + 4}, $${p + 5}::int, $${p + 6}::int))`,
+        );
         params.push(stream, commandId, notification.first, notification.last);
       }
     }

@@ -72,7 +72,11 @@ export class CheckpointedSubscriber {
   }
 
   async checkpoint(): Promise<number> {
-    const [row] = await rows<{ position: string }>(this.dataSource.manager, `SELECT position FROM projection_checkpoints WHERE name = $1`, [this.name]);
+    const [row] = await rows<{ position: string }>(
+      this.dataSource.manager,
+      `SELECT position FROM projection_checkpoints WHERE name = $1`,
+      [this.name],
+    );
     return Number(row?.position ?? 0);
   }
 
@@ -90,7 +94,10 @@ export class CheckpointedSubscriber {
       const end = Number(top?.position ?? 0);
       await this.projection.reset(tx);
       await replayInto(tx, this.projection, end);
-      await tx.query(`UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1`, [this.name, end]);
+      await tx.query(`UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1`, [
+        this.name,
+        end,
+      ]);
     });
   }
 
@@ -120,24 +127,34 @@ export class CheckpointedSubscriber {
   private async processBatch(): Promise<{ read: number; checkpoint: number }> {
     return this.dataSource.transaction(async (tx) => {
       const from = await this.lockCheckpoint(tx);
-      const batch = await rows<EventRow>(tx, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [
-        from,
-        this.batchSize,
-      ]);
+      const batch = await rows<EventRow>(
+        tx,
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+        [from, this.batchSize],
+      );
       for (const row of batch) {
         if (this.projection.handles.includes(row.type)) await this.projection.apply(tx, toEnvelope(row));
       }
       const last = batch.at(-1);
       if (last === undefined) return { read: 0, checkpoint: from };
-      await tx.query(`UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1`, [this.name, last.position]);
+      await tx.query(`UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1`, [
+        this.name,
+        last.position,
+      ]);
       return { read: batch.length, checkpoint: Number(last.position) };
     });
   }
 
   /** Creates the checkpoint on first use and locks it for the transaction; returns its position. */
   private async lockCheckpoint(tx: EntityManager): Promise<number> {
-    await tx.query(`INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`, [this.name]);
-    const [row] = await rows<{ position: string }>(tx, `SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, [this.name]);
+    await tx.query(`INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING`, [
+      this.name,
+    ]);
+    const [row] = await rows<{ position: string }>(
+      tx,
+      `SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE`,
+      [this.name],
+    );
     return Number(row!.position);
   }
 }

@@ -27,7 +27,14 @@ let two: TestingModule;
 async function server(): Promise<TestingModule> {
   const app = await Test.createTestingModule({
     imports: [
-      TypeOrmModule.forRoot({ type: 'postgres', url: db.url, migrations, migrationsRun: true, retryAttempts: 0, logging: false }),
+      TypeOrmModule.forRoot({
+        type: 'postgres',
+        url: db.url,
+        migrations,
+        migrationsRun: true,
+        retryAttempts: 0,
+        logging: false,
+      }),
       CqrsModule.forRoot(),
       EventStoreModule,
     ],
@@ -53,12 +60,32 @@ afterAll(async () => {
 });
 
 const users = Array.from({ length: WRITERS }, (_, i) => i + 1);
-const star = (dashboardId: number, userId: number) => new DecideDashboardFavorites(dashboardId, { type: 'FavoriteDashboard', data: { userId, favorite: true } }, { actor: String(userId) });
+const star = (dashboardId: number, userId: number) =>
+  new DecideDashboardFavorites(
+    dashboardId,
+    { type: 'FavoriteDashboard', data: { userId, favorite: true } },
+    { actor: String(userId) },
+  );
 const addChart = (dashboardId: number, chartId: number) =>
-  new DecideDashboard(dashboardId, { type: 'AddChartToDashboard', data: { chartId, sliceName: `Chart ${chartId}`, rowId: `ROW-${chartId}`, chartComponentId: `CHART-${chartId}` } }, { actor: String(chartId) });
+  new DecideDashboard(
+    dashboardId,
+    {
+      type: 'AddChartToDashboard',
+      data: { chartId, sliceName: `Chart ${chartId}`, rowId: `ROW-${chartId}`, chartComponentId: `CHART-${chartId}` },
+    },
+    { actor: String(chartId) },
+  );
 
 async function createDashboard(id: number): Promise<void> {
-  await one.get(CommandBus).execute(new DecideDashboard(id, { type: 'CreateDashboard', data: { id, owner_id: 1, dashboard_title: 'Shared' } }, { actor: '1', expectedVersion: 0 }));
+  await one
+    .get(CommandBus)
+    .execute(
+      new DecideDashboard(
+        id,
+        { type: 'CreateDashboard', data: { id, owner_id: 1, dashboard_title: 'Shared' } },
+        { actor: '1', expectedVersion: 0 },
+      ),
+    );
 }
 
 /** The refusals by kind (none expected), so a failure says how many were refused and why. */

@@ -14,7 +14,10 @@ afterAll(async () => s.close());
 
 /** Runs the append loop in a child process and kills it with SIGKILL after `acks` acknowledgements. */
 async function appendThenKill(stream: string, acks: number): Promise<number[]> {
-  const child = fork(script, [s.db.url, stream], { execArgv: ['--require', hook], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = fork(script, [s.db.url, stream], {
+    execArgv: ['--require', hook],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   const acked: number[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -98,7 +98,9 @@ export class EventNotifications implements OnModuleInit, OnModuleDestroy {
   }
 
   private enqueue(payload: string): void {
-    this.queue = this.queue.then(() => this.handle(payload)).catch((error: Error) => this.logger.error(`notification ${payload} not handled: ${error.message}`));
+    this.queue = this.queue
+      .then(() => this.handle(payload))
+      .catch((error: Error) => this.logger.error(`notification ${payload} not handled: ${error.message}`));
   }
 
   private async handle(payload: string): Promise<void> {

@@ -20,7 +20,11 @@ import { PostgresEventStore } from './postgres-event-store';
     { provide: EventStore, useExisting: PostgresEventStore },
     EventNotifications,
     // COMMAND_RETRY_TIMEOUT_MS from the app's config; a test module without ConfigModule gets the default.
-    { provide: CommandRetryPolicy, useFactory: (config?: AppConfig) => new CommandRetryPolicy(config?.commandRetryTimeoutMs), inject: [{ token: AppConfig, optional: true }] },
+    {
+      provide: CommandRetryPolicy,
+      useFactory: (config?: AppConfig) => new CommandRetryPolicy(config?.commandRetryTimeoutMs),
+      inject: [{ token: AppConfig, optional: true }],
+    },
     DecisionRunner,
   ],
   exports: [EventStore, PostgresEventStore, CommittedEvents, DecisionRunner, CommandRetryPolicy],

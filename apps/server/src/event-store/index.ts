@@ -1,5 +1,11 @@
 export { EventStoreModule } from './event-store.module';
-export { EventStore, VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
+export {
+  EventStore,
+  VersionConflictError,
+  type AppendOptions,
+  type AppendResult,
+  type Projection,
+} from './event-store.port';
 export { PostgresEventStore } from './postgres-event-store';
 export { CommittedEvents, type CommittedBatch } from './committed-events';
 export { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';

@@ -58,32 +58,50 @@ it('loads, decides against the folded state and appends at the loaded version', 
   const result = await runner.loadDecideAppend('counter:1', counter, { type: 'Increment', by: 4 }, ctx, { actor: '1' });
   expect(result.version).toBe(2);
   expect((await runner.load('counter:1', counter)).state).toEqual({ name: 'clicks', total: 4 });
-  await expect(runner.loadDecideAppend('counter:1', counter, { type: 'Increment', by: 7 }, ctx, { actor: '1' })).rejects.toThrow('Value cannot exceed 10');
-  await expect(runner.loadDecideAppend('counter:1', counter, { type: 'Create', name: 'x' }, ctx, { actor: '1' })).rejects.toBeInstanceOf(DomainError);
+  await expect(
+    runner.loadDecideAppend('counter:1', counter, { type: 'Increment', by: 7 }, ctx, { actor: '1' }),
+  ).rejects.toThrow('Value cannot exceed 10');
+  await expect(
+    runner.loadDecideAppend('counter:1', counter, { type: 'Create', name: 'x' }, ctx, { actor: '1' }),
+  ).rejects.toBeInstanceOf(DomainError);
 });
 
 it('answers a retried command with its first result instead of deciding again', async () => {
-  const first = await runner.loadDecideAppend('counter:2', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1', commandId: 'create-2' });
+  const first = await runner.loadDecideAppend('counter:2', counter, { type: 'Create', name: 'a' }, ctx, {
+    actor: '1',
+    commandId: 'create-2',
+  });
   // Deciding again would fail ("already exists"); the retry must succeed as a duplicate.
-  const retry = await runner.loadDecideAppend('counter:2', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1', commandId: 'create-2' });
+  const retry = await runner.loadDecideAppend('counter:2', counter, { type: 'Create', name: 'a' }, ctx, {
+    actor: '1',
+    commandId: 'create-2',
+  });
   expect(retry).toEqual({ ...first, duplicate: true });
 });
 
 it("conflicts when the client decided against an older version than the stream's", async () => {
   await runner.loadDecideAppend('counter:3', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
   await runner.loadDecideAppend('counter:3', counter, { type: 'Increment', by: 1 }, ctx, { actor: '2' });
-  const stale = runner.loadDecideAppend('counter:3', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1', expectedVersion: 1 });
+  const stale = runner.loadDecideAppend('counter:3', counter, { type: 'Increment', by: 1 }, ctx, {
+    actor: '1',
+    expectedVersion: 1,
+  });
   await expect(stale).rejects.toBeInstanceOf(VersionConflictError);
   await expect(stale).rejects.toMatchObject({ expected: 1, actual: 2 });
 });
 
-it("folds with undone batches skipped and lets an actor undo only their own batch", async () => {
-  await runner.loadDecideAppend('counter:4', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1', undoable: false });
+it('folds with undone batches skipped and lets an actor undo only their own batch', async () => {
+  await runner.loadDecideAppend('counter:4', counter, { type: 'Create', name: 'a' }, ctx, {
+    actor: '1',
+    undoable: false,
+  });
   const mine = await runner.loadDecideAppend('counter:4', counter, { type: 'Increment', by: 5 }, ctx, { actor: '1' });
   await runner.loadDecideAppend('counter:4', counter, { type: 'Increment', by: 2 }, ctx, { actor: '2' });
   const batchId = mine.events[0]!.meta.batchId;
 
-  await expect(runner.appendHistory('counter:4', { type: HISTORY_UNDONE, data: { batchId } }, { actor: '2' })).rejects.toMatchObject({
+  await expect(
+    runner.appendHistory('counter:4', { type: HISTORY_UNDONE, data: { batchId } }, { actor: '2' }),
+  ).rejects.toMatchObject({
     code: 'history_not_owner',
   });
   const undo = await runner.appendHistory('counter:4', { type: HISTORY_UNDONE, data: { batchId } }, { actor: '1' });
@@ -96,16 +114,35 @@ it("folds with undone batches skipped and lets an actor undo only their own batc
 
 it('appends a second stream alongside in one transaction: a failure there writes neither', async () => {
   await runner.loadDecideAppend('counter:5', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
-  const mirror = (tx: EntityManager) => s.store.append('mirror:5', [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: 'any', meta: { actor: '1' } });
-  await runner.loadDecideAppend('counter:5', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: async (tx) => void (await mirror(tx)) });
+  const mirror = (tx: EntityManager) =>
+    s.store.append('mirror:5', [{ type: 'counter/incremented', data: { by: 1 } }], {
+      tx,
+      expectedVersion: 'any',
+      meta: { actor: '1' },
+    });
+  await runner.loadDecideAppend(
+    'counter:5',
+    counter,
+    { type: 'Increment', by: 1 },
+    ctx,
+    { actor: '1' },
+    { alongside: async (tx) => void (await mirror(tx)) },
+  );
   expect(await s.store.streamVersion('mirror:5')).toBe(1);
 
-  const failing = runner.loadDecideAppend('counter:5', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, {
-    alongside: async (tx) => {
-      await mirror(tx);
-      throw new Error('the second write failed');
+  const failing = runner.loadDecideAppend(
+    'counter:5',
+    counter,
+    { type: 'Increment', by: 1 },
+    ctx,
+    { actor: '1' },
+    {
+      alongside: async (tx) => {
+        await mirror(tx);
+        throw new Error('the second write failed');
+      },
     },
-  });
+  );
   await expect(failing).rejects.toThrow('the second write failed');
   expect(await s.store.streamVersion('counter:5')).toBe(2);
   expect(await s.store.streamVersion('mirror:5')).toBe(1);
@@ -117,16 +154,34 @@ it('decides again after a conflict, but never for a client that named its versio
   // The first attempt loses a race on the second stream (a stale expected version there): both roll back.
   const racedOnce = async (tx: EntityManager) => {
     attempts += 1;
-    await s.store.append('mirror:6', [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: attempts === 1 ? 7 : 'any', meta: { actor: '1' } });
+    await s.store.append('mirror:6', [{ type: 'counter/incremented', data: { by: 1 } }], {
+      tx,
+      expectedVersion: attempts === 1 ? 7 : 'any',
+      meta: { actor: '1' },
+    });
   };
-  const result = await runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 2 }, ctx, { actor: '1' }, { alongside: racedOnce });
+  const result = await runner.loadDecideAppend(
+    'counter:6',
+    counter,
+    { type: 'Increment', by: 2 },
+    ctx,
+    { actor: '1' },
+    { alongside: racedOnce },
+  );
   expect(attempts).toBe(2);
   expect(result.version).toBe(2);
   expect((await runner.load('counter:6', counter)).state.total).toBe(2);
   expect(await s.store.streamVersion('mirror:6')).toBe(1);
 
   attempts = 0;
-  const named = runner.loadDecideAppend('counter:6', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1', expectedVersion: 2 }, { alongside: racedOnce });
+  const named = runner.loadDecideAppend(
+    'counter:6',
+    counter,
+    { type: 'Increment', by: 1 },
+    ctx,
+    { actor: '1', expectedVersion: 2 },
+    { alongside: racedOnce },
+  );
   await expect(named).rejects.toBeInstanceOf(VersionConflictError);
   expect(attempts).toBe(1);
   expect(await s.store.streamVersion('counter:6')).toBe(2);
@@ -143,7 +198,11 @@ describe('the retry budget is time, not a count', () => {
     const seen = { attempts: 0 };
     const write = async (tx: EntityManager) => {
       seen.attempts += 1;
-      await s.store.append(stream, [{ type: 'counter/incremented', data: { by: 1 } }], { tx, expectedVersion: seen.attempts <= times ? 999 : 'any', meta: { actor: '1' } });
+      await s.store.append(stream, [{ type: 'counter/incremented', data: { by: 1 } }], {
+        tx,
+        expectedVersion: seen.attempts <= times ? 999 : 'any',
+        meta: { actor: '1' },
+      });
     };
     return { seen, write };
   };
@@ -152,7 +211,14 @@ describe('the retry budget is time, not a count', () => {
     const patient = new DecisionRunner(s.store, s.dataSource, new CommandRetryPolicy(60_000, clock()));
     await patient.loadDecideAppend('counter:7', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
     const race = losing('mirror:7', 100);
-    const result = await patient.loadDecideAppend('counter:7', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: race.write });
+    const result = await patient.loadDecideAppend(
+      'counter:7',
+      counter,
+      { type: 'Increment', by: 1 },
+      ctx,
+      { actor: '1' },
+      { alongside: race.write },
+    );
     expect(race.seen.attempts).toBe(101);
     expect(result.version).toBe(2);
     expect(await s.store.streamVersion('mirror:7')).toBe(1);
@@ -163,14 +229,32 @@ describe('the retry budget is time, not a count', () => {
     const spent = new DecisionRunner(s.store, s.dataSource, new CommandRetryPolicy(5_000, time));
     await spent.loadDecideAppend('counter:8', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
     const endless = losing('mirror:8', Infinity);
-    await expect(spent.loadDecideAppend('counter:8', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: endless.write })).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(
+      spent.loadDecideAppend(
+        'counter:8',
+        counter,
+        { type: 'Increment', by: 1 },
+        ctx,
+        { actor: '1' },
+        { alongside: endless.write },
+      ),
+    ).rejects.toBeInstanceOf(VersionConflictError);
     expect(endless.seen.attempts).toBeGreaterThan(1);
     expect(time.now()).toBeLessThanOrEqual(5_000);
     expect(await s.store.streamVersion('counter:8')).toBe(1);
 
     const impatient = new DecisionRunner(s.store, s.dataSource, new CommandRetryPolicy(0, clock()));
     const once = losing('mirror:8', Infinity);
-    await expect(impatient.loadDecideAppend('counter:8', counter, { type: 'Increment', by: 1 }, ctx, { actor: '1' }, { alongside: once.write })).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(
+      impatient.loadDecideAppend(
+        'counter:8',
+        counter,
+        { type: 'Increment', by: 1 },
+        ctx,
+        { actor: '1' },
+        { alongside: once.write },
+      ),
+    ).rejects.toBeInstanceOf(VersionConflictError);
     expect(once.seen.attempts).toBe(1);
   });
 });

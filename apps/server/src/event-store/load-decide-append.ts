@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { checkHistory, DomainError, foldEntries, type Decider, type Envelope, type EventLike, type HistoryEvent, type HistoryRejection } from '@strata/events';
+import {
+  checkHistory,
+  DomainError,
+  foldEntries,
+  type Decider,
+  type Envelope,
+  type EventLike,
+  type HistoryEvent,
+  type HistoryRejection,
+} from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CommandRetryPolicy } from './command-retry';
 import { EventStore, VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
@@ -53,11 +62,22 @@ export class DecisionRunner {
   ) {}
 
   /** `tx`: read inside the caller's open transaction (see EventStore.readStream). */
-  async load<S, E extends EventLike>(stream: string, decider: Folder<S, E>, tx?: EntityManager): Promise<LoadedStream<S>> {
+  async load<S, E extends EventLike>(
+    stream: string,
+    decider: Folder<S, E>,
+    tx?: EntityManager,
+  ): Promise<LoadedStream<S>> {
     return loaded(decider, await this.store.readStream(stream, 0, tx));
   }
 
-  loadDecideAppend<S, E extends EventLike, C, Ctx>(stream: string, decider: Decider<S, E, C, Ctx>, command: C, ctx: Ctx, meta: DecisionMeta, options: DecisionOptions = {}): Promise<AppendResult> {
+  loadDecideAppend<S, E extends EventLike, C, Ctx>(
+    stream: string,
+    decider: Decider<S, E, C, Ctx>,
+    command: C,
+    ctx: Ctx,
+    meta: DecisionMeta,
+    options: DecisionOptions = {},
+  ): Promise<AppendResult> {
     return this.decideWith(stream, decider, ({ state }) => decider.decide(command, state, ctx), meta, options);
   }
 
@@ -65,7 +85,13 @@ export class DecisionRunner {
    * loadDecideAppend for a decision that needs more than the folded state (e.g. an earlier version's
    * layout read from the log): `decide` gets the whole loaded stream.
    */
-  decideWith<S, E extends EventLike>(stream: string, decider: Folder<S, E>, decide: (loaded: LoadedStream<S>) => E[], meta: DecisionMeta, options: DecisionOptions = {}): Promise<AppendResult> {
+  decideWith<S, E extends EventLike>(
+    stream: string,
+    decider: Folder<S, E>,
+    decide: (loaded: LoadedStream<S>) => E[],
+    meta: DecisionMeta,
+    options: DecisionOptions = {},
+  ): Promise<AppendResult> {
     return this.run(stream, meta, options, (events) => decide(loaded(decider, events)));
   }
 
@@ -75,7 +101,12 @@ export class DecisionRunner {
    * context with rules of its own passes a function that picks the marker from the log or throws a
    * DomainError saying why not.
    */
-  appendHistory(stream: string, marker: HistoryEvent | ((events: readonly Envelope[]) => HistoryEvent), meta: DecisionMeta, options: DecisionOptions = {}): Promise<AppendResult> {
+  appendHistory(
+    stream: string,
+    marker: HistoryEvent | ((events: readonly Envelope[]) => HistoryEvent),
+    meta: DecisionMeta,
+    options: DecisionOptions = {},
+  ): Promise<AppendResult> {
     const choose =
       typeof marker === 'function'
         ? marker
@@ -88,14 +119,25 @@ export class DecisionRunner {
     return this.run(stream, { ...meta, undoable: false }, options, (events) => [choose(events)]);
   }
 
-  private async run(stream: string, meta: DecisionMeta, options: DecisionOptions, decide: (events: Envelope[]) => EventLike[]): Promise<AppendResult> {
+  private async run(
+    stream: string,
+    meta: DecisionMeta,
+    options: DecisionOptions,
+    decide: (events: Envelope[]) => EventLike[],
+  ): Promise<AppendResult> {
     const { commandId, expectedVersion, ...appendMeta } = meta;
     const { tx, alongside } = options;
     const once = async (tx?: EntityManager): Promise<AppendResult> => {
       const events = await this.store.readStream(stream, 0, tx);
       const version = events.at(-1)?.version ?? 0;
-      if (expectedVersion !== undefined && expectedVersion !== version) throw new VersionConflictError(stream, expectedVersion, version);
-      const result = await this.store.append(stream, decide(events), { tx, expectedVersion: version, commandId, meta: appendMeta });
+      if (expectedVersion !== undefined && expectedVersion !== version)
+        throw new VersionConflictError(stream, expectedVersion, version);
+      const result = await this.store.append(stream, decide(events), {
+        tx,
+        expectedVersion: version,
+        commandId,
+        meta: appendMeta,
+      });
       if (alongside && tx && !result.duplicate) await alongside(tx, result);
       return result;
     };

@@ -17,7 +17,10 @@ afterAll(async () => s.close());
 
 describe('append and read', () => {
   it('appends one batch with consecutive versions, one batch id, uuids and increasing positions', async () => {
-    const result = await s.store.append('doc:read', [moved(1), moved(2)], { expectedVersion: 0, meta: { actor: '7', sessionId: 'tab-1' } });
+    const result = await s.store.append('doc:read', [moved(1), moved(2)], {
+      expectedVersion: 0,
+      meta: { actor: '7', sessionId: 'tab-1' },
+    });
 
     expect(result.duplicate).toBe(false);
     expect(result.version).toBe(2);
@@ -37,9 +40,17 @@ describe('append and read', () => {
   });
 
   it('keeps a given batch id and reads everything by position in pages', async () => {
-    await s.store.append('doc:paged', [moved(1), moved(2), moved(3)], { expectedVersion: 'any', meta: { ...meta, batchId: 'b-given' } });
+    await s.store.append('doc:paged', [moved(1), moved(2), moved(3)], {
+      expectedVersion: 'any',
+      meta: { ...meta, batchId: 'b-given' },
+    });
     const all: Envelope[] = [];
-    for (let page = await s.store.readAll(0, 2); page.length > 0; page = await s.store.readAll(page.at(-1)!.position!, 2)) all.push(...page);
+    for (
+      let page = await s.store.readAll(0, 2);
+      page.length > 0;
+      page = await s.store.readAll(page.at(-1)!.position!, 2)
+    )
+      all.push(...page);
     const paged = all.filter((e) => e.stream === 'doc:paged');
     expect(paged.map((e) => e.meta.batchId)).toEqual(['b-given', 'b-given', 'b-given']);
     const positions = all.map((e) => e.position!);
@@ -50,11 +61,15 @@ describe('append and read', () => {
     const many = Array.from({ length: 2500 }, (_, i) => moved(i));
     const result = await s.store.append('doc:large', many, { expectedVersion: 0, commandId: 'import-1', meta });
     expect(result.version).toBe(2500);
-    expect((await s.store.readStream('doc:large')).map((e) => (e.data as { n: number }).n)).toEqual(many.map((e) => e.data.n));
+    expect((await s.store.readStream('doc:large')).map((e) => (e.data as { n: number }).n)).toEqual(
+      many.map((e) => e.data.n),
+    );
     const retry = await s.store.append('doc:large', many, { expectedVersion: 0, commandId: 'import-1', meta });
     expect(retry.duplicate).toBe(true);
     expect(retry.events).toHaveLength(2500);
-    await expect(s.store.append('doc:too-long-'.padEnd(600, 'x'), [moved(1)], { expectedVersion: 0, meta })).rejects.toThrow(/name of 1 to 500/);
+    await expect(
+      s.store.append('doc:too-long-'.padEnd(600, 'x'), [moved(1)], { expectedVersion: 0, meta }),
+    ).rejects.toThrow(/name of 1 to 500/);
   });
 
   it('refuses expected version 0 on a stream that exists', async () => {
@@ -80,15 +95,25 @@ describe('append and read', () => {
       expect(lost[0]!.reason).toBeInstanceOf(VersionConflictError);
       const events = await s.store.readStream(stream);
       expect(events.map((e) => e.version)).toEqual([1, 2]);
-      expect(events[1]!.meta.actor).toBe((won[0] as PromiseFulfilledResult<{ events: Envelope[] }>).value.events[0]!.meta.actor);
+      expect(events[1]!.meta.actor).toBe(
+        (won[0] as PromiseFulfilledResult<{ events: Envelope[] }>).value.events[0]!.meta.actor,
+      );
     }
   });
 });
 
 describe('idempotency by command id', () => {
   it('returns the first append for a retried command id, even with a stale expected version', async () => {
-    const first = await s.store.append('doc:idem', [moved(1), moved(2)], { expectedVersion: 0, commandId: 'cmd-1', meta });
-    const retry = await s.store.append('doc:idem', [moved(1), moved(2)], { expectedVersion: 0, commandId: 'cmd-1', meta });
+    const first = await s.store.append('doc:idem', [moved(1), moved(2)], {
+      expectedVersion: 0,
+      commandId: 'cmd-1',
+      meta,
+    });
+    const retry = await s.store.append('doc:idem', [moved(1), moved(2)], {
+      expectedVersion: 0,
+      commandId: 'cmd-1',
+      meta,
+    });
 
     expect(retry.duplicate).toBe(true);
     expect(retry.version).toBe(2);
@@ -142,7 +167,14 @@ describe('readers by position', () => {
     // B starts while A is open; if B could take a position and commit now, a reader would pass A by.
     const b = s.store.append('overlap:b', [moved(2)], { expectedVersion: 0, meta });
     // B is queued behind A's append lock (no wait for a time: Postgres says so).
-    await eventually(async () => ((await s.dataSource.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)) as { n: number }[])[0]!.n > 0);
+    await eventually(
+      async () =>
+        (
+          (await s.dataSource.query(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )) as { n: number }[]
+        )[0]!.n > 0,
+    );
     await poll();
     expect(seen.filter((e) => e.stream.startsWith('overlap:'))).toEqual([]);
 
@@ -183,7 +215,9 @@ describe("appending in the caller's transaction", () => {
   it('leaves the caller transaction usable after a conflict', async () => {
     await s.store.append('doc:tx-conflict', [moved(1)], { expectedVersion: 0, meta });
     await s.dataSource.transaction(async (tx) => {
-      await expect(s.store.append('doc:tx-conflict', [moved(2)], { expectedVersion: 0, tx, meta })).rejects.toBeInstanceOf(VersionConflictError);
+      await expect(
+        s.store.append('doc:tx-conflict', [moved(2)], { expectedVersion: 0, tx, meta }),
+      ).rejects.toBeInstanceOf(VersionConflictError);
       await s.store.append('doc:tx-conflict', [moved(2)], { expectedVersion: 1, tx, meta });
     });
     expect(await s.store.streamVersion('doc:tx-conflict')).toBe(2);
@@ -207,19 +241,30 @@ describe('in-transaction projections', () => {
       apply: async (tx, event) => {
         const title = (event.data as { title: string }).title;
         if (title === '') throw new Error('a projection refused the event');
-        await tx.query(`INSERT INTO test_titles (stream, title) VALUES ($1, $2) ON CONFLICT (stream) DO UPDATE SET title = $2`, [event.stream, title]);
+        await tx.query(
+          `INSERT INTO test_titles (stream, title) VALUES ($1, $2) ON CONFLICT (stream) DO UPDATE SET title = $2`,
+          [event.stream, title],
+        );
       },
       reset: async (tx) => void (await tx.query(`DELETE FROM test_titles`)),
     });
   });
 
   it('are readable as soon as the append returns', async () => {
-    await s.store.append('doc:titled', [{ type: 'test/titled', data: { title: 'Sales' } }], { expectedVersion: 0, meta });
-    expect(await s.dataSource.query(`SELECT title FROM test_titles WHERE stream = 'doc:titled'`)).toEqual([{ title: 'Sales' }]);
+    await s.store.append('doc:titled', [{ type: 'test/titled', data: { title: 'Sales' } }], {
+      expectedVersion: 0,
+      meta,
+    });
+    expect(await s.dataSource.query(`SELECT title FROM test_titles WHERE stream = 'doc:titled'`)).toEqual([
+      { title: 'Sales' },
+    ]);
   });
 
   it('fail the whole append when they fail', async () => {
-    const attempt = s.store.append('doc:titled-bad', [moved(1), { type: 'test/titled', data: { title: '' } }], { expectedVersion: 0, meta });
+    const attempt = s.store.append('doc:titled-bad', [moved(1), { type: 'test/titled', data: { title: '' } }], {
+      expectedVersion: 0,
+      meta,
+    });
     await expect(attempt).rejects.toThrow('a projection refused the event');
     expect(await s.store.readStream('doc:titled-bad')).toEqual([]);
   });

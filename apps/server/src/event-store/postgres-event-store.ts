@@ -5,8 +5,22 @@ import { AfterCommit } from './after-commit';
 import { appendIn, findCommandIn, streamVersionIn } from './append-events';
 import { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';
 import { CommittedEvents } from './committed-events';
-import { APPEND_LOCK_SQL, EVENT_COLUMNS, PG_UNIQUE_VIOLATION, pgError, rows, toEnvelope, type EventRow } from './event-rows';
-import { EventStore, VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
+import {
+  APPEND_LOCK_SQL,
+  EVENT_COLUMNS,
+  PG_UNIQUE_VIOLATION,
+  pgError,
+  rows,
+  toEnvelope,
+  type EventRow,
+} from './event-rows';
+import {
+  EventStore,
+  VersionConflictError,
+  type AppendOptions,
+  type AppendResult,
+  type Projection,
+} from './event-store.port';
 import { replayInto } from './replay';
 
 export const MAX_STREAM_NAME = 500;
@@ -36,23 +50,27 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   async append(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
     checkAppend(stream, events, options);
     if (events.length === 0) return this.appendNothing(stream, options);
-    return options.tx ? this.appendInCallerTransaction(options.tx, stream, events, options) : this.appendInOwnTransaction(stream, events, options);
+    return options.tx
+      ? this.appendInCallerTransaction(options.tx, stream, events, options)
+      : this.appendInOwnTransaction(stream, events, options);
   }
 
   async readStream(stream: string, fromVersion = 0, tx?: EntityManager): Promise<Envelope[]> {
-    const found = await rows<EventRow>(tx ?? this.dataSource.manager, `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`, [
-      stream,
-      fromVersion,
-    ]);
+    const found = await rows<EventRow>(
+      tx ?? this.dataSource.manager,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`,
+      [stream, fromVersion],
+    );
     return found.map(toEnvelope);
   }
 
   /** Commit-safe without filtering: positions are handed out in commit order (append-events.ts). */
   async readAll(fromPosition: number, limit = 1000): Promise<Envelope[]> {
-    const found = await rows<EventRow>(this.dataSource.manager, `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [
-      fromPosition,
-      limit,
-    ]);
+    const found = await rows<EventRow>(
+      this.dataSource.manager,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [fromPosition, limit],
+    );
     return found.map(toEnvelope);
   }
 
@@ -97,7 +115,8 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   }
 
   private claimName(name: string): void {
-    if (this.projections.has(name) || this.subscribers.has(name)) throw new Error(`A projection named ${name} is already registered`);
+    if (this.projections.has(name) || this.subscribers.has(name))
+      throw new Error(`A projection named ${name} is already registered`);
   }
 
   private async appendNothing(stream: string, options: AppendOptions): Promise<AppendResult> {
@@ -113,7 +132,11 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     return { events: [], version, duplicate: false };
   }
 
-  private async appendInOwnTransaction(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
+  private async appendInOwnTransaction(
+    stream: string,
+    events: EventLike[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
     for (let attempt = 1; ; attempt += 1) {
       const runner = this.dataSource.createQueryRunner();
       try {
@@ -138,10 +161,17 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
    * Joins the caller's transaction inside a savepoint, so a conflict leaves that transaction usable.
    * Publishing waits for the caller's outer COMMIT.
    */
-  private async appendInCallerTransaction(tx: EntityManager, stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
+  private async appendInCallerTransaction(
+    tx: EntityManager,
+    stream: string,
+    events: EventLike[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
     const runner = tx.queryRunner;
     if (!runner?.isTransactionActive) {
-      throw new Error('AppendOptions.tx must be the EntityManager of an open transaction (dataSource.transaction(tx => ...))');
+      throw new Error(
+        'AppendOptions.tx must be the EntityManager of an open transaction (dataSource.transaction(tx => ...))',
+      );
     }
     await runner.query('SAVEPOINT strata_append');
     let result: AppendResult;
@@ -176,7 +206,8 @@ function checkAppend(stream: string, events: EventLike[], options: AppendOptions
     throw new TypeError(`An event stream needs a name of 1 to ${MAX_STREAM_NAME} characters`);
   }
   for (const event of events) {
-    if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError(`Every event appended to ${stream} needs a type`);
+    if (typeof event.type !== 'string' || event.type.length === 0)
+      throw new TypeError(`Every event appended to ${stream} needs a type`);
   }
   const expected = options.expectedVersion;
   if (expected !== 'any' && (!Number.isSafeInteger(expected) || expected < 0)) {

@@ -24,7 +24,11 @@ function countsProjection(table: string, handles: string[]): Projection {
 }
 
 async function readModel(tx: EntityManager, table: string): Promise<Record<string, number>> {
-  const found = (await tx.query(`SELECT kind, type, events FROM ${table} ORDER BY kind, type`)) as { kind: string; type: string; events: number }[];
+  const found = (await tx.query(`SELECT kind, type, events FROM ${table} ORDER BY kind, type`)) as {
+    kind: string;
+    type: string;
+    events: number;
+  }[];
   return Object.fromEntries(found.map((r) => [`${r.kind} ${r.type}`, r.events]));
 }
 
@@ -38,12 +42,19 @@ async function appendTraffic(s: StoreInstance, round: number): Promise<void> {
         ...(i % 3 === 0 ? [{ type: 'test/renamed', data: { i } }] : []),
         { type: 'test/viewed', data: { i } },
       ];
-      await s.store.append(`${stream}-${round}`, events, { expectedVersion: 'any', meta: { ...meta, sessionId: String(w) } });
+      await s.store.append(`${stream}-${round}`, events, {
+        expectedVersion: 'any',
+        meta: { ...meta, sessionId: String(w) },
+      });
     }
   });
   const rolledBack = s.dataSource
     .transaction(async (tx) => {
-      await s.store.append(`dashboard:rollback-${round}`, [{ type: 'test/edited', data: {} }], { expectedVersion: 0, tx, meta });
+      await s.store.append(`dashboard:rollback-${round}`, [{ type: 'test/edited', data: {} }], {
+        expectedVersion: 0,
+        tx,
+        meta,
+      });
       throw new Error('roll back');
     })
     .catch(() => undefined);
@@ -54,7 +65,9 @@ let s: Awaited<ReturnType<typeof openTestStore>>;
 beforeAll(async () => {
   s = await openTestStore('projections');
   for (const table of ['live_counts', 'async_counts']) {
-    await s.dataSource.query(`CREATE TABLE ${table} (kind text, type text, events int NOT NULL, PRIMARY KEY (kind, type))`);
+    await s.dataSource.query(
+      `CREATE TABLE ${table} (kind text, type text, events int NOT NULL, PRIMARY KEY (kind, type))`,
+    );
   }
 });
 afterAll(async () => s.close());
@@ -86,7 +99,10 @@ describe('a checkpointed subscriber', () => {
 
   it('catches up from its checkpoint in position order, and its rebuild equals its live model', async () => {
     // Small batches so catching up takes several transactions.
-    subscriber = s.store.registerSubscriber(countsProjection('async_counts', ['test/edited', 'test/viewed']), { batchSize: 7, pollMs: 60_000 });
+    subscriber = s.store.registerSubscriber(countsProjection('async_counts', ['test/edited', 'test/viewed']), {
+      batchSize: 7,
+      pollMs: 60_000,
+    });
     await appendTraffic(s, 3);
     const lastPosition = (await s.store.readAll(0, 1_000_000)).at(-1)!.position!;
     await subscriber.drain();
@@ -101,13 +117,20 @@ describe('a checkpointed subscriber', () => {
 
   it('is woken by commits, without waiting for its poll', async () => {
     const before = await readModel(s.dataSource.manager, 'async_counts');
-    await s.store.append('chart:woken', [{ type: 'test/viewed', data: {} }], { expectedVersion: 0, meta: { actor: '1' } });
+    await s.store.append('chart:woken', [{ type: 'test/viewed', data: {} }], {
+      expectedVersion: 0,
+      meta: { actor: '1' },
+    });
     const deadline = Date.now() + 30_000;
-    while ((await readModel(s.dataSource.manager, 'async_counts'))['chart test/viewed'] === before['chart test/viewed']) {
+    while (
+      (await readModel(s.dataSource.manager, 'async_counts'))['chart test/viewed'] === before['chart test/viewed']
+    ) {
       if (Date.now() > deadline) throw new Error('the subscriber was not woken');
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect((await readModel(s.dataSource.manager, 'async_counts'))['chart test/viewed']).toBe(before['chart test/viewed']! + 1);
+    expect((await readModel(s.dataSource.manager, 'async_counts'))['chart test/viewed']).toBe(
+      before['chart test/viewed']! + 1,
+    );
   });
 
   it('resumes after a restart from its checkpoint, applying nothing twice', async () => {
@@ -115,7 +138,10 @@ describe('a checkpointed subscriber', () => {
     await appendTraffic(s, 4);
     const restarted = await openStore(s.db.url);
     try {
-      const again = restarted.store.registerSubscriber(countsProjection('async_counts', ['test/edited', 'test/viewed']), { pollMs: 60_000 });
+      const again = restarted.store.registerSubscriber(
+        countsProjection('async_counts', ['test/edited', 'test/viewed']),
+        { pollMs: 60_000 },
+      );
       await again.drain();
       const live = await readModel(s.dataSource.manager, 'async_counts');
       expect(live['dashboard test/viewed']).toBe(80);

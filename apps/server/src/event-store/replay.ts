@@ -9,7 +9,11 @@ const REPLAY_PAGE = 1000;
  * (default: everything visible). Pages through the (type, position) index so memory stays flat on a
  * large log. Returns the number of events applied.
  */
-export async function replayInto(tx: EntityManager, projection: Projection, end = Number.MAX_SAFE_INTEGER): Promise<number> {
+export async function replayInto(
+  tx: EntityManager,
+  projection: Projection,
+  end = Number.MAX_SAFE_INTEGER,
+): Promise<number> {
   if (projection.handles.length === 0) return 0;
   let after = 0;
   let applied = 0;

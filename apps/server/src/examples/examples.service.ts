@@ -59,7 +59,10 @@ export class ExamplesService implements OnModuleDestroy {
     const started = Date.now();
     try {
       await registerExamplesDatabase(this.databases, this.examples);
-      const results = await loadExamples(this.examples, { onProgress: (p) => this.onProgress(p), signal: this.abort.signal });
+      const results = await loadExamples(this.examples, {
+        onProgress: (p) => this.onProgress(p),
+        signal: this.abort.signal,
+      });
       if (this.abort.signal.aborted) return;
       const failed = results.filter((r) => r.state === 'failed');
       if (failed.length > 0) {

@@ -27,14 +27,17 @@ const bodySchema = z.object({
   datasource_id: coercedRecordId,
   datasource_type: z.string().max(32).default('table'),
   chart_id: coercedRecordId.nullish(),
-  form_data: z.string().max(5_000_000).refine((t) => {
-    try {
-      const v: unknown = JSON.parse(t);
-      return typeof v === 'object' && v !== null && !Array.isArray(v);
-    } catch {
-      return false;
-    }
-  }, 'must be a JSON object as text'),
+  form_data: z
+    .string()
+    .max(5_000_000)
+    .refine((t) => {
+      try {
+        const v: unknown = JSON.parse(t);
+        return typeof v === 'object' && v !== null && !Array.isArray(v);
+      } catch {
+        return false;
+      }
+    }, 'must be a JSON object as text'),
 });
 type Body = z.output<typeof bodySchema>;
 
@@ -85,11 +88,17 @@ export class ExploreFormDataController {
 
   @Put(':key')
   @RequirePermission(Permission.WRITE, View.EXPLORE_PERMALINK)
-  async update(@Param('key') key: string, @ZodBody(updateSchema) changes: z.output<typeof updateSchema>, @ReqUser() user: CurrentUser) {
+  async update(
+    @Param('key') key: string,
+    @ZodBody(updateSchema) changes: z.output<typeof updateSchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const { owner, ...stored } = await this.read(key);
-    if (owner !== user.id) throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This form data belongs to another user.');
+    if (owner !== user.id)
+      throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This form data belongs to another user.');
     const body: Body = { ...stored };
-    for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(body, { [field]: value });
+    for (const [field, value] of Object.entries(changes))
+      if (value !== undefined) Object.assign(body, { [field]: value });
     await this.checkDataset(body.datasource_id, user);
     await this.save(key, body, user, 'any');
     return { key };
@@ -105,18 +114,30 @@ export class ExploreFormDataController {
 
   private async save(key: string, body: Body, user: CurrentUser, expectedVersion: 0 | 'any'): Promise<void> {
     const event: FormDataStored = { type: 'explore/formDataStored', data: { key, state: { ...body, owner: user.id } } };
-    await this.store.append(`${FORM_DATA_RESOURCE}:${key}`, [event], { expectedVersion, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+    await this.store.append(`${FORM_DATA_RESOURCE}:${key}`, [event], {
+      expectedVersion,
+      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
+    });
   }
 
   private async read(key: string): Promise<Stored> {
     const rows = KEY.test(key)
-      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2 AND (expires_on IS NULL OR expires_on > now())`, [FORM_DATA_RESOURCE, key])) as { value: Stored }[])
+      ? ((await this.dataSource.query(
+          `SELECT value FROM key_value WHERE resource = $1 AND key = $2 AND (expires_on IS NULL OR expires_on > now())`,
+          [FORM_DATA_RESOURCE, key],
+        )) as { value: Stored }[])
       : [];
-    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'The form data does not exist or has expired.');
+    if (!rows[0])
+      throw new StrataHttpException(
+        404,
+        ErrorType.OBJECT_DOES_NOT_EXIST_ERROR,
+        'The form data does not exist or has expired.',
+      );
     return rows[0].value;
   }
 
   private async checkDataset(id: number, user: CurrentUser): Promise<void> {
-    if (!(await this.datasets.get(id, user))) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dataset not found.');
+    if (!(await this.datasets.get(id, user)))
+      throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dataset not found.');
   }
 }

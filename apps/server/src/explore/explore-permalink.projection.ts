@@ -2,7 +2,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import { KeyValueProjection } from '../common/key-value.projection';
-import { EXPLORE_PERMALINK_EVENTS, EXPLORE_PERMALINK_RESOURCE, type ExplorePermalinkCreated } from './explore-permalink.events';
+import {
+  EXPLORE_PERMALINK_EVENTS,
+  EXPLORE_PERMALINK_RESOURCE,
+  type ExplorePermalinkCreated,
+} from './explore-permalink.events';
 
 @Injectable()
 export class ExplorePermalinkProjection extends KeyValueProjection {

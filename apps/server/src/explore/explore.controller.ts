@@ -28,7 +28,13 @@ import { coercedRecordId } from '../common/ids';
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** spec §9: default Explore form. */
-export const DEFAULT_FORM_DATA = { viz_type: 'table', row_limit: 1000, time_range: 'No filter', metrics: [], groupby: [] };
+export const DEFAULT_FORM_DATA = {
+  viz_type: 'table',
+  row_limit: 1000,
+  time_range: 'No filter',
+  metrics: [],
+  groupby: [],
+};
 
 const bootstrapQuery = z.object({
   slice_id: coercedRecordId.optional(),
@@ -37,8 +43,10 @@ const bootstrapQuery = z.object({
   permalink_key: z.string().regex(KEY).optional(),
 });
 
-const notFound = (what: string) => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, `${what} not found.`);
-const noPermalink = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
+const notFound = (what: string) =>
+  new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, `${what} not found.`);
+const noPermalink = () =>
+  new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
 
 @Controller('api/v1/explore')
 export class ExploreController {
@@ -52,10 +60,16 @@ export class ExploreController {
   @Post('permalink')
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.EXPLORE_PERMALINK)
-  async createPermalink(@ZodBody(explorePermalinkStateSchema) state: ExplorePermalinkState, @ReqUser() user: CurrentUser) {
+  async createPermalink(
+    @ZodBody(explorePermalinkStateSchema) state: ExplorePermalinkState,
+    @ReqUser() user: CurrentUser,
+  ) {
     const key = randomBytes(24).toString('base64url');
     const event: ExplorePermalinkCreated = { type: 'explore/permalinkCreated', data: { key, state } };
-    await this.store.append(explorePermalinkStream(key), [event], { expectedVersion: 0, meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false } });
+    await this.store.append(explorePermalinkStream(key), [event], {
+      expectedVersion: 0,
+      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
+    });
     return { key, url: `/explore/p/${key}/` };
   }
 
@@ -64,7 +78,8 @@ export class ExploreController {
   @RequirePermission(Permission.READ, View.EXPLORE_PERMALINK)
   async getPermalink(@Param('key') key: string, @ReqUser() user: CurrentUser) {
     const state = await this.permalink(key);
-    const datasource = typeof state.formData.datasource === 'string' ? parseDatasourceKey(state.formData.datasource) : null;
+    const datasource =
+      typeof state.formData.datasource === 'string' ? parseDatasourceKey(state.formData.datasource) : null;
     const sliceId = state.formData.slice_id;
     const readable = datasource
       ? (await this.datasets.get(datasource.id, user)) !== null
@@ -91,9 +106,14 @@ export class ExploreController {
       formData = { ...chart.form_data, ...formData };
       datasourceId ??= chart.datasource_id;
     }
-    if (datasourceId === undefined && typeof formData.datasource === 'string') datasourceId = Number(formData.datasource.split('__')[0]);
+    if (datasourceId === undefined && typeof formData.datasource === 'string')
+      datasourceId = Number(formData.datasource.split('__')[0]);
     if (!datasourceId || !Number.isSafeInteger(datasourceId)) {
-      throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, 'Explore needs a slice_id, a datasource_id or a permalink_key.');
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        'Explore needs a slice_id, a datasource_id or a permalink_key.',
+      );
     }
     const dataset = await this.datasets.get(datasourceId, user);
     if (!dataset) throw notFound('Dataset');
@@ -103,7 +123,10 @@ export class ExploreController {
 
   private async permalink(key: string): Promise<ExplorePermalinkState> {
     const rows = KEY.test(key)
-      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [EXPLORE_PERMALINK_RESOURCE, key])) as { value: ExplorePermalinkState }[])
+      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [
+          EXPLORE_PERMALINK_RESOURCE,
+          key,
+        ])) as { value: ExplorePermalinkState }[])
       : [];
     if (!rows[0]) throw noPermalink();
     return rows[0].value;

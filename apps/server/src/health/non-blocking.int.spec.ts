@@ -49,8 +49,20 @@ describe('the server while the embedded examples database runs a heavy query', (
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-nonblocking-'));
-    const config = new AppConfig(0, undefined, undefined, undefined, 'x'.repeat(40), home, undefined, undefined, 'test');
-    server = await startHttpApp({ imports: [ConfigModule.forRoot(config), StorageModule, HealthModule, MetadataPingModule] });
+    const config = new AppConfig(
+      0,
+      undefined,
+      undefined,
+      undefined,
+      'x'.repeat(40),
+      home,
+      undefined,
+      undefined,
+      'test',
+    );
+    server = await startHttpApp({
+      imports: [ConfigModule.forRoot(config), StorageModule, HealthModule, MetadataPingModule],
+    });
   }, 120_000);
 
   afterAll(async () => {

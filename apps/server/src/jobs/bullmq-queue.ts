@@ -36,7 +36,10 @@ export class BullMqJobQueue extends JobQueue {
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = logConnectionErrors(new Queue(name, { connection: this.connection, prefix: this.prefix }), `job queue ${name}`);
+      queue = logConnectionErrors(
+        new Queue(name, { connection: this.connection, prefix: this.prefix }),
+        `job queue ${name}`,
+      );
       this.queues.set(name, queue);
     }
     return queue;
@@ -49,7 +52,10 @@ export class BullMqJobQueue extends JobQueue {
 
   process<P>(name: string, handler: JobHandler<P>, options: ProcessOptions<P> = {}): void {
     // Each worker blocks its own connection while it waits for jobs.
-    const connection = logConnectionErrors(this.connection.duplicate({ maxRetriesPerRequest: null }), `Redis (job worker ${name})`);
+    const connection = logConnectionErrors(
+      this.connection.duplicate({ maxRetriesPerRequest: null }),
+      `Redis (job worker ${name})`,
+    );
     this.workerConnections.push(connection);
     const worker = new Worker(name, async (job) => handler(job.data as P, { id: job.id!, name }), {
       connection,

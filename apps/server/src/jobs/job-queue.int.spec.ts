@@ -98,16 +98,24 @@ describe('BullMQ: a job whose worker dies', () => {
   it('is reported lost, with its payload, by a worker of another process, and never run again', async () => {
     const prefix = `strata-test-${randomUUID()}`;
     // The dying worker is a real process, killed with SIGKILL while it holds the job.
-    const child = spawn(process.execPath, ['-e', DYING_WORKER, REDIS_URL, prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', DYING_WORKER, REDIS_URL, prefix], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const survivor = new BullMqJobQueue(REDIS_URL, prefix, 2, { lockDurationMs: 1000, stalledIntervalMs: 300 });
     try {
-      await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()));
+      await new Promise<void>((resolve) =>
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()),
+      );
       const jobId = await survivor.add('run', { clientId: 'abc' });
-      await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('started') && resolve()));
+      await new Promise<void>((resolve) =>
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('started') && resolve()),
+      );
       child.kill('SIGKILL');
       const ran: unknown[] = [];
       const lost = await new Promise<{ payload: unknown; id: string }>((resolve) => {
-        survivor.process('run', async (payload) => void ran.push(payload), { onLost: async (payload, job) => resolve({ payload, id: job.id }) });
+        survivor.process('run', async (payload) => void ran.push(payload), {
+          onLost: async (payload, job) => resolve({ payload, id: job.id }),
+        });
       });
       expect(lost).toEqual({ payload: { clientId: 'abc' }, id: jobId });
       // Failed, not back in line: a job added after it is the first one the survivor runs.

@@ -11,7 +11,8 @@ import { JobQueue } from './job-queue';
     {
       provide: JobQueue,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): JobQueue => (config.redisUrl ? new BullMqJobQueue(config.redisUrl) : new InProcessJobQueue()),
+      useFactory: (config: AppConfig): JobQueue =>
+        config.redisUrl ? new BullMqJobQueue(config.redisUrl) : new InProcessJobQueue(),
     },
   ],
   exports: [JobQueue],

@@ -10,7 +10,13 @@ import type { CommittedBatch } from '../event-store/committed-events';
 
 export type AccessChange =
   /** Close the user's sockets: all of them, or those signed in with `sessionId` (an id hash). */
-  | { kind: 'end'; userId: number; sessionId?: string; reason: Exclude<RevokedReason, 'access_changed'>; message: string }
+  | {
+      kind: 'end';
+      userId: number;
+      sessionId?: string;
+      reason: Exclude<RevokedReason, 'access_changed'>;
+      message: string;
+    }
   /** The user's roles changed: judge each of their subscriptions again. */
   | { kind: 'rights'; userId: number };
 
@@ -27,17 +33,26 @@ export function accessChangesOf(batch: CommittedBatch): AccessChange[] {
     const event = envelope as unknown as UserEvent | LoginEvent;
     switch (event.type) {
       case 'security/userDeactivated':
-        if (Number.isSafeInteger(userId)) changes.push({ kind: 'end', userId, reason: 'deactivated', message: DEACTIVATED });
+        if (Number.isSafeInteger(userId))
+          changes.push({ kind: 'end', userId, reason: 'deactivated', message: DEACTIVATED });
         break;
       case 'security/userPasswordChanged':
-        if (Number.isSafeInteger(userId)) changes.push({ kind: 'end', userId, reason: 'session_ended', message: PASSWORD_CHANGED });
+        if (Number.isSafeInteger(userId))
+          changes.push({ kind: 'end', userId, reason: 'session_ended', message: PASSWORD_CHANGED });
         break;
       case 'security/userRolesChanged':
         if (Number.isSafeInteger(userId)) changes.push({ kind: 'rights', userId });
         break;
       case 'security/loggedOut':
         // An event without the session predates recording it: the session it ended is unknown, so none is closed.
-        if (event.data.sessionId) changes.push({ kind: 'end', userId: event.data.userId, sessionId: event.data.sessionId, reason: 'session_ended', message: SIGNED_OUT });
+        if (event.data.sessionId)
+          changes.push({
+            kind: 'end',
+            userId: event.data.userId,
+            sessionId: event.data.sessionId,
+            reason: 'session_ended',
+            message: SIGNED_OUT,
+          });
         break;
       default:
         break;

@@ -29,7 +29,12 @@ export interface CommandRoute {
   /** Command types accepted; anything else is answered `unknown_command`. */
   commands: readonly string[];
   authorize(user: CurrentUser, stream: string): boolean | Promise<boolean>;
-  toCommand(user: CurrentUser, stream: string, command: { type: string; data: unknown }, meta: CommandMeta): Command<AppendResult> | Promise<Command<AppendResult>>;
+  toCommand(
+    user: CurrentUser,
+    stream: string,
+    command: { type: string; data: unknown },
+    meta: CommandMeta,
+  ): Command<AppendResult> | Promise<Command<AppendResult>>;
 }
 
 /** Thrown by a handler that finds, deeper in, that it does not know this command after all. */
@@ -65,7 +70,8 @@ export class CommandRouter {
     });
     const prefix = streamPrefix(stream);
     const route = prefix === null ? undefined : this.routes.get(prefix);
-    if (!route || !route.commands.includes(command.type)) return rejected('unknown_command', `Unknown command '${command.type}' for ${stream}.`);
+    if (!route || !route.commands.includes(command.type))
+      return rejected('unknown_command', `Unknown command '${command.type}' for ${stream}.`);
     const meta: CommandMeta = { actor: String(user.id), batchId: message.batchId, clientSeq, commandId, sessionId };
     if (message.expectedVersion !== undefined) meta.expectedVersion = message.expectedVersion;
     // Every path answers an ack: a client waits for one per command.
@@ -79,7 +85,9 @@ export class CommandRouter {
       if (error instanceof DomainError) return rejected('invalid', error.message);
       if (error instanceof UnknownCommandError) return rejected('unknown_command', error.message);
       // Not the user's fault and nothing was appended; the ack tells the client its batch was dropped.
-      this.logger.error(`command ${command.type} on ${stream} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      this.logger.error(
+        `command ${command.type} on ${stream} failed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
       return rejected('invalid', 'The server could not apply this change. Nothing was saved; try again.');
     }
   }

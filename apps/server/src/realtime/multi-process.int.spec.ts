@@ -3,7 +3,13 @@ import { UsersService } from '../auth/users/users.service';
 import { EventStore } from '../event-store/event-store.port';
 import { bearerToken, HttpClient } from '../testing/auth-test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { ADMIN, connect, startRealtimeApp, type RealtimeApp, type TestClient } from '../../test/realtime/realtime-test-app';
+import {
+  ADMIN,
+  connect,
+  startRealtimeApp,
+  type RealtimeApp,
+  type TestClient,
+} from '../../test/realtime/realtime-test-app';
 import { RealtimePush } from './realtime-push';
 import { StreamAccessPolicy } from './stream-access.policy';
 
@@ -14,7 +20,10 @@ import { StreamAccessPolicy } from './stream-access.policy';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const isType = (type: ServerMessage['type']) => (m: ServerMessage) => m.type === type;
 /** Resolves once the server has closed the client's socket (at once if it has already). */
-const disconnected = (client: TestClient) => (client.socket.connected ? new Promise<void>((resolve) => client.socket.once('disconnect', () => resolve())) : Promise.resolve());
+const disconnected = (client: TestClient) =>
+  client.socket.connected
+    ? new Promise<void>((resolve) => client.socket.once('disconnect', () => resolve()))
+    : Promise.resolve();
 
 for (const redis of [false, true]) {
   describe(redis ? 'with REDIS_URL' : 'without Redis', () => {
@@ -31,7 +40,11 @@ for (const redis of [false, true]) {
       one = await startRealtimeApp(db.url, options);
       two = await startRealtimeApp(db.url, options);
       for (const app of [one, two]) app.app.get(StreamAccessPolicy).register({ prefix: 'note', canRead: () => true });
-      userId = (await one.app.get(UsersService).createUser({ username: 'nia', password: 'nia-password', roles: ['Gamma'] }, 'system')).id;
+      userId = (
+        await one.app
+          .get(UsersService)
+          .createUser({ username: 'nia', password: 'nia-password', roles: ['Gamma'] }, 'system')
+      ).id;
       token = await bearerToken(one.url, 'nia', 'nia-password');
       expect((await two.app.get(UsersService).findByUsername(ADMIN.username))?.id).toBeDefined();
     });
@@ -49,26 +62,54 @@ for (const redis of [false, true]) {
       clients.push(onTwo);
       onTwo.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'note:shared', fromVersion: 0 });
       await onTwo.next(isType('subscribed'));
-      const appended = await one.app.get(EventStore).append('note:shared', [{ type: 'note/written', data: { text: 'hi' } }], { expectedVersion: 0, meta: { actor: 'x' } });
+      const appended = await one.app
+        .get(EventStore)
+        .append('note:shared', [{ type: 'note/written', data: { text: 'hi' } }], {
+          expectedVersion: 0,
+          meta: { actor: 'x' },
+        });
       const pushed = await onTwo.next<Extract<ServerMessage, { type: 'events' }>>(isType('events'));
       expect(pushed.events).toEqual(appended.events);
       // Not twice, Redis or not: a later commit is the barrier (one socket's messages arrive in order).
-      await one.app.get(EventStore).append('note:shared', [{ type: 'note/written', data: { text: 'again' } }], { expectedVersion: 1, meta: { actor: 'x' } });
+      await one.app
+        .get(EventStore)
+        .append('note:shared', [{ type: 'note/written', data: { text: 'again' } }], {
+          expectedVersion: 1,
+          meta: { actor: 'x' },
+        });
       await onTwo.next((m) => m.type === 'events' && m.events[0]!.version === 2);
-      expect(onTwo.received.flatMap((m) => (m.type === 'events' ? m.events.map((e) => e.version) : []))).toEqual([1, 2]);
+      expect(onTwo.received.flatMap((m) => (m.type === 'events' ? m.events.map((e) => e.version) : []))).toEqual([
+        1, 2,
+      ]);
     });
 
     it("a logout on one process closes that session's sockets on the other, and a deactivation all of them", async () => {
       const users = one.app.get(UsersService);
-      const { id } = await users.createUser({ username: `ole${redis ? 'r' : ''}`, password: 'ole-password', roles: ['Gamma'] }, 'system');
-      const login = async () => (await new HttpClient(one.url).post('/api/v1/security/login', { username: `ole${redis ? 'r' : ''}`, password: 'ole-password' })).body.access_token as string;
+      const { id } = await users.createUser(
+        { username: `ole${redis ? 'r' : ''}`, password: 'ole-password', roles: ['Gamma'] },
+        'system',
+      );
+      const login = async () =>
+        (
+          await new HttpClient(one.url).post('/api/v1/security/login', {
+            username: `ole${redis ? 'r' : ''}`,
+            password: 'ole-password',
+          })
+        ).body.access_token as string;
       const [first, second] = [await login(), await login()];
       const leaving = await connect(two.url, { token: first });
       const staying = await connect(two.url, { token: second });
       clients.push(leaving, staying);
 
-      expect((await new HttpClient(one.url).post('/api/v1/security/logout', undefined, { authorization: `Bearer ${first}` })).status).toBe(200);
-      expect(await leaving.next(isType('revoked'))).toEqual({ type: 'revoked', reason: 'session_ended', message: 'You were signed out.' });
+      expect(
+        (await new HttpClient(one.url).post('/api/v1/security/logout', undefined, { authorization: `Bearer ${first}` }))
+          .status,
+      ).toBe(200);
+      expect(await leaving.next(isType('revoked'))).toEqual({
+        type: 'revoked',
+        reason: 'session_ended',
+        message: 'You were signed out.',
+      });
       await disconnected(leaving);
       expect(staying.socket.connected).toBe(true);
 

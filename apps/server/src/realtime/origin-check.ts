@@ -9,7 +9,11 @@ import type { IncomingMessage } from 'node:http';
 
 export const FOREIGN_ORIGIN_MESSAGE = 'This origin may not open a socket to this server (see ALLOWED_ORIGINS).';
 
-export function originAllowed(origin: string | undefined, host: string | undefined, allowedOrigins: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowedOrigins: readonly string[],
+): boolean {
   if (origin === undefined) return true;
   let url: URL;
   try {

@@ -32,7 +32,8 @@ function credentialsOf(socket: StrataSocket): CredentialsCarrier {
     return typeof value === 'string' ? value : undefined;
   };
   // Browsers cannot set headers on a WebSocket, so tokens also come in the handshake's auth payload.
-  const authorization = header('authorization') ?? (typeof auth.token === 'string' ? `Bearer ${auth.token}` : undefined);
+  const authorization =
+    header('authorization') ?? (typeof auth.token === 'string' ? `Bearer ${auth.token}` : undefined);
   const guestToken = header('x-guesttoken') ?? (typeof auth.guestToken === 'string' ? auth.guestToken : undefined);
   return { cookie: header('cookie'), authorization, guestToken };
 }

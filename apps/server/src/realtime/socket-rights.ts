@@ -39,7 +39,12 @@ export class SocketRights {
       if (!this.feed.isSubscribed(socket, stream)) continue;
       if ((await this.access.canRead(user, stream)).allowed) continue;
       await this.leave(socket, stream);
-      socket.emit(WIRE_EVENT, { type: 'revoked', stream, reason: 'access_changed', message: `You no longer have access to ${stream}.` });
+      socket.emit(WIRE_EVENT, {
+        type: 'revoked',
+        stream,
+        reason: 'access_changed',
+        message: `You no longer have access to ${stream}.`,
+      });
     }
   }
 

@@ -1,12 +1,26 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, PROTOCOL_VERSION, type Decider, type Envelope, type EventLike, type ServerMessage } from '@strata/events';
+import {
+  DomainError,
+  PROTOCOL_VERSION,
+  type Decider,
+  type Envelope,
+  type EventLike,
+  type ServerMessage,
+} from '@strata/events';
 import { UsersService } from '../auth/users/users.service';
 import { EventStore, type AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
 import { bearerToken, HttpClient } from '../testing/auth-test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { ADMIN, connect, refusal, startRealtimeApp, type RealtimeApp, type TestClient } from '../../test/realtime/realtime-test-app';
+import {
+  ADMIN,
+  connect,
+  refusal,
+  startRealtimeApp,
+  type RealtimeApp,
+  type TestClient,
+} from '../../test/realtime/realtime-test-app';
 import { CommandRouter } from './command-router';
 import { RealtimePush } from './realtime-push';
 import { UNAUTHENTICATED_MESSAGE } from './socket-auth';
@@ -19,7 +33,8 @@ const counter: Decider<{ total: number }, CounterEvent, CounterCommand, void> = 
   initialState: () => ({ total: 0 }),
   evolve: (state, event) => (event.type === 'counter/incremented' ? { total: state.total + event.data.by } : state),
   decide: (command, state) => {
-    if (!Number.isInteger(command.by) || command.by < 1) throw new DomainError('invalid_step', 'A counter goes up by a whole number of at least 1.');
+    if (!Number.isInteger(command.by) || command.by < 1)
+      throw new DomainError('invalid_step', 'A counter goes up by a whole number of at least 1.');
     if (state.total + command.by > 100) throw new DomainError('too_big', 'Value cannot exceed 100');
     return [{ type: 'counter/incremented', data: { by: command.by } }];
   },
@@ -84,7 +99,8 @@ const client = async (options: Parameters<typeof connect>[1]) => {
   return c;
 };
 const store = () => server.app.get(EventStore);
-const bump = (stream: string, by = 1, actor = 'someone') => store().append(stream, [{ type: 'counter/incremented', data: { by } }], { expectedVersion: 'any', meta: { actor } });
+const bump = (stream: string, by = 1, actor = 'someone') =>
+  store().append(stream, [{ type: 'counter/incremented', data: { by } }], { expectedVersion: 'any', meta: { actor } });
 const isType =
   <T extends ServerMessage['type']>(type: T, stream?: string) =>
   (m: ServerMessage) =>
@@ -120,7 +136,12 @@ describe('the handshake', () => {
   it("refuses a page of a foreign origin, even with the user's cookie; accepts its own host's pages and non-browser clients", async () => {
     const browser = new HttpClient(server.url);
     await browser.browserLogin('gus', 'gus-password');
-    for (const origin of ['https://evil.example.com', 'null', `${server.url.replace('127.0.0.1', 'localhost')}`, 'http://127.0.0.1:1']) {
+    for (const origin of [
+      'https://evil.example.com',
+      'null',
+      `${server.url.replace('127.0.0.1', 'localhost')}`,
+      'http://127.0.0.1:1',
+    ]) {
       const refused = await refusal(server.url, { cookie: browser.cookie, origin });
       expect(refused.message).toMatch(/websocket error|xhr poll error/);
     }
@@ -148,7 +169,12 @@ describe('subscriptions', () => {
   it('deliver a committed event to a subscribed client', async () => {
     const c = await client({ token: gammaToken });
     c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:live', fromVersion: 0 });
-    expect(await c.next(isType('subscribed'))).toEqual({ type: 'subscribed', stream: 'counter:live', events: [], version: 0 });
+    expect(await c.next(isType('subscribed'))).toEqual({
+      type: 'subscribed',
+      stream: 'counter:live',
+      events: [],
+      version: 0,
+    });
 
     const appended = await bump('counter:live', 3);
     const pushed = await c.next<Extract<ServerMessage, { type: 'events' }>>(isType('events', 'counter:live'));
@@ -187,7 +213,9 @@ describe('subscriptions', () => {
     await c.next(isType('subscribed'));
     // The writer went on through the catch-up and past it: stop once a few commits came live.
     let live = 0;
-    while (live < 3) live += (await c.next<Extract<ServerMessage, { type: 'events' }>>(isType('events', 'counter:busy'))).events.length;
+    while (live < 3)
+      live += (await c.next<Extract<ServerMessage, { type: 'events' }>>(isType('events', 'counter:busy'))).events
+        .length;
     writing = false;
     await writer;
     const total = await store().streamVersion('counter:busy');
@@ -213,7 +241,10 @@ describe('subscriptions', () => {
     // an event of counter:quit pushed by mistake would arrive before it.
     await bump('counter:other');
     await c.next(isType('events', 'counter:other'));
-    expect(c.received.filter((m) => m.type === 'events').map((m) => 'stream' in m && m.stream)).toEqual(['counter:quit', 'counter:other']);
+    expect(c.received.filter((m) => m.type === 'events').map((m) => 'stream' in m && m.stream)).toEqual([
+      'counter:quit',
+      'counter:other',
+    ]);
   });
 
   it("refuse another user's stream, an unknown kind of stream and an old protocol, and allow an admin", async () => {
@@ -226,18 +257,33 @@ describe('subscriptions', () => {
       message: `You do not have access to user:${adminId}.`,
     });
     c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'secrets:1', fromVersion: 0 });
-    expect(await c.next(isType('error'))).toMatchObject({ stream: 'secrets:1', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR' });
+    expect(await c.next(isType('error'))).toMatchObject({
+      stream: 'secrets:1',
+      error_type: 'OBJECT_DOES_NOT_EXIST_ERROR',
+    });
     c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION + 1, stream: 'counter:x', fromVersion: 0 });
-    expect(await c.next(isType('error'))).toMatchObject({ stream: 'counter:x', message: expect.stringMatching(/reload/) });
+    expect(await c.next(isType('error'))).toMatchObject({
+      stream: 'counter:x',
+      message: expect.stringMatching(/reload/),
+    });
 
     // Nothing of the refused stream reaches the socket: a later commit on an allowed stream (the barrier,
     // one socket's messages arrive in order) comes first.
-    c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:refusals-barrier', fromVersion: 0 });
+    c.send({
+      type: 'subscribe',
+      protocolVersion: PROTOCOL_VERSION,
+      stream: 'counter:refusals-barrier',
+      fromVersion: 0,
+    });
     await c.next(isType('subscribed', 'counter:refusals-barrier'));
     await bump(`user:${adminId}`, 1, 'system');
     await bump('counter:refusals-barrier');
     await c.next(isType('events', 'counter:refusals-barrier'));
-    expect(c.received.filter((m) => (m.type === 'subscribed' || m.type === 'events') && m.stream !== 'counter:refusals-barrier')).toEqual([]);
+    expect(
+      c.received.filter(
+        (m) => (m.type === 'subscribed' || m.type === 'events') && m.stream !== 'counter:refusals-barrier',
+      ),
+    ).toEqual([]);
 
     const admin = await client({ token: adminToken });
     admin.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: `user:${gammaId}`, fromVersion: 0 });
@@ -247,9 +293,21 @@ describe('subscriptions', () => {
   it('answer a malformed message with an error and change nothing', async () => {
     const c = await client({ token: gammaToken });
     c.send({ type: 'subscribe', stream: 'counter:m', fromVersion: -1, protocolVersion: PROTOCOL_VERSION });
-    expect(await c.next(isType('error'))).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', message: expect.stringContaining('fromVersion') });
-    c.send({ type: 'command', stream: 'counter:m', clientSeq: 1, batchId: 'b', command: { type: 'Increment', data: { by: 1 } } });
-    expect(await c.next(isType('error'))).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', message: expect.stringContaining('commandId') });
+    expect(await c.next(isType('error'))).toMatchObject({
+      error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR',
+      message: expect.stringContaining('fromVersion'),
+    });
+    c.send({
+      type: 'command',
+      stream: 'counter:m',
+      clientSeq: 1,
+      batchId: 'b',
+      command: { type: 'Increment', data: { by: 1 } },
+    });
+    expect(await c.next(isType('error'))).toMatchObject({
+      error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR',
+      message: expect.stringContaining('commandId'),
+    });
     c.send({ type: 'launch' });
     expect(await c.next(isType('error'))).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR' });
     expect(await store().readStream('counter:m')).toEqual([]);
@@ -257,9 +315,22 @@ describe('subscriptions', () => {
 
   it('answer text that cannot be stored (NUL, a lone surrogate) with an error, before it reaches the database', async () => {
     const c = await client({ token: adminToken });
-    for (const [seq, note] of [[1, 'a\u0000b'], [2, 'x\ud800']] as const) {
-      c.send({ type: 'command', stream: 'counter:nul', clientSeq: seq, commandId: `nul-${seq}`, batchId: `nul-${seq}`, command: { type: 'Increment', data: { by: 1, note } } });
-      expect(await c.next(isType('error'))).toMatchObject({ error_type: 'INVALID_PAYLOAD_FORMAT_ERROR', message: expect.stringContaining('NUL character or an unpaired UTF-16 surrogate') });
+    for (const [seq, note] of [
+      [1, 'a\u0000b'],
+      [2, 'x\ud800'],
+    ] as const) {
+      c.send({
+        type: 'command',
+        stream: 'counter:nul',
+        clientSeq: seq,
+        commandId: `nul-${seq}`,
+        batchId: `nul-${seq}`,
+        command: { type: 'Increment', data: { by: 1, note } },
+      });
+      expect(await c.next(isType('error'))).toMatchObject({
+        error_type: 'INVALID_PAYLOAD_FORMAT_ERROR',
+        message: expect.stringContaining('NUL character or an unpaired UTF-16 surrogate'),
+      });
     }
     c.send({ type: 'subscribe', stream: 'counter:nul', fromVersion: 0, protocolVersion: PROTOCOL_VERSION });
     expect(await c.next(isType('subscribed'))).toMatchObject({ stream: 'counter:nul' });
@@ -285,7 +356,13 @@ describe('commands', () => {
     const writer = await client({ token: gammaToken, sessionId: 'tab-7' });
 
     writer.send(command(1, 5, { expectedVersion: 0 }));
-    expect(await writer.next(isType('ack'))).toEqual({ type: 'ack', clientSeq: 1, commandId: 'cmd-1', result: 'committed', version: 1 });
+    expect(await writer.next(isType('ack'))).toEqual({
+      type: 'ack',
+      clientSeq: 1,
+      commandId: 'cmd-1',
+      result: 'committed',
+      version: 1,
+    });
     const pushed = await watcher.next<Extract<ServerMessage, { type: 'events' }>>(isType('events'));
     expect(pushed.events[0]).toMatchObject({
       version: 1,
@@ -306,7 +383,12 @@ describe('commands', () => {
     c.send(command(2, 1, { expectedVersion: 0 }));
     expect(await c.next(isType('ack'))).toMatchObject({ clientSeq: 2, result: 'rejected', reason: 'conflict' });
     c.send(command(3, 1000));
-    expect(await c.next(isType('ack'))).toMatchObject({ clientSeq: 3, result: 'rejected', reason: 'invalid', message: 'Value cannot exceed 100' });
+    expect(await c.next(isType('ack'))).toMatchObject({
+      clientSeq: 3,
+      result: 'rejected',
+      reason: 'invalid',
+      message: 'Value cannot exceed 100',
+    });
     c.send({ ...command(4, 1), stream: 'counter:cmd-locked' });
     expect(await c.next(isType('ack'))).toMatchObject({ clientSeq: 4, result: 'rejected', reason: 'forbidden' });
     c.send({ ...command(5, 1), command: { type: 'Explode', data: {} } });
@@ -322,7 +404,9 @@ describe('presence and pushes to a user', () => {
   it('lists who is on a stream and updates on join, change and leave', async () => {
     const gus = await client({ token: gammaToken, sessionId: 'gus-tab' });
     gus.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:room', fromVersion: 0 });
-    expect(await gus.next(isType('presence'))).toMatchObject({ peers: [{ userId: gammaId, username: 'gus', sessionId: 'gus-tab' }] });
+    expect(await gus.next(isType('presence'))).toMatchObject({
+      peers: [{ userId: gammaId, username: 'gus', sessionId: 'gus-tab' }],
+    });
 
     const admin = await client({ token: adminToken, sessionId: 'admin-tab' });
     admin.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: 'counter:room', fromVersion: 0 });
@@ -331,7 +415,10 @@ describe('presence and pushes to a user', () => {
 
     admin.send({ type: 'presence', stream: 'counter:room', state: { mode: 'editing', selection: ['chart-1'] } });
     const changed = await gus.next<Extract<ServerMessage, { type: 'presence' }>>(isType('presence'));
-    expect(changed.peers.find((p) => p.sessionId === 'admin-tab')!.state).toEqual({ mode: 'editing', selection: ['chart-1'] });
+    expect(changed.peers.find((p) => p.sessionId === 'admin-tab')!.state).toEqual({
+      mode: 'editing',
+      selection: ['chart-1'],
+    });
 
     admin.close();
     const left = await gus.next<Extract<ServerMessage, { type: 'presence' }>>(isType('presence'));

@@ -39,7 +39,14 @@ type Of<T extends ClientMessage['type']> = Extract<ClientMessage, { type: T }>;
  * deactivation, a role or a dashboard's owners changed) act on the open sockets at once.
  */
 @WebSocketGateway({ serveClient: false })
-export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConnection<StrataSocket>, OnGatewayDisconnect<StrataSocket>, OnModuleDestroy, OnApplicationShutdown {
+export class StrataGateway
+  implements
+    OnGatewayInit<StrataServer>,
+    OnGatewayConnection<StrataSocket>,
+    OnGatewayDisconnect<StrataSocket>,
+    OnModuleDestroy,
+    OnApplicationShutdown
+{
   private readonly logger = new Logger(StrataGateway.name);
   /** Each socket's messages are handled one at a time, in the order they were sent. */
   private readonly queues = new WeakMap<StrataSocket, Promise<void>>();
@@ -62,13 +69,21 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
 
   afterInit(server: StrataServer): void {
     if (this.config.redisUrl) {
-      this.closeRedis = useRedisAdapter(server, this.config.redisUrl, this.config.databaseUrl ?? this.config.strataHome);
+      this.closeRedis = useRedisAdapter(
+        server,
+        this.config.redisUrl,
+        this.config.databaseUrl ?? this.config.strataHome,
+      );
     }
     // Checked by engine.io on every handshake request, before a socket exists (origin-check.ts).
     server.engine.opts.allowRequest = allowRequestFrom(this.config.allowedOrigins);
     server.use(authenticateHandshake(this.authenticator));
-    this.presence = new PresenceBroadcaster(server, (error) => this.logger.warn(`presence broadcast failed: ${error.message}`));
-    this.rights = new SocketRights(this.authenticator, this.access, this.feed, (stream) => this.presence.broadcast(stream));
+    this.presence = new PresenceBroadcaster(server, (error) =>
+      this.logger.warn(`presence broadcast failed: ${error.message}`),
+    );
+    this.rights = new SocketRights(this.authenticator, this.access, this.feed, (stream) =>
+      this.presence.broadcast(stream),
+    );
     this.push.attach(server);
     this.server = server;
     this.watch = this.committed.committed$.subscribe((batch) => this.onCommitted(batch));
@@ -100,10 +115,14 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
 
   @SubscribeMessage(WIRE_EVENT)
   onMessage(@ConnectedSocket() socket: StrataSocket, @MessageBody() message: unknown): void {
-    this.enqueue(socket, () => this.handle(socket, message), (error) => {
-      this.logger.error(`message from ${socket.id} failed: ${error.stack ?? error.message}`);
-      this.fail(socket, ErrorType.GENERIC_BACKEND_ERROR, 'The server could not handle this message; try again.');
-    });
+    this.enqueue(
+      socket,
+      () => this.handle(socket, message),
+      (error) => {
+        this.logger.error(`message from ${socket.id} failed: ${error.stack ?? error.message}`);
+        this.fail(socket, ErrorType.GENERIC_BACKEND_ERROR, 'The server could not handle this message; try again.');
+      },
+    );
   }
 
   /** Runs after the socket's earlier messages and checks, so a revocation never interleaves with a subscribe. */
@@ -120,7 +139,8 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
     const changes = accessChangesOf(batch);
     const streams = this.access.streamsAffectedBy(batch);
     if (changes.length === 0 && streams.length === 0) return;
-    const failed = (error: Error) => this.logger.error(`re-checking a socket's rights failed: ${error.stack ?? error.message}`);
+    const failed = (error: Error) =>
+      this.logger.error(`re-checking a socket's rights failed: ${error.stack ?? error.message}`);
     for (const socket of this.server.sockets.sockets.values()) {
       for (const change of changes) {
         if (concerns(change, socket.data.user)) this.enqueue(socket, () => this.apply(socket, change), failed);
@@ -138,7 +158,8 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
   private async handle(socket: StrataSocket, raw: unknown): Promise<void> {
     if (!socket.connected) return; // queued behind a message that was still running when the socket left
     const problem = clientMessageProblem(raw);
-    if (problem !== null) return this.fail(socket, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Malformed message: ${problem}.`);
+    if (problem !== null)
+      return this.fail(socket, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Malformed message: ${problem}.`);
     // Same rule as the HTTP shell: such text would only fail in PostgreSQL.
     const unsafe = findUnsafeText(raw, 'message');
     if (unsafe !== null) return this.fail(socket, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, unsafeTextMessage(unsafe));
@@ -155,7 +176,14 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
         // A client waits for one ack per command, even when the connection is closing.
         if (!user) {
           const { clientSeq, commandId } = message;
-          socket.emit(WIRE_EVENT, { type: 'ack', clientSeq, commandId, result: 'rejected', reason: 'forbidden', message: SESSION_OVER });
+          socket.emit(WIRE_EVENT, {
+            type: 'ack',
+            clientSeq,
+            commandId,
+            result: 'rejected',
+            reason: 'forbidden',
+            message: SESSION_OVER,
+          });
           return this.rights.endSession(socket);
         }
         socket.emit(WIRE_EVENT, await this.router.dispatch(user, socket.data.sessionId, message));
@@ -170,7 +198,11 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
     }
   }
 
-  private async subscribe(socket: StrataSocket, user: CurrentUser, { stream, protocolVersion, fromVersion }: Of<'subscribe'>): Promise<void> {
+  private async subscribe(
+    socket: StrataSocket,
+    user: CurrentUser,
+    { stream, protocolVersion, fromVersion }: Of<'subscribe'>,
+  ): Promise<void> {
     if (protocolVersion !== PROTOCOL_VERSION) {
       const text = `This page speaks protocol version ${protocolVersion} and the server ${PROTOCOL_VERSION}: reload the page.`;
       return this.fail(socket, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, text, stream);
@@ -197,19 +229,33 @@ export class StrataGateway implements OnGatewayInit<StrataServer>, OnGatewayConn
 
   private updatePresence(socket: StrataSocket, { stream, state }: Of<'presence'>): void {
     if (!this.feed.isSubscribed(socket, stream)) {
-      return this.fail(socket, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Subscribe to ${stream} before sending presence.`, stream);
+      return this.fail(
+        socket,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        `Subscribe to ${stream} before sending presence.`,
+        stream,
+      );
     }
     socket.data.presence[stream] = { mode: state.mode, selection: [...state.selection] };
     this.presence.broadcast(stream);
   }
 
   private fail(socket: StrataSocket, errorType: ErrorType, message: string, stream?: string): void {
-    socket.emit(WIRE_EVENT, stream === undefined ? { type: 'error', error_type: errorType, message } : { type: 'error', error_type: errorType, message, stream });
+    socket.emit(
+      WIRE_EVENT,
+      stream === undefined
+        ? { type: 'error', error_type: errorType, message }
+        : { type: 'error', error_type: errorType, message, stream },
+    );
   }
 }
 
 /** Whether a change to a user's rights or sessions concerns the user this socket signed in as. */
 function concerns(change: AccessChange, user: CurrentUser): boolean {
   if (user.via === 'guest' || user.id !== change.userId) return false;
-  return change.kind === 'rights' || change.sessionId === undefined || change.sessionId === (user.sessionId ?? user.tokenSessionId);
+  return (
+    change.kind === 'rights' ||
+    change.sessionId === undefined ||
+    change.sessionId === (user.sessionId ?? user.tokenSessionId)
+  );
 }

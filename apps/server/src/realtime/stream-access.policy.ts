@@ -38,7 +38,11 @@ export class StreamAccessPolicy {
 
   constructor() {
     // A user's own stream (profile, roles, async notifications): that user, or an admin.
-    this.register({ prefix: 'user', canRead: (user, stream) => isAdmin({ roles: user.roles }) || (user.via !== 'guest' && stream === `user:${user.id}`) });
+    this.register({
+      prefix: 'user',
+      canRead: (user, stream) =>
+        isAdmin({ roles: user.roles }) || (user.via !== 'guest' && stream === `user:${user.id}`),
+    });
   }
 
   register(rule: StreamReadRule): void {
@@ -49,7 +53,11 @@ export class StreamAccessPolicy {
   async canRead(user: CurrentUser, stream: string): Promise<ReadDecision> {
     const rule = this.ruleOf(stream);
     if (!rule) {
-      return { allowed: false, errorType: ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, message: `There is no stream named ${stream}.` };
+      return {
+        allowed: false,
+        errorType: ErrorType.OBJECT_DOES_NOT_EXIST_ERROR,
+        message: `There is no stream named ${stream}.`,
+      };
     }
     if (await rule.canRead(user, stream)) return { allowed: true };
     return {

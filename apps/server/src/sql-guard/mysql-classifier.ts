@@ -78,12 +78,20 @@ function parsed(sql: string): Node | null {
 function classifyStatement(sql: string): Statement {
   const ast = parsed(sql);
   if (!ast) {
-    const refusal = securityRefusal(sql, 'mysql', 'the SQL check cannot read this statement, and statements it cannot read are refused');
+    const refusal = securityRefusal(
+      sql,
+      'mysql',
+      'the SQL check cannot read this statement, and statements it cannot read are refused',
+    );
     return { sql, isSelect: false, isMutation: true, refused: refusal, readOnlyRefused: refusal };
   }
   const type = String(ast.type ?? '').toLowerCase();
   const found: Findings = { always: null, readOnly: null };
-  if (IDENTITY_TYPES.has(type) || (type === 'create' && ['user', 'role'].includes(String(ast.keyword ?? '').toLowerCase()))) found.always = IDENTITY;
+  if (
+    IDENTITY_TYPES.has(type) ||
+    (type === 'create' && ['user', 'role'].includes(String(ast.keyword ?? '').toLowerCase()))
+  )
+    found.always = IDENTITY;
   const into = ast.into as Node | undefined;
   const intoFile = type === 'select' && /^(OUTFILE|DUMPFILE)$/i.test(String(into?.keyword ?? ''));
   if (intoFile) found.always ??= OUTSIDE;
@@ -92,7 +100,8 @@ function classifyStatement(sql: string): Statement {
   const selectInto = type === 'select' && !!into?.expr;
   const isMutation = !READ_ONLY_TYPES.has(type) || selectInto;
   let readOnlyRefused: Refusal | null = null;
-  if (!READ_ONLY_TYPES.has(type)) readOnlyRefused = dmlRefusal(sql, 'mysql', `is not a read-only statement (${type.toUpperCase()})`);
+  if (!READ_ONLY_TYPES.has(type))
+    readOnlyRefused = dmlRefusal(sql, 'mysql', `is not a read-only statement (${type.toUpperCase()})`);
   else if (selectInto) readOnlyRefused = dmlRefusal(sql, 'mysql', 'writes its rows somewhere (SELECT ... INTO)');
   else if (found.readOnly) readOnlyRefused = dmlRefusal(sql, 'mysql', found.readOnly);
   return {
@@ -134,7 +143,8 @@ function walk(node: unknown, found: Findings): void {
     const parts = ((node.name as Node | undefined)?.name as Node[] | undefined) ?? [];
     const name = String(parts.at(-1)?.value ?? '').toLowerCase();
     const rule = functionRule('mysql', name);
-    if (rule === 'outside') found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
+    if (rule === 'outside')
+      found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
     else if (rule === 'writes') found.readOnly ??= `calls ${name}(), which changes data or the session`;
   }
   for (const value of Object.values(node)) walk(value, found);

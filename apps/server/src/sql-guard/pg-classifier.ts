@@ -91,10 +91,23 @@ const OUTSIDE_STATEMENTS: Record<string, string> = {
   DiscardStmt: IDENTITY,
 };
 /** Extensions that reach other databases or the file system. */
-const OUTSIDE_EXTENSIONS = new Set(['dblink', 'postgres_fdw', 'file_fdw', 'adminpack', 'mysql_fdw', 'oracle_fdw', 'tds_fdw']);
+const OUTSIDE_EXTENSIONS = new Set([
+  'dblink',
+  'postgres_fdw',
+  'file_fdw',
+  'adminpack',
+  'mysql_fdw',
+  'oracle_fdw',
+  'tds_fdw',
+]);
 
 /** Statements that write wherever they are (a CTE, EXPLAIN ANALYZE). */
-const WRITES: Record<string, string> = { InsertStmt: 'INSERT', UpdateStmt: 'UPDATE', DeleteStmt: 'DELETE', MergeStmt: 'MERGE' };
+const WRITES: Record<string, string> = {
+  InsertStmt: 'INSERT',
+  UpdateStmt: 'UPDATE',
+  DeleteStmt: 'DELETE',
+  MergeStmt: 'MERGE',
+};
 
 interface Findings {
   always: string | null;
@@ -110,13 +123,19 @@ export async function classifyPgScript(script: string): Promise<Statement[]> {
   try {
     tree = await parse(script);
   } catch (err) {
-    const refusal: Refusal = { errorType: 'SYNTAX_ERROR', message: `PostgreSQL cannot read this SQL: ${(err as Error).message}.` };
+    const refusal: Refusal = {
+      errorType: 'SYNTAX_ERROR',
+      message: `PostgreSQL cannot read this SQL: ${(err as Error).message}.`,
+    };
     return [{ sql: script.trim(), isSelect: false, isMutation: true, refused: refusal, readOnlyRefused: refusal }];
   }
   const bytes = Buffer.from(script, 'utf8');
   return (tree.stmts ?? []).flatMap(({ stmt, stmt_location = 0, stmt_len }) => {
     // Offsets are in bytes of the UTF-8 text; a statement without a length runs to the end.
-    const sql = bytes.subarray(stmt_location, stmt_len === undefined || stmt_len === 0 ? undefined : stmt_location + stmt_len).toString('utf8').trim();
+    const sql = bytes
+      .subarray(stmt_location, stmt_len === undefined || stmt_len === 0 ? undefined : stmt_location + stmt_len)
+      .toString('utf8')
+      .trim();
     return stmt ? [classifyStatement(sql, stmt)] : [];
   });
 }
@@ -151,7 +170,9 @@ function topLevelWrite(kind: string, body: Node): string | null {
       return `changes \`${name || 'every setting'}\`, which a read-only run may not change`;
     }
     default:
-      return WRITES[kind] ? `changes data (${WRITES[kind]})` : `is not a read-only statement (${kind.replace(/Stmt$/, '')})`;
+      return WRITES[kind]
+        ? `changes data (${WRITES[kind]})`
+        : `is not a read-only statement (${kind.replace(/Stmt$/, '')})`;
   }
 }
 
@@ -188,7 +209,8 @@ function walk(node: unknown, found: Findings, runs: boolean): void {
     if (key === 'FuncCall') checkFunction(value, found);
     if (key === 'VariableSetStmt') checkSetting(value, found);
     if (key === 'CopyStmt' && (value.filename || value.is_program)) found.always ??= OUTSIDE;
-    if (key === 'CreateExtensionStmt' && OUTSIDE_EXTENSIONS.has(String(value.extname).toLowerCase())) found.always ??= OUTSIDE;
+    if (key === 'CreateExtensionStmt' && OUTSIDE_EXTENSIONS.has(String(value.extname).toLowerCase()))
+      found.always ??= OUTSIDE;
     if (OUTSIDE_STATEMENTS[key]) found.always ??= OUTSIDE_STATEMENTS[key];
     walk(value, found, runs);
   }
@@ -229,12 +251,15 @@ function checkFunction(call: Node, found: Findings): void {
   const name = String(last?.sval ?? '').toLowerCase();
   if (name === 'set_config') {
     const setting = literalOf((call.args as unknown[] | undefined)?.[0]);
-    if (typeof setting !== 'string') found.always ??= 'set_config() is allowed only with a literal setting name it can be checked against';
+    if (typeof setting !== 'string')
+      found.always ??= 'set_config() is allowed only with a literal setting name it can be checked against';
     else if (isGuarded(setting.trim().toLowerCase())) found.always ??= IDENTITY;
-    else if (!isRunSetting(setting.trim().toLowerCase())) found.readOnly ??= `changes \`${setting}\`, which a read-only run may not change`;
+    else if (!isRunSetting(setting.trim().toLowerCase()))
+      found.readOnly ??= `changes \`${setting}\`, which a read-only run may not change`;
     return;
   }
   const rule = functionRule('postgresql', name);
-  if (rule === 'outside') found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
+  if (rule === 'outside')
+    found.always ??= `${name}() reaches files, programs, other databases or other sessions, which is refused on every database`;
   else if (rule === 'writes') found.readOnly ??= `calls ${name}(), which changes data or the session`;
 }

@@ -47,5 +47,7 @@ export const dmlRefusal = (sql: string, backend: Backend, why: string): Refusal 
   message: `${DML_NOT_ALLOWED}: \`${shown(sql, backend)}\` ${why}.`,
 });
 
-export const IDENTITY = "statements that change the session's role or user, or lift its read-only mode, are refused on every database";
-export const OUTSIDE = 'functions and statements that reach files, programs, other databases or other sessions are refused on every database';
+export const IDENTITY =
+  "statements that change the session's role or user, or lift its read-only mode, are refused on every database";
+export const OUTSIDE =
+  'functions and statements that reach files, programs, other databases or other sessions are refused on every database';

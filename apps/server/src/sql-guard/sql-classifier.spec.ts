@@ -95,7 +95,7 @@ describe('PostgreSQL: a read-only run accepts only its allow-list', () => {
     "SELECT set_config('log_statement', 'none', false)",
     'SET log_statement = none',
     'LISTEN c',
-    "PREPARE p AS DELETE FROM t",
+    'PREPARE p AS DELETE FROM t',
     'EXECUTE p',
     'DECLARE c CURSOR FOR SELECT 1',
     'COMMIT',
@@ -107,17 +107,28 @@ describe('PostgreSQL: a read-only run accepts only its allow-list', () => {
   });
 
   it('says which statement was refused and why', async () => {
-    const refusal = refusalOf(await pg('SELECT 1; -- then\nWITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d'), false);
+    const refusal = refusalOf(
+      await pg('SELECT 1; -- then\nWITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d'),
+      false,
+    );
     expect(refusal).toEqual({
       errorType: 'DML_NOT_ALLOWED_ERROR',
-      message: 'Only `SELECT` statements are allowed against this database: `WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d` contains a statement that changes data.',
+      message:
+        'Only `SELECT` statements are allowed against this database: `WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d` contains a statement that changes data.',
     });
     const role = refusalOf(await pg("SELECT set_config('ro'||'le','postgres',false)"), true);
-    expect(role?.message).toMatch(/^`SELECT set_config\('ro'\|\|'le','postgres',false\)` is not allowed: set_config\(\) is allowed only with a literal/);
+    expect(role?.message).toMatch(
+      /^`SELECT set_config\('ro'\|\|'le','postgres',false\)` is not allowed: set_config\(\) is allowed only with a literal/,
+    );
   });
 
   it('lets writes through where the database allows DML', async () => {
-    for (const sql of ['INSERT INTO t VALUES (1)', 'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d', "SELECT nextval('s')", 'CREATE TABLE u (a int)']) {
+    for (const sql of [
+      'INSERT INTO t VALUES (1)',
+      'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d',
+      "SELECT nextval('s')",
+      'CREATE TABLE u (a int)',
+    ]) {
       expect(await verdicts(sql)).toEqual(['DML_NOT_ALLOWED_ERROR', 'ok']);
     }
   });
@@ -158,7 +169,9 @@ describe('PostgreSQL: reads pass, whatever their text contains', () => {
   });
 
   it('marks SELECTs, and only them, as returning rows', async () => {
-    const statements = await pg('SELECT 1; WITH x AS (SELECT 1) SELECT * FROM x; EXPLAIN SELECT 1; SHOW search_path; VALUES (1); SELECT 1 INTO t');
+    const statements = await pg(
+      'SELECT 1; WITH x AS (SELECT 1) SELECT * FROM x; EXPLAIN SELECT 1; SHOW search_path; VALUES (1); SELECT 1 INTO t',
+    );
     expect(statements.map((s) => s.isSelect)).toEqual([true, true, false, false, true, false]);
   });
 });
@@ -171,7 +184,10 @@ describe('PostgreSQL: scripts are split by the parser', () => {
   });
   it('refuses what PostgreSQL cannot parse, with its message', async () => {
     const [only] = await pg('SELECT 1; SELEC 2');
-    expect(refusalOf([only], true)).toEqual({ errorType: 'SYNTAX_ERROR', message: 'PostgreSQL cannot read this SQL: syntax error at or near "SELEC".' });
+    expect(refusalOf([only], true)).toEqual({
+      errorType: 'SYNTAX_ERROR',
+      message: 'PostgreSQL cannot read this SQL: syntax error at or near "SELEC".',
+    });
   });
 });
 
@@ -193,9 +209,12 @@ describe('MySQL/MariaDB', () => {
     expect(await verdicts(sql, 'mysql')).toEqual(['QUERY_SECURITY_ACCESS_ERROR', 'QUERY_SECURITY_ACCESS_ERROR']);
   });
 
-  it.each(['DELETE FROM t', "SELECT GET_LOCK('a', 1)", 'SET foreign_key_checks = 0', 'INSERT INTO t VALUES (1)'])('refuses in a read-only run: %s', async (sql) => {
-    expect((await verdicts(sql, 'mysql'))[0]).toBe('DML_NOT_ALLOWED_ERROR');
-  });
+  it.each(['DELETE FROM t', "SELECT GET_LOCK('a', 1)", 'SET foreign_key_checks = 0', 'INSERT INTO t VALUES (1)'])(
+    'refuses in a read-only run: %s',
+    async (sql) => {
+      expect((await verdicts(sql, 'mysql'))[0]).toBe('DML_NOT_ALLOWED_ERROR');
+    },
+  );
 
   it.each([
     'SELECT 1',

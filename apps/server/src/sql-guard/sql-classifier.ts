@@ -40,13 +40,16 @@ export function refusalOf(statements: Statement[], allowDml: boolean): Refusal |
  * read-only transaction, whatever the database allows): the statement, or the refusal. The statement is
  * cut at the parser's offsets, so it never carries a trailing `;` or a second statement.
  */
-export async function classifyQuery(sql: string, backend: Backend): Promise<{ statement: Statement } | { refusal: Refusal }> {
+export async function classifyQuery(
+  sql: string,
+  backend: Backend,
+): Promise<{ statement: Statement } | { refusal: Refusal }> {
   const statements = await classifyScript(sql, backend);
   const refusal = refusalOf(statements, false);
   if (refusal) return { refusal };
-  if (statements.length !== 1 || !statements[0].isSelect) return { refusal: { errorType: 'INVALID_SQL_ERROR', message: ONE_QUERY } };
+  if (statements.length !== 1 || !statements[0].isSelect)
+    return { refusal: { errorType: 'INVALID_SQL_ERROR', message: ONE_QUERY } };
   return { statement: statements[0] };
 }
 
 const ONE_QUERY = 'Only one SELECT statement is allowed here.';
-

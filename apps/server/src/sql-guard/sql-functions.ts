@@ -63,7 +63,10 @@ const PG: Record<Exclude<FunctionRule, null>, Rules> = {
       'cursor_to_xml',
     ],
   },
-  writes: { names: new Set(['setval', 'nextval', 'lowrite', 'loread', 'pg_notify']), prefixes: ['lo_', 'pg_advisory', 'pg_try_advisory'] },
+  writes: {
+    names: new Set(['setval', 'nextval', 'lowrite', 'loread', 'pg_notify']),
+    prefixes: ['lo_', 'pg_advisory', 'pg_try_advisory'],
+  },
   // pg_* last: the catalog and statistics functions (pg_sleep, pg_backend_pid, pg_stat_get_activity...).
   server: {
     names: new Set(['set_config', 'current_setting', 'version']),
@@ -72,10 +75,26 @@ const PG: Record<Exclude<FunctionRule, null>, Rules> = {
 };
 
 const MYSQL: Record<Exclude<FunctionRule, null>, Rules> = {
-  outside: { names: new Set(['load_file', 'sys_exec', 'sys_eval', 'master_pos_wait', 'source_pos_wait']), prefixes: [] },
+  outside: {
+    names: new Set(['load_file', 'sys_exec', 'sys_eval', 'master_pos_wait', 'source_pos_wait']),
+    prefixes: [],
+  },
   writes: { names: new Set(['get_lock', 'release_lock', 'release_all_locks', 'nextval', 'setval']), prefixes: [] },
   server: {
-    names: new Set(['sleep', 'benchmark', 'is_free_lock', 'is_used_lock', 'user', 'current_user', 'session_user', 'system_user', 'version', 'database', 'schema', 'connection_id']),
+    names: new Set([
+      'sleep',
+      'benchmark',
+      'is_free_lock',
+      'is_used_lock',
+      'user',
+      'current_user',
+      'session_user',
+      'system_user',
+      'version',
+      'database',
+      'schema',
+      'connection_id',
+    ]),
     prefixes: ['sys_'],
   },
 };
@@ -85,5 +104,7 @@ const ORDER = ['outside', 'writes', 'server'] as const;
 export function functionRule(backend: Backend, name: string): FunctionRule {
   const rules = backend === 'postgresql' ? PG : MYSQL;
   const lower = name.toLowerCase();
-  return ORDER.find((rule) => rules[rule].names.has(lower) || rules[rule].prefixes.some((p) => lower.startsWith(p))) ?? null;
+  return (
+    ORDER.find((rule) => rules[rule].names.has(lower) || rules[rule].prefixes.some((p) => lower.startsWith(p))) ?? null
+  );
 }

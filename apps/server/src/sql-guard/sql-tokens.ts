@@ -105,7 +105,13 @@ export function splitStatements(sql: string, backend: Backend): string[] {
   const statements: string[] = [];
   let current: Token[] = [];
   const flush = () => {
-    if (current.some((t) => t.kind !== 'space' && t.kind !== 'comment')) statements.push(current.map((t) => t.text).join('').trim());
+    if (current.some((t) => t.kind !== 'space' && t.kind !== 'comment'))
+      statements.push(
+        current
+          .map((t) => t.text)
+          .join('')
+          .trim(),
+      );
     current = [];
   };
   for (const token of tokenize(sql, backend)) {
@@ -117,4 +123,5 @@ export function splitStatements(sql: string, backend: Backend): string[] {
 }
 
 /** Upper-cased words of a statement, outside strings, quoted identifiers and comments. */
-export const wordsOf = (tokens: Token[]) => tokens.filter((t) => t.kind === 'word').map((t) => ({ word: t.text.toUpperCase(), depth: t.depth }));
+export const wordsOf = (tokens: Token[]) =>
+  tokens.filter((t) => t.kind === 'word').map((t) => ({ word: t.text.toUpperCase(), depth: t.depth }));

@@ -54,6 +54,15 @@ it('cannot SET ROLE to postgres or to any role it was a member of, and holds no 
       `SELECT rolsuper, rolcreaterole, rolcreatedb, rolinherit, rolbypassrls, (SELECT count(*)::int FROM pg_auth_members WHERE member = r.oid) AS memberships
        FROM pg_roles r WHERE rolname = current_user`,
     );
-    expect(rows).toEqual([{ rolsuper: false, rolcreaterole: false, rolcreatedb: false, rolinherit: false, rolbypassrls: false, memberships: 0 }]);
+    expect(rows).toEqual([
+      {
+        rolsuper: false,
+        rolcreaterole: false,
+        rolcreatedb: false,
+        rolinherit: false,
+        rolbypassrls: false,
+        memberships: 0,
+      },
+    ]);
   });
 });

@@ -106,7 +106,7 @@ export async function externalExamplesDatabase(options: ExternalExamplesOptions)
   } catch (error) {
     options.warn(
       `Could not create the read-only role "${role}" on ${redactPassword(adminUrl)} (${(error as Error).message}). ` +
-        'Users\' queries on the examples database will use the owner\'s connection: grant CREATEROLE or create the role yourself.',
+        "Users' queries on the examples database will use the owner's connection: grant CREATEROLE or create the role yourself.",
     );
     return new ExamplesDatabase(adminUrl, adminUrl, null, 'none');
   }

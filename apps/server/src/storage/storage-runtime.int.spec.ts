@@ -15,7 +15,11 @@ function recordingLog(): StorageLog & { errors: string[] } {
   return { errors, log: () => undefined, warn: () => undefined, error: (m) => void errors.push(m) };
 }
 
-async function query<T extends object = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+async function query<T extends object = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -53,7 +57,9 @@ describe('StorageRuntime, embedded mode', () => {
 
     const second = await StorageRuntime.start(embeddedConfig(home), recordingLog());
     try {
-      expect(await query(second.metadataUrl, 'SELECT note FROM kept')).toEqual([{ note: 'written before the restart' }]);
+      expect(await query(second.metadataUrl, 'SELECT note FROM kept')).toEqual([
+        { note: 'written before the restart' },
+      ]);
     } finally {
       await second.stop();
     }
@@ -86,9 +92,15 @@ describe('StorageRuntime, embedded mode', () => {
       expect(await query(examples.readerUrl, 'SELECT current_user AS who, count(*)::int AS n FROM sample')).toEqual([
         { who: EMBEDDED_READER_ROLE, n: 1 },
       ]);
-      await expect(query(examples.readerUrl, 'INSERT INTO sample VALUES (2)')).rejects.toThrow(/read-only transaction|permission denied/);
-      await expect(query(examples.readerUrl, 'BEGIN READ WRITE; INSERT INTO sample VALUES (2)')).rejects.toThrow(/permission denied/);
-      await expect(query(examples.readerUrl, 'BEGIN READ WRITE; CREATE TABLE mine (x int)')).rejects.toThrow(/permission denied/);
+      await expect(query(examples.readerUrl, 'INSERT INTO sample VALUES (2)')).rejects.toThrow(
+        /read-only transaction|permission denied/,
+      );
+      await expect(query(examples.readerUrl, 'BEGIN READ WRITE; INSERT INTO sample VALUES (2)')).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(query(examples.readerUrl, 'BEGIN READ WRITE; CREATE TABLE mine (x int)')).rejects.toThrow(
+        /permission denied/,
+      );
       // The writer's role switch ended with its transaction.
       expect(await query(examples.readerUrl, 'SELECT current_user AS who')).toEqual([{ who: EMBEDDED_READER_ROLE }]);
     } finally {
@@ -99,7 +111,9 @@ describe('StorageRuntime, embedded mode', () => {
   it('refuses to open a data folder another process is using', async () => {
     const runtime = await StorageRuntime.start(embeddedConfig(home), recordingLog());
     try {
-      await expect(StorageRuntime.start(embeddedConfig(home), recordingLog())).rejects.toThrow(/in use by another Strata process/);
+      await expect(StorageRuntime.start(embeddedConfig(home), recordingLog())).rejects.toThrow(
+        /in use by another Strata process/,
+      );
       // The refused start left the running databases alone.
       expect(await query(runtime.metadataUrl, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
     } finally {
@@ -121,7 +135,9 @@ describe('StorageRuntime, embedded mode', () => {
       expect(new URL(runtime.metadataUrl).password).toBe(password);
       // The server's own URLs carry it: the metadata store and the examples reader still work.
       expect(await query(runtime.metadataUrl, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
-      expect(await query(runtime.examples.readerUrl, 'SELECT current_user AS who')).toEqual([{ who: EMBEDDED_READER_ROLE }]);
+      expect(await query(runtime.examples.readerUrl, 'SELECT current_user AS who')).toEqual([
+        { who: EMBEDDED_READER_ROLE },
+      ]);
     } finally {
       await runtime.stop();
     }
@@ -132,7 +148,8 @@ describe('StorageRuntime, embedded mode', () => {
     const runtime = await StorageRuntime.start(embeddedConfig(home), log);
     const examples = runtime.embedded.find((db) => db.name === 'examples')!;
     process.kill(examples.pid, 'SIGKILL');
-    for (const deadline = Date.now() + 30_000; log.errors.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 30_000; log.errors.length === 0 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 50));
     expect(log.errors.join('\n')).toMatch(/Embedded examples database .* exited unexpectedly \(signal SIGKILL\)/);
     await runtime.stop();
   });

@@ -65,7 +65,9 @@ export class StorageRuntime {
       throw (metadata.status === 'rejected' ? metadata.reason : (examples as PromiseRejectedResult).reason) as Error;
     }
     for (const db of [metadata.value, examples.value]) {
-      log.log(`Embedded ${db.name} database (PGlite, pid ${db.pid}) on 127.0.0.1:${db.port}, password in ${join(home, `${db.name}.password`)}`);
+      log.log(
+        `Embedded ${db.name} database (PGlite, pid ${db.pid}) on 127.0.0.1:${db.port}, password in ${join(home, `${db.name}.password`)}`,
+      );
     }
     const examplesDb = new ExamplesDatabase(
       examples.value.url('postgres'),

@@ -18,7 +18,9 @@ const config = (home: string, databaseUrl?: string) =>
   new AppConfig(0, databaseUrl, undefined, undefined, 's'.repeat(40), home, undefined, undefined, 'test');
 
 async function boot(appConfig: AppConfig) {
-  const moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(appConfig), StorageModule] }).compile();
+  const moduleRef = await Test.createTestingModule({
+    imports: [ConfigModule.forRoot(appConfig), StorageModule],
+  }).compile();
   const app = moduleRef.createNestApplication();
   app.enableShutdownHooks();
   await app.init();
@@ -56,7 +58,9 @@ describe('StorageModule, embedded', () => {
     const second = await boot(config(home));
     try {
       const ds2 = second.get(DataSource);
-      expect(await ds2.query(`SELECT uri FROM databases WHERE database_name = 'kept'`)).toEqual([{ uri: 'postgresql://x@h/db' }]);
+      expect(await ds2.query(`SELECT uri FROM databases WHERE database_name = 'kept'`)).toEqual([
+        { uri: 'postgresql://x@h/db' },
+      ]);
       // Nothing ran twice.
       expect(await migrationNames(ds2)).toHaveLength((migrations as unknown[]).length);
     } finally {

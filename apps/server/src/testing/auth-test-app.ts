@@ -84,7 +84,14 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const builder = Test.createTestingModule({
     imports: [
       ConfigModule.forRoot(config),
-      TypeOrmModule.forRoot({ type: 'postgres', url: db.url, migrations, migrationsRun: true, retryAttempts: 0, logging: false }),
+      TypeOrmModule.forRoot({
+        type: 'postgres',
+        url: db.url,
+        migrations,
+        migrationsRun: true,
+        retryAttempts: 0,
+        logging: false,
+      }),
       CqrsModule.forRoot(),
       EventStoreModule,
       AuthModule,
@@ -96,7 +103,11 @@ export async function createAuthTestApp(options: AuthTestAppOptions = {}): Promi
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'], bodyParser: false });
   // The same HTTP shell as main.ts (body parsers, error filter), so responses are exactly production's.
   installUserLogBodyParser(app);
-  configureHttp(app, { logger: pino({ level: 'silent' }), clientDist: options.clientDist, trustProxy: config.trustProxy });
+  configureHttp(app, {
+    logger: pino({ level: 'silent' }),
+    clientDist: options.clientDist,
+    trustProxy: config.trustProxy,
+  });
   try {
     await app.listen(0, '127.0.0.1');
   } catch (err) {

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { chooseAdminServer, createTestDatabase, REQUIRE_POSTGRES_MESSAGE } from './test-database';
 import { RECORDS_DIR } from './test-database-source';
 
-const summaryLine = jest.requireActual<{ integrationDatabasesLine(dir: string): string }>('../../../../tools/integration-databases.cjs');
+const summaryLine = jest.requireActual<{ integrationDatabasesLine(dir: string): string }>(
+  '../../../../tools/integration-databases.cjs',
+);
 // Nothing listens on port 1: the "local PostgreSQL" probe fails as on a machine without one.
 const NO_POSTGRES = 'postgres://postgres@127.0.0.1:1/postgres';
 
@@ -39,7 +41,8 @@ describe('createTestDatabase', () => {
   it("npm test's closing line counts test files per source, and says so when PGlite was used", () => {
     const records = join(dir, RECORDS_DIR);
     mkdirSync(records);
-    const write = (name: string, source: string, testFile: string) => writeFileSync(join(records, `${name}.json`), JSON.stringify({ source, testFile }));
+    const write = (name: string, source: string, testFile: string) =>
+      writeFileSync(join(records, `${name}.json`), JSON.stringify({ source, testFile }));
     expect(summaryLine.integrationDatabasesLine(dir)).toBe('Integration databases: none recorded');
     write('a', 'local', 'src/a.int.spec.ts');
     write('b', 'local', 'src/a.int.spec.ts'); // a second database of the same file
@@ -55,7 +58,9 @@ describe('createTestDatabase', () => {
 // Without the variable the same call starts a PGlite (seconds of initdb), which is what CI must never get.
 describe('without any PostgreSQL', () => {
   it('refuses the fallback with a clear message when STRATA_TEST_REQUIRE_POSTGRES=1', async () => {
-    await expect(chooseAdminServer({ STRATA_TEST_REQUIRE_POSTGRES: '1' }, NO_POSTGRES)).rejects.toThrow(REQUIRE_POSTGRES_MESSAGE);
+    await expect(chooseAdminServer({ STRATA_TEST_REQUIRE_POSTGRES: '1' }, NO_POSTGRES)).rejects.toThrow(
+      REQUIRE_POSTGRES_MESSAGE,
+    );
     expect(REQUIRE_POSTGRES_MESSAGE).toMatch(/STRATA_TEST_REQUIRE_POSTGRES=1 .* no PostgreSQL was found/);
   });
 });

@@ -48,7 +48,11 @@ async function fromTestcontainers(): Promise<AdminServer | null> {
   }
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const container = await new PostgreSqlContainer('postgres:15').start();
-  return { adminUrl: container.getConnectionUri(), source: 'testcontainers', stop: async () => void (await container.stop()) };
+  return {
+    adminUrl: container.getConnectionUri(),
+    source: 'testcontainers',
+    stop: async () => void (await container.stop()),
+  };
 }
 
 async function fromPglite(): Promise<AdminServer> {
@@ -77,7 +81,10 @@ export const REQUIRE_POSTGRES_MESSAGE =
   '(pg_ctlcluster --skip-systemctl-redirect <version> main start), set TEST_DATABASE_URL, or unset STRATA_TEST_REQUIRE_POSTGRES.';
 
 /** Exported with its inputs for the test of the fallback; createTestDatabase uses the process's. */
-export async function chooseAdminServer(env: NodeJS.ProcessEnv = process.env, localUrl = LOCAL_URL): Promise<AdminServer> {
+export async function chooseAdminServer(
+  env: NodeJS.ProcessEnv = process.env,
+  localUrl = LOCAL_URL,
+): Promise<AdminServer> {
   if (env.TEST_DATABASE_URL) return { adminUrl: env.TEST_DATABASE_URL, source: 'env' };
   const containers = await fromTestcontainers();
   if (containers) return containers;

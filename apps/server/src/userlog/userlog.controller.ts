@@ -60,14 +60,17 @@ export class UserLogController {
     @Body() body: unknown,
     @ZodQuery(userLogQuerySchema) params: UserLogQuery,
   ) {
-    if (req.userLogBodyTooLarge) throw tooLarge(`The log batch is larger than ${MAX_USER_LOG_BODY_BYTES / 1024 / 1024} MB.`);
+    if (req.userLogBodyTooLarge)
+      throw tooLarge(`The log batch is larger than ${MAX_USER_LOG_BODY_BYTES / 1024 / 1024} MB.`);
     const raw = bodyObject(body);
     // Counted before validating, so an oversized batch is refused without walking every entry.
     const events = (raw as { events?: unknown } | null | undefined)?.events;
     if (Array.isArray(events) && events.length > USER_LOG_MAX_EVENTS_PER_REQUEST) throw tooLarge(TOO_MANY);
     const input = bodyPipe.transform(raw, { type: 'body' });
 
-    const user = req.strataUser ?? (input.guest_token ? await this.authenticator.authenticate({ guestToken: input.guest_token }) : null);
+    const user =
+      req.strataUser ??
+      (input.guest_token ? await this.authenticator.authenticate({ guestToken: input.guest_token }) : null);
     if (!user) throw unauthorized();
 
     const guest = user.via === 'guest'; // however the guest token came (header or body)

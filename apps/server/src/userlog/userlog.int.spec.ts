@@ -23,7 +23,11 @@ describe('user-log ingestion: POST /strata/log/ (real HTTP, real PostgreSQL)', (
 
   beforeAll(async () => {
     t = await createAuthTestApp();
-    userId = (await t.app.get(UsersService).createUser({ username: 'lou', password: 'lou-password', roles: ['Gamma'] }, 'system')).id;
+    userId = (
+      await t.app
+        .get(UsersService)
+        .createUser({ username: 'lou', password: 'lou-password', roles: ['Gamma'] }, 'system')
+    ).id;
     browser = new HttpClient(t.url);
     await browser.browserLogin('lou', 'lou-password');
   });
@@ -33,11 +37,17 @@ describe('user-log ingestion: POST /strata/log/ (real HTTP, real PostgreSQL)', (
 
   it('stores each entry as an event on userlog:<userId>, one batch per request, with the page ids; no CSRF token needed', async () => {
     const before = (await stream()).length;
-    const res = await browser.post('/strata/log/?explode=events&dashboard_id=12', { events: [entry(1), entry(2), entry(3)] });
+    const res = await browser.post('/strata/log/?explode=events&dashboard_id=12', {
+      events: [entry(1), entry(2), entry(3)],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: { logged: 3 } });
     const events = (await stream()).slice(before);
-    expect(events.map((e) => e.type)).toEqual(['platform/userEventLogged', 'platform/userEventLogged', 'platform/userEventLogged']);
+    expect(events.map((e) => e.type)).toEqual([
+      'platform/userEventLogged',
+      'platform/userEventLogged',
+      'platform/userEventLogged',
+    ]);
     expect(events[0].data).toEqual({ event: entry(1), dashboard_id: 12, guest: false });
     expect(new Set(events.map((e) => e.meta.batchId)).size).toBe(1);
     expect(events[0].meta).toMatchObject({ actor: String(userId), sessionId: expect.any(String) });
@@ -46,12 +56,40 @@ describe('user-log ingestion: POST /strata/log/ (real HTTP, real PostgreSQL)', (
   it('accepts beacons: JSON sent as text/plain and as application/x-www-form-urlencoded, and a form with events=<json>', async () => {
     const before = (await stream()).length;
     const body = JSON.stringify({ events: [entry(10)] });
-    expect((await browser.request('POST', '/strata/log/?explode=events&slice_id=7', { raw: body, contentType: 'text/plain;charset=UTF-8' })).status).toBe(200);
-    expect((await browser.request('POST', '/strata/log/?explode=events', { raw: body, contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
-    const form = new URLSearchParams({ events: JSON.stringify([entry(11), { ...entry(12), path: '/x?a=1&b=2' }]) }).toString();
-    expect((await browser.request('POST', '/strata/log/?explode=events', { raw: form, contentType: 'application/x-www-form-urlencoded' })).status).toBe(200);
+    expect(
+      (
+        await browser.request('POST', '/strata/log/?explode=events&slice_id=7', {
+          raw: body,
+          contentType: 'text/plain;charset=UTF-8',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await browser.request('POST', '/strata/log/?explode=events', {
+          raw: body,
+          contentType: 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(200);
+    const form = new URLSearchParams({
+      events: JSON.stringify([entry(11), { ...entry(12), path: '/x?a=1&b=2' }]),
+    }).toString();
+    expect(
+      (
+        await browser.request('POST', '/strata/log/?explode=events', {
+          raw: form,
+          contentType: 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(200);
     const events = (await stream()).slice(before);
-    expect(events.map((e) => (e.data as { event: { event_id: string } }).event.event_id)).toEqual(['evt-10', 'evt-10', 'evt-11', 'evt-12']);
+    expect(events.map((e) => (e.data as { event: { event_id: string } }).event.event_id)).toEqual([
+      'evt-10',
+      'evt-10',
+      'evt-11',
+      'evt-12',
+    ]);
     expect((events[0].data as { slice_id: number }).slice_id).toBe(7);
     expect((events[3].data as { event: { path: string } }).event.path).toBe('/x?a=1&b=2');
   });
@@ -91,15 +129,32 @@ describe('user-log ingestion: POST /strata/log/ (real HTTP, real PostgreSQL)', (
   });
 
   it('accepts a guest token in the body (embedded dashboards) and logs to the guest stream', async () => {
-    const token = t.app.get(TokenService).issueGuest({ user: { username: 'embed-viewer' }, resources: [{ type: 'dashboard', id: 'u-1' }], rls: [] });
-    const res = await new HttpClient(t.url).post('/strata/log/?explode=events', { events: [entry(99)], guest_token: token });
+    const token = t.app
+      .get(TokenService)
+      .issueGuest({ user: { username: 'embed-viewer' }, resources: [{ type: 'dashboard', id: 'u-1' }], rls: [] });
+    const res = await new HttpClient(t.url).post('/strata/log/?explode=events', {
+      events: [entry(99)],
+      guest_token: token,
+    });
     expect(res.status).toBe(200);
     const events = await t.app.get(EventStore).readStream('userlog:guest');
-    expect(events.at(-1)).toMatchObject({ data: { guest: true, event: { event_id: 'evt-99' } }, meta: { actor: 'guest:embed-viewer' } });
-    expect((await new HttpClient(t.url).post('/strata/log/', { events: [entry(1)], guest_token: 'forged' })).status).toBe(401);
+    expect(events.at(-1)).toMatchObject({
+      data: { guest: true, event: { event_id: 'evt-99' } },
+      meta: { actor: 'guest:embed-viewer' },
+    });
+    expect(
+      (await new HttpClient(t.url).post('/strata/log/', { events: [entry(1)], guest_token: 'forged' })).status,
+    ).toBe(401);
     // The X-GuestToken header, as the embedded SDK sends it, works the same way.
-    const viaHeader = await new HttpClient(t.url).post('/strata/log/', { events: [entry(100)] }, { 'x-guesttoken': token });
+    const viaHeader = await new HttpClient(t.url).post(
+      '/strata/log/',
+      { events: [entry(100)] },
+      { 'x-guesttoken': token },
+    );
     expect(viaHeader.status).toBe(200);
-    expect((await t.app.get(EventStore).readStream('userlog:guest')).at(-1)?.data).toMatchObject({ guest: true, event: { event_id: 'evt-100' } });
+    expect((await t.app.get(EventStore).readStream('userlog:guest')).at(-1)?.data).toMatchObject({
+      guest: true,
+      event: { event_id: 'evt-100' },
+    });
   });
 });

@@ -15,9 +15,13 @@ async function main(): Promise<void> {
   const dataSource = await migratedDataSource(url, 2);
   const store = new PostgresEventStore(dataSource, new CommittedEvents());
   process.stdout.write('ready\n');
-  for (let version = 0; ; ) {
+  for (let version = 0; ;) {
     const batch = [1, 2, 3].map((n) => ({ type: 'test/ticked', data: { n: version + n } }));
-    const result = await store.append(stream, batch, { expectedVersion: version, commandId: `tick-${version}`, meta: { actor: 'loop' } });
+    const result = await store.append(stream, batch, {
+      expectedVersion: version,
+      commandId: `tick-${version}`,
+      meta: { actor: 'loop' },
+    });
     version = result.version;
     process.stdout.write(`acked ${version}\n`);
   }

@@ -18,7 +18,12 @@ export interface StoreInstance {
 }
 
 export async function migratedDataSource(url: string, poolSize = 10): Promise<DataSource> {
-  const dataSource = new DataSource({ type: 'postgres', url, migrations: [CreateEventStore1760000000000], extra: { max: poolSize } });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    migrations: [CreateEventStore1760000000000],
+    extra: { max: poolSize },
+  });
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   return dataSource;

@@ -27,13 +27,33 @@ export interface RealtimeApp {
   close(): Promise<void>;
 }
 
-export async function startRealtimeApp(databaseUrl: string, options: { redisUrl?: string; modules?: (Type | DynamicModule)[] } = {}): Promise<RealtimeApp> {
+export async function startRealtimeApp(
+  databaseUrl: string,
+  options: { redisUrl?: string; modules?: (Type | DynamicModule)[] } = {},
+): Promise<RealtimeApp> {
   const home = mkdtempSync(join(tmpdir(), 'strata-realtime-'));
-  const config = new AppConfig(0, databaseUrl, undefined, options.redisUrl, 'socket-test-secret-key-0123456789-abcdefghijkl', home, ADMIN.username, ADMIN.password, 'test');
+  const config = new AppConfig(
+    0,
+    databaseUrl,
+    undefined,
+    options.redisUrl,
+    'socket-test-secret-key-0123456789-abcdefghijkl',
+    home,
+    ADMIN.username,
+    ADMIN.password,
+    'test',
+  );
   const moduleRef = await Test.createTestingModule({
     imports: [
       ConfigModule.forRoot(config),
-      TypeOrmModule.forRoot({ type: 'postgres', url: databaseUrl, migrations, migrationsRun: true, retryAttempts: 0, logging: false }),
+      TypeOrmModule.forRoot({
+        type: 'postgres',
+        url: databaseUrl,
+        migrations,
+        migrationsRun: true,
+        retryAttempts: 0,
+        logging: false,
+      }),
       CqrsModule.forRoot(),
       EventStoreModule,
       AuthModule,
@@ -75,7 +95,10 @@ export class TestClient {
    * The first received message (from the start) matching `match` that was not taken before. The bound is
    * generous: a loaded machine is slow, not failing.
    */
-  async next<T extends ServerMessage = ServerMessage>(match: (m: ServerMessage) => boolean, timeoutMs = 30_000): Promise<T> {
+  async next<T extends ServerMessage = ServerMessage>(
+    match: (m: ServerMessage) => boolean,
+    timeoutMs = 30_000,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const at = this.received.findIndex((m) => !this.taken.has(m) && match(m));
@@ -84,7 +107,8 @@ export class TestClient {
         return this.received[at] as T;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(this.received)}`);
+      if (left <= 0)
+        throw new Error(`no matching message within ${timeoutMs} ms; received ${JSON.stringify(this.received)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

@@ -26,7 +26,8 @@ export const DashboardMessages = {
   COMPONENT_MISSING: 'This component no longer exists: someone else may have deleted it. Your change was not applied.',
   SOURCE_CHANGED: 'This component was moved or deleted by someone else meanwhile. Your change was not applied.',
   CANNOT_DELETE: 'This component can not be deleted.',
-  DESTINATION_MISSING: 'The place you dropped on no longer exists: someone else may have deleted it. Your change was not applied.',
+  DESTINATION_MISSING:
+    'The place you dropped on no longer exists: someone else may have deleted it. Your change was not applied.',
   ID_TAKEN: 'A component with the id %s already exists.',
   ID_MISSING: 'This change needs a new id for the %s it creates.',
   CHART_ALREADY_ADDED: 'This chart is already on the dashboard.',

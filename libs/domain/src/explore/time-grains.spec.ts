@@ -8,7 +8,23 @@ const at = (grain: Parameters<typeof truncateToTimeGrain>[1]) => truncateToTimeG
 describe('time grains', () => {
   it('spec §9: choices run from seconds to a year and the default is P1D', () => {
     const grains = TIME_GRAINS.map((g) => g.grain);
-    expect(grains).toEqual(expect.arrayContaining(['PT1S', 'PT5S', 'PT1M', 'PT5M', 'PT10M', 'PT15M', 'PT30M', 'PT1H', 'P1D', 'P1W', 'P1M', 'P3M', 'P1Y']));
+    expect(grains).toEqual(
+      expect.arrayContaining([
+        'PT1S',
+        'PT5S',
+        'PT1M',
+        'PT5M',
+        'PT10M',
+        'PT15M',
+        'PT30M',
+        'PT1H',
+        'P1D',
+        'P1W',
+        'P1M',
+        'P3M',
+        'P1Y',
+      ]),
+    );
     expect(DEFAULT_TIME_GRAIN_VALUE).toBe('P1D');
     expect(timeGrainLabel('P3M')).toBe('Quarter');
     expect(isTimeGrain('P1D')).toBe(true);
@@ -41,17 +57,25 @@ describe('time grains', () => {
   });
 
   it('week starting Sunday keeps a Sunday in its own week', () => {
-    expect(truncateToTimeGrain(new Date('2024-03-17T05:00:00Z'), '1969-12-28T00:00:00Z/P1W').toISOString()).toBe('2024-03-17T00:00:00.000Z');
-    expect(truncateToTimeGrain(new Date('2024-03-16T05:00:00Z'), 'P1W/1970-01-03T00:00:00Z').toISOString()).toBe('2024-03-16T00:00:00.000Z');
+    expect(truncateToTimeGrain(new Date('2024-03-17T05:00:00Z'), '1969-12-28T00:00:00Z/P1W').toISOString()).toBe(
+      '2024-03-17T00:00:00.000Z',
+    );
+    expect(truncateToTimeGrain(new Date('2024-03-16T05:00:00Z'), 'P1W/1970-01-03T00:00:00Z').toISOString()).toBe(
+      '2024-03-16T00:00:00.000Z',
+    );
   });
 
   it('truncation is idempotent and never moves a point forward (except week-ending labels)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.constantFrom(...TIME_GRAINS.map((g) => g.grain)), (ms, grain) => {
-        const once = truncateToTimeGrain(new Date(ms), grain);
-        expect(truncateToTimeGrain(once, grain)).toEqual(once);
-        if (!grain.startsWith('P1W/')) expect(once.getTime()).toBeLessThanOrEqual(ms);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        fc.constantFrom(...TIME_GRAINS.map((g) => g.grain)),
+        (ms, grain) => {
+          const once = truncateToTimeGrain(new Date(ms), grain);
+          expect(truncateToTimeGrain(once, grain)).toEqual(once);
+          if (!grain.startsWith('P1W/')) expect(once.getTime()).toBeLessThanOrEqual(ms);
+        },
+      ),
     );
   });
 });

@@ -29,7 +29,9 @@ describe('SQL Lab messages and constants', () => {
   });
 
   it('spec §9: the storage warning names the used and the available kilobytes', () => {
-    expect(formatMessage(SqlLabMessages.BROWSER_STORAGE_NEARLY_FULL, 4700, C.BROWSER_STORAGE_MAX_USAGE_KB)).toContain('4700 KB out of 5120 KB');
+    expect(formatMessage(SqlLabMessages.BROWSER_STORAGE_NEARLY_FULL, 4700, C.BROWSER_STORAGE_MAX_USAGE_KB)).toContain(
+      '4700 KB out of 5120 KB',
+    );
   });
 
   it('spec §9: the business constants', () => {
@@ -37,7 +39,12 @@ describe('SQL Lab messages and constants', () => {
     expect(C.EDITOR_AUTOSAVE_DEBOUNCE_MS).toBe(5000);
     expect(C.TAB_SYNC_INTERVAL_MS).toBe(5000);
     expect(C.BROWSER_STORAGE_MAX_QUERY_AGE_MS).toBe(86_400_000);
-    expect([C.BROWSER_STORAGE_MAX_QUERY_RESULTS_KB, C.BROWSER_STORAGE_MAX_USAGE_KB, C.BROWSER_STORAGE_WARNING_THRESHOLD, C.BROWSER_STORAGE_WARNING_THROTTLE_MS]).toEqual([1024, 5120, 0.9, 8000]);
+    expect([
+      C.BROWSER_STORAGE_MAX_QUERY_RESULTS_KB,
+      C.BROWSER_STORAGE_MAX_USAGE_KB,
+      C.BROWSER_STORAGE_WARNING_THRESHOLD,
+      C.BROWSER_STORAGE_WARNING_THROTTLE_MS,
+    ]).toEqual([1024, 5120, 0.9, 8000]);
     expect(C.SETTING_SQLLAB_QUERY_RESULT_TIMEOUT).toBe('SQLLAB_QUERY_RESULT_TIMEOUT');
     expect(C.SETTING_DEFAULT_SQLLAB_LIMIT).toBe('DEFAULT_SQLLAB_LIMIT');
     expect(C.SETTING_SQLLAB_DEFAULT_DBID).toBe('SQLLAB_DEFAULT_DBID');

@@ -7,10 +7,12 @@ import { TABLE_COMMAND_TYPES, type TableCommand } from './tables/table-events';
 
 export type SqlLabCommand = TabCommand | QueryCommand | TableCommand | SideCommand | PersistenceCommand;
 
-const has = (types: object, type: unknown) => typeof type === 'string' && Object.prototype.hasOwnProperty.call(types, type);
+const has = (types: object, type: unknown) =>
+  typeof type === 'string' && Object.prototype.hasOwnProperty.call(types, type);
 
 export const isTabCommand = (c: SqlLabCommand): c is TabCommand => has(TAB_COMMAND_TYPES, c.type);
 export const isQueryCommand = (c: SqlLabCommand): c is QueryCommand => has(QUERY_COMMAND_TYPES, c.type);
 export const isTableCommand = (c: SqlLabCommand): c is TableCommand => has(TABLE_COMMAND_TYPES, c.type);
 export const isSideCommand = (c: SqlLabCommand): c is SideCommand => has(SIDE_COMMAND_TYPES, c.type);
-export const isPersistenceCommand = (c: SqlLabCommand): c is PersistenceCommand => has(PERSISTENCE_COMMAND_TYPES, c.type);
+export const isPersistenceCommand = (c: SqlLabCommand): c is PersistenceCommand =>
+  has(PERSISTENCE_COMMAND_TYPES, c.type);

@@ -12,8 +12,22 @@ import { decideQueries } from './queries/queries.decide';
 import { evolveQueries } from './queries/queries.evolve';
 import { decideSide, evolveSide } from './side/side';
 import { decideTables, evolveTables } from './tables/tables';
-import { isPersistenceCommand, isQueryCommand, isSideCommand, isTabCommand, isTableCommand, type SqlLabCommand } from './sqllab.commands';
-import { isPersistenceEvent, isQueryEvent, isSideEvent, isTabEvent, isTableEvent, type SqlLabEvent } from './sqllab.events';
+import {
+  isPersistenceCommand,
+  isQueryCommand,
+  isSideCommand,
+  isTabCommand,
+  isTableCommand,
+  type SqlLabCommand,
+} from './sqllab.commands';
+import {
+  isPersistenceEvent,
+  isQueryEvent,
+  isSideEvent,
+  isTabEvent,
+  isTableEvent,
+  type SqlLabEvent,
+} from './sqllab.events';
 
 export function decideSqlLab(command: SqlLabCommand, state: SqlLabState): SqlLabEvent[] {
   if (isTabCommand(command)) return decideTabs(command, state);

@@ -8,10 +8,27 @@ import { successResults } from './testing/fixtures';
 import { isUndoableSqlLabBatch } from './undoable';
 
 /** Mixed editor actions: tabs, tables, runs. `pick` chooses among what exists when the action runs. */
-type Op = { kind: 'add' | 'close' | 'switch' | 'sql' | 'table' | 'untable' | 'collapse' | 'run' | 'stop' | 'succeed' | 'fail'; pick: number };
+type Op = {
+  kind: 'add' | 'close' | 'switch' | 'sql' | 'table' | 'untable' | 'collapse' | 'run' | 'stop' | 'succeed' | 'fail';
+  pick: number;
+};
 
 const op: fc.Arbitrary<Op> = fc.record({
-  kind: fc.constantFrom('add', 'add', 'close', 'switch', 'sql', 'table', 'untable', 'collapse', 'run', 'run', 'stop', 'succeed', 'fail'),
+  kind: fc.constantFrom(
+    'add',
+    'add',
+    'close',
+    'switch',
+    'sql',
+    'table',
+    'untable',
+    'collapse',
+    'run',
+    'run',
+    'stop',
+    'succeed',
+    'fail',
+  ),
   pick: fc.nat(5),
 });
 
@@ -33,13 +50,28 @@ function toCommand(o: Op, s: SqlLabState, n: number): SqlLabCommand {
     case 'sql':
       return { type: 'SetSql', data: { queryEditorId: tabId, sql: `SELECT ${n}`, at } };
     case 'table':
-      return { type: 'AddTable', data: { table: { id: `tb${n}`, dbId: 1, queryEditorId: tabId, catalog: null, schema: 's', name: `n${o.pick}` } } };
+      return {
+        type: 'AddTable',
+        data: {
+          table: { id: `tb${n}`, dbId: 1, queryEditorId: tabId, catalog: null, schema: 's', name: `n${o.pick}` },
+        },
+      };
     case 'untable':
       return { type: 'RemoveTable', data: { tableId } };
     case 'collapse':
       return { type: 'CollapseTable', data: { tableId } };
     case 'run':
-      return { type: 'StartQuery', data: { id: qid(n), dbId: 1, sql: 'SELECT 1', sqlEditorId: o.pick === 0 ? null : tabId, runAsync: o.pick % 2 === 0, startDttm: at } };
+      return {
+        type: 'StartQuery',
+        data: {
+          id: qid(n),
+          dbId: 1,
+          sql: 'SELECT 1',
+          sqlEditorId: o.pick === 0 ? null : tabId,
+          runAsync: o.pick % 2 === 0,
+          startDttm: at,
+        },
+      };
     case 'stop':
       return { type: 'StopQuery', data: { queryId, at } };
     case 'succeed':
@@ -63,7 +95,12 @@ function run(ops: readonly Op[]): EventLog<SqlLabState, SqlLabEvent> {
       return;
     }
     if (events.length === 0) return;
-    const meta = { actor: 'u1', at: new Date(n).toISOString(), batchId: `b${n}`, undoable: isUndoableSqlLabBatch(events) };
+    const meta = {
+      actor: 'u1',
+      at: new Date(n).toISOString(),
+      batchId: `b${n}`,
+      undoable: isUndoableSqlLabBatch(events),
+    };
     log.append(envelopeBatch(events, meta, { stream: 'sqllab', version: log.length + 1 }));
   });
   return log;
@@ -102,7 +139,11 @@ describe('SQL Lab editor (property)', () => {
         const target = log.batches[which % log.batches.length]!.batchId;
         const entries = log.export();
         const marker: Envelope = {
-          id: 'undo:0', stream: 'sqllab', version: log.length + 1, type: 'history/undone', data: { batchId: target },
+          id: 'undo:0',
+          stream: 'sqllab',
+          version: log.length + 1,
+          type: 'history/undone',
+          data: { batchId: target },
           meta: { actor: 'u1', at: '2026-01-01T00:00:00Z', batchId: 'undo' },
         };
         log.append([marker]);

@@ -24,27 +24,49 @@ describe('deciderSpec (given/when/then for domain specs)', () => {
   const spec = deciderSpec(counter, { max: 10 });
 
   it('then passes when the command gives exactly the expected events', () => {
-    spec.given([incremented(2)]).when(inc(3)).then([incremented(3)]);
+    spec
+      .given([incremented(2)])
+      .when(inc(3))
+      .then([incremented(3)]);
   });
 
   it('then fails, showing both lists, when the events differ', () => {
-    expect(() => spec.given([]).when(inc(3)).then([incremented(4)])).toThrow(SpecFailure);
+    expect(() =>
+      spec
+        .given([])
+        .when(inc(3))
+        .then([incremented(4)]),
+    ).toThrow(SpecFailure);
     expect(() => spec.given([]).when(inc(3)).then([])).toThrow(/expected:[\s\S]*actual:/);
   });
 
   it('thenThrows passes on the expected DomainError code and fails on another outcome', () => {
-    spec.given([incremented(9)]).when(inc(2)).thenThrows('counter_too_high');
-    expect(() => spec.given([incremented(9)]).when(inc(2)).thenThrows('other_code')).toThrow(SpecFailure);
+    spec
+      .given([incremented(9)])
+      .when(inc(2))
+      .thenThrows('counter_too_high');
+    expect(() =>
+      spec
+        .given([incremented(9)])
+        .when(inc(2))
+        .thenThrows('other_code'),
+    ).toThrow(SpecFailure);
     expect(() => spec.given([]).when(inc(1)).thenThrows('counter_too_high')).toThrow(/gave events/);
   });
 
   it('the context can be given per command', () => {
-    spec.given([incremented(9)]).when(inc(2), { max: 100 }).then([incremented(2)]);
+    spec
+      .given([incremented(9)])
+      .when(inc(2), { max: 100 })
+      .then([incremented(2)]);
   });
 
   it('thenState folds the given events, and the command’s events when there is one', () => {
     spec.given([incremented(1), incremented(2)]).thenState({ total: 3, history: [1, 2] });
-    spec.given([incremented(1)]).when(inc(4)).thenState({ total: 5, history: [1, 4] });
+    spec
+      .given([incremented(1)])
+      .when(inc(4))
+      .thenState({ total: 5, history: [1, 4] });
     expect(() => spec.given([incremented(1)]).thenState({ total: 2, history: [1] })).toThrow(SpecFailure);
   });
 
@@ -56,9 +78,11 @@ describe('deciderSpec (given/when/then for domain specs)', () => {
         return state;
       },
     };
-    expect(() => deciderSpec(mutating, { max: 10 }).given([incremented(1)]).thenState({ total: 0, history: [1] })).toThrow(
-      TypeError,
-    );
+    expect(() =>
+      deciderSpec(mutating, { max: 10 })
+        .given([incremented(1)])
+        .thenState({ total: 0, history: [1] }),
+    ).toThrow(TypeError);
   });
 
   it('deepEqual treats undefined members as absent and compares arrays by position', () => {

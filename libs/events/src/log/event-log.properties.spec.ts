@@ -31,7 +31,12 @@ function reference(entries: readonly Envelope[], position = entries.length): Lis
 const actors = ['ann', 'bob', 'cy'] as const;
 const actorArb = fc.constantFrom(...actors);
 const eventArb: fc.Arbitrary<ListEvent> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('a', 'b', 'c', 'd').map((value) => ({ type: 'list/appended' as const, data: { value } })) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .constantFrom('a', 'b', 'c', 'd')
+      .map((value) => ({ type: 'list/appended' as const, data: { value } })),
+  },
   { weight: 1, arbitrary: fc.constant({ type: 'list/shifted' as const, data: {} }) },
   { weight: 1, arbitrary: fc.constant({ type: 'list/reversed' as const, data: {} }) },
 );
@@ -53,7 +58,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'redo' as const), actor: actorArb }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('stray' as const), actor: actorArb, target: fc.nat(), undo: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('stray' as const),
+      actor: actorArb,
+      target: fc.nat(),
+      undo: fc.boolean(),
+    }),
   },
 );
 const opsArb = fc.array(opArb, { maxLength: 40 });
@@ -157,7 +167,8 @@ describe('event log properties', () => {
         const log = play(ops, every);
         const others = log.batches.filter((b) => b.actor !== actor);
         const statusOf = () => others.map((b) => log.isUndone(b.batchId));
-        const stacksOf = () => actors.filter((a) => a !== actor).map((a) => [log.undoStack(a).join(), log.redoStack(a).join()]);
+        const stacksOf = () =>
+          actors.filter((a) => a !== actor).map((a) => [log.undoStack(a).join(), log.redoStack(a).join()]);
         const [status, stacks] = [statusOf(), stacksOf()];
 
         const undo = log.undoCommand(actor);

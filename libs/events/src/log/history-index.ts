@@ -14,13 +14,7 @@ export interface BatchInfo {
 
 /** Why a `history/*` event may not be appended on behalf of an actor. */
 export type HistoryRejection =
-  | 'malformed'
-  | 'unknown_batch'
-  | 'not_owner'
-  | 'not_undoable'
-  | 'already_undone'
-  | 'not_undone'
-  | 'redo_cleared';
+  'malformed' | 'unknown_batch' | 'not_owner' | 'not_undoable' | 'already_undone' | 'not_undone' | 'redo_cleared';
 
 interface BatchRecord {
   batchId: string;

@@ -21,7 +21,8 @@ function collect<T>(source: { subscribe(fn: (v: T) => void): { unsubscribe(): vo
 
 describe('createStore', () => {
   let n = 0;
-  const store = () => createStore({ fold: listFold, stream: 'sqllab', stamp: () => ({ batchId: `h${++n}`, at: 'now' }) });
+  const store = () =>
+    createStore({ fold: listFold, stream: 'sqllab', stamp: () => ({ batchId: `h${++n}`, at: 'now' }) });
 
   it('state$ emits the fold after each dispatch; one dispatch is one batch', () => {
     const s = store();
@@ -48,7 +49,11 @@ describe('createStore', () => {
     s.dispatch([add('theirs')], meta('b2', 'bob'));
 
     const marker = s.undo('ann');
-    expect(marker).toMatchObject({ type: 'history/undone', data: { batchId: 'b1' }, meta: { actor: 'ann', undoable: false } });
+    expect(marker).toMatchObject({
+      type: 'history/undone',
+      data: { batchId: 'b1' },
+      meta: { actor: 'ann', undoable: false },
+    });
     expect(s.getState()).toEqual(['theirs']);
     expect(s.undo('ann')).toBeNull();
 

@@ -10,7 +10,8 @@ export class ApiError extends Error {
 
 /** Any thrown value as a ClientError: ApiErrors carry one; anything else is a client-side bug. */
 /** Whether a call failed with this HTTP status (an ApiError; network errors and others never match). */
-export const hasStatus = (thrown: unknown, status: number): boolean => thrown instanceof ApiError && thrown.error.status === status;
+export const hasStatus = (thrown: unknown, status: number): boolean =>
+  thrown instanceof ApiError && thrown.error.status === status;
 
 export function toClientError(thrown: unknown): ClientError {
   if (thrown instanceof ApiError) return thrown.error;

@@ -5,7 +5,12 @@ import type { HttpClient } from './http-client';
  * (SQL Lab with a chart's query) and that the user asked to open apart. The session's CSRF token
  * travels as the `csrf_token` field, since a form cannot send the X-CSRFToken header.
  */
-export async function postForm(http: HttpClient, path: string, fields: Record<string, string>, target = '_blank'): Promise<void> {
+export async function postForm(
+  http: HttpClient,
+  path: string,
+  fields: Record<string, string>,
+  target = '_blank',
+): Promise<void> {
   const token = await http.csrfTokenForForm();
   const form = document.createElement('form');
   form.method = 'POST';

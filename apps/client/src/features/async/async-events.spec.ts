@@ -1,6 +1,12 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { AsyncEvent } from '@strata/events';
-import { ASYNC_POLLING_DELAY_MS, AsyncJobError, createAsyncEvents, type AsyncEvents, type PushTransport } from './async-events';
+import {
+  ASYNC_POLLING_DELAY_MS,
+  AsyncJobError,
+  createAsyncEvents,
+  type AsyncEvents,
+  type PushTransport,
+} from './async-events';
 
 // The channel's rules with an in-process push channel (the socket path is covered in sqllab/runs/async-runs.spec.ts and async-chart-data.spec.ts).
 // Its retries and polling run on Jest's fake clock: the test moves time, so a busy machine changes nothing.
@@ -70,7 +76,10 @@ describe('async event channel', () => {
     events$.next(event(3, 'bad', 'error'));
     const error = await failing.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AsyncJobError);
-    expect(error).toMatchObject({ message: 'boom', errors: [{ message: 'boom', error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] });
+    expect(error).toMatchObject({
+      message: 'boom',
+      errors: [{ message: 'boom', error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }],
+    });
     // The same event again (push and poll overlap) reaches no one, not even a new listener.
     let resolved = false;
     void channel.listen('bad', async () => (resolved = true));

@@ -52,8 +52,15 @@ export function lazyPush(load: () => Promise<PushTransport>): PushTransport {
     error: () => undefined, // the module could not load: polling only
   });
   return {
-    events$: push$.pipe(switchMap((push) => push.events$), catchError(() => EMPTY)),
-    connected$: push$.pipe(switchMap((push) => push.connected$), startWith(false), catchError(() => of(false))),
+    events$: push$.pipe(
+      switchMap((push) => push.events$),
+      catchError(() => EMPTY),
+    ),
+    connected$: push$.pipe(
+      switchMap((push) => push.connected$),
+      startWith(false),
+      catchError(() => of(false)),
+    ),
     close() {
       closed = true;
       loaded?.close();
@@ -104,11 +111,16 @@ interface Listener {
   onEvent(event: AsyncEvent): void;
 }
 
-const jobKey = (event: AsyncEvent): string => (typeof event['client_id'] === 'string' ? (event['client_id'] as string) : event.job_id);
+const jobKey = (event: AsyncEvent): string =>
+  typeof event['client_id'] === 'string' ? (event['client_id'] as string) : event.job_id;
 const later = (a: string, b: string | null) => b === null || BigInt(a) > BigInt(b);
 
 function jobError(event: AsyncEvent): AsyncJobError {
-  const errors: StrataError[] = (event.errors ?? []).map((e) => ({ message: e.message, error_type: e.error_type as ErrorType, level: 'error' as const }));
+  const errors: StrataError[] = (event.errors ?? []).map((e) => ({
+    message: e.message,
+    error_type: e.error_type as ErrorType,
+    level: 'error' as const,
+  }));
   return new AsyncJobError(errors[0]?.message ?? ErrorMessages.UNKNOWN_ERROR, errors);
 }
 
@@ -160,10 +172,13 @@ export function createAsyncEvents(deps: AsyncEventsDeps): AsyncEvents {
       warn(`Async event ${event.id} for job ${jobKey(event)} has no listener; dropped.`);
       return;
     }
-    const timer = setTimeout(() => {
-      retries.delete(timer);
-      handle(event, attempt + 1);
-    }, retryDelay * (attempt + 1));
+    const timer = setTimeout(
+      () => {
+        retries.delete(timer);
+        handle(event, attempt + 1);
+      },
+      retryDelay * (attempt + 1),
+    );
     retries.add(timer);
   }
 

@@ -53,7 +53,9 @@ export function awaitJob<T>(events: AsyncEvents, http: HttpClient, job: AsyncJob
 
 /** `GET /api/v1/async_event/?last_id=`: the user's events after the last one seen, oldest first. */
 export const pollAsyncEvents = (http: HttpClient) => (lastId: string | null) =>
-  http.get<{ result: AsyncEvent[] }>(`/api/v1/async_event/${lastId ? `?last_id=${encodeURIComponent(lastId)}` : ''}`).then((r) => r.result);
+  http
+    .get<{ result: AsyncEvent[] }>(`/api/v1/async_event/${lastId ? `?last_id=${encodeURIComponent(lastId)}` : ''}`)
+    .then((r) => r.result);
 
 const browserStorage = (): Storage | null => {
   try {
@@ -73,7 +75,10 @@ export function sharedAsyncEvents(http: HttpClient, sessionId: string = newId())
   if (!events) {
     events = createAsyncEvents({
       poll: pollAsyncEvents(http),
-      openPush: () => lazyPush(() => import('./socket-push').then((m) => m.socketPush({ url: http.url('') || undefined, sessionId }))),
+      openPush: () =>
+        lazyPush(() =>
+          import('./socket-push').then((m) => m.socketPush({ url: http.url('') || undefined, sessionId })),
+        ),
       storage: browserStorage(),
     });
     shared.set(http, events);
@@ -85,7 +90,12 @@ export function sharedAsyncEvents(http: HttpClient, sessionId: string = newId())
  * The `result` of a chart data answer, whichever way it came: at once (200), or as a job (202) whose
  * result is fetched once its event says done. `events` is asked only when a job comes.
  */
-export async function resultOrJob<T>(body: { result: T[] } | AsyncJob, http: HttpClient, events: () => AsyncEvents, signal?: AbortSignal): Promise<T[]> {
+export async function resultOrJob<T>(
+  body: { result: T[] } | AsyncJob,
+  http: HttpClient,
+  events: () => AsyncEvents,
+  signal?: AbortSignal,
+): Promise<T[]> {
   if (!isAsyncJob(body)) return body.result;
   return (await awaitJob<{ result: T[] }>(events(), http, body, signal)).result;
 }

@@ -23,7 +23,9 @@ export function socketPush(options: { url?: string; sessionId: string }): PushTr
     reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
     auth: { sessionId: options.sessionId },
   };
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = options.url ? io(options.url, settings) : io(settings);
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = options.url
+    ? io(options.url, settings)
+    : io(settings);
   const events$ = new Subject<AsyncEvent>();
   const connected$ = new BehaviorSubject(false);
   socket.on('connect', () => connected$.next(true));

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useDashboardView } from './grid/view-context';
 import { DASHBOARD_AUTO_REFRESH_INTERVALS } from '@strata/domain';
 import { refreshIntervalLabel } from './refresh/refresh-labels';
-import { DashboardActions, PublishBadge, useDashboardProperties, type DashboardManagement } from './properties/DashboardActions';
+import {
+  DashboardActions,
+  PublishBadge,
+  useDashboardProperties,
+  type DashboardManagement,
+} from './properties/DashboardActions';
 
 /**
  * The dashboard's title bar: title, favourite star, published state, the auto-refresh picker, force
@@ -10,7 +15,17 @@ import { DashboardActions, PublishBadge, useDashboardProperties, type DashboardM
  * those who may edit its layout; for those who may edit it, the published toggle and the "…" menu (properties, CSS,
  * save as, delete, download as image).
  */
-export function DashboardHeader({ hideTitle, onShare, onEdit, manage }: { hideTitle: boolean; onShare: () => Promise<void>; onEdit?: () => void; manage: DashboardManagement }) {
+export function DashboardHeader({
+  hideTitle,
+  onShare,
+  onEdit,
+  manage,
+}: {
+  hideTitle: boolean;
+  onShare: () => Promise<void>;
+  onEdit?: () => void;
+  manage: DashboardManagement;
+}) {
   const { feature, state } = useDashboardView();
   const properties = useDashboardProperties(feature, manage);
   const [sharing, setSharing] = useState(false);
@@ -21,7 +36,12 @@ export function DashboardHeader({ hideTitle, onShare, onEdit, manage }: { hideTi
     <header className="dashboard-header">
       {!hideTitle && (
         <>
-          <button type="button" className="link dashboard-header__star" aria-label={state.isStarred ? 'Unstar dashboard' : 'Star dashboard'} onClick={() => void feature.toggleStar()}>
+          <button
+            type="button"
+            className="link dashboard-header__star"
+            aria-label={state.isStarred ? 'Unstar dashboard' : 'Star dashboard'}
+            onClick={() => void feature.toggleStar()}
+          >
             {state.isStarred ? '★' : '☆'}
           </button>
           <h1 className="dashboard-header__title">{dashboard.dashboard_title || '[ untitled dashboard ]'}</h1>
@@ -33,7 +53,11 @@ export function DashboardHeader({ hideTitle, onShare, onEdit, manage }: { hideTi
       {state.isRefreshing && <span className="muted">Refreshing…</span>}
       <label className="dashboard-header__refresh">
         Auto-refresh{' '}
-        <select aria-label="Refresh interval" value={state.refreshFrequency} onChange={(e) => feature.setRefreshFrequency(Number(e.target.value))}>
+        <select
+          aria-label="Refresh interval"
+          value={state.refreshFrequency}
+          onChange={(e) => feature.setRefreshFrequency(Number(e.target.value))}
+        >
           {intervals.map((s) => (
             <option key={s} value={s}>
               {refreshIntervalLabel(s)}

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canDownloadCsv, FeatureFlag, isFeatureEnabled, type FeatureFlags, type PermissionSubject } from '@strata/domain';
+import {
+  canDownloadCsv,
+  FeatureFlag,
+  isFeatureEnabled,
+  type FeatureFlags,
+  type PermissionSubject,
+} from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { toClientError } from '../api/api-error';
 import type { ErrorsFeature } from '../errors/errors.feature';
@@ -65,7 +71,15 @@ export interface DashboardPageProps {
  * /dashboard/{id or slug}/ in view mode: the URL parameters read on load (spec §2), the title bar, the
  * native filter bar and the grid. The focused-chart parameter is removed from the address once read.
  */
-export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null, user, featureFlags, editing }: DashboardPageProps) {
+export function DashboardPage({
+  dashboard,
+  errors,
+  idOrSlug,
+  permalinkKey = null,
+  user,
+  featureFlags,
+  editing,
+}: DashboardPageProps) {
   const state = useStoreState(dashboard.store.state$);
   const location = useLocation();
   const navigate = useNavigate();
@@ -78,7 +92,10 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
     if (permalinkKey) {
       void dashboard.api.getPermalink(permalinkKey).then(
         ({ dashboardId, state: link }) => {
-          const linked = readDashboardUrl(`?${new URLSearchParams(link.urlParams ?? []).toString()}`, link.anchor ? `#${link.anchor}` : '');
+          const linked = readDashboardUrl(
+            `?${new URLSearchParams(link.urlParams ?? []).toString()}`,
+            link.anchor ? `#${link.anchor}` : '',
+          );
           return dashboard.open(String(dashboardId), linked, link);
         },
         (error: unknown) => errors.show(toClientError(error), 'Could not open this permalink'),
@@ -142,7 +159,9 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
               escapeMarkdown={escapeMarkdown}
               filters={nativeFilters(state.filterItems)}
               gridWidth={Math.max(320, width - 276)}
-              renderChart={(chartId, size, sliceName) => <DraftChart chartId={chartId} sliceName={sliceName} width={size.width} height={size.height} />}
+              renderChart={(chartId, size, sliceName) => (
+                <DraftChart chartId={chartId} sliceName={sliceName} width={size.width} height={size.height} />
+              )}
               onExit={() => {
                 setEditMode(false);
                 setEditParam(false);
@@ -157,13 +176,17 @@ export function DashboardPage({ dashboard, errors, idOrSlug, permalinkKey = null
   }
 
   const horizontal =
-    isFeatureEnabled(featureFlags, FeatureFlag.HORIZONTAL_FILTER_BAR) && String(state.metadata.filter_bar_orientation ?? '').toUpperCase() === 'HORIZONTAL';
+    isFeatureEnabled(featureFlags, FeatureFlag.HORIZONTAL_FILTER_BAR) &&
+    String(state.metadata.filter_bar_orientation ?? '').toUpperCase() === 'HORIZONTAL';
   // A report page (standalone 3) is drawn for a screenshot: no filter bar.
   const showFilters = !url.report && state.soloChartId === null;
   const share = async () => {
     try {
       const anchor = location.hash.replace(/^#/, '');
-      const { url: link } = await dashboard.api.createPermalink(state.dashboard!.id, permalinkState(location.search, state.dataMask, state.activeTabs, anchor));
+      const { url: link } = await dashboard.api.createPermalink(
+        state.dashboard!.id,
+        permalinkState(location.search, state.dataMask, state.activeTabs, anchor),
+      );
       await navigator.clipboard?.writeText(link);
       dashboard.toasts.success('Copied to clipboard!');
     } catch (error) {

@@ -24,7 +24,14 @@ beforeEach(async () => {
   toasts = createToasts(context);
   const http = new HttpClient({ baseUrl: api.server.baseUrl });
   events = createAsyncEvents({ poll: pollAsyncEvents(http), pollDelayMs: 50 });
-  feature = createDashboard({ context, http, toasts, user: () => ADMIN, featureFlags: () => ({ GLOBAL_ASYNC_QUERIES: true }), asyncEvents: events });
+  feature = createDashboard({
+    context,
+    http,
+    toasts,
+    user: () => ADMIN,
+    featureFlags: () => ({ GLOBAL_ASYNC_QUERIES: true }),
+    asyncEvents: events,
+  });
 });
 
 afterEach(async () => {

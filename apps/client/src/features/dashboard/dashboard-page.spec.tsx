@@ -30,7 +30,11 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
     await waitFor(() => expect(status('Cars by origin')).toBe('rendered'));
     await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
     expect(spec.api.chartData.map((c) => c.sliceId)).toEqual([1, 2, 3]);
-    expect(spec.api.chartData[0]).toMatchObject({ dashboardId: '7', force: 'false', body: { datasource: { id: 1, type: 'table' } } });
+    expect(spec.api.chartData[0]).toMatchObject({
+      dashboardId: '7',
+      force: 'false',
+      body: { datasource: { id: 1, type: 'table' } },
+    });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Second' }));
     expect(screen.getByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true');
@@ -105,14 +109,18 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
 
     menu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'View query' }));
-    expect(await screen.findByRole('dialog', { name: 'View query' })).toHaveTextContent('SELECT origin, COUNT(*) FROM cars GROUP BY origin');
+    expect(await screen.findByRole('dialog', { name: 'View query' })).toHaveTextContent(
+      'SELECT origin, COUNT(*) FROM cars GROUP BY origin',
+    );
     expect(spec.api.chartData.at(-1)?.body).toMatchObject({ result_type: 'query' });
   });
 });
 
 describe('dashboard page: auto-refresh (spec §9 staggered refresh)', () => {
   it('refreshes the charts every period, in reading order, and the picker switches the rounds off', async () => {
-    spec.api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 2, stagger_time: 900, timed_refresh_immune_slices: [] } }));
+    spec.api.dashboards.push(
+      sampleDashboard({ json_metadata: { refresh_frequency: 2, stagger_time: 900, timed_refresh_immune_slices: [] } }),
+    );
     spec.render('/dashboard/7/');
     await waitFor(() => expect(spec.api.chartData).toHaveLength(3));
     expect(screen.getByRole('combobox', { name: 'Refresh interval' })).toHaveValue('2');
@@ -130,7 +138,11 @@ describe('dashboard page: auto-refresh (spec §9 staggered refresh)', () => {
   });
 
   it('leaves timed_refresh_immune_slices out of the rounds', async () => {
-    spec.api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 1, stagger_refresh: false, timed_refresh_immune_slices: [1] } }));
+    spec.api.dashboards.push(
+      sampleDashboard({
+        json_metadata: { refresh_frequency: 1, stagger_refresh: false, timed_refresh_immune_slices: [1] },
+      }),
+    );
     spec.render('/dashboard/7/');
     await waitFor(() => expect(spec.api.chartData.length).toBeGreaterThanOrEqual(5));
     expect(spec.api.chartData.slice(3, 5).map((c) => c.sliceId)).toEqual([2, 3]);

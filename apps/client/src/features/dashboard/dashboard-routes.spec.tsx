@@ -12,14 +12,22 @@ import { ADMIN } from './testing/render-dashboard';
 let server: TestServer;
 let services: AppServices;
 
-function open(path: string, options: { featureFlags?: Record<string, boolean>; jsonMetadata?: Record<string, unknown> } = {}) {
+function open(
+  path: string,
+  options: { featureFlags?: Record<string, boolean>; jsonMetadata?: Record<string, unknown> } = {},
+) {
   const api = dashboardTestApi();
   api.dashboards.push(sampleDashboard(options.jsonMetadata ? { json_metadata: options.jsonMetadata } : {}));
   // GET /api/v1/me/ carries the server's feature flags (issue 4).
   const me = options.featureFlags ? { ...ADMIN, feature_flags: options.featureFlags } : ADMIN;
-  server = new TestServer((request) => (request.url === '/api/v1/me/' ? { status: 200, body: { result: me } } : api.handle(request)));
+  server = new TestServer((request) =>
+    request.url === '/api/v1/me/' ? { status: 200, body: { result: me } } : api.handle(request),
+  );
   return server.start().then(() => {
-    services = createAppServices({ http: new HttpClient({ baseUrl: server.baseUrl }), userLogTransport: { post: async () => undefined, beacon: () => true } });
+    services = createAppServices({
+      http: new HttpClient({ baseUrl: server.baseUrl }),
+      userLogTransport: { post: async () => undefined, beacon: () => true },
+    });
     services.session.check();
     const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
     render(
@@ -39,7 +47,9 @@ afterEach(async () => {
 describe('dashboard routes', () => {
   it('links Dashboards in the navigation to the list, and the list to a dashboard by its slug', async () => {
     await open('/');
-    fireEvent.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Dashboards' }));
+    fireEvent.click(
+      await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Dashboards' }),
+    );
     fireEvent.click(await screen.findByRole('link', { name: 'Cars overview' }));
     expect(await screen.findByRole('heading', { name: 'Cars overview', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('figure', { name: 'Origins table' })).toBeInTheDocument();
@@ -61,7 +71,10 @@ describe('dashboard routes', () => {
     await open('/dashboard/7/');
     fireEvent.click(await screen.findByRole('button', { name: 'Published' }));
     expect(await screen.findByRole('button', { name: 'Draft' })).toBeInTheDocument();
-    const managed = services.timeTravel.timeline().filter((e) => e.store === 'dashboard-properties').map((e) => e.entry.type);
+    const managed = services.timeTravel
+      .timeline()
+      .filter((e) => e.store === 'dashboard-properties')
+      .map((e) => e.entry.type);
     expect(managed).toEqual(['dashboardProperties/writeStarted', 'dashboardProperties/written']);
   });
 

@@ -44,7 +44,14 @@ describe('dashboard URL parameters on the page (spec §2)', () => {
     spec.render('/dashboard/7/?slice_id=2');
     await screen.findByRole('figure', { name: 'Origins table' });
     expect(screen.getAllByRole('figure')).toHaveLength(1);
-    await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId !== null).map((c) => c.sliceId).at(-1)).toBe(2));
+    await waitFor(() =>
+      expect(
+        spec.api.chartData
+          .filter((c) => c.sliceId !== null)
+          .map((c) => c.sliceId)
+          .at(-1),
+      ).toBe(2),
+    );
   });
 
   it('forces the first load with force=true', async () => {
@@ -59,18 +66,28 @@ describe('dashboard URL parameters on the page (spec §2)', () => {
     const native = encodeURIComponent(rison.encode({ 'NATIVE_FILTER-origin': { filterState: { value: ['Europe'] } } }));
     spec.render(`/dashboard/7/?native_filters=${native}`);
     await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(1));
-    expect((spec.api.chartData.find((c) => c.sliceId === 2)!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Europe'] }]);
+    expect(
+      (spec.api.chartData.find((c) => c.sliceId === 2)!.body.queries as { filters: unknown[] }[])[0]!.filters,
+    ).toEqual([{ col: 'origin', op: 'IN', val: ['Europe'] }]);
     expect(await screen.findByRole('checkbox', { name: 'Europe' })).toBeChecked();
     spec.disposePage();
 
     const preselect = encodeURIComponent(JSON.stringify({ 2: { origin: ['USA'] } }));
     spec.render(`/dashboard/7/?preselect_filters=${preselect}`);
     await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
-    expect((spec.api.chartData.filter((c) => c.sliceId === 2)[1]!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }]);
+    expect(
+      (spec.api.chartData.filter((c) => c.sliceId === 2)[1]!.body.queries as { filters: unknown[] }[])[0]!.filters,
+    ).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }]);
   });
 
   it('copies a permalink with the URL parameters, the data mask, the active tabs and the anchor, and opens one', async () => {
-    spec.api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter({}, { defaultDataMask: { filterState: { value: ['Japan'] } } })] } }));
+    spec.api.dashboards.push(
+      sampleDashboard({
+        json_metadata: {
+          native_filter_configuration: [originFilter({}, { defaultDataMask: { filterState: { value: ['Japan'] } } })],
+        },
+      }),
+    );
     spec.render('/dashboard/7/?standalone=1&edit=true');
     fireEvent.click(await screen.findByRole('tab', { name: 'Second' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy permalink' }));
@@ -80,7 +97,13 @@ describe('dashboard URL parameters on the page (spec §2)', () => {
       dashboardId: '7',
       state: {
         urlParams: [['standalone', '1']],
-        dataMask: { 'NATIVE_FILTER-origin': { id: 'NATIVE_FILTER-origin', extraFormData: { filters: [{ col: 'origin', op: 'IN', val: ['Japan'] }] }, filterState: { value: ['Japan'] } } },
+        dataMask: {
+          'NATIVE_FILTER-origin': {
+            id: 'NATIVE_FILTER-origin',
+            extraFormData: { filters: [{ col: 'origin', op: 'IN', val: ['Japan'] }] },
+            filterState: { value: ['Japan'] },
+          },
+        },
         activeTabs: ['TAB-b'],
         anchor: 'TAB-b',
       },
@@ -91,6 +114,8 @@ describe('dashboard URL parameters on the page (spec §2)', () => {
     spec.render('/dashboard/p/key1/', { permalinkKey: 'key1' });
     expect(await screen.findByRole('tab', { name: 'Second' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 3)).toHaveLength(1));
-    expect((spec.api.chartData.find((c) => c.sliceId === 3)!.body.queries as { filters: unknown[] }[])[0]!.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
+    expect(
+      (spec.api.chartData.find((c) => c.sliceId === 3)!.body.queries as { filters: unknown[] }[])[0]!.filters,
+    ).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
   });
 });

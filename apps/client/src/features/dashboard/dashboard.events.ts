@@ -2,7 +2,14 @@ import type { ChartCrossFilterConfig } from '@strata/domain';
 import type { EventLike } from '@strata/events';
 import { unchanged } from '../../shared/exhaustive';
 import type { DashboardChart, DashboardDataset, DashboardMetadata, DashboardRecord } from './api/types';
-import { isNativeFilter, maskValue, type DataMask, type DataMaskMap, type FilterConfigItem, type FilterValue } from './filters/native-filters';
+import {
+  isNativeFilter,
+  maskValue,
+  type DataMask,
+  type DataMaskMap,
+  type FilterConfigItem,
+  type FilterValue,
+} from './filters/native-filters';
 import type { Layout } from './grid/layout';
 
 /** spec §4 Chart status. null: not queried yet (waiting for a required filter, or not loaded). */
@@ -63,9 +70,18 @@ export type DashboardEvent =
   | EventLike<'dashboard/loadStarted', { requestId: string; idOrSlug: string }>
   | EventLike<'dashboard/loaded', { requestId: string } & LoadedDashboard>
   | EventLike<'dashboard/loadFailed', { requestId: string; message: string }>
-  | EventLike<'dashboard/chartQueryStarted', { chartId: number; queryId: string; formData: Record<string, unknown>; at: number }>
-  | EventLike<'dashboard/chartQuerySucceeded', { chartId: number; queryId: string; queriesResponse: Record<string, unknown>[]; at: number }>
-  | EventLike<'dashboard/chartQueryFailed', { chartId: number; queryId: string; message: string; stackTrace: string | null; issues: string[]; at: number }>
+  | EventLike<
+      'dashboard/chartQueryStarted',
+      { chartId: number; queryId: string; formData: Record<string, unknown>; at: number }
+    >
+  | EventLike<
+      'dashboard/chartQuerySucceeded',
+      { chartId: number; queryId: string; queriesResponse: Record<string, unknown>[]; at: number }
+    >
+  | EventLike<
+      'dashboard/chartQueryFailed',
+      { chartId: number; queryId: string; message: string; stackTrace: string | null; issues: string[]; at: number }
+    >
   | EventLike<'dashboard/chartQueryStopped', { chartId: number; queryId: string; at: number }>
   | EventLike<'dashboard/chartRendered', { chartId: number; queryId: string }>
   | EventLike<'dashboard/chartRenderFailed', { chartId: number; queryId: string; message: string }>
@@ -91,7 +107,10 @@ export type DashboardEvent =
   /** A chart placed on the draft in edit mode since the page loaded, with its dataset when the page lacked it. */
   | EventLike<'dashboard/chartAdded', { chart: DashboardChart; dataset: DashboardDataset | null }>
   /** The filter configuration was saved: its items, their applied values, and the datasets (null: unchanged). */
-  | EventLike<'dashboard/filtersConfigured', { items: FilterConfigItem[]; dataMask: DataMaskMap; datasets: DashboardDataset[] | null }>
+  | EventLike<
+      'dashboard/filtersConfigured',
+      { items: FilterConfigItem[]; dataMask: DataMaskMap; datasets: DashboardDataset[] | null }
+    >
   /** The server took a write of this page: the version (and change time) its next write names (null: not said). */
   | EventLike<'dashboard/versionAdvanced', { version: number | null; lastModifiedTime: number | null }>
   /** After a write refused as stale (409): the dashboard as it is now, with its metadata (filters come with filtersConfigured). */
@@ -175,7 +194,12 @@ const initialState = (): DashboardState => ({
   isStarred: false,
 });
 
-function updateChart(state: DashboardState, chartId: number, queryId: string, patch: Partial<ChartRuntime>): DashboardState {
+function updateChart(
+  state: DashboardState,
+  chartId: number,
+  queryId: string,
+  patch: Partial<ChartRuntime>,
+): DashboardState {
   const current = state.chartStates[chartId];
   // Answers of a query that was replaced (a newer refresh, or stopped) change nothing.
   if (!current || current.queryId !== queryId) return state;
@@ -211,9 +235,13 @@ export const dashboardFold = {
           charts: Object.fromEntries(charts.map((c) => [c.id, c])),
           datasets: Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d])),
           chartStates: Object.fromEntries(charts.map((c) => [c.id, emptyChartRuntime()])),
-          filterDraft: Object.fromEntries(loaded.filterItems.filter(isNativeFilter).map((i) => [i.id, maskValue(loaded.dataMask[i.id])])),
+          filterDraft: Object.fromEntries(
+            loaded.filterItems.filter(isNativeFilter).map((i) => [i.id, maskValue(loaded.dataMask[i.id])]),
+          ),
           refreshFrequency: persistedRefresh(metadata) ?? 0,
-          expandedSlices: Object.fromEntries(Object.entries(metadata.expanded_slices ?? {}).map(([id, on]) => [Number(id), on === true])),
+          expandedSlices: Object.fromEntries(
+            Object.entries(metadata.expanded_slices ?? {}).map(([id, on]) => [Number(id), on === true]),
+          ),
         };
       }
       case 'dashboard/loadFailed':
@@ -226,7 +254,17 @@ export const dashboardFold = {
           ...state,
           chartStates: {
             ...state.chartStates,
-            [chartId]: { ...current, chartStatus: 'loading', chartAlert: null, chartStackTrace: null, chartIssues: [], queryId, latestQueryFormData: formData, chartUpdateStartTime: at, chartUpdateEndTime: null },
+            [chartId]: {
+              ...current,
+              chartStatus: 'loading',
+              chartAlert: null,
+              chartStackTrace: null,
+              chartIssues: [],
+              queryId,
+              latestQueryFormData: formData,
+              chartUpdateStartTime: at,
+              chartUpdateEndTime: null,
+            },
           },
         };
       }
@@ -248,14 +286,21 @@ export const dashboardFold = {
           chartUpdateEndTime: event.data.at,
         });
       case 'dashboard/chartQueryStopped':
-        return updateChart(state, event.data.chartId, event.data.queryId, { chartStatus: 'stopped', chartAlert: CHART_STOPPED, chartUpdateEndTime: event.data.at });
+        return updateChart(state, event.data.chartId, event.data.queryId, {
+          chartStatus: 'stopped',
+          chartAlert: CHART_STOPPED,
+          chartUpdateEndTime: event.data.at,
+        });
       case 'dashboard/chartRendered': {
         const current = state.chartStates[event.data.chartId];
         if (current?.chartStatus !== 'success') return state;
         return updateChart(state, event.data.chartId, event.data.queryId, { chartStatus: 'rendered' });
       }
       case 'dashboard/chartRenderFailed':
-        return updateChart(state, event.data.chartId, event.data.queryId, { chartStatus: 'failed', chartAlert: event.data.message });
+        return updateChart(state, event.data.chartId, event.data.queryId, {
+          chartStatus: 'failed',
+          chartAlert: event.data.message,
+        });
       case 'dashboard/refreshStarted':
         return { ...state, isRefreshing: event.data.chartIds.length > 0 };
       case 'dashboard/refreshFrequencyChanged':
@@ -278,16 +323,40 @@ export const dashboardFold = {
         return { ...state, dataMask: { ...crossFilters, ...event.data.dataMask } };
       }
       case 'dashboard/filterOptionsRequested':
-        return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'loading', values: state.filterOptions[event.data.filterId]?.values ?? [], error: null } } };
+        return {
+          ...state,
+          filterOptions: {
+            ...state.filterOptions,
+            [event.data.filterId]: {
+              status: 'loading',
+              values: state.filterOptions[event.data.filterId]?.values ?? [],
+              error: null,
+            },
+          },
+        };
       case 'dashboard/filterOptionsLoaded':
-        return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'ready', values: event.data.values, error: null } } };
+        return {
+          ...state,
+          filterOptions: {
+            ...state.filterOptions,
+            [event.data.filterId]: { status: 'ready', values: event.data.values, error: null },
+          },
+        };
       case 'dashboard/filterOptionsFailed':
-        return { ...state, filterOptions: { ...state.filterOptions, [event.data.filterId]: { status: 'failed', values: [], error: event.data.message } } };
+        return {
+          ...state,
+          filterOptions: {
+            ...state.filterOptions,
+            [event.data.filterId]: { status: 'failed', values: [], error: event.data.message },
+          },
+        };
       case 'dashboard/filterSearchTyped': {
         const { filterId, text } = event.data;
         const { [filterId]: previous, ...others } = state.filterSearch;
         // The last answer stays shown until the new one comes.
-        const filterSearch = text.trim() ? { ...others, [filterId]: { text, status: 'loading' as const, values: previous?.values ?? [], error: null } } : others;
+        const filterSearch = text.trim()
+          ? { ...others, [filterId]: { text, status: 'loading' as const, values: previous?.values ?? [], error: null } }
+          : others;
         return { ...state, filterSearch };
       }
       case 'dashboard/filterSearchLoaded':
@@ -296,7 +365,9 @@ export const dashboardFold = {
         // An answer to an earlier text (or a search given up) changes nothing.
         if (!current || current.text !== event.data.text) return state;
         const next: FilterSearch =
-          event.type === 'dashboard/filterSearchLoaded' ? { ...current, status: 'ready', values: event.data.values, error: null } : { ...current, status: 'failed', values: [], error: event.data.message };
+          event.type === 'dashboard/filterSearchLoaded'
+            ? { ...current, status: 'ready', values: event.data.values, error: null }
+            : { ...current, status: 'failed', values: [], error: event.data.message };
         return { ...state, filterSearch: { ...state.filterSearch, [event.data.filterId]: next } };
       }
       case 'dashboard/crossFilterChanged': {
@@ -308,7 +379,9 @@ export const dashboardFold = {
         return { ...state, isStarred: event.data.isStarred };
       case 'dashboard/crossFilterScopeSaved': {
         const { [String(event.data.chartId)]: _old, ...others } = state.metadata.chart_configuration ?? {};
-        const chart_configuration = event.data.config ? { ...others, [String(event.data.chartId)]: event.data.config } : others;
+        const chart_configuration = event.data.config
+          ? { ...others, [String(event.data.chartId)]: event.data.config }
+          : others;
         return { ...state, metadata: { ...state.metadata, chart_configuration } };
       }
       case 'dashboard/chartAdded': {
@@ -318,7 +391,9 @@ export const dashboardFold = {
           ...state,
           charts: { ...state.charts, [chart.id]: chart },
           chartStates: { ...state.chartStates, [chart.id]: emptyChartRuntime() },
-          datasets: dataset ? { ...state.datasets, [`${dataset.id}__${dataset.type ?? 'table'}`]: dataset } : state.datasets,
+          datasets: dataset
+            ? { ...state.datasets, [`${dataset.id}__${dataset.type ?? 'table'}`]: dataset }
+            : state.datasets,
         };
       }
       case 'dashboard/filtersConfigured': {
@@ -333,13 +408,19 @@ export const dashboardFold = {
           filterDraft: Object.fromEntries(items.filter(isNativeFilter).map((i) => [i.id, maskValue(dataMask[i.id])])),
           filterOptions: Object.fromEntries(Object.entries(state.filterOptions).filter(([id]) => kept.has(id))),
           filterSearch: Object.fromEntries(Object.entries(state.filterSearch).filter(([id]) => kept.has(id))),
-          datasets: datasets ? Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d])) : state.datasets,
+          datasets: datasets
+            ? Object.fromEntries(datasets.map((d) => [`${d.id}__${d.type ?? 'table'}`, d]))
+            : state.datasets,
         };
       }
       case 'dashboard/versionAdvanced': {
         if (!state.dashboard) return state;
         const { version, lastModifiedTime } = event.data;
-        const dashboard = { ...state.dashboard, ...(version !== null ? { version } : {}), ...(lastModifiedTime !== null ? { last_modified_time: lastModifiedTime } : {}) };
+        const dashboard = {
+          ...state.dashboard,
+          ...(version !== null ? { version } : {}),
+          ...(lastModifiedTime !== null ? { last_modified_time: lastModifiedTime } : {}),
+        };
         return { ...state, dashboard };
       }
       case 'dashboard/configurationReloaded':

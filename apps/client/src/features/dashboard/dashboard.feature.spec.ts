@@ -19,7 +19,13 @@ beforeEach(async () => {
   await api.server.start();
   const context = createTestContext();
   toasts = createToasts(context);
-  feature = createDashboard({ context, http: new HttpClient({ baseUrl: api.server.baseUrl }), toasts, user: () => ADMIN, scheduler });
+  feature = createDashboard({
+    context,
+    http: new HttpClient({ baseUrl: api.server.baseUrl }),
+    toasts,
+    user: () => ADMIN,
+    scheduler,
+  });
 });
 
 afterEach(async () => {
@@ -92,15 +98,33 @@ describe('dashboard feature: loading order and the staggered auto-refresh (spec 
 
 describe('dashboard feature: chart status and required filters (spec §4)', () => {
   it('holds charts back until a required filter selects its first value, then queries them with it', async () => {
-    api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter({ enableEmptyFilter: true, defaultToFirstItem: true }, { requiredFirst: true })] } }));
+    api.dashboards.push(
+      sampleDashboard({
+        json_metadata: {
+          native_filter_configuration: [
+            originFilter({ enableEmptyFilter: true, defaultToFirstItem: true }, { requiredFirst: true }),
+          ],
+        },
+      }),
+    );
     await feature.open('7', readDashboardUrl(''));
     expect(feature.store.getState().chartStates[1]?.chartStatus).toBeNull();
     await waitUntil(() => api.chartData.filter((c) => c.sliceId !== null).length === 3);
     const chartCalls = api.chartData.filter((c) => c.sliceId !== null);
-    for (const call of chartCalls) expect((call.body.queries as { filters: unknown[] }[])[0]!.filters).toContainEqual({ col: 'origin', op: 'IN', val: ['Europe'] });
+    for (const call of chartCalls)
+      expect((call.body.queries as { filters: unknown[] }[])[0]!.filters).toContainEqual({
+        col: 'origin',
+        op: 'IN',
+        val: ['Europe'],
+      });
     // The values query came first: grouped by the column (a COUNT makes it an aggregate), sorted.
     expect(api.chartData[0]!.body.queries).toMatchObject([
-      { columns: ['origin'], metrics: [{ expressionType: 'SIMPLE', aggregate: 'COUNT', column: { column_name: 'origin' } }], orderby: [['origin', true]], row_limit: 1000 },
+      {
+        columns: ['origin'],
+        metrics: [{ expressionType: 'SIMPLE', aggregate: 'COUNT', column: { column_name: 'origin' } }],
+        orderby: [['origin', true]],
+        row_limit: 1000,
+      },
     ]);
   });
 
@@ -112,7 +136,11 @@ describe('dashboard feature: chart status and required filters (spec §4)', () =
     expect(runtime.chartStatus).toBe('stopped');
     expect(runtime.chartAlert).toBe(CHART_STOPPED);
     // Stop aborted its request: the answer cannot reach the page, while the other charts' answers do.
-    await waitUntil(() => feature.store.getState().chartStates[1]?.chartStatus === 'success' && feature.store.getState().chartStates[3]?.chartStatus === 'success');
+    await waitUntil(
+      () =>
+        feature.store.getState().chartStates[1]?.chartStatus === 'success' &&
+        feature.store.getState().chartStates[3]?.chartStatus === 'success',
+    );
     expect(feature.store.getState().chartStates[2]?.chartStatus).toBe('stopped');
   });
 
@@ -137,7 +165,12 @@ describe('dashboard feature: chart status and required filters (spec §4)', () =
     expect(feature.store.getState().editMode).toBe(true);
 
     const gammaContext = createTestContext('2');
-    const gamma = createDashboard({ context: gammaContext, http: new HttpClient({ baseUrl: api.server.baseUrl }), toasts, user: () => ({ id: 2, roles: { Gamma: [['can_write', 'Dashboard']] }, permissions: [] }) });
+    const gamma = createDashboard({
+      context: gammaContext,
+      http: new HttpClient({ baseUrl: api.server.baseUrl }),
+      toasts,
+      user: () => ({ id: 2, roles: { Gamma: [['can_write', 'Dashboard']] }, permissions: [] }),
+    });
     await gamma.open('7', readDashboardUrl('?edit=true'));
     expect(gamma.store.getState().editMode).toBe(false);
     gamma.dispose();

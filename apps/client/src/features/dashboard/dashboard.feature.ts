@@ -1,4 +1,16 @@
-import { asyncScheduler, distinctUntilChanged, EMPTY, filter, interval, map, merge, switchMap, timer, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  asyncScheduler,
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  interval,
+  map,
+  merge,
+  switchMap,
+  timer,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs';
 import {
   canEditDashboardLayout,
   DEFAULT_STAGGER_TIME_MS,
@@ -28,7 +40,13 @@ import { datasourceKeyOfChart } from './charts/chart-query';
 import { dashboardFold, type DashboardEvent, type DashboardState } from './dashboard.events';
 import { filterActions, type FilterActions } from './filters/filter-actions';
 import { filterSearches } from './filters/filter-search';
-import { dataMaskEntry, defaultValueOf, nativeFilters, readFilterConfiguration, type FilterConfigItem } from './filters/native-filters';
+import {
+  dataMaskEntry,
+  defaultValueOf,
+  nativeFilters,
+  readFilterConfiguration,
+  type FilterConfigItem,
+} from './filters/native-filters';
 import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
 import { chartComponent, chartIdsInOrder, readLayout, tabsOnPath, type Layout } from './grid/layout';
 import { initialDataMask, type DashboardUrlState } from './url/dashboard-url';
@@ -98,7 +116,8 @@ export interface DashboardFeature extends DashboardCore, FilterActions {
 
 const messageOf = (error: unknown) => toClientError(error).message;
 
-export const DASHBOARD_CHANGED_ELSEWHERE = 'This dashboard was changed by someone else, so your change was not saved. Their latest filters and settings are shown now; reload the page to see all their changes.';
+export const DASHBOARD_CHANGED_ELSEWHERE =
+  'This dashboard was changed by someone else, so your change was not saved. Their latest filters and settings are shown now; reload the page to see all their changes.';
 
 const versionAdvanced = (saved: DashboardWriteAnswer) => ({ type: 'dashboard/versionAdvanced' as const, data: saved });
 
@@ -125,7 +144,15 @@ function defaultActiveTabs(layout: Layout): string[] {
  * The dashboard page's store: a fold of the dashboard, its charts' runtime states (spec §4), the filter
  * bar and the data mask. Effects are HTTP calls (load, chart data) and the timers of the auto-refresh.
  */
-export function createDashboard({ context, http, toasts, user, featureFlags, asyncEvents: given, scheduler = asyncScheduler }: DashboardDeps): DashboardFeature {
+export function createDashboard({
+  context,
+  http,
+  toasts,
+  user,
+  featureFlags,
+  asyncEvents: given,
+  scheduler = asyncScheduler,
+}: DashboardDeps): DashboardFeature {
   const store = createFeatureStore<DashboardState, DashboardEvent>('dashboard', dashboardFold, context);
   // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
   const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
@@ -134,7 +161,9 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
   const flags = () => (typeof featureFlags === 'function' ? featureFlags() : featureFlags);
   // With the flag on, every chart is a job: the socket is opened now so the first charts need not poll.
   if (isFeatureEnabled(flags(), FeatureFlag.GLOBAL_ASYNC_QUERIES)) asyncEvents().open();
-  const crossFiltersOn = () => isFeatureEnabled(flags(), FeatureFlag.DASHBOARD_CROSS_FILTERS) && store.getState().metadata.cross_filters_enabled !== false;
+  const crossFiltersOn = () =>
+    isFeatureEnabled(flags(), FeatureFlag.DASHBOARD_CROSS_FILTERS) &&
+    store.getState().metadata.cross_filters_enabled !== false;
 
   const filterContext = (state = store.getState()): ChartFilterContext => ({
     layout: state.layout,
@@ -179,7 +208,8 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
     canEdit,
     scheduler,
     // So that a properties save made next starts from the colours the server holds, not older ones.
-    onStored: (dashboardId, stored) => void store.record([{ type: 'dashboard/labelColorsStored', data: { dashboardId, colors: stored } }]),
+    onStored: (dashboardId, stored) =>
+      void store.record([{ type: 'dashboard/labelColorsStored', data: { dashboardId, colors: stored } }]),
   });
 
   /**
@@ -193,7 +223,12 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
     if (!state.dashboard) return;
     const before = new Map(state.filterItems.map((f) => [f.id, JSON.stringify(f)]));
     const dataMask = Object.fromEntries(
-      nativeFilters(items).map((f) => [f.id, before.get(f.id) === JSON.stringify(f) && state.dataMask[f.id] ? state.dataMask[f.id]! : dataMaskEntry(f, defaultValueOf(f))]),
+      nativeFilters(items).map((f) => [
+        f.id,
+        before.get(f.id) === JSON.stringify(f) && state.dataMask[f.id]
+          ? state.dataMask[f.id]!
+          : dataMaskEntry(f, defaultValueOf(f)),
+      ]),
     );
     // A filter may read a dataset no chart uses: the page needs its columns for the filter's values.
     const datasets = await api.getDatasets(state.dashboard.id, Object.values(state.charts)).catch(() => null);
@@ -209,7 +244,9 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
     try {
       const dashboard = await api.getDashboard(String(state.dashboard.id));
       const metadata = parseMetadata(dashboard.json_metadata);
-      await adoptFilters(readFilterConfiguration(metadata.native_filter_configuration), [{ type: 'dashboard/configurationReloaded', data: { dashboard, metadata } }]);
+      await adoptFilters(readFilterConfiguration(metadata.native_filter_configuration), [
+        { type: 'dashboard/configurationReloaded', data: { dashboard, metadata } },
+      ]);
     } catch (error) {
       toasts.danger(`The dashboard could not be read again: ${messageOf(error)}`);
     }
@@ -236,7 +273,13 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
   const subscriptions: Subscription[] = [
     store.recorded$
       .pipe(
-        filter((e) => e.type === 'dashboard/loaded' || e.type === 'dashboard/refreshFrequencyChanged' || e.type === 'dashboard/loadStarted' || e.type === 'dashboard/propertiesSaved'),
+        filter(
+          (e) =>
+            e.type === 'dashboard/loaded' ||
+            e.type === 'dashboard/refreshFrequencyChanged' ||
+            e.type === 'dashboard/loadStarted' ||
+            e.type === 'dashboard/propertiesSaved',
+        ),
         map(() => store.getState().refreshFrequency),
         // A properties save that leaves the period as it was must not restart the round under way.
         distinctUntilChanged(),
@@ -253,7 +296,14 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
     // The label colours start from the metadata the page has read (the dashboard's, a newer one after a 409,
     // or the one a properties save answered: a new colour scheme redraws the charts at once).
     store.recorded$
-      .pipe(filter((e) => e.type === 'dashboard/loaded' || e.type === 'dashboard/configurationReloaded' || e.type === 'dashboard/propertiesSaved'))
+      .pipe(
+        filter(
+          (e) =>
+            e.type === 'dashboard/loaded' ||
+            e.type === 'dashboard/configurationReloaded' ||
+            e.type === 'dashboard/propertiesSaved',
+        ),
+      )
       .subscribe(() => {
         const { dashboard, metadata } = store.getState();
         if (dashboard) colors.opened(dashboard.id, metadata);
@@ -277,8 +327,12 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
           () => ({ ok: false as const, d: [] }),
         );
         const metadata = parseMetadata(dashboard.json_metadata);
-        const { layout, problems } = readLayout(dashboard.position_json, charts.map((c) => c.id));
-        if (problems.length) toasts.warning(`This dashboard's layout could not be read; its charts are shown one per row. ${problems[0]}`);
+        const { layout, problems } = readLayout(
+          dashboard.position_json,
+          charts.map((c) => c.id),
+        );
+        if (problems.length)
+          toasts.warning(`This dashboard's layout could not be read; its charts are shown one per row. ${problems[0]}`);
         const filterItems = readFilterConfiguration(metadata.native_filter_configuration);
         const dataMask = initialDataMask(filterItems, url, (permalink?.dataMask ?? {}) as never);
         let activeTabs = permalink?.activeTabs?.filter((id) => layout[id]?.type === 'TAB') ?? [];
@@ -299,7 +353,10 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
               dataMask,
               activeTabs,
               // spec §2: edit mode only with edit permission and edit=true.
-              editMode: isEditModeOn({ edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) }, url.editParam),
+              editMode: isEditModeOn(
+                { edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) },
+                url.editParam,
+              ),
               focusedChartId: url.focusedChartId,
               soloChartId: url.params.sliceId ?? null,
             },
@@ -318,7 +375,8 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
           () => undefined,
         );
         // Charts load at once, in reading order; those behind a required filter wait for its value.
-        if (!waitsForRequiredFilters(filterContext())) for (const chartId of loadableCharts()) refreshChart(chartId, url.params.force);
+        if (!waitsForRequiredFilters(filterContext()))
+          for (const chartId of loadableCharts()) refreshChart(chartId, url.params.force);
         filters.loadFilterOptions();
       } catch (error) {
         store.record([{ type: 'dashboard/loadFailed', data: { requestId, message: messageOf(error) } }]);
@@ -333,33 +391,47 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
     },
     stopChart: loader.stopChart,
     setRefreshFrequency(seconds) {
-      if (seconds !== store.getState().refreshFrequency) store.record([{ type: 'dashboard/refreshFrequencyChanged', data: { seconds } }]);
+      if (seconds !== store.getState().refreshFrequency)
+        store.record([{ type: 'dashboard/refreshFrequencyChanged', data: { seconds } }]);
     },
     activateTab(tabId) {
-      if (!store.getState().activeTabs.includes(tabId)) store.record([{ type: 'dashboard/tabActivated', data: { tabId } }]);
+      if (!store.getState().activeTabs.includes(tabId))
+        store.record([{ type: 'dashboard/tabActivated', data: { tabId } }]);
     },
     reveal(componentId) {
       const state = store.getState();
       const missing = tabsOnPath(state.layout, componentId).filter((id) => !state.activeTabs.includes(id));
-      if (missing.length) store.record(missing.map((tabId) => ({ type: 'dashboard/tabActivated' as const, data: { tabId } })));
+      if (missing.length)
+        store.record(missing.map((tabId) => ({ type: 'dashboard/tabActivated' as const, data: { tabId } })));
     },
-    toggleDescription: (chartId) => void store.record([{ type: 'dashboard/chartDescriptionToggled', data: { chartId } }]),
+    toggleDescription: (chartId) =>
+      void store.record([{ type: 'dashboard/chartDescriptionToggled', data: { chartId } }]),
     toggleFullSize: (chartId) => void store.record([{ type: 'dashboard/fullSizeToggled', data: { chartId } }]),
     focusedChartShown: (chartId) => void store.record([{ type: 'dashboard/focusedChartShown', data: { chartId } }]),
     rendered(chartId, queryId) {
       const runtime = store.getState().chartStates[chartId];
-      if (runtime?.queryId === queryId && runtime.chartStatus === 'success') store.record([{ type: 'dashboard/chartRendered', data: { chartId, queryId } }]);
+      if (runtime?.queryId === queryId && runtime.chartStatus === 'success')
+        store.record([{ type: 'dashboard/chartRendered', data: { chartId, queryId } }]);
     },
     renderFailed(chartId, queryId, error) {
       const runtime = store.getState().chartStates[chartId];
       if (runtime?.queryId !== queryId || runtime.chartStatus === 'failed') return;
       const message = error instanceof Error ? error.message : String(error);
-      store.record([{ type: 'dashboard/chartRenderFailed', data: { chartId, queryId, message: `An error occurred while rendering the visualization: ${message}` } }]);
+      store.record([
+        {
+          type: 'dashboard/chartRenderFailed',
+          data: { chartId, queryId, message: `An error occurred while rendering the visualization: ${message}` },
+        },
+      ]);
     },
     crossFilter(chartId, crossFilter) {
       if (!crossFiltersOn()) return;
       const entry = crossFilter.filters.length
-        ? { id: String(chartId), extraFormData: { filters: crossFilter.filters }, filterState: { value: crossFilter.filters.flatMap((f) => f.val), label: crossFilter.label } }
+        ? {
+            id: String(chartId),
+            extraFormData: { filters: crossFilter.filters },
+            filterState: { value: crossFilter.filters.flatMap((f) => f.val), label: crossFilter.label },
+          }
         : null;
       // The same element clicked again clears the chart's cross-filter.
       const current = store.getState().dataMask[String(chartId)];
@@ -384,11 +456,20 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
       const state = store.getState();
       if (!state.dashboard) return;
       const config: ChartCrossFilterConfig | null =
-        scope === 'global' ? null : { id: chartId, crossFilters: { scope, chartsInScope: chartsInScope(state.layout, scope).filter((id) => id !== chartId) } };
+        scope === 'global'
+          ? null
+          : {
+              id: chartId,
+              crossFilters: { scope, chartsInScope: chartsInScope(state.layout, scope).filter((id) => id !== chartId) },
+            };
       const { [String(chartId)]: _old, ...others } = state.metadata.chart_configuration ?? {};
       let saved: DashboardWriteAnswer;
       try {
-        saved = await api.saveChartConfiguration(state.dashboard.id, config ? { ...others, [String(chartId)]: config } : others, state.dashboard.version);
+        saved = await api.saveChartConfiguration(
+          state.dashboard.id,
+          config ? { ...others, [String(chartId)]: config } : others,
+          state.dashboard.version,
+        );
       } catch (error) {
         // The whole chart_configuration is sent: on a stale version, theirs is read rather than overwritten.
         if (isStaleWrite(error)) return writeRefusedAsStale();
@@ -410,7 +491,10 @@ export function createDashboard({ context, http, toasts, user, featureFlags, asy
           const chart = await api.getChart(chartId);
           const key = datasourceKeyOfChart(chart);
           const datasetId = key ? parseDatasourceKey(key)?.id : undefined;
-          const dataset = key && !store.getState().datasets[key] && datasetId !== undefined ? await api.getDataset(datasetId).catch(() => null) : null;
+          const dataset =
+            key && !store.getState().datasets[key] && datasetId !== undefined
+              ? await api.getDataset(datasetId).catch(() => null)
+              : null;
           store.record([{ type: 'dashboard/chartAdded', data: { chart, dataset } }]);
           refreshChart(chartId);
         } catch {

@@ -8,13 +8,18 @@ const spec = dashboardPageSpec();
 
 const figure = (name: string) => screen.getByRole('figure', { name });
 const bar = () => screen.getByRole('complementary', { name: 'Filters' });
-const filtersOf = (sliceId: number) => (spec.api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!.filters;
+const filtersOf = (sliceId: number) =>
+  (spec.api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!
+    .filters;
 
 const withFilters = (filters: unknown[], extra: Record<string, unknown> = {}) =>
   sampleDashboard({ json_metadata: { native_filter_configuration: filters, ...extra } });
 
 /** The values a select filter offers, as shown. */
-const offered = (name: string) => within(within(bar()).getByRole('group', { name: `${name} values` })).queryAllByRole('checkbox').map((c) => c.parentElement?.textContent);
+const offered = (name: string) =>
+  within(within(bar()).getByRole('group', { name: `${name} values` }))
+    .queryAllByRole('checkbox')
+    .map((c) => c.parentElement?.textContent);
 const chartRequests = (sliceId: number) => spec.api.chartData.filter((c) => c.sliceId === sliceId).length;
 
 describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', () => {
@@ -23,12 +28,26 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
       withFilters([
         originFilter({}, { scope: { rootPath: ['ROOT_ID'], excluded: [1] } }),
         { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More', description: 'Other filters' },
-        { id: 'NATIVE_FILTER-hp', type: 'NATIVE_FILTER', name: 'Horsepower', filterType: 'filter_range', targets: [{ datasetId: 1, column: { name: 'horsepower' } }] },
+        {
+          id: 'NATIVE_FILTER-hp',
+          type: 'NATIVE_FILTER',
+          name: 'Horsepower',
+          filterType: 'filter_range',
+          targets: [{ datasetId: 1, column: { name: 'horsepower' } }],
+        },
       ]),
     );
     spec.render('/dashboard/7/');
-    const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
-    await waitFor(() => expect(within(values).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual(['Europe', 'Japan', 'USA']));
+    const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Origin values',
+    });
+    await waitFor(() =>
+      expect(
+        within(values)
+          .getAllByRole('checkbox')
+          .map((c) => c.parentElement?.textContent),
+      ).toEqual(['Europe', 'Japan', 'USA']),
+    );
     expect(within(bar()).getByRole('separator', { name: 'More' })).toHaveTextContent('Other filters');
     await waitFor(() => expect(within(figure('Origins table')).getByText('USA')).toBeInTheDocument());
 
@@ -49,7 +68,12 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
     ]);
     // Chart 1 is excluded from the origin filter's scope: it gets only the range.
     expect(filtersOf(1)).toEqual([{ col: 'horsepower', op: '>=', val: 90 }]);
-    expect(spec.api.chartData.slice(before).map((c) => c.sliceId).sort()).toEqual([1, 2, 3]);
+    expect(
+      spec.api.chartData
+        .slice(before)
+        .map((c) => c.sliceId)
+        .sort(),
+    ).toEqual([1, 2, 3]);
 
     fireEvent.click(within(bar()).getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(within(figure('Origins table')).getByText('USA')).toBeInTheDocument());
@@ -59,7 +83,9 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
   it('inverts a selection into NOT IN, and keeps a single select to one value', async () => {
     spec.api.dashboards.push(withFilters([originFilter({ inverseSelection: true, multiSelect: false })]));
     spec.render('/dashboard/7/');
-    const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
+    const values = await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Origin values',
+    });
     await waitFor(() => expect(within(values).getAllByRole('radio')).toHaveLength(3));
     fireEvent.click(within(values).getByRole('radio', { name: 'USA' }));
     fireEvent.click(within(values).getByRole('radio', { name: 'Europe' }));
@@ -78,19 +104,30 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
       ]),
     );
     spec.render('/dashboard/7/');
-    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Origin values',
+    });
     fireEvent.change(within(bar()).getByLabelText('When time range'), { target: { value: 'Last year' } });
     fireEvent.change(within(bar()).getByRole('combobox', { name: 'Time column' }), { target: { value: 'year' } });
     fireEvent.change(within(bar()).getByRole('combobox', { name: 'Grain' }), { target: { value: 'P1M' } });
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
-    expect(spec.page!.toasts.store.getState().toasts[0]?.text).toBe('Please choose a value for the required filters: Origin');
+    expect(spec.page!.toasts.store.getState().toasts[0]?.text).toBe(
+      'Please choose a value for the required filters: Origin',
+    );
 
     await waitFor(() => expect(within(bar()).getAllByRole('checkbox')).toHaveLength(3));
     fireEvent.click(within(bar()).getByRole('checkbox', { name: 'USA' }));
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(spec.api.chartData.filter((c) => c.sliceId === 2)).toHaveLength(2));
-    const query = (spec.api.chartData.filter((c) => c.sliceId === 2).at(-1)!.body.queries as Record<string, unknown>[])[0]!;
-    expect(query).toMatchObject({ time_range: 'Last year', granularity: 'year', extras: { time_grain_sqla: 'P1M' }, filters: [{ col: 'origin', op: 'IN', val: ['USA'] }] });
+    const query = (
+      spec.api.chartData.filter((c) => c.sliceId === 2).at(-1)!.body.queries as Record<string, unknown>[]
+    )[0]!;
+    expect(query).toMatchObject({
+      time_range: 'Last year',
+      granularity: 'year',
+      extras: { time_grain_sqla: 'P1M' },
+      filters: [{ col: 'origin', op: 'IN', val: ['USA'] }],
+    });
   });
 
   it('lays the bar out horizontally with HORIZONTAL_FILTER_BAR and filter_bar_orientation HORIZONTAL', async () => {
@@ -122,7 +159,13 @@ describe('cross-filters (spec §3 cross-filter configuration)', () => {
   });
 
   it('keeps a cross-filter to the charts of its chart configuration', async () => {
-    spec.api.dashboards.push(sampleDashboard({ json_metadata: { chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] } } } } } }));
+    spec.api.dashboards.push(
+      sampleDashboard({
+        json_metadata: {
+          chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] } } } },
+        },
+      }),
+    );
     spec.render('/dashboard/7/');
     await waitFor(() => expect(within(figure('Origins table')).getByText('Japan')).toBeInTheDocument());
     fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
@@ -145,7 +188,14 @@ describe('cross-filters (spec §3 cross-filter configuration)', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(spec.api.metadataSaves).toEqual([
-      { json_metadata: { chart_configuration: { 2: { id: 2, crossFilters: { scope: { rootPath: ['ROOT_ID'], excluded: [1] }, chartsInScope: [3] } } } }, version: 1 },
+      {
+        json_metadata: {
+          chart_configuration: {
+            2: { id: 2, crossFilters: { scope: { rootPath: ['ROOT_ID'], excluded: [1] }, chartsInScope: [3] } },
+          },
+        },
+        version: 1,
+      },
     ]);
 
     fireEvent.click(within(figure('Origins table')).getByText('Japan').closest('[role="row"]')!);
@@ -168,7 +218,9 @@ describe('filter scopes (spec §3 scope)', () => {
   it('keeps a filter scoped to one tab away from the charts of the other tab and outside the tabs', async () => {
     spec.api.dashboards.push(withFilters([originFilter({}, { scope: { rootPath: ['TAB-a'], excluded: [] } })]));
     spec.render('/dashboard/7/');
-    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Origin values' });
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Origin values',
+    });
     await waitFor(() => expect(offered('Origin')).toEqual(['Europe', 'Japan', 'USA']));
     await waitFor(() => expect([1, 2, 3].map(chartRequests)).toEqual([1, 1, 1]));
 
@@ -192,7 +244,8 @@ describe('the vertical filter bar (spec §9 widths)', () => {
     expect(aside).toHaveStyle({ width: '260px' });
     const handle = within(aside).getByRole('separator', { name: 'Resize filters' });
     // jsdom has no PointerEvent: a MouseEvent of the pointer type carries clientX to React's handler.
-    const pointer = (type: string, clientX: number) => fireEvent(handle, new MouseEvent(type, { bubbles: true, clientX }));
+    const pointer = (type: string, clientX: number) =>
+      fireEvent(handle, new MouseEvent(type, { bubbles: true, clientX }));
 
     pointer('pointerdown', 500);
     pointer('pointermove', 640);
@@ -251,8 +304,14 @@ describe('writes of the dashboard configuration (optimistic concurrency)', () =>
 
     // Someone else saves the dashboard: a filter, and another scope for the table.
     const stored = spec.api.dashboards[0]!;
-    const theirScope = { 2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] }, chartsInScope: [3] } } };
-    stored.json_metadata = { ...stored.json_metadata, chart_configuration: theirScope, native_filter_configuration: [originFilter()] };
+    const theirScope = {
+      2: { id: 2, crossFilters: { scope: { rootPath: ['TAB-b'], excluded: [] }, chartsInScope: [3] } },
+    };
+    stored.json_metadata = {
+      ...stored.json_metadata,
+      chart_configuration: theirScope,
+      native_filter_configuration: [originFilter()],
+    };
     stored.version = 9;
 
     await saveScopeExcludingPie();

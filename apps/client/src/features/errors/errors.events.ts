@@ -12,9 +12,7 @@ export interface ShownError {
 export const ERROR_SHOWN = 'errors/errorShown' as const;
 export const ERROR_CLOSED = 'errors/errorClosed' as const;
 
-export type ErrorsEvent =
-  | EventLike<typeof ERROR_SHOWN, ShownError>
-  | EventLike<typeof ERROR_CLOSED, { id: string }>;
+export type ErrorsEvent = EventLike<typeof ERROR_SHOWN, ShownError> | EventLike<typeof ERROR_CLOSED, { id: string }>;
 
 /** Oldest first; the modal shows the newest, and closing it reveals the one before. */
 export interface ErrorsState {

@@ -10,7 +10,15 @@ import type { ExploreUrlParams } from './open';
 import { SaveModal } from './save/SaveModal';
 import './explore.css';
 
-const PARAMS = ['slice_id', 'datasource_id', 'datasource_type', 'datasource', 'form_data_key', 'viz_type', 'force'] as const;
+const PARAMS = [
+  'slice_id',
+  'datasource_id',
+  'datasource_type',
+  'datasource',
+  'form_data_key',
+  'viz_type',
+  'force',
+] as const;
 
 /**
  * /explore/ (spec §2): opens what the URL names (a saved chart, a dataset, a stored form, a permalink
@@ -66,7 +74,12 @@ export function ExplorePage({ explore, userName }: { explore: ExploreFeature; us
           Loading chart…
         </div>
       )}
-      <ExploreHeader explore={explore} state={state} onSave={() => void explore.openSaveModal(userName)} onPermalink={onPermalink} />
+      <ExploreHeader
+        explore={explore}
+        state={state}
+        onSave={() => void explore.openSaveModal(userName)}
+        onPermalink={onPermalink}
+      />
       <div className="explore-body">
         <DatasetPanel explore={explore} datasource={state.datasource} />
         <ControlPanel explore={explore} state={state} />

@@ -7,5 +7,10 @@ import { exploreFor } from './use-explore';
 export default function ExploreRoute() {
   const services = useServices();
   const { user } = useStoreState(services.session.store.liveState$);
-  return <ExplorePage explore={exploreFor(services)} userName={user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : ''} />;
+  return (
+    <ExplorePage
+      explore={exploreFor(services)}
+      userName={user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : ''}
+    />
+  );
 }

@@ -21,7 +21,13 @@ import { exploreTestApi } from './testing/explore-test-api';
 
 // GLOBAL_ASYNC_QUERIES (issue 5): chart data answers 202 with a job; the chart waits for its event.
 const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
-const avgHp = { expressionType: 'SIMPLE', column: { column_name: 'horsepower' }, aggregate: 'AVG', label: 'AVG(horsepower)', optionName: 'm1' };
+const avgHp = {
+  expressionType: 'SIMPLE',
+  column: { column_name: 'horsepower' },
+  aggregate: 'AVG',
+  label: 'AVG(horsepower)',
+  optionName: 'm1',
+};
 const FLAGS = { GLOBAL_ASYNC_QUERIES: true };
 
 let api: ReturnType<typeof exploreTestApi>;
@@ -54,7 +60,8 @@ async function startSockets() {
   const http = createServer();
   const io = new Server(http, { path: '/socket.io', cors: { origin: true, credentials: true } });
   await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
-  api.asyncJobs.control.onAsyncEvent = (event) => void io.emit(WIRE_EVENT, { type: 'async_event', event: event as AsyncEvent });
+  api.asyncJobs.control.onAsyncEvent = (event) =>
+    void io.emit(WIRE_EVENT, { type: 'async_event', event: event as AsyncEvent });
   return { io, http, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
 }
 
@@ -66,7 +73,15 @@ function open(withPush: boolean) {
     pollDelayMs: 50,
     ...(withPush && sockets ? { openPush: () => socketPush({ url: sockets!.url, sessionId: context.sessionId }) } : {}),
   });
-  explore = createExplore({ context, http, toasts, errors: createErrors(context, toasts), user: () => alpha as never, featureFlags: () => FLAGS, asyncEvents: events });
+  explore = createExplore({
+    context,
+    http,
+    toasts,
+    errors: createErrors(context, toasts),
+    user: () => alpha as never,
+    featureFlags: () => FLAGS,
+    asyncEvents: events,
+  });
   return explore;
 }
 
@@ -88,7 +103,12 @@ describe('Explore with GLOBAL_ASYNC_QUERIES', () => {
     expect(api.asyncJobs.resultFetches).toEqual([jobId]);
     expect(api.asyncJobs.polls.length).toBeGreaterThan(0);
     const result = (state().chart.queriesResponse as { data: Record<string, unknown>[] }[])[0]!;
-    expect(result.data).toEqual(expect.arrayContaining([{ origin: 'USA', 'AVG(horsepower)': 147.5 }, { origin: 'Europe', 'AVG(horsepower)': 66.5 }]));
+    expect(result.data).toEqual(
+      expect.arrayContaining([
+        { origin: 'USA', 'AVG(horsepower)': 147.5 },
+        { origin: 'Europe', 'AVG(horsepower)': 66.5 },
+      ]),
+    );
   });
 
   it("fails the chart with the error event's message", async () => {

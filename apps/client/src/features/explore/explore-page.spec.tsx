@@ -9,7 +9,17 @@ import { ExplorePage } from './ExplorePage';
 import { createExplore, type ExploreFeature } from './explore.feature';
 import { exploreTestApi } from './testing/explore-test-api';
 
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart'], ['can_csv', 'Superset'], ['can_write', 'Dashboard']] } };
+const alpha = {
+  id: 1,
+  username: 'alpha',
+  roles: {
+    Alpha: [
+      ['can_write', 'Chart'],
+      ['can_csv', 'Superset'],
+      ['can_write', 'Dashboard'],
+    ],
+  },
+};
 
 let api: ReturnType<typeof exploreTestApi>;
 let toasts: ToastsFeature;
@@ -24,7 +34,13 @@ beforeEach(async () => {
   api = await exploreTestApi().start();
   const context = createTestContext('1');
   toasts = createToasts(context);
-  explore = createExplore({ context, http: new HttpClient({ baseUrl: api.baseUrl }), toasts, errors: createErrors(context, toasts), user: () => alpha as never });
+  explore = createExplore({
+    context,
+    http: new HttpClient({ baseUrl: api.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    user: () => alpha as never,
+  });
 });
 
 afterEach(async () => {
@@ -69,7 +85,14 @@ describe('Explore page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create chart' }));
     await waitFor(() => expect(screen.getByTestId('chart-status')).toHaveTextContent(/Rendered|Rendering/));
-    expect(api.chartDataBodies.at(-1)).toMatchObject({ queries: [{ columns: [expect.objectContaining({ label: 'origin' })], metrics: [{ aggregate: 'AVG', column: { column_name: 'horsepower' } }] }] });
+    expect(api.chartDataBodies.at(-1)).toMatchObject({
+      queries: [
+        {
+          columns: [expect.objectContaining({ label: 'origin' })],
+          metrics: [{ aggregate: 'AVG', column: { column_name: 'horsepower' } }],
+        },
+      ],
+    });
 
     // View results shows what the server computed.
     fireEvent.click(screen.getByRole('tab', { name: 'View results' }));
@@ -111,7 +134,9 @@ describe('Explore page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to Filters' }));
     filter = screen.getByRole('dialog', { name: 'Edit filter' });
     fireEvent.click(within(filter).getByRole('tab', { name: 'Custom SQL' }));
-    fireEvent.change(within(filter).getByLabelText('SQL expression'), { target: { value: 'horsepower > 90 -- strong' } });
+    fireEvent.change(within(filter).getByLabelText('SQL expression'), {
+      target: { value: 'horsepower > 90 -- strong' },
+    });
     fireEvent.click(within(filter).getByRole('button', { name: 'Save' }));
     expect(within(screen.getByRole('list', { name: 'Filters' })).getByText('origin IN USA, Japan')).toBeInTheDocument();
 

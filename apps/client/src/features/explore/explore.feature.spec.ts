@@ -7,8 +7,24 @@ import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
 import { createExplore, type ExploreFeature } from './explore.feature';
 import { exploreTestApi } from './testing/explore-test-api';
 
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart'], ['can_csv', 'Superset'], ['can_write', 'Dashboard']] } };
-const avgHp = { expressionType: 'SIMPLE', column: { column_name: 'horsepower' }, aggregate: 'AVG', label: 'AVG(horsepower)', optionName: 'm1' };
+const alpha = {
+  id: 1,
+  username: 'alpha',
+  roles: {
+    Alpha: [
+      ['can_write', 'Chart'],
+      ['can_csv', 'Superset'],
+      ['can_write', 'Dashboard'],
+    ],
+  },
+};
+const avgHp = {
+  expressionType: 'SIMPLE',
+  column: { column_name: 'horsepower' },
+  aggregate: 'AVG',
+  label: 'AVG(horsepower)',
+  optionName: 'm1',
+};
 
 let api: ReturnType<typeof exploreTestApi>;
 let toasts: ToastsFeature;
@@ -20,7 +36,13 @@ beforeEach(async () => {
   const context = createTestContext('1');
   toasts = createToasts(context);
   user = alpha;
-  explore = createExplore({ context, http: new HttpClient({ baseUrl: api.baseUrl }), toasts, errors: createErrors(context, toasts), user: () => user as never });
+  explore = createExplore({
+    context,
+    http: new HttpClient({ baseUrl: api.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    user: () => user as never,
+  });
 });
 
 afterEach(async () => {
@@ -41,15 +63,34 @@ async function openBarChart() {
 describe('Explore store', () => {
   it('opens a dataset, runs the chart query, and folds the lifecycle loading → success → rendered', async () => {
     await openBarChart();
-    expect(state().formData).toMatchObject({ datasource: '1__table', viz_type: 'echarts_timeseries_bar', x_axis: 'origin', metrics: [avgHp] });
+    expect(state().formData).toMatchObject({
+      datasource: '1__table',
+      viz_type: 'echarts_timeseries_bar',
+      x_axis: 'origin',
+      metrics: [avgHp],
+    });
     explore.runQuery();
     expect(state().chart.chartStatus).toBe('loading');
     await waitFor(() => expect(state().chart.chartStatus).toBe('success'));
     // The request is the spec §7 payload mapping of the form, and the data what the rows give.
     const body = api.chartDataBodies.at(-1)!;
-    expect(body).toMatchObject({ datasource: { id: 1, type: 'table' }, queries: [{ columns: [expect.objectContaining({ label: 'origin', columnType: 'BASE_AXIS' })], metrics: [avgHp], row_limit: 1000 }] });
+    expect(body).toMatchObject({
+      datasource: { id: 1, type: 'table' },
+      queries: [
+        {
+          columns: [expect.objectContaining({ label: 'origin', columnType: 'BASE_AXIS' })],
+          metrics: [avgHp],
+          row_limit: 1000,
+        },
+      ],
+    });
     const result = (state().chart.queriesResponse as { data: Record<string, unknown>[] }[])[0]!;
-    expect(result.data).toEqual(expect.arrayContaining([{ origin: 'USA', 'AVG(horsepower)': 147.5 }, { origin: 'Europe', 'AVG(horsepower)': 66.5 }]));
+    expect(result.data).toEqual(
+      expect.arrayContaining([
+        { origin: 'USA', 'AVG(horsepower)': 147.5 },
+        { origin: 'Europe', 'AVG(horsepower)': 66.5 },
+      ]),
+    );
     explore.rendered(state().chart.queryId!);
     expect(state().chart.chartStatus).toBe('rendered');
   });
@@ -69,7 +110,9 @@ describe('Explore store', () => {
     await openBarChart();
     api.control.failChartData = 'column "nope" does not exist';
     explore.runQuery();
-    await waitFor(() => expect(state().chart).toMatchObject({ chartStatus: 'failed', chartAlert: 'column "nope" does not exist' }));
+    await waitFor(() =>
+      expect(state().chart).toMatchObject({ chartStatus: 'failed', chartAlert: 'column "nope" does not exist' }),
+    );
   });
 
   it('control changes are undo steps; opening and running are not', async () => {
@@ -112,15 +155,31 @@ describe('Explore store', () => {
     await openBarChart();
     await explore.openSaveModal('Alpha User');
     expect(explore.side.getState().saveModal.dashboards).toEqual([{ id: 1, dashboard_title: 'Existing board' }]);
-    const id = await explore.save({ action: SaveAction.SAVE_NEW, sliceName: 'HP by origin', dashboard: { kind: 'new', title: 'Cars board' } });
+    const id = await explore.save({
+      action: SaveAction.SAVE_NEW,
+      sliceName: 'HP by origin',
+      dashboard: { kind: 'new', title: 'Cars board' },
+    });
     expect(id).toBe(1);
     expect(api.dashboards.at(-1)).toEqual({ id: 2, dashboard_title: 'Cars board' });
-    expect(api.charts[0]).toMatchObject({ slice_name: 'HP by origin', viz_type: 'echarts_timeseries_bar', datasource_id: 1, dashboards: [{ id: 2 }] });
+    expect(api.charts[0]).toMatchObject({
+      slice_name: 'HP by origin',
+      viz_type: 'echarts_timeseries_bar',
+      datasource_id: 1,
+      dashboards: [{ id: 2 }],
+    });
     expect(JSON.parse(api.charts[0]!.params as string)).toMatchObject({ x_axis: 'origin', metrics: [avgHp] });
-    expect(toastTexts()).toEqual(['Dashboard [Cars board] just got created and chart [HP by origin] was added to it', 'Chart [HP by origin] has been saved']);
+    expect(toastTexts()).toEqual([
+      'Dashboard [Cars board] just got created and chart [HP by origin] was added to it',
+      'Chart [HP by origin] has been saved',
+    ]);
     expect(state().slice).toMatchObject({ slice_id: 1, slice_name: 'HP by origin', owners: [1], dashboards: [2] });
 
-    const again = await explore.save({ action: SaveAction.OVERWRITE, sliceName: 'HP by origin', dashboard: { kind: 'existing', id: 1 } });
+    const again = await explore.save({
+      action: SaveAction.OVERWRITE,
+      sliceName: 'HP by origin',
+      dashboard: { kind: 'existing', id: 1 },
+    });
     expect(again).toBe(1);
     expect(api.charts[0]!.dashboards).toEqual([{ id: 2 }, { id: 1 }]);
     expect(toastTexts()[1]).toBe('Chart [HP by origin] has been overwritten');
@@ -152,7 +211,10 @@ describe('Explore store', () => {
   it('view results, view query and samples fill the data pane', async () => {
     await openBarChart();
     await explore.openDataTab('results');
-    expect(explore.side.getState().dataPane.result).toMatchObject({ colnames: ['origin', 'AVG(horsepower)'], rowcount: 3 });
+    expect(explore.side.getState().dataPane.result).toMatchObject({
+      colnames: ['origin', 'AVG(horsepower)'],
+      rowcount: 3,
+    });
     await explore.openDataTab('query');
     expect(explore.side.getState().dataPane.result?.query).toContain('AVG(horsepower)');
     await explore.openDataTab('samples');

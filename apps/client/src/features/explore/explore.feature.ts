@@ -86,7 +86,15 @@ export const errorMessage = (error: unknown): string =>
  * the events are recorded as one batch (undo steps as the domain says). The query effect reacts to
  * recorded `queryTriggered` events, so a scrubbed or imported log never queries again.
  */
-export function createExplore({ context, http, toasts, errors, user, featureFlags, asyncEvents: given }: ExploreDeps): ExploreFeature {
+export function createExplore({
+  context,
+  http,
+  toasts,
+  errors,
+  user,
+  featureFlags,
+  asyncEvents: given,
+}: ExploreDeps): ExploreFeature {
   const store = createFeatureStore<ExploreState, ExploreEvent>('explore', exploreDecider, context);
   const side = createFeatureStore<ExploreSideState, ExploreSideEvent>('explore-side', exploreSideFold, context);
   // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
@@ -111,30 +119,43 @@ export function createExplore({ context, http, toasts, errors, user, featureFlag
   // One request in flight: a new query or Stop aborts the previous one (spec §4 "An update starts with an abort controller").
   let inFlight: AbortController | null = null;
   const subscriptions: Subscription[] = [
-    store.recorded$.pipe(filter(ofType<ExploreEvent, 'explore/queryTriggered'>('explore/queryTriggered'))).subscribe((event) => {
-      inFlight?.abort();
-      const controller = new AbortController();
-      inFlight = controller;
-      const { queryId, formData, force } = event.data;
-      const datasource = store.getState().datasource;
-      if (!datasource) return;
-      // A form the domain cannot turn into a query (invalid orderings) fails the chart, not the page.
-      Promise.resolve()
-        .then(() => api.chartData(chartDataRequest(formData, datasource, { force }), controller.signal))
-        .then((queriesResponse) => {
-          const failed = queriesResponse.find((r) => r.status === 'failed' || r.error);
-          if (failed) execute({ type: 'RecordChartFailure', data: { queryId, message: String(failed.error ?? 'Query failed'), at: now() } }, { silent: true });
-          else execute({ type: 'RecordChartSuccess', data: { queryId, queriesResponse, at: now() } }, { silent: true });
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          const stackTrace = error instanceof ApiError ? (error.error.stack ?? null) : null;
-          execute({ type: 'RecordChartFailure', data: { queryId, message: errorMessage(error), stackTrace, at: now() } }, { silent: true });
-        })
-        .finally(() => {
-          if (inFlight === controller) inFlight = null;
-        });
-    }),
+    store.recorded$
+      .pipe(filter(ofType<ExploreEvent, 'explore/queryTriggered'>('explore/queryTriggered')))
+      .subscribe((event) => {
+        inFlight?.abort();
+        const controller = new AbortController();
+        inFlight = controller;
+        const { queryId, formData, force } = event.data;
+        const datasource = store.getState().datasource;
+        if (!datasource) return;
+        // A form the domain cannot turn into a query (invalid orderings) fails the chart, not the page.
+        Promise.resolve()
+          .then(() => api.chartData(chartDataRequest(formData, datasource, { force }), controller.signal))
+          .then((queriesResponse) => {
+            const failed = queriesResponse.find((r) => r.status === 'failed' || r.error);
+            if (failed)
+              execute(
+                {
+                  type: 'RecordChartFailure',
+                  data: { queryId, message: String(failed.error ?? 'Query failed'), at: now() },
+                },
+                { silent: true },
+              );
+            else
+              execute({ type: 'RecordChartSuccess', data: { queryId, queriesResponse, at: now() } }, { silent: true });
+          })
+          .catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            const stackTrace = error instanceof ApiError ? (error.error.stack ?? null) : null;
+            execute(
+              { type: 'RecordChartFailure', data: { queryId, message: errorMessage(error), stackTrace, at: now() } },
+              { silent: true },
+            );
+          })
+          .finally(() => {
+            if (inFlight === controller) inFlight = null;
+          });
+      }),
   ];
 
   /**
@@ -170,16 +191,24 @@ export function createExplore({ context, http, toasts, errors, user, featureFlag
         toasts.danger(errorMessage(error));
       }
     },
-    runQuery: (force = false) => void execute({ type: 'TriggerQuery', data: { queryId: context.newId(), at: now(), force } }),
+    runQuery: (force = false) =>
+      void execute({ type: 'TriggerQuery', data: { queryId: context.newId(), at: now(), force } }),
     stop() {
       if (execute({ type: 'StopQuery', data: { at: now() } }, { silent: true })) {
         inFlight?.abort();
         inFlight = null;
       }
     },
-    rendered: (queryId) => void execute({ type: 'RecordChartRendered', data: { queryId, at: now() } }, { silent: true }),
+    rendered: (queryId) =>
+      void execute({ type: 'RecordChartRendered', data: { queryId, at: now() } }, { silent: true }),
     renderFailed: (queryId, error) =>
-      void execute({ type: 'RecordChartFailure', data: { queryId, message: formatMessage(ExploreMessages.RENDER_FAILED, errorMessage(error)), at: now() } }, { silent: true }),
+      void execute(
+        {
+          type: 'RecordChartFailure',
+          data: { queryId, message: formatMessage(ExploreMessages.RENDER_FAILED, errorMessage(error)), at: now() },
+        },
+        { silent: true },
+      ),
     async searchDatasets(search) {
       side.record([{ type: 'exploreSide/datasetsRequested', data: { search } }]);
       try {
@@ -210,7 +239,11 @@ export function createExplore({ context, http, toasts, errors, user, featureFlag
     permissions() {
       const u = user();
       const slice = store.getState().slice;
-      return { canAdd: canAddChart(u), canOverwrite: slice !== null && canOverwriteChart(u, slice.owners), canDownload: canDownloadCsv(u) };
+      return {
+        canAdd: canAddChart(u),
+        canOverwrite: slice !== null && canOverwriteChart(u, slice.owners),
+        canDownload: canDownloadCsv(u),
+      };
     },
     dispose() {
       inFlight?.abort();

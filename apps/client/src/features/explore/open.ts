@@ -37,20 +37,42 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
         const chart = await core.api.getChart(sliceId);
         const saved = chart.params ? (JSON.parse(chart.params) as Record<string, unknown>) : {};
         // A permalink of a saved chart carries its edits: they win over the saved params.
-        formData = { ...saved, ...formData, slice_id: sliceId, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__${chart.datasource_type}` };
-        slice = { slice_id: chart.id, slice_name: chart.slice_name, owners: (chart.owners ?? []).map(ownerId), dashboards: (chart.dashboards ?? []).map((d) => d.id) };
-        isStarred = (await core.api.favoriteStatus([chart.id]).catch(() => ({}) as Record<number, boolean>))[chart.id] ?? false;
+        formData = {
+          ...saved,
+          ...formData,
+          slice_id: sliceId,
+          viz_type: chart.viz_type,
+          datasource: `${chart.datasource_id}__${chart.datasource_type}`,
+        };
+        slice = {
+          slice_id: chart.id,
+          slice_name: chart.slice_name,
+          owners: (chart.owners ?? []).map(ownerId),
+          dashboards: (chart.dashboards ?? []).map((d) => d.id),
+        };
+        isStarred =
+          (await core.api.favoriteStatus([chart.id]).catch(() => ({}) as Record<number, boolean>))[chart.id] ?? false;
       }
       if (params.viz_type) formData = { ...formData, viz_type: params.viz_type };
 
-      const key = params.datasource ?? (params.datasource_id ? `${params.datasource_id}__${params.datasource_type ?? 'table'}` : (formData.datasource as string | undefined));
+      const key =
+        params.datasource ??
+        (params.datasource_id
+          ? `${params.datasource_id}__${params.datasource_type ?? 'table'}`
+          : (formData.datasource as string | undefined));
       const ref = key ? parseDatasourceKey(key) : null;
       // Nothing to open: the page offers the dataset picker.
       if (!ref) return;
       const datasource = await loadDatasource(ref.id);
       core.execute({ type: 'OpenExplore', data: { datasource, formData, slice, isStarred } });
       if (Object.keys(core.store.getState().validationErrors).length === 0) {
-        core.execute({ type: 'TriggerQuery', data: { queryId: core.context.newId(), at: core.now(), force: params.force === 'true' } }, { silent: true });
+        core.execute(
+          {
+            type: 'TriggerQuery',
+            data: { queryId: core.context.newId(), at: core.now(), force: params.force === 'true' },
+          },
+          { silent: true },
+        );
       }
     } catch (error) {
       core.errors.show(toClientError(error), 'Could not open the chart');

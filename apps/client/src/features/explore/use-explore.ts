@@ -9,7 +9,14 @@ export function exploreFor(services: AppServices): ExploreFeature {
   let explore = features.get(services);
   if (!explore) {
     const { context, http, toasts, errors, session, timeTravel } = services;
-    explore = createExplore({ context, http, toasts, errors, user: () => session.store.getState().user, featureFlags: () => session.featureFlags() });
+    explore = createExplore({
+      context,
+      http,
+      toasts,
+      errors,
+      user: () => session.store.getState().user,
+      featureFlags: () => session.featureFlags(),
+    });
     timeTravel.register(explore.store);
     timeTravel.register(explore.side);
     features.set(services, explore);

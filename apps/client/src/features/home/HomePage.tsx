@@ -36,10 +36,7 @@ export function HomePage({ session, examples }: { session: SessionFeature; examp
         </section>
       )}
       <section className="card" aria-label="Example data">
-        <h2>
-          Example data{' '}
-          {state.status && <StateBadge status={state.status} />}
-        </h2>
+        <h2>Example data {state.status && <StateBadge status={state.status} />}</h2>
         {state.error && <p className="form-error">{state.error}</p>}
         {state.status?.error && <p className="form-error">{state.status.error}</p>}
         {state.status === null ? (

@@ -1,4 +1,15 @@
-import { catchError, defer, exhaustMap, filter, map, of, takeWhile, timer, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  catchError,
+  defer,
+  exhaustMap,
+  filter,
+  map,
+  of,
+  takeWhile,
+  timer,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';

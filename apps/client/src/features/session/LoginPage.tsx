@@ -42,7 +42,14 @@ export function LoginPage({ session }: { session: SessionFeature }) {
         )}
         <label>
           Username
-          <input name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            name="username"
+            autoComplete="username"
+            autoFocus
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </label>
         <label>
           Password

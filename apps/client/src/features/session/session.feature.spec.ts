@@ -6,7 +6,16 @@ import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
 import { createSession, type SessionFeature } from './session.feature';
 
 // The server's feature flags reach the client with the user (issue 4): GET /api/v1/me/ carries them.
-const user = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: 'a@x', is_active: true, roles: { Admin: [] }, permissions: [] };
+const user = {
+  id: 1,
+  username: 'admin',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  email: 'a@x',
+  is_active: true,
+  roles: { Admin: [] },
+  permissions: [],
+};
 const FLAGS = { GLOBAL_ASYNC_QUERIES: true, HORIZONTAL_FILTER_BAR: false };
 
 let server: TestServer;
@@ -17,7 +26,10 @@ let session: SessionFeature;
 beforeEach(async () => {
   signedIn = false;
   server = await new TestServer((request) => {
-    if (request.url === '/api/v1/me/') return signedIn ? { status: 200, body: { result: { ...user, feature_flags: FLAGS } } } : { status: 401, body: { message: 'Not authorized' } };
+    if (request.url === '/api/v1/me/')
+      return signedIn
+        ? { status: 200, body: { result: { ...user, feature_flags: FLAGS } } }
+        : { status: 401, body: { message: 'Not authorized' } };
     if (request.url === '/login/' && request.method === 'POST') {
       signedIn = true;
       // As the server's login answer: the user without the flags.

@@ -25,10 +25,7 @@ export const ME_PATH = '/api/v1/me/';
 export const LOGIN_PATH = '/login/';
 export const LOGOUT_PATH = '/logout/';
 
-type SessionCommand =
-  | { type: 'check' }
-  | { type: 'login'; username: string; password: string }
-  | { type: 'logout' };
+type SessionCommand = { type: 'check' } | { type: 'login'; username: string; password: string } | { type: 'logout' };
 
 export interface SessionFeature {
   readonly store: FeatureStore<SessionState, SessionEvent>;

@@ -51,9 +51,19 @@ export interface SouthPaneProps {
 }
 
 /** The bottom pane: Results, Query history and one sub-tab per table data preview. */
-export function SouthPane({ sqllab, tabId, activeTab: selected, latest, preview, offline, databases, historyKey }: SouthPaneProps) {
+export function SouthPane({
+  sqllab,
+  tabId,
+  activeTab: selected,
+  latest,
+  preview,
+  offline,
+  databases,
+  historyKey,
+}: SouthPaneProps) {
   // A preview of a table this tab no longer shows falls back to the results.
-  const activeTab = selected === SOUTH_PANE_HISTORY || preview.some((q) => q.id === selected) ? selected : SOUTH_PANE_RESULTS;
+  const activeTab =
+    selected === SOUTH_PANE_HISTORY || preview.some((q) => q.id === selected) ? selected : SOUTH_PANE_RESULTS;
   const select = (tab: string) => sqllab.execute({ type: 'SelectSouthPaneTab', data: { tab } });
   const shown = activeTab === SOUTH_PANE_RESULTS ? latest : preview.find((q) => q.id === activeTab);
   const navigate = useNavigate();
@@ -69,20 +79,33 @@ export function SouthPane({ sqllab, tabId, activeTab: selected, latest, preview,
               if (id !== null) sqllab.toasts.success(`Dataset ${name.trim()} was created`);
             }),
           onExplore: () =>
-            void sqllab.createDataset(shown.id, defaultDatasetName(sqllab.tab(tabId)?.name ?? null, sqllab.now())).then((id) => {
-              if (id !== null) navigate(exploreUrl(id));
-            }),
+            void sqllab
+              .createDataset(shown.id, defaultDatasetName(sqllab.tab(tabId)?.name ?? null, sqllab.now()))
+              .then((id) => {
+                if (id !== null) navigate(exploreUrl(id));
+              }),
         }
       : undefined;
-  const notify = (kind: 'success' | 'danger', text: string) => (kind === 'success' ? sqllab.toasts.success(text) : sqllab.toasts.danger(text));
+  const notify = (kind: 'success' | 'danger', text: string) =>
+    kind === 'success' ? sqllab.toasts.success(text) : sqllab.toasts.danger(text);
 
   return (
     <>
       <div className="sqllab-south__tabs" role="tablist" aria-label="Results panes">
-        <button type="button" role="tab" aria-selected={activeTab === SOUTH_PANE_RESULTS} onClick={() => select(SOUTH_PANE_RESULTS)}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={activeTab === SOUTH_PANE_RESULTS}
+          onClick={() => select(SOUTH_PANE_RESULTS)}
+        >
           Results
         </button>
-        <button type="button" role="tab" aria-selected={activeTab === SOUTH_PANE_HISTORY} onClick={() => select(SOUTH_PANE_HISTORY)}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={activeTab === SOUTH_PANE_HISTORY}
+          onClick={() => select(SOUTH_PANE_HISTORY)}
+        >
           Query history
         </button>
         {preview.map((q) => (
@@ -101,7 +124,9 @@ export function SouthPane({ sqllab, tabId, activeTab: selected, latest, preview,
           history={sqllab.history}
           databases={databases}
           refreshKey={historyKey}
-          onOpenInTab={(q: ServerQuery) => sqllab.addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null })}
+          onOpenInTab={(q: ServerQuery) =>
+            sqllab.addTab({ sql: q.sql, dbId: q.dbId, schema: q.schema ?? null, catalog: q.catalog ?? null })
+          }
           onInsert={(q: ServerQuery) => sqllab.insertSql(tabId, q)}
           tabId={tabId}
           onRemove={(q: ServerQuery) =>
@@ -120,7 +145,9 @@ export function SouthPane({ sqllab, tabId, activeTab: selected, latest, preview,
           notify={notify}
           onRefetch={() => sqllab.refetch(shown.id)}
           dataset={dataset}
-          onQueryTable={(schema, table) => sqllab.addTab({ sql: `SELECT * FROM ${schema ? `${schema}.` : ''}${table}`, dbId: shown.dbId, schema })}
+          onQueryTable={(schema, table) =>
+            sqllab.addTab({ sql: `SELECT * FROM ${schema ? `${schema}.` : ''}${table}`, dbId: shown.dbId, schema })
+          }
         />
       ) : (
         <p className="muted">Run a query to see its results here (Ctrl+Enter).</p>

@@ -58,7 +58,11 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
   const opened = useRef(new Set<string>());
   useEffect(() => {
     if (!ready || (!permalinkKey && !wantsSaved && !datasourceKey)) return;
-    const link = permalinkKey ? `p:${permalinkKey}` : wantsSaved ? `saved:${savedQueryId}` : `${location.key}:${datasourceKey}`;
+    const link = permalinkKey
+      ? `p:${permalinkKey}`
+      : wantsSaved
+        ? `saved:${savedQueryId}`
+        : `${location.key}:${datasourceKey}`;
     if (opened.current.has(link)) return;
     opened.current.add(link);
     const done = permalinkKey
@@ -85,13 +89,17 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
   // Whether the save dialog is open: a view toggle.
   const [saveOpen, setSaveOpen] = useState(false);
   const activeId = active?.id ?? null;
-  const loadDescription = useCallback(() => (activeId ? sqllab.savedDescription(activeId) : Promise.resolve('')), [sqllab, activeId]);
+  const loadDescription = useCallback(
+    () => (activeId ? sqllab.savedDescription(activeId) : Promise.resolve('')),
+    [sqllab, activeId],
+  );
   // CREATE TABLE / VIEW AS chosen for the next runs, with its name as typed.
   const [ctas, setCtas] = useState<CtasOption | null>(null);
 
   // A tab without a database opens on the default one (the lowest id; spec §9), once per tab.
   const defaulted = useRef(new Set<string>());
-  const lowestDb = catalog.databases?.reduce<number | null>((low, db) => (low === null || db.id < low ? db.id : low), null) ?? null;
+  const lowestDb =
+    catalog.databases?.reduce<number | null>((low, db) => (low === null || db.id < low ? db.id : low), null) ?? null;
   useEffect(() => {
     if (!active || active.dbId !== null || lowestDb === null || defaulted.current.has(active.id)) return;
     defaulted.current.add(active.id);
@@ -133,7 +141,8 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
   const database = catalog.databases?.find((db) => db.id === active.dbId);
   const queries = Object.values(state.queries);
   const latest = active.latestQueryId ? state.queries[active.latestQueryId] : undefined;
-  const running = latest !== undefined && ['running', 'pending', 'started', 'fetching', 'scheduled'].includes(latest.state);
+  const running =
+    latest !== undefined && ['running', 'pending', 'started', 'fetching', 'scheduled'].includes(latest.state);
   const queryLimit = active.queryLimit ?? DEFAULT_SQLLAB_LIMIT;
 
   return (
@@ -141,18 +150,31 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
       <TabBar
         tabs={tabs.map((t) => {
           const q = t.latestQueryId ? state.queries[t.latestQueryId] : undefined;
-          return { id: t.id, name: t.name, running: q !== undefined && (q.state === 'running' || q.state === 'pending') };
+          return {
+            id: t.id,
+            name: t.name,
+            running: q !== undefined && (q.state === 'running' || q.state === 'pending'),
+          };
         })}
         activeId={active.id}
         onSelect={(id) => sqllab.execute({ type: 'SwitchTab', data: { queryEditorId: id } })}
         onAdd={() => sqllab.addTab()}
         onClose={(id) => sqllab.execute({ type: 'CloseTab', data: { queryEditorId: id, at: sqllab.now() } })}
-        onCloseOthers={(id) => sqllab.execute({ type: 'CloseOtherTabs', data: { queryEditorId: id, at: sqllab.now() } })}
-        onClone={(id) => sqllab.execute({ type: 'CloneTab', data: { id: sqllab.newTabId(), sourceId: id, at: sqllab.now() } })}
-        onRename={(id, name) => sqllab.execute({ type: 'RenameTab', data: { queryEditorId: id, name, at: sqllab.now() } })}
+        onCloseOthers={(id) =>
+          sqllab.execute({ type: 'CloseOtherTabs', data: { queryEditorId: id, at: sqllab.now() } })
+        }
+        onClone={(id) =>
+          sqllab.execute({ type: 'CloneTab', data: { id: sqllab.newTabId(), sourceId: id, at: sqllab.now() } })
+        }
+        onRename={(id, name) =>
+          sqllab.execute({ type: 'RenameTab', data: { queryEditorId: id, name, at: sqllab.now() } })
+        }
         onMove={(id, toId) => {
           const order = sqllab.store.getState().queryEditors.map((qe) => qe.id);
-          sqllab.execute({ type: 'MoveTab', data: { queryEditorId: id, fromIndex: order.indexOf(id), toIndex: order.indexOf(toId) } });
+          sqllab.execute({
+            type: 'MoveTab',
+            data: { queryEditorId: id, fromIndex: order.indexOf(id), toIndex: order.indexOf(toId) },
+          });
         }}
         aside={<Link to="/sqllab/saved_queries/">Saved queries</Link>}
       />
@@ -163,7 +185,9 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
             dbId={active.dbId}
             schemas={active.dbId === null ? undefined : catalog.schemas[String(active.dbId)]}
             schema={active.schema}
-            tables={active.dbId === null || !active.schema ? undefined : catalog.tables[tablesKey(active.dbId, active.schema)]}
+            tables={
+              active.dbId === null || !active.schema ? undefined : catalog.tables[tablesKey(active.dbId, active.schema)]
+            }
             entries={tablesOfTab(state, active.id)}
             onDatabase={(dbId) => sqllab.selectDatabase(active.id, dbId)}
             onSchema={(schema) => sqllab.execute({ type: 'SetSchema', data: { ...on(active), schema } })}
@@ -177,7 +201,9 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
         )}
         <SplitPanes
           northPercent={active.northPercent}
-          onResize={(northPercent, southPercent) => sqllab.execute({ type: 'ResizePanes', data: { ...on(active), northPercent, southPercent } })}
+          onResize={(northPercent, southPercent) =>
+            sqllab.execute({ type: 'ResizePanes', data: { ...on(active), northPercent, southPercent } })
+          }
           north={
             <>
               <EditorToolbar
@@ -196,12 +222,21 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
                 onToggleParams={() => setParamsOpen(!paramsOpen)}
                 onCopyLink={() => void sqllab.copyPermalink(active.id, window.location.origin)}
                 onRun={(selectionOnly) => sqllab.run(active.id, selectionOnly ? 'selection' : 'all', ctas)}
-                extra={<CtasControl allowCtas={Boolean(database?.allow_ctas)} allowCvas={Boolean(database?.allow_cvas)} value={ctas} onChange={setCtas} />}
+                extra={
+                  <CtasControl
+                    allowCtas={Boolean(database?.allow_ctas)}
+                    allowCvas={Boolean(database?.allow_cvas)}
+                    value={ctas}
+                    onChange={setCtas}
+                  />
+                }
                 onStop={() => latest && sqllab.stop(latest.id)}
                 onFormat={() => sqllab.format(active.id)}
                 onEstimate={() => sqllab.estimate(active.id)}
                 onSave={() => setSaveOpen(true)}
-                onLimit={(limit) => sqllab.execute({ type: 'SetQueryLimit', data: { ...on(active), queryLimit: limit } })}
+                onLimit={(limit) =>
+                  sqllab.execute({ type: 'SetQueryLimit', data: { ...on(active), queryLimit: limit } })
+                }
                 onToggleLeftBar={() => sqllab.execute({ type: 'ToggleLeftBar', data: on(active) })}
                 onUndo={sqllab.undo}
                 onRedo={sqllab.redo}
@@ -210,7 +245,9 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
                 <TemplateParams
                   key={active.id}
                   value={active.templateParams}
-                  onChange={(templateParams) => sqllab.execute({ type: 'SetTemplateParams', data: { ...on(active), templateParams } })}
+                  onChange={(templateParams) =>
+                    sqllab.execute({ type: 'SetTemplateParams', data: { ...on(active), templateParams } })
+                  }
                 />
               )}
               <CostEstimate estimate={state.queryCostEstimates[active.id]} />
@@ -222,7 +259,12 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
                     echo={sqllab.isTypedEcho(active.id, active.sql)}
                     words={words}
                     onChange={(sql) => sqllab.editSql(active.id, sql)}
-                    onSelectionChange={(selectedText) => sqllab.execute({ type: 'SetSelectedText', data: { queryEditorId: active.id, selectedText: selectedText || null } })}
+                    onSelectionChange={(selectedText) =>
+                      sqllab.execute({
+                        type: 'SetSelectedText',
+                        data: { queryEditorId: active.id, selectedText: selectedText || null },
+                      })
+                    }
                     onRun={() => sqllab.run(active.id, 'auto', ctas)}
                   />
                 </Suspense>
@@ -237,7 +279,11 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
               tabId={active.id}
               databases={catalog.databases}
               historyKey={String(queries.filter((q) => !isQueryInProgress(q.state)).length)}
-              preview={tablesOfTab(state, active.id).flatMap((t) => (t.dataPreviewQueryId && state.queries[t.dataPreviewQueryId] ? [state.queries[t.dataPreviewQueryId]!] : []))}
+              preview={tablesOfTab(state, active.id).flatMap((t) =>
+                t.dataPreviewQueryId && state.queries[t.dataPreviewQueryId]
+                  ? [state.queries[t.dataPreviewQueryId]!]
+                  : [],
+              )}
               offline={state.offline}
             />
           }

@@ -111,7 +111,9 @@ describe('spec §8 toasts in the editor', () => {
     api.control.failing.delete('removeQuery');
     expect(await lab.remove(run, tab)).toBe(true);
     expect(lab.store.getState().queries[run]).toBeUndefined();
-    expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toContain(`/tabstateview/${tab}/query/${run}`);
+    expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toContain(
+      `/tabstateview/${tab}/query/${run}`,
+    );
   });
 
   it("'Your query could not be scheduled' when the job queue refuses an async run", async () => {

@@ -19,7 +19,14 @@ const features: SqlLabFeature[] = [];
 
 function page(path: string | { pathname: string; search?: string; state?: unknown }) {
   const context = createTestContext();
-  const sqllab = createSqlLab({ context, http: new HttpClient({ baseUrl: server.baseUrl }), toasts, errors: createErrors(context, toasts), backendPersistence: false, storage: null });
+  const sqllab = createSqlLab({
+    context,
+    http: new HttpClient({ baseUrl: server.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    backendPersistence: false,
+    storage: null,
+  });
   features.push(sqllab);
   const view = render(
     <MemoryRouter initialEntries={[path]}>
@@ -47,7 +54,10 @@ afterEach(async () => {
 describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec §2)', () => {
   it('copies a link to the tab and opens it as a new tab elsewhere', async () => {
     const written: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (t: string) => void written.push(t) },
+      configurable: true,
+    });
     const first = page('/sqllab/');
     await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
     const editor = (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor;
@@ -62,15 +72,34 @@ describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec 
 
     const path = new URL(written[0]!).pathname;
     const second = page(path);
-    await waitFor(() => expect(activeQueryEditor(second.sqllab.store.getState())?.sql).toBe('SELECT origin FROM flights'));
-    expect(activeQueryEditor(second.sqllab.store.getState())).toMatchObject({ name: 'Untitled Query 1', dbId: 1, schema: 'public' });
+    await waitFor(() =>
+      expect(activeQueryEditor(second.sqllab.store.getState())?.sql).toBe('SELECT origin FROM flights'),
+    );
+    expect(activeQueryEditor(second.sqllab.store.getState())).toMatchObject({
+      name: 'Untitled Query 1',
+      dbId: 1,
+      schema: 'public',
+    });
     // The link's tab is the only one: no empty tab was opened before it.
-    expect(within(screen.getByRole('tablist', { name: 'Query tabs' })).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Untitled Query 1']);
+    expect(
+      within(screen.getByRole('tablist', { name: 'Query tabs' }))
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Untitled Query 1']);
   });
 
   it("opens a chart's query, pushed in the router state, in a new tab on its dataset's database and schema", async () => {
-    const { sqllab } = page({ pathname: '/sqllab/', state: { requestedQuery: { datasourceKey: '7__table', sql: 'SELECT origin, COUNT(*) FROM flights GROUP BY origin' } } });
-    await waitFor(() => expect(activeQueryEditor(sqllab.store.getState())?.sql).toBe('SELECT origin, COUNT(*) FROM flights GROUP BY origin'));
+    const { sqllab } = page({
+      pathname: '/sqllab/',
+      state: {
+        requestedQuery: { datasourceKey: '7__table', sql: 'SELECT origin, COUNT(*) FROM flights GROUP BY origin' },
+      },
+    });
+    await waitFor(() =>
+      expect(activeQueryEditor(sqllab.store.getState())?.sql).toBe(
+        'SELECT origin, COUNT(*) FROM flights GROUP BY origin',
+      ),
+    );
     expect(activeQueryEditor(sqllab.store.getState())).toMatchObject({ dbId: 1, schema: 'public' });
     // The only tab: no empty one was opened before it.
     expect(within(screen.getByRole('tablist', { name: 'Query tabs' })).getAllByRole('tab')).toHaveLength(1);
@@ -95,10 +124,14 @@ describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec 
 
   it('opens a tab on a dataset from ?datasourceKey=: its table, or a virtual dataset its SQL', async () => {
     const first = page('/sqllab/?datasourceKey=7__table');
-    await waitFor(() => expect(activeQueryEditor(first.sqllab.store.getState())?.sql).toBe('SELECT * FROM public.flights'));
+    await waitFor(() =>
+      expect(activeQueryEditor(first.sqllab.store.getState())?.sql).toBe('SELECT * FROM public.flights'),
+    );
     first.view.unmount();
     const second = page('/sqllab/?datasourceKey=8__table');
-    await waitFor(() => expect(activeQueryEditor(second.sqllab.store.getState())?.sql).toBe('SELECT * FROM flights WHERE delay > 60'));
+    await waitFor(() =>
+      expect(activeQueryEditor(second.sqllab.store.getState())?.sql).toBe('SELECT * FROM flights WHERE delay > 60'),
+    );
     expect(activeQueryEditor(second.sqllab.store.getState())).toMatchObject({ dbId: 1, schema: 'public' });
   });
 

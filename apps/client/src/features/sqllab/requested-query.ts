@@ -16,7 +16,8 @@ export const sqlLabLinkState = (requestedQuery: RequestedQuery) => ({ requestedQ
 
 /** The requested query of a router state, if it holds a well-formed one. */
 export function requestedQueryOf(state: unknown): RequestedQuery | null {
-  const candidate = (state as { requestedQuery?: unknown } | null)?.requestedQuery as Partial<RequestedQuery> | undefined;
+  const candidate = (state as { requestedQuery?: unknown } | null)?.requestedQuery as
+    Partial<RequestedQuery> | undefined;
   if (!candidate || typeof candidate.datasourceKey !== 'string' || typeof candidate.sql !== 'string') return null;
   return { datasourceKey: candidate.datasourceKey, sql: candidate.sql };
 }

@@ -27,7 +27,8 @@ export function useSqlLabShortcuts(sqllab: SqlLabFeature): void {
       if (!event.altKey || ctrl) return;
       const active = activeTabId(sqllab.store.getState());
       if (key === 't') sqllab.addTab();
-      else if (key === 'w' && active) sqllab.execute({ type: 'CloseTab', data: { queryEditorId: active, at: sqllab.now() } });
+      else if (key === 'w' && active)
+        sqllab.execute({ type: 'CloseTab', data: { queryEditorId: active, at: sqllab.now() } });
       else if (event.key === 'PageDown') sqllab.execute({ type: 'SwitchToNextTab', data: {} });
       else if (event.key === 'PageUp') sqllab.execute({ type: 'SwitchToPreviousTab', data: {} });
       else return;

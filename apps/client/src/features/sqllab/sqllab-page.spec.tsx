@@ -40,7 +40,10 @@ afterEach(async () => {
   await server.stop();
 });
 
-const tabNames = () => within(screen.getByRole('tablist', { name: 'Query tabs' })).getAllByRole('tab').map((t) => t.textContent);
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: 'Query tabs' }))
+    .getAllByRole('tab')
+    .map((t) => t.textContent);
 const editor = () => (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor;
 
 function type(sql: string) {
@@ -55,7 +58,13 @@ describe('SQL Lab page', () => {
     expect(tabNames()).toEqual(['Untitled Query 1']);
     expect(screen.getByLabelText('Database')).toHaveValue('1');
     const tables = screen.getByLabelText('Add a table');
-    await waitFor(() => expect(within(tables).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a table to see its columns', 'cars', 'flights']));
+    await waitFor(() =>
+      expect(
+        within(tables)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Select a table to see its columns', 'cars', 'flights']),
+    );
   });
 
   it('adds, renames, clones, cycles and closes tabs, with undo and redo of tab operations', async () => {
@@ -118,16 +127,31 @@ describe('SQL Lab page', () => {
   it('runs the SQL with the dropdown limit and shows the rows with the DROPDOWN limiting message', async () => {
     type('SELECT * FROM flights');
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByTestId('limiting-message')).toHaveTextContent('The number of rows displayed is limited to 1000 by the limit dropdown.');
+    expect(await screen.findByTestId('limiting-message')).toHaveTextContent(
+      'The number of rows displayed is limited to 1000 by the limit dropdown.',
+    );
     expect(screen.getByTestId('row-count')).toHaveTextContent('1,000 rows');
     expect(screen.getByTestId('query-state')).toHaveTextContent('success');
     const grid = screen.getByRole('grid', { name: 'Query results' });
     expect(grid).toHaveAttribute('aria-rowcount', '1001');
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['id', 'origin', 'delay']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['id', 'origin', 'delay']);
     const request = api.executed.at(-1)!;
-    expect(request).toMatchObject({ database_id: 1, sql: 'SELECT * FROM flights', queryLimit: 1000, schema: 'public', runAsync: false });
+    expect(request).toMatchObject({
+      database_id: 1,
+      sql: 'SELECT * FROM flights',
+      queryLimit: 1000,
+      schema: 'public',
+      runAsync: false,
+    });
     expect(String(request['client_id'])).toHaveLength(11);
-    expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', `${server.baseUrl}/api/v1/sqllab/export/${String(request['client_id'])}/`);
+    expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute(
+      'href',
+      `${server.baseUrl}/api/v1/sqllab/export/${String(request['client_id'])}/`,
+    );
   });
 
   it('runs only the selection, and the limit chosen in the dropdown', async () => {
@@ -188,7 +212,11 @@ describe('SQL Lab page', () => {
   });
 
   it('runs CREATE TABLE AS under the typed name and offers to query the new table', async () => {
-    expect(within(screen.getByLabelText('Run as')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Query', 'CREATE TABLE AS']);
+    expect(
+      within(screen.getByLabelText('Run as'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Query', 'CREATE TABLE AS']);
     fireEvent.change(screen.getByLabelText('Run as'), { target: { value: 'TABLE' } });
     fireEvent.change(screen.getByLabelText('New table name'), { target: { value: 'bad name' } });
     type('SELECT origin FROM flights');
@@ -205,8 +233,17 @@ describe('SQL Lab page', () => {
     type('SELECT * FROM flights; SELECT 1');
     fireEvent.click(screen.getByRole('button', { name: 'Estimate cost' }));
     const table = within(await screen.findByTestId('cost-estimate')).getByRole('table', { name: 'Estimated cost' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Statement', 'Start-up cost', 'Total cost']);
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['10.0035.50', '20.0071.00']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Statement', 'Start-up cost', 'Total cost']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['10.0035.50', '20.0071.00']);
     type('SELECT * FROM nope');
     fireEvent.click(screen.getByRole('button', { name: 'Estimate cost' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('relation "nope" does not exist');
@@ -226,7 +263,13 @@ describe('SQL Lab page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your query was saved')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.saved[0]).toMatchObject({ label: 'All flights', description: 'every column', db_id: 1, schema: 'public', sql: 'SELECT *\nFROM flights' });
+    expect(api.saved[0]).toMatchObject({
+      label: 'All flights',
+      description: 'every column',
+      db_id: 1,
+      schema: 'public',
+      sql: 'SELECT *\nFROM flights',
+    });
     // The tab takes the saved query's name.
     expect(tabNames()).toEqual(['All flights']);
 

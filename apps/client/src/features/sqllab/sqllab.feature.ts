@@ -1,4 +1,14 @@
-import { BehaviorSubject, debounceTime, distinctUntilChanged, map, merge, startWith, Subject, type Observable, type Subscription } from 'rxjs';
+import {
+  BehaviorSubject,
+  debounceTime,
+  distinctUntilChanged,
+  map,
+  merge,
+  startWith,
+  Subject,
+  type Observable,
+  type Subscription,
+} from 'rxjs';
 import { DomainError } from '@strata/events';
 import {
   activeQueryEditor,
@@ -66,7 +76,8 @@ export interface SqlLabCore {
   showsOwnLog(): boolean;
 }
 
-export interface SqlLabFeature extends SqlLabCore, EditorActions, TableActions, DatasetActions, Omit<RunActions, 'dispose' | 'resume'> {
+export interface SqlLabFeature
+  extends SqlLabCore, EditorActions, TableActions, DatasetActions, Omit<RunActions, 'dispose' | 'resume'> {
   /** The server's list of past runs (the south pane's history tab). */
   readonly history: QueryHistoryFeature;
   /** A past run's SQL into the tab's editor, on the run's database and schema. */
@@ -122,7 +133,11 @@ export interface SqlLabDeps {
  */
 export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
   const { context, http, toasts, errors, storage = browserStorage(), backendTiming } = deps;
-  const store = createFeatureStore<SqlLabState, SqlLabEvent>('sqllab', { initialState: initialSqlLabState, evolve: sqlLabDecider.evolve }, context);
+  const store = createFeatureStore<SqlLabState, SqlLabEvent>(
+    'sqllab',
+    { initialState: initialSqlLabState, evolve: sqlLabDecider.evolve },
+    context,
+  );
   const api = sqlLabApi(http);
   const catalog = createCatalog(context, api, toasts);
   const now = () => Date.parse(context.now());
@@ -162,7 +177,10 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     flushSql();
     const data = (command as { data?: { queryEditorId?: unknown } }).data;
     const id = typeof data?.queryEditorId === 'string' ? data.queryEditorId : null;
-    const named = id !== null && renamed.has(id) ? ({ ...command, data: { ...data, queryEditorId: current(id) } } as SqlLabCommand) : command;
+    const named =
+      id !== null && renamed.has(id)
+        ? ({ ...command, data: { ...data, queryEditorId: current(id) } } as SqlLabCommand)
+        : command;
     if (command.type === 'SetSql' && id !== null) typedSql.delete(current(id));
     return record(named, options);
   };
@@ -214,14 +232,20 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       }),
     // Columns of the tables the SQL mentions, for autocomplete; fetched once per table.
     active$.pipe(debounceTime(SQL_EDIT_QUIET_MS)).subscribe((tab) => fetchReferencedColumns(tab)),
-    catalog.store.liveState$.pipe(debounceTime(0)).subscribe(() => fetchReferencedColumns(activeQueryEditor(store.getState()))),
+    catalog.store.liveState$
+      .pipe(debounceTime(0))
+      .subscribe(() => fetchReferencedColumns(activeQueryEditor(store.getState()))),
   ];
 
   function fetchReferencedColumns(tab: QueryEditor | undefined) {
     if (!tab || tab.dbId === null || !tab.schema) return;
     const tables = catalog.store.getState().tables[tablesKey(tab.dbId, tab.schema)];
     if (!tables) return;
-    for (const name of referencedTables(tab.sql, tables.map((t) => t.value))) void catalog.ensureMetadata(tab.dbId, tab.schema, name);
+    for (const name of referencedTables(
+      tab.sql,
+      tables.map((t) => t.value),
+    ))
+      void catalog.ensureMetadata(tab.dbId, tab.schema, name);
   }
 
   // One async-event listener per page serves SQL Lab and charts alike (one socket, one polling loop,
@@ -232,7 +256,12 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
         poll: (lastId) => api.asyncEvents(lastId),
         openPush:
           deps.openPush === undefined
-            ? () => lazyPush(() => import('./async/socket-push').then((m) => m.socketPush({ url: http.url('') || undefined, sessionId: context.sessionId })))
+            ? () =>
+                lazyPush(() =>
+                  import('./async/socket-push').then((m) =>
+                    m.socketPush({ url: http.url('') || undefined, sessionId: context.sessionId }),
+                  ),
+                )
             : (deps.openPush ?? undefined),
         storage,
         pollDelayMs: deps.asyncPollDelayMs,
@@ -244,7 +273,8 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
   // With backend persistence, browser storage holds only what the server may not have yet: it is
   // merged into the server's state once that arrives (open), never shown alone unless offline.
   if (storage && backendPersistence === false) restoreFromBrowser(core, storage);
-  if (storage) subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => backendPersistence !== false }));
+  if (storage)
+    subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => backendPersistence !== false }));
   const backend = backendPersistence === false ? null : backendSync(core, backendTiming);
   // The latest run of the tab shown, restored without its rows: they are fetched from the results
   // backend once (never run again by themselves).
@@ -327,7 +357,10 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       if (!tab) return;
       if (tab.dbId !== query.dbId) editor.selectDatabase(tabId, query.dbId);
       if (query.schema && core.tab(tabId)?.schema !== query.schema) {
-        execute({ type: 'SetSchema', data: { queryEditorId: current(tabId), schema: query.schema, at: now() } }, { undoable: false });
+        execute(
+          { type: 'SetSchema', data: { queryEditorId: current(tabId), schema: query.schema, at: now() } },
+          { undoable: false },
+        );
       }
       editSql(tabId, query.sql, true);
     },
@@ -345,7 +378,10 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     // Per signed-in actor, read at each change: the page may be created before the login.
     history$: store.store.log$.pipe(
       startWith(null),
-      map(() => ({ canUndo: store.store.log.canUndo(context.actor()), canRedo: store.store.log.canRedo(context.actor()) })),
+      map(() => ({
+        canUndo: store.store.log.canUndo(context.actor()),
+        canRedo: store.store.log.canRedo(context.actor()),
+      })),
       distinctUntilChanged((a, b) => a.canUndo === b.canUndo && a.canRedo === b.canRedo),
     ),
     open() {

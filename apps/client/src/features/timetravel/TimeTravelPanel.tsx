@@ -83,7 +83,12 @@ function Panel({ timeTravel, toasts, now }: Props) {
           data-testid="time-travel-import"
           onChange={(e) => void importLog(e)}
         />
-        <button type="button" className="time-travel__close" aria-label="Close time travel" onClick={() => timeTravel.toggle()}>
+        <button
+          type="button"
+          className="time-travel__close"
+          aria-label="Close time travel"
+          onClick={() => timeTravel.toggle()}
+        >
           ×
         </button>
       </header>
@@ -99,18 +104,20 @@ function Panel({ timeTravel, toasts, now }: Props) {
             </tr>
           </thead>
           <tbody>
-            <tr
-              className={rowClass(0, shown)}
-              aria-selected={shown === 0}
-              onClick={() => timeTravel.scrubTo(0)}
-            >
+            <tr className={rowClass(0, shown)} aria-selected={shown === 0} onClick={() => timeTravel.scrubTo(0)}>
               <td>0</td>
               <td colSpan={4} className="muted">
                 Page start
               </td>
             </tr>
             {timeline.map((item, i) => (
-              <EventRow key={`${item.store}:${item.entry.id}:${i}`} item={item} position={i + 1} shown={shown} onPick={(p) => timeTravel.scrubTo(p)} />
+              <EventRow
+                key={`${item.store}:${item.entry.id}:${i}`}
+                item={item}
+                position={i + 1}
+                shown={shown}
+                onPick={(p) => timeTravel.scrubTo(p)}
+              />
             ))}
           </tbody>
         </table>
@@ -119,10 +126,25 @@ function Panel({ timeTravel, toasts, now }: Props) {
   );
 }
 
-function EventRow({ item, position, shown, onPick }: { item: TimelineEntry; position: number; shown: number; onPick: (p: number) => void }) {
+function EventRow({
+  item,
+  position,
+  shown,
+  onPick,
+}: {
+  item: TimelineEntry;
+  position: number;
+  shown: number;
+  onPick: (p: number) => void;
+}) {
   const { entry } = item;
   return (
-    <tr className={rowClass(position, shown)} aria-selected={position === shown} onClick={() => onPick(position)} data-testid="time-travel-event">
+    <tr
+      className={rowClass(position, shown)}
+      aria-selected={position === shown}
+      onClick={() => onPick(position)}
+      data-testid="time-travel-event"
+    >
       <td>{position}</td>
       <td>{item.store}</td>
       <td>

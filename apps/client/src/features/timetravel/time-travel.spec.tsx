@@ -138,7 +138,9 @@ describe('time-travel panel', () => {
     const downloads: string[] = [];
     const create = jest.fn((blob: Blob) => (blobs.push(blob), `blob:strata/${blobs.length}`));
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       downloads.push(this.download);
     });
     try {
@@ -164,4 +166,3 @@ describe('time-travel panel', () => {
     expect(usernames()).toEqual(['admin', 'alice']);
   });
 });
-

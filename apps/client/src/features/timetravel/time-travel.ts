@@ -39,7 +39,8 @@ export class TimeTravel {
   );
 
   register(store: AnyFeatureStore): void {
-    if (this.stores$.value.some((s) => s.name === store.name)) throw new Error(`store '${store.name}' is registered twice`);
+    if (this.stores$.value.some((s) => s.name === store.name))
+      throw new Error(`store '${store.name}' is registered twice`);
     // Subscribed for the page's lifetime: arrival order is taken when entries appear, panel open or not.
     this.subscriptions.push(store.store.log$.subscribe((entries) => entries.forEach((e) => this.arrived(e))));
     this.stores$.next([...this.stores$.value, store]);

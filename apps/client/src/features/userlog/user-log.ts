@@ -31,7 +31,10 @@ export interface UserLogOptions {
 }
 
 /** What a caller logs; the logger adds ts, impression_id, event_id and visibility. */
-export type UserLogEntry = Omit<UserLogEventFields, 'version' | 'event_type' | 'ts' | 'impression_id' | 'event_id' | 'visibility'> & {
+export type UserLogEntry = Omit<
+  UserLogEventFields,
+  'version' | 'event_type' | 'ts' | 'impression_id' | 'event_id' | 'visibility'
+> & {
   event_type?: NewUserLogEvent['event_type'];
   [extra: string]: unknown;
 };
@@ -66,13 +69,17 @@ export function createUserLog(options: UserLogOptions): UserLog {
       (acc, step) => {
         if (step.kind === 'event') {
           const queue = [...acc.queue, step.event];
-          return isUserLogQueueFull(queue.length) ? { queue: [], out: { via: 'post', events: queue } } : { queue, out: null };
+          return isUserLogQueueFull(queue.length)
+            ? { queue: [], out: { via: 'post', events: queue } }
+            : { queue, out: null };
         }
         return { queue: [], out: acc.queue.length > 0 ? { via: step.via, events: acc.queue } : null };
       },
       { queue: [], out: null },
     ),
-    mergeMap(({ out }) => (out ? planUserLogRequests(out.events).map((request) => ({ ...request, via: out.via })) : [])),
+    mergeMap(({ out }) =>
+      out ? planUserLogRequests(out.events).map((request) => ({ ...request, via: out.via })) : [],
+    ),
   );
 
   const subscription = flushes$.subscribe(({ path, body, via }) => {

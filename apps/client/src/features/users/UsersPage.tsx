@@ -49,7 +49,13 @@ export function UsersPage({ users }: { users: UsersFeature }) {
 
 const EMPTY_FORM: NewUser = { username: '', password: '', first_name: '', last_name: '', email: '', roles: [] };
 
-function CreateUserForm({ roles, onCreate }: { roles: readonly string[]; onCreate: (user: NewUser) => Promise<boolean> }) {
+function CreateUserForm({
+  roles,
+  onCreate,
+}: {
+  roles: readonly string[];
+  onCreate: (user: NewUser) => Promise<boolean>;
+}) {
   // What is being typed is the form's own business until it is submitted.
   const [form, setForm] = useState<NewUser>(EMPTY_FORM);
   const [busy, setBusy] = useState(false);
@@ -74,7 +80,14 @@ function CreateUserForm({ roles, onCreate }: { roles: readonly string[]; onCreat
         </label>
         <label>
           Password
-          <input name="password" type="password" required autoComplete="new-password" value={form.password} onChange={set('password')} />
+          <input
+            name="password"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+          />
         </label>
         <label>
           First name
@@ -103,7 +116,15 @@ function CreateUserForm({ roles, onCreate }: { roles: readonly string[]; onCreat
   );
 }
 
-function UserRowView({ user, roles, onChangeRoles }: { user: UserRow; roles: readonly string[]; onChangeRoles: (roles: string[]) => Promise<boolean> }) {
+function UserRowView({
+  user,
+  roles,
+  onChangeRoles,
+}: {
+  user: UserRow;
+  roles: readonly string[];
+  onChangeRoles: (roles: string[]) => Promise<boolean>;
+}) {
   const [editing, setEditing] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -139,7 +160,12 @@ function UserRowView({ user, roles, onChangeRoles }: { user: UserRow; roles: rea
           </button>
         ) : (
           <>
-            <button type="button" className="primary" disabled={busy || editing.length === 0} onClick={() => void save()}>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || editing.length === 0}
+              onClick={() => void save()}
+            >
               Save
             </button>
             <button type="button" onClick={() => setEditing(null)}>
@@ -152,7 +178,17 @@ function UserRowView({ user, roles, onChangeRoles }: { user: UserRow; roles: rea
   );
 }
 
-function RolePicker({ legend, roles, selected, onChange }: { legend: string; roles: readonly string[]; selected: readonly string[]; onChange: (roles: string[]) => void }) {
+function RolePicker({
+  legend,
+  roles,
+  selected,
+  onChange,
+}: {
+  legend: string;
+  roles: readonly string[];
+  selected: readonly string[];
+  onChange: (roles: string[]) => void;
+}) {
   const toggle = (role: string) =>
     onChange(selected.includes(role) ? selected.filter((r) => r !== role) : [...selected, role]);
   return (

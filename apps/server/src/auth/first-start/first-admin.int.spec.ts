@@ -80,7 +80,10 @@ describe('first start: the first admin', () => {
 
     it('refuses to start when no admin exists, saying how to set one, and generates nothing', async () => {
       const printed = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-      const boot = createAuthTestApp({ strataHome: home, customize: (b) => b.overrideProvider(AppConfig).useValue(productionConfig(home)) });
+      const boot = createAuthTestApp({
+        strataHome: home,
+        customize: (b) => b.overrideProvider(AppConfig).useValue(productionConfig(home)),
+      });
       await expect(boot).rejects.toThrow(PRODUCTION_NEEDS_ADMIN_PASSWORD);
       expect(PRODUCTION_NEEDS_ADMIN_PASSWORD).toMatch(/set ADMIN_PASSWORD \(at least 8 characters/);
       expect(existsSync(join(home, 'admin-password'))).toBe(false);
@@ -98,8 +101,13 @@ describe('first start: the first admin', () => {
     it('an existing installation with an admin starts normally', async () => {
       t = await createAuthTestApp({ embedded: false, adminPassword: null, strataHome: home });
       const users = t.app.get(UsersService);
-      await users.createUser({ username: 'boss', password: 'boss-password-123', firstName: 'B', lastName: 'Oss', roles: [ADMIN_ROLE] }, 'system');
-      await expect(new FirstAdminService(productionConfig(home, t.db.url), users).ensureAdmin()).resolves.toBe('exists');
+      await users.createUser(
+        { username: 'boss', password: 'boss-password-123', firstName: 'B', lastName: 'Oss', roles: [ADMIN_ROLE] },
+        'system',
+      );
+      await expect(new FirstAdminService(productionConfig(home, t.db.url), users).ensureAdmin()).resolves.toBe(
+        'exists',
+      );
       expect((await users.list()).map((u) => u.username)).toEqual(['boss']);
     });
   });

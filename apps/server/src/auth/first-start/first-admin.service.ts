@@ -71,7 +71,10 @@ export class FirstAdminService implements OnApplicationBootstrap {
   /** False when another process created the user first (or the username is taken by a non-admin). */
   private async create(username: string, password: string): Promise<boolean> {
     try {
-      await this.users.createUser({ username, password, firstName: 'Strata', lastName: 'Admin', roles: [ADMIN_ROLE] }, 'system');
+      await this.users.createUser(
+        { username, password, firstName: 'Strata', lastName: 'Admin', roles: [ADMIN_ROLE] },
+        'system',
+      );
       this.logger.log(`Created the admin user '${username}'.`);
       return true;
     } catch (err) {
@@ -80,7 +83,10 @@ export class FirstAdminService implements OnApplicationBootstrap {
         this.logger.warn(`A user '${username}' already exists but is not an active admin; no admin was created.`);
         return false;
       }
-      if (err instanceof DomainError) throw new Error(`Cannot create the admin user from ADMIN_USERNAME/ADMIN_PASSWORD: ${err.message}`, { cause: err });
+      if (err instanceof DomainError)
+        throw new Error(`Cannot create the admin user from ADMIN_USERNAME/ADMIN_PASSWORD: ${err.message}`, {
+          cause: err,
+        });
       throw err;
     }
   }

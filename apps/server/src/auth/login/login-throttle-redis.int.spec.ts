@@ -8,8 +8,32 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 describe('LoginThrottle with REDIS_URL', () => {
   // A deployment of its own (its metadata database URL), so runs never share keys.
   const databaseUrl = `postgres://127.0.0.1/throttle_${randomUUID()}`;
-  const settings = { ...DEFAULT_LOGIN_THROTTLE, maxFailuresPerUsername: 2, backoffBaseSeconds: 600, backoffMaxSeconds: 3600 };
-  const process = () => new LoginThrottle(new AppConfig(0, databaseUrl, undefined, REDIS_URL, 'x'.repeat(40), '/tmp/strata-throttle', undefined, undefined, 'test', 'info', DEFAULT_SQLLAB_TIMEOUTS, undefined, undefined, undefined, settings));
+  const settings = {
+    ...DEFAULT_LOGIN_THROTTLE,
+    maxFailuresPerUsername: 2,
+    backoffBaseSeconds: 600,
+    backoffMaxSeconds: 3600,
+  };
+  const process = () =>
+    new LoginThrottle(
+      new AppConfig(
+        0,
+        databaseUrl,
+        undefined,
+        REDIS_URL,
+        'x'.repeat(40),
+        '/tmp/strata-throttle',
+        undefined,
+        undefined,
+        'test',
+        'info',
+        DEFAULT_SQLLAB_TIMEOUTS,
+        undefined,
+        undefined,
+        undefined,
+        settings,
+      ),
+    );
   const one = process();
   const two = process();
   afterAll(async () => {

@@ -13,7 +13,8 @@ import { createAuthTestApp, HttpClient, type AuthTestApp, type HttpResult } from
 import { UsersService } from '../users/users.service';
 import { UNKNOWN_USERS_LOGIN_STREAM } from './login.events';
 
-const login = (t: AuthTestApp, username: string, password: string) => new HttpClient(t.url).post('/api/v1/security/login', { username, password });
+const login = (t: AuthTestApp, username: string, password: string) =>
+  new HttpClient(t.url).post('/api/v1/security/login', { username, password });
 
 function expectThrottled(res: HttpResult, atMostSeconds: number): void {
   expect(res.status).toBe(429);
@@ -23,7 +24,14 @@ function expectThrottled(res: HttpResult, atMostSeconds: number): void {
   expect(retryAfter).toBeLessThanOrEqual(atMostSeconds);
   expect(res.body).toEqual({
     message: `Too many failed logins. Try again in ${retryAfter} seconds.`,
-    errors: [{ message: `Too many failed logins. Try again in ${retryAfter} seconds.`, error_type: 'GENERIC_BACKEND_ERROR', level: 'warning', extra: { retry_after: retryAfter } }],
+    errors: [
+      {
+        message: `Too many failed logins. Try again in ${retryAfter} seconds.`,
+        error_type: 'GENERIC_BACKEND_ERROR',
+        level: 'warning',
+        extra: { retry_after: retryAfter },
+      },
+    ],
   });
 }
 
@@ -33,8 +41,18 @@ describe('per username and per address', () => {
 
   beforeAll(async () => {
     // Long locks, so no lock can run out while a test looks at it.
-    t = await createAuthTestApp({ loginThrottle: { maxFailuresPerUsername: 3, maxFailuresPerAddress: 8, backoffBaseSeconds: 600, backoffMaxSeconds: 3600 } });
-    for (const username of users) await t.app.get(UsersService).createUser({ username, password: `${username}-password`, roles: ['Gamma'] }, 'system');
+    t = await createAuthTestApp({
+      loginThrottle: {
+        maxFailuresPerUsername: 3,
+        maxFailuresPerAddress: 8,
+        backoffBaseSeconds: 600,
+        backoffMaxSeconds: 3600,
+      },
+    });
+    for (const username of users)
+      await t.app
+        .get(UsersService)
+        .createUser({ username, password: `${username}-password`, roles: ['Gamma'] }, 'system');
   });
   afterAll(() => t.close());
 
@@ -46,7 +64,7 @@ describe('per username and per address', () => {
     expect((await login(t, 'uri', 'uri-password')).status).toBe(200);
   });
 
-  it('forgets a username\'s failures once it logs in', async () => {
+  it("forgets a username's failures once it logs in", async () => {
     for (let i = 0; i < 2; i += 1) expect((await login(t, 'uri', 'wrong-password')).status).toBe(401);
     expect((await login(t, 'uri', 'uri-password')).status).toBe(200);
     for (let i = 0; i < 2; i += 1) expect((await login(t, 'uri', 'wrong-password')).status).toBe(401);
@@ -55,7 +73,9 @@ describe('per username and per address', () => {
 
   it('counts failures of all usernames from one address, and refuses a burst beyond the limit', async () => {
     // So far this address failed 3 (una) + 4 (uri) times: one more is allowed, then the address is locked.
-    const burst = await Promise.all(['ursa', 'uma', 'nobody-1', 'nobody-2'].map((name) => login(t, name, 'wrong-password')));
+    const burst = await Promise.all(
+      ['ursa', 'uma', 'nobody-1', 'nobody-2'].map((name) => login(t, name, 'wrong-password')),
+    );
     expect(burst.filter((r) => r.status === 401).length).toBeLessThanOrEqual(2);
     expect(burst.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(2);
     expectThrottled(await login(t, 'uma', 'uma-password'), 1200);
@@ -64,8 +84,17 @@ describe('per username and per address', () => {
 
 describe('the address a failure counts against (TRUST_PROXY)', () => {
   const fromAddress = (t: AuthTestApp, address: string, username: string) =>
-    new HttpClient(t.url).post('/api/v1/security/login', { username, password: 'wrong-password' }, { 'x-forwarded-for': address });
-  const limits = { maxFailuresPerUsername: 1000, maxFailuresPerAddress: 2, backoffBaseSeconds: 600, backoffMaxSeconds: 3600 };
+    new HttpClient(t.url).post(
+      '/api/v1/security/login',
+      { username, password: 'wrong-password' },
+      { 'x-forwarded-for': address },
+    );
+  const limits = {
+    maxFailuresPerUsername: 1000,
+    maxFailuresPerAddress: 2,
+    backoffBaseSeconds: 600,
+    backoffMaxSeconds: 3600,
+  };
 
   it('ignores X-Forwarded-For from a client when no proxy is trusted, so the header cannot dodge the lock', async () => {
     const t = await createAuthTestApp({ loginThrottle: limits });
@@ -100,14 +129,25 @@ describe('failed logins of unknown usernames', () => {
   afterAll(() => t.close());
 
   it('open no stream per name, but are still recorded', async () => {
-    const streams = async () => Number((await t.app.get(DataSource).query(`SELECT count(DISTINCT stream)::int AS n FROM events`))[0].n);
+    const streams = async () =>
+      Number((await t.app.get(DataSource).query(`SELECT count(DISTINCT stream)::int AS n FROM events`))[0].n);
     expect((await login(t, 'ghost-0', 'whatever-password')).status).toBe(401);
     const before = await streams();
     for (let i = 1; i <= 4; i += 1) expect((await login(t, `ghost-${i}`, 'whatever-password')).status).toBe(401);
     expect(await streams()).toBe(before);
     const failures = await t.app.get(EventStore).readStream(UNKNOWN_USERS_LOGIN_STREAM);
-    expect(failures.map((e) => (e.data as { username: string }).username)).toEqual(['ghost-0', 'ghost-1', 'ghost-2', 'ghost-3', 'ghost-4']);
-    expect(failures.every((e) => e.type === 'security/loginFailed' && (e.data as { reason: string }).reason === 'unknown_user')).toBe(true);
+    expect(failures.map((e) => (e.data as { username: string }).username)).toEqual([
+      'ghost-0',
+      'ghost-1',
+      'ghost-2',
+      'ghost-3',
+      'ghost-4',
+    ]);
+    expect(
+      failures.every(
+        (e) => e.type === 'security/loginFailed' && (e.data as { reason: string }).reason === 'unknown_user',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -119,7 +159,9 @@ describe('a burst of logins', () => {
     dist = mkdtempSync(join(tmpdir(), 'strata-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Strata</title>');
     t = await createAuthTestApp({ extraModules: [HealthModule], clientDist: dist });
-    await t.app.get(UsersService).createUser({ username: 'busy', password: 'busy-password', roles: ['Gamma'] }, 'system');
+    await t.app
+      .get(UsersService)
+      .createUser({ username: 'busy', password: 'busy-password', roles: ['Gamma'] }, 'system');
   });
   afterAll(async () => {
     await t.close();

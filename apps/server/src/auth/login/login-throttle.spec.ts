@@ -1,9 +1,38 @@
-import { AppConfig, DEFAULT_LOGIN_THROTTLE, DEFAULT_SQLLAB_TIMEOUTS, type LoginThrottleSettings } from '../../config/app-config';
+import {
+  AppConfig,
+  DEFAULT_LOGIN_THROTTLE,
+  DEFAULT_SQLLAB_TIMEOUTS,
+  type LoginThrottleSettings,
+} from '../../config/app-config';
 import { lockSeconds, LoginThrottle, LoginThrottled } from './login-throttle';
 
-const settings: LoginThrottleSettings = { ...DEFAULT_LOGIN_THROTTLE, maxFailuresPerUsername: 3, maxFailuresPerAddress: 5, backoffBaseSeconds: 60, backoffMaxSeconds: 600 };
+const settings: LoginThrottleSettings = {
+  ...DEFAULT_LOGIN_THROTTLE,
+  maxFailuresPerUsername: 3,
+  maxFailuresPerAddress: 5,
+  backoffBaseSeconds: 60,
+  backoffMaxSeconds: 600,
+};
 const throttleWith = (s: LoginThrottleSettings) =>
-  new LoginThrottle(new AppConfig(0, undefined, undefined, undefined, 'x'.repeat(40), '/tmp/strata-throttle', undefined, undefined, 'test', 'info', DEFAULT_SQLLAB_TIMEOUTS, undefined, undefined, undefined, s));
+  new LoginThrottle(
+    new AppConfig(
+      0,
+      undefined,
+      undefined,
+      undefined,
+      'x'.repeat(40),
+      '/tmp/strata-throttle',
+      undefined,
+      undefined,
+      'test',
+      'info',
+      DEFAULT_SQLLAB_TIMEOUTS,
+      undefined,
+      undefined,
+      undefined,
+      s,
+    ),
+  );
 
 /** The Retry-After a check answers now, or 0 when it lets the attempt through. */
 async function retryAfter(throttle: LoginThrottle, username: string, ip: string | null): Promise<number> {

@@ -22,7 +22,9 @@ import { AppConfig, type LoginThrottleSettings } from '../../config/app-config';
 /** 429 in the spec's error shape; the controller sends `retryAfterSeconds` as the Retry-After header. */
 export class LoginThrottled extends StrataHttpException {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, ErrorType.GENERIC_BACKEND_ERROR, `Too many failed logins. Try again in ${retryAfterSeconds} seconds.`, { retry_after: retryAfterSeconds });
+    super(429, ErrorType.GENERIC_BACKEND_ERROR, `Too many failed logins. Try again in ${retryAfterSeconds} seconds.`, {
+      retry_after: retryAfterSeconds,
+    });
   }
 }
 
@@ -77,15 +79,24 @@ export class LoginThrottle implements OnModuleDestroy {
     if (config.redisUrl) {
       // One retry, then the in-memory insurance answers: a login never hangs on an unreachable Redis.
       this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-      this.redis.on('error', (error: Error) => this.logger.warn(`Redis for login throttling: ${error.message}; counting in memory meanwhile`));
+      this.redis.on('error', (error: Error) =>
+        this.logger.warn(`Redis for login throttling: ${error.message}; counting in memory meanwhile`),
+      );
     }
     const limiter = (name: string, points: number): RateLimiterAbstract => {
-      const options = { keyPrefix: `strata-login#${deployment}:${name}`, points, duration: settings.failureWindowSeconds };
+      const options = {
+        keyPrefix: `strata-login#${deployment}:${name}`,
+        points,
+        duration: settings.failureWindowSeconds,
+      };
       const memory = new RateLimiterMemory(options);
-      return this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: memory }) : memory;
+      return this.redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: memory })
+        : memory;
     };
     // Failures are counted with penalty(), which never refuses; a lock is a key blocked for its duration.
-    const throttle = (name: string, max: number) => new KeyThrottle(limiter(`${name}-failures`, Number.MAX_SAFE_INTEGER), limiter(`${name}-lock`, 1), max, settings);
+    const throttle = (name: string, max: number) =>
+      new KeyThrottle(limiter(`${name}-failures`, Number.MAX_SAFE_INTEGER), limiter(`${name}-lock`, 1), max, settings);
     this.usernames = throttle('username', settings.maxFailuresPerUsername);
     this.addresses = settings.maxFailuresPerAddress > 0 ? throttle('address', settings.maxFailuresPerAddress) : null;
   }

@@ -7,11 +7,23 @@ import { Injectable } from '@nestjs/common';
 import { EventStore } from '../../event-store/event-store.port';
 import { ConcurrencyLimit } from '../concurrency-limit';
 import { unauthorized } from '../http-error';
-import { DEFAULT_SCRYPT_PARAMS, decoyHash, hashPassword, needsRehash, verifyPassword } from '../passwords/password-hasher';
+import {
+  DEFAULT_SCRYPT_PARAMS,
+  decoyHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../passwords/password-hasher';
 import type { UserRow } from '../users/user-row';
 import { UsersService } from '../users/users.service';
 import type { EntityManager } from 'typeorm';
-import { loginStream, UNKNOWN_USERS_LOGIN_STREAM, type LoginEvent, type LoginFailed, type LoginMethod } from './login.events';
+import {
+  loginStream,
+  UNKNOWN_USERS_LOGIN_STREAM,
+  type LoginEvent,
+  type LoginFailed,
+  type LoginMethod,
+} from './login.events';
 import { LoginThrottle } from './login-throttle';
 
 export const INVALID_LOGIN = 'Invalid login. Please try again.';
@@ -76,7 +88,11 @@ export class LoginService {
 
   /** `sessionId`: the ended session's id hash, so every server process can close that session's sockets. */
   async recordLogout(userId: number, username: string, sessionId: string): Promise<void> {
-    await this.record(loginStream(username), { type: 'security/loggedOut', data: { userId, username, sessionId } }, String(userId));
+    await this.record(
+      loginStream(username),
+      { type: 'security/loggedOut', data: { userId, username, sessionId } },
+      String(userId),
+    );
   }
 
   private async record(stream: string, event: LoginEvent, actor: string, tx?: EntityManager): Promise<void> {

@@ -27,8 +27,10 @@ export const PASSWORD_MAX_LENGTH = 1024;
 
 /** The policy's complaint about a password, or null when it is acceptable. */
 export function passwordPolicyViolation(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
   return null;
 }
 

@@ -92,7 +92,9 @@ export class SessionService {
 
   /** Whether the session with this id hash (a CurrentUser's sessionId or tokenSessionId) still lives. */
   async isLive(idHash: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(`SELECT 1 FROM sessions WHERE id_hash = $1 AND expires_on > now()`, [idHash])) as unknown[];
+    const rows = (await this.dataSource.query(`SELECT 1 FROM sessions WHERE id_hash = $1 AND expires_on > now()`, [
+      idHash,
+    ])) as unknown[];
     return rows.length > 0;
   }
 
@@ -115,10 +117,10 @@ export class SessionService {
   }
 
   private async delete(secret: string, kind: 'cookie' | 'token'): Promise<Session | null> {
-    const rows = (await this.dataSource.query(`DELETE FROM sessions WHERE id_hash = $1 AND kind = $2 RETURNING id_hash, user_id`, [
-      hashId(secret),
-      kind,
-    ])) as [{ id_hash: string; user_id: number }[], number];
+    const rows = (await this.dataSource.query(
+      `DELETE FROM sessions WHERE id_hash = $1 AND kind = $2 RETURNING id_hash, user_id`,
+      [hashId(secret), kind],
+    )) as [{ id_hash: string; user_id: number }[], number];
     const row = rows[0]?.[0];
     return row ? { idHash: row.id_hash, userId: row.user_id } : null;
   }

@@ -24,13 +24,23 @@ export class ApiTokens {
   ) {}
 
   /** A new token session for the user; it lasts as long as the longest token issued with it. */
-  async issue(userId: number, options: { refresh?: boolean; client?: Client; tx?: EntityManager } = {}): Promise<IssuedTokens> {
+  async issue(
+    userId: number,
+    options: { refresh?: boolean; client?: Client; tx?: EntityManager } = {},
+  ): Promise<IssuedTokens> {
     const now = Date.now();
     const ttl = options.refresh ? REFRESH_TOKEN_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS;
     const expiresOn = new Date((Math.floor(now / 1000) + ttl) * 1000);
-    const { sid } = await this.sessions.createTokenSession(userId, expiresOn, options.client ?? NO_CLIENT, options.tx ?? this.dataSource.manager);
+    const { sid } = await this.sessions.createTokenSession(
+      userId,
+      expiresOn,
+      options.client ?? NO_CLIENT,
+      options.tx ?? this.dataSource.manager,
+    );
     const access_token = this.tokens.issue(userId, sid, now);
-    return options.refresh ? { access_token, refresh_token: this.tokens.issueRefresh(userId, sid, now) } : { access_token };
+    return options.refresh
+      ? { access_token, refresh_token: this.tokens.issueRefresh(userId, sid, now) }
+      : { access_token };
   }
 
   /** Tests and tools: an access token for a user without a password round trip. */

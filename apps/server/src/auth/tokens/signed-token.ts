@@ -33,13 +33,19 @@ export type VerifyFailure = 'malformed' | 'bad_signature' | 'expired' | 'wrong_t
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: VerifyFailure };
 
-export function verifyToken(key: Buffer, token: string, expectedType: TokenClaims['type'], nowMs: number): VerifyResult {
+export function verifyToken(
+  key: Buffer,
+  token: string,
+  expectedType: TokenClaims['type'],
+  nowMs: number,
+): VerifyResult {
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [header, payload, signature] = parts;
   const expected = sign(key, `${header}.${payload}`);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'bad_signature' };
   let claims: TokenClaims;
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
@@ -48,7 +54,12 @@ export function verifyToken(key: Buffer, token: string, expectedType: TokenClaim
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (typeof claims !== 'object' || claims === null || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
+  if (
+    typeof claims !== 'object' ||
+    claims === null ||
+    typeof claims.sub !== 'string' ||
+    typeof claims.exp !== 'number'
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   if (claims.type !== expectedType) return { ok: false, reason: 'wrong_type' };

@@ -37,7 +37,9 @@ describe('TokenService (HMAC-SHA256 bearer tokens)', () => {
 
   it('refuses a token whose claims were edited after signing', () => {
     const [header, , signature] = tokens.issue(42, 'session-1', t0).split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: '1', type: 'access', iat: t0 / 1000, exp: t0 / 1000 + 60 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: '1', type: 'access', iat: t0 / 1000, exp: t0 / 1000 + 60 }),
+    ).toString('base64url');
     expect(tokens.verify(`${header}.${forged}.${signature}`, 'access', t0)).toBeNull();
   });
 
@@ -63,11 +65,16 @@ describe('TokenService (HMAC-SHA256 bearer tokens)', () => {
   });
 
   it('rejects garbage without throwing', () => {
-    for (const junk of ['', 'abc', 'a.b.c', '...', 'Bearer x.y.z']) expect(tokens.verify(junk, 'access', t0)).toBeNull();
+    for (const junk of ['', 'abc', 'a.b.c', '...', 'Bearer x.y.z'])
+      expect(tokens.verify(junk, 'access', t0)).toBeNull();
   });
 
   it('signs guest tokens with their own key: a guest token is not an access token and vice versa', () => {
-    const guest = { user: { username: 'embed-viewer' }, resources: [{ type: 'dashboard' as const, id: 'uuid-1' }], rls: [] };
+    const guest = {
+      user: { username: 'embed-viewer' },
+      resources: [{ type: 'dashboard' as const, id: 'uuid-1' }],
+      rls: [],
+    };
     const token = tokens.issueGuest(guest, t0);
     expect(tokens.verifyGuest(token, t0)).toEqual(guest);
     expect(tokens.verifyGuest(token, t0 + GUEST_TOKEN_TTL_SECONDS * 1000)).toBeNull();

@@ -38,7 +38,11 @@ export class TokenService {
    * Who an access (or refresh) token was issued to and its session id, or null when it is forged, expired,
    * of another type, or from before tokens had sessions (it could not be revoked).
    */
-  verify(token: string, type: 'access' | 'refresh' = 'access', nowMs = Date.now()): { userId: number; sid: string } | null {
+  verify(
+    token: string,
+    type: 'access' | 'refresh' = 'access',
+    nowMs = Date.now(),
+  ): { userId: number; sid: string } | null {
     const result = verifyToken(this.accessKey, token, type, nowMs);
     if (!result.ok) return null;
     const userId = Number(result.claims.sub);

@@ -30,7 +30,11 @@ export interface RelatedOwner {
   extra: { active: boolean; email?: string };
 }
 
-export async function relatedOwners(users: UsersService, q: RelatedOwnersQuery, viewer: CurrentUser): Promise<{ count: number; result: RelatedOwner[] }> {
+export async function relatedOwners(
+  users: UsersService,
+  q: RelatedOwnersQuery,
+  viewer: CurrentUser,
+): Promise<{ count: number; result: RelatedOwner[] }> {
   const { count, rows } = await users.searchActive(q.filter, q.page, q.page_size);
   const withEmail = isAdmin(viewer);
   return {

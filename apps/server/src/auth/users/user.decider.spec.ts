@@ -14,7 +14,14 @@ describe('user decider', () => {
   it('given no user, when CreateUser, then userCreated with de-duplicated roles', () => {
     const events = when(given([]), {
       type: 'CreateUser',
-      data: { id: 3, username: 'ana', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', roles: ['Gamma', 'Gamma', 'sql_lab'] },
+      data: {
+        id: 3,
+        username: 'ana',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'ana@example.com',
+        roles: ['Gamma', 'Gamma', 'sql_lab'],
+      },
     });
     expect(events).toEqual([{ type: 'security/userCreated', data: { ...created.data, roles: ['Gamma', 'sql_lab'] } }]);
   });
@@ -37,13 +44,19 @@ describe('user decider', () => {
 
   it('given a user, when UpdateUser changes roles, then userRolesChanged names what was granted and revoked', () => {
     expect(when(given([created]), { type: 'UpdateUser', data: { roles: ['Alpha', 'sql_lab'] } })).toEqual([
-      { type: 'security/userRolesChanged', data: { roles: ['Alpha', 'sql_lab'], granted: ['Alpha', 'sql_lab'], revoked: ['Gamma'] } },
+      {
+        type: 'security/userRolesChanged',
+        data: { roles: ['Alpha', 'sql_lab'], granted: ['Alpha', 'sql_lab'], revoked: ['Gamma'] },
+      },
     ]);
   });
 
   it('given a user, when UpdateUser repeats what is already true, then no event (no setter events)', () => {
     expect(
-      when(given([created]), { type: 'UpdateUser', data: { roles: ['Gamma'], firstName: 'Ana', email: 'ana@example.com', active: true } }),
+      when(given([created]), {
+        type: 'UpdateUser',
+        data: { roles: ['Gamma'], firstName: 'Ana', email: 'ana@example.com', active: true },
+      }),
     ).toEqual([]);
   });
 

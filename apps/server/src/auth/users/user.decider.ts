@@ -19,11 +19,26 @@ export interface UserState {
 
 export interface CreateUser {
   type: 'CreateUser';
-  data: { id: number; username: string; firstName: string; lastName: string; email: string; roles: string[]; active?: boolean };
+  data: {
+    id: number;
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    roles: string[];
+    active?: boolean;
+  };
 }
 export interface UpdateUser {
   type: 'UpdateUser';
-  data: { firstName?: string; lastName?: string; email?: string; roles?: string[]; active?: boolean; passwordChanged?: boolean };
+  data: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    roles?: string[];
+    active?: boolean;
+    passwordChanged?: boolean;
+  };
 }
 export type UserCommand = CreateUser | UpdateUser;
 
@@ -43,7 +58,8 @@ function checkRoles(roles: string[], context: UserContext): void {
 
 function checkProfile(data: { firstName?: string; lastName?: string; email?: string }): void {
   for (const name of [data.firstName, data.lastName]) {
-    if (name !== undefined && name.length > 64) throw new DomainError('name_too_long', 'Names can be at most 64 characters long.');
+    if (name !== undefined && name.length > 64)
+      throw new DomainError('name_too_long', 'Names can be at most 64 characters long.');
   }
   if (data.email !== undefined && data.email !== '' && !EMAIL.test(data.email)) {
     throw new DomainError('invalid_email', 'Not a valid email address.');

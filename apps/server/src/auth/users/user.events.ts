@@ -9,7 +9,10 @@ export type UserCreated = EventLike<
   'security/userCreated',
   { id: number; username: string; firstName: string; lastName: string; email: string; roles: string[] }
 >;
-export type UserRolesChanged = EventLike<'security/userRolesChanged', { roles: string[]; granted: string[]; revoked: string[] }>;
+export type UserRolesChanged = EventLike<
+  'security/userRolesChanged',
+  { roles: string[]; granted: string[]; revoked: string[] }
+>;
 export type UserProfileChanged = EventLike<
   'security/userProfileChanged',
   { firstName?: string; lastName?: string; email?: string }
@@ -19,11 +22,6 @@ export type UserReactivated = EventLike<'security/userReactivated', Record<strin
 export type UserPasswordChanged = EventLike<'security/userPasswordChanged', Record<string, never>>;
 
 export type UserEvent =
-  | UserCreated
-  | UserRolesChanged
-  | UserProfileChanged
-  | UserDeactivated
-  | UserReactivated
-  | UserPasswordChanged;
+  UserCreated | UserRolesChanged | UserProfileChanged | UserDeactivated | UserReactivated | UserPasswordChanged;
 
 export const userStream = (id: number) => `user:${id}`;

@@ -64,7 +64,10 @@ export class UsersController {
   @HttpCode(201)
   async create(@ZodBody(createUserSchema) input: z.output<typeof createUserSchema>, @ReqUser() admin: CurrentUser) {
     const { username, password, first_name: firstName, last_name: lastName, email, roles, active } = input;
-    const row = await this.users.createUser({ username, password, firstName, lastName, email, roles, active }, admin.id);
+    const row = await this.users.createUser(
+      { username, password, firstName, lastName, email, roles, active },
+      admin.id,
+    );
     return { id: row.id, result: userJson(row) };
   }
 

@@ -62,8 +62,21 @@ export class UsersProjection implements Projection {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (id) DO UPDATE SET username = $2, first_name = $3, last_name = $4, email = $5, active = $6,
          changed_on = $8, changed_by = $10, last_login = $11, login_count = $12, version = $13`,
-      [after.id, after.username, after.firstName, after.lastName, after.email, after.active, after.createdOn, after.changedOn,
-        after.createdBy, after.changedBy, after.lastLogin, after.loginCount, after.version],
+      [
+        after.id,
+        after.username,
+        after.firstName,
+        after.lastName,
+        after.email,
+        after.active,
+        after.createdOn,
+        after.changedOn,
+        after.createdBy,
+        after.changedBy,
+        after.lastLogin,
+        after.loginCount,
+        after.version,
+      ],
     );
     const rolesChanged = !before || before.roles.join('\n') !== [...after.roles].sort().join('\n');
     if (rolesChanged) {

@@ -84,7 +84,10 @@ export class UsersService {
       // The check above can race with another request; the unique index on lower(username) cannot. The
       // store reports a unique violation inside an append as a version conflict; on a brand-new stream
       // that can only be the username.
-      if ((isUniqueViolation(err) || err instanceof VersionConflictError) && (await this.findByUsername(input.username))) {
+      if (
+        (isUniqueViolation(err) || err instanceof VersionConflictError) &&
+        (await this.findByUsername(input.username))
+      ) {
         throw new DomainError('username_taken', USERNAME_TAKEN);
       }
       throw err;
@@ -96,7 +99,10 @@ export class UsersService {
     const hash = changes.password === undefined ? undefined : await this.hashChecked(changes.password);
     // Decided against the latest state: a concurrent change of the same user (an admin and the user
     // themselves) loads and decides again instead of dropping this intent.
-    await this.retry.run(() => this.decideUpdate(id, changes, hash, actor), (e) => e instanceof VersionConflictError);
+    await this.retry.run(
+      () => this.decideUpdate(id, changes, hash, actor),
+      (e) => e instanceof VersionConflictError,
+    );
     return (await this.findById(id))!;
   }
 
@@ -114,7 +120,8 @@ export class UsersService {
       }
       if (hash !== undefined) await this.saveHash(tx, id, hash);
       // A new password or a deactivated account must not leave old browser sessions alive.
-      if (hash !== undefined || events.some((e) => e.type === 'security/userDeactivated')) await this.sessions.endAllFor(id, tx);
+      if (hash !== undefined || events.some((e) => e.type === 'security/userDeactivated'))
+        await this.sessions.endAllFor(id, tx);
     });
   }
 
@@ -133,7 +140,10 @@ export class UsersService {
 
   /** Case-insensitive, as usernames are unique case-insensitively. */
   async findByUsername(username: string): Promise<UserRow | null> {
-    const rows = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.username) = lower($1)`, [username]);
+    const rows = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.username) = lower($1)`,
+      [username],
+    );
     return rows[0] ? toUserRow(rows[0]) : null;
   }
 
@@ -149,7 +159,9 @@ export class UsersService {
   async searchActive(text: string, page: number, pageSize: number): Promise<{ count: number; rows: UserRow[] }> {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const where = `u.active AND ((u.first_name || ' ' || u.last_name) ILIKE $1 OR u.username ILIKE $1)`;
-    const [total] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, [like])) as { count: number }[];
+    const [total] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, [
+      like,
+    ])) as { count: number }[];
     const rows = await this.dataSource.query(
       `SELECT ${USER_COLUMNS} FROM users u WHERE ${where} ORDER BY lower(u.first_name), lower(u.last_name), lower(u.username), u.id LIMIT $2 OFFSET $3`,
       [like, pageSize, page * pageSize],
@@ -166,7 +178,9 @@ export class UsersService {
 
   /** The stored password hash, for the login flow only. */
   async passwordHash(userId: number): Promise<string | null> {
-    const rows = (await this.dataSource.query(`SELECT password_hash FROM user_credentials WHERE user_id = $1`, [userId])) as {
+    const rows = (await this.dataSource.query(`SELECT password_hash FROM user_credentials WHERE user_id = $1`, [
+      userId,
+    ])) as {
       password_hash: string;
     }[];
     return rows[0]?.password_hash ?? null;

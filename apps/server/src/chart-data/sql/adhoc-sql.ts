@@ -22,7 +22,6 @@ export class UnsafeSqlError extends Error {
 
 const parser = new Parser();
 
-
 /** A line comment would swallow the closing parenthesis: the spec adds a newline before wrapping (§5). */
 export function wrapFragment(fragment: string): string {
   return fragment.includes('--') ? `(${fragment}\n)` : `(${fragment})`;
@@ -44,12 +43,14 @@ function walk(node: unknown, backend: Backend, root: boolean): void {
   }
   if (typeof node !== 'object' || node === null) return;
   const n = node as Record<string, unknown>;
-  if (!root && (n.type === 'select' || 'ast' in n)) throw new UnsafeSqlError('Custom SQL fields cannot contain sub-queries.');
+  if (!root && (n.type === 'select' || 'ast' in n))
+    throw new UnsafeSqlError('Custom SQL fields cannot contain sub-queries.');
   if (n._next || n.set_op) throw new UnsafeSqlError('Custom SQL fields cannot contain UNION or other set operations.');
   if (n.type === 'function' || n.type === 'aggr_func') {
     const name = functionName(n);
     // Every rule of the SQL guard's one list: a fragment is an expression over the dataset's columns.
-    if (functionRule(backend, name) !== null) throw new UnsafeSqlError(`The function ${name} is not allowed in custom SQL.`);
+    if (functionRule(backend, name) !== null)
+      throw new UnsafeSqlError(`The function ${name} is not allowed in custom SQL.`);
   }
   for (const [key, value] of Object.entries(n)) {
     if (key === 'loc') continue;
@@ -62,7 +63,8 @@ function walk(node: unknown, backend: Backend, root: boolean): void {
  * parentheses the fragment is wrapped in and change the meaning of the query around it.
  */
 function checkBalanced(text: string, backend: Backend): void {
-  if (backend === 'postgresql' && /\$[A-Za-z_]*\$/.test(text)) throw new UnsafeSqlError('Dollar-quoted strings are not allowed in custom SQL.');
+  if (backend === 'postgresql' && /\$[A-Za-z_]*\$/.test(text))
+    throw new UnsafeSqlError('Dollar-quoted strings are not allowed in custom SQL.');
   let depth = 0;
   let i = 0;
   while (i < text.length) {
@@ -79,7 +81,8 @@ function checkBalanced(text: string, backend: Backend): void {
       if (end === -1) throw new UnsafeSqlError('Custom SQL has an unterminated comment.');
       i = end + 2;
     } else if (c === "'" || c === '"' || (c === '`' && backend === 'mysql')) {
-      const backslashes = backend === 'mysql' || (c === "'" && /[eE]/.test(text[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(text[i - 2] ?? ''));
+      const backslashes =
+        backend === 'mysql' || (c === "'" && /[eE]/.test(text[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(text[i - 2] ?? ''));
       let j = i + 1;
       for (;;) {
         if (j >= text.length) throw new UnsafeSqlError('Custom SQL has an unterminated string or identifier.');
@@ -137,11 +140,13 @@ export function validateFragment(fragment: string, backend: Backend, kind: Fragm
   const select = ast as Record<string, unknown>;
   if (select.type !== 'select') throw new UnsafeSqlError('Custom SQL must be an expression.');
   const columns = select.columns as unknown[];
-  if (kind === 'expression' && (!Array.isArray(columns) || columns.length !== 1)) throw new UnsafeSqlError('Custom SQL must be one expression.');
+  if (kind === 'expression' && (!Array.isArray(columns) || columns.length !== 1))
+    throw new UnsafeSqlError('Custom SQL must be one expression.');
   const from = select.from as unknown[] | null;
   if (!Array.isArray(from) || from.length !== 1) throw new UnsafeSqlError('Custom SQL must be one expression.');
   const part = kind === 'expression' ? columns : kind === 'where' ? select.where : select.having;
-  if (select.with || select._next || select.set_op) throw new UnsafeSqlError('Custom SQL fields cannot contain sub-queries.');
+  if (select.with || select._next || select.set_op)
+    throw new UnsafeSqlError('Custom SQL fields cannot contain sub-queries.');
   walk(part, backend, false);
   return wrapped;
 }

@@ -20,7 +20,11 @@ const ds = (backend: 'postgresql' | 'mysql'): ChartDatasource => ({
   metrics: [{ metric_name: 'count', expression: 'COUNT(*)' }],
   main_dttm_col: 'date',
 });
-const options = { maxRows: 100_000, defaultRowLimit: 50_000, resolveTimeRange: (r: string) => parseTimeRange(r, new Date(Date.UTC(2024, 0, 15))) };
+const options = {
+  maxRows: 100_000,
+  defaultRowLimit: 50_000,
+  resolveTimeRange: (r: string) => parseTimeRange(r, new Date(Date.UTC(2024, 0, 15))),
+};
 const sqlOf = (backend: 'postgresql' | 'mysql', q: Record<string, unknown>) => {
   const built = buildQuery(ds(backend), queryObjectSchema.parse(q), options);
   return { built, text: displaySql(built.compiled, backend) };
@@ -28,7 +32,11 @@ const sqlOf = (backend: 'postgresql' | 'mysql', q: Record<string, unknown>) => {
 
 describe('buildQuery: query objects as SQL per dialect', () => {
   it('aggregates with quoted identifiers, bound values, calculated columns and the default order', () => {
-    const { built, text } = sqlOf('postgresql', { columns: ['origin', 'late'], metrics: ['count'], filters: [{ col: 'origin', op: 'IN', val: ["O'Hare", null] }] });
+    const { built, text } = sqlOf('postgresql', {
+      columns: ['origin', 'late'],
+      metrics: ['count'],
+      filters: [{ col: 'origin', op: 'IN', val: ["O'Hare", null] }],
+    });
     expect(built.compiled.parameters).toEqual(["O'Hare", 50_000]);
     expect(text).toBe(
       `select "origin" as "origin", (delay > 15) as "late", (COUNT(*)) as "count" from "public"."flights" as "flights" where ("origin" IN ('O''Hare') OR "origin" IS NULL) group by "origin", (delay > 15) order by (COUNT(*)) desc limit 50000`,
@@ -49,11 +57,27 @@ describe('buildQuery: query objects as SQL per dialect', () => {
   });
 
   it('refuses unknown columns and unsafe fragments; rejects filters on unknown columns', () => {
-    expect(() => sqlOf('postgresql', { columns: ['nope'], metrics: ['count'] })).toThrow("Columns missing in dataset: ['nope']");
-    expect(() => sqlOf('postgresql', { columns: ['origin'], metrics: ['nope'] })).toThrow("Metric 'nope' does not exist");
+    expect(() => sqlOf('postgresql', { columns: ['nope'], metrics: ['count'] })).toThrow(
+      "Columns missing in dataset: ['nope']",
+    );
+    expect(() => sqlOf('postgresql', { columns: ['origin'], metrics: ['nope'] })).toThrow(
+      "Metric 'nope' does not exist",
+    );
     expect(() => sqlOf('postgresql', { columns: ['origin', 'origin'], metrics: ['count'], groupby: [] })).not.toThrow();
-    expect(() => sqlOf('postgresql', { columns: ['origin'], metrics: ['count', { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'count' }] })).toThrow('Duplicate column/metric labels');
-    const { built } = sqlOf('postgresql', { columns: ['origin'], metrics: ['count'], filters: [{ col: 'x', op: '==', val: 1 }, { col: 'origin', op: 'LATEST_PARTITION' }] });
+    expect(() =>
+      sqlOf('postgresql', {
+        columns: ['origin'],
+        metrics: ['count', { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'count' }],
+      }),
+    ).toThrow('Duplicate column/metric labels');
+    const { built } = sqlOf('postgresql', {
+      columns: ['origin'],
+      metrics: ['count'],
+      filters: [
+        { col: 'x', op: '==', val: 1 },
+        { col: 'origin', op: 'LATEST_PARTITION' },
+      ],
+    });
     expect(built.rejectedFilters).toEqual([
       { reason: 'not_in_datasource', column: 'x' },
       { reason: 'not_supported', column: 'origin' },
@@ -83,7 +107,7 @@ describe('buildQuery: query objects as SQL per dialect', () => {
       "ts_stat('SELECT to_tsvector(''a'')')",
       "ts_rewrite('a'::tsquery, 'SELECT 1')",
       'binary_upgrade_set_next_pg_type_oid(1)',
-      "\"pg_read_file\"('/etc/hostname')",
+      '"pg_read_file"(\'/etc/hostname\')',
       "pg_catalog.set_config('role', 'postgres', true)",
       "nextval('s')",
       "lo_import('/etc/hostname')",
@@ -92,10 +116,19 @@ describe('buildQuery: query objects as SQL per dialect', () => {
     ]) {
       expect(() => validateFragment(text, 'postgresql', 'expression')).toThrow('not allowed in custom SQL');
     }
-    for (const text of ["LOAD_FILE('/etc/hostname')", "SYS_EVAL('id')", "GET_LOCK('a', 1)", 'NEXTVAL(s)', 'BENCHMARK(1, 1)', 'CONNECTION_ID()']) {
+    for (const text of [
+      "LOAD_FILE('/etc/hostname')",
+      "SYS_EVAL('id')",
+      "GET_LOCK('a', 1)",
+      'NEXTVAL(s)',
+      'BENCHMARK(1, 1)',
+      'CONNECTION_ID()',
+    ]) {
       expect(() => validateFragment(text, 'mysql', 'expression')).toThrow('not allowed in custom SQL');
     }
-    expect(validateFragment("to_tsvector('simple', name)", 'postgresql', 'expression')).toBe("(to_tsvector('simple', name))");
+    expect(validateFragment("to_tsvector('simple', name)", 'postgresql', 'expression')).toBe(
+      "(to_tsvector('simple', name))",
+    );
   });
 
   it('TEMPORAL_RANGE and granularity bound the time column; series_limit joins the top N', () => {

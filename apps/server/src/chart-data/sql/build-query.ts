@@ -8,7 +8,17 @@ import { ErrorType } from '@strata/domain';
 import { sql, type CompiledQuery } from 'kysely';
 import type { AdhocMetric, ColumnRef, MetricRef, QueryFilter, QueryObject } from '../query-context.schema';
 import { compilerFor } from './dialects';
-import { ChartQueryError, columnExpr, findColumn, fragment, fromClause, requireColumn, withGrain, type ChartDatasource, type Expr } from './datasource-sql';
+import {
+  ChartQueryError,
+  columnExpr,
+  findColumn,
+  fragment,
+  fromClause,
+  requireColumn,
+  withGrain,
+  type ChartDatasource,
+  type Expr,
+} from './datasource-sql';
 
 export interface TimeBounds {
   since: Date | null;
@@ -65,7 +75,11 @@ export function metricLabel(m: MetricRef): string {
 }
 
 function fmt(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '').replace(/Z$/, '');
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, '')
+    .replace(/Z$/, '');
 }
 
 export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOptions): BuiltQuery {
@@ -77,7 +91,9 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
 
   const columnOf = (col: ColumnRef): Selected => {
     if (typeof col === 'string') return { label: col, expr: requireColumn(ds, col), isTimeAxis: false };
-    const named = findColumn(ds, col.sqlExpression) ? requireColumn(ds, col.sqlExpression) : fragment(col.sqlExpression, ds.backend, 'expression');
+    const named = findColumn(ds, col.sqlExpression)
+      ? requireColumn(ds, col.sqlExpression)
+      : fragment(col.sqlExpression, ds.backend, 'expression');
     const isTimeAxis = col.columnType === 'BASE_AXIS' || !!col.timeGrain;
     const timeGrain = col.timeGrain ?? (isTimeAxis ? grain : null);
     return { label: columnLabel(col), expr: timeGrain ? withGrain(ds, named, timeGrain) : named, isTimeAxis };
@@ -137,7 +153,10 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
   if (selected.length === 0 && metrics.length === 0) throw new ChartQueryError('Empty query?');
   const labels = [...selected.map((s) => s.label), ...metrics.map((m) => m.label)];
   const duplicates = labels.filter((l, i) => labels.indexOf(l) !== i);
-  if (duplicates.length > 0) throw new ChartQueryError(`Duplicate column/metric labels: ${[...new Set(duplicates)].map((d) => `'${d}'`).join(', ')}. Please make sure all columns and metrics have a unique label.`);
+  if (duplicates.length > 0)
+    throw new ChartQueryError(
+      `Duplicate column/metric labels: ${[...new Set(duplicates)].map((d) => `'${d}'`).join(', ')}. Please make sure all columns and metrics have a unique label.`,
+    );
 
   // ---- where
   const where: Expr[] = [];
@@ -190,10 +209,12 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
     aliases.set(alias, label);
     return alias;
   };
-  let query = db.selectFrom(fromClause(ds)).select([
-    ...selected.map((s, i) => s.expr.as(aliasOf(s.label, i))),
-    ...metrics.map((m, i) => m.expr.as(aliasOf(m.label, selected.length + i))),
-  ]);
+  let query = db
+    .selectFrom(fromClause(ds))
+    .select([
+      ...selected.map((s, i) => s.expr.as(aliasOf(s.label, i))),
+      ...metrics.map((m, i) => m.expr.as(aliasOf(m.label, selected.length + i))),
+    ]);
   for (const w of where) query = query.where(w as never);
 
   // ---- top-N series (series_limit / legacy timeseries_limit): join on the best N series.
@@ -223,7 +244,8 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
   // ---- order
   const orderExpr = (item: QueryObject['orderby'][number][0]): Expr => {
     const isMetric = typeof item !== 'string' && 'expressionType' in item && !!item.expressionType;
-    const label = typeof item === 'string' ? item : isMetric ? metricLabel(item as MetricRef) : columnLabel(item as ColumnRef);
+    const label =
+      typeof item === 'string' ? item : isMetric ? metricLabel(item as MetricRef) : columnLabel(item as ColumnRef);
     const metric = metrics.find((m) => m.label === label);
     if (metric) return metric.expr;
     const column = selected.find((s) => s.label === label);
@@ -232,7 +254,8 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
     if (ds.metrics.some((m) => m.metric_name === item)) return metricExpr(item);
     return requireColumn(ds, item);
   };
-  const orderby = q.orderby.length > 0 ? q.orderby : aggregate ? [[q.metrics![0], !q.order_desc] as [MetricRef, boolean]] : [];
+  const orderby =
+    q.orderby.length > 0 ? q.orderby : aggregate ? [[q.metrics![0], !q.order_desc] as [MetricRef, boolean]] : [];
   for (const [item, ascending] of orderby) query = query.orderBy(orderExpr(item), ascending ? 'asc' : 'desc');
 
   const requested = q.row_limit == null ? options.defaultRowLimit : q.row_limit === 0 ? options.maxRows : q.row_limit;
@@ -252,7 +275,12 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
   };
 }
 
-function filterCondition(backend: ChartDatasource['backend'], expr: Expr, filter: QueryFilter, bind: (v: unknown) => Expr): Expr | null {
+function filterCondition(
+  backend: ChartDatasource['backend'],
+  expr: Expr,
+  filter: QueryFilter,
+  bind: (v: unknown) => Expr,
+): Expr | null {
   const val = filter.val;
   const one = Array.isArray(val) ? val[0] : val;
   const list = val === undefined ? [] : Array.isArray(val) ? val : [val];

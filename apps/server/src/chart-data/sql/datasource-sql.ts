@@ -71,12 +71,15 @@ export function findColumn(ds: ChartDatasource, name: string): ChartColumn | und
 export function columnExpr(ds: ChartDatasource, name: string): Expr | null {
   const column = findColumn(ds, name);
   if (!column) return null;
-  return column.expression?.trim() ? fragment(column.expression, ds.backend, 'expression') : sql`${sql.id(column.column_name)}`;
+  return column.expression?.trim()
+    ? fragment(column.expression, ds.backend, 'expression')
+    : sql`${sql.id(column.column_name)}`;
 }
 
 export function requireColumn(ds: ChartDatasource, name: string): Expr {
   const expr = columnExpr(ds, name);
-  if (!expr) throw new ChartQueryError(`Columns missing in dataset: ['${name}']`, ErrorType.COLUMN_DOES_NOT_EXIST_ERROR);
+  if (!expr)
+    throw new ChartQueryError(`Columns missing in dataset: ['${name}']`, ErrorType.COLUMN_DOES_NOT_EXIST_ERROR);
   return expr;
 }
 

@@ -36,7 +36,8 @@ const POSTGRES: GrainTemplates = {
 const MYSQL: GrainTemplates = {
   PT1S: 'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 3600 + MINUTE({col}) * 60 + SECOND({col})) SECOND)',
   PT5S: 'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 3600 + MINUTE({col}) * 60 + FLOOR(SECOND({col}) / 5) * 5) SECOND)',
-  PT30S: 'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 3600 + MINUTE({col}) * 60 + FLOOR(SECOND({col}) / 30) * 30) SECOND)',
+  PT30S:
+    'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 3600 + MINUTE({col}) * 60 + FLOOR(SECOND({col}) / 30) * 30) SECOND)',
   PT1M: 'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 60 + MINUTE({col})) MINUTE)',
   PT5M: 'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 60 + FLOOR(MINUTE({col}) / 5) * 5) MINUTE)',
   PT10M: 'DATE_ADD(DATE({col}), INTERVAL (HOUR({col}) * 60 + FLOOR(MINUTE({col}) / 10) * 10) MINUTE)',

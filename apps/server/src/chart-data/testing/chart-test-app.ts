@@ -27,7 +27,12 @@ export interface ExamplesFixture {
 /** Loads the named example tables (cars, flights, stocks...) into a fresh database. */
 export async function loadExampleTables(tables: string[]): Promise<ExamplesFixture> {
   const db = await createTestDatabase('chart_examples');
-  const examples = await externalExamplesDatabase({ metadataUrl: db.url, examplesUrl: db.url, secretKey: 'k'.repeat(40), warn: () => undefined });
+  const examples = await externalExamplesDatabase({
+    metadataUrl: db.url,
+    examplesUrl: db.url,
+    secretKey: 'k'.repeat(40),
+    warn: () => undefined,
+  });
   const results = await loadExamples(examples, { datasets: DATASETS.filter((d) => tables.includes(d.table)) });
   const failed = results.filter((r) => r.state !== 'loaded');
   if (failed.length > 0) throw new Error(`examples failed to load: ${JSON.stringify(failed)}`);
@@ -51,8 +56,14 @@ export async function loadExampleTables(tables: string[]): Promise<ExamplesFixtu
   };
 }
 
-export async function createChartTestApp(extraModules: (Type | DynamicModule)[] = [], options: AuthTestAppOptions = {}): Promise<AuthTestApp> {
-  return createAuthTestApp({ ...options, extraModules: [JobsModule, AsyncEventsModule, ChartDataModule, ...extraModules, ...(options.extraModules ?? [])] });
+export async function createChartTestApp(
+  extraModules: (Type | DynamicModule)[] = [],
+  options: AuthTestAppOptions = {},
+): Promise<AuthTestApp> {
+  return createAuthTestApp({
+    ...options,
+    extraModules: [JobsModule, AsyncEventsModule, ChartDataModule, ...extraModules, ...(options.extraModules ?? [])],
+  });
 }
 
 /** Registers the examples database (reader URL, no DML) in the app, as the examples loader does. */

@@ -20,12 +20,23 @@ type Events = Extract<ServerMessage, { type: 'events' }>;
 export type Who = 'alice' | 'bob' | 'carol' | 'dora';
 
 export const streamOf = (dashboardId: number) => `dashboard-draft:${dashboardId}`;
-export const markdown = (id: string, index = 99) => ({ id, componentType: 'MARKDOWN', destination: { parentId: GRID_ID, index }, rowId: `ROW-${id}` });
-export const divider = (id: string, index = 99) => ({ id, componentType: 'DIVIDER', destination: { parentId: GRID_ID, index } });
+export const markdown = (id: string, index = 99) => ({
+  id,
+  componentType: 'MARKDOWN',
+  destination: { parentId: GRID_ID, index },
+  rowId: `ROW-${id}`,
+});
+export const divider = (id: string, index = 99) => ({
+  id,
+  componentType: 'DIVIDER',
+  destination: { parentId: GRID_ID, index },
+});
 
 /** Every event `c` received live on the draft after its catch-up, in order. */
 export const live = (c: TestClient, dashboardId: number): Envelope[] =>
-  c.received.filter((m): m is Events => m.type === 'events' && m.stream === streamOf(dashboardId)).flatMap((m) => m.events);
+  c.received
+    .filter((m): m is Events => m.type === 'events' && m.stream === streamOf(dashboardId))
+    .flatMap((m) => m.events);
 
 export async function eventually(check: () => boolean, what: string): Promise<void> {
   // Generous: a loaded machine is slow, not failing.
@@ -45,11 +56,15 @@ export class DraftTestKit {
   private constructor(readonly server: AuthTestApp) {}
 
   static async start(): Promise<DraftTestKit> {
-    const kit = new DraftTestKit(await createAuthTestApp({ extraModules: [RealtimeModule, DashboardsModule, DashboardDraftsModule] }));
+    const kit = new DraftTestKit(
+      await createAuthTestApp({ extraModules: [RealtimeModule, DashboardsModule, DashboardDraftsModule] }),
+    );
     const users = kit.server.app.get(UsersService);
     const roles: Record<Who, string[]> = { alice: ['Gamma'], bob: ['Gamma'], carol: ['Gamma'], dora: ['sql_lab'] };
     for (const who of Object.keys(roles) as Who[]) {
-      kit.ids[who] = (await users.createUser({ username: who, password: `${who}-password`, roles: roles[who] }, 'system')).id;
+      kit.ids[who] = (
+        await users.createUser({ username: who, password: `${who}-password`, roles: roles[who] }, 'system')
+      ).id;
       kit.tokens[who] = await bearerToken(kit.server.url, who, `${who}-password`);
     }
     return kit;
@@ -58,7 +73,10 @@ export class DraftTestKit {
   api(who: Who) {
     const http = new HttpClient(this.server.url);
     const auth = { authorization: `Bearer ${this.tokens[who]}` };
-    return { get: (path: string) => http.get(path, auth), post: (path: string, body?: unknown) => http.post(path, body, auth) };
+    return {
+      get: (path: string) => http.get(path, auth),
+      post: (path: string, body?: unknown) => http.post(path, body, auth),
+    };
   }
 
   store(): EventStore {
@@ -92,9 +110,23 @@ export class DraftTestKit {
   }
 
   /** Sends a command on the draft and waits for its ack. */
-  async send(c: TestClient, dashboardId: number, type: string, data: unknown, extra: Record<string, unknown> = {}): Promise<Ack> {
+  async send(
+    c: TestClient,
+    dashboardId: number,
+    type: string,
+    data: unknown,
+    extra: Record<string, unknown> = {},
+  ): Promise<Ack> {
     const clientSeq = (this.seq += 1);
-    c.send({ type: 'command', stream: streamOf(dashboardId), clientSeq, commandId: `cmd-${clientSeq}`, batchId: `batch-${clientSeq}`, command: { type, data }, ...extra });
+    c.send({
+      type: 'command',
+      stream: streamOf(dashboardId),
+      clientSeq,
+      commandId: `cmd-${clientSeq}`,
+      batchId: `batch-${clientSeq}`,
+      command: { type, data },
+      ...extra,
+    });
     return c.next<Ack>((m) => m.type === 'ack' && m.clientSeq === clientSeq);
   }
 

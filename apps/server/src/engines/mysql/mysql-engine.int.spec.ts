@@ -34,7 +34,14 @@ beforeAll(async () => {
     INSERT INTO customers (name, email) SELECT concat('c', seq), concat('c', seq, '@x.org') FROM seq_1_to_50;
     INSERT INTO orders SELECT seq, 1 + seq % 50, seq * 1.5, 9007199254740993, '2024-01-02 03:04:05', '2024-01-02' FROM seq_1_to_3000;
   `);
-  spec = { backend: 'mysql', host: SERVER.host, port: SERVER.port, database, username: SERVER.user, password: SERVER.password };
+  spec = {
+    backend: 'mysql',
+    host: SERVER.host,
+    port: SERVER.port,
+    database,
+    username: SERVER.user,
+    password: SERVER.password,
+  };
   engine = new MysqlEngine(spec);
 });
 
@@ -49,7 +56,9 @@ describe('execute', () => {
     const session = await engine.openSession();
     try {
       await session.begin({ readOnly: true, schema: database });
-      const result = await session.execute('SELECT id, amount, big, placed_at, day, o.id FROM orders o WHERE id = 2', { maxRows: 10 });
+      const result = await session.execute('SELECT id, amount, big, placed_at, day, o.id FROM orders o WHERE id = 2', {
+        maxRows: 10,
+      });
       expect(result.columns.map((c) => [c.name, c.type, c.type_generic, c.is_dttm])).toEqual([
         ['id', 'BIGINT', GenericType.Numeric, false],
         ['amount', 'DECIMAL', GenericType.Numeric, false],
@@ -58,7 +67,9 @@ describe('execute', () => {
         ['day', 'DATE', GenericType.Temporal, true],
         ['id__1', 'BIGINT', GenericType.Numeric, false],
       ]);
-      expect(result.rows).toEqual([{ id: 2, amount: 3, big: '9007199254740993', placed_at: '2024-01-02T03:04:05', day: '2024-01-02', id__1: 2 }]);
+      expect(result.rows).toEqual([
+        { id: 2, amount: 3, big: '9007199254740993', placed_at: '2024-01-02T03:04:05', day: '2024-01-02', id__1: 2 },
+      ]);
     } finally {
       await session.release();
     }
@@ -89,7 +100,9 @@ describe('execute', () => {
     } finally {
       await session.release();
     }
-    const [rows] = await admin.query<RowDataPacket[]>(`SELECT count(*) AS n FROM \`${database}\`.customers WHERE name = 'renamed'`);
+    const [rows] = await admin.query<RowDataPacket[]>(
+      `SELECT count(*) AS n FROM \`${database}\`.customers WHERE name = 'renamed'`,
+    );
     expect(Number(rows[0].n)).toBe(3);
   });
 
@@ -98,7 +111,9 @@ describe('execute', () => {
     try {
       await session.begin({ readOnly: true });
       await expect(session.execute(`DELETE FROM orders`)).rejects.toMatchObject({ errorType: 'DML_NOT_ALLOWED_ERROR' });
-      await expect(session.execute(`CREATE TABLE sneaky (x int)`)).rejects.toMatchObject({ errorType: 'DML_NOT_ALLOWED_ERROR' });
+      await expect(session.execute(`CREATE TABLE sneaky (x int)`)).rejects.toMatchObject({
+        errorType: 'DML_NOT_ALLOWED_ERROR',
+      });
     } finally {
       await session.release();
     }
@@ -131,7 +146,9 @@ describe('execute', () => {
     await readOnly.release();
     const session = await engine.openSession();
     try {
-      await expect(session.execute(`UPDATE customers SET name = name WHERE id = 1`)).resolves.toMatchObject({ columns: [] });
+      await expect(session.execute(`UPDATE customers SET name = name WHERE id = 1`)).resolves.toMatchObject({
+        columns: [],
+      });
     } finally {
       await session.release();
     }
@@ -141,21 +158,24 @@ describe('execute', () => {
     const session = await engine.openSession();
     try {
       await session.begin({ readOnly: true });
-      await expect(session.execute('SELEC 1')).rejects.toMatchObject({ errorType: 'SYNTAX_ERROR', message: expect.stringContaining('SELEC') });
+      await expect(session.execute('SELEC 1')).rejects.toMatchObject({
+        errorType: 'SYNTAX_ERROR',
+        message: expect.stringContaining('SELEC'),
+      });
       await expect(session.execute('SELECT * FROM nope')).rejects.toMatchObject({
         errorType: 'TABLE_DOES_NOT_EXIST_ERROR',
         message: expect.stringContaining('nope'),
       });
-      await expect(session.execute('SELECT nope FROM customers')).rejects.toMatchObject({ errorType: 'COLUMN_DOES_NOT_EXIST_ERROR' });
+      await expect(session.execute('SELECT nope FROM customers')).rejects.toMatchObject({
+        errorType: 'COLUMN_DOES_NOT_EXIST_ERROR',
+      });
     } finally {
       await session.release();
     }
   });
-
 });
 
-describe('cancel', () => {
-});
+describe('cancel', () => {});
 
 describe('metadata', () => {
   it('lists schemas without the system ones, and tables with views', async () => {
@@ -183,18 +203,29 @@ describe('metadata', () => {
     });
     expect(orders.primaryKey).toEqual({ name: 'PRIMARY', column_names: ['id'] });
     expect(orders.foreignKeys).toEqual([
-      { name: 'orders_customer', column_names: ['customer_id'], referred_schema: database, referred_table: 'customers', referred_columns: ['id'] },
+      {
+        name: 'orders_customer',
+        column_names: ['customer_id'],
+        referred_schema: database,
+        referred_table: 'customers',
+        referred_columns: ['id'],
+      },
     ]);
     expect(orders.indexes).toEqual(
       expect.arrayContaining([{ name: 'orders_placed', column_names: ['placed_at', 'customer_id'], unique: false }]),
     );
-    expect(orders.selectStar).toBe(`SELECT \`id\`, \`customer_id\`, \`amount\`, \`big\`, \`placed_at\`, \`day\`\nFROM \`${database}\`.\`orders\`\nLIMIT 100`);
+    expect(orders.selectStar).toBe(
+      `SELECT \`id\`, \`customer_id\`, \`amount\`, \`big\`, \`placed_at\`, \`day\`\nFROM \`${database}\`.\`orders\`\nLIMIT 100`,
+    );
     const customers = await engine.tableMetadata(database, 'customers');
     expect(customers.comment).toBe('People who buy');
     expect(customers.columns.find((c) => c.name === 'name')).toMatchObject({ nullable: false, comment: 'Full name' });
     expect(customers.indexes).toEqual([{ name: 'customers_email', column_names: ['email'], unique: true }]);
     expect((await engine.tableMetadata(database, 'big_orders')).type).toBe('view');
-    await expect(engine.tableMetadata(database, 'nope')).rejects.toMatchObject({ errorType: 'TABLE_DOES_NOT_EXIST_ERROR', status: 404 });
+    await expect(engine.tableMetadata(database, 'nope')).rejects.toMatchObject({
+      errorType: 'TABLE_DOES_NOT_EXIST_ERROR',
+      status: 404,
+    });
   });
 });
 
@@ -202,24 +233,36 @@ describe('estimateCost and connections', () => {
   it('reads the row estimate of EXPLAIN', async () => {
     const cost = await engine.estimateCost('SELECT * FROM orders', { schema: database, timeoutMs: 10_000 });
     expect(Number(cost['Estimated rows'])).toBeGreaterThan(1000);
-    await expect(engine.estimateCost('SELECT * FROM', { timeoutMs: 10_000 })).rejects.toMatchObject({ errorType: 'SYNTAX_ERROR' });
+    await expect(engine.estimateCost('SELECT * FROM', { timeoutMs: 10_000 })).rejects.toMatchObject({
+      errorType: 'SYNTAX_ERROR',
+    });
   });
 
   it('knows it is MariaDB and can cancel', async () => {
-    expect(await engine.capabilities()).toMatchObject({ canCancelInDatabase: true, serverVersion: expect.stringMatching(/MariaDB/) });
+    expect(await engine.capabilities()).toMatchObject({
+      canCancelInDatabase: true,
+      serverVersion: expect.stringMatching(/MariaDB/),
+    });
   });
 
   it('classifies connection failures', async () => {
     const failure = async (changes: Partial<ConnectionSpec>) => {
       const other = new MysqlEngine({ ...spec, ...changes });
       try {
-        return await other.testConnection().then(() => null, (e: unknown) => e);
+        return await other.testConnection().then(
+          () => null,
+          (e: unknown) => e,
+        );
       } finally {
         await other.close();
       }
     };
-    expect(await failure({ database: 'no_such_db_xyz' })).toMatchObject({ errorType: 'CONNECTION_UNKNOWN_DATABASE_ERROR' });
-    expect(await failure({ password: 'wrong-password' })).toMatchObject({ errorType: 'CONNECTION_ACCESS_DENIED_ERROR' });
+    expect(await failure({ database: 'no_such_db_xyz' })).toMatchObject({
+      errorType: 'CONNECTION_UNKNOWN_DATABASE_ERROR',
+    });
+    expect(await failure({ password: 'wrong-password' })).toMatchObject({
+      errorType: 'CONNECTION_ACCESS_DENIED_ERROR',
+    });
     expect(await failure({ port: 1 })).toMatchObject({ errorType: 'CONNECTION_PORT_CLOSED_ERROR' });
     const err = await failure({ host: 'no-such-host.invalid' });
     expect(err).toBeInstanceOf(EngineConnectionError);

@@ -4,7 +4,15 @@
  * Lab runs hold a connection for the whole run (MysqlSession), cancelled with KILL QUERY from another
  * connection.
  */
-import { createConnection, createPool, type Connection, type ConnectionOptions, type Pool, type PoolConnection, type RowDataPacket } from 'mysql2/promise';
+import {
+  createConnection,
+  createPool,
+  type Connection,
+  type ConnectionOptions,
+  type Pool,
+  type PoolConnection,
+  type RowDataPacket,
+} from 'mysql2/promise';
 import {
   EngineError,
   type ConnectionSpec,
@@ -56,8 +64,9 @@ export class MysqlEngine implements QueryEngine {
     (this.pool as unknown as { on(event: string, fn: () => void): void }).on('error', () => undefined);
     // A pooled connection listens to its first error only (to leave the pool): a second one, or one while
     // checked out between sessions, would be thrown by Node. Each keeps a listener for its whole life.
-    (this.pool as unknown as { on(event: 'connection', fn: (c: ErrorEmitterLike) => void): void }).on('connection', (c) =>
-      logConnectionErrors(c, `database ${spec.host}:${spec.port}`),
+    (this.pool as unknown as { on(event: 'connection', fn: (c: ErrorEmitterLike) => void): void }).on(
+      'connection',
+      (c) => logConnectionErrors(c, `database ${spec.host}:${spec.port}`),
     );
   }
 
@@ -68,7 +77,10 @@ export class MysqlEngine implements QueryEngine {
   async testConnection(): Promise<void> {
     let connection: Connection | undefined;
     try {
-      connection = logConnectionErrors(await createConnection(connectionOptions(this.spec)), `database ${this.spec.host}:${this.spec.port}`);
+      connection = logConnectionErrors(
+        await createConnection(connectionOptions(this.spec)),
+        `database ${this.spec.host}:${this.spec.port}`,
+      );
       await connection.query('SELECT 1');
     } catch (err) {
       throw mysqlConnectionError(err, this.spec);
@@ -104,13 +116,19 @@ export class MysqlEngine implements QueryEngine {
       connection,
       flavor,
       defaultDatabase: this.spec.database,
-      openControlConnection: () => createConnection(connectionOptions(this.spec)).then((c) => logConnectionErrors(c, `database ${this.spec.host}:${this.spec.port}`)),
+      openControlConnection: () =>
+        createConnection(connectionOptions(this.spec)).then((c) =>
+          logConnectionErrors(c, `database ${this.spec.host}:${this.spec.port}`),
+        ),
       quoteIdentifier: quoteMysqlIdentifier,
     });
     return new QueuedSession(session, slot);
   }
 
-  async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
+  async estimateCost(
+    sql: string,
+    options: { schema?: string | null; timeoutMs: number },
+  ): Promise<Record<string, string>> {
     const session = await this.openSession({ waitMs: options.timeoutMs });
     try {
       await session.begin({ readOnly: true, schema: options.schema });
@@ -137,12 +155,14 @@ export class MysqlEngine implements QueryEngine {
 
   private probe(): Promise<EngineCapabilities & { flavor: MysqlFlavor }> {
     if (!this.caps) {
-      const probing = this.metadata(() => this.withConnection(async (db) => {
-        const [result] = await db.query<RowDataPacket[]>('SELECT VERSION() AS version');
-        const version = String(result[0].version);
-        const flavor: MysqlFlavor = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
-        return { serverVersion: version, canCancelInDatabase: true, flavor };
-      }));
+      const probing = this.metadata(() =>
+        this.withConnection(async (db) => {
+          const [result] = await db.query<RowDataPacket[]>('SELECT VERSION() AS version');
+          const version = String(result[0].version);
+          const flavor: MysqlFlavor = /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+          return { serverVersion: version, canCancelInDatabase: true, flavor };
+        }),
+      );
       probing.catch(() => {
         if (this.caps === probing) this.caps = undefined;
       });

@@ -3,7 +3,13 @@
  * message. MySQL cannot tell a wrong user from a wrong password (1045), so neither can we.
  */
 import { networkError } from '../connection-errors';
-import { EngineCancelledError, EngineConnectionError, EngineError, EngineTimeoutError, type ConnectionSpec } from '../query-engine';
+import {
+  EngineCancelledError,
+  EngineConnectionError,
+  EngineError,
+  EngineTimeoutError,
+  type ConnectionSpec,
+} from '../query-engine';
 
 const errnoOf = (err: unknown): number | undefined => {
   const errno = (err as { errno?: unknown } | null)?.errno;
@@ -27,7 +33,11 @@ export function mysqlConnectionError(err: unknown, spec: ConnectionSpec): Engine
         { cause: err },
       );
     case 1049:
-      return new EngineConnectionError(`Unknown MySQL database "${spec.database}".`, 'CONNECTION_UNKNOWN_DATABASE_ERROR', { cause: err });
+      return new EngineConnectionError(
+        `Unknown MySQL database "${spec.database}".`,
+        'CONNECTION_UNKNOWN_DATABASE_ERROR',
+        { cause: err },
+      );
     case 1044:
       return new EngineConnectionError(
         `The user "${spec.username}" may not use database "${spec.database}": ${message}`,
@@ -37,7 +47,9 @@ export function mysqlConnectionError(err: unknown, spec: ConnectionSpec): Engine
     case 1130:
       return new EngineConnectionError(`Access denied: ${message}`, 'CONNECTION_ACCESS_DENIED_ERROR', { cause: err });
     default:
-      return new EngineConnectionError(`Could not connect to the database: ${message}`, 'GENERIC_DB_ENGINE_ERROR', { cause: err });
+      return new EngineConnectionError(`Could not connect to the database: ${message}`, 'GENERIC_DB_ENGINE_ERROR', {
+        cause: err,
+      });
   }
 }
 
@@ -46,7 +58,9 @@ export function mysqlStatementError(err: unknown, context: { cancelled: boolean;
   const message = err instanceof Error ? err.message : String(err);
   const errno = errnoOf(err);
   if (errno !== undefined && TIMEOUT_ERRNOS.has(errno)) {
-    return context.cancelled ? new EngineCancelledError({ cause: err }) : new EngineTimeoutError(context.timeoutMs ?? 0, { cause: err });
+    return context.cancelled
+      ? new EngineCancelledError({ cause: err })
+      : new EngineTimeoutError(context.timeoutMs ?? 0, { cause: err });
   }
   switch (errno) {
     case ER_QUERY_INTERRUPTED:

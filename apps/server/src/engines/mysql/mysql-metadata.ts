@@ -21,7 +21,10 @@ export async function mysqlListSchemas(db: PoolConnection): Promise<string[]> {
   return found.map((r) => r.name).sort();
 }
 
-export async function mysqlListTables(db: PoolConnection, schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
+export async function mysqlListTables(
+  db: PoolConnection,
+  schema: string,
+): Promise<{ name: string; type: 'table' | 'view' }[]> {
   const found = await rows<{ name: string; type: string }>(
     db,
     `SELECT TABLE_NAME AS name, TABLE_TYPE AS type FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`,
@@ -66,7 +69,8 @@ export async function mysqlTableMetadata(db: PoolConnection, schema: string, tab
     ),
   ]);
   const rel = tables[0];
-  if (!rel) throw new EngineError(`Table \`${schema}\`.\`${table}\` does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR', 404);
+  if (!rel)
+    throw new EngineError(`Table \`${schema}\`.\`${table}\` does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR', 404);
 
   const cols: TableColumnMetadata[] = columns.map((c) => {
     const generic = genericOfMysqlType(c.dataType);
@@ -92,7 +96,13 @@ export async function mysqlTableMetadata(db: PoolConnection, schema: string, tab
 
   const fks = new Map<string, TableMetadata['foreignKeys'][number]>();
   for (const r of fkRows) {
-    const fk = fks.get(r.name) ?? { name: r.name, column_names: [], referred_schema: r.refSchema, referred_table: r.refTable, referred_columns: [] };
+    const fk = fks.get(r.name) ?? {
+      name: r.name,
+      column_names: [],
+      referred_schema: r.refSchema,
+      referred_table: r.refTable,
+      referred_columns: [],
+    };
     fk.column_names.push(r.column);
     fk.referred_columns.push(r.refColumn);
     fks.set(r.name, fk);

@@ -24,7 +24,6 @@ import { mysqlColumnType, mysqlValue } from './mysql-values';
 
 export type MysqlFlavor = 'mariadb' | 'mysql';
 
-
 export interface MysqlSessionDeps {
   connection: PoolConnection;
   flavor: MysqlFlavor;
@@ -78,7 +77,9 @@ export class MysqlSession extends SessionBase implements EngineSession {
     const rows: unknown[][] = [];
     let streamed: Streamed;
     try {
-      const read = await this.track(this.streamRows(sql, options.maxRows, (batch) => void rows.push(...batch), { params: options.params }));
+      const read = await this.track(
+        this.streamRows(sql, options.maxRows, (batch) => void rows.push(...batch), { params: options.params }),
+      );
       streamed = { ...read, rows };
     } catch (err) {
       throw mysqlStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
@@ -91,7 +92,11 @@ export class MysqlSession extends SessionBase implements EngineSession {
     return this.toResultSet(streamed);
   }
 
-  async stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement> {
+  async stream(
+    sql: string,
+    options: StatementOptions & { batchRows?: number },
+    onRows: RowsHandler,
+  ): Promise<StreamedStatement> {
     this.refuseIfCancelled();
     if (options.timeoutMs !== undefined) await this.setTimeout(options.timeoutMs);
     if (this.readOnly) await this.refuseIfReadOnlyLifted();
@@ -169,7 +174,11 @@ export class MysqlSession extends SessionBase implements EngineSession {
     }
     if (readOnly) return;
     this.broken = true;
-    throw new EngineError('Only read-only statements are allowed against this database: the run lifted read-only mode.', 'DML_NOT_ALLOWED_ERROR', 400);
+    throw new EngineError(
+      'Only read-only statements are allowed against this database: the run lifted read-only mode.',
+      'DML_NOT_ALLOWED_ERROR',
+      400,
+    );
   }
 
   private async setTimeout(timeoutMs: number): Promise<void> {
@@ -177,7 +186,9 @@ export class MysqlSession extends SessionBase implements EngineSession {
     const ms = Math.max(0, Math.round(timeoutMs));
     // MariaDB counts seconds (fractions allowed), MySQL milliseconds (and only for SELECT).
     await this.run(
-      this.deps.flavor === 'mariadb' ? `SET SESSION max_statement_time = ${ms / 1000}` : `SET SESSION max_execution_time = ${ms}`,
+      this.deps.flavor === 'mariadb'
+        ? `SET SESSION max_statement_time = ${ms / 1000}`
+        : `SET SESSION max_execution_time = ${ms}`,
     );
   }
 
@@ -310,12 +321,24 @@ export class MysqlSession extends SessionBase implements EngineSession {
 }
 
 /** The result's columns and how a row of driver values becomes a JSON-ready object. */
-function converterFor(fields: FieldPacket[]): { columns: ResultColumn[]; convert: (rows: unknown[][]) => Record<string, unknown>[] } {
+function converterFor(fields: FieldPacket[]): {
+  columns: ResultColumn[];
+  convert: (rows: unknown[][]) => Record<string, unknown>[];
+} {
   const names = uniqueColumnNames(fields.map((f) => f.name));
   const types = fields.map(mysqlColumnType);
   return {
-    columns: names.map((name, i) => ({ name, type: types[i].name, type_generic: types[i].generic, is_dttm: types[i].isDttm })),
-    convert: (rows) => rowsToObjects(names, rows.map((row) => row.map((value, i) => mysqlValue(types[i], value)))),
+    columns: names.map((name, i) => ({
+      name,
+      type: types[i].name,
+      type_generic: types[i].generic,
+      is_dttm: types[i].isDttm,
+    })),
+    convert: (rows) =>
+      rowsToObjects(
+        names,
+        rows.map((row) => row.map((value, i) => mysqlValue(types[i], value))),
+      ),
   };
 }
 

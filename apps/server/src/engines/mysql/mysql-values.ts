@@ -86,7 +86,9 @@ export function mysqlValue(type: MysqlColumnType, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (Buffer.isBuffer(value)) {
     // BIT(n) as a number; other binary data as hex, the way database clients print it.
-    return type.name === 'BIT' && value.length <= 6 ? value.readUIntBE(0, Math.max(1, value.length)) : `0x${value.toString('hex')}`;
+    return type.name === 'BIT' && value.length <= 6
+      ? value.readUIntBE(0, Math.max(1, value.length))
+      : `0x${value.toString('hex')}`;
   }
   if (typeof value !== 'string') return value;
   switch (type.name) {

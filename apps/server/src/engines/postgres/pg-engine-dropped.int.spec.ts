@@ -35,7 +35,7 @@ async function terminateOthers(): Promise<number> {
   const others = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`;
   const { rows } = await admin.query<{ pid: number }>(`SELECT pid, pg_terminate_backend(pid) ${others}`);
   const pids = rows.map((r) => r.pid);
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const left = await admin.query(`SELECT 1 ${others} AND pid = ANY($1)`, [pids]);
     if (left.rowCount === 0) break;
   }
@@ -66,7 +66,11 @@ it('answers the next queries on fresh connections after its idle and checked-out
 });
 
 /** `times` sessions in a row, each opened (by `open`), asked 41 + 1 and released. */
-async function expectSessionsAnswer(engine: PostgresEngine, times: number, open = () => engine.openSession()): Promise<void> {
+async function expectSessionsAnswer(
+  engine: PostgresEngine,
+  times: number,
+  open = () => engine.openSession(),
+): Promise<void> {
   for (let i = 0; i < times; i++) {
     const session = await open();
     try {
@@ -116,7 +120,7 @@ it("keeps the metadata store's TypeORM pool serving after its connections were t
     await expect(runner.query('SELECT 1')).rejects.toThrow();
     await runner.release();
     let answered: unknown = null;
-    for (const deadline = Date.now() + 30_000; answered === null && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; answered === null && Date.now() < deadline;) {
       answered = await ds.query('SELECT 41 + 1 AS answer').catch(() => null);
     }
     expect(answered).toEqual([{ answer: 42 }]);
@@ -131,7 +135,7 @@ it("keeps the metadata store's TypeORM pool serving after its connections were t
  * caller gets a clear 'host down' error, which is the product's answer then; the test asks again.
  */
 async function openWhenBack(engine: PostgresEngine): Promise<EngineSession> {
-  for (const deadline = Date.now() + 90_000; ; ) {
+  for (const deadline = Date.now() + 90_000; ;) {
     try {
       return await engine.openSession();
     } catch (err) {
@@ -142,7 +146,13 @@ async function openWhenBack(engine: PostgresEngine): Promise<EngineSession> {
 
 it('answers the next sessions on the embedded database after its process was killed under the idle pool (it is started again)', async () => {
   const home = mkdtempSync(join(tmpdir(), 'strata-engine-killed-'));
-  const embedded = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'killed-test-password', onUnexpectedExit: () => undefined, onRecovered: () => undefined });
+  const embedded = await startEmbeddedPostgres({
+    name: 'examples',
+    dataDir: join(home, 'examples'),
+    password: 'killed-test-password',
+    onUnexpectedExit: () => undefined,
+    onRecovered: () => undefined,
+  });
   const engine = new PostgresEngine(parseConnectionUri(embedded.url()));
   try {
     const idle = await Promise.all([1, 2, 3].map(() => engine.openSession()));
@@ -153,7 +163,10 @@ it('answers the next sessions on the embedded database after its process was kil
     const pid = embedded.pid;
     process.kill(pid, 'SIGKILL');
     // Until this process reaps it, the killed child is a zombie: dead, its sockets closed.
-    execFileSync('sh', ['-c', `while grep -qv '^State:.*Z' /proc/${pid}/status 2>/dev/null && ! grep -q '^State:.*Z' /proc/${pid}/status; do sleep 0.05; done`]);
+    execFileSync('sh', [
+      '-c',
+      `while grep -qv '^State:.*Z' /proc/${pid}/status 2>/dev/null && ! grep -q '^State:.*Z' /proc/${pid}/status; do sleep 0.05; done`,
+    ]);
     await expectSessionsAnswer(engine, 3, () => openWhenBack(engine));
     expect(embedded.pid).not.toBe(pid);
   } finally {

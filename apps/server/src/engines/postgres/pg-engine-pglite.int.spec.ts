@@ -21,7 +21,13 @@ beforeAll(async () => {
   server = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: 20 } as never);
   await server.start();
   const port = (server as unknown as { port: number }).port;
-  engine = new PostgresEngine({ backend: 'postgresql', host: '127.0.0.1', port, database: 'postgres', username: 'postgres' });
+  engine = new PostgresEngine({
+    backend: 'postgresql',
+    host: '127.0.0.1',
+    port,
+    database: 'postgres',
+    username: 'postgres',
+  });
 });
 
 afterAll(async () => {
@@ -31,17 +37,27 @@ afterAll(async () => {
 });
 
 it('says statements cannot be cancelled inside PGlite', async () => {
-  expect(await engine.capabilities()).toMatchObject({ canCancelInDatabase: false, serverVersion: expect.stringContaining('PGlite') });
+  expect(await engine.capabilities()).toMatchObject({
+    canCancelInDatabase: false,
+    serverVersion: expect.stringContaining('PGlite'),
+  });
 });
 
 it('executes with a row limit through a cursor', async () => {
   const session = await engine.openSession();
   try {
     await session.begin({ readOnly: true, schema: 'public' });
-    const result = await session.execute('SELECT id, delay, at FROM flights ORDER BY id', { maxRows: 101, timeoutMs: 5000 });
+    const result = await session.execute('SELECT id, delay, at FROM flights ORDER BY id', {
+      maxRows: 101,
+      timeoutMs: 5000,
+    });
     expect(result.rows).toHaveLength(101);
     expect(result.rows[0]).toEqual({ id: 1, delay: 0.1, at: '2024-01-01T01:00:00' });
-    expect(result.columns.map((c) => c.type_generic)).toEqual([GenericType.Numeric, GenericType.Numeric, GenericType.Temporal]);
+    expect(result.columns.map((c) => c.type_generic)).toEqual([
+      GenericType.Numeric,
+      GenericType.Numeric,
+      GenericType.Temporal,
+    ]);
     await session.rollback();
   } finally {
     await session.release();

@@ -51,9 +51,12 @@ describe('execute', () => {
     const session = await engine.openSession();
     try {
       await session.begin({ readOnly: true, schema: 'sales' });
-      const result = await session.execute('SELECT id, amount, big, placed_at, placed_tz, day, paid, o.id FROM orders o WHERE id = 2', {
-        maxRows: 10,
-      });
+      const result = await session.execute(
+        'SELECT id, amount, big, placed_at, placed_tz, day, paid, o.id FROM orders o WHERE id = 2',
+        {
+          maxRows: 10,
+        },
+      );
       expect(result.columns.map((c) => [c.name, c.type, c.type_generic, c.is_dttm])).toEqual([
         ['id', 'bigint', GenericType.Numeric, false],
         ['amount', 'numeric', GenericType.Numeric, false],
@@ -139,7 +142,9 @@ describe('execute', () => {
     const multi = await engine.openSession();
     try {
       await multi.begin({ readOnly: true });
-      await expect(multi.execute("SELECT 1; COMMIT; UPDATE sales.customers SET name = 'x'")).rejects.toBeInstanceOf(EngineError);
+      await expect(multi.execute("SELECT 1; COMMIT; UPDATE sales.customers SET name = 'x'")).rejects.toBeInstanceOf(
+        EngineError,
+      );
     } finally {
       await multi.release();
     }
@@ -147,7 +152,9 @@ describe('execute', () => {
     try {
       await committed.begin({ readOnly: true });
       await committed.execute('COMMIT');
-      await expect(committed.execute("UPDATE sales.customers SET name = 'x'")).rejects.toMatchObject({ errorType: 'DML_NOT_ALLOWED_ERROR' });
+      await expect(committed.execute("UPDATE sales.customers SET name = 'x'")).rejects.toMatchObject({
+        errorType: 'DML_NOT_ALLOWED_ERROR',
+      });
     } finally {
       await committed.release();
     }
@@ -158,7 +165,10 @@ describe('execute', () => {
     const session = await engine.openSession();
     try {
       await session.begin({ readOnly: true });
-      await expect(session.execute('SELEC 1')).rejects.toMatchObject({ errorType: 'SYNTAX_ERROR', message: expect.stringContaining('SELEC') });
+      await expect(session.execute('SELEC 1')).rejects.toMatchObject({
+        errorType: 'SYNTAX_ERROR',
+        message: expect.stringContaining('SELEC'),
+      });
       await session.rollback();
       await session.begin({ readOnly: true });
       await expect(session.execute('SELECT * FROM nope')).rejects.toMatchObject({
@@ -167,12 +177,13 @@ describe('execute', () => {
       });
       await session.rollback();
       await session.begin({ readOnly: true });
-      await expect(session.execute('SELECT nope FROM sales.customers')).rejects.toMatchObject({ errorType: 'COLUMN_DOES_NOT_EXIST_ERROR' });
+      await expect(session.execute('SELECT nope FROM sales.customers')).rejects.toMatchObject({
+        errorType: 'COLUMN_DOES_NOT_EXIST_ERROR',
+      });
     } finally {
       await session.release();
     }
   });
-
 });
 
 describe('cancel', () => {
@@ -182,7 +193,9 @@ describe('cancel', () => {
     await session.begin({ readOnly: true });
     await session.cancel();
     await session.release();
-    await waitFor(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [Number(pid)])).rows.length === 0);
+    await waitFor(
+      async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [Number(pid)])).rows.length === 0,
+    );
   });
 });
 
@@ -225,7 +238,9 @@ describe('metadata', () => {
         referred_columns: ['id'],
       },
     ]);
-    expect(orders.indexes).toEqual([{ name: 'orders_placed_idx', column_names: ['placed_at', 'customer_id'], unique: false }]);
+    expect(orders.indexes).toEqual([
+      { name: 'orders_placed_idx', column_names: ['placed_at', 'customer_id'], unique: false },
+    ]);
     expect(orders.selectStar).toBe(
       'SELECT "id", "customer_id", "amount", "big", "placed_at", "placed_tz", "day", "paid"\nFROM "sales"."orders"\nLIMIT 100',
     );
@@ -237,20 +252,31 @@ describe('metadata', () => {
   });
 
   it('answers 404 for a table that does not exist', async () => {
-    await expect(engine.tableMetadata('sales', 'nope')).rejects.toMatchObject({ errorType: 'TABLE_DOES_NOT_EXIST_ERROR', status: 404 });
+    await expect(engine.tableMetadata('sales', 'nope')).rejects.toMatchObject({
+      errorType: 'TABLE_DOES_NOT_EXIST_ERROR',
+      status: 404,
+    });
   });
 });
 
 describe('estimateCost and connections', () => {
   it('reads the EXPLAIN cost of a statement', async () => {
-    const cost = await engine.estimateCost('SELECT * FROM orders WHERE amount > 10', { schema: 'sales', timeoutMs: 10_000 });
+    const cost = await engine.estimateCost('SELECT * FROM orders WHERE amount > 10', {
+      schema: 'sales',
+      timeoutMs: 10_000,
+    });
     expect(Object.keys(cost)).toEqual(['Start-up cost', 'Total cost']);
     expect(Number(cost['Total cost'])).toBeGreaterThan(0);
-    await expect(engine.estimateCost('SELEC', { timeoutMs: 10_000 })).rejects.toMatchObject({ errorType: 'SYNTAX_ERROR' });
+    await expect(engine.estimateCost('SELEC', { timeoutMs: 10_000 })).rejects.toMatchObject({
+      errorType: 'SYNTAX_ERROR',
+    });
   });
 
   it('reports the server can cancel statements', async () => {
-    expect(await engine.capabilities()).toMatchObject({ canCancelInDatabase: true, serverVersion: expect.stringMatching(/^PostgreSQL/) });
+    expect(await engine.capabilities()).toMatchObject({
+      canCancelInDatabase: true,
+      serverVersion: expect.stringMatching(/^PostgreSQL/),
+    });
   });
 
   it('classifies connection failures', async () => {
@@ -258,14 +284,21 @@ describe('estimateCost and connections', () => {
     const failure = async (changes: Partial<ConnectionSpec>) => {
       const other = new PostgresEngine({ ...spec, ...changes });
       try {
-        return await other.testConnection().then(() => null, (e: unknown) => e);
+        return await other.testConnection().then(
+          () => null,
+          (e: unknown) => e,
+        );
       } finally {
         await other.close();
       }
     };
-    expect(await failure({ database: 'no_such_db_xyz' })).toMatchObject({ errorType: 'CONNECTION_UNKNOWN_DATABASE_ERROR' });
+    expect(await failure({ database: 'no_such_db_xyz' })).toMatchObject({
+      errorType: 'CONNECTION_UNKNOWN_DATABASE_ERROR',
+    });
     expect(await failure({ port: 1 })).toMatchObject({ errorType: 'CONNECTION_PORT_CLOSED_ERROR' });
-    expect(await failure({ host: 'no-such-host.invalid' })).toMatchObject({ errorType: 'CONNECTION_INVALID_HOSTNAME_ERROR' });
+    expect(await failure({ host: 'no-such-host.invalid' })).toMatchObject({
+      errorType: 'CONNECTION_INVALID_HOSTNAME_ERROR',
+    });
     const err = await failure({ username: 'no_such_role_xyz' });
     expect(err).toBeInstanceOf(EngineConnectionError);
     expect((err as EngineError).errorType).toBe('CONNECTION_INVALID_USERNAME_ERROR');

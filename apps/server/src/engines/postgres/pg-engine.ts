@@ -101,7 +101,9 @@ export class PostgresEngine implements QueryEngine {
     const slot = await this.queue.acquire(options.waitMs);
     let checkedOut: { client: PoolClient; value: number };
     try {
-      checkedOut = await this.checkout(async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      checkedOut = await this.checkout(
+        async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid,
+      );
     } catch (err) {
       slot();
       throw pgConnectionError(err, this.spec);
@@ -117,7 +119,10 @@ export class PostgresEngine implements QueryEngine {
     return new QueuedSession(session, slot);
   }
 
-  async estimateCost(sql: string, options: { schema?: string | null; timeoutMs: number }): Promise<Record<string, string>> {
+  async estimateCost(
+    sql: string,
+    options: { schema?: string | null; timeoutMs: number },
+  ): Promise<Record<string, string>> {
     const session = await this.openSession({ waitMs: options.timeoutMs });
     try {
       // Read-only and rolled back: EXPLAIN without ANALYZE runs nothing, and even a function in the
@@ -194,7 +199,12 @@ export class PostgresEngine implements QueryEngine {
     } catch (err) {
       if (err instanceof EngineError) throw err;
       const sqlstate = (err as { code?: string }).code;
-      if (typeof sqlstate === 'string' && /^[0-9A-Z]{5}$/.test(sqlstate) && !sqlstate.startsWith('28') && sqlstate !== '3D000') {
+      if (
+        typeof sqlstate === 'string' &&
+        /^[0-9A-Z]{5}$/.test(sqlstate) &&
+        !sqlstate.startsWith('28') &&
+        sqlstate !== '3D000'
+      ) {
         throw pgStatementError(err, { cancelled: false });
       }
       throw pgConnectionError(err, this.spec);

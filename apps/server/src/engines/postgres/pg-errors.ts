@@ -3,7 +3,13 @@
  * keep the database's own message: it names the missing table or the position of the syntax error.
  */
 import { networkError } from '../connection-errors';
-import { EngineCancelledError, EngineConnectionError, EngineError, EngineTimeoutError, type ConnectionSpec } from '../query-engine';
+import {
+  EngineCancelledError,
+  EngineConnectionError,
+  EngineError,
+  EngineTimeoutError,
+  type ConnectionSpec,
+} from '../query-engine';
 
 interface PgError {
   code?: string;
@@ -34,12 +40,20 @@ export function pgConnectionError(err: unknown, spec: ConnectionSpec): EngineErr
       );
     case '28000':
       return /role .* does not exist/i.test(message)
-        ? new EngineConnectionError(`The username "${spec.username}" does not exist.`, 'CONNECTION_INVALID_USERNAME_ERROR', { cause: err })
+        ? new EngineConnectionError(
+            `The username "${spec.username}" does not exist.`,
+            'CONNECTION_INVALID_USERNAME_ERROR',
+            { cause: err },
+          )
         : new EngineConnectionError(`Access denied: ${message}`, 'CONNECTION_ACCESS_DENIED_ERROR', { cause: err });
     case '3D000':
-      return new EngineConnectionError(`Unable to connect to database "${spec.database}".`, 'CONNECTION_UNKNOWN_DATABASE_ERROR', {
-        cause: err,
-      });
+      return new EngineConnectionError(
+        `Unable to connect to database "${spec.database}".`,
+        'CONNECTION_UNKNOWN_DATABASE_ERROR',
+        {
+          cause: err,
+        },
+      );
     case '42501':
       return new EngineConnectionError(
         `The user "${spec.username}" may not connect to database "${spec.database}": ${message}`,
@@ -47,7 +61,9 @@ export function pgConnectionError(err: unknown, spec: ConnectionSpec): EngineErr
         { cause: err },
       );
     default:
-      return new EngineConnectionError(`Could not connect to the database: ${message}`, 'GENERIC_DB_ENGINE_ERROR', { cause: err });
+      return new EngineConnectionError(`Could not connect to the database: ${message}`, 'GENERIC_DB_ENGINE_ERROR', {
+        cause: err,
+      });
   }
 }
 

@@ -19,7 +19,10 @@ export async function pgListSchemas(db: PoolClient): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export async function pgListTables(db: PoolClient, schema: string): Promise<{ name: string; type: 'table' | 'view' }[]> {
+export async function pgListTables(
+  db: PoolClient,
+  schema: string,
+): Promise<{ name: string; type: 'table' | 'view' }[]> {
   const { rows } = await db.query<{ name: string; kind: string }>(
     `SELECT c.relname AS name, c.relkind::text AS kind
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -47,7 +50,14 @@ export async function pgTableMetadata(db: PoolClient, schema: string, table: str
   if (!rel) throw new EngineError(`Table "${schema}"."${table}" does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR', 404);
 
   const [columns, constraints, indexes] = await Promise.all([
-    db.query<{ name: string; type: string; category: string; nullable: boolean; default: string | null; comment: string | null }>(
+    db.query<{
+      name: string;
+      type: string;
+      category: string;
+      nullable: boolean;
+      default: string | null;
+      comment: string | null;
+    }>(
       `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, t.typcategory::text AS category,
               NOT a.attnotnull AS nullable, pg_get_expr(d.adbin, d.adrelid) AS default,
               col_description(a.attrelid, a.attnum) AS comment
@@ -58,7 +68,14 @@ export async function pgTableMetadata(db: PoolClient, schema: string, table: str
         ORDER BY a.attnum`,
       [rel.oid],
     ),
-    db.query<{ name: string; type: string; columns: string[]; ref_schema: string | null; ref_table: string | null; ref_columns: string[] | null }>(
+    db.query<{
+      name: string;
+      type: string;
+      columns: string[];
+      ref_schema: string | null;
+      ref_table: string | null;
+      ref_columns: string[] | null;
+    }>(
       `SELECT con.conname AS name, con.contype::text AS type,
               ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
                       JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.num ORDER BY k.ord) AS columns,

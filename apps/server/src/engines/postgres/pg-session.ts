@@ -6,7 +6,15 @@
 import Cursor from 'pg-cursor';
 import { Client, type FieldDef, type PoolClient } from 'pg';
 import { rowsToObjects, uniqueColumnNames } from '../column-names';
-import { EngineError, type EngineSession, type ResultColumn, type ResultSet, type RowsHandler, type StatementOptions, type StreamedStatement } from '../query-engine';
+import {
+  EngineError,
+  type EngineSession,
+  type ResultColumn,
+  type ResultSet,
+  type RowsHandler,
+  type StatementOptions,
+  type StreamedStatement,
+} from '../query-engine';
 import { SessionBase } from '../session-base';
 import { pgStatementError } from './pg-errors';
 import type { PgTypeCatalog, PgTypeInfo } from './pg-type-catalog';
@@ -56,13 +64,21 @@ export class PgSession extends SessionBase implements EngineSession {
     try {
       // Always one statement through the extended protocol: `SELECT 1; COMMIT; DELETE ...` in one string
       // is refused by the server instead of leaving the read-only transaction.
-      return await this.queryAtMost(sql, options.params, options.maxRows === undefined ? 0 : Math.max(1, options.maxRows));
+      return await this.queryAtMost(
+        sql,
+        options.params,
+        options.maxRows === undefined ? 0 : Math.max(1, options.maxRows),
+      );
     } catch (err) {
       throw pgStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
     }
   }
 
-  async stream(sql: string, options: StatementOptions & { batchRows?: number }, onRows: RowsHandler): Promise<StreamedStatement> {
+  async stream(
+    sql: string,
+    options: StatementOptions & { batchRows?: number },
+    onRows: RowsHandler,
+  ): Promise<StreamedStatement> {
     this.refuseIfCancelled();
     this.refuseIfReadOnlyEscaped();
     if (options.timeoutMs !== undefined) await this.setTimeout(options.timeoutMs);
@@ -71,7 +87,9 @@ export class PgSession extends SessionBase implements EngineSession {
     const batchRows = Math.max(1, options.batchRows ?? 1000);
     // The type names must be known before the cursor holds the connection (see describeLoaded).
     await this.deps.types.describe([], this.catalogQuery);
-    const cursor = this.deps.client.query(new Cursor(sql, options.params ? [...options.params] : undefined, { rowMode: 'array', types: resultTypes }));
+    const cursor = this.deps.client.query(
+      new Cursor(sql, options.params ? [...options.params] : undefined, { rowMode: 'array', types: resultTypes }),
+    );
     let columns: ResultColumn[] | null = null;
     let rowCount = 0;
     try {
@@ -79,10 +97,17 @@ export class PgSession extends SessionBase implements EngineSession {
       while (rowCount < maxRows) {
         const wanted = Math.min(batchRows, maxRows - rowCount);
         const { rows, fields } = await this.track(readCursor(cursor, wanted));
-        if (columns === null) columns = this.columnsOf(fields, await this.deps.types.describeLoaded(fields.map((f) => f.dataTypeID)));
+        if (columns === null)
+          columns = this.columnsOf(fields, await this.deps.types.describeLoaded(fields.map((f) => f.dataTypeID)));
         if (rows.length > 0) {
           rowCount += rows.length;
-          await onRows(rowsToObjects(columns.map((c) => c.name), rows), columns);
+          await onRows(
+            rowsToObjects(
+              columns.map((c) => c.name),
+              rows,
+            ),
+            columns,
+          );
         }
         if (rows.length < wanted) break; // the statement has no more rows
       }
@@ -154,11 +179,18 @@ export class PgSession extends SessionBase implements EngineSession {
   /** maxRows 0 reads every row (an Execute message without a row limit). */
   private async queryAtMost(sql: string, params: readonly unknown[] | undefined, maxRows: number): Promise<ResultSet> {
     // Parameters travel in the Bind message, never inside the SQL text.
-    const cursor = this.deps.client.query(new Cursor(sql, params ? [...params] : undefined, { rowMode: 'array', types: resultTypes }));
+    const cursor = this.deps.client.query(
+      new Cursor(sql, params ? [...params] : undefined, { rowMode: 'array', types: resultTypes }),
+    );
     const read = new Promise<{ rows: unknown[][]; fields: FieldDef[]; rowCount: number | null }>((resolve, reject) => {
       cursor.read(Math.max(0, maxRows), (err, rows, result) => {
         if (err) reject(err);
-        else resolve({ rows: rows as unknown as unknown[][], fields: result?.fields ?? [], rowCount: result?.rowCount ?? null });
+        else
+          resolve({
+            rows: rows as unknown as unknown[][],
+            fields: result?.fields ?? [],
+            rowCount: result?.rowCount ?? null,
+          });
       });
     });
     let fetched: Awaited<typeof read>;
@@ -173,20 +205,35 @@ export class PgSession extends SessionBase implements EngineSession {
   }
 
   private async toResultSet(fields: FieldDef[], rows: unknown[][], rowCount: number | null): Promise<ResultSet> {
-    const columns = this.columnsOf(fields, await this.deps.types.describe(fields.map((f) => f.dataTypeID), this.catalogQuery));
+    const columns = this.columnsOf(
+      fields,
+      await this.deps.types.describe(
+        fields.map((f) => f.dataTypeID),
+        this.catalogQuery,
+      ),
+    );
     return {
       columns,
-      rows: rowsToObjects(columns.map((c) => c.name), rows),
+      rows: rowsToObjects(
+        columns.map((c) => c.name),
+        rows,
+      ),
       rowCount: fields.length > 0 ? rows.length : (rowCount ?? 0),
     };
   }
 
   private columnsOf(fields: FieldDef[], types: PgTypeInfo[]): ResultColumn[] {
     const names = uniqueColumnNames(fields.map((f) => f.name));
-    return names.map((name, i) => ({ name, type: types[i].name, type_generic: types[i].generic, is_dttm: types[i].isDttm }));
+    return names.map((name, i) => ({
+      name,
+      type: types[i].name,
+      type_generic: types[i].generic,
+      is_dttm: types[i].isDttm,
+    }));
   }
 
-  private readonly catalogQuery = <R>(sql: string) => this.track(this.deps.client.query(sql)) as unknown as Promise<{ rows: R[] }>;
+  private readonly catalogQuery = <R>(sql: string) =>
+    this.track(this.deps.client.query(sql)) as unknown as Promise<{ rows: R[] }>;
 
   protected override canSignal(): boolean {
     return this.deps.canCancelInDatabase;

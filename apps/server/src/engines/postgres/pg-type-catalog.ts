@@ -56,13 +56,13 @@ export class PgTypeCatalog {
       const loading = query<{ oid: number; name: string; category: string }>(
         `SELECT oid::int AS oid, format_type(oid, NULL) AS name, typcategory::text AS category FROM pg_type`,
       ).then(({ rows }) => {
-          const map = new Map<number, PgTypeInfo>();
-          for (const row of rows) {
-            const generic = genericOfCategory(row.category);
-            map.set(row.oid, { name: row.name, generic, isDttm: generic === GenericType.Temporal });
-          }
-          return map;
-        });
+        const map = new Map<number, PgTypeInfo>();
+        for (const row of rows) {
+          const generic = genericOfCategory(row.category);
+          map.set(row.oid, { name: row.name, generic, isDttm: generic === GenericType.Temporal });
+        }
+        return map;
+      });
       // A failed load is retried next time instead of being cached.
       loading.catch(() => {
         if (this.types === loading) this.types = undefined;

@@ -26,7 +26,10 @@ export function parseTimestamp(text: string): string {
 export function parseTimestampTz(text: string): string {
   if (!/^\d{4}-\d{2}-\d{2} /.test(text)) return text;
   // '2024-01-02 03:04:05.123456+05:30' or '+05' -> a form Date understands; microseconds are dropped.
-  const iso = text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00').replace(/([+-]\d{2}):?(\d{2}):(\d{2})$/, '$1:$2');
+  const iso = text
+    .replace(' ', 'T')
+    .replace(/([+-]\d{2})$/, '$1:00')
+    .replace(/([+-]\d{2}):?(\d{2}):(\d{2})$/, '$1:$2');
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? text : d.toISOString();
 }

@@ -62,7 +62,9 @@ describe('loadExamples into a fresh PostgreSQL database', () => {
   };
 
   it('loads every listed table with its full row count', async () => {
-    expect(firstRun.map((r) => [r.table, r.state, r.error])).toEqual(DATASETS.map((d) => [d.table, 'loaded', undefined]));
+    expect(firstRun.map((r) => [r.table, r.state, r.error])).toEqual(
+      DATASETS.map((d) => [d.table, 'loaded', undefined]),
+    );
     for (const dataset of DATASETS) {
       const expected = sourceRowCount(dataset.file);
       expect([dataset.table, await count(dataset.table)]).toEqual([dataset.table, expected]);
@@ -78,7 +80,11 @@ describe('loadExamples into a fresh PostgreSQL database', () => {
       origin: 'text',
       destination: 'text',
     });
-    expect(await columnTypes('flights_200k')).toEqual({ delay: 'integer', distance: 'integer', time: 'double precision' });
+    expect(await columnTypes('flights_200k')).toEqual({
+      delay: 'integer',
+      distance: 'integer',
+      time: 'double precision',
+    });
     expect(await columnTypes('cars')).toMatchObject({
       name: 'text',
       miles_per_gallon: 'double precision',
@@ -104,28 +110,58 @@ describe('loadExamples into a fresh PostgreSQL database', () => {
       weather: 'text',
     });
     expect(await columnTypes('stocks')).toEqual({ symbol: 'text', date: 'date', price: 'double precision' });
-    expect(await columnTypes('airports')).toMatchObject({ iata: 'text', latitude: 'double precision', longitude: 'double precision' });
-    expect(await columnTypes('birdstrikes')).toMatchObject({ flight_date: 'date', cost_total: 'integer', speed_ias_in_knots: 'integer' });
-    expect(await columnTypes('penguins')).toMatchObject({ species: 'text', beak_length_mm: 'double precision', body_mass_g: 'integer' });
-    expect(await columnTypes('gapminder')).toMatchObject({ year: 'integer', country: 'text', pop: 'integer', life_expect: 'double precision' });
+    expect(await columnTypes('airports')).toMatchObject({
+      iata: 'text',
+      latitude: 'double precision',
+      longitude: 'double precision',
+    });
+    expect(await columnTypes('birdstrikes')).toMatchObject({
+      flight_date: 'date',
+      cost_total: 'integer',
+      speed_ias_in_knots: 'integer',
+    });
+    expect(await columnTypes('penguins')).toMatchObject({
+      species: 'text',
+      beak_length_mm: 'double precision',
+      body_mass_g: 'integer',
+    });
+    expect(await columnTypes('gapminder')).toMatchObject({
+      year: 'integer',
+      country: 'text',
+      pop: 'integer',
+      life_expect: 'double precision',
+    });
     expect(await columnTypes('unemployment_across_industries')).toMatchObject({
       series: 'text',
       count: 'integer',
       rate: 'double precision',
       date: 'timestamp with time zone',
     });
-    expect(await columnTypes('us_employment')).toMatchObject({ month: 'date', nonfarm: 'integer', nonfarm_change: 'integer' });
+    expect(await columnTypes('us_employment')).toMatchObject({
+      month: 'date',
+      nonfarm: 'integer',
+      nonfarm_change: 'integer',
+    });
   });
 
   it('keeps the values: dates, quoted CSV fields and numbers read back as in the source', async () => {
-    const flight = await admin.query(`SELECT to_char(date, 'YYYY-MM-DD HH24:MI') AS d, delay, origin FROM flights ORDER BY date, delay LIMIT 1`);
+    const flight = await admin.query(
+      `SELECT to_char(date, 'YYYY-MM-DD HH24:MI') AS d, delay, origin FROM flights ORDER BY date, delay LIMIT 1`,
+    );
     expect(flight.rows[0]).toEqual({ d: '2001-01-01 00:47', delay: 66, origin: 'DTW' });
     const airport = await admin.query(`SELECT name, state FROM airports WHERE iata = '35A'`);
     expect(airport.rows).toEqual([{ name: 'Union County, Troy Shelton', state: 'SC' }]);
-    const stock = await admin.query(`SELECT to_char(date, 'YYYY-MM-DD') AS d, price FROM stocks WHERE symbol = 'MSFT' ORDER BY date LIMIT 1`);
+    const stock = await admin.query(
+      `SELECT to_char(date, 'YYYY-MM-DD') AS d, price FROM stocks WHERE symbol = 'MSFT' ORDER BY date LIMIT 1`,
+    );
     expect(stock.rows).toEqual([{ d: '2000-01-01', price: 39.81 }]);
-    const sums = await admin.query(`SELECT sum(delay)::bigint AS delay, sum(distance)::bigint AS distance FROM flights_200k`);
-    const source = JSON.parse(readFileSync(join(vegaDatasets().dataDir, 'flights-200k.json'), 'utf8')) as { delay: number; distance: number }[];
+    const sums = await admin.query(
+      `SELECT sum(delay)::bigint AS delay, sum(distance)::bigint AS distance FROM flights_200k`,
+    );
+    const source = JSON.parse(readFileSync(join(vegaDatasets().dataDir, 'flights-200k.json'), 'utf8')) as {
+      delay: number;
+      distance: number;
+    }[];
     expect(sums.rows[0]).toEqual({
       delay: String(source.reduce((s, r) => s + r.delay, 0)),
       distance: String(source.reduce((s, r) => s + r.distance, 0)),
@@ -186,8 +222,18 @@ describe('loadExamples into the embedded examples database while it restarts', (
 
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-examples-restart-'));
-    embedded = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'restart-test-password', readerRole: EMBEDDED_READER_ROLE });
-    examples = new ExamplesDatabase(embedded.url('postgres'), embedded.url(EMBEDDED_READER_ROLE), EMBEDDED_READER_ROLE, 'session-role');
+    embedded = await startEmbeddedPostgres({
+      name: 'examples',
+      dataDir: join(home, 'examples'),
+      password: 'restart-test-password',
+      readerRole: EMBEDDED_READER_ROLE,
+    });
+    examples = new ExamplesDatabase(
+      embedded.url('postgres'),
+      embedded.url(EMBEDDED_READER_ROLE),
+      EMBEDDED_READER_ROLE,
+      'session-role',
+    );
   }, 120000);
   afterAll(async () => {
     await embedded?.stop();
@@ -218,8 +264,12 @@ describe('loadExamples into the embedded examples database while it restarts', (
     const reader = new Client({ connectionString: examples.readerUrl });
     await reader.connect();
     try {
-      expect((await reader.query('SELECT count(*)::int AS n FROM stocks')).rows[0].n).toBe(sourceRowCount('stocks.csv'));
-      expect((await reader.query('SELECT count(*)::int AS n FROM penguins')).rows[0].n).toBe(sourceRowCount('penguins.json'));
+      expect((await reader.query('SELECT count(*)::int AS n FROM stocks')).rows[0].n).toBe(
+        sourceRowCount('stocks.csv'),
+      );
+      expect((await reader.query('SELECT count(*)::int AS n FROM penguins')).rows[0].n).toBe(
+        sourceRowCount('penguins.json'),
+      );
     } finally {
       await reader.end();
     }

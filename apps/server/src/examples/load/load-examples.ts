@@ -36,7 +36,7 @@ export interface LoadOptions {
 }
 
 /** Serialises loaders across server processes sharing one examples database. */
-const LOAD_LOCK = 'hashtext(\'strata:examples-loader\')';
+const LOAD_LOCK = "hashtext('strata:examples-loader')";
 
 async function inWriteTransaction<T>(client: Client, db: ExamplesDatabase, work: () => Promise<T>): Promise<T> {
   await client.query(db.beginWriteSql);
@@ -58,7 +58,9 @@ async function completeRows(client: Client, table: string, source: string): Prom
   );
   const entry = manifest.rows[0];
   if (!entry || entry.source !== source) return null;
-  const exists = await client.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`public.${quoteIdent(table)}`]);
+  const exists = await client.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [
+    `public.${quoteIdent(table)}`,
+  ]);
   if (!exists.rows[0].t) return null;
   const count = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM public.${quoteIdent(table)}`);
   return count.rows[0].n === entry.source_rows ? entry.source_rows : null;

@@ -15,7 +15,13 @@ import { EXAMPLES_DATABASE_NAME, registerExamplesDatabase } from './register-exa
 let t: AuthTestApp;
 let databases: DatabasesService;
 const SECRET = 'reader-secret-Pa55';
-const external = (port: number) => new ExamplesDatabase('postgres://owner:owner-pw@db.example.org:5432/ex', `postgres://ex_reader:${SECRET}@db.example.org:${port}/ex`, 'ex_reader', 'role');
+const external = (port: number) =>
+  new ExamplesDatabase(
+    'postgres://owner:owner-pw@db.example.org:5432/ex',
+    `postgres://ex_reader:${SECRET}@db.example.org:${port}/ex`,
+    'ex_reader',
+    'role',
+  );
 
 beforeAll(async () => {
   t = await createAuthTestApp({ extraModules: [DatabasesModule] });
@@ -30,15 +36,30 @@ const events = async (id: number) => (await t.app.get(EventStore).readStream(`da
 
 it('registers an external examples database with its reader password encrypted, as events', async () => {
   const id = await registerExamplesDatabase(databases, external(5432));
-  const [row] = await query<{ uri: string; expose_in_sqllab: boolean; allow_dml: boolean; extra: Record<string, unknown> }>('SELECT * FROM databases WHERE id = $1', [id]);
-  expect(row).toMatchObject({ expose_in_sqllab: true, allow_dml: false, extra: { examples: true, read_only_enforcement: 'role' } });
+  const [row] = await query<{
+    uri: string;
+    expose_in_sqllab: boolean;
+    allow_dml: boolean;
+    extra: Record<string, unknown>;
+  }>('SELECT * FROM databases WHERE id = $1', [id]);
+  expect(row).toMatchObject({
+    expose_in_sqllab: true,
+    allow_dml: false,
+    extra: { examples: true, read_only_enforcement: 'role' },
+  });
   expect(row.uri).not.toContain(SECRET);
   expect(row.uri).toBe('postgresql://ex_reader@db.example.org:5432/ex');
-  const [credentials] = await query<{ password_ciphertext: string }>('SELECT password_ciphertext FROM database_credentials WHERE database_id = $1', [id]);
+  const [credentials] = await query<{ password_ciphertext: string }>(
+    'SELECT password_ciphertext FROM database_credentials WHERE database_id = $1',
+    [id],
+  );
   expect(credentials.password_ciphertext).not.toContain(SECRET);
   expect((await databases.connectionSpec({ id, uri: row.uri })).password).toBe(SECRET);
   expect(await events(id)).toEqual(['database/databaseCreated', 'database/passwordChanged']);
-  const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE data::text LIKE '%' || $1 || '%'`, [SECRET]);
+  const [{ n }] = await query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM events WHERE data::text LIKE '%' || $1 || '%'`,
+    [SECRET],
+  );
   expect(n).toBe(0);
 
   // The same connection at the next start: nothing is written.
@@ -47,7 +68,10 @@ it('registers an external examples database with its reader password encrypted, 
   // Another port (the embedded database moves at each start): re-pointed, settings an admin changed kept.
   await databases.update(id, { settings: { allow_run_async: true } }, 'system');
   await registerExamplesDatabase(databases, external(6543));
-  const [moved] = await query<{ uri: string; allow_run_async: boolean }>('SELECT uri, allow_run_async FROM databases WHERE id = $1', [id]);
+  const [moved] = await query<{ uri: string; allow_run_async: boolean }>(
+    'SELECT uri, allow_run_async FROM databases WHERE id = $1',
+    [id],
+  );
   expect(moved).toEqual({ uri: 'postgresql://ex_reader@db.example.org:6543/ex', allow_run_async: true });
   expect((await events(id)).at(-1)).toBe('database/settingsChanged');
   await databases.delete(id, 'system');

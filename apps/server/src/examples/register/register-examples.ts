@@ -14,7 +14,10 @@ import type { ExamplesDatabase } from '../../storage/examples-database';
 export const EXAMPLES_DATABASE_NAME = 'examples';
 
 /** Returns the examples database's id. */
-export async function registerExamplesDatabase(databases: DatabasesService, examples: ExamplesDatabase): Promise<number> {
+export async function registerExamplesDatabase(
+  databases: DatabasesService,
+  examples: ExamplesDatabase,
+): Promise<number> {
   const connection = parseConnectionUri(examples.readerUrl);
   for (let attempt = 1; ; attempt += 1) {
     const existing = await databases.findByName(EXAMPLES_DATABASE_NAME);
@@ -39,7 +42,10 @@ export async function registerExamplesDatabase(databases: DatabasesService, exam
       const clearPassword = parseConnectionUri(existing.uri).password !== undefined;
       if (clearPassword || !sameConnection(stored, connection)) {
         // The mask keeps the stored password, '' removes it: only a new password is written.
-        const password = !clearPassword && stored && (stored.password ?? '') === (connection.password ?? '') ? PASSWORD_MASK : (connection.password ?? '');
+        const password =
+          !clearPassword && stored && (stored.password ?? '') === (connection.password ?? '')
+            ? PASSWORD_MASK
+            : (connection.password ?? '');
         await databases.update(existing.id, { settings: {}, connection: { ...connection, password } }, 'system');
       }
       return existing.id;
@@ -51,7 +57,10 @@ export async function registerExamplesDatabase(databases: DatabasesService, exam
   }
 }
 
-async function storedConnection(databases: DatabasesService, row: { id: number; uri: string }): Promise<ConnectionSpec | null> {
+async function storedConnection(
+  databases: DatabasesService,
+  row: { id: number; uri: string },
+): Promise<ConnectionSpec | null> {
   try {
     return await databases.connectionSpec(row);
   } catch {

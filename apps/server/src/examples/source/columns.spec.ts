@@ -23,7 +23,12 @@ describe('snakeCase', () => {
 
 describe('planColumns', () => {
   it('types JSON numbers: integers, big integers, fractions', async () => {
-    expect(await plan([{ a: 1, b: 3000000000, c: 1.5 }, { a: -2, b: 1, c: 2 }])).toEqual({
+    expect(
+      await plan([
+        { a: 1, b: 3000000000, c: 1.5 },
+        { a: -2, b: 1, c: 2 },
+      ]),
+    ).toEqual({
       a: 'integer',
       b: 'bigint',
       c: 'double precision',
@@ -31,7 +36,15 @@ describe('planColumns', () => {
   });
 
   it('reads numbers in CSV strings, but keeps codes with leading zeros or letters as text', async () => {
-    expect(await plan([{ n: '12', f: '0.5', zip: '00501', code: '00M' }, { n: '-3', f: '2', zip: '10001', code: '4A' }], true)).toEqual({
+    expect(
+      await plan(
+        [
+          { n: '12', f: '0.5', zip: '00501', code: '00M' },
+          { n: '-3', f: '2', zip: '10001', code: '4A' },
+        ],
+        true,
+      ),
+    ).toEqual({
       n: 'integer',
       f: 'double precision',
       zip: 'text',
@@ -77,6 +90,10 @@ describe('planColumns', () => {
   });
 
   it('collects keys that appear only in later rows and de-duplicates snake_case names', async () => {
-    expect(await plan([{ 'A b': 1 }, { a_b: 2, later: true }])).toEqual({ a_b: 'integer', a_b_2: 'integer', later: 'boolean' });
+    expect(await plan([{ 'A b': 1 }, { a_b: 2, later: true }])).toEqual({
+      a_b: 'integer',
+      a_b_2: 'integer',
+      later: 'boolean',
+    });
   });
 });

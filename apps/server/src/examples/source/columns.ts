@@ -5,7 +5,8 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
-export type ColumnType = 'integer' | 'bigint' | 'double precision' | 'boolean' | 'date' | 'timestamp' | 'timestamptz' | 'text';
+export type ColumnType =
+  'integer' | 'bigint' | 'double precision' | 'boolean' | 'date' | 'timestamp' | 'timestamptz' | 'text';
 
 export type SqlValue = string | number | boolean | null;
 
@@ -112,7 +113,10 @@ function converter(type: ColumnType, options: InferOptions): (value: unknown) =>
 }
 
 /** Reads every value once; yields to the event loop every few thousand rows (200,000-row files). */
-export async function planColumns(rows: readonly Record<string, unknown>[], options: InferOptions): Promise<ColumnPlan[]> {
+export async function planColumns(
+  rows: readonly Record<string, unknown>[],
+  options: InferOptions,
+): Promise<ColumnPlan[]> {
   const sources: string[] = [];
   const stats = new Map<string, { kinds: Set<Kind>; maxAbsInt: number }>();
   for (let r = 0; r < rows.length; r++) {

@@ -40,13 +40,19 @@ export interface DatasetSource {
 /** vega-datasets exports only its entry point; the data folder sits beside build/. */
 export function vegaDatasets(): DatasetSource {
   const root = dirname(dirname(require.resolve('vega-datasets')));
-  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return { dataDir: join(root, 'data'), label: `${name}@${version}` };
 }
 
 export type SourceRecord = Record<string, unknown>;
 
-export async function readDataset(source: DatasetSource, dataset: Dataset): Promise<{ rows: SourceRecord[]; numericStrings: boolean }> {
+export async function readDataset(
+  source: DatasetSource,
+  dataset: Dataset,
+): Promise<{ rows: SourceRecord[]; numericStrings: boolean }> {
   const text = await readFile(join(source.dataDir, dataset.file), 'utf8');
   if (dataset.file.endsWith('.csv')) return { rows: parseCsv(text), numericStrings: true };
   if (dataset.file.endsWith('.json')) {

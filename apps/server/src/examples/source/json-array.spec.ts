@@ -25,7 +25,9 @@ describe('parseJsonArray', () => {
   });
 
   it('lets timers run while it parses a large file', async () => {
-    const text = JSON.stringify(Array.from({ length: 200000 }, (_, k) => ({ delay: k % 90, distance: k, time: k / 7 })));
+    const text = JSON.stringify(
+      Array.from({ length: 200000 }, (_, k) => ({ delay: k % 90, distance: k, time: k / 7 })),
+    );
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
     const rows = await parseJsonArray(text, 64 * 1024);
@@ -34,4 +36,3 @@ describe('parseJsonArray', () => {
     expect(ticks).toBeGreaterThan(5);
   });
 });
-

@@ -18,9 +18,17 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
     admin = await userClient(t, ['Admin']);
     analyst = await userClient(t, ['sql_lab']);
     alpha = await userClient(t, ['Alpha']);
-    pgId = await insertDatabase(t, { name: 'warehouse', uri: 'postgresql://reader@127.0.0.1:5432/test', allows_cost_estimate: true });
+    pgId = await insertDatabase(t, {
+      name: 'warehouse',
+      uri: 'postgresql://reader@127.0.0.1:5432/test',
+      allows_cost_estimate: true,
+    });
     mysqlId = await insertDatabase(t, { name: 'shop', uri: 'mysql://root@127.0.0.1:3306/test' });
-    hiddenId = await insertDatabase(t, { name: 'hidden', uri: 'postgresql://reader@127.0.0.1:5432/test', expose_in_sqllab: false });
+    hiddenId = await insertDatabase(t, {
+      name: 'hidden',
+      uri: 'postgresql://reader@127.0.0.1:5432/test',
+      expose_in_sqllab: false,
+    });
   });
   afterAll(() => t.close());
 
@@ -47,7 +55,12 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
       disable_data_preview: false,
       disable_drill_to_detail: false,
       force_ctas_schema: null,
-      engine_information: { supports_file_upload: false, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false },
+      engine_information: {
+        supports_file_upload: false,
+        disable_ssh_tunneling: true,
+        supports_dynamic_catalog: false,
+        supports_oauth2: false,
+      },
     });
     expect(res.body.result.databases[mysqlId].backend).toBe('mysql');
   });
@@ -55,7 +68,12 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
   it('gives the feature flags from the configuration, each flag set explicitly', async () => {
     const flagsOf = async () => (await admin.get('/api/v1/sqllab/')).body.result.feature_flags;
     const defaults = await flagsOf();
-    expect(defaults).toMatchObject({ SQLLAB_BACKEND_PERSISTENCE: true, GLOBAL_ASYNC_QUERIES: false, SQLLAB_FORCE_RUN_ASYNC: false, DASHBOARD_CROSS_FILTERS: true });
+    expect(defaults).toMatchObject({
+      SQLLAB_BACKEND_PERSISTENCE: true,
+      GLOBAL_ASYNC_QUERIES: false,
+      SQLLAB_FORCE_RUN_ASYNC: false,
+      DASHBOARD_CROSS_FILTERS: true,
+    });
     expect(Object.keys(defaults).sort()).toEqual([...Object.values(FeatureFlag), 'SQLLAB_FORCE_RUN_ASYNC'].sort());
     const flags = t.config.featureFlags;
     const sqllab = t.config.sqllab;
@@ -63,7 +81,12 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
     flags.HORIZONTAL_FILTER_BAR = true;
     sqllab.forceRunAsync = true;
     try {
-      expect(await flagsOf()).toMatchObject({ GLOBAL_ASYNC_QUERIES: true, HORIZONTAL_FILTER_BAR: true, SQLLAB_FORCE_RUN_ASYNC: true, SQLLAB_BACKEND_PERSISTENCE: true });
+      expect(await flagsOf()).toMatchObject({
+        GLOBAL_ASYNC_QUERIES: true,
+        HORIZONTAL_FILTER_BAR: true,
+        SQLLAB_FORCE_RUN_ASYNC: true,
+        SQLLAB_BACKEND_PERSISTENCE: true,
+      });
     } finally {
       flags.GLOBAL_ASYNC_QUERIES = false;
       flags.HORIZONTAL_FILTER_BAR = false;
@@ -72,15 +95,43 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
   });
 
   it("gives the user's tabs, the active one in full, and the tabs' recent runs and latest runs only", async () => {
-    const tab = async (name: string) => (await admin.post('/tabstateview/', { queryEditor: { name, dbId: pgId, sql: `-- ${name}` } })).body.id as number;
+    const tab = async (name: string) =>
+      (await admin.post('/tabstateview/', { queryEditor: { name, dbId: pgId, sql: `-- ${name}` } })).body.id as number;
     const first = await tab('First');
     const second = await tab('Second');
     const hour = 60 * 60 * 1000;
-    await insertQueryRun(t, { clientId: 'bRECENT0001', userId: admin.userId, databaseId: pgId, sqlEditorId: String(first) });
-    await insertQueryRun(t, { clientId: 'bOLD0000001', userId: admin.userId, databaseId: pgId, sqlEditorId: String(first), startMs: Date.now() - 8 * hour });
-    await insertQueryRun(t, { clientId: 'bOLDLATEST1', userId: admin.userId, databaseId: pgId, sqlEditorId: String(second), startMs: Date.now() - 9 * hour });
-    await insertQueryRun(t, { clientId: 'bNOTAB00001', userId: admin.userId, databaseId: pgId, sqlEditorId: 'local-only' });
-    await insertQueryRun(t, { clientId: 'bOTHERUSER1', userId: analyst.userId, databaseId: pgId, sqlEditorId: String(first) });
+    await insertQueryRun(t, {
+      clientId: 'bRECENT0001',
+      userId: admin.userId,
+      databaseId: pgId,
+      sqlEditorId: String(first),
+    });
+    await insertQueryRun(t, {
+      clientId: 'bOLD0000001',
+      userId: admin.userId,
+      databaseId: pgId,
+      sqlEditorId: String(first),
+      startMs: Date.now() - 8 * hour,
+    });
+    await insertQueryRun(t, {
+      clientId: 'bOLDLATEST1',
+      userId: admin.userId,
+      databaseId: pgId,
+      sqlEditorId: String(second),
+      startMs: Date.now() - 9 * hour,
+    });
+    await insertQueryRun(t, {
+      clientId: 'bNOTAB00001',
+      userId: admin.userId,
+      databaseId: pgId,
+      sqlEditorId: 'local-only',
+    });
+    await insertQueryRun(t, {
+      clientId: 'bOTHERUSER1',
+      userId: analyst.userId,
+      databaseId: pgId,
+      sqlEditorId: String(first),
+    });
     expect((await admin.put(`/tabstateview/${second}`, { latest_query_id: 'bOLDLATEST1' })).status).toBe(200);
     expect((await admin.post(`/tabstateview/${first}/activate`)).status).toBe(200);
 
@@ -89,9 +140,20 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
       [first, 'First'],
       [second, 'Second'],
     ]);
-    expect(result.active_tab).toMatchObject({ id: first, label: 'First', active: true, sql: '-- First', table_schemas: [] });
+    expect(result.active_tab).toMatchObject({
+      id: first,
+      label: 'First',
+      active: true,
+      sql: '-- First',
+      table_schemas: [],
+    });
     expect(Object.keys(result.queries).sort()).toEqual(['bOLDLATEST1', 'bRECENT0001']);
-    expect(result.queries.bRECENT0001).toMatchObject({ id: 'bRECENT0001', dbId: pgId, sqlEditorId: String(first), state: 'success' });
+    expect(result.queries.bRECENT0001).toMatchObject({
+      id: 'bRECENT0001',
+      dbId: pgId,
+      sqlEditorId: String(first),
+      state: 'success',
+    });
 
     // Another user sees none of it.
     const other = (await analyst.get('/api/v1/sqllab/')).body.result;
@@ -104,7 +166,12 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
     flags.SQLLAB_BACKEND_PERSISTENCE = false;
     try {
       const { result } = (await admin.get('/api/v1/sqllab/')).body;
-      expect(result).toMatchObject({ active_tab: null, queries: {}, tab_state_ids: [], feature_flags: { SQLLAB_BACKEND_PERSISTENCE: false } });
+      expect(result).toMatchObject({
+        active_tab: null,
+        queries: {},
+        tab_state_ids: [],
+        feature_flags: { SQLLAB_BACKEND_PERSISTENCE: false },
+      });
       expect(Object.keys(result.databases).map(Number).sort()).toEqual([pgId, mysqlId].sort());
     } finally {
       flags.SQLLAB_BACKEND_PERSISTENCE = true;
@@ -121,7 +188,8 @@ describe('GET /api/v1/sqllab/ (real HTTP, real PostgreSQL)', () => {
     const grantee = await userClient(t, ['sql_lab', 'Gamma']);
     expect((await grantee.get('/api/v1/sqllab/')).body.result.databases).toEqual({});
     // A grant on a database hidden from SQL Lab must not make it appear.
-    for (const id of [pgId, hiddenId]) expect((await admin.put(`/api/v1/database/${id}/access`, { roles: ['Gamma'] })).status).toBe(200);
+    for (const id of [pgId, hiddenId])
+      expect((await admin.put(`/api/v1/database/${id}/access`, { roles: ['Gamma'] })).status).toBe(200);
     const { databases } = (await grantee.get('/api/v1/sqllab/')).body.result;
     expect(Object.keys(databases).map(Number)).toEqual([pgId]);
     expect(databases[pgId]).toMatchObject({ id: pgId, database_name: 'warehouse', backend: 'postgresql' });

@@ -41,7 +41,12 @@ function databaseJson(row: DatabaseRow) {
     disable_data_preview: flag('disable_data_preview'),
     disable_drill_to_detail: flag('disable_drill_to_detail'),
     force_ctas_schema: row.force_ctas_schema,
-    engine_information: { supports_file_upload: row.allow_file_upload, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false },
+    engine_information: {
+      supports_file_upload: row.allow_file_upload,
+      disable_ssh_tunneling: true,
+      supports_dynamic_catalog: false,
+      supports_oauth2: false,
+    },
   };
 }
 export type BootstrapDatabase = ReturnType<typeof databaseJson>;
@@ -69,10 +74,23 @@ export class BootstrapService {
   ) {}
 
   async bootstrap(user: CurrentUser, nowMs = Date.now()): Promise<SqlLabBootstrap> {
-    const feature_flags = { ...this.config.featureFlags, SQLLAB_FORCE_RUN_ASYNC: this.config.sqllab.forceRunAsync === true };
+    const feature_flags = {
+      ...this.config.featureFlags,
+      SQLLAB_FORCE_RUN_ASYNC: this.config.sqllab.forceRunAsync === true,
+    };
     // Without backend persistence the tabs are the browser's alone (REFERENCE §1.1).
-    if (!backendPersistenceOn(this.config)) return { active_tab: null, feature_flags, databases: await this.visibleDatabases(user), queries: {}, tab_state_ids: [] };
-    const tabs = (await this.dataSource.query(`SELECT id, label, active, latest_query_id FROM tab_state WHERE user_id = $1 ORDER BY id`, [user.id])) as {
+    if (!backendPersistenceOn(this.config))
+      return {
+        active_tab: null,
+        feature_flags,
+        databases: await this.visibleDatabases(user),
+        queries: {},
+        tab_state_ids: [],
+      };
+    const tabs = (await this.dataSource.query(
+      `SELECT id, label, active, latest_query_id FROM tab_state WHERE user_id = $1 ORDER BY id`,
+      [user.id],
+    )) as {
       id: number;
       label: string;
       active: boolean;
@@ -93,20 +111,31 @@ export class BootstrapService {
    * pairs and role grants), so the list matches what execute and estimate accept.
    */
   private async visibleDatabases(user: CurrentUser): Promise<Record<number, BootstrapDatabase>> {
-    const rows = (await this.dataSource.query(`SELECT * FROM databases WHERE expose_in_sqllab ORDER BY id`)) as DatabaseRow[];
+    const rows = (await this.dataSource.query(
+      `SELECT * FROM databases WHERE expose_in_sqllab ORDER BY id`,
+    )) as DatabaseRow[];
     const allowed = await this.access.accessibleIds(user);
     const visible = rows.filter((row) => allowed.has(row.id));
     return Object.fromEntries(visible.map((row) => [row.id, databaseJson(row)]));
   }
 
-  private async recentQueries(user: CurrentUser, tabs: { id: number; latest_query_id: string | null }[], nowMs: number) {
+  private async recentQueries(
+    user: CurrentUser,
+    tabs: { id: number; latest_query_id: string | null }[],
+    nowMs: number,
+  ) {
     if (tabs.length === 0) return {};
     const rows = (await this.dataSource.query(
       `${QUERY_SELECT}
        WHERE q.user_id = $1 AND q.sql_editor_id = ANY($2::text[])
          AND (q.changed_on >= to_timestamp($3::double precision / 1000) OR q.client_id = ANY($4::text[]))
        ORDER BY q.changed_on DESC LIMIT ${MAX_BOOTSTRAP_QUERIES}`,
-      [user.id, tabs.map((tab) => String(tab.id)), nowMs - RECENT_QUERIES_MS, tabs.flatMap((tab) => (tab.latest_query_id ? [tab.latest_query_id] : []))],
+      [
+        user.id,
+        tabs.map((tab) => String(tab.id)),
+        nowMs - RECENT_QUERIES_MS,
+        tabs.flatMap((tab) => (tab.latest_query_id ? [tab.latest_query_id] : [])),
+      ],
     )) as QueryDbRow[];
     return Object.fromEntries(rows.reverse().map((row) => [row.client_id, queryToDict(row)]));
   }

@@ -38,13 +38,24 @@ export class ApiClient {
     return this.http.request<T>('DELETE', path, { headers: this.auth() });
   }
   /** A raw body (form-encoded by default), for malformed-input tests. */
-  request<T = any>(method: string, path: string, raw: string, contentType = 'application/x-www-form-urlencoded'): Promise<HttpResult<T>> {
+  request<T = any>(
+    method: string,
+    path: string,
+    raw: string,
+    contentType = 'application/x-www-form-urlencoded',
+  ): Promise<HttpResult<T>> {
     return this.http.request<T>(method, path, { raw, contentType, headers: this.auth() });
   }
   /** A legacy form post/put: each field's value is JSON-encoded, as the old SQL Lab client sends them. */
   form<T = any>(method: 'POST' | 'PUT', path: string, fields: Record<string, unknown>): Promise<HttpResult<T>> {
-    const raw = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
-    return this.http.request<T>(method, path, { raw, contentType: 'application/x-www-form-urlencoded', headers: this.auth() });
+    const raw = new URLSearchParams(
+      Object.entries(fields).map(([k, v]): [string, string] => [k, JSON.stringify(v)]),
+    ).toString();
+    return this.http.request<T>(method, path, {
+      raw,
+      contentType: 'application/x-www-form-urlencoded',
+      headers: this.auth(),
+    });
   }
 }
 
@@ -53,7 +64,9 @@ let counter = 0;
 /** A new user with these roles and an API client acting as them. */
 export async function userClient(t: AuthTestApp, roles: string[], name?: string): Promise<ApiClient> {
   const username = name ?? `user${++counter}_${roles.join('_').toLowerCase()}`;
-  const user = await t.app.get(UsersService).createUser({ username, password: 'a-password-for-tests', roles }, 'system');
+  const user = await t.app
+    .get(UsersService)
+    .createUser({ username, password: 'a-password-for-tests', roles }, 'system');
   return new ApiClient(t.url, await t.app.get(ApiTokens).accessToken(user.id), user.id);
 }
 
@@ -62,10 +75,12 @@ export async function insertDatabase(
   t: AuthTestApp,
   row: { name: string; uri: string; expose_in_sqllab?: boolean; allows_cost_estimate?: boolean },
 ): Promise<number> {
-  const rows = (await t.app.get(DataSource).query(
-    `INSERT INTO databases (database_name, uri, expose_in_sqllab, allows_cost_estimate) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [row.name, row.uri, row.expose_in_sqllab ?? true, row.allows_cost_estimate ?? false],
-  )) as { id: number }[];
+  const rows = (await t.app
+    .get(DataSource)
+    .query(
+      `INSERT INTO databases (database_name, uri, expose_in_sqllab, allows_cost_estimate) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [row.name, row.uri, row.expose_in_sqllab ?? true, row.allows_cost_estimate ?? false],
+    )) as { id: number }[];
   return rows[0].id;
 }
 
@@ -75,12 +90,29 @@ export async function insertDatabase(
  */
 export async function insertQueryRun(
   t: AuthTestApp,
-  run: { clientId: string; userId: number; databaseId: number; sqlEditorId: string | null; sql?: string; startMs?: number },
+  run: {
+    clientId: string;
+    userId: number;
+    databaseId: number;
+    sqlEditorId: string | null;
+    sql?: string;
+    startMs?: number;
+  },
 ): Promise<void> {
   const start = run.startMs ?? Date.now();
   await t.app.get(DataSource).query(
     `INSERT INTO query (client_id, database_id, user_id, status, sql_editor_id, sql, rows, progress, start_time, end_time, changed_on, results_key)
      VALUES ($1, $2, $3, 'success', $4, $5, 1, 100, $6, $7, to_timestamp($8::double precision / 1000), $9)`,
-    [run.clientId, run.databaseId, run.userId, run.sqlEditorId, run.sql ?? 'SELECT 1', start, start + 5, start + 5, `key-${run.clientId}`],
+    [
+      run.clientId,
+      run.databaseId,
+      run.userId,
+      run.sqlEditorId,
+      run.sql ?? 'SELECT 1',
+      start,
+      start + 5,
+      start + 5,
+      `key-${run.clientId}`,
+    ],
   );
 }

@@ -60,10 +60,17 @@ describe('POST /api/v1/sqllab/estimate/ (real HTTP, a real PostgreSQL to estimat
 
   it("estimates on a database granted to one of the user's roles and refuses one that is not granted", async () => {
     const grantee = await userClient(t, ['sql_lab', 'Gamma']);
-    const ungrantedId = await insertDatabase(t, { name: 'userdb-ungranted', uri: userDb.url, allows_cost_estimate: true });
+    const ungrantedId = await insertDatabase(t, {
+      name: 'userdb-ungranted',
+      uri: userDb.url,
+      allows_cost_estimate: true,
+    });
     expect((await grantee.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT 1' })).status).toBe(403);
     expect((await admin.put(`/api/v1/database/${dbId}/access`, { roles: ['Gamma'] })).status).toBe(200);
-    const granted = await grantee.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT count(*) FROM flights' });
+    const granted = await grantee.post('/api/v1/sqllab/estimate/', {
+      database_id: dbId,
+      sql: 'SELECT count(*) FROM flights',
+    });
     expect(granted.status).toBe(200);
     expect(granted.body.result).toHaveLength(1);
     expect(Number(granted.body.result[0]['Total cost'])).toBeGreaterThan(0);
@@ -82,7 +89,10 @@ describe('POST /api/v1/sqllab/estimate/ (real HTTP, a real PostgreSQL to estimat
       expect(res.status).toBe(400);
       expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
     }
-    const missingTable = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT * FROM no_such_table' });
+    const missingTable = await admin.post('/api/v1/sqllab/estimate/', {
+      database_id: dbId,
+      sql: 'SELECT * FROM no_such_table',
+    });
     expect(missingTable.status).toBe(400);
     expect(missingTable.body.errors[0]).toMatchObject({ error_type: 'TABLE_DOES_NOT_EXIST_ERROR' });
     const missingParam = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT {{ x }}' });
@@ -95,19 +105,33 @@ describe('POST /api/v1/sqllab/estimate/ (real HTTP, a real PostgreSQL to estimat
       const c = new Client({ connectionString: userDb.url });
       await c.connect();
       try {
-        return (await c.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = 515151`)).rows[0].n as number;
+        return (await c.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = 515151`))
+          .rows[0].n as number;
       } finally {
         await c.end();
       }
     };
     // The engine sends `EXPLAIN <sql>`: text starting with ANALYZE would make it run the statement.
-    for (const sql of ['ANALYZE SELECT pg_advisory_lock(515151)', 'ANALYZE DELETE FROM flights', "SELECT set_config('ro'||'le', 'postgres', false)", 'EXPLAIN ANALYZE DELETE FROM flights']) {
+    for (const sql of [
+      'ANALYZE SELECT pg_advisory_lock(515151)',
+      'ANALYZE DELETE FROM flights',
+      "SELECT set_config('ro'||'le', 'postgres', false)",
+      'EXPLAIN ANALYZE DELETE FROM flights',
+    ]) {
       const res = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql });
       expect({ sql, status: res.status }).toEqual({ sql, status: 400 });
-      expect(['SYNTAX_ERROR', 'QUERY_SECURITY_ACCESS_ERROR', 'DML_NOT_ALLOWED_ERROR']).toContain(res.body.errors[0].error_type);
+      expect(['SYNTAX_ERROR', 'QUERY_SECURITY_ACCESS_ERROR', 'DML_NOT_ALLOWED_ERROR']).toContain(
+        res.body.errors[0].error_type,
+      );
     }
-    const lockOnly = await admin.post('/api/v1/sqllab/estimate/', { database_id: dbId, sql: 'SELECT pg_advisory_lock(515151)' });
-    expect(lockOnly.body.errors[0]).toMatchObject({ error_type: 'DML_NOT_ALLOWED_ERROR', message: expect.stringContaining('pg_advisory_lock()') });
+    const lockOnly = await admin.post('/api/v1/sqllab/estimate/', {
+      database_id: dbId,
+      sql: 'SELECT pg_advisory_lock(515151)',
+    });
+    expect(lockOnly.body.errors[0]).toMatchObject({
+      error_type: 'DML_NOT_ALLOWED_ERROR',
+      message: expect.stringContaining('pg_advisory_lock()'),
+    });
     expect(await locks()).toBe(0);
     const c = new Client({ connectionString: userDb.url });
     await c.connect();

@@ -37,7 +37,8 @@ async function explainRefusal(statement: string, backend: Backend, allowDml: boo
   const own = refusalOf(await classifyScript(statement, backend), allowDml);
   if (own) return own;
   const explain = await classifyScript(`EXPLAIN ${statement}`, backend);
-  if (explain.length !== 1) return { errorType: 'SYNTAX_ERROR', message: `\`EXPLAIN ${statement}\` is not one statement.` };
+  if (explain.length !== 1)
+    return { errorType: 'SYNTAX_ERROR', message: `\`EXPLAIN ${statement}\` is not one statement.` };
   return refusalOf(explain, false);
 }
 
@@ -51,26 +52,40 @@ export class EstimateService {
 
   async estimate(request: EstimateRequest, user: CurrentUser): Promise<Record<string, string>[]> {
     const database = await this.databases.find(request.database_id);
-    if (!database) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'The database was not found.');
+    if (!database)
+      throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'The database was not found.');
     if (!(await this.databases.canQuery(user, database))) {
-      throw new StrataHttpException(403, ErrorType.DATABASE_SECURITY_ACCESS_ERROR, `You need access to the database ${database.database_name} to estimate queries on it.`);
+      throw new StrataHttpException(
+        403,
+        ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+        `You need access to the database ${database.database_name} to estimate queries on it.`,
+      );
     }
-    const [flags] = (await this.dataSource.query(`SELECT allows_cost_estimate FROM databases WHERE id = $1`, [database.id])) as {
+    const [flags] = (await this.dataSource.query(`SELECT allows_cost_estimate FROM databases WHERE id = $1`, [
+      database.id,
+    ])) as {
       allows_cost_estimate: boolean;
     }[];
     if (!flags?.allows_cost_estimate) {
-      throw new StrataHttpException(400, ErrorType.GENERIC_DB_ENGINE_ERROR, 'Database does not support cost estimation');
+      throw new StrataHttpException(
+        400,
+        ErrorType.GENERIC_DB_ENGINE_ERROR,
+        'Database does not support cost estimation',
+      );
     }
     const sql = await renderSql(request.sql, parseTemplateParams(request.template_params));
     const engine = await this.databases.engine(database.id);
     const statements = (await classifyScript(sql, engine.backend)).map((s) => s.sql);
-    if (statements.length === 0) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'There is no statement to estimate.');
+    if (statements.length === 0)
+      throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'There is no statement to estimate.');
     for (const statement of statements) {
       const refusal = await explainRefusal(statement, engine.backend, database.allow_dml);
       if (refusal) throw new StrataHttpException(400, refusal.errorType as ErrorType, refusal.message);
     }
     try {
-      return await this.withinTimeout((deadline) => this.explainEach(engine, statements, request.schema ?? null, deadline));
+      return await this.withinTimeout((deadline) =>
+        this.explainEach(engine, statements, request.schema ?? null, deadline),
+      );
     } catch (error) {
       if (error instanceof EstimateTimeout || error instanceof EngineTimeoutError) {
         const seconds = Math.round(this.timeoutMs / 100) / 10;

@@ -30,11 +30,19 @@ afterAll(async () => {
 
 it('runs an async query on BullMQ, stores its result in Redis and reports it at /api/v1/async_event/', async () => {
   const id = clientId();
-  const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT id FROM t1200 ORDER BY id', runAsync: true, queryLimit: 50 });
+  const res = await app.admin.post('/api/v1/sqllab/execute/', {
+    database_id: db,
+    client_id: id,
+    sql: 'SELECT id FROM t1200 ORDER BY id',
+    runAsync: true,
+    queryLimit: 50,
+  });
   expect(res.status).toBe(202);
   let event: { status: string; result_url: string; client_id: string } | undefined;
   for (let i = 0; i < 200 && !event; i++) {
-    event = (await app.admin.get('/api/v1/async_event/')).body.result.find((e: { client_id: string }) => e.client_id === id);
+    event = (await app.admin.get('/api/v1/async_event/')).body.result.find(
+      (e: { client_id: string }) => e.client_id === id,
+    );
     if (!event) await new Promise((r) => setTimeout(r, 50));
   }
   expect(event).toMatchObject({ status: 'done' });

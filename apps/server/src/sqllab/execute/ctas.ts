@@ -26,17 +26,24 @@ export function checkCtas(
 ): void {
   const errorType = method === 'TABLE' ? ErrorType.INVALID_CTAS_QUERY_ERROR : ErrorType.INVALID_CVAS_QUERY_ERROR;
   if (method === 'TABLE') {
-    if (!database.allow_ctas) throw new StrataHttpException(400, errorType, 'This database does not allow CREATE TABLE AS.');
+    if (!database.allow_ctas)
+      throw new StrataHttpException(400, errorType, 'This database does not allow CREATE TABLE AS.');
     if (!statements.at(-1)?.isSelect) throw new StrataHttpException(400, errorType, CTAS_LAST_SELECT);
   } else {
-    if (!database.allow_cvas) throw new StrataHttpException(400, errorType, 'This database does not allow CREATE VIEW AS.');
-    if (statements.length !== 1 || !statements[0].isSelect) throw new StrataHttpException(400, errorType, CVAS_SINGLE_SELECT);
+    if (!database.allow_cvas)
+      throw new StrataHttpException(400, errorType, 'This database does not allow CREATE VIEW AS.');
+    if (statements.length !== 1 || !statements[0].isSelect)
+      throw new StrataHttpException(400, errorType, CVAS_SINGLE_SELECT);
   }
   const select = statements.at(-1)!;
   const refusal = select.refused ?? select.readOnlyRefused;
   if (refusal) throw new StrataHttpException(400, refusal.errorType as ErrorType, refusal.message);
   if (targetSchema !== null && /^pg_(temp|toast_temp)/i.test(targetSchema.trim())) {
-    throw new StrataHttpException(400, errorType, `The ${method === 'TABLE' ? 'table' : 'view'} cannot be created in the temporary schema ${targetSchema}.`);
+    throw new StrataHttpException(
+      400,
+      errorType,
+      `The ${method === 'TABLE' ? 'table' : 'view'} cannot be created in the temporary schema ${targetSchema}.`,
+    );
   }
 }
 
@@ -45,14 +52,26 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** `tmp_<user_id>_table_<YYYY_MM_DD_HH_MM_SS>` of the start time (UTC). */
 export function defaultCtasName(userId: number, startMs: number): string {
   const d = new Date(startMs);
-  const stamp = [d.getUTCFullYear(), pad(d.getUTCMonth() + 1), pad(d.getUTCDate()), pad(d.getUTCHours()), pad(d.getUTCMinutes()), pad(d.getUTCSeconds())].join('_');
+  const stamp = [
+    d.getUTCFullYear(),
+    pad(d.getUTCMonth() + 1),
+    pad(d.getUTCDate()),
+    pad(d.getUTCHours()),
+    pad(d.getUTCMinutes()),
+    pad(d.getUTCSeconds()),
+  ].join('_');
   return `tmp_${userId}_table_${stamp}`;
 }
 
-export function qualifiedName(engine: Pick<QueryEngine, 'quoteIdentifier'>, schema: string | null, table: string): string {
+export function qualifiedName(
+  engine: Pick<QueryEngine, 'quoteIdentifier'>,
+  schema: string | null,
+  table: string,
+): string {
   return schema ? `${engine.quoteIdentifier(schema)}.${engine.quoteIdentifier(table)}` : engine.quoteIdentifier(table);
 }
 
-export const ctasStatement = (method: 'TABLE' | 'VIEW', target: string, select: string) => `CREATE ${method} ${target} AS\n${select}`;
+export const ctasStatement = (method: 'TABLE' | 'VIEW', target: string, select: string) =>
+  `CREATE ${method} ${target} AS\n${select}`;
 
 export const ctasSelectSql = (target: string, limit: number) => `SELECT * FROM ${target} LIMIT ${limit}`;

@@ -26,7 +26,11 @@ export class StorageRuntimeRestarter extends EmbeddedDatabaseRestarter {
  * the statement and frees the one session other users' queries wait for; the statement then fails with
  * the time limit's error, as on any other database.
  */
-export async function restartPastDeadline<T>(restarter: EmbeddedDatabaseRestarter, timeoutMs: number, statement: Promise<T>): Promise<T> {
+export async function restartPastDeadline<T>(
+  restarter: EmbeddedDatabaseRestarter,
+  timeoutMs: number,
+  statement: Promise<T>,
+): Promise<T> {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

@@ -15,7 +15,11 @@ export class ExecuteController {
 
   // The permission (can_execute_sql_query on SQLLab) is checked in the service, before the database.
   @Post()
-  async execute(@ReqUser() user: CurrentUser, @ZodBody(executeSchema) body: ExecuteBody, @Res() res: HttpResponse): Promise<void> {
+  async execute(
+    @ReqUser() user: CurrentUser,
+    @ZodBody(executeSchema) body: ExecuteBody,
+    @Res() res: HttpResponse,
+  ): Promise<void> {
     const answer = await this.service.execute(user, body, DISPLAY_MAX_ROW);
     sendJson(res, answer.httpStatus, answer.body);
   }

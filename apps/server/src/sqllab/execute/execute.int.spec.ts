@@ -16,7 +16,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const run = (body: Record<string, unknown>) => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), ...body });
+const run = (body: Record<string, unknown>) =>
+  app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), ...body });
 
 describe('limits and limitingFactor (REFERENCE §1.5)', () => {
   it('no LIMIT, dropdown 1000 on 1,200 rows: 1,000 rows, DROPDOWN', async () => {
@@ -25,7 +26,13 @@ describe('limits and limitingFactor (REFERENCE §1.5)', () => {
     expect(res.body.status).toBe('success');
     expect(res.body.data).toHaveLength(1000);
     expect(res.body.data[999]).toMatchObject({ id: 1000, name: 'name 1000' });
-    expect(res.body.query).toMatchObject({ state: 'success', rows: 1000, limit: 1000, limitingFactor: 'DROPDOWN', progress: 100 });
+    expect(res.body.query).toMatchObject({
+      state: 'success',
+      rows: 1000,
+      limit: 1000,
+      limitingFactor: 'DROPDOWN',
+      progress: 100,
+    });
     expect(res.body.columns.map((c: { name: string }) => c.name)).toEqual(['id', 'name', 'value', 'ts']);
     expect(res.body.displayLimitReached).toBeUndefined();
   });
@@ -70,7 +77,8 @@ describe('DML', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({
       error_type: 'DML_NOT_ALLOWED_ERROR',
-      message: 'Only `SELECT` statements are allowed against this database: `DELETE FROM victims` changes data (DELETE).',
+      message:
+        'Only `SELECT` statements are allowed against this database: `DELETE FROM victims` changes data (DELETE).',
     });
     expect(await app.targetQuery('SELECT count(*)::int AS n FROM victims')).toEqual([{ n: 3 }]);
   });
@@ -86,7 +94,11 @@ describe('DML', () => {
 
   it('runs on a database that allows it', async () => {
     const dml = await app.addDatabase('target-dml', { allow_dml: true });
-    const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: dml, client_id: clientId(), sql: 'INSERT INTO victims VALUES (4); SELECT count(*)::int AS n FROM victims' });
+    const res = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: dml,
+      client_id: clientId(),
+      sql: 'INSERT INTO victims VALUES (4); SELECT count(*)::int AS n FROM victims',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ n: 4 }]);
     await app.targetQuery('DELETE FROM victims WHERE id = 4');
@@ -95,7 +107,9 @@ describe('DML', () => {
 
 describe('scripts and templates', () => {
   it('runs statements in order on one session and returns the last result', async () => {
-    const res = await run({ sql: "SET LOCAL work_mem = '5MB'; SELECT 2 AS two; SELECT current_setting('work_mem') AS v" });
+    const res = await run({
+      sql: "SET LOCAL work_mem = '5MB'; SELECT 2 AS two; SELECT current_setting('work_mem') AS v",
+    });
     expect(res.body.data).toEqual([{ v: '5MB' }]);
     expect(res.body.query.extra.progress).toBe('Running statement 3 out of 3');
   });
@@ -112,7 +126,11 @@ describe('scripts and templates', () => {
     const res = await run({ sql: 'SELECT * FROM t1200 WHERE id = {{ id }}', templateParams: '{"id": 42}' });
     expect(res.body.data).toEqual([expect.objectContaining({ id: 42 })]);
     const id = clientId();
-    const missing = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT {{ nope }}' });
+    const missing = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: 'SELECT {{ nope }}',
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0].error_type).toBe('MISSING_TEMPLATE_PARAMS_ERROR');
     expect((await app.admin.get(`/api/v1/query/${id}`)).status).toBe(404);
@@ -132,24 +150,54 @@ describe('CTAS and CVAS (REFERENCE §1.7)', () => {
       schema: 'public',
     });
     expect(res.status).toBe(200);
-    expect(res.body.query).toMatchObject({ state: 'success', ctas: true, tempTable: 'ctas_out', tempSchema: 'public', rows: 25, resultsKey: null });
+    expect(res.body.query).toMatchObject({
+      state: 'success',
+      ctas: true,
+      tempTable: 'ctas_out',
+      tempSchema: 'public',
+      rows: 25,
+      resultsKey: null,
+    });
     expect(res.body.query.selectSql).toBe('SELECT * FROM "public"."ctas_out" LIMIT 1000');
     expect(await app.targetQuery('SELECT count(*)::int AS n FROM ctas_out')).toEqual([{ n: 25 }]);
 
-    const view = await app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql: 'SELECT 1 AS one', select_as_cta: true, ctas_method: 'VIEW', tmp_table_name: 'cvas_out' });
+    const view = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: ctas,
+      client_id: clientId(),
+      sql: 'SELECT 1 AS one',
+      select_as_cta: true,
+      ctas_method: 'VIEW',
+      tmp_table_name: 'cvas_out',
+    });
     expect(view.status).toBe(200);
     expect(await app.targetQuery('SELECT one FROM cvas_out')).toEqual([{ one: 1 }]);
   });
 
   it('names the table tmp_<user>_table_<time> by default; refuses a non-SELECT last statement and CTAS where not allowed', async () => {
     const ctas = await app.addDatabase('target-ctas-2', { allow_ctas: true });
-    const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql: 'SELECT 1 AS a', select_as_cta: true });
+    const res = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: ctas,
+      client_id: clientId(),
+      sql: 'SELECT 1 AS a',
+      select_as_cta: true,
+    });
     expect(res.body.query.tempTable).toMatch(/^tmp_\d+_table_\d{4}_\d{2}_\d{2}_\d{2}_\d{2}_\d{2}$/);
-    const cvas = await app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql: 'SELECT 1', select_as_cta: true, ctas_method: 'VIEW' });
+    const cvas = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: ctas,
+      client_id: clientId(),
+      sql: 'SELECT 1',
+      select_as_cta: true,
+      ctas_method: 'VIEW',
+    });
     expect(cvas.body.errors[0].error_type).toBe('INVALID_CVAS_QUERY_ERROR');
     const notAllowed = await run({ sql: 'SELECT 1', select_as_cta: true });
     expect(notAllowed.body.errors[0].error_type).toBe('INVALID_CTAS_QUERY_ERROR');
-    const twoSelects = await app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql: 'SELECT 1; SHOW search_path', select_as_cta: true });
+    const twoSelects = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: ctas,
+      client_id: clientId(),
+      sql: 'SELECT 1; SHOW search_path',
+      select_as_cta: true,
+    });
     expect(twoSelects.body.errors[0].message).toMatch(/last statement is a SELECT/);
   });
 
@@ -157,8 +205,18 @@ describe('CTAS and CVAS (REFERENCE §1.7)', () => {
     await app.targetQuery('CREATE SEQUENCE IF NOT EXISTS ctas_seq');
     const ctas = await app.addDatabase('target-ctas-3', { allow_ctas: true, allow_cvas: true });
     const ctasRun = (sql: string, extra: Record<string, unknown> = {}) =>
-      app.admin.post('/api/v1/sqllab/execute/', { database_id: ctas, client_id: clientId(), sql, select_as_cta: true, ...extra });
-    for (const sql of ["SELECT setval('ctas_seq', 500) AS v", 'SELECT pg_advisory_lock(616161) AS l', "SELECT lo_from_bytea(0, 'x') AS o"]) {
+      app.admin.post('/api/v1/sqllab/execute/', {
+        database_id: ctas,
+        client_id: clientId(),
+        sql,
+        select_as_cta: true,
+        ...extra,
+      });
+    for (const sql of [
+      "SELECT setval('ctas_seq', 500) AS v",
+      'SELECT pg_advisory_lock(616161) AS l',
+      "SELECT lo_from_bytea(0, 'x') AS o",
+    ]) {
       const res = await ctasRun(sql, { tmp_table_name: 'ctas_side_effect' });
       expect({ sql, status: res.status }).toEqual({ sql, status: 400 });
       expect(res.body.errors[0].error_type).toBe('DML_NOT_ALLOWED_ERROR');
@@ -169,7 +227,10 @@ describe('CTAS and CVAS (REFERENCE §1.7)', () => {
     for (const schema of ['pg_temp', 'PG_TEMP_3']) {
       const res = await ctasRun('SELECT 1 AS a', { tmp_table_name: 'victims', schema });
       expect(res.status).toBe(400);
-      expect(res.body.errors[0]).toMatchObject({ error_type: 'INVALID_CTAS_QUERY_ERROR', message: expect.stringContaining('temporary schema') });
+      expect(res.body.errors[0]).toMatchObject({
+        error_type: 'INVALID_CTAS_QUERY_ERROR',
+        message: expect.stringContaining('temporary schema'),
+      });
     }
   });
 });
@@ -182,7 +243,10 @@ describe('timeout, idempotency, validation and access', () => {
     try {
       const res = await run({ sql: 'SELECT pg_sleep(5)' });
       expect(res.status).toBe(408);
-      expect(res.body.errors[0]).toMatchObject({ error_type: 'SQLLAB_TIMEOUT_ERROR', message: 'The query exceeded the 1 seconds timeout.' });
+      expect(res.body.errors[0]).toMatchObject({
+        error_type: 'SQLLAB_TIMEOUT_ERROR',
+        message: 'The query exceeded the 1 seconds timeout.',
+      });
       expect(res.body.query.state).toBe('timed_out');
     } finally {
       config.sqllab = saved;
@@ -191,15 +255,29 @@ describe('timeout, idempotency, validation and access', () => {
 
   it('a second execute with the same client id returns the first run instead of running again', async () => {
     const id = clientId();
-    const first = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT now() AS t' });
-    const second = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT now() AS t' });
+    const first = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: 'SELECT now() AS t',
+    });
+    const second = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: 'SELECT now() AS t',
+    });
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
     expect(second.body.query.queryId).toBe(first.body.query.queryId);
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
-    for (const body of [{ client_id: 'short' }, { sql: '' }, { tmp_table_name: 'x; drop' }, { ctas_method: 'INDEX' }, { database_id: 'abc' }]) {
+    for (const body of [
+      { client_id: 'short' },
+      { sql: '' },
+      { tmp_table_name: 'x; drop' },
+      { ctas_method: 'INDEX' },
+      { database_id: 'abc' },
+    ]) {
       const res = await run({ sql: 'SELECT 1', ...body });
       expect(res.status).toBe(400);
       expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
@@ -210,7 +288,11 @@ describe('timeout, idempotency, validation and access', () => {
 
   it('a database that cannot be reached fails the run with a 4xx in the error shape, never a 500', async () => {
     const down = await app.addDatabase('down', { uri: 'postgresql://postgres@127.0.0.1:1/nothing' });
-    const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: down, client_id: clientId(), sql: 'SELECT 1' });
+    const res = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: down,
+      client_id: clientId(),
+      sql: 'SELECT 1',
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.body.errors[0].error_type).toMatch(/^CONNECTION_|GENERIC_DB_ENGINE_ERROR/);
@@ -219,12 +301,21 @@ describe('timeout, idempotency, validation and access', () => {
 
   it('needs the SQL Lab permission and access to the database; a hidden database is refused', async () => {
     const gamma = await app.userClient('gamma', ['Gamma']);
-    expect((await gamma.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 1' })).status).toBe(403);
+    expect(
+      (await gamma.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 1' })).status,
+    ).toBe(403);
     const analyst = await app.userClient('analyst', ['sql_lab']);
-    const noGrant = await analyst.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 1' });
+    const noGrant = await analyst.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: clientId(),
+      sql: 'SELECT 1',
+    });
     expect(noGrant.status).toBe(403);
     expect(noGrant.body.errors[0].error_type).toBe('DATABASE_SECURITY_ACCESS_ERROR');
     const hidden = await app.addDatabase('hidden', { expose_in_sqllab: false });
-    expect((await app.admin.post('/api/v1/sqllab/execute/', { database_id: hidden, client_id: clientId(), sql: 'SELECT 1' })).status).toBe(403);
+    expect(
+      (await app.admin.post('/api/v1/sqllab/execute/', { database_id: hidden, client_id: clientId(), sql: 'SELECT 1' }))
+        .status,
+    ).toBe(403);
   });
 });

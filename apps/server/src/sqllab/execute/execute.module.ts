@@ -54,7 +54,9 @@ export class ExecuteModule implements OnModuleInit, OnApplicationBootstrap {
   /** Runs a crash left `pending` or `running` are failed before this process serves anyone. */
   async onApplicationBootstrap(): Promise<void> {
     // A failed recovery must not keep the server down: the runs stay unfinished and the next start retries.
-    await this.recovery.recoverAtBoot().catch((err: unknown) => this.logger.error(`recovering unfinished queries failed: ${(err as Error).message}`));
+    await this.recovery
+      .recoverAtBoot()
+      .catch((err: unknown) => this.logger.error(`recovering unfinished queries failed: ${(err as Error).message}`));
   }
 
   onModuleInit(): void {
@@ -69,8 +71,18 @@ export class ExecuteModule implements OnModuleInit, OnApplicationBootstrap {
           job_id: job.id,
           client_id: clientId,
           status: done ? 'done' : 'error',
-          result_url: done && row.results_key ? `/api/v1/sqllab/results/?q=${encodeRison({ key: row.results_key })}` : null,
-          errors: done ? [] : outcome.errors.length ? outcome.errors : [{ message: `The query was ${outcome.status.replace('_', ' ')}.`, error_type: 'GENERIC_COMMAND_ERROR' }],
+          result_url:
+            done && row.results_key ? `/api/v1/sqllab/results/?q=${encodeRison({ key: row.results_key })}` : null,
+          errors: done
+            ? []
+            : outcome.errors.length
+              ? outcome.errors
+              : [
+                  {
+                    message: `The query was ${outcome.status.replace('_', ' ')}.`,
+                    error_type: 'GENERIC_COMMAND_ERROR',
+                  },
+                ],
         });
       },
       {

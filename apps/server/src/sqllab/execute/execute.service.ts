@@ -4,7 +4,15 @@
  * (sync, 200) or on the job queue (async, 202 with the query pending). Idempotent on (client_id, user).
  */
 import { Injectable } from '@nestjs/common';
-import { ErrorType, hasPermission, Permission, PermissionView, planLimit, type QueryError, type QueryStartedData } from '@strata/domain';
+import {
+  ErrorType,
+  hasPermission,
+  Permission,
+  PermissionView,
+  planLimit,
+  type QueryError,
+  type QueryStartedData,
+} from '@strata/domain';
 import { DomainError } from '@strata/events';
 import type { CurrentUser } from '../../auth/current-user';
 import { StrataHttpException } from '../../common/error-body';
@@ -56,14 +64,21 @@ export class ExecuteService {
     if (existing) return existing;
 
     const database = await this.databases.find(body.database_id);
-    if (!database) throw new StrataHttpException(404, ErrorType.DATABASE_NOT_FOUND_ERROR, 'The database was not found.');
-    if (!(await this.databases.canQuery(user, database))) throw forbidden(ErrorType.DATABASE_SECURITY_ACCESS_ERROR, `You need access to the database ${database.database_name} to run queries on it.`);
-    if (!database.expose_in_sqllab) throw forbidden(ErrorType.DATABASE_SECURITY_ACCESS_ERROR, 'This database is not exposed in SQL Lab.');
+    if (!database)
+      throw new StrataHttpException(404, ErrorType.DATABASE_NOT_FOUND_ERROR, 'The database was not found.');
+    if (!(await this.databases.canQuery(user, database)))
+      throw forbidden(
+        ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+        `You need access to the database ${database.database_name} to run queries on it.`,
+      );
+    if (!database.expose_in_sqllab)
+      throw forbidden(ErrorType.DATABASE_SECURITY_ACCESS_ERROR, 'This database is not exposed in SQL Lab.');
 
     const renderedSql = await renderSql(body.sql, parseTemplateParams(body.templateParams));
     const engine = await this.databases.engine(database.id).catch((err: unknown) => {
       // A connection that cannot even be built (undecryptable password, bad URI) is the caller's 4xx.
-      if (err instanceof EngineError) throw new StrataHttpException(err.status, err.errorType as ErrorType, err.message);
+      if (err instanceof EngineError)
+        throw new StrataHttpException(err.status, err.errorType as ErrorType, err.message);
       throw err;
     });
     // Classified on the final SQL, after the template is rendered: a parameter cannot smuggle anything in.
@@ -105,7 +120,11 @@ export class ExecuteService {
       ...(body.expand_data ? { expandData: true } : {}),
     };
     try {
-      await this.runs.decide(body.client_id, { type: 'StartQuery', query, statementCount: statements.length }, String(user.id));
+      await this.runs.decide(
+        body.client_id,
+        { type: 'StartQuery', query, statementCount: statements.length },
+        String(user.id),
+      );
     } catch (err) {
       // The same client id sent twice at once: the other request created it.
       if (err instanceof DomainError && err.code === 'query_exists') {
@@ -122,8 +141,14 @@ export class ExecuteService {
       try {
         await this.jobs.add(SQLLAB_RUN_JOB, { clientId: body.client_id });
       } catch {
-        const errors: QueryError[] = [{ message: 'Failed to start remote query on a worker.', error_type: ErrorType.ASYNC_WORKERS_ERROR }];
-        await this.runs.decide(body.client_id, { type: 'FailQuery', errors, executedSql: null, at: Date.now() }, String(user.id));
+        const errors: QueryError[] = [
+          { message: 'Failed to start remote query on a worker.', error_type: ErrorType.ASYNC_WORKERS_ERROR },
+        ];
+        await this.runs.decide(
+          body.client_id,
+          { type: 'FailQuery', errors, executedSql: null, at: Date.now() },
+          String(user.id),
+        );
         throw new StrataHttpException(500, ErrorType.ASYNC_WORKERS_ERROR, errors[0].message);
       }
       return { httpStatus: 202, body: { query: queued } };
@@ -131,7 +156,8 @@ export class ExecuteService {
 
     const outcome = await this.executor.run(body.client_id);
     const { dict } = await this.reader.get(body.client_id, user);
-    if (outcome?.status === 'success') return { httpStatus: 200, body: successPayload(dict, outcome.result, displayMaxRow) };
+    if (outcome?.status === 'success')
+      return { httpStatus: 200, body: successPayload(dict, outcome.result, displayMaxRow) };
     return this.unsuccessful(dict, outcome?.errors ?? []);
   }
 
@@ -139,12 +165,19 @@ export class ExecuteService {
   private async existing(user: CurrentUser, clientId: string, displayMaxRow: number): Promise<ExecuteAnswer | null> {
     const row = await this.reader.byClientId(clientId);
     if (!row) return null;
-    if (row.user_id !== user.id) throw new StrataHttpException(409, ErrorType.GENERIC_COMMAND_ERROR, 'This client id belongs to another query.');
+    if (row.user_id !== user.id)
+      throw new StrataHttpException(409, ErrorType.GENERIC_COMMAND_ERROR, 'This client id belongs to another query.');
     const { dict } = await this.reader.get(clientId, user);
     if (dict.state === 'pending' || dict.state === 'running') return { httpStatus: 202, body: { query: dict } };
     if (dict.state === 'success') {
       const stored = dict.resultsKey ? await this.results.load(dict.resultsKey, { mayBePending: true }) : null;
-      return { httpStatus: 200, body: stored?.state === 'found' ? successPayload(dict, stored.result, displayMaxRow) : { query_id: dict.queryId, status: dict.state, query: dict } };
+      return {
+        httpStatus: 200,
+        body:
+          stored?.state === 'found'
+            ? successPayload(dict, stored.result, displayMaxRow)
+            : { query_id: dict.queryId, status: dict.state, query: dict },
+      };
     }
     return this.unsuccessful(dict, (dict.extra.errors as QueryError[] | undefined) ?? []);
   }
@@ -152,12 +185,38 @@ export class ExecuteService {
   /** Stopped runs answer 200 with no rows; failed and timed-out ones an error with the query attached. */
   private unsuccessful(dict: QueryDict, errors: QueryError[]): ExecuteAnswer {
     if (dict.state === 'stopped') {
-      return { httpStatus: 200, body: { query_id: dict.queryId, status: 'stopped', data: [], columns: [], selected_columns: [], expanded_columns: [], query: dict } };
+      return {
+        httpStatus: 200,
+        body: {
+          query_id: dict.queryId,
+          status: 'stopped',
+          data: [],
+          columns: [],
+          selected_columns: [],
+          expanded_columns: [],
+          query: dict,
+        },
+      };
     }
-    const list = errors.length ? errors : [{ message: dict.errorMessage ?? 'The query failed.', error_type: ErrorType.GENERIC_DB_ENGINE_ERROR, level: 'error' as const }];
+    const list = errors.length
+      ? errors
+      : [
+          {
+            message: dict.errorMessage ?? 'The query failed.',
+            error_type: ErrorType.GENERIC_DB_ENGINE_ERROR,
+            level: 'error' as const,
+          },
+        ];
     // A database that is down or restarting (embedded, past its wait bound) is a 503 the user can retry.
     const unavailable = list[0].error_type === ErrorType.CONNECTION_HOST_DOWN_ERROR;
-    const status = dict.state === 'timed_out' ? 408 : list[0].error_type === ErrorType.RESULT_TOO_LARGE_ERROR ? 413 : unavailable ? 503 : 400;
+    const status =
+      dict.state === 'timed_out'
+        ? 408
+        : list[0].error_type === ErrorType.RESULT_TOO_LARGE_ERROR
+          ? 413
+          : unavailable
+            ? 503
+            : 400;
     throw new StrataHttpExceptionWithQuery(status, list, dict);
   }
 }
@@ -167,6 +226,11 @@ class StrataHttpExceptionWithQuery extends StrataHttpException {
   constructor(status: number, errors: QueryError[], query: QueryDict) {
     super(status, errors[0].error_type as ErrorType, errors[0].message);
     const body = this.getResponse() as Record<string, unknown>;
-    Object.assign(body, { errors: errors.map((e) => ({ level: 'error', ...e })), status: query.state, error: errors[0].message, query });
+    Object.assign(body, {
+      errors: errors.map((e) => ({ level: 'error', ...e })),
+      status: query.state,
+      error: errors[0].message,
+      query,
+    });
   }
 }

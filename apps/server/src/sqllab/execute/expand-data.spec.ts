@@ -17,13 +17,23 @@ describe('expandData (expand_data)', () => {
       ['info.extra', 'JSON', 1],
     ]);
     expect(columns.map((c) => c.name)).toEqual(['id', 'info', 'info.city', 'info.pop', 'info.capital', 'info.extra']);
-    expect(rows[1]).toEqual({ id: 2, info: { city: 'Lyon', extra: [1, 2] }, 'info.city': 'Lyon', 'info.pop': null, 'info.capital': null, 'info.extra': [1, 2] });
+    expect(rows[1]).toEqual({
+      id: 2,
+      info: { city: 'Lyon', extra: [1, 2] },
+      'info.city': 'Lyon',
+      'info.pop': null,
+      'info.capital': null,
+      'info.extra': [1, 2],
+    });
     expect(rows[2]).toMatchObject({ 'info.city': null, 'info.extra': null });
   });
 
   it('changes nothing without object values; never reuses a taken column name', () => {
     const plain = [{ a: 1, b: [1] }];
-    expect(expandData(plain, [col('a', 'integer'), col('b')])).toEqual({ columns: [col('a', 'integer'), col('b')], expanded: [] });
+    expect(expandData(plain, [col('a', 'integer'), col('b')])).toEqual({
+      columns: [col('a', 'integer'), col('b')],
+      expanded: [],
+    });
     const clash = [{ j: { k: 1 }, 'j.k': 'mine' }];
     const { expanded } = expandData(clash, [col('j'), col('j.k', 'text')]);
     expect(expanded.map((c) => c.name)).toEqual(['j.k__1']);

@@ -40,7 +40,8 @@ export function expandData(rows: Record<string, unknown>[], selected: QueryColum
           expanded.push(columnFor(name, inner));
         } else if (inner !== null) {
           const col = expanded.find((c) => c.name === name)!;
-          if (col.type === 'JSON' && inner !== undefined && typeof inner !== 'object') Object.assign(col, columnFor(name, inner));
+          if (col.type === 'JSON' && inner !== undefined && typeof inner !== 'object')
+            Object.assign(col, columnFor(name, inner));
         }
         row[name] = inner;
       }

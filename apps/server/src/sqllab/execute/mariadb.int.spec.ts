@@ -32,8 +32,10 @@ afterAll(async () => {
   await admin?.end();
 });
 
-const run = (body: Record<string, unknown>, database = db) => app.admin.post('/api/v1/sqllab/execute/', { database_id: database, client_id: clientId(), ...body });
-const count = async (table: string) => ((await admin.query(`SELECT COUNT(*) AS n FROM ${schema}.${table}`)) as unknown as [{ n: number }[]])[0][0].n;
+const run = (body: Record<string, unknown>, database = db) =>
+  app.admin.post('/api/v1/sqllab/execute/', { database_id: database, client_id: clientId(), ...body });
+const count = async (table: string) =>
+  ((await admin.query(`SELECT COUNT(*) AS n FROM ${schema}.${table}`)) as unknown as [{ n: number }[]])[0][0].n;
 
 it('limits: DROPDOWN 1000 of 1200, NOT_LIMITED with 10000, QUERY for LIMIT 10', async () => {
   const dropdown = await run({ sql: 'SELECT * FROM t1200 ORDER BY id', queryLimit: 1000 });
@@ -59,13 +61,20 @@ it('a committed run (allow_dml) leaves no session variable or GET_LOCK lock to t
   const first = await run({ sql: `SET SESSION sql_select_limit = 3; SELECT GET_LOCK('${lock}', 0) AS got` }, dml);
   expect(first.body.data).toEqual([{ got: 1 }]);
   for (let i = 0; i < 3; i++) {
-    const next = await run({ sql: `SELECT @@session.sql_select_limit < 1000 AS limited, IS_USED_LOCK('${lock}') IS NULL AS free` }, dml);
+    const next = await run(
+      { sql: `SELECT @@session.sql_select_limit < 1000 AS limited, IS_USED_LOCK('${lock}') IS NULL AS free` },
+      dml,
+    );
     expect(next.body.data).toEqual([{ limited: 0, free: 1 }]);
   }
 });
 
-it('refuses what reaches the server\'s files or lifts read-only mode, on every database', async () => {
-  for (const sql of ["SELECT LOAD_FILE('/etc/passwd')", 'SET @@session.transaction_read_only = 0', "SELECT 1 INTO OUTFILE '/tmp/strata-x'"]) {
+it("refuses what reaches the server's files or lifts read-only mode, on every database", async () => {
+  for (const sql of [
+    "SELECT LOAD_FILE('/etc/passwd')",
+    'SET @@session.transaction_read_only = 0',
+    "SELECT 1 INTO OUTFILE '/tmp/strata-x'",
+  ]) {
     const res = await run({ sql });
     expect({ sql, status: res.status }).toEqual({ sql, status: 400 });
     expect(res.body.errors[0].error_type).toBe('QUERY_SECURITY_ACCESS_ERROR');
@@ -73,7 +82,10 @@ it('refuses what reaches the server\'s files or lifts read-only mode, on every d
 });
 
 it('CTAS creates its table', async () => {
-  const res = await run({ sql: 'SELECT id FROM t1200 WHERE id <= 7', select_as_cta: true, tmp_table_name: 'ctas_out' }, ctasDb);
+  const res = await run(
+    { sql: 'SELECT id FROM t1200 WHERE id <= 7', select_as_cta: true, tmp_table_name: 'ctas_out' },
+    ctasDb,
+  );
   expect(res.status).toBe(200);
   expect(res.body.query).toMatchObject({ state: 'success', tempTable: 'ctas_out' });
   expect(await count('ctas_out')).toBe(7);
@@ -81,7 +93,7 @@ it('CTAS creates its table', async () => {
 
 /** Polls `probe`; the bound is generous (a loaded machine is slow, not failing) and below the test's own. */
 async function until(probe: () => Promise<boolean>, what: string): Promise<void> {
-  for (const deadline = Date.now() + 30_000; !(await probe()); ) {
+  for (const deadline = Date.now() + 30_000; !(await probe());) {
     if (Date.now() > deadline) throw new Error(`still not true: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -91,7 +103,12 @@ it('Stop kills the running statement in MariaDB', async () => {
   const id = clientId();
   // An hour-long statement: only the Stop ends it within the test's time limit.
   const running = run({ client_id: id, sql: 'SELECT SLEEP(3600)' });
-  const sleeping = async () => ((await admin.query(`SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(3600)%'`)) as unknown as [unknown[]])[0].length;
+  const sleeping = async () =>
+    (
+      (await admin.query(
+        `SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(3600)%'`,
+      )) as unknown as [unknown[]]
+    )[0].length;
   await until(async () => (await sleeping()) === 1, 'the statement to run');
   await app.admin.post('/api/v1/query/stop', { client_id: id });
   await until(async () => (await sleeping()) === 0, 'the statement to be gone');
@@ -104,9 +121,14 @@ it('SQLLAB_TIMEOUT stops a run on MariaDB (SLEEP returns normally when interrupt
     const res = await run({ client_id: id, sql: 'SELECT SLEEP(5) AS s' });
     expect(res.body.query).toMatchObject({ state: 'timed_out' });
     expect(res.body.errors[0]).toMatchObject({ error_type: 'SQLLAB_TIMEOUT_ERROR' });
-    const csv = await fetch(`${app.t.url}/api/v1/sqllab/export/${id}/`, { headers: { authorization: `Bearer ${app.admin.token}` } });
+    const csv = await fetch(`${app.t.url}/api/v1/sqllab/export/${id}/`, {
+      headers: { authorization: `Bearer ${app.admin.token}` },
+    });
     if (csv.status === 200) await expect(csv.text()).rejects.toThrow();
-    else expect(((await csv.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe('SQLLAB_TIMEOUT_ERROR');
+    else
+      expect(((await csv.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe(
+        'SQLLAB_TIMEOUT_ERROR',
+      );
   });
 });
 
@@ -123,7 +145,12 @@ it('the CSV export holds all 20,000 rows while the dropdown kept 1,000', async (
 it('the CSV export stops at SQL_MAX_ROW (100,000) on a statement that would return a trillion rows, without draining them', async () => {
   const id = clientId();
   // Draining a trillion rows would take days, far past the test's time limit.
-  await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT seq AS n FROM seq_1_to_1000000000000', queryLimit: 10 });
+  await app.admin.post('/api/v1/sqllab/execute/', {
+    database_id: db,
+    client_id: id,
+    sql: 'SELECT seq AS n FROM seq_1_to_1000000000000',
+    queryLimit: 10,
+  });
   const csv = await app.admin.get(`/api/v1/sqllab/export/${id}/`);
   expect(csv.status).toBe(200);
   const lines = (csv.body as string).trimEnd().split('\r\n');

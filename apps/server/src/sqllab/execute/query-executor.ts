@@ -19,7 +19,14 @@ import {
 } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { AppConfig, DEFAULT_PAYLOAD_MAX_MB } from '../../config/app-config';
-import { EngineCancelledError, EngineError, EngineTimeoutError, type EngineSession, type ResultColumn, type ResultSet } from '../../engines/query-engine';
+import {
+  EngineCancelledError,
+  EngineError,
+  EngineTimeoutError,
+  type EngineSession,
+  type ResultColumn,
+  type ResultSet,
+} from '../../engines/query-engine';
 import { QueryRuns } from '../queries/query-runs';
 import { DEFAULT_RESULTS_TTL_SEC } from '../results/results-backend';
 import { ResultsStore } from '../results/results-store';
@@ -37,10 +44,17 @@ export type RunOutcome =
   | { status: 'success'; result: SerializedResult; rows: number }
   | { status: Exclude<QueryStatus, 'success'>; errors: QueryError[] };
 
-export const toQueryColumn = (c: ResultColumn): QueryColumn => ({ column_name: c.name, name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm });
+export const toQueryColumn = (c: ResultColumn): QueryColumn => ({
+  column_name: c.name,
+  name: c.name,
+  type: c.type,
+  type_generic: c.type_generic,
+  is_dttm: c.is_dttm,
+});
 
 export const syncTimeoutMessage = (sec: number) => `The query exceeded the ${sec} seconds timeout.`;
-export const asyncTimeoutMessage = (sec: number) => `The query was killed after ${sec} seconds. It might be too complex, or the database might be under heavy load.`;
+export const asyncTimeoutMessage = (sec: number) =>
+  `The query was killed after ${sec} seconds. It might be too complex, or the database might be under heavy load.`;
 
 class Stopped extends Error {}
 
@@ -91,11 +105,13 @@ export class QueryExecutor {
     let session: EngineSession | undefined;
     try {
       const database = await this.databases.find(q.databaseId);
-      if (!database) throw new EngineError('The database of this query no longer exists.', ErrorType.DATABASE_NOT_FOUND_ERROR, 404);
+      if (!database)
+        throw new EngineError('The database of this query no longer exists.', ErrorType.DATABASE_NOT_FOUND_ERROR, 404);
       const engine = await this.databases.engine(q.databaseId);
       const statements = await classifyScript(q.renderedSql, engine.backend);
       statementCount = statements.length;
-      const ctasTarget = q.selectAsCta && q.tmpTableName ? qualifiedName(engine, q.tmpSchemaName, q.tmpTableName) : null;
+      const ctasTarget =
+        q.selectAsCta && q.tmpTableName ? qualifiedName(engine, q.tmpSchemaName, q.tmpTableName) : null;
       // Waiting for a connection counts against the run's time limit (a busy database is a slow one).
       session = await engine.openSession({ waitMs: deadline - Date.now() });
       const { canCancelInDatabase } = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
@@ -107,7 +123,14 @@ export class QueryExecutor {
         statementNo = i + 1;
         // A sync run recorded statement 1's progress with its start (one transaction fewer); a Stop that
         // came before the session was registered cancelled it on registration (RunningQueries).
-        if (statementNo > 1 || state.progressMessage === null) await this.progress(clientId, statementNo, statementCount, actor, statementNo > 1 ? this.instance.id : state.runner);
+        if (statementNo > 1 || state.progressMessage === null)
+          await this.progress(
+            clientId,
+            statementNo,
+            statementCount,
+            actor,
+            statementNo > 1 ? this.instance.id : state.runner,
+          );
         let sql = statement.sql;
         const ctasHere = ctasTarget !== null && statementNo === statementCount;
         if (ctasHere) {
@@ -125,8 +148,15 @@ export class QueryExecutor {
         if (remaining <= 0) throw new EngineTimeoutError(timeLimitSec * 1000);
         const executing =
           statement.isSelect && !ctasHere && statementNo === statementCount
-            ? this.readResult(session, sql, { timeoutMs: remaining, maxRows: q.limit + 1, keepRows: q.expandData === true })
-            : session.execute(sql, { timeoutMs: remaining, maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined });
+            ? this.readResult(session, sql, {
+                timeoutMs: remaining,
+                maxRows: q.limit + 1,
+                keepRows: q.expandData === true,
+              })
+            : session.execute(sql, {
+                timeoutMs: remaining,
+                maxRows: statement.isSelect && !ctasHere ? q.limit + 1 : undefined,
+              });
         last = await (canCancelInDatabase ? executing : restartPastDeadline(this.restarter, remaining, executing));
       }
       // A read-only run has nothing to keep. Rolling back also undoes any setting a statement changed for
@@ -157,11 +187,21 @@ export class QueryExecutor {
     };
   }
 
-  private async progress(clientId: string, statement: number, statementCount: number, actor: string, runner: string | null): Promise<void> {
+  private async progress(
+    clientId: string,
+    statement: number,
+    statementCount: number,
+    actor: string,
+    runner: string | null,
+  ): Promise<void> {
     try {
       // The first progress of a worker that did not queue the run records it as the run's holder.
       const holder = runner === this.instance.id ? {} : { runner: this.instance.id };
-      await this.runs.decide(clientId, { type: 'ReportProgress', statement, statementCount, at: Date.now(), ...holder }, actor);
+      await this.runs.decide(
+        clientId,
+        { type: 'ReportProgress', statement, statementCount, at: Date.now(), ...holder },
+        actor,
+      );
     } catch (err) {
       if (err instanceof DomainError && err.code === 'query_stopped') throw new Stopped();
       throw err;
@@ -172,16 +212,24 @@ export class QueryExecutor {
    * The last SELECT's rows, serialized as they are read (SerializedResultBuilder) under the payload cap:
    * past it the statement is stopped there, before the rest is read or anything is held twice.
    */
-  private async readResult(session: EngineSession, sql: string, options: { timeoutMs: number; maxRows: number; keepRows: boolean }): Promise<LastStatement> {
+  private async readResult(
+    session: EngineSession,
+    sql: string,
+    options: { timeoutMs: number; maxRows: number; keepRows: boolean },
+  ): Promise<LastStatement> {
     const cap = this.payloadCap();
     const serialized = new SerializedResultBuilder((bytes) => {
       if (bytes > cap.bytes) throw new ResultTooLargeError(cap.maxMb);
     });
     const rows: Record<string, unknown>[] = [];
-    const streamed = await session.stream(sql, { timeoutMs: options.timeoutMs, maxRows: options.maxRows, batchRows: CHUNK_ROWS }, async (batch) => {
-      serialized.add(batch);
-      if (options.keepRows) rows.push(...batch);
-    });
+    const streamed = await session.stream(
+      sql,
+      { timeoutMs: options.timeoutMs, maxRows: options.maxRows, batchRows: CHUNK_ROWS },
+      async (batch) => {
+        serialized.add(batch);
+        if (options.keepRows) rows.push(...batch);
+      },
+    );
     return { columns: streamed.columns, rows, rowCount: streamed.rowCount, serialized };
   }
 
@@ -191,16 +239,29 @@ export class QueryExecutor {
     return { maxMb, bytes: maxMb > 0 ? maxMb * MB : Infinity };
   }
 
-  private async succeed(q: QueryStartedData, last: LastStatement, executed: string[], ctasTarget: string | null, actor: string, cacheTimeout: number | null): Promise<RunOutcome> {
+  private async succeed(
+    q: QueryStartedData,
+    last: LastStatement,
+    executed: string[],
+    ctasTarget: string | null,
+    actor: string,
+    cacheTimeout: number | null,
+  ): Promise<RunOutcome> {
     const columns = last.columns.map(toQueryColumn);
     const returnsRows = last.columns.length > 0 && !ctasTarget;
     const fetched = last.serialized ? last.serialized.rowCount : last.rows.length;
-    const settled = returnsRows ? settleLimit({ limit: q.limit, limitingFactor: q.limitingFactor }, fetched) : { rows: last.rowCount, limitingFactor: LimitingFactor.NOT_LIMITED };
+    const settled = returnsRows
+      ? settleLimit({ limit: q.limit, limitingFactor: q.limitingFactor }, fetched)
+      : { rows: last.rowCount, limitingFactor: LimitingFactor.NOT_LIMITED };
     // Serialized once: the answer, /results/ and the stored blob are all this same byte string.
     let result: SerializedResult;
     if (last.serialized && !q.expandData) {
       const shown = returnsRows ? columns : [];
-      result = last.serialized.finish(returnsRows ? settled.rows : 0, { columns: shown, selected_columns: shown, expanded_columns: [] });
+      result = last.serialized.finish(returnsRows ? settled.rows : 0, {
+        columns: shown,
+        selected_columns: shown,
+        expanded_columns: [],
+      });
     } else {
       if (returnsRows && last.rows.length > settled.rows) last.rows.length = settled.rows;
       const expanded = returnsRows && q.expandData ? expandData(last.rows, columns) : { columns, expanded: [] };
@@ -252,16 +313,31 @@ export class QueryExecutor {
     const at = Date.now();
     if (err instanceof EngineTimeoutError) {
       const message = q.runAsync ? asyncTimeoutMessage(ctx.timeLimitSec) : syncTimeoutMessage(ctx.timeLimitSec);
-      const appended = await this.runs.decide(q.clientId, { type: 'TimeOutQuery', message, errorType: ErrorType.SQLLAB_TIMEOUT_ERROR, at }, ctx.actor);
-      return appended.events.length ? { status: 'timed_out', errors: [{ message, error_type: ErrorType.SQLLAB_TIMEOUT_ERROR, level: 'error' }] } : { status: 'stopped', errors: [] };
+      const appended = await this.runs.decide(
+        q.clientId,
+        { type: 'TimeOutQuery', message, errorType: ErrorType.SQLLAB_TIMEOUT_ERROR, at },
+        ctx.actor,
+      );
+      return appended.events.length
+        ? { status: 'timed_out', errors: [{ message, error_type: ErrorType.SQLLAB_TIMEOUT_ERROR, level: 'error' }] }
+        : { status: 'stopped', errors: [] };
     }
-    if (err instanceof EngineCancelledError && (await this.runs.state(q.clientId)).status === 'stopped') return { status: 'stopped', errors: [] };
-    if (!(err instanceof EngineError)) this.logger.error(`query ${q.clientId} failed: ${(err as Error).stack ?? String(err)}`);
-    const prefix = ctx.statementCount > 1 && ctx.statementNo > 0 ? `[Statement ${ctx.statementNo} out of ${ctx.statementCount}] ` : '';
+    if (err instanceof EngineCancelledError && (await this.runs.state(q.clientId)).status === 'stopped')
+      return { status: 'stopped', errors: [] };
+    if (!(err instanceof EngineError))
+      this.logger.error(`query ${q.clientId} failed: ${(err as Error).stack ?? String(err)}`);
+    const prefix =
+      ctx.statementCount > 1 && ctx.statementNo > 0
+        ? `[Statement ${ctx.statementNo} out of ${ctx.statementCount}] `
+        : '';
     const message = `${prefix}${err instanceof Error ? err.message : String(err)}`;
     const errorType = err instanceof EngineError ? err.errorType : ErrorType.GENERIC_BACKEND_ERROR;
     const errors: QueryError[] = [{ message, error_type: errorType, level: 'error' }];
-    const appended = await this.runs.decide(q.clientId, { type: 'FailQuery', errors, executedSql: ctx.executed.join(';\n') || null, at }, ctx.actor);
+    const appended = await this.runs.decide(
+      q.clientId,
+      { type: 'FailQuery', errors, executedSql: ctx.executed.join(';\n') || null, at },
+      ctx.actor,
+    );
     return appended.events.length ? { status: 'failed', errors } : { status: 'stopped', errors: [] };
   }
 }

@@ -15,16 +15,29 @@ import { clientId, startSqlLabTestApp, type SqlLabTestApp } from './testing/sqll
 let app: SqlLabTestApp;
 let pglite: EmbeddedPostgres;
 let home: string;
-const db: Record<'pgReadOnly' | 'pgWritable' | 'embeddedReadOnly' | 'embeddedWritable', number> = { pgReadOnly: 0, pgWritable: 0, embeddedReadOnly: 0, embeddedWritable: 0 };
+const db: Record<'pgReadOnly' | 'pgWritable' | 'embeddedReadOnly' | 'embeddedWritable', number> = {
+  pgReadOnly: 0,
+  pgWritable: 0,
+  embeddedReadOnly: 0,
+  embeddedWritable: 0,
+};
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-pglite-guard-'));
-  pglite = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'guard-test-password', readerRole: EMBEDDED_READER_ROLE });
+  pglite = await startEmbeddedPostgres({
+    name: 'examples',
+    dataDir: join(home, 'examples'),
+    password: 'guard-test-password',
+    readerRole: EMBEDDED_READER_ROLE,
+  });
   app = await startSqlLabTestApp();
   db.pgReadOnly = await app.addDatabase('target');
   db.pgWritable = await app.addDatabase('target_dml', { allow_dml: true });
   db.embeddedReadOnly = await app.addDatabase('examples', { uri: pglite.url(EMBEDDED_READER_ROLE) });
-  db.embeddedWritable = await app.addDatabase('examples_dml', { uri: pglite.url(EMBEDDED_READER_ROLE), allow_dml: true });
+  db.embeddedWritable = await app.addDatabase('examples_dml', {
+    uri: pglite.url(EMBEDDED_READER_ROLE),
+    allow_dml: true,
+  });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -33,31 +46,54 @@ afterAll(async () => {
 });
 
 const run = (database_id: number, sql: string, templateParams?: string) =>
-  app.admin.post('/api/v1/sqllab/execute/', { database_id, client_id: clientId(), sql, ...(templateParams ? { templateParams } : {}) });
+  app.admin.post('/api/v1/sqllab/execute/', {
+    database_id,
+    client_id: clientId(),
+    sql,
+    ...(templateParams ? { templateParams } : {}),
+  });
 const everyDatabase = () => Object.values(db);
 
 it.each([
   ['RESET ROLE', 'RESET ROLE', undefined],
   ["SELECT 1; SELECT set_config('role', 'postgres', false)", "SELECT set_config('role', 'postgres', false)", undefined],
   ['SET TRANSACTION READ WRITE; SELECT 1', 'SET TRANSACTION READ WRITE', undefined],
-  ["SELECT set_config('ro'||'le','postgres',false), current_user", "SELECT set_config('ro'||'le','postgres',false), current_user", undefined],
+  [
+    "SELECT set_config('ro'||'le','postgres',false), current_user",
+    "SELECT set_config('ro'||'le','postgres',false), current_user",
+    undefined,
+  ],
   ['SET "role" TO postgres', 'SET "role" TO postgres', undefined],
   ['SET U&"rol\\0065" TO postgres', 'SET U&"rol\\0065" TO postgres', undefined],
-  [`SELECT "set_config"('role', 'postgres', false), current_user`, `SELECT "set_config"('role', 'postgres', false), current_user`, undefined],
+  [
+    `SELECT "set_config"('role', 'postgres', false), current_user`,
+    `SELECT "set_config"('role', 'postgres', false), current_user`,
+    undefined,
+  ],
   // The template renders first; the rendered SQL is what is classified.
-  ["SELECT set_config('{{ setting }}', 'postgres', false), current_user", "SELECT set_config('role', 'postgres', false), current_user", '{"setting": "role"}'],
+  [
+    "SELECT set_config('{{ setting }}', 'postgres', false), current_user",
+    "SELECT set_config('role', 'postgres', false), current_user",
+    '{"setting": "role"}',
+  ],
   ['{{ statement }} TO postgres', 'SET "role" TO postgres', '{"statement": "SET \\"role\\""}'],
-])('refuses %j with 400 QUERY_SECURITY_ACCESS_ERROR on every database, embedded included, and records no query', async (sql, what, params) => {
-  for (const id of everyDatabase()) {
-    const res = await run(id, sql, params);
-    expect({ id, status: res.status }).toEqual({ id, status: 400 });
-    expect(res.body.errors).toEqual([
-      expect.objectContaining({ error_type: 'QUERY_SECURITY_ACCESS_ERROR', message: expect.stringContaining(`\`${what}\` is not allowed`) }),
-    ]);
-    expect(res.body.query).toBeUndefined();
-  }
-  expect(await app.metaQuery(`SELECT count(*)::int AS n FROM query WHERE sql = $1`, [sql])).toEqual([{ n: 0 }]);
-});
+])(
+  'refuses %j with 400 QUERY_SECURITY_ACCESS_ERROR on every database, embedded included, and records no query',
+  async (sql, what, params) => {
+    for (const id of everyDatabase()) {
+      const res = await run(id, sql, params);
+      expect({ id, status: res.status }).toEqual({ id, status: 400 });
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({
+          error_type: 'QUERY_SECURITY_ACCESS_ERROR',
+          message: expect.stringContaining(`\`${what}\` is not allowed`),
+        }),
+      ]);
+      expect(res.body.query).toBeUndefined();
+    }
+    expect(await app.metaQuery(`SELECT count(*)::int AS n FROM query WHERE sql = $1`, [sql])).toEqual([{ n: 0 }]);
+  },
+);
 
 it('runs users SQL on the embedded database as the reader, not the superuser', async () => {
   const res = await run(db.embeddedReadOnly, 'SELECT current_user AS who');
@@ -70,7 +106,8 @@ it('refuses a data-modifying CTE on a read-only database, naming the statement',
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({
       error_type: 'DML_NOT_ALLOWED_ERROR',
-      message: 'Only `SELECT` statements are allowed against this database: `WITH d AS (DELETE FROM victims RETURNING *) SELECT * FROM d` contains a statement that changes data.',
+      message:
+        'Only `SELECT` statements are allowed against this database: `WITH d AS (DELETE FROM victims RETURNING *) SELECT * FROM d` contains a statement that changes data.',
     });
   }
   expect(await app.targetQuery('SELECT count(*)::int AS n FROM victims')).toEqual([{ n: 3 }]);
@@ -95,19 +132,31 @@ it('a read-only run leaves no session setting behind for the next run on the con
 it.each([
   ['PostgreSQL', 'pgWritable'],
   ['embedded', 'embeddedWritable'],
-] as const)('%s: a committed run (allow_dml) leaves no setting and no advisory lock to the next run on the pool', async (_, key) => {
-  const id = db[key];
-  const changed = await run(id, "SELECT set_config('work_mem', '7MB', false) AS mem, pg_advisory_lock(424242) IS NULL AS locked");
-  expect(changed.status).toBe(200);
-  expect(changed.body.data).toEqual([{ mem: '7MB', locked: false }]);
-  for (let i = 0; i < 3; i++) {
-    const next = await run(id, "SELECT current_setting('work_mem') AS mem, (SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND objid = 424242) AS locks");
-    expect(next.status).toBe(200);
-    expect(next.body.data).toEqual([{ mem: expect.not.stringMatching(/^7MB$/), locks: 0 }]);
-  }
-  if (key === 'embeddedWritable') {
-    // The reset kept the embedded session's reader identity and its read-only default.
-    const who = await run(db.embeddedReadOnly, "SELECT current_user AS who, current_setting('default_transaction_read_only') AS ro");
-    expect(who.body.data).toEqual([{ who: EMBEDDED_READER_ROLE, ro: 'on' }]);
-  }
-});
+] as const)(
+  '%s: a committed run (allow_dml) leaves no setting and no advisory lock to the next run on the pool',
+  async (_, key) => {
+    const id = db[key];
+    const changed = await run(
+      id,
+      "SELECT set_config('work_mem', '7MB', false) AS mem, pg_advisory_lock(424242) IS NULL AS locked",
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toEqual([{ mem: '7MB', locked: false }]);
+    for (let i = 0; i < 3; i++) {
+      const next = await run(
+        id,
+        "SELECT current_setting('work_mem') AS mem, (SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND objid = 424242) AS locks",
+      );
+      expect(next.status).toBe(200);
+      expect(next.body.data).toEqual([{ mem: expect.not.stringMatching(/^7MB$/), locks: 0 }]);
+    }
+    if (key === 'embeddedWritable') {
+      // The reset kept the embedded session's reader identity and its read-only default.
+      const who = await run(
+        db.embeddedReadOnly,
+        "SELECT current_user AS who, current_setting('default_transaction_read_only') AS ro",
+      );
+      expect(who.body.data).toEqual([{ who: EMBEDDED_READER_ROLE, ro: 'on' }]);
+    }
+  },
+);

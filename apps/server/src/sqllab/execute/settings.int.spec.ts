@@ -25,7 +25,8 @@ afterEach(() => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const run = (body: Record<string, unknown>) => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), ...body });
+const run = (body: Record<string, unknown>) =>
+  app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), ...body });
 
 it('SQLLAB_FORCE_RUN_ASYNC: a sync request on a database without allow_run_async answers 202 and runs on the queue', async () => {
   settings.forceRunAsync = true;
@@ -34,7 +35,7 @@ it('SQLLAB_FORCE_RUN_ASYNC: a sync request on a database without allow_run_async
   expect(res.body.query).toMatchObject({ state: 'pending', runAsync: true });
   let q = res.body.query;
   // Polled with a generous bound: a loaded machine is slow, not failing.
-  for (const deadline = Date.now() + 30_000; q.state !== 'success' && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; q.state !== 'success' && Date.now() < deadline;) {
     await sleep(50);
     q = (await app.admin.get(`/api/v1/query/${q.id}`)).body.result;
   }
@@ -49,7 +50,9 @@ it('SQLLAB_PAYLOAD_MAX_MB: a result over the cap fails with RESULT_TOO_LARGE_ERR
   const res = await run({ sql: 'SELECT id, h FROM big', queryLimit: 20000 });
   expect(res.status).toBe(413);
   expect(res.body.errors[0]).toMatchObject({ error_type: 'RESULT_TOO_LARGE_ERROR' });
-  expect(res.body.errors[0].message).toMatch(/^The query's result grew past the 0\.5 MB this server allows \(SQLLAB_PAYLOAD_MAX_MB\)/);
+  expect(res.body.errors[0].message).toMatch(
+    /^The query's result grew past the 0\.5 MB this server allows \(SQLLAB_PAYLOAD_MAX_MB\)/,
+  );
   expect(res.body.query).toMatchObject({ state: 'failed', resultsKey: null });
   const small = await run({ sql: 'SELECT id, h FROM big', queryLimit: 100 });
   expect(small.status).toBe(200);
@@ -85,7 +88,9 @@ it('expand_data: JSON object columns become one column per key, listed in expand
   const res = await run({ sql, expand_data: true });
   expect(res.status).toBe(200);
   expect(res.body.selected_columns.map((c: { name: string }) => c.name)).toEqual(['id', 'info']);
-  expect(res.body.expanded_columns.map((c: { name: string; type_generic: number }) => [c.name, c.type_generic])).toEqual([
+  expect(
+    res.body.expanded_columns.map((c: { name: string; type_generic: number }) => [c.name, c.type_generic]),
+  ).toEqual([
     ['info.city', 1],
     ['info.pop', 0],
   ]);

@@ -7,7 +7,9 @@ import { tokenize, type Token } from '../../sql-guard/sql-tokens';
 
 /** Index (in the full token list) of the number that sets a top-level LIMIT / FETCH FIRST row count. */
 function limitTokenIndex(tokens: Token[]): number | null {
-  const significant = tokens.map((t, index) => ({ t, index })).filter(({ t }) => t.kind !== 'space' && t.kind !== 'comment');
+  const significant = tokens
+    .map((t, index) => ({ t, index }))
+    .filter(({ t }) => t.kind !== 'space' && t.kind !== 'comment');
   for (let i = significant.length - 1; i >= 0; i--) {
     const { t } = significant[i];
     if (t.depth !== 0 || t.kind !== 'word') continue;
@@ -19,7 +21,8 @@ function limitTokenIndex(tokens: Token[]): number | null {
       if (at(2)?.text === ',' && at(3)?.kind === 'number') return significant[i + 3].index;
       return significant[i + 1].index;
     }
-    if (word === 'FETCH' && /^(FIRST|NEXT)$/i.test(at(1)?.text ?? '')) return at(2)?.kind === 'number' ? significant[i + 2].index : null;
+    if (word === 'FETCH' && /^(FIRST|NEXT)$/i.test(at(1)?.text ?? ''))
+      return at(2)?.kind === 'number' ? significant[i + 2].index : null;
   }
   return null;
 }

@@ -34,7 +34,8 @@ export function parseTemplateParams(raw: string | Record<string, unknown> | null
     throw invalid('The template parameters are not valid JSON.');
   }
   if (parsed === null) return {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('The template parameters must be a JSON object.');
+  if (typeof parsed !== 'object' || Array.isArray(parsed))
+    throw invalid('The template parameters must be a JSON object.');
   return parsed as Record<string, unknown>;
 }
 
@@ -46,9 +47,14 @@ export async function renderSql(sql: string, params: Record<string, unknown>): P
     const cause = (err as { originalError?: unknown }).originalError ?? err;
     if (err instanceof UndefinedVariableError || cause instanceof UndefinedVariableError) {
       const name = /undefined variable: ([^,]+)/.exec((err as Error).message)?.[1];
-      throw new StrataHttpException(400, ErrorType.MISSING_TEMPLATE_PARAMS_ERROR, `The following parameters in your query are undefined: ${name ?? 'unknown'}.`, {
-        undefined_parameters: name ? [name] : [],
-      });
+      throw new StrataHttpException(
+        400,
+        ErrorType.MISSING_TEMPLATE_PARAMS_ERROR,
+        `The following parameters in your query are undefined: ${name ?? 'unknown'}.`,
+        {
+          undefined_parameters: name ? [name] : [],
+        },
+      );
     }
     throw invalid(`The query contains one or more malformed template parameters: ${(err as Error).message}`);
   }

@@ -45,16 +45,25 @@ export class FormatController {
     }
   }
 
-  private async dialect(engine: string | null | undefined, databaseId: number | null | undefined): Promise<FormatDialect> {
+  private async dialect(
+    engine: string | null | undefined,
+    databaseId: number | null | undefined,
+  ): Promise<FormatDialect> {
     if (engine) {
       const dialect = dialectOfEngine(engine);
       if (!dialect) {
-        throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Unknown engine '${engine}': use one of ${KNOWN_ENGINES.join(', ')}.`);
+        throw new StrataHttpException(
+          400,
+          ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+          `Unknown engine '${engine}': use one of ${KNOWN_ENGINES.join(', ')}.`,
+        );
       }
       return dialect;
     }
     if (databaseId == null) return 'sql';
-    const rows = (await this.dataSource.query(`SELECT uri FROM databases WHERE id = $1`, [databaseId])) as { uri: string }[];
+    const rows = (await this.dataSource.query(`SELECT uri FROM databases WHERE id = $1`, [databaseId])) as {
+      uri: string;
+    }[];
     if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Database not found.');
     return dialectOfUri(rows[0].uri);
   }

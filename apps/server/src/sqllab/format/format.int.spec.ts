@@ -19,7 +19,10 @@ describe('POST /api/v1/sqllab/format_sql/ (real HTTP, real PostgreSQL)', () => {
   afterAll(() => t.close());
 
   it('formats with upper-case keywords, in the dialect of the engine given', async () => {
-    const res = await analyst.post('/api/v1/sqllab/format_sql/', { sql: 'select a, count(*) from t group by a', engine: 'postgresql' });
+    const res = await analyst.post('/api/v1/sqllab/format_sql/', {
+      sql: 'select a, count(*) from t group by a',
+      engine: 'postgresql',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: 'SELECT\n  a,\n  count(*)\nFROM\n  t\nGROUP BY\n  a' });
   });
@@ -34,7 +37,9 @@ describe('POST /api/v1/sqllab/format_sql/ (real HTTP, real PostgreSQL)', () => {
     expect(pg.body.errors[0]).toMatchObject({ error_type: 'SYNTAX_ERROR' });
     expect(pg.body.errors[0].message).toMatch(/^The SQL could not be formatted: Parse error/);
     // The older path answers the same.
-    expect((await analyst.post('/api/v1/sqllab/format/', { sql: 'select 1', database_id: pgId })).body).toEqual({ result: 'SELECT\n  1' });
+    expect((await analyst.post('/api/v1/sqllab/format/', { sql: 'select 1', database_id: pgId })).body).toEqual({
+      result: 'SELECT\n  1',
+    });
   });
 
   it('keeps template tags as written', async () => {
@@ -47,7 +52,12 @@ describe('POST /api/v1/sqllab/format_sql/ (real HTTP, real PostgreSQL)', () => {
   });
 
   it('answers 400 for a bad body, 404 for an unknown database', async () => {
-    for (const body of [{}, { sql: 42 }, { sql: 'select 1', engine: 'oracle' }, { sql: 'select 1', database_id: 'x' }]) {
+    for (const body of [
+      {},
+      { sql: 42 },
+      { sql: 'select 1', engine: 'oracle' },
+      { sql: 'select 1', database_id: 'x' },
+    ]) {
       const res = await analyst.post('/api/v1/sqllab/format_sql/', body);
       expect(res.status).toBe(400);
       expect(res.body.errors[0].error_type).toMatch(/^INVALID_PAYLOAD_SCHEMA_ERROR$/);

@@ -2,7 +2,9 @@ import { dialectOfEngine, formatSql, SqlFormatError } from './sql-format';
 
 describe('formatSql', () => {
   it('puts clauses on their own lines with upper-case keywords', () => {
-    expect(formatSql('select a, b from t where x = 1', 'postgresql')).toBe('SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  x = 1');
+    expect(formatSql('select a, b from t where x = 1', 'postgresql')).toBe(
+      'SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  x = 1',
+    );
   });
 
   it('follows the dialect: PostgreSQL casts and MySQL backticks survive', () => {

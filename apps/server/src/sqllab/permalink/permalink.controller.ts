@@ -29,7 +29,10 @@ export class PermalinkController {
   @Post()
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.SQL_LAB_PERMALINK)
-  async create(@ZodBody(permalinkStateSchema) state: z.output<typeof permalinkStateSchema>, @ReqUser() user: CurrentUser) {
+  async create(
+    @ZodBody(permalinkStateSchema) state: z.output<typeof permalinkStateSchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const key = newPermalinkKey();
     const event: PermalinkCreated = { type: 'sqllab/permalinkCreated', data: { key, state } };
     await this.store.append(permalinkStream(key), [event], {
@@ -44,11 +47,15 @@ export class PermalinkController {
   async get(@Param('key') param: string) {
     const key = KEY.exec(param)?.[1];
     const rows = key
-      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [PERMALINK_RESOURCE, key])) as {
+      ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [
+          PERMALINK_RESOURCE,
+          key,
+        ])) as {
           value: unknown;
         }[])
       : [];
-    if (!rows[0]) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
+    if (!rows[0])
+      throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'This permalink does not exist.');
     return rows[0].value;
   }
 }

@@ -10,7 +10,15 @@ describe('/api/v1/sqllab/permalink (real HTTP, real PostgreSQL)', () => {
   let bob: ApiClient;
   let gamma: ApiClient;
 
-  const state = { dbId: 1, sql: 'SELECT * FROM flights', name: 'Flights', schema: 'public', catalog: null, autorun: false, templateParams: '{}' };
+  const state = {
+    dbId: 1,
+    sql: 'SELECT * FROM flights',
+    name: 'Flights',
+    schema: 'public',
+    catalog: null,
+    autorun: false,
+    templateParams: '{}',
+  };
 
   beforeAll(async () => {
     t = await createAuthTestApp({ extraModules: [SqlLabPermalinkModule] });
@@ -34,7 +42,11 @@ describe('/api/v1/sqllab/permalink (real HTTP, real PostgreSQL)', () => {
 
     const events = await t.app.get(EventStore).readStream(`sqllab_permalink:${key}`);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'sqllab/permalinkCreated', data: { key, state }, meta: { actor: String(ana.userId) } });
+    expect(events[0]).toMatchObject({
+      type: 'sqllab/permalinkCreated',
+      data: { key, state },
+      meta: { actor: String(ana.userId) },
+    });
 
     const second = await ana.post('/api/v1/sqllab/permalink', state);
     expect(second.body.key).not.toBe(key);
@@ -55,7 +67,8 @@ describe('/api/v1/sqllab/permalink (real HTTP, real PostgreSQL)', () => {
   });
 
   it('rebuilding key_value from the log gives the same rows', async () => {
-    const rows = () => t.app.get(DataSource).query(`SELECT resource, key, value, created_by_fk, created_on FROM key_value ORDER BY key`);
+    const rows = () =>
+      t.app.get(DataSource).query(`SELECT resource, key, value, created_by_fk, created_on FROM key_value ORDER BY key`);
     const live = await rows();
     await t.app.get(EventStore).rebuild('sqllab_permalink');
     expect(await rows()).toEqual(live);

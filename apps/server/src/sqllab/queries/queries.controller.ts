@@ -30,7 +30,10 @@ export class QueriesController {
   }
 
   @Get('updated_since')
-  async updatedSince(@ReqUser() user: CurrentUser, @RisonQuery(updatedSinceSchema) params: { last_updated_ms: number }) {
+  async updatedSince(
+    @ReqUser() user: CurrentUser,
+    @RisonQuery(updatedSinceSchema) params: { last_updated_ms: number },
+  ) {
     return { result: await this.reader.updatedSince(user, params.last_updated_ms) };
   }
 
@@ -48,7 +51,8 @@ export class QueriesController {
     const { client_id } = stopBody.transform(body, { type: 'body' });
     const row = await this.reader.byClientId(client_id);
     if (!row) throw queryNotFound();
-    if (row.user_id !== user.id && !isAdmin(user)) throw httpError(403, ErrorType.QUERY_SECURITY_ACCESS_ERROR, 'Only the owner of a query can stop it.');
+    if (row.user_id !== user.id && !isAdmin(user))
+      throw httpError(403, ErrorType.QUERY_SECURITY_ACCESS_ERROR, 'Only the owner of a query can stop it.');
     await this.runs.decide(client_id, { type: 'StopQuery', at: Date.now() }, String(user.id));
     return { result: 'OK' };
   }

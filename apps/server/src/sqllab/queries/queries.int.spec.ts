@@ -17,7 +17,14 @@ beforeAll(async () => {
   for (const sql of ['SELECT 1 AS a', 'SELECT * FROM t1200 WHERE id < 5', 'SELECT * FROM nowhere']) {
     const id = clientId();
     ids.push(id);
-    await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql, tab: 'Tab A', sql_editor_id: '7', schema: 'public' });
+    await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql,
+      tab: 'Tab A',
+      sql_editor_id: '7',
+      schema: 'public',
+    });
   }
 });
 afterAll(async () => {
@@ -55,7 +62,7 @@ it('GET /api/v1/query/{id} by client id or numeric id: Query.to_dict in camelCas
   expect((await other.get(`/api/v1/query/${ids[1]}`)).status).toBe(404);
 });
 
-it('updated_since returns the user\'s queries changed since a time', async () => {
+it("updated_since returns the user's queries changed since a time", async () => {
   const all = await app.admin.get(`/api/v1/query/updated_since${q('(last_updated_ms:0)')}`);
   expect(all.body.result.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(ids));
   const future = await app.admin.get(`/api/v1/query/updated_since${q(`(last_updated_ms:${Date.now() + 60_000})`)}`);
@@ -74,7 +81,10 @@ it('the history list filters by database, state, text, user and time, orders and
   const text = await list("(filters:!((col:sql,opr:ct,value:'t1200')))");
   expect(text.body.result.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
   expect((await list(`(filters:!((col:database_id,opr:eq,value:${db + 1000})))`)).body.count).toBe(0);
-  expect((await list(`(filters:!((col:changed_on,opr:gt,value:'${new Date(Date.now() + 60_000).toISOString()}')))`)).body.count).toBe(0);
+  expect(
+    (await list(`(filters:!((col:changed_on,opr:gt,value:'${new Date(Date.now() + 60_000).toISOString()}')))`)).body
+      .count,
+  ).toBe(0);
   const paged = await list('(order_column:changed_on,order_direction:asc,page:1,page_size:2)');
   expect(paged.body).toMatchObject({ count: 3 });
   expect(paged.body.result.map((r: { id: string }) => r.id)).toEqual([ids[2]]);
@@ -85,7 +95,10 @@ it('the history list filters by database, state, text, user and time, orders and
   expect((await list(`(filters:!((col:user_id,opr:eq,value:${adminId})))`)).body.count).toBe(3);
   expect((await list('(filters:!((col:password,opr:eq,value:x)))')).status).toBe(400);
   // Superset's query search names: database / user with rel_o_m, start_time ranges.
-  expect((await list(`(filters:!((col:database,opr:rel_o_m,value:${db}),(col:user,opr:rel_o_m,value:${adminId})))`)).body.count).toBe(3);
+  expect(
+    (await list(`(filters:!((col:database,opr:rel_o_m,value:${db}),(col:user,opr:rel_o_m,value:${adminId})))`)).body
+      .count,
+  ).toBe(3);
   expect((await list(`(filters:!((col:start_time,opr:lt,value:${Date.now() - 3_600_000})))`)).body.count).toBe(0);
   expect((await list(`(filters:!((col:start_time,opr:gt,value:${Date.now() - 3_600_000})))`)).body.count).toBe(3);
 });

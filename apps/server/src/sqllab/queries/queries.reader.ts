@@ -7,11 +7,20 @@ import { httpError } from '../../auth/http-error';
 import { QUERY_SELECT, queryToDict, type QueryDbRow, type QueryDict } from './query-row';
 import type { QueryListParams } from './queries.schemas';
 
-export const canSeeAllQueries = (user: CurrentUser) => hasPermission(user, Permission.ALL_QUERY_ACCESS, PermissionView.ALL_QUERY_ACCESS);
+export const canSeeAllQueries = (user: CurrentUser) =>
+  hasPermission(user, Permission.ALL_QUERY_ACCESS, PermissionView.ALL_QUERY_ACCESS);
 
 export const queryNotFound = () => httpError(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Query not found.');
 
-const ORDER_COLUMNS = { changed_on: 'q.changed_on', start_time: 'q.start_time', end_time: 'q.end_time', rows: 'q.rows', status: 'q.status', database_id: 'q.database_id', id: 'q.id' } as const;
+const ORDER_COLUMNS = {
+  changed_on: 'q.changed_on',
+  start_time: 'q.start_time',
+  end_time: 'q.end_time',
+  rows: 'q.rows',
+  status: 'q.status',
+  database_id: 'q.database_id',
+  id: 'q.id',
+} as const;
 
 @Injectable()
 export class QueriesReader {
@@ -67,7 +76,8 @@ export class QueriesReader {
           where.push(Array.isArray(f.value) ? `q.status = ANY(${arg(f.value)}::text[])` : `q.status = ${arg(f.value)}`);
           break;
         case 'user_id':
-          if (!all && f.value !== user.id) throw httpError(403, ErrorType.QUERY_SECURITY_ACCESS_ERROR, "Only admins may see other users' queries.");
+          if (!all && f.value !== user.id)
+            throw httpError(403, ErrorType.QUERY_SECURITY_ACCESS_ERROR, "Only admins may see other users' queries.");
           where.push(`q.user_id = ${arg(f.value)}`);
           userFiltered = true;
           break;
@@ -90,7 +100,9 @@ export class QueriesReader {
     // Without all_query_access a history is the user's own; with it, everyone's unless filtered.
     if (!all && !userFiltered) where.push(`q.user_id = ${arg(user.id)}`);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ count }] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM query q ${clause}`, args)) as { count: number }[];
+    const [{ count }] = (await this.dataSource.query(`SELECT count(*)::int AS count FROM query q ${clause}`, args)) as {
+      count: number;
+    }[];
     const order = `${ORDER_COLUMNS[params.order_column]} ${params.order_direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, q.id DESC`;
     const rows: QueryDbRow[] = await this.dataSource.query(
       `${QUERY_SELECT} ${clause} ORDER BY ${order} LIMIT ${arg(params.page_size)} OFFSET ${arg(params.page * params.page_size)}`,

@@ -19,7 +19,11 @@ const unalias = (f: unknown) => {
 /** FAB-style list filters `(filters:!((col:status,opr:eq,value:success)),page:0,page_size:25)`. */
 const filterUnion = z.discriminatedUnion('col', [
   z.object({ col: z.literal('database_id'), opr: z.literal('eq').default('eq'), value: coercedRecordId }),
-  z.object({ col: z.literal('status'), opr: z.enum(['eq', 'in']).default('eq'), value: z.union([z.enum(STATUSES), z.array(z.enum(STATUSES)).min(1)]) }),
+  z.object({
+    col: z.literal('status'),
+    opr: z.enum(['eq', 'in']).default('eq'),
+    value: z.union([z.enum(STATUSES), z.array(z.enum(STATUSES)).min(1)]),
+  }),
   z.object({ col: z.literal('user_id'), opr: z.literal('eq').default('eq'), value: coercedRecordId }),
   z.object({ col: z.literal('sql'), opr: z.literal('ct').default('ct'), value: z.string().max(10_000) }),
   z.object({ col: z.literal('changed_on'), opr: z.enum(['gt', 'lt']), value: when }),
@@ -30,7 +34,9 @@ export const queryFilterSchema = z.preprocess(unalias, filterUnion);
 export const queryListSchema = z
   .object({
     filters: z.array(queryFilterSchema).max(20).default([]),
-    order_column: z.enum(['changed_on', 'start_time', 'end_time', 'rows', 'status', 'database_id', 'id']).default('changed_on'),
+    order_column: z
+      .enum(['changed_on', 'start_time', 'end_time', 'rows', 'status', 'database_id', 'id'])
+      .default('changed_on'),
     order_direction: z.enum(['asc', 'desc']).default('desc'),
     page: z.number().int().nonnegative().default(0),
     page_size: z.number().int().min(1).max(1000).default(25),

@@ -17,24 +17,42 @@ afterAll(async () => {
   await app?.close();
 });
 
-const form = (fields: Record<string, unknown>) => new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
-const post = (path: string, fields: Record<string, unknown>) => app.admin.request('POST', path, { raw: form(fields), contentType: 'application/x-www-form-urlencoded' });
+const form = (fields: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
+const post = (path: string, fields: Record<string, unknown>) =>
+  app.admin.request('POST', path, { raw: form(fields), contentType: 'application/x-www-form-urlencoded' });
 
 it('rebuilding `query` from the log equals the live rows, tab links included', async () => {
   // Runs of a browser-only tab, then the tab reaches the server: its runs migrate, one is removed.
   const runs = [clientId(), clientId(), clientId()];
   for (const id of runs) {
-    expect((await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT 1 AS one', sql_editor_id: 'local-tab' })).status).toBe(200);
+    expect(
+      (
+        await app.admin.post('/api/v1/sqllab/execute/', {
+          database_id: db,
+          client_id: id,
+          sql: 'SELECT 1 AS one',
+          sql_editor_id: 'local-tab',
+        })
+      ).status,
+    ).toBe(200);
   }
   const failed = clientId();
-  await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: failed, sql: 'SELECT * FROM no_such_table', sql_editor_id: 'local-tab' });
+  await app.admin.post('/api/v1/sqllab/execute/', {
+    database_id: db,
+    client_id: failed,
+    sql: 'SELECT * FROM no_such_table',
+    sql_editor_id: 'local-tab',
+  });
   const created = await post('/tabstateview/', { queryEditor: { name: 'Migrated', dbId: db, sql: 'SELECT 1' } });
   expect(created.status).toBe(200);
   const tab = created.body.id as number;
-  for (const id of [...runs, failed]) expect((await post(`/tabstateview/${tab}/migrate_query`, { queryId: id })).status).toBe(200);
+  for (const id of [...runs, failed])
+    expect((await post(`/tabstateview/${tab}/migrate_query`, { queryId: id })).status).toBe(200);
   expect((await app.admin.request('DELETE', `/tabstateview/${tab}/query/${runs[1]}`)).body).toBe('OK');
 
-  const snapshot = () => app.metaQuery<{ client_id: string; sql_editor_id: string | null }>('SELECT * FROM query ORDER BY id');
+  const snapshot = () =>
+    app.metaQuery<{ client_id: string; sql_editor_id: string | null }>('SELECT * FROM query ORDER BY id');
   const live = await snapshot();
   expect(Object.fromEntries(live.map((r) => [r.client_id, r.sql_editor_id]))).toEqual({
     [runs[0]]: String(tab),

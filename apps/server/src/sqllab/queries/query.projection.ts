@@ -24,7 +24,8 @@ export class QueryProjection implements Projection {
   readonly handles: readonly string[] = [...QUERY_RUN_EVENT_TYPES, ...TAB_LINK_EVENTS];
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    if ((TAB_LINK_EVENTS as readonly string[]).includes(envelope.type)) return this.applyTabLink(tx, envelope as unknown as TabLinkEvent & Envelope);
+    if ((TAB_LINK_EVENTS as readonly string[]).includes(envelope.type))
+      return this.applyTabLink(tx, envelope as unknown as TabLinkEvent & Envelope);
     const event = envelope as unknown as QueryRunEvent & Envelope;
     const clientId = envelope.stream.slice('query:'.length);
     const at = envelope.meta.at;
@@ -36,8 +37,27 @@ export class QueryProjection implements Projection {
              schema, catalog, sql, "limit", limiting_factor, select_as_cta, ctas_method, run_async, start_time, start_running_time, changed_on)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
            ON CONFLICT (client_id) DO NOTHING`,
-          [d.clientId, d.databaseId, d.tmpTableName, d.tmpSchemaName, d.userId, d.status, d.tab, d.sqlEditorId, d.schema, d.catalog, d.sql, d.limit,
-            d.limitingFactor, d.selectAsCta, d.ctasMethod, d.runAsync, d.startDttm, d.status === 'running' ? d.startDttm : null, at],
+          [
+            d.clientId,
+            d.databaseId,
+            d.tmpTableName,
+            d.tmpSchemaName,
+            d.userId,
+            d.status,
+            d.tab,
+            d.sqlEditorId,
+            d.schema,
+            d.catalog,
+            d.sql,
+            d.limit,
+            d.limitingFactor,
+            d.selectAsCta,
+            d.ctasMethod,
+            d.runAsync,
+            d.startDttm,
+            d.status === 'running' ? d.startDttm : null,
+            at,
+          ],
         );
         return;
       }
@@ -57,7 +77,19 @@ export class QueryProjection implements Projection {
              select_as_cta_used = ($8::text IS NOT NULL), error_message = NULL, end_time = $9,
              extra = (extra - 'errors') || jsonb_build_object('columns', $10::jsonb), changed_on = $11
            WHERE client_id = $1 AND ${UNFINISHED}`,
-          [clientId, d.rows, d.limitingFactor, d.resultsKey, d.executedSql, d.tempTable, d.tempSchema, d.selectSql, d.endDttm, JSON.stringify(d.columns), at],
+          [
+            clientId,
+            d.rows,
+            d.limitingFactor,
+            d.resultsKey,
+            d.executedSql,
+            d.tempTable,
+            d.tempSchema,
+            d.selectSql,
+            d.endDttm,
+            JSON.stringify(d.columns),
+            at,
+          ],
         );
         return;
       }
@@ -69,12 +101,23 @@ export class QueryProjection implements Projection {
           `UPDATE query SET status = $2, error_message = $3, end_time = $4, executed_sql = COALESCE($5, executed_sql),
              extra = extra || jsonb_build_object('errors', $6::jsonb), changed_on = $7
            WHERE client_id = $1 AND ${UNFINISHED}`,
-          [clientId, status, event.data.errorMessage, event.data.endDttm, executedSql, JSON.stringify(event.data.errors), at],
+          [
+            clientId,
+            status,
+            event.data.errorMessage,
+            event.data.endDttm,
+            executedSql,
+            JSON.stringify(event.data.errors),
+            at,
+          ],
         );
         return;
       }
       case 'sqllab/queryStopped':
-        await tx.query(`UPDATE query SET status = 'stopped', end_time = $2, changed_on = $3 WHERE client_id = $1 AND ${UNFINISHED}`, [clientId, event.data.endDttm, at]);
+        await tx.query(
+          `UPDATE query SET status = 'stopped', end_time = $2, changed_on = $3 WHERE client_id = $1 AND ${UNFINISHED}`,
+          [clientId, event.data.endDttm, at],
+        );
         return;
       default: {
         const _exhaustive: never = event;
@@ -88,11 +131,17 @@ export class QueryProjection implements Projection {
     const userId = tabStateUserOf(event.stream);
     const tab = String(event.data.tab_id);
     if (event.type === 'sqllab/queryMigratedToTab') {
-      await tx.query(`UPDATE query SET sql_editor_id = $2, changed_on = $4 WHERE client_id = $1 AND user_id = $3`, [event.data.query_id, tab, userId, event.meta.at]);
-    } else {
-      await tx.query(`UPDATE query SET sql_editor_id = NULL, changed_on = $4 WHERE client_id = $1 AND sql_editor_id = $2 AND user_id = $3`, [
-        event.data.query_id, tab, userId, event.meta.at,
+      await tx.query(`UPDATE query SET sql_editor_id = $2, changed_on = $4 WHERE client_id = $1 AND user_id = $3`, [
+        event.data.query_id,
+        tab,
+        userId,
+        event.meta.at,
       ]);
+    } else {
+      await tx.query(
+        `UPDATE query SET sql_editor_id = NULL, changed_on = $4 WHERE client_id = $1 AND sql_editor_id = $2 AND user_id = $3`,
+        [event.data.query_id, tab, userId, event.meta.at],
+      );
     }
   }
 

@@ -36,7 +36,11 @@ export class RequestedQueryController {
   @Post()
   @HttpCode(200)
   @RequirePermission(Permission.READ, View.SQL_LAB)
-  open(@ZodBody(requestedQueryFormSchema) body: z.output<typeof requestedQueryFormSchema>, @Req() req: Request, @Res() res: Response): void {
+  open(
+    @ZodBody(requestedQueryFormSchema) body: z.output<typeof requestedQueryFormSchema>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): void {
     spaOf(req).serve(res, { requestedQuery: body.form_data });
   }
 }

@@ -23,7 +23,10 @@ describe('POST /sqllab/ with form_data (spec §2: SQL Lab opened by a form post)
 
   beforeAll(async () => {
     clientDist = mkdtempSync(join(tmpdir(), 'strata-client-'));
-    writeFileSync(join(clientDist, 'index.html'), '<!doctype html><html><head><title>Strata</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(clientDist, 'index.html'),
+      '<!doctype html><html><head><title>Strata</title></head><body><div id="root"></div></body></html>',
+    );
     t = await createAuthTestApp({ extraModules: [SqlLabRequestedQueryModule], clientDist });
     browser = new HttpClient(t.url);
     csrf = await browser.browserLogin(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -33,7 +36,8 @@ describe('POST /sqllab/ with form_data (spec §2: SQL Lab opened by a form post)
     rmSync(clientDist, { recursive: true, force: true });
   });
 
-  const post = (client: HttpClient, fields: Record<string, string>) => client.request('POST', '/sqllab/', { raw: form(fields), contentType: FORM });
+  const post = (client: HttpClient, fields: Record<string, string>) =>
+    client.request('POST', '/sqllab/', { raw: form(fields), contentType: FORM });
 
   it('answers with the SQL Lab page carrying the requested query', async () => {
     const query = { datasourceKey: '3__table', sql: 'SELECT origin, count(*) FROM flights GROUP BY origin' };
@@ -65,7 +69,11 @@ describe('POST /sqllab/ with form_data (spec §2: SQL Lab opened by a form post)
   });
 
   it('refuses form_data that is not JSON or does not name a dataset and SQL', async () => {
-    for (const value of ['{not json', formData({ datasourceKey: 'flights', sql: 'SELECT 1' }), formData({ datasourceKey: '1__table' })]) {
+    for (const value of [
+      '{not json',
+      formData({ datasourceKey: 'flights', sql: 'SELECT 1' }),
+      formData({ datasourceKey: '1__table' }),
+    ]) {
       const res = await post(browser, { form_data: value, csrf_token: csrf });
       expect(res.status).toBe(400);
       expect(res.body.errors[0].error_type).toBe('INVALID_PAYLOAD_SCHEMA_ERROR');
@@ -76,12 +84,19 @@ describe('POST /sqllab/ with form_data (spec §2: SQL Lab opened by a form post)
   });
 
   it('asks who is posting: anonymous gets 401, a user without SQL Lab 403', async () => {
-    const anonymous = await post(new HttpClient(t.url), { form_data: formData({ datasourceKey: '1__table', sql: 'SELECT 1' }) });
+    const anonymous = await post(new HttpClient(t.url), {
+      form_data: formData({ datasourceKey: '1__table', sql: 'SELECT 1' }),
+    });
     expect(anonymous.status).toBe(401);
-    await t.app.get(UsersService).createUser({ username: 'viewer', password: 'a-password-for-tests', roles: ['Gamma'] }, 'system');
+    await t.app
+      .get(UsersService)
+      .createUser({ username: 'viewer', password: 'a-password-for-tests', roles: ['Gamma'] }, 'system');
     const viewer = new HttpClient(t.url);
     const token = await viewer.browserLogin('viewer', 'a-password-for-tests');
-    const refused = await post(viewer, { form_data: formData({ datasourceKey: '1__table', sql: 'SELECT 1' }), csrf_token: token });
+    const refused = await post(viewer, {
+      form_data: formData({ datasourceKey: '1__table', sql: 'SELECT 1' }),
+      csrf_token: token,
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -41,16 +41,26 @@ export class CsvExportController {
   ) {}
 
   @Get(':clientId')
-  async export(@ReqUser() user: CurrentUser, @Param('clientId') clientId: string, @Res() res: HttpResponse): Promise<void> {
+  async export(
+    @ReqUser() user: CurrentUser,
+    @Param('clientId') clientId: string,
+    @Res() res: HttpResponse,
+  ): Promise<void> {
     if (!/^[A-Za-z0-9_-]{11}$/.test(clientId)) throw queryNotFound();
     const row = await this.reader.byClientId(clientId);
     if (!row || (row.user_id !== user.id && !canSeeAllQueries(user))) throw queryNotFound();
     const started = (await this.runs.state(clientId)).started;
     const database = await this.databases.find(row.database_id);
     if (!started || !database) throw queryNotFound();
-    if (!(await this.databases.canQuery(user, database))) throw new StrataHttpException(403, ErrorType.DATABASE_SECURITY_ACCESS_ERROR, `You need access to the database ${database.database_name}.`);
+    if (!(await this.databases.canQuery(user, database)))
+      throw new StrataHttpException(
+        403,
+        ErrorType.DATABASE_SECURITY_ACCESS_ERROR,
+        `You need access to the database ${database.database_name}.`,
+      );
     const engine = await this.databases.engine(database.id).catch((err: unknown) => {
-      if (err instanceof EngineError) throw new StrataHttpException(err.status, err.errorType as ErrorType, err.message);
+      if (err instanceof EngineError)
+        throw new StrataHttpException(err.status, err.errorType as ErrorType, err.message);
       throw err;
     });
     let sql: string;
@@ -58,7 +68,12 @@ export class CsvExportController {
       sql = ctasSelectSql(qualifiedName(engine, row.tmp_schema_name, row.tmp_table_name), SQL_MAX_ROW);
     } else {
       const last = (await classifyScript(started.renderedSql, engine.backend)).at(-1);
-      if (!last?.isSelect || last.refused || last.readOnlyRefused) throw new StrataHttpException(400, ErrorType.INVALID_SQL_ERROR, 'Only a query whose last statement is a SELECT can be exported to CSV.');
+      if (!last?.isSelect || last.refused || last.readOnlyRefused)
+        throw new StrataHttpException(
+          400,
+          ErrorType.INVALID_SQL_ERROR,
+          'Only a query whose last statement is a SELECT can be exported to CSV.',
+        );
       sql = last.sql;
     }
 
@@ -71,7 +86,9 @@ export class CsvExportController {
       throw exportError(err);
     }
     const { canCancelInDatabase } = await engine.capabilities().catch(() => ({ canCancelInDatabase: true }));
-    const stop = canCancelInDatabase ? () => session.cancel() : () => Promise.all([session.cancel(), this.restarter.restartExamples()]);
+    const stop = canCancelInDatabase
+      ? () => session.cancel()
+      : () => Promise.all([session.cancel(), this.restarter.restartExamples()]);
     const guard = new ExportGuard(res, deadline - Date.now(), stop);
     // Rows go from the database to the client a batch at a time (never all in memory); the headers
     // leave with the first batch, so an error before it is still a clean 4xx.
@@ -86,11 +103,15 @@ export class CsvExportController {
     let rowCount: number;
     try {
       await session.begin({ readOnly: true, schema: row.schema });
-      const streamed = await session.stream(sql, { maxRows: SQL_MAX_ROW, batchRows: BATCH_ROWS, timeoutMs: Math.max(1, deadline - Date.now()) }, async (rows, columns) => {
-        if (names === null) await start(columns);
-        if (res.destroyed) throw new Error('The client went away.');
-        await write(res, rows.map((r) => csvLine(names!.map((n) => r[n]))).join(''));
-      });
+      const streamed = await session.stream(
+        sql,
+        { maxRows: SQL_MAX_ROW, batchRows: BATCH_ROWS, timeoutMs: Math.max(1, deadline - Date.now()) },
+        async (rows, columns) => {
+          if (names === null) await start(columns);
+          if (res.destroyed) throw new Error('The client went away.');
+          await write(res, rows.map((r) => csvLine(names!.map((n) => r[n]))).join(''));
+        },
+      );
       if (names === null) await start(streamed.columns);
       rowCount = streamed.rowCount;
     } catch (err) {
@@ -106,7 +127,19 @@ export class CsvExportController {
     }
     await this.store.append(
       `export:${user.id}`,
-      [{ type: 'sqllab/dataExported', data: { clientId, row_count: rowCount, database_id: database.id, database: database.database_name, schema: row.schema, sql } }],
+      [
+        {
+          type: 'sqllab/dataExported',
+          data: {
+            clientId,
+            row_count: rowCount,
+            database_id: database.id,
+            database: database.database_name,
+            schema: row.schema,
+            sql,
+          },
+        },
+      ],
       { expectedVersion: 'any', meta: { actor: String(user.id), undoable: false } },
     );
     res.end();

@@ -18,7 +18,11 @@ let restarts = 0;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'strata-pglite-export-'));
-  pglite = await startEmbeddedPostgres({ name: 'examples', dataDir: join(home, 'examples'), password: 'export-test-password' });
+  pglite = await startEmbeddedPostgres({
+    name: 'examples',
+    dataDir: join(home, 'examples'),
+    password: 'export-test-password',
+  });
   const restarter: EmbeddedDatabaseRestarter = {
     restartExamples: async () => {
       restarts += 1;
@@ -26,7 +30,9 @@ beforeAll(async () => {
       return true;
     },
   };
-  app = await startSqlLabTestApp({ customize: (b) => b.overrideProvider(EmbeddedDatabaseRestarter).useValue(restarter) });
+  app = await startSqlLabTestApp({
+    customize: (b) => b.overrideProvider(EmbeddedDatabaseRestarter).useValue(restarter),
+  });
   db = await app.addDatabase('examples', { uri: pglite.url() });
 }, 120_000);
 afterAll(async () => {
@@ -43,10 +49,20 @@ async function startedQuery(sql: string): Promise<string> {
 }
 
 const exportOf = (id: string, signal?: AbortSignal) =>
-  fetch(`${app.t.url}/api/v1/sqllab/export/${id}/`, { headers: { authorization: `Bearer ${app.admin.token}` }, ...(signal ? { signal } : {}) });
+  fetch(`${app.t.url}/api/v1/sqllab/export/${id}/`, {
+    headers: { authorization: `Bearer ${app.admin.token}` },
+    ...(signal ? { signal } : {}),
+  });
 
 /** The database answers a new query (after any restart). */
-const answers = async () => (await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), sql: 'SELECT 41 + 1 AS answer' })).body.data?.[0]?.answer === 42;
+const answers = async () =>
+  (
+    await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: clientId(),
+      sql: 'SELECT 41 + 1 AS answer',
+    })
+  ).body.data?.[0]?.answer === 42;
 
 it('an export past the time limit is ended by a restart, and the database answers again', async () => {
   const id = await startedQuery('SELECT g, pg_sleep(0.0005) AS s FROM generate_series(1, 10000000) g');
@@ -55,14 +71,19 @@ it('an export past the time limit is ended by a restart, and the database answer
   await app.withTimeout(1, async () => {
     const response = await exportOf(id);
     if (response.status === 200) await expect(response.text()).rejects.toThrow();
-    else expect(((await response.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe('SQLLAB_TIMEOUT_ERROR');
+    else
+      expect(((await response.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe(
+        'SQLLAB_TIMEOUT_ERROR',
+      );
   });
   expect(restarts).toBeGreaterThan(before);
   await waitFor(answers, 'the database answers after the export');
 }, 120_000);
 
 it('a client that leaves mid-file: the statement is ended by a restart at once, not when its next batch comes', async () => {
-  const id = await startedQuery('SELECT g, CASE WHEN g > 1000 THEN length(pg_sleep(600)::text) END AS s FROM generate_series(1, 2000) g');
+  const id = await startedQuery(
+    'SELECT g, CASE WHEN g > 1000 THEN length(pg_sleep(600)::text) END AS s FROM generate_series(1, 2000) g',
+  );
   await waitFor(answers, 'the database is back after the run timed out');
   const before = restarts;
   await app.withTimeout(3600, async () => {

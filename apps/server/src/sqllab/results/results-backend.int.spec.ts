@@ -36,7 +36,10 @@ const cases: [string, () => Subject][] = [
     () => {
       const backend = new PostgresResultsBackend(dataSource);
       const ttlLeft = async (key: string) => {
-        const rows = (await dataSource.query(`SELECT extract(epoch FROM expires_at - now())::float AS left FROM query_results WHERE key = $1`, [key])) as { left: number }[];
+        const rows = (await dataSource.query(
+          `SELECT extract(epoch FROM expires_at - now())::float AS left FROM query_results WHERE key = $1`,
+          [key],
+        )) as { left: number }[];
         return rows[0]?.left ?? null;
       };
       return { backend, ttlLeft, close: () => backend.close() };
@@ -59,7 +62,7 @@ const cases: [string, () => Subject][] = [
 
 /** Polls `probe`; the bound is generous: a loaded machine is slow, not failing. */
 async function until(probe: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (const deadline = Date.now() + 30_000; !(await probe()); ) {
+  for (const deadline = Date.now() + 30_000; !(await probe());) {
     if (Date.now() > deadline) throw new Error(`still not true: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -78,7 +81,9 @@ describe.each(cases)('%s results backend', (_name, make) => {
 
   it('returns the bytes that were stored, compressed on the way; a key never written is missing', async () => {
     const key = randomUUID();
-    const bytes = Buffer.from(JSON.stringify({ data: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `row ${i}`, nothing: null })) }));
+    const bytes = Buffer.from(
+      JSON.stringify({ data: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `row ${i}`, nothing: null })) }),
+    );
     await backend.put(key, bytes, 60);
     const fetched = await backend.fetch(key);
     expect(fetched.state).toBe('found');
@@ -93,7 +98,10 @@ describe.each(cases)('%s results backend', (_name, make) => {
     // The store's own clock holds each key for the time it was given (the short one may already be gone).
     expect(await subject.ttlLeft(long)).toBeGreaterThan(3000);
     expect((await subject.ttlLeft(short)) ?? 0).toBeLessThanOrEqual(1);
-    await until(async () => ['expired', 'missing'].includes((await backend.fetch(short)).state), 'the short-lived value to expire');
+    await until(
+      async () => ['expired', 'missing'].includes((await backend.fetch(short)).state),
+      'the short-lived value to expire',
+    );
     expect((await backend.fetch(long)).state).toBe('found');
   });
 });
@@ -101,9 +109,13 @@ describe.each(cases)('%s results backend', (_name, make) => {
 it('the PostgreSQL backend stores the value compressed and tells an expired key from a missing one', async () => {
   const backend = new PostgresResultsBackend(dataSource);
   const key = randomUUID();
-  const value = Buffer.from(JSON.stringify({ data: Array.from({ length: 2000 }, () => ({ text: 'the same words again and again' })) }));
+  const value = Buffer.from(
+    JSON.stringify({ data: Array.from({ length: 2000 }, () => ({ text: 'the same words again and again' })) }),
+  );
   await backend.put(key, value, 60);
-  const [{ size }] = (await dataSource.query('SELECT octet_length(value) AS size FROM query_results WHERE key = $1', [key])) as { size: number }[];
+  const [{ size }] = (await dataSource.query('SELECT octet_length(value) AS size FROM query_results WHERE key = $1', [
+    key,
+  ])) as { size: number }[];
   expect(size).toBeLessThan(value.length / 10);
   await dataSource.query(`UPDATE query_results SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
   expect(await backend.fetch(key)).toEqual({ state: 'expired' });
@@ -113,7 +125,12 @@ it('ResultsStore serves a result while its write is in flight, then from the bac
   const backend = new PostgresResultsBackend(dataSource);
   const store = new ResultsStore(backend);
   const key = randomUUID();
-  const result = SerializedResult.fromRows({ data: [{ id: 1 }, { id: 2 }], columns: [], selected_columns: [], expanded_columns: [] });
+  const result = SerializedResult.fromRows({
+    data: [{ id: 1 }, { id: 2 }],
+    columns: [],
+    selected_columns: [],
+    expanded_columns: [],
+  });
   const written = store.save(key, result, 60);
   // Nothing is in the table yet, but this process answers from memory.
   const early = await store.load(key);
@@ -144,7 +161,11 @@ it('ResultsStore in another process waits for a result being written, and gives 
   // Written only once the waiting reader has looked and found nothing: it must wait, not answer.
   await until(() => readerSaw.length > 1, "the waiting reader's first look");
   expect(readerSaw).toEqual(['missing', 'missing']);
-  await writer.save(key, SerializedResult.fromRows({ data: [{ x: 'late' }], columns: [], selected_columns: [], expanded_columns: [] }), 60);
+  await writer.save(
+    key,
+    SerializedResult.fromRows({ data: [{ x: 'late' }], columns: [], selected_columns: [], expanded_columns: [] }),
+    60,
+  );
   const loaded = await waited;
   expect(loaded.state === 'found' && loaded.result.rows()).toEqual([{ x: 'late' }]);
 });

@@ -51,7 +51,10 @@ export class PostgresResultsBackend extends ResultsBackend {
   }
 
   async fetch(key: string): Promise<FetchedBlob> {
-    const rows: { value: Buffer; live: boolean }[] = await this.dataSource.query('SELECT value, expires_at > now() AS live FROM query_results WHERE key = $1', [key]);
+    const rows: { value: Buffer; live: boolean }[] = await this.dataSource.query(
+      'SELECT value, expires_at > now() AS live FROM query_results WHERE key = $1',
+      [key],
+    );
     if (!rows[0]) return { state: 'missing' };
     if (!rows[0].live) return { state: 'expired' };
     return { state: 'found', bytes: await inflateAsync(rows[0].value) };
@@ -63,7 +66,10 @@ export class PostgresResultsBackend extends ResultsBackend {
 export class RedisResultsBackend extends ResultsBackend {
   private readonly redis: IORedis;
 
-  constructor(redisUrl: string, private readonly prefix = 'strata:results:') {
+  constructor(
+    redisUrl: string,
+    private readonly prefix = 'strata:results:',
+  ) {
     super();
     this.redis = logConnectionErrors(new IORedis(redisUrl), 'Redis (SQL Lab results)');
   }

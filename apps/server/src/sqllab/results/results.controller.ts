@@ -17,9 +17,12 @@ import { PENDING_WAIT_MS, ResultsStore } from './results-store';
 import { sendJson } from './send-json';
 import { successPayload } from './success-payload';
 
-export const RESULTS_EXPIRED = 'Data could not be retrieved from the results backend. You need to re-run the original query.';
+export const RESULTS_EXPIRED =
+  'Data could not be retrieved from the results backend. You need to re-run the original query.';
 
-const resultsSchema = z.object({ key: z.string().min(1).max(64), rows: z.number().int().positive().max(SQL_MAX_ROW).optional() }).strict();
+const resultsSchema = z
+  .object({ key: z.string().min(1).max(64), rows: z.number().int().positive().max(SQL_MAX_ROW).optional() })
+  .strict();
 
 @Controller('api/v1/sqllab/results')
 @RequirePermission(Permission.GET_RESULTS, PermissionView.SQL_LAB)
@@ -30,10 +33,18 @@ export class ResultsController {
   ) {}
 
   @Get()
-  async get(@ReqUser() user: CurrentUser, @RisonQuery(resultsSchema) params: z.output<typeof resultsSchema>, @Res() res: HttpResponse): Promise<void> {
+  async get(
+    @ReqUser() user: CurrentUser,
+    @RisonQuery(resultsSchema) params: z.output<typeof resultsSchema>,
+    @Res() res: HttpResponse,
+  ): Promise<void> {
     const row = await this.reader.byResultsKey(params.key);
     if (!row || (row.user_id !== user.id && !canSeeAllQueries(user))) {
-      throw new StrataHttpException(404, ErrorType.RESULTS_BACKEND_ERROR, 'The query associated with the results was deleted.');
+      throw new StrataHttpException(
+        404,
+        ErrorType.RESULTS_BACKEND_ERROR,
+        'The query associated with the results was deleted.',
+      );
     }
     // A run that just finished may still be writing its result (in another server process).
     const endedMsAgo = Date.now() - Number(row.end_time ?? 0);

@@ -18,7 +18,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const run = (body: Record<string, unknown>) => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), ...body });
+const run = (body: Record<string, unknown>) =>
+  app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: clientId(), ...body });
 const results = (q: string, client = app.admin) => client.get(`/api/v1/sqllab/results/?q=${encodeURIComponent(q)}`);
 
 describe('results by key', () => {
@@ -57,7 +58,13 @@ describe('results by key', () => {
 describe('CSV export', () => {
   it('re-runs the query and streams every row (20,000) although the dropdown kept 1,000', async () => {
     const id = clientId();
-    const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT id, h FROM big ORDER BY id', queryLimit: 1000, tab: 'My tab' });
+    const res = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: 'SELECT id, h FROM big ORDER BY id',
+      queryLimit: 1000,
+      tab: 'My tab',
+    });
     expect(res.body.data).toHaveLength(1000);
     const csv = await app.admin.get(`/api/v1/sqllab/export/${id}/`);
     expect(csv.status).toBe(200);
@@ -67,13 +74,20 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(20001);
     expect(lines[0]).toBe('id,h');
     expect(lines[20000]).toMatch(/^20000,[0-9a-f]{32}$/);
-    const [logged] = await app.metaQuery<{ data: { row_count: number } }>(`SELECT data FROM events WHERE type = 'sqllab/dataExported' ORDER BY position DESC LIMIT 1`);
+    const [logged] = await app.metaQuery<{ data: { row_count: number } }>(
+      `SELECT data FROM events WHERE type = 'sqllab/dataExported' ORDER BY position DESC LIMIT 1`,
+    );
     expect(logged.data.row_count).toBe(20000);
   });
 
   /** Backends (any database) running a statement whose text contains `marker`, other than this probe. */
   const runningWith = async (marker: string) =>
-    (await app.targetQuery<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()`, [`%${marker}%`]))[0]!.n;
+    (
+      await app.targetQuery<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()`,
+        [`%${marker}%`],
+      )
+    )[0]!.n;
 
   const exportUrl = (id: string) => `${app.t.url}/api/v1/sqllab/export/${id}/`;
 
@@ -89,7 +103,9 @@ describe('CSV export', () => {
         await expect(response.text()).rejects.toThrow();
       } else {
         expect(response.status).toBe(408);
-        expect(((await response.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe('SQLLAB_TIMEOUT_ERROR');
+        expect(((await response.json()) as { errors: { error_type: string }[] }).errors[0]!.error_type).toBe(
+          'SQLLAB_TIMEOUT_ERROR',
+        );
       }
     });
     await waitFor(async () => (await runningWith('export_timeout_probe')) === 0, 'the export statement is gone');
@@ -97,26 +113,37 @@ describe('CSV export', () => {
 
   it('a client that goes away mid-file: the statement is cancelled and its connection released at once', async () => {
     // The first 1,000 rows come at once; the next would wait ten minutes.
-    const sql = 'SELECT g, CASE WHEN g > 1000 THEN length(pg_sleep(600.5)::text) END AS export_gone_probe FROM generate_series(1, 2000) g';
+    const sql =
+      'SELECT g, CASE WHEN g > 1000 THEN length(pg_sleep(600.5)::text) END AS export_gone_probe FROM generate_series(1, 2000) g';
     const id = clientId();
     await app.withTimeout(1, () => app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql }));
     await waitFor(async () => (await runningWith('export_gone_probe')) === 0, 'the timed-out run is gone');
     await app.withTimeout(3600, async () => {
       const abort = new AbortController();
-      const response = await fetch(exportUrl(id), { headers: { authorization: `Bearer ${app.admin.token}` }, signal: abort.signal });
+      const response = await fetch(exportUrl(id), {
+        headers: { authorization: `Bearer ${app.admin.token}` },
+        signal: abort.signal,
+      });
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
       let text = '';
       while (!text.includes('\r\n1000,')) text += new TextDecoder().decode((await reader.read()).value);
       await waitFor(async () => (await runningWith('export_gone_probe')) === 1, 'the export waits in pg_sleep');
       abort.abort();
-      await waitFor(async () => (await runningWith('export_gone_probe')) === 0, 'the export statement is gone once the client left');
+      await waitFor(
+        async () => (await runningWith('export_gone_probe')) === 0,
+        'the export statement is gone once the client left',
+      );
     });
   }, 60_000);
 
   it('quotes fields that need it; another user gets 404', async () => {
     const id = clientId();
-    await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: `SELECT 'a,b' AS x, 'say "hi"' AS y, NULL AS z` });
+    await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: `SELECT 'a,b' AS x, 'say "hi"' AS y, NULL AS z`,
+    });
     const csv = await app.admin.get(`/api/v1/sqllab/export/${id}/`);
     expect(csv.body).toBe('x,y,z\r\n"a,b","say ""hi""",\r\n');
     const analyst = await app.userClient('analyst2', ['sql_lab']);

@@ -3,8 +3,14 @@ import { CHUNK_ROWS, SerializedResult } from './serialized-result';
 
 const column = { column_name: 'id', name: 'id', type: 'integer', type_generic: 0, is_dttm: false };
 const rows = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, text: i % 2 ? 'line\nbreak, "quoted"' : 'plain,\r\ncomma', nothing: null, nested: { a: [i] } }));
-const result = (n: number) => SerializedResult.fromRows({ data: rows(n), columns: [column], selected_columns: [column], expanded_columns: [] });
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    text: i % 2 ? 'line\nbreak, "quoted"' : 'plain,\r\ncomma',
+    nothing: null,
+    nested: { a: [i] },
+  }));
+const result = (n: number) =>
+  SerializedResult.fromRows({ data: rows(n), columns: [column], selected_columns: [column], expanded_columns: [] });
 
 describe('SerializedResult', () => {
   it('cuts the data array at any row count into valid JSON with exactly those rows', () => {
@@ -19,7 +25,17 @@ describe('SerializedResult', () => {
     const total = CHUNK_ROWS * 3 + 7;
     const r = result(total);
     const all = rows(total);
-    for (const n of [1, CHUNK_ROWS - 1, CHUNK_ROWS, CHUNK_ROWS + 1, 2 * CHUNK_ROWS, 2 * CHUNK_ROWS + 500, 3 * CHUNK_ROWS, total - 1, total]) {
+    for (const n of [
+      1,
+      CHUNK_ROWS - 1,
+      CHUNK_ROWS,
+      CHUNK_ROWS + 1,
+      2 * CHUNK_ROWS,
+      2 * CHUNK_ROWS + 500,
+      3 * CHUNK_ROWS,
+      total - 1,
+      total,
+    ]) {
       expect(JSON.parse(r.dataJson(n).toString())).toEqual(all.slice(0, n));
     }
     expect(JSON.parse(r.dataJson().toString())).toEqual(all);
@@ -40,7 +56,9 @@ describe('SerializedResult', () => {
   });
 
   it('still reads a result stored as plain JSON by the earlier format', () => {
-    const legacy = Buffer.from(JSON.stringify({ data: rows(4), columns: [column], selected_columns: [column], expanded_columns: [] }));
+    const legacy = Buffer.from(
+      JSON.stringify({ data: rows(4), columns: [column], selected_columns: [column], expanded_columns: [] }),
+    );
     const back = SerializedResult.fromBytes(legacy);
     expect(back.rowCount).toBe(4);
     expect(back.rows(3)).toEqual(rows(3));

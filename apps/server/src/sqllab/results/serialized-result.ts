@@ -52,7 +52,12 @@ export class SerializedResult {
   }
 
   /** For SerializedResultBuilder only. */
-  static fromParts(parts: Buffer[], chunkEnds: number[], rows: number, columns: Omit<ResultRows, 'data'>): SerializedResult {
+  static fromParts(
+    parts: Buffer[],
+    chunkEnds: number[],
+    rows: number,
+    columns: Omit<ResultRows, 'data'>,
+  ): SerializedResult {
     const header: ResultHeader = {
       format: FORMAT,
       rows,
@@ -92,12 +97,16 @@ export class SerializedResult {
     const chunk = Math.floor(rows / CHUNK_ROWS);
     const within = rows % CHUNK_ROWS;
     const ends = this.header.chunkEnds;
-    if (within === 0) return Buffer.concat([this.bytes.subarray(this.dataStart, this.dataStart + ends[chunk - 1]!), CLOSE]);
+    if (within === 0)
+      return Buffer.concat([this.bytes.subarray(this.dataStart, this.dataStart + ends[chunk - 1]!), CLOSE]);
     // The cut falls inside a chunk: keep the chunks before it as bytes, re-serialize that chunk's start.
     const chunkStart = chunk === 0 ? 1 : ends[chunk - 1]! + 1;
     const text = this.bytes.toString('utf8', this.dataStart + chunkStart, this.dataStart + ends[chunk]!);
     const head = (JSON.parse(`[${text}]`) as unknown[]).slice(0, within);
-    return Buffer.concat([this.bytes.subarray(this.dataStart, this.dataStart + chunkStart), Buffer.from(JSON.stringify(head).slice(1))]);
+    return Buffer.concat([
+      this.bytes.subarray(this.dataStart, this.dataStart + chunkStart),
+      Buffer.from(JSON.stringify(head).slice(1)),
+    ]);
   }
 
   /** Parsed rows, for the few callers that need values (tests, small results). */
@@ -165,4 +174,5 @@ function tryParse(text: string): unknown {
   }
 }
 
-const isHeader = (v: unknown): v is ResultHeader => typeof v === 'object' && v !== null && (v as ResultHeader).format === FORMAT;
+const isHeader = (v: unknown): v is ResultHeader =>
+  typeof v === 'object' && v !== null && (v as ResultHeader).format === FORMAT;

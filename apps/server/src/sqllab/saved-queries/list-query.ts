@@ -19,7 +19,9 @@ const filterSchema = z.object({
 
 export const savedQueryListSchema = z.object({
   filters: z.array(filterSchema).max(20).default([]),
-  order_column: z.enum(['label', 'changed_on', 'created_on', 'schema', 'description', 'db_id', 'database.database_name']).default('changed_on'),
+  order_column: z
+    .enum(['label', 'changed_on', 'created_on', 'schema', 'description', 'db_id', 'database.database_name'])
+    .default('changed_on'),
   order_direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.number().int().min(0).default(0),
   page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
@@ -33,7 +35,11 @@ export type SavedQueryFilter = z.output<typeof filterSchema>;
 export function parseRisonQuery<S extends z.ZodType>(q: string | undefined, schema: S): z.output<S> {
   const parsed = schema.safeParse(decodeRison(q) ?? {});
   if (!parsed.success) {
-    throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, `Invalid request: ${describeIssues(parsed.error.issues, 'q')}`);
+    throw new StrataHttpException(
+      400,
+      ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+      `Invalid request: ${describeIssues(parsed.error.issues, 'q')}`,
+    );
   }
   return parsed.data;
 }
@@ -49,12 +55,24 @@ export function filterSql(filters: SavedQueryFilter[], offset: number): { where:
     if (f.value === null) continue;
     if (f.col === 'database' || f.col === 'db_id') {
       const id = Number(f.value);
-      if (!Number.isInteger(id)) throw new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, 'A database filter needs a database id.');
+      if (!Number.isInteger(id))
+        throw new StrataHttpException(
+          400,
+          ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+          'A database filter needs a database id.',
+        );
       where.push(`s.db_id = ${param(id)}`);
       continue;
     }
     const text = String(f.value);
-    const pattern = f.opr === 'eq' ? text : f.opr === 'sw' ? `${escapeLike(text)}%` : f.opr === 'ew' ? `%${escapeLike(text)}` : `%${escapeLike(text)}%`;
+    const pattern =
+      f.opr === 'eq'
+        ? text
+        : f.opr === 'sw'
+          ? `${escapeLike(text)}%`
+          : f.opr === 'ew'
+            ? `%${escapeLike(text)}`
+            : `%${escapeLike(text)}%`;
     const op = f.opr === 'eq' ? '=' : 'ILIKE';
     if (f.opr === 'all_text') {
       const p = param(pattern);

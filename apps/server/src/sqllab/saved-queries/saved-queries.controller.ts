@@ -22,10 +22,22 @@ const templateParameters = z
 
 const fields = {
   label: z.string().max(256),
-  description: z.string().max(10_000).nullish().transform((v) => v ?? ''),
+  description: z
+    .string()
+    .max(10_000)
+    .nullish()
+    .transform((v) => v ?? ''),
   db_id: coercedRecordId,
-  catalog: z.string().max(256).nullish().transform((v) => v ?? null),
-  schema: z.string().max(256).nullish().transform((v) => v ?? null),
+  catalog: z
+    .string()
+    .max(256)
+    .nullish()
+    .transform((v) => v ?? null),
+  schema: z
+    .string()
+    .max(256)
+    .nullish()
+    .transform((v) => v ?? null),
   sql: z.string().max(1_000_000),
   template_parameters: templateParameters,
 };
@@ -33,7 +45,11 @@ const fields = {
 export const createSavedQuerySchema = z.object(fields);
 export const updateSavedQuerySchema = z.object({
   label: fields.label.optional(),
-  description: z.string().max(10_000).nullish().transform((v) => (v === undefined ? undefined : (v ?? ''))),
+  description: z
+    .string()
+    .max(10_000)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : (v ?? ''))),
   db_id: fields.db_id.optional(),
   catalog: z.string().max(256).nullish(),
   schema: z.string().max(256).nullish(),
@@ -41,7 +57,9 @@ export const updateSavedQuerySchema = z.object({
   template_parameters: z
     .union([z.string().max(100_000), z.record(z.string(), z.unknown())])
     .nullish()
-    .transform((v) => (v === undefined ? undefined : v === null ? null : typeof v === 'string' ? v : JSON.stringify(v))),
+    .transform((v) =>
+      v === undefined ? undefined : v === null ? null : typeof v === 'string' ? v : JSON.stringify(v),
+    ),
 });
 
 const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
@@ -80,7 +98,10 @@ export class SavedQueriesController {
   @Post()
   @HttpCode(201)
   @RequirePermission(Permission.WRITE, View.SAVED_QUERY)
-  async create(@ZodBody(createSavedQuerySchema) body: z.output<typeof createSavedQuerySchema>, @ReqUser() user: CurrentUser) {
+  async create(
+    @ZodBody(createSavedQuerySchema) body: z.output<typeof createSavedQuerySchema>,
+    @ReqUser() user: CurrentUser,
+  ) {
     const saved = await this.savedQueries.create(body, user);
     return { id: saved.id, result: saved };
   }

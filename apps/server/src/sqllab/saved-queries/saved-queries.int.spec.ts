@@ -64,7 +64,11 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
     expect((await ana.delete(`/api/v1/saved_query/${id}`)).status).toBe(404);
 
     const events = await t.app.get(EventStore).readStream(`saved_query:${id}`);
-    expect(events.map((e) => e.type)).toEqual(['sqllab/savedQueryCreated', 'sqllab/savedQueryUpdated', 'sqllab/savedQueryDeleted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'sqllab/savedQueryCreated',
+      'sqllab/savedQueryUpdated',
+      'sqllab/savedQueryDeleted',
+    ]);
     expect(events[1].data).toEqual({ label: 'Renamed', sql: 'SELECT 2' });
     expect(events[0].meta.actor).toBe(String(ana.userId));
   });
@@ -72,11 +76,22 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
   it('PUT changes only the fields it is sent: the rest of the saved query stays as it was', async () => {
     const id = (await ana.post('/api/v1/saved_query/', body())).body.id as number;
     const fields = async () => {
-      const { changed_on: _on, changed_on_delta_humanized: _delta, changed_by: _by, ...rest } = (await ana.get(`/api/v1/saved_query/${id}`)).body.result;
+      const {
+        changed_on: _on,
+        changed_on_delta_humanized: _delta,
+        changed_by: _by,
+        ...rest
+      } = (await ana.get(`/api/v1/saved_query/${id}`)).body.result;
       return rest;
     };
     let expected = await fields();
-    for (const change of [{ label: 'Only the label' }, { sql: 'SELECT 3' }, { description: '' }, { schema: 'other' }, { template_parameters: null }]) {
+    for (const change of [
+      { label: 'Only the label' },
+      { sql: 'SELECT 3' },
+      { description: '' },
+      { schema: 'other' },
+      { template_parameters: null },
+    ]) {
       const res = await ana.put(`/api/v1/saved_query/${id}`, change);
       expect([res.status, change]).toEqual([200, change]);
       expected = { ...expected, ...change };
@@ -84,7 +99,7 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
     }
   });
 
-  it("keeps others out: another user gets 404 on read, 403 on update or delete, and nothing changes; admins pass", async () => {
+  it('keeps others out: another user gets 404 on read, 403 on update or delete, and nothing changes; admins pass', async () => {
     const id = (await ana.post('/api/v1/saved_query/', body({ label: 'mine' }))).body.id as number;
     expect((await bob.get(`/api/v1/saved_query/${id}`)).status).toBe(404);
     const put = await bob.put(`/api/v1/saved_query/${id}`, { sql: 'DROP TABLE x' });
@@ -93,7 +108,9 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
     expect((await bob.delete(`/api/v1/saved_query/${id}`)).status).toBe(403);
     expect((await ana.get(`/api/v1/saved_query/${id}`)).body.result.sql).toBe(body().sql);
     expect((await admin.get(`/api/v1/saved_query/${id}`)).status).toBe(200);
-    expect((await admin.put(`/api/v1/saved_query/${id}`, { description: 'checked by admin' })).body.result.description).toBe('checked by admin');
+    expect(
+      (await admin.put(`/api/v1/saved_query/${id}`, { description: 'checked by admin' })).body.result.description,
+    ).toBe('checked by admin');
     // Gamma has no SavedQuery permission at all.
     expect((await gamma.get('/api/v1/saved_query/')).status).toBe(403);
     expect((await gamma.post('/api/v1/saved_query/', body())).status).toBe(403);
@@ -137,26 +154,41 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
     const all = await carol.get('/api/v1/saved_query/?q=(order_column:label,order_direction:asc)');
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(3);
-    expect(all.body.result.map((r: { label: string }) => r.label)).toEqual(['Alpha revenue', 'beta users', 'Gamma 100% check']);
+    expect(all.body.result.map((r: { label: string }) => r.label)).toEqual([
+      'Alpha revenue',
+      'beta users',
+      'Gamma 100% check',
+    ]);
 
-    const byLabel = await carol.get(`/api/v1/saved_query/?q=${encodeURIComponent("(filters:!((col:label,opr:ct,value:alpha)))")}`);
+    const byLabel = await carol.get(
+      `/api/v1/saved_query/?q=${encodeURIComponent('(filters:!((col:label,opr:ct,value:alpha)))')}`,
+    );
     expect(byLabel.body.result.map((r: { label: string }) => r.label)).toEqual(['Alpha revenue']);
-    const allText = await carol.get(`/api/v1/saved_query/?q=${encodeURIComponent('(filters:!((col:label,opr:all_text,value:users)))')}`);
+    const allText = await carol.get(
+      `/api/v1/saved_query/?q=${encodeURIComponent('(filters:!((col:label,opr:all_text,value:users)))')}`,
+    );
     expect(allText.body.result.map((r: { label: string }) => r.label)).toEqual(['beta users']);
     // A % in the search is a character, not a wildcard.
-    const percent = await carol.get(`/api/v1/saved_query/?q=${encodeURIComponent("(filters:!((col:label,opr:ct,value:'0%')))")}`);
+    const percent = await carol.get(
+      `/api/v1/saved_query/?q=${encodeURIComponent("(filters:!((col:label,opr:ct,value:'0%')))")}`,
+    );
     expect(percent.body.count).toBe(1);
-    const byDb = await carol.get(`/api/v1/saved_query/?q=${encodeURIComponent(`(filters:!((col:database,opr:rel_o_m,value:${otherDb})))`)}`);
+    const byDb = await carol.get(
+      `/api/v1/saved_query/?q=${encodeURIComponent(`(filters:!((col:database,opr:rel_o_m,value:${otherDb})))`)}`,
+    );
     expect(byDb.body.result.map((r: { label: string }) => r.label)).toEqual(['Gamma 100% check']);
 
-    const page1 = await carol.get('/api/v1/saved_query/?q=(order_column:label,order_direction:desc,page:1,page_size:2)');
+    const page1 = await carol.get(
+      '/api/v1/saved_query/?q=(order_column:label,order_direction:desc,page:1,page_size:2)',
+    );
     expect(page1.body.count).toBe(3);
     expect(page1.body.result.map((r: { label: string }) => r.label)).toEqual(['Alpha revenue']);
   });
 
   it('bulk deletes only when every id is yours: all or nothing', async () => {
     const mine = [];
-    for (const label of ['bulk 1', 'bulk 2']) mine.push((await ana.post('/api/v1/saved_query/', body({ label }))).body.id as number);
+    for (const label of ['bulk 1', 'bulk 2'])
+      mine.push((await ana.post('/api/v1/saved_query/', body({ label }))).body.id as number);
     const bobs = (await bob.post('/api/v1/saved_query/', body({ label: 'bob bulk' }))).body.id as number;
     const refused = await ana.delete(`/api/v1/saved_query/?q=!(${mine.join(',')},${bobs})`);
     expect(refused.status).toBe(403);

@@ -67,7 +67,11 @@ const ORDER: Record<SavedQueryList['order_column'], string> = {
 };
 
 function toJson(r: Row): SavedQueryJson {
-  const person = (id: number, first: string | null, last: string | null) => ({ id, first_name: first ?? '', last_name: last ?? '' });
+  const person = (id: number, first: string | null, last: string | null) => ({
+    id,
+    first_name: first ?? '',
+    last_name: last ?? '',
+  });
   return {
     id: r.id,
     label: r.label,
@@ -100,14 +104,23 @@ export class SavedQueriesService {
 
   async create(fields: SavedQueryFields, user: CurrentUser): Promise<SavedQueryJson> {
     await this.checkDatabase(fields.db_id);
-    const [{ id }] = (await this.dataSource.query(`SELECT nextval('saved_query_id_seq')::int AS id`)) as { id: number }[];
-    await this.commands.execute(new DecideSavedQuery(id, { type: 'CreateSavedQuery', data: { id, ...fields } }, context(user), { ...meta(user), expectedVersion: 0 }));
+    const [{ id }] = (await this.dataSource.query(`SELECT nextval('saved_query_id_seq')::int AS id`)) as {
+      id: number;
+    }[];
+    await this.commands.execute(
+      new DecideSavedQuery(id, { type: 'CreateSavedQuery', data: { id, ...fields } }, context(user), {
+        ...meta(user),
+        expectedVersion: 0,
+      }),
+    );
     return (await this.find(id))!;
   }
 
   async update(id: number, changes: Partial<SavedQueryFields>, user: CurrentUser): Promise<SavedQueryJson> {
     if (changes.db_id !== undefined) await this.checkDatabase(changes.db_id);
-    await this.commands.execute(new DecideSavedQuery(id, { type: 'UpdateSavedQuery', data: changes }, context(user), meta(user)));
+    await this.commands.execute(
+      new DecideSavedQuery(id, { type: 'UpdateSavedQuery', data: changes }, context(user), meta(user)),
+    );
     return (await this.find(id))!;
   }
 

@@ -26,14 +26,16 @@ export interface SavedQueryContext {
 export const MAX_LABEL = 256;
 
 function checkFields(fields: Partial<SavedQueryFields>): void {
-  if (fields.label !== undefined && fields.label.trim() === '') throw new DomainError('label_required', 'A saved query needs a name.');
+  if (fields.label !== undefined && fields.label.trim() === '')
+    throw new DomainError('label_required', 'A saved query needs a name.');
   if (fields.label !== undefined && fields.label.length > MAX_LABEL) {
     throw new DomainError('label_too_long', `A saved query's name can be at most ${MAX_LABEL} characters long.`);
   }
 }
 
 function existing(state: SavedQueryState, ctx: SavedQueryContext): SavedQueryFields {
-  if (state.id === null || state.deleted || state.fields === null) throw new DomainError('saved_query_not_found', 'Not found');
+  if (state.id === null || state.deleted || state.fields === null)
+    throw new DomainError('saved_query_not_found', 'Not found');
   if (!ctx.actorIsAdmin && state.ownerId !== ctx.actorId) {
     throw new DomainError('saved_query_forbidden', 'Only the owner of this saved query can change or delete it.');
   }
@@ -61,7 +63,8 @@ export const savedQueryDecider: Decider<SavedQueryState, SavedQueryEvent, SavedQ
   decide(command, state, ctx) {
     switch (command.type) {
       case 'CreateSavedQuery': {
-        if (state.id !== null) throw new DomainError('saved_query_exists', 'A saved query with this id already exists.');
+        if (state.id !== null)
+          throw new DomainError('saved_query_exists', 'A saved query with this id already exists.');
         checkFields(command.data);
         return [{ type: 'sqllab/savedQueryCreated', data: { ...command.data, owner_id: ctx.actorId } }];
       }

@@ -15,7 +15,10 @@ export interface SavedQueryFields {
   template_parameters: string | null;
 }
 
-export type SavedQueryCreated = EventLike<'sqllab/savedQueryCreated', SavedQueryFields & { id: number; owner_id: number }>;
+export type SavedQueryCreated = EventLike<
+  'sqllab/savedQueryCreated',
+  SavedQueryFields & { id: number; owner_id: number }
+>;
 /** Only the fields that changed. */
 export type SavedQueryUpdated = EventLike<'sqllab/savedQueryUpdated', Partial<SavedQueryFields>>;
 export type SavedQueryDeleted = EventLike<'sqllab/savedQueryDeleted', Record<string, never>>;

@@ -22,7 +22,19 @@ export class SavedQueryProjection implements Projection {
           `INSERT INTO saved_query (id, label, description, db_id, catalog, schema, sql, template_parameters,
              created_by_fk, changed_by_fk, created_on, changed_on, version)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $10, $11)`,
-          [id, d.label, d.description, d.db_id, d.catalog, d.schema, d.sql, d.template_parameters, d.owner_id, envelope.meta.at, envelope.version],
+          [
+            id,
+            d.label,
+            d.description,
+            d.db_id,
+            d.catalog,
+            d.schema,
+            d.sql,
+            d.template_parameters,
+            d.owner_id,
+            envelope.meta.at,
+            envelope.version,
+          ],
         );
         return;
       }

@@ -18,7 +18,8 @@ export class BackendPersistenceGuard implements CanActivate {
   constructor(private readonly config: AppConfig) {}
 
   canActivate(): boolean {
-    if (!backendPersistenceOn(this.config)) throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, BACKEND_PERSISTENCE_OFF);
+    if (!backendPersistenceOn(this.config))
+      throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, BACKEND_PERSISTENCE_OFF);
     return true;
   }
 }

@@ -38,16 +38,25 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where 
 }
 
 /** A field that is itself JSON, sent as an object or as its JSON text (`queryEditor`, `table`). */
-const jsonObject = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
-}, z.record(z.string(), z.unknown()));
+const jsonObject = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  },
+  z.record(z.string(), z.unknown()),
+);
 
-const id = z.union([recordId, z.string().regex(/^\d{1,9}$/).transform(Number)]);
+const id = z.union([
+  recordId,
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+]);
 const text = (max: number) => z.string().max(max);
 const jsonText = z
   .union([z.string().max(100_000), z.record(z.string(), z.unknown())])
@@ -60,7 +69,8 @@ const extraJson = z
     if (typeof v !== 'string') return v;
     try {
       const parsed = JSON.parse(v) as unknown;
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
     } catch {
       // reported below
     }
@@ -109,7 +119,16 @@ export const saveTabSchema = z.strictObject({
   catalog: text(256).nullable().optional(),
   schema: text(256).nullable().optional(),
   sql: text(1_000_000).optional(),
-  query_limit: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]).nullable().optional(),
+  query_limit: z
+    .union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ])
+    .nullable()
+    .optional(),
   latest_query_id: text(11).nullable().optional(),
   template_params: jsonText.optional(),
   hide_left_bar: z.boolean().optional(),
@@ -135,7 +154,13 @@ export const addTableSchema = z.object({ table: jsonObject.pipe(tableEntrySchema
 export function tableFieldsOf(entry: z.output<typeof tableEntrySchema>): { tabId: number; fields: TableSchemaFields } {
   return {
     tabId: entry.queryEditorId,
-    fields: { database_id: entry.dbId, catalog: entry.catalog ?? null, schema: entry.schema ?? null, table: entry.name, description: entry },
+    fields: {
+      database_id: entry.dbId,
+      catalog: entry.catalog ?? null,
+      schema: entry.schema ?? null,
+      table: entry.name,
+      description: entry,
+    },
   };
 }
 

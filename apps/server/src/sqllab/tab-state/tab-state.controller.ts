@@ -29,7 +29,8 @@ const OK = JSON.stringify('OK');
 
 export function pathId(param: string): number {
   const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
   return id;
 }
 
@@ -59,7 +60,8 @@ export class TabStateController {
     const id = pathId(param);
     const parsed = parseWith(saveTabSchema, bodyFields(req));
     const changes: Partial<TabFields> = {};
-    for (const [key, value] of Object.entries(parsed)) if (value !== undefined) Object.assign(changes, { [key]: value });
+    for (const [key, value] of Object.entries(parsed))
+      if (value !== undefined) Object.assign(changes, { [key]: value });
     await this.tabs.save(user, id, changes);
     return JSON.stringify(id);
   }
@@ -86,7 +88,8 @@ export class TabStateController {
   @Header('Content-Type', JSON_TYPE)
   @RequirePermission(Permission.WRITE, View.TAB_STATE)
   async removeQuery(@Param('tabId') tabId: string, @Param('queryId') queryId: string, @ReqUser() user: CurrentUser) {
-    if (queryId.length > 11) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Query not found.');
+    if (queryId.length > 11)
+      throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Query not found.');
     await this.tabs.removeQuery(user, pathId(tabId), queryId);
     return OK;
   }

@@ -47,7 +47,10 @@ function table(state: TabStates, id: number): TableSchemaRecord {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function without<T>(record: Readonly<Record<number, T>>, drop: (id: number, value: T) => boolean): Record<number, T> {
-  return Object.fromEntries(Object.entries(record).filter(([id, value]) => !drop(Number(id), value))) as Record<number, T>;
+  return Object.fromEntries(Object.entries(record).filter(([id, value]) => !drop(Number(id), value))) as Record<
+    number,
+    T
+  >;
 }
 
 function decide(command: TabStateCommand, state: TabStates): TabStateEvent[] {
@@ -59,9 +62,12 @@ function decide(command: TabStateCommand, state: TabStates): TabStateEvent[] {
       const current = tab(state, command.tab_id);
       const changes: Partial<TabFields> = {};
       for (const [key, value] of Object.entries(command.changes)) {
-        if (value !== undefined && !same(value, current[key as keyof TabFields])) Object.assign(changes, { [key]: value });
+        if (value !== undefined && !same(value, current[key as keyof TabFields]))
+          Object.assign(changes, { [key]: value });
       }
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'sqllab/tabStateSaved', data: { tab_id: command.tab_id, changes } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'sqllab/tabStateSaved', data: { tab_id: command.tab_id, changes } }];
     }
     case 'ActivateTab': {
       tab(state, command.tab_id);
@@ -93,15 +99,32 @@ function decide(command: TabStateCommand, state: TabStates): TabStateEvent[] {
       tab(state, command.tab_id);
       const f = command.fields;
       const replaced = Object.entries(state.tables)
-        .filter(([, t]) => t.tab_id === command.tab_id && t.database_id === f.database_id && t.catalog === f.catalog && t.schema === f.schema && t.table === f.table)
+        .filter(
+          ([, t]) =>
+            t.tab_id === command.tab_id &&
+            t.database_id === f.database_id &&
+            t.catalog === f.catalog &&
+            t.schema === f.schema &&
+            t.table === f.table,
+        )
         .map(([id]) => Number(id));
-      return [{ type: 'sqllab/tableSchemaAdded', data: { table_schema_id: command.table_schema_id, tab_id: command.tab_id, replaced_ids: replaced, ...f } }];
+      return [
+        {
+          type: 'sqllab/tableSchemaAdded',
+          data: { table_schema_id: command.table_schema_id, tab_id: command.tab_id, replaced_ids: replaced, ...f },
+        },
+      ];
     }
     case 'ExpandTableSchema':
     case 'CollapseTableSchema': {
       const expand = command.type === 'ExpandTableSchema';
       if (table(state, command.table_schema_id).expanded === expand) return [];
-      return [{ type: expand ? 'sqllab/tableSchemaExpanded' : 'sqllab/tableSchemaCollapsed', data: { table_schema_id: command.table_schema_id } }];
+      return [
+        {
+          type: expand ? 'sqllab/tableSchemaExpanded' : 'sqllab/tableSchemaCollapsed',
+          data: { table_schema_id: command.table_schema_id },
+        },
+      ];
     }
     case 'RemoveTableSchema':
       table(state, command.table_schema_id);
@@ -115,16 +138,22 @@ function evolve(state: TabStates, event: TabStateEvent): TabStates {
   switch (event.type) {
     case 'sqllab/tabStateCreated': {
       const { tab_id, ...fields } = event.data;
-      const others = Object.fromEntries(Object.entries(state.tabs).map(([id, t]) => [id, t.active ? { ...t, active: false } : t]));
+      const others = Object.fromEntries(
+        Object.entries(state.tabs).map(([id, t]) => [id, t.active ? { ...t, active: false } : t]),
+      );
       return { ...state, tabs: { ...others, [tab_id]: { ...fields, active: true } } };
     }
     case 'sqllab/tabStateSaved': {
       const current = state.tabs[event.data.tab_id];
-      return current ? { ...state, tabs: { ...state.tabs, [event.data.tab_id]: { ...current, ...event.data.changes } } } : state;
+      return current
+        ? { ...state, tabs: { ...state.tabs, [event.data.tab_id]: { ...current, ...event.data.changes } } }
+        : state;
     }
     case 'sqllab/tabActivated': {
       if (!state.tabs[event.data.tab_id]) return state;
-      const tabs = Object.fromEntries(Object.entries(state.tabs).map(([id, t]) => [id, { ...t, active: Number(id) === event.data.tab_id }]));
+      const tabs = Object.fromEntries(
+        Object.entries(state.tabs).map(([id, t]) => [id, { ...t, active: Number(id) === event.data.tab_id }]),
+      );
       return { ...state, tabs };
     }
     case 'sqllab/tabStateDeleted':
@@ -135,7 +164,10 @@ function evolve(state: TabStates, event: TabStateEvent): TabStates {
     case 'sqllab/tabQueryRemoved': {
       const current = state.tabs[event.data.tab_id];
       if (!current || !event.data.latest_changed) return state;
-      return { ...state, tabs: { ...state.tabs, [event.data.tab_id]: { ...current, latest_query_id: event.data.latest_query_id } } };
+      return {
+        ...state,
+        tabs: { ...state.tabs, [event.data.tab_id]: { ...current, latest_query_id: event.data.latest_query_id } },
+      };
     }
     case 'sqllab/queryMigratedToTab':
       return state;

@@ -26,7 +26,8 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     templateParams: '{"a": 1}',
     ...over,
   });
-  const count = async (table: string) => (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
+  const count = async (table: string) =>
+    (await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
 
   beforeAll(async () => {
     t = await createAuthTestApp({ extraModules: [TabStateModule, SavedQueriesModule] });
@@ -43,7 +44,13 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     const id = created.body.id as number;
     expect(Number.isInteger(id)).toBe(true);
 
-    await insertQueryRun(t, { clientId: 'qAAAAAAAAA1', userId: ana.userId, databaseId: dbId, sqlEditorId: String(id), startMs: 1_700_000_000_000 });
+    await insertQueryRun(t, {
+      clientId: 'qAAAAAAAAA1',
+      userId: ana.userId,
+      databaseId: dbId,
+      sqlEditorId: String(id),
+      startMs: 1_700_000_000_000,
+    });
     const saved = await ana.form('PUT', `/tabstateview/${id}`, {
       sql: 'SELECT 42',
       label: 'Renamed',
@@ -56,7 +63,14 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     expect(saved.body).toBe(id);
 
     const table = await ana.form('POST', '/tableschemaview/', {
-      table: { queryEditorId: id, dbId, schema: 'public', name: 'flights', columns: [{ name: 'origin', type: 'TEXT' }], selectStar: 'SELECT * FROM flights' },
+      table: {
+        queryEditorId: id,
+        dbId,
+        schema: 'public',
+        name: 'flights',
+        columns: [{ name: 'origin', type: 'TEXT' }],
+        selectStar: 'SELECT * FROM flights',
+      },
     });
     expect(table.status).toBe(200);
     const tableId = table.body.id as number;
@@ -92,10 +106,16 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
         },
       ],
     });
-    expect(got.body.latest_query).toMatchObject({ id: 'qAAAAAAAAA1', dbId, state: 'success', resultsKey: 'key-qAAAAAAAAA1' });
+    expect(got.body.latest_query).toMatchObject({
+      id: 'qAAAAAAAAA1',
+      dbId,
+      state: 'success',
+      resultsKey: 'key-qAAAAAAAAA1',
+    });
 
     // A second tab becomes the active one; activating the first switches back.
-    const second = (await ana.form('POST', '/tabstateview/', { queryEditor: editor({ name: 'Untitled Query 2' }) })).body.id as number;
+    const second = (await ana.form('POST', '/tabstateview/', { queryEditor: editor({ name: 'Untitled Query 2' }) }))
+      .body.id as number;
     expect((await ana.get(`/tabstateview/${id}`)).body.active).toBe(false);
     const activated = await ana.post(`/tabstateview/${id}/activate`);
     expect(activated.status).toBe(200);
@@ -124,14 +144,29 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
   });
 
   it('accepts JSON bodies too, and a saved query link', async () => {
-    const saved = await ana.post('/api/v1/saved_query/', { label: 'q', db_id: dbId, sql: 'SELECT 1', schema: null, catalog: null });
-    const id = (await ana.post('/tabstateview/', { queryEditor: editor({ remoteId: saved.body.id }) })).body.id as number;
+    const saved = await ana.post('/api/v1/saved_query/', {
+      label: 'q',
+      db_id: dbId,
+      sql: 'SELECT 1',
+      schema: null,
+      catalog: null,
+    });
+    const id = (await ana.post('/tabstateview/', { queryEditor: editor({ remoteId: saved.body.id }) })).body
+      .id as number;
     expect((await ana.put(`/tabstateview/${id}`, { sql: 'SELECT 7', autorun: true })).status).toBe(200);
     const got = (await ana.get(`/tabstateview/${id}`)).body;
-    expect(got).toMatchObject({ sql: 'SELECT 7', autorun: true, saved_query: { id: saved.body.id }, latest_query: null });
+    expect(got).toMatchObject({
+      sql: 'SELECT 7',
+      autorun: true,
+      saved_query: { id: saved.body.id },
+      latest_query: null,
+    });
     // queryEditor as JSON text inside a JSON body, as some clients send it.
     const asText = await ana.post('/tabstateview/', { queryEditor: JSON.stringify({ title: 'From text', dbId }) });
-    expect((await ana.get(`/tabstateview/${asText.body.id}`)).body).toMatchObject({ label: 'From text', sql: 'SELECT ...' });
+    expect((await ana.get(`/tabstateview/${asText.body.id}`)).body).toMatchObject({
+      label: 'From text',
+      sql: 'SELECT ...',
+    });
   });
 
   it('PUT changes only the fields it is sent: the rest of the tab stays as it was', async () => {
@@ -158,7 +193,9 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
 
   it("is owner-checked: another user's tab is 403, an unknown one 404, and nothing changes", async () => {
     const id = (await ana.form('POST', '/tabstateview/', { queryEditor: editor() })).body.id as number;
-    const tableId = (await ana.post('/tableschemaview/', { table: { queryEditorId: id, dbId, schema: 'public', name: 't' } })).body.id as number;
+    const tableId = (
+      await ana.post('/tableschemaview/', { table: { queryEditorId: id, dbId, schema: 'public', name: 't' } })
+    ).body.id as number;
     const before = (await ana.get(`/tabstateview/${id}`)).body;
     const attempts = [
       await bob.get(`/tabstateview/${id}`),
@@ -209,14 +246,28 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
 
   it('migrates a browser-only query to the tab and removes queries, the previous run becoming the latest', async () => {
     const id = (await ana.post('/tabstateview/', { queryEditor: editor() })).body.id as number;
-    await insertQueryRun(t, { clientId: 'qMIGRATE001', userId: ana.userId, databaseId: dbId, sqlEditorId: 'local-abc', startMs: 1_700_000_001_000 });
-    await insertQueryRun(t, { clientId: 'qMIGRATE002', userId: ana.userId, databaseId: dbId, sqlEditorId: 'local-abc', startMs: 1_700_000_002_000 });
+    await insertQueryRun(t, {
+      clientId: 'qMIGRATE001',
+      userId: ana.userId,
+      databaseId: dbId,
+      sqlEditorId: 'local-abc',
+      startMs: 1_700_000_001_000,
+    });
+    await insertQueryRun(t, {
+      clientId: 'qMIGRATE002',
+      userId: ana.userId,
+      databaseId: dbId,
+      sqlEditorId: 'local-abc',
+      startMs: 1_700_000_002_000,
+    });
     for (const queryId of ['qMIGRATE001', 'qMIGRATE002']) {
       const res = await ana.form('POST', `/tabstateview/${id}/migrate_query`, { queryId });
       expect(res.status).toBe(200);
       expect(res.body).toBe(id);
     }
-    const editorIds = await t.app.get(DataSource).query(`SELECT client_id, sql_editor_id FROM query WHERE client_id LIKE 'qMIGRATE%' ORDER BY client_id`);
+    const editorIds = await t.app
+      .get(DataSource)
+      .query(`SELECT client_id, sql_editor_id FROM query WHERE client_id LIKE 'qMIGRATE%' ORDER BY client_id`);
     expect(editorIds).toEqual([
       { client_id: 'qMIGRATE001', sql_editor_id: String(id) },
       { client_id: 'qMIGRATE002', sql_editor_id: String(id) },
@@ -227,17 +278,28 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     expect((await ana.delete(`/tabstateview/${id}/query/nosuchquery`)).status).toBe(404);
     // bob cannot pull ana's query into his tab.
     const bobTab = (await bob.post('/tabstateview/', { queryEditor: editor() })).body.id as number;
-    expect((await bob.form('POST', `/tabstateview/${bobTab}/migrate_query`, { queryId: 'qMIGRATE001' })).status).toBe(404);
+    expect((await bob.form('POST', `/tabstateview/${bobTab}/migrate_query`, { queryId: 'qMIGRATE001' })).status).toBe(
+      404,
+    );
   });
 
   it('concurrent saves and activations of one user never leave two active tabs', async () => {
     const carol = await userClient(t, ['sql_lab']);
-    const ids = await Promise.all([1, 2, 3, 4].map(async (n) => (await carol.post('/tabstateview/', { queryEditor: editor({ name: `T${n}` }) })).body.id as number));
+    const ids = await Promise.all(
+      [1, 2, 3, 4].map(
+        async (n) => (await carol.post('/tabstateview/', { queryEditor: editor({ name: `T${n}` }) })).body.id as number,
+      ),
+    );
     const results = await Promise.all(
-      ids.flatMap((id, n) => [carol.post(`/tabstateview/${id}/activate`), carol.put(`/tabstateview/${id}`, { sql: `SELECT ${n}` })]),
+      ids.flatMap((id, n) => [
+        carol.post(`/tabstateview/${id}/activate`),
+        carol.put(`/tabstateview/${id}`, { sql: `SELECT ${n}` }),
+      ]),
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
-    const rows = await t.app.get(DataSource).query('SELECT id, active, sql FROM tab_state WHERE user_id = $1 ORDER BY id', [carol.userId]);
+    const rows = await t.app
+      .get(DataSource)
+      .query('SELECT id, active, sql FROM tab_state WHERE user_id = $1 ORDER BY id', [carol.userId]);
     expect(rows.filter((r: { active: boolean }) => r.active)).toHaveLength(1);
     // Tabs were created concurrently: their ids need not follow the order of the requests.
     for (const row of rows as { id: number; sql: string }[]) expect(row.sql).toBe(`SELECT ${ids.indexOf(row.id)}`);
@@ -256,24 +318,42 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
   });
 
   it('works from a browser session: form posts with the CSRF header pass, without it nothing is stored', async () => {
-    await t.app.get(UsersService).createUser({ username: 'browser-user', password: 'browser-password', roles: ['sql_lab'] }, 'system');
+    await t.app
+      .get(UsersService)
+      .createUser({ username: 'browser-user', password: 'browser-password', roles: ['sql_lab'] }, 'system');
     const browser = new HttpClient(t.url);
     const csrf = await browser.browserLogin('browser-user', 'browser-password');
-    const form = (fields: Record<string, unknown>) => new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
+    const form = (fields: Record<string, unknown>) =>
+      new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, JSON.stringify(v)])).toString();
     const contentType = 'application/x-www-form-urlencoded';
-    const refused = await browser.request('POST', '/tabstateview/', { raw: form({ queryEditor: editor() }), contentType });
+    const refused = await browser.request('POST', '/tabstateview/', {
+      raw: form({ queryEditor: editor() }),
+      contentType,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0].error_type).toBe('FRONTEND_CSRF_ERROR');
-    const created = await browser.request('POST', '/tabstateview/', { raw: form({ queryEditor: editor() }), contentType, headers: { 'x-csrftoken': csrf } });
+    const created = await browser.request('POST', '/tabstateview/', {
+      raw: form({ queryEditor: editor() }),
+      contentType,
+      headers: { 'x-csrftoken': csrf },
+    });
     expect(created.status).toBe(200);
     const id = created.body.id as number;
-    const saved = await browser.request('PUT', `/tabstateview/${id}`, { raw: form({ sql: 'SELECT 3' }), contentType, headers: { 'x-csrftoken': csrf } });
+    const saved = await browser.request('PUT', `/tabstateview/${id}`, {
+      raw: form({ sql: 'SELECT 3' }),
+      contentType,
+      headers: { 'x-csrftoken': csrf },
+    });
     expect(saved.status).toBe(200);
     expect((await browser.get(`/tabstateview/${id}`)).body).toMatchObject({ id, sql: 'SELECT 3', active: true });
   });
 
   it('with SQLLAB_BACKEND_PERSISTENCE off, every tab call is refused with 403 and the reason, and nothing is written', async () => {
-    const before = { tabs: await count('tab_state'), tables: await count('table_schema'), events: await count('events') };
+    const before = {
+      tabs: await count('tab_state'),
+      tables: await count('table_schema'),
+      events: await count('events'),
+    };
     const flags = t.config.featureFlags;
     flags.SQLLAB_BACKEND_PERSISTENCE = false;
     try {
@@ -288,7 +368,11 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
         expect(res.status).toBe(403);
         expect(res.body.errors[0]).toMatchObject({ message: BACKEND_PERSISTENCE_OFF });
       }
-      expect({ tabs: await count('tab_state'), tables: await count('table_schema'), events: await count('events') }).toEqual(before);
+      expect({
+        tabs: await count('tab_state'),
+        tables: await count('table_schema'),
+        events: await count('events'),
+      }).toEqual(before);
     } finally {
       flags.SQLLAB_BACKEND_PERSISTENCE = true;
     }

@@ -10,10 +10,21 @@ import { TAB_STATE_EVENTS, tabStateUserOf, type TabFields, type TabStateEvent } 
 
 /** Column names of a saved change come from this closed list, never from input. */
 const TAB_COLUMNS: readonly (keyof TabFields)[] = [
-  'label', 'database_id', 'catalog', 'schema', 'sql', 'query_limit', 'latest_query_id', 'template_params', 'hide_left_bar', 'autorun',
-  'saved_query_id', 'extra_json',
+  'label',
+  'database_id',
+  'catalog',
+  'schema',
+  'sql',
+  'query_limit',
+  'latest_query_id',
+  'template_params',
+  'hide_left_bar',
+  'autorun',
+  'saved_query_id',
+  'extra_json',
 ];
-const dbValue = (key: keyof TabFields, value: unknown) => (key === 'extra_json' && value !== null ? JSON.stringify(value) : value);
+const dbValue = (key: keyof TabFields, value: unknown) =>
+  key === 'extra_json' && value !== null ? JSON.stringify(value) : value;
 
 @Injectable()
 export class TabStateProjection implements Projection {
@@ -32,8 +43,23 @@ export class TabStateProjection implements Projection {
           `INSERT INTO tab_state (id, user_id, label, active, database_id, catalog, schema, sql, query_limit, latest_query_id, template_params,
              hide_left_bar, autorun, saved_query_id, extra_json, created_on, changed_on)
            VALUES ($1, $2, $3, true, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $15)`,
-          [d.tab_id, userId, d.label, d.database_id, d.catalog, d.schema, d.sql, d.query_limit, d.latest_query_id, d.template_params,
-            d.hide_left_bar, d.autorun, d.saved_query_id, dbValue('extra_json', d.extra_json), at],
+          [
+            d.tab_id,
+            userId,
+            d.label,
+            d.database_id,
+            d.catalog,
+            d.schema,
+            d.sql,
+            d.query_limit,
+            d.latest_query_id,
+            d.template_params,
+            d.hide_left_bar,
+            d.autorun,
+            d.saved_query_id,
+            dbValue('extra_json', d.extra_json),
+            at,
+          ],
         );
         return;
       }
@@ -47,7 +73,10 @@ export class TabStateProjection implements Projection {
         return;
       }
       case 'sqllab/tabActivated':
-        await tx.query(`UPDATE tab_state SET active = (id = $2) WHERE user_id = $1 AND active <> (id = $2)`, [userId, event.data.tab_id]);
+        await tx.query(`UPDATE tab_state SET active = (id = $2) WHERE user_id = $1 AND active <> (id = $2)`, [
+          userId,
+          event.data.tab_id,
+        ]);
         return;
       case 'sqllab/tabStateDeleted':
         await tx.query(`DELETE FROM table_schema WHERE tab_state_id = $1`, [event.data.tab_id]);
@@ -56,7 +85,10 @@ export class TabStateProjection implements Projection {
       case 'sqllab/tabQueryRemoved':
         if (event.data.latest_changed) {
           await tx.query(`UPDATE tab_state SET latest_query_id = $3, changed_on = $4 WHERE id = $1 AND user_id = $2`, [
-            event.data.tab_id, userId, event.data.latest_query_id, at,
+            event.data.tab_id,
+            userId,
+            event.data.latest_query_id,
+            at,
           ]);
         }
         return;
@@ -64,18 +96,30 @@ export class TabStateProjection implements Projection {
         return; // Changes the query's row (QueryProjection), not the tab.
       case 'sqllab/tableSchemaAdded': {
         const d = event.data;
-        if (d.replaced_ids.length > 0) await tx.query(`DELETE FROM table_schema WHERE id = ANY($1::int[])`, [d.replaced_ids]);
+        if (d.replaced_ids.length > 0)
+          await tx.query(`DELETE FROM table_schema WHERE id = ANY($1::int[])`, [d.replaced_ids]);
         await tx.query(
           `INSERT INTO table_schema (id, tab_state_id, database_id, catalog, schema, "table", description, expanded, created_on, changed_on)
            SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, true, $8, $8 WHERE EXISTS (SELECT 1 FROM tab_state WHERE id = $2)`,
-          [d.table_schema_id, d.tab_id, d.database_id, d.catalog, d.schema, d.table, JSON.stringify(d.description ?? null), at],
+          [
+            d.table_schema_id,
+            d.tab_id,
+            d.database_id,
+            d.catalog,
+            d.schema,
+            d.table,
+            JSON.stringify(d.description ?? null),
+            at,
+          ],
         );
         return;
       }
       case 'sqllab/tableSchemaExpanded':
       case 'sqllab/tableSchemaCollapsed':
         await tx.query(`UPDATE table_schema SET expanded = $2, changed_on = $3 WHERE id = $1`, [
-          event.data.table_schema_id, event.type === 'sqllab/tableSchemaExpanded', at,
+          event.data.table_schema_id,
+          event.type === 'sqllab/tableSchemaExpanded',
+          at,
         ]);
         return;
       case 'sqllab/tableSchemaRemoved':

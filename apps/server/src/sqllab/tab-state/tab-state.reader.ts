@@ -37,9 +37,10 @@ export async function tabOwner(tx: EntityManager, tabId: number): Promise<number
 }
 
 export async function tableSchemaOwner(tx: EntityManager, tableSchemaId: number): Promise<number | null> {
-  const rows = (await tx.query(`SELECT s.user_id FROM table_schema t JOIN tab_state s ON s.id = t.tab_state_id WHERE t.id = $1`, [
-    tableSchemaId,
-  ])) as { user_id: number }[];
+  const rows = (await tx.query(
+    `SELECT s.user_id FROM table_schema t JOIN tab_state s ON s.id = t.tab_state_id WHERE t.id = $1`,
+    [tableSchemaId],
+  )) as { user_id: number }[];
   return rows[0]?.user_id ?? null;
 }
 
@@ -65,9 +66,17 @@ export async function tabStateToDict(tx: EntityManager, tabId: number) {
   )) as (TabRow & { saved_query_found: number | null })[];
   const tab = tabs[0];
   if (!tab) return null;
-  const tables = (await tx.query(`SELECT ${TABLE_COLUMNS} FROM table_schema t WHERE t.tab_state_id = $1 ORDER BY t.id`, [tabId])) as TableRow[];
+  const tables = (await tx.query(
+    `SELECT ${TABLE_COLUMNS} FROM table_schema t WHERE t.tab_state_id = $1 ORDER BY t.id`,
+    [tabId],
+  )) as TableRow[];
   const latest = tab.latest_query_id
-    ? ((await tx.query(`${QUERY_SELECT} WHERE q.client_id = $1 AND q.user_id = $2`, [tab.latest_query_id, tab.user_id])) as QueryDbRow[])[0]
+    ? (
+        (await tx.query(`${QUERY_SELECT} WHERE q.client_id = $1 AND q.user_id = $2`, [
+          tab.latest_query_id,
+          tab.user_id,
+        ])) as QueryDbRow[]
+      )[0]
     : undefined;
   return {
     id: tab.id,

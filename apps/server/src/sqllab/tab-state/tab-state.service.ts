@@ -15,7 +15,8 @@ import { tabStateStream, type TableSchemaFields, type TabFields } from './tab-st
 import { loadTabStates, tableSchemaOwner, tabOwner, tabStateToDict, type TabStateDict } from './tab-state.reader';
 
 const notFound = (what = 'Not found') => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, what);
-const notOwner = () => new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This tab belongs to another user.');
+const notOwner = () =>
+  new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This tab belongs to another user.');
 const invalid = (message: string) => new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, message);
 
 @Injectable()
@@ -59,20 +60,31 @@ export class TabStateService {
   /** The query leaves the tab; when it was the latest, the tab's previous run becomes the latest. */
   removeQuery(user: CurrentUser, tabId: number, queryId: string): Promise<void> {
     return this.onTab(user, tabId, async (tx) => {
-      const own = (await tx.query(`SELECT 1 FROM query WHERE client_id = $1 AND user_id = $2`, [queryId, user.id])) as unknown[];
+      const own = (await tx.query(`SELECT 1 FROM query WHERE client_id = $1 AND user_id = $2`, [
+        queryId,
+        user.id,
+      ])) as unknown[];
       if (own.length === 0) throw notFound('Query not found.');
       const previous = (await tx.query(
         `SELECT client_id FROM query WHERE sql_editor_id = $1 AND user_id = $2 AND client_id <> $3
          ORDER BY start_time DESC NULLS LAST, id DESC LIMIT 1`,
         [String(tabId), user.id, queryId],
       )) as { client_id: string }[];
-      return { type: 'RemoveTabQuery', tab_id: tabId, query_id: queryId, previous_query_id: previous[0]?.client_id ?? null };
+      return {
+        type: 'RemoveTabQuery',
+        tab_id: tabId,
+        query_id: queryId,
+        previous_query_id: previous[0]?.client_id ?? null,
+      };
     });
   }
 
   migrateQuery(user: CurrentUser, tabId: number, queryId: string): Promise<void> {
     return this.onTab(user, tabId, async (tx) => {
-      const own = (await tx.query(`SELECT 1 FROM query WHERE client_id = $1 AND user_id = $2`, [queryId, user.id])) as unknown[];
+      const own = (await tx.query(`SELECT 1 FROM query WHERE client_id = $1 AND user_id = $2`, [
+        queryId,
+        user.id,
+      ])) as unknown[];
       if (own.length === 0) throw notFound('Query not found.');
       return { type: 'MigrateQuery', tab_id: tabId, query_id: queryId };
     });
@@ -89,14 +101,21 @@ export class TabStateService {
   }
 
   setTableExpanded(user: CurrentUser, tableId: number, expanded: boolean): Promise<void> {
-    return this.onTable(user, tableId, { type: expanded ? 'ExpandTableSchema' : 'CollapseTableSchema', table_schema_id: tableId });
+    return this.onTable(user, tableId, {
+      type: expanded ? 'ExpandTableSchema' : 'CollapseTableSchema',
+      table_schema_id: tableId,
+    });
   }
 
   removeTable(user: CurrentUser, tableId: number): Promise<void> {
     return this.onTable(user, tableId, { type: 'RemoveTableSchema', table_schema_id: tableId });
   }
 
-  private async onTab(user: CurrentUser, tabId: number, command: (tx: EntityManager) => Promise<TabStateCommand>): Promise<void> {
+  private async onTab(
+    user: CurrentUser,
+    tabId: number,
+    command: (tx: EntityManager) => Promise<TabStateCommand>,
+  ): Promise<void> {
     await this.inUserTransaction(user, async (tx) => {
       await this.checkTabOwner(tx, user, tabId);
       await this.decideAndAppend(tx, user, await command(tx));
@@ -139,7 +158,10 @@ export class TabStateService {
   /** A tab may only point at things that exist: the latest query (the user's own), a database, a saved query. */
   private async checkReferences(tx: EntityManager, user: CurrentUser, fields: Partial<TabFields>): Promise<void> {
     if (fields.latest_query_id != null) {
-      const rows = (await tx.query(`SELECT 1 FROM query WHERE client_id = $1 AND user_id = $2`, [fields.latest_query_id, user.id])) as unknown[];
+      const rows = (await tx.query(`SELECT 1 FROM query WHERE client_id = $1 AND user_id = $2`, [
+        fields.latest_query_id,
+        user.id,
+      ])) as unknown[];
       if (rows.length === 0) throw invalid(`Bad request: there is no query ${fields.latest_query_id}.`);
     }
     if (fields.database_id != null) {

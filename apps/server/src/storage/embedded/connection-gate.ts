@@ -81,7 +81,10 @@ export class ConnectionGate {
       timer: setTimeout(() => {
         this.forget(entry);
         socket.end(
-          fatalError('57P03', `The embedded ${this.name} database is restarting and was not back within ${this.waitMs / 1000} s. Try again in a moment.`),
+          fatalError(
+            '57P03',
+            `The embedded ${this.name} database is restarting and was not back within ${this.waitMs / 1000} s. Try again in a moment.`,
+          ),
         );
       }, this.waitMs),
     };

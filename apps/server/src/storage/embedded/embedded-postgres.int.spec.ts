@@ -38,14 +38,20 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
       // Each shape has its own number of parameters: an interleaved Parse of one connection and Bind of
       // another fails with "bind message supplies N parameters, but prepared statement requires M".
       const shapes = [
-        (i: number) => pool.query<{ v: string }>('SELECT $1::text AS v', [`one-${i}`]).then((r) => [r.rows[0].v, `one-${i}`]),
         (i: number) =>
-          pool.query<{ v: string }>('SELECT $1::text || $2::text AS v', [`two-${i}`, '!']).then((r) => [r.rows[0].v, `two-${i}!`]),
+          pool.query<{ v: string }>('SELECT $1::text AS v', [`one-${i}`]).then((r) => [r.rows[0].v, `one-${i}`]),
+        (i: number) =>
+          pool
+            .query<{ v: string }>('SELECT $1::text || $2::text AS v', [`two-${i}`, '!'])
+            .then((r) => [r.rows[0].v, `two-${i}!`]),
         (i: number) =>
           pool
             .query<{ v: string }>('SELECT $1::text || $2::text || $3::text AS v', ['thr', `ee-${i}`, '?'])
             .then((r) => [r.rows[0].v, `three-${i}?`]),
-        (i: number) => pool.query<{ v: string }>('SELECT count(*)::text AS v FROM generate_series(1, $1::int)', [i]).then((r) => [r.rows[0].v, String(i)]),
+        (i: number) =>
+          pool
+            .query<{ v: string }>('SELECT count(*)::text AS v FROM generate_series(1, $1::int)', [i])
+            .then((r) => [r.rows[0].v, String(i)]),
       ];
       const results = await Promise.all(Array.from({ length: 400 }, (_, i) => shapes[i % shapes.length](i + 1)));
       for (const [got, expected] of results) expect(got).toBe(expected);
@@ -64,7 +70,18 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
       await pool.query('SELECT 1');
       // A one-parameter statement of another connection, complete with its Sync, in between.
       expect((await pool.query<{ v: string }>('SELECT $1::text AS v', ['other'])).rows).toEqual([{ v: 'other' }]);
-      slow.send('B', cstring(''), cstring(''), int16(0), int16(2), int32(1), Buffer.from('a'), int32(1), Buffer.from('b'), int16(0));
+      slow.send(
+        'B',
+        cstring(''),
+        cstring(''),
+        int16(0),
+        int16(2),
+        int32(1),
+        Buffer.from('a'),
+        int32(1),
+        Buffer.from('b'),
+        int16(0),
+      );
       slow.send('E', cstring(''), int32(0));
       slow.send('S');
       const answer = await slow.readUntilReady();
@@ -85,13 +102,17 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
       await writer.query('BEGIN');
       await writer.query('INSERT INTO notes (owner, body) VALUES ($1, $2)', ['writer', 'rolled back']);
       // Sent while the writer's transaction is open: it must wait, not run inside that transaction.
-      const othersInsert = other.query('INSERT INTO notes (owner, body) VALUES ($1, $2) RETURNING id', ['other', 'kept']);
+      const othersInsert = other.query('INSERT INTO notes (owner, body) VALUES ($1, $2) RETURNING id', [
+        'other',
+        'kept',
+      ]);
       // A barrier: the host process reads every socket that is readable when it polls, so once it has
       // answered the writer's statement written after that insert, it has the insert in hand.
       await writer.query('SELECT 1');
       await writer.query('ROLLBACK');
       await othersInsert;
-      const rows = (await other.query<{ owner: string; body: string }>('SELECT owner, body FROM notes ORDER BY id')).rows;
+      const rows = (await other.query<{ owner: string; body: string }>('SELECT owner, body FROM notes ORDER BY id'))
+        .rows;
       expect(rows).toEqual([{ owner: 'other', body: 'kept' }]);
     } finally {
       await writer.end();
@@ -109,7 +130,9 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
       // A pool opening a connection mid-transaction must not wait for that transaction (it may be what ends it).
       await late.connect();
       await writer.query('COMMIT');
-      const rows = (await late.query<{ n: string }>('SELECT count(*)::text AS n FROM notes WHERE owner = $1', ['writer'])).rows;
+      const rows = (
+        await late.query<{ n: string }>('SELECT count(*)::text AS n FROM notes WHERE owner = $1', ['writer'])
+      ).rows;
       expect(rows[0].n).toBe('1');
     } finally {
       await writer.end();
@@ -125,7 +148,9 @@ describe('embedded PostgreSQL host, several connections on one PGlite session', 
     const waiting = new Client({ connectionString: db.url() });
     await waiting.connect();
     try {
-      const answer = waiting.query<{ n: string }>('SELECT count(*)::text AS n FROM notes WHERE owner = $1', ['quitter']);
+      const answer = waiting.query<{ n: string }>('SELECT count(*)::text AS n FROM notes WHERE owner = $1', [
+        'quitter',
+      ]);
       await quitter.end();
       expect((await answer).rows[0].n).toBe('0');
     } finally {
@@ -149,7 +174,13 @@ describe('embedded PostgreSQL host that dies on its own', () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), 'strata-embedded-revive-'));
     const note = (detail: string) => void reports.push(detail);
-    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), password: PASSWORD, onUnexpectedExit: note, onRecovered: note });
+    db = await startEmbeddedPostgres({
+      name: 'test',
+      dataDir: join(home, 'db'),
+      password: PASSWORD,
+      onUnexpectedExit: note,
+      onRecovered: note,
+    });
   });
   afterAll(async () => {
     await db?.stop();
@@ -176,7 +207,9 @@ describe('embedded PostgreSQL host that dies on its own', () => {
       expect(rows).toEqual([{ n: '2' }]);
       expect(db.port).toBe(port);
       expect(db.pid).not.toBe(pid);
-      expect(reports.join('\n')).toMatch(/exited unexpectedly \(signal SIGKILL\); starting it again[\s\S]*started again/);
+      expect(reports.join('\n')).toMatch(
+        /exited unexpectedly \(signal SIGKILL\); starting it again[\s\S]*started again/,
+      );
     } finally {
       await pool.end();
     }
@@ -194,7 +227,7 @@ describe('embedded PostgreSQL host that dies on its own', () => {
 });
 
 const until = async (condition: () => boolean | Promise<boolean>, what: string) => {
-  for (const deadline = Date.now() + 60_000; !(await condition()); ) {
+  for (const deadline = Date.now() + 60_000; !(await condition());) {
     if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -219,7 +252,14 @@ describe('embedded PostgreSQL host: its port and its password', () => {
     home = mkdtempSync(join(tmpdir(), 'strata-embedded-gate-'));
     const note = (detail: string) => void reports.push(detail);
     // A short wait bound, so the test of a restart that does not finish in time ends quickly.
-    db = await startEmbeddedPostgres({ name: 'test', dataDir: join(home, 'db'), password: PASSWORD, connectWaitMs: 1500, onUnexpectedExit: note, onRecovered: note });
+    db = await startEmbeddedPostgres({
+      name: 'test',
+      dataDir: join(home, 'db'),
+      password: PASSWORD,
+      connectWaitMs: 1500,
+      onUnexpectedExit: note,
+      onRecovered: note,
+    });
   });
   afterAll(async () => {
     await db?.stop();
@@ -231,7 +271,9 @@ describe('embedded PostgreSQL host: its port and its password', () => {
     url.password = '';
     await expect(queryOnce(url.toString(), 'SELECT 1')).rejects.toThrow(/password/);
     url.password = 'guessed';
-    await expect(queryOnce(url.toString(), 'SELECT 1')).rejects.toThrow(/password authentication failed for user "postgres"/);
+    await expect(queryOnce(url.toString(), 'SELECT 1')).rejects.toThrow(
+      /password authentication failed for user "postgres"/,
+    );
     expect(await queryOnce(db.url(), 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
   });
 
@@ -243,7 +285,14 @@ describe('embedded PostgreSQL host: its port and its password', () => {
     const refused = await queryOnce(db.url(), 'SELECT 1').catch((error: { code?: string; message: string }) => error);
     expect(refused).toMatchObject({ code: '57P03', message: expect.stringMatching(/restarting/) });
     rmSync(lock);
-    await until(() => queryOnce(db.url(), 'SELECT 1').then(() => true, () => false), 'the database to be back');
+    await until(
+      () =>
+        queryOnce(db.url(), 'SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+      'the database to be back',
+    );
     expect(reports.join('\n')).toMatch(/could not be started again \(attempt 1\).*in use by another Strata process/);
   });
 });
@@ -287,7 +336,14 @@ class RawConnection {
       const body = this.buffer.subarray(5, 1 + length);
       this.buffer = this.buffer.subarray(1 + length);
       if (type === 'Z') return { rows, errors };
-      if (type === 'E') errors.push(body.toString('utf8').split('\0').find((f) => f.startsWith('M'))?.slice(1) ?? 'error');
+      if (type === 'E')
+        errors.push(
+          body
+            .toString('utf8')
+            .split('\0')
+            .find((f) => f.startsWith('M'))
+            ?.slice(1) ?? 'error',
+        );
       if (type === 'D') {
         const fields: string[] = [];
         let at = 2;

@@ -93,10 +93,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         child = next;
         watch(child);
         gate.open(child);
-        if (after === 'crash') recovered(`Embedded ${options.name} database started again (pid ${child.pid}) on port ${gate.port}.`);
+        if (after === 'crash')
+          recovered(`Embedded ${options.name} database started again (pid ${child.pid}) on port ${gate.port}.`);
         return;
       } catch (error) {
-        report(`Embedded ${options.name} database could not be started again (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`);
+        report(
+          `Embedded ${options.name} database could not be started again (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`,
+        );
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(30_000, REVIVE_BASE_DELAY_MS * 2 ** (attempt - 1)));
           wake = () => (clearTimeout(timer), resolve());
@@ -197,13 +200,16 @@ function waitForReady(child: ChildProcess, options: EmbeddedPostgresOptions): Pr
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Embedded ${options.name} database did not start within ${options.startTimeoutMs ?? 60000} ms.`));
+      reject(
+        new Error(`Embedded ${options.name} database did not start within ${options.startTimeoutMs ?? 60000} ms.`),
+      );
     }, options.startTimeoutMs ?? 60000);
     const onMessage = (message: HostMessage) => {
       clearTimeout(timer);
       child.off('exit', onExit);
       if (message.type === 'ready') resolve();
-      else reject(new Error(`Embedded ${options.name} database (${options.dataDir}) failed to start: ${message.message}`));
+      else
+        reject(new Error(`Embedded ${options.name} database (${options.dataDir}) failed to start: ${message.message}`));
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);

@@ -43,7 +43,7 @@ function running(pid: number): boolean {
 }
 
 async function waitFor(condition: () => boolean, boundMs: number, what: string): Promise<void> {
-  for (const deadline = Date.now() + boundMs; !condition(); ) {
+  for (const deadline = Date.now() + boundMs; !condition();) {
     if (Date.now() > deadline) throw new Error(`Still not true after ${boundMs} ms: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -81,14 +81,21 @@ describe('embedded PGlite host busy in a statement when its parent goes', () => 
   /** Starts a parent whose database is blocked in pg_sleep(3600); resolves with both pids. */
   async function parentWithSleepingChild(name: string): Promise<{ parent: ChildProcess; childPid: number }> {
     const dataDir = join(home, name);
-    const parent = fork(join(compiled, 'parent.js'), [dataDir, 'sleeping'], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const parent = fork(join(compiled, 'parent.js'), [dataDir, 'sleeping'], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const entry: { parent: ChildProcess; childPid?: number } = { parent };
     started.push(entry);
     entry.childPid = await new Promise<number>((resolve, reject) => {
       parent.once('message', (m: { childPid: number }) => resolve(m.childPid));
       parent.once('exit', (code) => reject(new Error(`The parent exited before its database started (code ${code}).`)));
     });
-    await waitFor(() => existsSync(join(dataDir, 'sleeping')), 120_000, 'the database runs the statement before pg_sleep');
+    await waitFor(
+      () => existsSync(join(dataDir, 'sleeping')),
+      120_000,
+      'the database runs the statement before pg_sleep',
+    );
     expect(running(entry.childPid)).toBe(true);
     return { parent, childPid: entry.childPid };
   }

@@ -20,6 +20,7 @@ export function readOrCreatePassword(file: string): string {
   // A file copied in with looser permissions is tightened, not trusted as it is.
   chmodSync(file, 0o600);
   const password = readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{32,}$/.test(password)) throw new Error(`${file} does not hold a generated password: delete it and start again.`);
+  if (!/^[0-9a-f]{32,}$/.test(password))
+    throw new Error(`${file} does not hold a generated password: delete it and start again.`);
   return password;
 }

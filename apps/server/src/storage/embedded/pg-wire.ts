@@ -25,7 +25,14 @@ export const cstring = (text: string): Buffer => Buffer.from(`${text}\0`, 'utf8'
 
 /** A FATAL ErrorResponse: the client's connect() rejects with `code` and `message`. */
 export function fatalError(code: string, message: string): Buffer {
-  return backendMessage('E', cstring('SFATAL'), cstring('VFATAL'), cstring(`C${code}`), cstring(`M${message}`), Buffer.from([0]));
+  return backendMessage(
+    'E',
+    cstring('SFATAL'),
+    cstring('VFATAL'),
+    cstring(`C${code}`),
+    cstring(`M${message}`),
+    Buffer.from([0]),
+  );
 }
 
 /** The parameters of a StartupMessage (user, database...), or null when it is not one. */

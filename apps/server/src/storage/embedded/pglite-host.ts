@@ -107,7 +107,10 @@ async function open(options: HostOptions): Promise<PGlite> {
  * Serves the connections the parent accepted on its port and hands over with their socket. Each gets
  * a pglite-socket handler that frames its messages into the SessionQueue (which checks the password).
  */
-function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: Socket) => void; closeAll: () => Promise<void> } {
+function serveConnections(
+  db: PGlite,
+  options: HostOptions,
+): { accept: (socket: Socket) => void; closeAll: () => Promise<void> } {
   const handlers = new Map<number, PGLiteSocketHandler>();
   /** Closes a connection from this side (refused login); detach() fires no 'close' event, so forget it here. */
   const drop = (id: number) => {
@@ -122,7 +125,10 @@ function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: 
       return;
     }
     // The handler's type names pglite-socket's own queue; SessionQueue has the same four methods.
-    const handler = new PGLiteSocketHandler({ queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'], closeOnDetach: true });
+    const handler = new PGLiteSocketHandler({
+      queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'],
+      closeOnDetach: true,
+    });
     handlers.set(handler.handlerId, handler);
     const forget = () => handlers.delete(handler.handlerId);
     handler.addEventListener('close', forget);
@@ -145,7 +151,9 @@ function serveConnections(db: PGlite, options: HostOptions): { accept: (socket: 
  * this thread can still answer; if it cannot, the worker kills the process.
  */
 function watchParent(parentPid: number, stop: () => void): void {
-  const worker = new Worker(join(__dirname, 'parent-watch.js'), { workerData: { parentPid } satisfies ParentWatchData });
+  const worker = new Worker(join(__dirname, 'parent-watch.js'), {
+    workerData: { parentPid } satisfies ParentWatchData,
+  });
   worker.on('message', (message: ParentWatchMessage) => {
     if (message !== 'parent-gone') return;
     worker.postMessage('stopping' satisfies ParentWatchMessage);

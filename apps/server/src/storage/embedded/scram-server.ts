@@ -48,7 +48,8 @@ export class ScramExchange {
     const expected = this.expected!;
     const message = body.toString('utf8');
     const match = /^(c=([^,]*),r=([^,]*)),p=([A-Za-z0-9+/=]+)$/.exec(message);
-    if (!match || match[2] !== expected.channel || match[3] !== expected.nonce) return { reply: null, done: true, ok: false };
+    if (!match || match[2] !== expected.channel || match[3] !== expected.nonce)
+      return { reply: null, done: true, ok: false };
     const authMessage = `${expected.authPrefix},${match[1]}`;
     const salted = pbkdf2Sync(this.password, this.salt, ITERATIONS, 32, 'sha256');
     const storedKey = sha256(hmac(salted, 'Client Key'));

@@ -32,7 +32,8 @@ const FLUSH = code('H');
 const TERMINATE = code('X');
 const PASSWORD = code('p');
 const isStartup = (message: Uint8Array) =>
-  message.length >= 8 && new DataView(message.buffer, message.byteOffset, message.byteLength).getInt32(4) === PROTOCOL_3;
+  message.length >= 8 &&
+  new DataView(message.buffer, message.byteOffset, message.byteLength).getInt32(4) === PROTOCOL_3;
 
 /**
  * Gives each socket connection what a PostgreSQL backend of its own would: its extended-protocol
@@ -84,7 +85,10 @@ export class SessionQueue {
     this.partial.delete(handlerId);
     this.logins.delete(handlerId);
     this.authenticated.delete(handlerId);
-    const [gone, kept] = [this.units.filter((u) => u.handlerId === handlerId), this.units.filter((u) => u.handlerId !== handlerId)];
+    const [gone, kept] = [
+      this.units.filter((u) => u.handlerId === handlerId),
+      this.units.filter((u) => u.handlerId !== handlerId),
+    ];
     this.units = kept;
     for (const unit of gone) unit.reject(new Error('Handler disconnected'));
   }
@@ -139,14 +143,21 @@ export class SessionQueue {
     this.draining = true;
     try {
       for (;;) {
-        const index = this.owner === null ? (this.units.length > 0 ? 0 : -1) : this.units.findIndex((u) => u.handlerId === this.owner || u.startup);
+        const index =
+          this.owner === null
+            ? this.units.length > 0
+              ? 0
+              : -1
+            : this.units.findIndex((u) => u.handlerId === this.owner || u.startup);
         if (index < 0) return;
         const [unit] = this.units.splice(index, 1);
         let bytes = 0;
         try {
           await this.db.runExclusive(async () => {
             for (const { message, onData } of unit.messages) {
-              await this.db.execProtocolRawStream(message, { onRawData: (data) => ((bytes += data.length), onData(data)) });
+              await this.db.execProtocolRawStream(message, {
+                onRawData: (data) => ((bytes += data.length), onData(data)),
+              });
             }
           });
         } catch (error) {

@@ -1,4 +1,11 @@
-import { colorsSyncBody, colorsSynced, labelColor, labelColorsOf, mustSyncColors, withChartLabels } from './label-colors';
+import {
+  colorsSyncBody,
+  colorsSynced,
+  labelColor,
+  labelColorsOf,
+  mustSyncColors,
+  withChartLabels,
+} from './label-colors';
 
 const PALETTE = ['#111111', '#222222', '#333333'];
 
@@ -32,7 +39,13 @@ describe('dashboard label colours (spec §3 metadata, §4 colour sync flags)', (
 
   it('past the end of the scheme, colours repeat in order', () => {
     const state = withChartLabels(labelColorsOf({}, PALETTE), 1, ['a', 'b', 'c', 'd', 'e']);
-    expect(['a', 'b', 'c', 'd', 'e'].map((l) => labelColor(state, l))).toEqual(['#111111', '#222222', '#333333', '#111111', '#222222']);
+    expect(['a', 'b', 'c', 'd', 'e'].map((l) => labelColor(state, l))).toEqual([
+      '#111111',
+      '#222222',
+      '#333333',
+      '#111111',
+      '#222222',
+    ]);
   });
 
   it('a map built with another scheme is dropped, so labels take the new scheme, and that must be synced', () => {
@@ -44,7 +57,10 @@ describe('dashboard label colours (spec §3 metadata, §4 colour sync flags)', (
 
   it('new labels and newly shared labels set the sync flags; a push clears them', () => {
     // given the server already holds LAX and SFO and no shared label
-    let state = labelColorsOf({ map_label_colors: { LAX: '#111111', SFO: '#222222' }, color_scheme_domain: PALETTE }, PALETTE);
+    let state = labelColorsOf(
+      { map_label_colors: { LAX: '#111111', SFO: '#222222' }, color_scheme_domain: PALETTE },
+      PALETTE,
+    );
     // when a chart shows only known labels, nothing needs syncing
     state = withChartLabels(state, 1, ['LAX', 'SFO']);
     expect(mustSyncColors(state)).toBe(false);
@@ -67,7 +83,10 @@ describe('dashboard label colours (spec §3 metadata, §4 colour sync flags)', (
   });
 
   it('a shared label stored before stays shared when its other chart is not drawn on this visit', () => {
-    let state = labelColorsOf({ shared_label_colors: ['LAX'], map_label_colors: { LAX: '#111111' }, color_scheme_domain: PALETTE }, PALETTE);
+    let state = labelColorsOf(
+      { shared_label_colors: ['LAX'], map_label_colors: { LAX: '#111111' }, color_scheme_domain: PALETTE },
+      PALETTE,
+    );
     state = withChartLabels(state, 1, ['LAX']);
     expect(mustSyncColors(state)).toBe(false);
     expect(colorsSyncBody(state).shared_label_colors).toEqual(['LAX']);

@@ -42,7 +42,9 @@ export function labelColorsOf(metadata: LabelColorMetadata, palette: readonly st
   const domain = metadata.color_scheme_domain;
   const stale = domain !== undefined && domain.length > 0 && !sameList(domain, palette);
   const stored = metadata.map_label_colors ?? {};
-  const shared = Array.isArray(metadata.shared_label_colors) ? [...(metadata.shared_label_colors as readonly string[])] : Object.keys(metadata.shared_label_colors ?? {});
+  const shared = Array.isArray(metadata.shared_label_colors)
+    ? [...(metadata.shared_label_colors as readonly string[])]
+    : Object.keys(metadata.shared_label_colors ?? {});
   return {
     palette: [...palette],
     custom: { ...(metadata.label_colors ?? {}) },
@@ -75,7 +77,8 @@ function nextColor(palette: readonly string[], map: Readonly<Record<string, stri
  */
 export function sharedLabels(state: Pick<LabelColors, 'chartLabels' | 'shared'>): string[] {
   const charts = new Map<string, number>();
-  for (const labels of Object.values(state.chartLabels)) for (const label of new Set(labels)) charts.set(label, (charts.get(label) ?? 0) + 1);
+  for (const labels of Object.values(state.chartLabels))
+    for (const label of new Set(labels)) charts.set(label, (charts.get(label) ?? 0) + 1);
   const shared = new Set(state.shared);
   for (const [label, n] of charts) if (n > 1) shared.add(label);
   return [...shared].sort();
@@ -106,7 +109,8 @@ export function colorsSynced(state: LabelColors): LabelColors {
   return { ...state, shared: sharedLabels(state), labelsColorMapMustSync: false, sharedLabelsColorsMustSync: false };
 }
 
-export const mustSyncColors = (state: LabelColors): boolean => state.labelsColorMapMustSync || state.sharedLabelsColorsMustSync;
+export const mustSyncColors = (state: LabelColors): boolean =>
+  state.labelsColorMapMustSync || state.sharedLabelsColorsMustSync;
 
 /**
  * The body of PUT /api/v1/dashboard/{id}/colors (spec §7) for what the page has now: only the fields

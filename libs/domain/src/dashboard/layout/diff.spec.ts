@@ -16,7 +16,10 @@ describe('layoutDiff', () => {
       changed: ['MD'],
     });
     expect(isEmptyDiff(layoutDiff(after.layout, after.layout))).toBe(true);
-    const reordered = new LayoutBuilder(before.layout).run({ type: 'MoveComponent', data: { id: 'ROW-MD', destination: { parentId: GRID_ID, index: 0 } } });
+    const reordered = new LayoutBuilder(before.layout).run({
+      type: 'MoveComponent',
+      data: { id: 'ROW-MD', destination: { parentId: GRID_ID, index: 0 } },
+    });
     expect(layoutDiff(before.layout, reordered.layout).moved).toEqual(['ROW-MD']);
   });
 });
@@ -30,7 +33,10 @@ describe('layoutDiff: reorders', () => {
           for (let i = 0; i < n; i += 1) b = b.add('ROW', `R${i}`, GRID_ID);
           const before = b.layout;
           if (to === from || to === from + 1) continue;
-          const after = new LayoutBuilder(before).run({ type: 'MoveComponent', data: { id: `R${from}`, destination: { parentId: GRID_ID, index: to } } }).layout;
+          const after = new LayoutBuilder(before).run({
+            type: 'MoveComponent',
+            data: { id: `R${from}`, destination: { parentId: GRID_ID, index: to } },
+          }).layout;
           expect(layoutDiff(before, after).moved).toHaveLength(1);
         }
       }

@@ -12,7 +12,8 @@ export interface LayoutDiff {
   readonly changed: string[];
 }
 
-const sameMeta = (a: object, b: object) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameMeta = (a: object, b: object) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /** Indexes of a longest increasing subsequence of `values` (patience sorting). */
 function longestIncreasing(values: readonly number[]): Set<number> {

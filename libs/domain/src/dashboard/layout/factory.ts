@@ -1,7 +1,4 @@
-import {
-  GRID_DEFAULT_CHART_HEIGHT,
-  GRID_DEFAULT_CHART_WIDTH,
-} from '../constants';
+import { GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH } from '../constants';
 import { DashboardMessages } from '../messages';
 import {
   Background,

@@ -6,7 +6,16 @@
  */
 import { leaveUnchanged } from '../../shared/exhaustive';
 import { isTopLevelTab } from './nesting';
-import { attach, detach, findChartComponent, parentIdOf, removeSubtree, setParents, subtreeIds, withItem } from './tree';
+import {
+  attach,
+  detach,
+  findChartComponent,
+  parentIdOf,
+  removeSubtree,
+  setParents,
+  subtreeIds,
+  withItem,
+} from './tree';
 import { GRID_ID, RESERVED_IDS, ROOT_ID, TALL_TYPES, type Layout, type LayoutItem } from './types';
 import type { LayoutEvent, NewComponent } from './layout.events';
 import { layoutProblems, subtreeProblems } from './validate';
@@ -20,7 +29,8 @@ const item = (c: NewComponent, children: readonly string[] = []): LayoutItem => 
   meta: c.meta,
 });
 
-const validUnder = (layout: Layout, id: string): Layout | null => (subtreeProblems(layout, id).length === 0 ? layout : null);
+const validUnder = (layout: Layout, id: string): Layout | null =>
+  subtreeProblems(layout, id).length === 0 ? layout : null;
 
 /** Removes `id` if it is a row or nested tabs left empty (spec §4: an emptied row goes too). */
 function dropIfEmptied(layout: Layout, id: string | undefined): Layout {
@@ -39,7 +49,12 @@ export function applyLayoutEvent(layout: Layout, event: LayoutEvent): Layout | n
       const fresh = [component, wrapperRow, childTab].filter((c): c is NewComponent => !!c);
       if (!layout[parentId] || fresh.some((c) => layout[c.id] || RESERVED_IDS.includes(c.id))) return null;
       // A chart is placed once: after an undo, a second copy of a chart added meanwhile is skipped.
-      if (component.type === 'CHART' && typeof component.meta.chartId === 'number' && findChartComponent(layout, component.meta.chartId)) return null;
+      if (
+        component.type === 'CHART' &&
+        typeof component.meta.chartId === 'number' &&
+        findChartComponent(layout, component.meta.chartId)
+      )
+        return null;
       let next = withItem(layout, item(component, childTab ? [childTab.id] : []));
       if (childTab) next = withItem(next, item(childTab));
       if (wrapperRow) next = withItem(next, item(wrapperRow, [component.id]));
@@ -86,7 +101,8 @@ export function applyLayoutEvent(layout: Layout, event: LayoutEvent): Layout | n
       if (!target || !parentId || RESERVED_IDS.includes(id)) return null;
       if (target.type === 'TABS' && parentId === ROOT_ID) return null;
       const parent = layout[parentId];
-      if (target.type === 'TAB' && parent && parentIdOf(layout, parentId) === ROOT_ID && parent.children.length <= 1) return null;
+      if (target.type === 'TAB' && parent && parentIdOf(layout, parentId) === ROOT_ID && parent.children.length <= 1)
+        return null;
       return dropIfEmptied(removeSubtree(layout, id), parentId);
     }
     case 'dashboard/componentTextChanged': {
@@ -114,14 +130,19 @@ export function applyLayoutEvent(layout: Layout, event: LayoutEvent): Layout | n
       const { tabsId, tabId, tabText } = event.data;
       const root = layout[ROOT_ID];
       const grid = layout[GRID_ID];
-      if (!root || !grid || root.children[0] !== GRID_ID || layout[tabsId] || layout[tabId] || tabsId === tabId) return null;
+      if (!root || !grid || root.children[0] !== GRID_ID || layout[tabsId] || layout[tabId] || tabsId === tabId)
+        return null;
       if (RESERVED_IDS.includes(tabsId) || RESERVED_IDS.includes(tabId)) return null;
       const next: Record<string, LayoutItem> = { ...layout };
       delete next[GRID_ID];
       next[ROOT_ID] = { ...root, children: [tabsId] };
       next[tabsId] = { id: tabsId, type: 'TABS', children: [tabId], parents: [ROOT_ID], meta: {} };
       next[tabId] = {
-        ...item({ id: tabId, type: 'TAB', meta: { text: tabText ?? '', defaultText: 'Tab title', placeholder: 'Tab title' } }),
+        ...item({
+          id: tabId,
+          type: 'TAB',
+          meta: { text: tabText ?? '', defaultText: 'Tab title', placeholder: 'Tab title' },
+        }),
         children: grid.children,
       };
       const placed = setParents(next, tabsId, [ROOT_ID]);

@@ -38,14 +38,20 @@ export type MoveComponent = ByActor & {
     rowId?: string;
   };
 };
-export type ResizeComponent = ByActor & { type: 'ResizeComponent'; data: { id: string; width?: number; height?: number } };
+export type ResizeComponent = ByActor & {
+  type: 'ResizeComponent';
+  data: { id: string; width?: number; height?: number };
+};
 export type DeleteComponent = ByActor & { type: 'DeleteComponent'; data: { id: string } };
 export type UpdateComponentText = ByActor & { type: 'UpdateComponentText'; data: { id: string; text: string } };
 export type UpdateMarkdown = ByActor & { type: 'UpdateMarkdown'; data: { id: string; code: string } };
 export type SetHeaderSize = ByActor & { type: 'SetHeaderSize'; data: { id: string; headerSize: HeaderSize } };
 export type SetBackground = ByActor & { type: 'SetBackground'; data: { id: string; background: Background } };
 /** spec §4: the top-level content is swapped with a tab structure... */
-export type ConvertToTopLevelTabs = ByActor & { type: 'ConvertToTopLevelTabs'; data: { tabsId: string; tabId: string; tabText?: string } };
+export type ConvertToTopLevelTabs = ByActor & {
+  type: 'ConvertToTopLevelTabs';
+  data: { tabsId: string; tabId: string; tabText?: string };
+};
 /** ...and back: the tabs' contents go, in tab order, into the grid. */
 export type RemoveTopLevelTabs = ByActor & { type: 'RemoveTopLevelTabs'; data: Record<string, never> };
 

@@ -54,7 +54,8 @@ const refuse = (code: string, message: string): never => {
 const MAX_ID_LENGTH = 250;
 
 function requireFreshId(layout: Layout, id: string | undefined, what: string): string {
-  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_ID_LENGTH) return refuse(E.ID_MISSING, formatMessage(M.ID_MISSING, what));
+  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_ID_LENGTH)
+    return refuse(E.ID_MISSING, formatMessage(M.ID_MISSING, what));
   if (layout[id] || RESERVED_IDS.includes(id)) return refuse(E.ID_TAKEN, formatMessage(M.ID_TAKEN, id));
   return id;
 }
@@ -72,7 +73,8 @@ function sizeMeta(type: CreateComponent['data']['componentType'], meta: CreateCo
   const { width, height, ...rest } = meta;
   const sized: { width?: number; height?: number } = {};
   if (width !== undefined && SIZABLE_TYPES.includes(type)) {
-    if (!Number.isInteger(width) || width < GRID_MIN_COLUMN_COUNT || width > GRID_COLUMN_COUNT) refuse(E.SIZE_INVALID, formatMessage(M.WIDTH_OUT_OF_RANGE, GRID_MIN_COLUMN_COUNT, GRID_COLUMN_COUNT));
+    if (!Number.isInteger(width) || width < GRID_MIN_COLUMN_COUNT || width > GRID_COLUMN_COUNT)
+      refuse(E.SIZE_INVALID, formatMessage(M.WIDTH_OUT_OF_RANGE, GRID_MIN_COLUMN_COUNT, GRID_COLUMN_COUNT));
     sized.width = width;
   }
   if (height !== undefined && TALL_TYPES.includes(type)) {
@@ -98,7 +100,8 @@ function landing(layout: Layout, destination: LayoutItem, type: LayoutItem['type
     return { wrapperRow: undefined, container: destination };
   }
   if (!isValidChild(destination.type, 'ROW', destDepth)) refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
-  if (!isValidChild('ROW', type, depthOfChildren(layout, destination.id, destDepth))) refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
+  if (!isValidChild('ROW', type, depthOfChildren(layout, destination.id, destDepth)))
+    refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
   const id = requireFreshId(layout, rowId, 'row');
   const row = newItem(id, 'ROW');
   const wrapperRow: NewComponent = { id, type: 'ROW', meta: row.meta };
@@ -112,7 +115,12 @@ function decideCreate(command: CreateComponent, layout: Layout, context: LayoutC
   let meta = { ...newItem(data.id, data.componentType).meta, ...sizeMeta(data.componentType, data.meta) };
   if (data.componentType === 'CHART') {
     const chartId = data.chartId;
-    if (typeof chartId !== 'number' || !Number.isInteger(chartId) || chartId <= 0 || (context?.chartExists && !context.chartExists(chartId))) {
+    if (
+      typeof chartId !== 'number' ||
+      !Number.isInteger(chartId) ||
+      chartId <= 0 ||
+      (context?.chartExists && !context.chartExists(chartId))
+    ) {
       refuse(E.NO_CHART_DEFINITION, M.NO_CHART_DEFINITION);
     }
     if (findChartComponent(layout, chartId!)) refuse(E.CHART_ALREADY_ADDED, M.CHART_ALREADY_ADDED);
@@ -151,13 +159,19 @@ function decideMove(command: MoveComponent, layout: Layout): LayoutEvent[] {
   const { data, actor } = command;
   const moving = requireItem(layout, data.id);
   const fromId = parentIdOf(layout, moving.id);
-  if (!fromId || RESERVED_IDS.includes(moving.id) || (moving.type === 'TABS' && fromId === ROOT_ID)) refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
-  if (data.source && (!layout[data.source.parentId] || data.source.parentId !== fromId)) refuse(E.SOURCE_CHANGED, M.SOURCE_CHANGED);
+  if (!fromId || RESERVED_IDS.includes(moving.id) || (moving.type === 'TABS' && fromId === ROOT_ID))
+    refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
+  if (data.source && (!layout[data.source.parentId] || data.source.parentId !== fromId))
+    refuse(E.SOURCE_CHANGED, M.SOURCE_CHANGED);
   const destination = layout[data.destination.parentId] ?? refuse(E.DESTINATION_MISSING, M.DESTINATION_MISSING);
   if (moving.type === 'TAB' && isTopLevelTab(layout, moving.id) && destination.id !== fromId) {
-    refuse(destination.type === 'TABS' ? E.TOP_LEVEL_TAB : E.DROP_FORBIDDEN, destination.type === 'TABS' ? M.TOP_LEVEL_TAB_INTO_NESTED_TABS : M.DROP_FORBIDDEN);
+    refuse(
+      destination.type === 'TABS' ? E.TOP_LEVEL_TAB : E.DROP_FORBIDDEN,
+      destination.type === 'TABS' ? M.TOP_LEVEL_TAB_INTO_NESTED_TABS : M.DROP_FORBIDDEN,
+    );
   }
-  if (destination.id === moving.id || destination.parents.includes(moving.id)) refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
+  if (destination.id === moving.id || destination.parents.includes(moving.id))
+    refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
 
   let toIndex = slot(data.destination.index, destination.children.length);
   if (destination.id === fromId) {
@@ -196,7 +210,8 @@ function decideResize(command: ResizeComponent, layout: Layout): LayoutEvent[] {
   if (data.width !== undefined && data.width !== target.meta.width) {
     if (!isSizable(target)) refuse(E.SIZE_INVALID, M.NOT_RESIZABLE);
     const min = minimumWidth(layout, target);
-    if (!Number.isInteger(data.width) || data.width < min) refuse(E.SIZE_INVALID, formatMessage(M.WIDTH_TOO_SMALL, min));
+    if (!Number.isInteger(data.width) || data.width < min)
+      refuse(E.SIZE_INVALID, formatMessage(M.WIDTH_TOO_SMALL, min));
     if (data.width > capacityFor(layout, parent, target.id)) refuse(E.NOT_ENOUGH_SPACE, M.NOT_ENOUGH_SPACE);
     change.width = data.width;
   }
@@ -231,7 +246,8 @@ export function decideLayout(command: LayoutCommand, layout: Layout, context?: L
       // Deleting what someone else already deleted is done: nothing to do, nothing to report.
       if (!target) return [];
       const parentId = parentIdOf(layout, target.id);
-      if (!parentId || RESERVED_IDS.includes(target.id) || (target.type === 'TABS' && parentId === ROOT_ID)) refuse(E.NOT_EDITABLE, M.CANNOT_DELETE);
+      if (!parentId || RESERVED_IDS.includes(target.id) || (target.type === 'TABS' && parentId === ROOT_ID))
+        refuse(E.NOT_EDITABLE, M.CANNOT_DELETE);
       if (target.type === 'TAB' && isTopLevelTab(layout, target.id) && layout[parentId!]!.children.length <= 1) {
         refuse(E.LAST_TOP_LEVEL_TAB, M.LAST_TOP_LEVEL_TAB);
       }
@@ -240,24 +256,36 @@ export function decideLayout(command: LayoutCommand, layout: Layout, context?: L
     case 'UpdateComponentText': {
       const target = editable(layout, command.data.id, ['HEADER', 'TAB']);
       if (target.meta.text === command.data.text) return [];
-      return checked(layout, { type: 'dashboard/componentTextChanged', data: { actor, id: target.id, text: command.data.text } });
+      return checked(layout, {
+        type: 'dashboard/componentTextChanged',
+        data: { actor, id: target.id, text: command.data.text },
+      });
     }
     case 'UpdateMarkdown': {
       const target = editable(layout, command.data.id, ['MARKDOWN']);
       if (target.meta.code === command.data.code) return [];
-      return checked(layout, { type: 'dashboard/markdownChanged', data: { actor, id: target.id, code: command.data.code } });
+      return checked(layout, {
+        type: 'dashboard/markdownChanged',
+        data: { actor, id: target.id, code: command.data.code },
+      });
     }
     case 'SetHeaderSize': {
       const target = editable(layout, command.data.id, ['HEADER']);
       if (!HEADER_SIZES.includes(command.data.headerSize)) refuse(E.NOT_EDITABLE, M.NOT_EDITABLE);
       if (target.meta.headerSize === command.data.headerSize) return [];
-      return checked(layout, { type: 'dashboard/headerSizeChanged', data: { actor, id: target.id, headerSize: command.data.headerSize } });
+      return checked(layout, {
+        type: 'dashboard/headerSizeChanged',
+        data: { actor, id: target.id, headerSize: command.data.headerSize },
+      });
     }
     case 'SetBackground': {
       const target = editable(layout, command.data.id, ['ROW', 'COLUMN', 'HEADER']);
       if (!BACKGROUNDS.includes(command.data.background)) refuse(E.NOT_EDITABLE, M.NOT_EDITABLE);
       if (target.meta.background === command.data.background) return [];
-      return checked(layout, { type: 'dashboard/backgroundChanged', data: { actor, id: target.id, background: command.data.background } });
+      return checked(layout, {
+        type: 'dashboard/backgroundChanged',
+        data: { actor, id: target.id, background: command.data.background },
+      });
     }
     case 'ConvertToTopLevelTabs': {
       if (layout[ROOT_ID]?.children[0] !== GRID_ID) refuse(E.TOP_LEVEL_TABS, M.ALREADY_TOP_LEVEL_TABS);
@@ -265,7 +293,10 @@ export function decideLayout(command: LayoutCommand, layout: Layout, context?: L
       const tabId = requireFreshId(layout, command.data.tabId, 'tab');
       if (tabsId === tabId) refuse(E.ID_TAKEN, formatMessage(M.ID_TAKEN, tabId));
       const tabText = command.data.tabText;
-      return checked(layout, { type: 'dashboard/topLevelTabsCreated', data: { actor, tabsId, tabId, ...(tabText !== undefined ? { tabText } : {}) } });
+      return checked(layout, {
+        type: 'dashboard/topLevelTabsCreated',
+        data: { actor, tabsId, tabId, ...(tabText !== undefined ? { tabText } : {}) },
+      });
     }
     case 'RemoveTopLevelTabs': {
       const top = layout[layout[ROOT_ID]?.children[0] ?? ''];

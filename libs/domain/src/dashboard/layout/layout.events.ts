@@ -38,13 +38,25 @@ export type ComponentMoved = EventLike<
     wrapperRow?: NewComponent;
   }
 >;
-export type ComponentResized = EventLike<'dashboard/componentResized', ByActor & { id: string; width?: number; height?: number }>;
+export type ComponentResized = EventLike<
+  'dashboard/componentResized',
+  ByActor & { id: string; width?: number; height?: number }
+>;
 export type ComponentDeleted = EventLike<'dashboard/componentDeleted', ByActor & { id: string }>;
 export type ComponentTextChanged = EventLike<'dashboard/componentTextChanged', ByActor & { id: string; text: string }>;
 export type MarkdownChanged = EventLike<'dashboard/markdownChanged', ByActor & { id: string; code: string }>;
-export type HeaderSizeChanged = EventLike<'dashboard/headerSizeChanged', ByActor & { id: string; headerSize: HeaderSize }>;
-export type BackgroundChanged = EventLike<'dashboard/backgroundChanged', ByActor & { id: string; background: Background }>;
-export type TopLevelTabsCreated = EventLike<'dashboard/topLevelTabsCreated', ByActor & { tabsId: string; tabId: string; tabText?: string }>;
+export type HeaderSizeChanged = EventLike<
+  'dashboard/headerSizeChanged',
+  ByActor & { id: string; headerSize: HeaderSize }
+>;
+export type BackgroundChanged = EventLike<
+  'dashboard/backgroundChanged',
+  ByActor & { id: string; background: Background }
+>;
+export type TopLevelTabsCreated = EventLike<
+  'dashboard/topLevelTabsCreated',
+  ByActor & { tabsId: string; tabId: string; tabText?: string }
+>;
 export type TopLevelTabsRemoved = EventLike<'dashboard/topLevelTabsRemoved', ByActor>;
 
 export type LayoutEvent =

@@ -10,7 +10,9 @@ import { occupiedWidth } from './widths';
 import { layoutProblems } from './validate';
 import type { Layout } from './types';
 
-const gesture: fc.Arbitrary<Gesture> = fc.array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH }).map(gestureFrom);
+const gesture: fc.Arbitrary<Gesture> = fc
+  .array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH })
+  .map(gestureFrom);
 
 function play(gestures: readonly ((l: Layout, n: number, a: string) => Parameters<typeof decideLayout>[0])[]) {
   let layout = emptyLayout();
@@ -50,32 +52,52 @@ describe('layout properties (issue 5 "any sequence of valid layout commands keep
 
   it('folding any subset of the decided batches (what undo does) still gives a valid layout', () => {
     fc.assert(
-      fc.property(fc.array(gesture, { maxLength: 40 }), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), (gestures, keep) => {
-        const { batches } = play(gestures);
-        const kept = batches.filter((_, i) => keep[i % keep.length]).flat();
-        const layout = kept.reduce(evolveLayout, emptyLayout());
-        expect(layoutProblems(layout)).toEqual([]);
-      }),
+      fc.property(
+        fc.array(gesture, { maxLength: 40 }),
+        fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
+        (gestures, keep) => {
+          const { batches } = play(gestures);
+          const kept = batches.filter((_, i) => keep[i % keep.length]).flat();
+          const layout = kept.reduce(evolveLayout, emptyLayout());
+          expect(layoutProblems(layout)).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('a chart is placed at most once in any fold, even when it was deleted and added again', () => {
-    const churn: fc.Arbitrary<Gesture> = fc.record({ add: fc.boolean(), chart: fc.integer({ min: 1, max: 3 }) }).map(
-      ({ add, chart }): Gesture =>
-        (l, n, actor) => {
-          const placed = Object.values(l).find((i) => i.meta.chartId === chart);
-          return add || !placed
-            ? { type: 'CreateComponent', actor, data: { id: `CHART-${n}`, componentType: 'CHART', chartId: chart, destination: { parentId: 'GRID_ID', index: 0 }, rowId: `ROW-${n}` } }
-            : { type: 'DeleteComponent', actor, data: { id: placed.id } };
-        },
-    );
+    const churn: fc.Arbitrary<Gesture> = fc
+      .record({ add: fc.boolean(), chart: fc.integer({ min: 1, max: 3 }) })
+      .map(({ add, chart }): Gesture => (l, n, actor) => {
+        const placed = Object.values(l).find((i) => i.meta.chartId === chart);
+        return add || !placed
+          ? {
+              type: 'CreateComponent',
+              actor,
+              data: {
+                id: `CHART-${n}`,
+                componentType: 'CHART',
+                chartId: chart,
+                destination: { parentId: 'GRID_ID', index: 0 },
+                rowId: `ROW-${n}`,
+              },
+            }
+          : { type: 'DeleteComponent', actor, data: { id: placed.id } };
+      });
     fc.assert(
-      fc.property(fc.array(churn, { maxLength: 20 }), fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), (gestures, keep) => {
-        const { batches } = play(gestures);
-        const layout = batches.filter((_, i) => keep[i]).flat().reduce(evolveLayout, emptyLayout());
-        expect(layoutProblems(layout)).toEqual([]);
-      }),
+      fc.property(
+        fc.array(churn, { maxLength: 20 }),
+        fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        (gestures, keep) => {
+          const { batches } = play(gestures);
+          const layout = batches
+            .filter((_, i) => keep[i])
+            .flat()
+            .reduce(evolveLayout, emptyLayout());
+          expect(layoutProblems(layout)).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -85,21 +107,46 @@ describe('layout properties (issue 5 "any sequence of valid layout commands keep
     const setup: Gesture[] = [1, 2, 3, 4, 5, 6].map((chart) => (_l, _n, actor) => ({
       type: 'CreateComponent',
       actor,
-      data: { id: `CHART-${chart}`, componentType: 'CHART', chartId: chart, destination: { parentId: chart <= 3 ? 'GRID_ID' : `ROW-${chart - 3}`, index: 0 }, rowId: `ROW-${chart}`, meta: { width: chart <= 3 ? 5 : 6 } },
+      data: {
+        id: `CHART-${chart}`,
+        componentType: 'CHART',
+        chartId: chart,
+        destination: { parentId: chart <= 3 ? 'GRID_ID' : `ROW-${chart - 3}`, index: 0 },
+        rowId: `ROW-${chart}`,
+        meta: { width: chart <= 3 ? 5 : 6 },
+      },
     }));
-    const shuffle: fc.Arbitrary<Gesture> = fc.record({ chart: fc.integer({ min: 1, max: 6 }), row: fc.integer({ min: 1, max: 3 }), del: fc.integer({ min: 0, max: 5 }) }).map(
-      ({ chart, row, del }): Gesture =>
-        (l, _n, actor) =>
-          del === 0
-            ? { type: 'DeleteComponent', actor, data: { id: `CHART-${chart}` } }
-            : { type: 'MoveComponent', actor, data: { id: `CHART-${chart}`, destination: { parentId: l[`ROW-${row}`] ? `ROW-${row}` : 'GRID_ID', index: 0 }, rowId: `ROW-x${chart}${row}` } },
-    );
+    const shuffle: fc.Arbitrary<Gesture> = fc
+      .record({
+        chart: fc.integer({ min: 1, max: 6 }),
+        row: fc.integer({ min: 1, max: 3 }),
+        del: fc.integer({ min: 0, max: 5 }),
+      })
+      .map(
+        ({ chart, row, del }): Gesture =>
+          (l, _n, actor) =>
+            del === 0
+              ? { type: 'DeleteComponent', actor, data: { id: `CHART-${chart}` } }
+              : {
+                  type: 'MoveComponent',
+                  actor,
+                  data: {
+                    id: `CHART-${chart}`,
+                    destination: { parentId: l[`ROW-${row}`] ? `ROW-${row}` : 'GRID_ID', index: 0 },
+                    rowId: `ROW-x${chart}${row}`,
+                  },
+                },
+      );
     fc.assert(
-      fc.property(fc.array(shuffle, { maxLength: 20 }), fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }), (gestures, keep) => {
-        const { batches } = play([...setup, ...gestures]);
-        const kept = batches.filter((_, i) => i < setup.length || keep[i - setup.length]).flat();
-        expect(layoutProblems(kept.reduce(evolveLayout, emptyLayout()))).toEqual([]);
-      }),
+      fc.property(
+        fc.array(shuffle, { maxLength: 20 }),
+        fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        (gestures, keep) => {
+          const { batches } = play([...setup, ...gestures]);
+          const kept = batches.filter((_, i) => i < setup.length || keep[i - setup.length]).flat();
+          expect(layoutProblems(kept.reduce(evolveLayout, emptyLayout()))).toEqual([]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -24,7 +24,8 @@ describe('REFERENCE §3.2 nesting rules', () => {
     expect(isValidChild('ROW', 'CHART', 4)).toBe(true);
     expect(isValidChild('ROW', 'COLUMN', 4)).toBe(true);
     expect(isValidChild('ROW', 'CHART', 5)).toBe(false);
-    for (const child of ['HEADER', 'DIVIDER', 'ROW', 'TABS', 'TAB'] as const) expect(isValidChild('ROW', child, 2)).toBe(false);
+    for (const child of ['HEADER', 'DIVIDER', 'ROW', 'TABS', 'TAB'] as const)
+      expect(isValidChild('ROW', child, 2)).toBe(false);
   });
 
   it('TABS takes only tabs (≤ 3); TAB takes content (≤ 5) and containers (≤ 3)', () => {
@@ -76,7 +77,9 @@ describe('REFERENCE §3.2 nesting rules', () => {
   });
 
   it('a top-level tab is a grid of its own: its rows are at depth 2', () => {
-    const b = new LayoutBuilder().run({ type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-top', tabId: 'TAB-1' } }).add('ROW', 'ROW-x', 'TAB-1');
+    const b = new LayoutBuilder()
+      .run({ type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-top', tabId: 'TAB-1' } })
+      .add('ROW', 'ROW-x', 'TAB-1');
     expect(depthOf(b.layout, 'TABS-top')).toBe(1);
     expect(depthOf(b.layout, 'TAB-1')).toBe(1);
     expect(depthOf(b.layout, 'ROW-x')).toBe(2);

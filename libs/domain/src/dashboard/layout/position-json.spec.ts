@@ -23,7 +23,10 @@ describe('position_json (REFERENCE §3.1)', () => {
       'CHART-1': { id: 'CHART-1', type: 'CHART', children: [], meta: { chartId: 3 } },
     };
     const parsed = parsePositionJson(old);
-    expect(parsed.ok && parsed.layout['CHART-1']).toMatchObject({ parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'], meta: { chartId: 3, width: 4, height: 50 } });
+    expect(parsed.ok && parsed.layout['CHART-1']).toMatchObject({
+      parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
+      meta: { chartId: 3, width: 4, height: 50 },
+    });
   });
 
   it('refuses shapes and trees the editor could not keep valid, cycles included, without crashing', () => {
@@ -35,8 +38,12 @@ describe('position_json (REFERENCE §3.1)', () => {
       { ...base, GRID_ID: { id: 'GRID_ID', type: 'NOPE', children: [] } },
       { ...base, GRID_ID: { id: 'OTHER', type: 'GRID', children: [] } },
       { ...base, GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['MISSING'] } },
-      { ...base, GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['R'] }, R: { id: 'R', type: 'ROW', children: ['R'] } },
-      { ...base, 'ORPHAN': { id: 'ORPHAN', type: 'DIVIDER', children: [] } },
+      {
+        ...base,
+        GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['R'] },
+        R: { id: 'R', type: 'ROW', children: ['R'] },
+      },
+      { ...base, ORPHAN: { id: 'ORPHAN', type: 'DIVIDER', children: [] } },
       {
         ...base,
         GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['R'] },
@@ -50,7 +57,12 @@ describe('position_json (REFERENCE §3.1)', () => {
 
   it('never throws on arbitrary input, including item-shaped objects with random links', () => {
     const id = fc.constantFrom('ROOT_ID', 'GRID_ID', 'A', 'B', 'C');
-    const item = fc.record({ id, type: fc.constantFrom('ROOT', 'GRID', 'ROW', 'COLUMN', 'CHART', 'TABS', 'TAB'), children: fc.array(id, { maxLength: 3 }), meta: fc.record({ width: fc.integer({ min: -1, max: 14 }) }) });
+    const item = fc.record({
+      id,
+      type: fc.constantFrom('ROOT', 'GRID', 'ROW', 'COLUMN', 'CHART', 'TABS', 'TAB'),
+      children: fc.array(id, { maxLength: 3 }),
+      meta: fc.record({ width: fc.integer({ min: -1, max: 14 }) }),
+    });
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(id, item)), (input) => {
         const parsed = parsePositionJson(input);

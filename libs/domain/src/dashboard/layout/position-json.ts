@@ -44,14 +44,17 @@ export function toPositionJson(layout: Layout): PositionJson {
 export type ParsedLayout = { ok: true; layout: Layout } | { ok: false; problems: string[] };
 
 export function parsePositionJson(input: unknown): ParsedLayout {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, problems: ['position_json must be an object'] };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { ok: false, problems: ['position_json must be an object'] };
   const layout: Record<string, LayoutItem> = {};
   const problems: string[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (key === DASHBOARD_VERSION_KEY) continue;
     const parsed = itemSchema.safeParse(value);
     if (!parsed.success) {
-      problems.push(`${key}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'item'} ${i.message}`).join('; ')}`);
+      problems.push(
+        `${key}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'item'} ${i.message}`).join('; ')}`,
+      );
       continue;
     }
     if (parsed.data.id !== key) problems.push(`${key}: id is ${parsed.data.id}`);

@@ -27,7 +27,8 @@ function walk(layout: Layout, id: string, parents: readonly string[], depth: num
   seen.add(id);
   const problems: string[] = [];
   if (item.id !== id) problems.push(`${id} is stored under another id (${item.id})`);
-  if (!sameList(item.parents, parents)) problems.push(`${id} has parents [${item.parents.join(',')}], expected [${parents.join(',')}]`);
+  if (!sameList(item.parents, parents))
+    problems.push(`${id} has parents [${item.parents.join(',')}], expected [${parents.join(',')}]`);
   if (isSizable(item)) {
     const w = item.meta.width;
     if (w === undefined || !Number.isInteger(w) || w < GRID_MIN_COLUMN_COUNT || w > GRID_COLUMN_COUNT) {
@@ -41,14 +42,17 @@ function walk(layout: Layout, id: string, parents: readonly string[], depth: num
       problems.push(`${id} lists missing child ${childId}`);
       continue;
     }
-    if (!isValidChild(item.type, child.type, depth)) problems.push(`${child.type} ${childId} may not be in ${item.type} ${id} at depth ${depth}`);
+    if (!isValidChild(item.type, child.type, depth))
+      problems.push(`${child.type} ${childId} may not be in ${item.type} ${id} at depth ${depth}`);
     if (item.type === 'COLUMN' && occupiedWidth(layout, child) > containerWidth(layout, item)) {
       problems.push(`${childId} is wider than column ${id}`);
     }
     problems.push(...walk(layout, childId, [...parents, id], childDepth, seen));
   }
   if (item.type === 'ROW' && occupiedWidth(layout, item) > containerWidth(layout, item)) {
-    problems.push(`row ${id} is ${occupiedWidth(layout, item)} columns wide, more than ${containerWidth(layout, item)}`);
+    problems.push(
+      `row ${id} is ${occupiedWidth(layout, item)} columns wide, more than ${containerWidth(layout, item)}`,
+    );
   }
   return problems;
 }

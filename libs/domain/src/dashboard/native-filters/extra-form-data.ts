@@ -6,7 +6,14 @@
  */
 import type { Layout } from '../layout/types';
 import { chartsInScope, crossFilterTargets, type ChartCrossFilterConfig, type GlobalChartConfig } from './scope';
-import { FilterType, type DataMaskMap, type ExtraFormData, type FilterConfigItem, type QueryFilterClause, isNativeFilter } from './types';
+import {
+  FilterType,
+  type DataMaskMap,
+  type ExtraFormData,
+  type FilterConfigItem,
+  type QueryFilterClause,
+  isNativeFilter,
+} from './types';
 
 export function mergeExtraFormData(a: ExtraFormData, b: ExtraFormData | undefined): ExtraFormData {
   if (!b) return a;
@@ -21,7 +28,11 @@ export function mergeExtraFormData(a: ExtraFormData, b: ExtraFormData | undefine
   };
 }
 
-function pick<K extends 'time_range' | 'granularity_sqla' | 'time_grain_sqla'>(a: ExtraFormData, b: ExtraFormData, key: K) {
+function pick<K extends 'time_range' | 'granularity_sqla' | 'time_grain_sqla'>(
+  a: ExtraFormData,
+  b: ExtraFormData,
+  key: K,
+) {
   const value = b[key] ?? a[key];
   return value !== undefined ? { [key]: value } : {};
 }
@@ -53,7 +64,14 @@ export function extraFormDataFromFilters(
       .sort((x, y) => x - y);
     for (const emitter of emitters) {
       if (emitter === chartId) continue;
-      if (crossFilterTargets(context.layout, emitter, context.chartConfiguration, context.globalChartConfiguration).includes(chartId)) {
+      if (
+        crossFilterTargets(
+          context.layout,
+          emitter,
+          context.chartConfiguration,
+          context.globalChartConfiguration,
+        ).includes(chartId)
+      ) {
         result = mergeExtraFormData(result, dataMask[String(emitter)]?.extraFormData);
       }
     }

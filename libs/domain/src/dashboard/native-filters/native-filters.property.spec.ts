@@ -10,7 +10,9 @@ import { deletionStatus, markForDeletion, restoreFilter } from './pending-delete
 import { chartsInScope } from './scope';
 import { chartIdsOf } from '../layout/tree';
 
-const gesture: fc.Arbitrary<Gesture> = fc.array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH }).map(gestureFrom);
+const gesture: fc.Arbitrary<Gesture> = fc
+  .array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH })
+  .map(gestureFrom);
 
 function layoutFrom(gestures: readonly Gesture[]): Layout {
   let layout = emptyLayout();

@@ -40,5 +40,8 @@ export function filterHasValue(filter: NativeFilter, dataMask: DataMaskMap): boo
 
 /** The requiredFirst filters still without a value: charts wait while this is not empty. */
 export function requiredFirstPending(items: readonly FilterConfigItem[], dataMask: DataMaskMap): string[] {
-  return items.filter(isNativeFilter).filter((f) => f.requiredFirst && !filterHasValue(f, dataMask)).map((f) => f.id);
+  return items
+    .filter(isNativeFilter)
+    .filter((f) => f.requiredFirst && !filterHasValue(f, dataMask))
+    .map((f) => f.id);
 }

@@ -33,7 +33,14 @@ export const nativeFilterSchema = z
     name: z.string(),
     description: z.string().optional(),
     filterType: z.enum(FILTER_TYPES as [string, ...string[]]),
-    targets: z.array(z.object({ datasetId: z.number().int().optional(), column: z.object({ name: z.string(), displayName: z.string().optional() }).loose().optional() }).loose()),
+    targets: z.array(
+      z
+        .object({
+          datasetId: z.number().int().optional(),
+          column: z.object({ name: z.string(), displayName: z.string().optional() }).loose().optional(),
+        })
+        .loose(),
+    ),
     controlValues: z.record(z.string(), z.unknown()).default({}),
     defaultDataMask: dataMaskSchema.default({}),
     cascadeParentIds: z.array(z.string()).default([]),

@@ -34,15 +34,26 @@ export function tabsInScope(layout: Layout, scope: FilterScope): string[] {
 
 /** A filter with chartsInScope / tabsInScope computed from the layout (what is stored in json_metadata). */
 export function withComputedScope(filter: NativeFilter, layout: Layout): NativeFilter {
-  return { ...filter, chartsInScope: chartsInScope(layout, filter.scope), tabsInScope: tabsInScope(layout, filter.scope) };
+  return {
+    ...filter,
+    chartsInScope: chartsInScope(layout, filter.scope),
+    tabsInScope: tabsInScope(layout, filter.scope),
+  };
 }
 
 /**
  * spec §5: whether moving a chart changes which filters apply to it (the UI then warns 'This chart has
  * been moved to a different filter scope.').
  */
-export function movedToDifferentFilterScope(filters: readonly NativeFilter[], before: Layout, after: Layout, chartId: number): boolean {
-  return filters.some((f) => chartsInScope(before, f.scope).includes(chartId) !== chartsInScope(after, f.scope).includes(chartId));
+export function movedToDifferentFilterScope(
+  filters: readonly NativeFilter[],
+  before: Layout,
+  after: Layout,
+  chartId: number,
+): boolean {
+  return filters.some(
+    (f) => chartsInScope(before, f.scope).includes(chartId) !== chartsInScope(after, f.scope).includes(chartId),
+  );
 }
 
 /** The cross-filter scope of a chart (REFERENCE §3.3 chart_configuration; 'global' = the global one). */

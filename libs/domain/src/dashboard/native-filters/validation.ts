@@ -26,7 +26,12 @@ export interface FilterValidationError {
   readonly message: string;
 }
 
-const NEEDS_DATASET: readonly string[] = [FilterType.SELECT, FilterType.RANGE, FilterType.TIME_COLUMN, FilterType.TIME_GRAIN];
+const NEEDS_DATASET: readonly string[] = [
+  FilterType.SELECT,
+  FilterType.RANGE,
+  FilterType.TIME_COLUMN,
+  FilterType.TIME_GRAIN,
+];
 const NEEDS_COLUMN: readonly string[] = [FilterType.SELECT, FilterType.RANGE];
 
 export function hasDefaultValue(filter: NativeFilter): boolean {
@@ -51,7 +56,10 @@ function inCycle(start: string, parentsOf: ReadonlyMap<string, readonly string[]
 }
 
 /** Every problem of the configuration, in the order of the filters. Removed ids are ignored. */
-export function validateFilterConfiguration(items: readonly FilterConfigItem[], removed: ReadonlySet<string> = new Set()): FilterValidationError[] {
+export function validateFilterConfiguration(
+  items: readonly FilterConfigItem[],
+  removed: ReadonlySet<string> = new Set(),
+): FilterValidationError[] {
   const live = items.filter((item) => !removed.has(item.id));
   const byId = new Map(live.map((item) => [item.id, item]));
   const parentsOf = new Map(live.filter(isNativeFilter).map((f) => [f.id, f.cascadeParentIds ?? []]));
@@ -67,7 +75,8 @@ export function validateFilterConfiguration(items: readonly FilterConfigItem[], 
     }
     if (!item.name?.trim()) add('name', M.NAME_REQUIRED);
     const target = item.targets?.[0];
-    if (NEEDS_DATASET.includes(item.filterType) && typeof target?.datasetId !== 'number') add('dataset', M.DATASET_REQUIRED);
+    if (NEEDS_DATASET.includes(item.filterType) && typeof target?.datasetId !== 'number')
+      add('dataset', M.DATASET_REQUIRED);
     if (NEEDS_COLUMN.includes(item.filterType) && !target?.column?.name) add('column', M.COLUMN_REQUIRED);
     for (const parentId of item.cascadeParentIds ?? []) {
       const parent = byId.get(parentId);
@@ -93,7 +102,11 @@ export function validateFilterConfiguration(items: readonly FilterConfigItem[], 
  * spec §4: the filter the form focuses after a failed validation: the open one if it has an error, else
  * the first failing filter in the list.
  */
-export function filterToFocus(errors: readonly FilterValidationError[], openFilterId: string | null, order: readonly string[]): string | null {
+export function filterToFocus(
+  errors: readonly FilterValidationError[],
+  openFilterId: string | null,
+  order: readonly string[],
+): string | null {
   if (errors.length === 0) return null;
   if (openFilterId && errors.some((e) => e.filterId === openFilterId)) return openFilterId;
   const failing = new Set(errors.map((e) => e.filterId));

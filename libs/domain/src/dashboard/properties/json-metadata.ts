@@ -59,7 +59,12 @@ export const jsonMetadataSchema = z
 export type JsonMetadata = z.infer<typeof jsonMetadataSchema>;
 
 /** The metadata-only PUT body (spec §7): one of these keys at least. */
-export const METADATA_ONLY_KEYS = ['chart_configuration', 'global_chart_configuration', 'filter_bar_orientation', 'cross_filters_enabled'] as const;
+export const METADATA_ONLY_KEYS = [
+  'chart_configuration',
+  'global_chart_configuration',
+  'filter_bar_orientation',
+  'cross_filters_enabled',
+] as const;
 
 export type ParsedMetadata = { ok: true; metadata: JsonMetadata } | { ok: false; problems: string[] };
 

@@ -20,7 +20,11 @@ type Fields = Readonly<Record<string, unknown>>;
  * types them, and a stale copy is corrected by the next page that draws the charts, so they are never
  * a reason to stop a user.
  */
-const MAINTAINED_METADATA: ReadonlySet<string> = new Set(['map_label_colors', 'shared_label_colors', 'color_scheme_domain']);
+const MAINTAINED_METADATA: ReadonlySet<string> = new Set([
+  'map_label_colors',
+  'shared_label_colors',
+  'color_scheme_domain',
+]);
 
 /** Lists of ids or names whose order the user did not choose: the same members are the same value. */
 const SET_FIELDS: ReadonlySet<string> = new Set(['owners', 'roles']);
@@ -41,7 +45,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const comparable = (key: string, value: unknown) => (SET_FIELDS.has(key) && Array.isArray(value) ? [...value].map(canonical).sort().join(',') : canonical(value));
+const comparable = (key: string, value: unknown) =>
+  SET_FIELDS.has(key) && Array.isArray(value) ? [...value].map(canonical).sort().join(',') : canonical(value);
 
 /** json_metadata as an object (it travels as JSON text); null when it is not one. */
 function metadataObject(value: unknown): Fields | null {
@@ -57,7 +62,11 @@ function metadataObject(value: unknown): Fields | null {
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Fields) : null;
 }
 
-const item = (keyPath: string, oldValue: unknown, newValue: unknown): OverwriteItem => ({ keyPath, oldValue: oldValue ?? null, newValue: newValue ?? null });
+const item = (keyPath: string, oldValue: unknown, newValue: unknown): OverwriteItem => ({
+  keyPath,
+  oldValue: oldValue ?? null,
+  newValue: newValue ?? null,
+});
 
 /**
  * One item per top-level field of `toSave` that differs from `saved`, and, for json_metadata, one per
@@ -76,7 +85,8 @@ export function overwriteItems(saved: Fields, toSave: Fields): OverwriteItem[] {
       if (before && after) {
         const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
         for (const k of keys) {
-          if (!MAINTAINED_METADATA.has(k) && canonical(before[k]) !== canonical(after[k])) items.push(item(`json_metadata.${k}`, before[k], after[k]));
+          if (!MAINTAINED_METADATA.has(k) && canonical(before[k]) !== canonical(after[k]))
+            items.push(item(`json_metadata.${k}`, before[k], after[k]));
         }
         continue;
       }

@@ -35,7 +35,10 @@ export interface DashboardPermissionFlags {
 }
 
 /** spec §6: can_write on Dashboard, and admin or owner. */
-export function canEditDashboardLayout(user: PermissionSubject | null | undefined, dashboard: DashboardAccessInfo): boolean {
+export function canEditDashboardLayout(
+  user: PermissionSubject | null | undefined,
+  dashboard: DashboardAccessInfo,
+): boolean {
   if (!user || !canWriteDashboard(user)) return false;
   return isAdmin(user) || isOwner(user, dashboard.owners);
 }
@@ -45,7 +48,11 @@ export function canEditDashboardLayout(user: PermissionSubject | null | undefine
  * A draft is seen by its owners and admins only; a published one by everyone, except under role-based
  * access with roles set: then only by users with one of those roles (and owners and admins).
  */
-export function canViewDashboard(user: PermissionSubject | null | undefined, dashboard: DashboardAccessInfo, flags?: FeatureFlags | null): boolean {
+export function canViewDashboard(
+  user: PermissionSubject | null | undefined,
+  dashboard: DashboardAccessInfo,
+  flags?: FeatureFlags | null,
+): boolean {
   if (isAdmin(user) || (user && isOwner(user, dashboard.owners))) return true;
   // Roles narrow who sees a published dashboard; they never open a draft (REFERENCE §6.2 DashboardAccessFilter).
   if (dashboard.published === false) return false;
@@ -57,7 +64,10 @@ export function canViewDashboard(user: PermissionSubject | null | undefined, das
 }
 
 /** The flags the dashboard page uses; `save` (save as a copy) needs only can_write on Dashboard. */
-export function dashboardPermissionFlags(user: PermissionSubject | null | undefined, dashboard: DashboardAccessInfo): DashboardPermissionFlags {
+export function dashboardPermissionFlags(
+  user: PermissionSubject | null | undefined,
+  dashboard: DashboardAccessInfo,
+): DashboardPermissionFlags {
   return {
     edit: canEditDashboardLayout(user, dashboard),
     save: canWriteDashboard(user),
@@ -69,6 +79,9 @@ export function dashboardPermissionFlags(user: PermissionSubject | null | undefi
 }
 
 /** spec §2: edit mode is on only with edit permission and the URL's edit=true. */
-export function isEditModeOn(flags: Pick<DashboardPermissionFlags, 'edit'>, editParam: string | null | undefined): boolean {
+export function isEditModeOn(
+  flags: Pick<DashboardPermissionFlags, 'edit'>,
+  editParam: string | null | undefined,
+): boolean {
   return flags.edit && editParam === 'true';
 }

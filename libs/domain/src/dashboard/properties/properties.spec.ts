@@ -29,8 +29,14 @@ describe('dashboard save body (spec §5)', () => {
   });
 
   it('certification details only with a certifier', () => {
-    expect(ok({ certified_by: '', certification_details: 'checked' })).toMatchObject({ certified_by: null, certification_details: null });
-    expect(ok({ certified_by: 'Data team', certification_details: 'checked' })).toMatchObject({ certified_by: 'Data team', certification_details: 'checked' });
+    expect(ok({ certified_by: '', certification_details: 'checked' })).toMatchObject({
+      certified_by: null,
+      certification_details: null,
+    });
+    expect(ok({ certified_by: 'Data team', certification_details: 'checked' })).toMatchObject({
+      certified_by: 'Data team',
+      certification_details: 'checked',
+    });
   });
 
   it('refresh_frequency is 0 when unset, kept when set', () => {
@@ -82,16 +88,28 @@ describe('json_metadata (REFERENCE §3.3)', () => {
   it('refuses a misspelt key, a bad orientation and a chart configuration keyed by a non-id', () => {
     expect(parseJsonMetadata({ refresh_frequncy: 1 }).ok).toBe(false);
     expect(parseJsonMetadata({ filter_bar_orientation: 'DIAGONAL' }).ok).toBe(false);
-    expect(parseJsonMetadata({ chart_configuration: { abc: { id: 1, crossFilters: { scope: 'global' } } } }).ok).toBe(false);
+    expect(parseJsonMetadata({ chart_configuration: { abc: { id: 1, crossFilters: { scope: 'global' } } } }).ok).toBe(
+      false,
+    );
   });
 
   it('defaults: no refresh, staggered by 5000 ms, cross-filters on, vertical bar', () => {
-    expect(metadataWithDefaults({})).toMatchObject({ refresh_frequency: 0, stagger_refresh: true, stagger_time: 5000, cross_filters_enabled: true, filter_bar_orientation: 'VERTICAL' });
+    expect(metadataWithDefaults({})).toMatchObject({
+      refresh_frequency: 0,
+      stagger_refresh: true,
+      stagger_time: 5000,
+      cross_filters_enabled: true,
+      filter_bar_orientation: 'VERTICAL',
+    });
   });
 });
 
 describe('dashboard permissions (spec §6)', () => {
-  const user = (id: number, roles: string[], permissions: [string, string][] = []): PermissionSubject => ({ id, roles, permissions });
+  const user = (id: number, roles: string[], permissions: [string, string][] = []): PermissionSubject => ({
+    id,
+    roles,
+    permissions,
+  });
   const writer = (id: number) => user(id, ['Gamma'], [['can_write', 'Dashboard']]);
   const dashboard = { owners: [1], roles: ['Sales'], published: true };
 
@@ -110,12 +128,26 @@ describe('dashboard permissions (spec §6)', () => {
     expect(canViewDashboard(user(1, ['Gamma']), dashboard, { DASHBOARD_RBAC: true })).toBe(true);
     expect(canViewDashboard(user(5, ['Gamma']), { owners: [1], published: false }, {})).toBe(false);
     // Roles never open a draft to non-owners.
-    expect(canViewDashboard(user(5, ['Sales']), { ...dashboard, published: false }, { DASHBOARD_RBAC: true })).toBe(false);
-    expect(canViewDashboard(user(1, ['Gamma']), { ...dashboard, published: false }, { DASHBOARD_RBAC: true })).toBe(true);
+    expect(canViewDashboard(user(5, ['Sales']), { ...dashboard, published: false }, { DASHBOARD_RBAC: true })).toBe(
+      false,
+    );
+    expect(canViewDashboard(user(1, ['Gamma']), { ...dashboard, published: false }, { DASHBOARD_RBAC: true })).toBe(
+      true,
+    );
   });
 
   it('the permission flags and edit mode from the URL', () => {
-    const flags = dashboardPermissionFlags(user(1, ['Gamma'], [['can_write', 'Dashboard'], ['can_csv', 'Strata']]), dashboard);
+    const flags = dashboardPermissionFlags(
+      user(
+        1,
+        ['Gamma'],
+        [
+          ['can_write', 'Dashboard'],
+          ['can_csv', 'Strata'],
+        ],
+      ),
+      dashboard,
+    );
     expect(flags).toEqual({ edit: true, save: true, share: false, explore: false, shareChart: false, csv: true });
     expect(isEditModeOn(flags, 'true')).toBe(true);
     expect(isEditModeOn(flags, '1')).toBe(false);
@@ -131,7 +163,9 @@ describe('staggered refresh (spec §9)', () => {
       { chartId: 3, delayMs: 2500 },
       { chartId: 4, delayMs: 3750 },
     ]);
-    expect(refreshSchedule([1, 2], { refreshFrequency: 10, staggerTime: 5000 }).map((r) => r.delayMs)).toEqual([0, 5000]);
+    expect(refreshSchedule([1, 2], { refreshFrequency: 10, staggerTime: 5000 }).map((r) => r.delayMs)).toEqual([
+      0, 5000,
+    ]);
     expect(refreshSchedule([1, 2], { staggerRefresh: false }).map((r) => r.delayMs)).toEqual([0, 0]);
   });
 
@@ -153,7 +187,10 @@ describe('chart ids in a copied dashboard’s json_metadata', () => {
     const scope = (excluded: number[]) => ({ rootPath: ['ROOT_ID'], excluded });
     const next = remapChartIdsInMetadata(
       {
-        chart_configuration: { '1': { id: 1, crossFilters: { scope: scope([2]), chartsInScope: [2, 99] } }, '2': { id: 2, crossFilters: { scope: 'global', chartsInScope: [1] } } },
+        chart_configuration: {
+          '1': { id: 1, crossFilters: { scope: scope([2]), chartsInScope: [2, 99] } },
+          '2': { id: 2, crossFilters: { scope: 'global', chartsInScope: [1] } },
+        },
         global_chart_configuration: { scope: scope([1]), chartsInScope: [2] },
         native_filter_configuration: [{ id: 'NATIVE_FILTER-a', scope: scope([2]), chartsInScope: [1] }],
         timed_refresh_immune_slices: [1, 99],
@@ -166,7 +203,10 @@ describe('chart ids in a copied dashboard’s json_metadata', () => {
       mapping,
     );
     expect(next).toEqual({
-      chart_configuration: { '11': { id: 11, crossFilters: { scope: scope([12]), chartsInScope: [12, 99] } }, '12': { id: 12, crossFilters: { scope: 'global', chartsInScope: [11] } } },
+      chart_configuration: {
+        '11': { id: 11, crossFilters: { scope: scope([12]), chartsInScope: [12, 99] } },
+        '12': { id: 12, crossFilters: { scope: 'global', chartsInScope: [11] } },
+      },
       global_chart_configuration: { scope: scope([11]), chartsInScope: [12] },
       native_filter_configuration: [{ id: 'NATIVE_FILTER-a', scope: scope([12]), chartsInScope: [11] }],
       timed_refresh_immune_slices: [11, 99],
@@ -179,6 +219,9 @@ describe('chart ids in a copied dashboard’s json_metadata', () => {
   });
 
   it('leaves metadata without chart references as it is', () => {
-    expect(remapChartIdsInMetadata({ color_scheme: 'x', default_filters: '{bad' }, mapping)).toEqual({ color_scheme: 'x', default_filters: '{bad' });
+    expect(remapChartIdsInMetadata({ color_scheme: 'x', default_filters: '{bad' }, mapping)).toEqual({
+      color_scheme: 'x',
+      default_filters: '{bad',
+    });
   });
 });

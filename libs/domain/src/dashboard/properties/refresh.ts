@@ -20,10 +20,15 @@ export interface ScheduledRefresh {
 }
 
 /** When each chart starts loading in a refresh (`periodic`: an auto-refresh tick, which skips immune charts). */
-export function refreshSchedule(chartIds: readonly number[], settings: RefreshSettings, periodic = false): ScheduledRefresh[] {
+export function refreshSchedule(
+  chartIds: readonly number[],
+  settings: RefreshSettings,
+  periodic = false,
+): ScheduledRefresh[] {
   const immune = new Set(periodic ? (settings.immuneChartIds ?? []) : []);
   const charts = chartIds.filter((id) => !immune.has(id));
-  if (settings.staggerRefresh === false || charts.length === 0) return charts.map((chartId) => ({ chartId, delayMs: 0 }));
+  if (settings.staggerRefresh === false || charts.length === 0)
+    return charts.map((chartId) => ({ chartId, delayMs: 0 }));
   const interval = Math.max((settings.refreshFrequency ?? 0) * 1000, settings.staggerTime ?? DEFAULT_STAGGER_TIME_MS);
   return charts.map((chartId, i) => ({ chartId, delayMs: Math.floor((i * interval) / charts.length) }));
 }

@@ -15,7 +15,8 @@ function remapId(id: unknown, mapping: Mapping): unknown {
   return typeof id === 'string' ? String(target) : target;
 }
 
-const remapIds = (ids: unknown, mapping: Mapping): unknown => (Array.isArray(ids) ? ids.map((id) => remapId(id, mapping)) : ids);
+const remapIds = (ids: unknown, mapping: Mapping): unknown =>
+  Array.isArray(ids) ? ids.map((id) => remapId(id, mapping)) : ids;
 
 /** An object keyed by chart id (expanded_slices, chart_configuration, filter_scopes, default_filters). */
 function remapKeys(value: unknown, mapping: Mapping, inner: (v: unknown) => unknown = (v) => v): unknown {
@@ -28,14 +29,19 @@ function remapScoped(value: unknown, mapping: Mapping): unknown {
   if (!isObj(value)) return value;
   const next: Obj = { ...value };
   if ('chartsInScope' in value) next.chartsInScope = remapIds(value.chartsInScope, mapping);
-  if (isObj(value.scope) && 'excluded' in value.scope) next.scope = { ...value.scope, excluded: remapIds(value.scope.excluded, mapping) };
+  if (isObj(value.scope) && 'excluded' in value.scope)
+    next.scope = { ...value.scope, excluded: remapIds(value.scope.excluded, mapping) };
   return next;
 }
 
 function remapChartConfiguration(value: unknown, mapping: Mapping): unknown {
   return remapKeys(value, mapping, (item) => {
     if (!isObj(item)) return item;
-    return { ...item, ...('id' in item ? { id: remapId(item.id, mapping) } : {}), ...('crossFilters' in item ? { crossFilters: remapScoped(item.crossFilters, mapping) } : {}) };
+    return {
+      ...item,
+      ...('id' in item ? { id: remapId(item.id, mapping) } : {}),
+      ...('crossFilters' in item ? { crossFilters: remapScoped(item.crossFilters, mapping) } : {}),
+    };
   });
 }
 
@@ -43,7 +49,12 @@ function remapChartConfiguration(value: unknown, mapping: Mapping): unknown {
 function remapFilterScopes(value: unknown, mapping: Mapping): unknown {
   return remapKeys(value, mapping, (columns) =>
     isObj(columns)
-      ? Object.fromEntries(Object.entries(columns).map(([col, s]) => [col, isObj(s) && 'immune' in s ? { ...s, immune: remapIds(s.immune, mapping) } : s]))
+      ? Object.fromEntries(
+          Object.entries(columns).map(([col, s]) => [
+            col,
+            isObj(s) && 'immune' in s ? { ...s, immune: remapIds(s.immune, mapping) } : s,
+          ]),
+        )
       : columns,
   );
 }
@@ -53,7 +64,9 @@ function remapPositions(value: unknown, mapping: Mapping): unknown {
   if (!isObj(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, c]) =>
-      isObj(c) && c.type === 'CHART' && isObj(c.meta) && 'chartId' in c.meta ? [key, { ...c, meta: { ...c.meta, chartId: remapId(c.meta.chartId, mapping) } }] : [key, c],
+      isObj(c) && c.type === 'CHART' && isObj(c.meta) && 'chartId' in c.meta
+        ? [key, { ...c, meta: { ...c.meta, chartId: remapId(c.meta.chartId, mapping) } }]
+        : [key, c],
     ),
   );
 }

@@ -23,7 +23,10 @@ export const dashboardSaveBodySchema = z
     certified_by: z.string().nullable().optional(),
     certification_details: z.string().nullable().optional(),
     published: z.boolean().optional(),
-    json_metadata: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+    json_metadata: z
+      .union([z.string(), z.record(z.string(), z.unknown())])
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -47,7 +50,10 @@ export interface DashboardSaveBody {
  */
 export function normalizeSlug(slug: string | null | undefined): string | null {
   if (slug === null || slug === undefined) return null;
-  const cleaned = slug.trim().replace(/\s+/g, '-').replace(/[^\w-]/g, '');
+  const cleaned = slug
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^\w-]/g, '');
   return cleaned === '' ? null : cleaned;
 }
 
@@ -57,10 +63,21 @@ export const SLUG_ALL_DIGITS = 'A slug can not be only digits: it would be read 
  * DASHBOARD_RBAC viewers: each must be a known (built-in) role, matched without regard to case and
  * stored under its canonical name, duplicates dropped; unknown names are the problems returned.
  */
-export function normalizeDashboardRoles(roles: readonly string[]): { ok: true; roles: string[] } | { ok: false; problems: string[] } {
+export function normalizeDashboardRoles(
+  roles: readonly string[],
+): { ok: true; roles: string[] } | { ok: false; problems: string[] } {
   const known = new Map(Object.keys(BUILT_IN_ROLES).map((name) => [name.toLowerCase(), name]));
   const unknown = roles.filter((r) => !known.has(r.trim().toLowerCase()));
-  if (unknown.length > 0) return { ok: false, problems: [`roles: unknown role ${unknown.slice(0, 5).map((r) => JSON.stringify(r)).join(', ')}`] };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      problems: [
+        `roles: unknown role ${unknown
+          .slice(0, 5)
+          .map((r) => JSON.stringify(r))
+          .join(', ')}`,
+      ],
+    };
   return { ok: true, roles: [...new Set(roles.map((r) => known.get(r.trim().toLowerCase())!))] };
 }
 
@@ -68,7 +85,8 @@ export type NormalizedSave = { ok: true; body: DashboardSaveBody } | { ok: false
 
 export function normalizeDashboardSave(input: unknown, options: { roleBasedAccess: boolean }): NormalizedSave {
   const parsed = dashboardSaveBodySchema.safeParse(input);
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`) };
+  if (!parsed.success)
+    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`) };
   const body = parsed.data;
   const metadata = parseJsonMetadata(body.json_metadata);
   if (!metadata.ok) return { ok: false, problems: metadata.problems };

@@ -7,7 +7,12 @@ export function changeOf(event: LayoutEvent, before: Layout): DraftChange {
   const actor = event.data.actor;
   switch (event.type) {
     case 'dashboard/componentCreated':
-      return { actor, kind: event.type, componentId: event.data.component.id, componentType: event.data.component.type };
+      return {
+        actor,
+        kind: event.type,
+        componentId: event.data.component.id,
+        componentType: event.data.component.type,
+      };
     case 'dashboard/topLevelTabsCreated':
       return { actor, kind: event.type, componentId: event.data.tabsId, componentType: 'TABS' };
     case 'dashboard/topLevelTabsRemoved':
@@ -61,6 +66,9 @@ export function summarizeChanges(changes: readonly DraftChange[]): string {
     groups.set(key, group);
   }
   return [...byActor.entries()]
-    .map(([actor, groups]) => `${actor}: ${[...groups.values()].map((g) => (g.whole ? g.verb : `${g.verb} ${noun(g.type, g.count)}`)).join(', ')}`)
+    .map(
+      ([actor, groups]) =>
+        `${actor}: ${[...groups.values()].map((g) => (g.whole ? g.verb : `${g.verb} ${noun(g.type, g.count)}`)).join(', ')}`,
+    )
     .join('; ');
 }

@@ -7,8 +7,18 @@ import { decideDraft } from './draft.decider';
 
 describe('draft commands from clients', () => {
   it('a valid payload becomes a command of the authenticated actor', () => {
-    const parsed = parseDraftCommand({ type: 'MoveComponent', data: { id: 'CHART-1', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-x' } }, 'alice');
-    expect(parsed).toEqual({ ok: true, command: { type: 'MoveComponent', actor: 'alice', data: { id: 'CHART-1', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-x' } } });
+    const parsed = parseDraftCommand(
+      { type: 'MoveComponent', data: { id: 'CHART-1', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-x' } },
+      'alice',
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      command: {
+        type: 'MoveComponent',
+        actor: 'alice',
+        data: { id: 'CHART-1', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-x' },
+      },
+    });
   });
 
   it('bad payloads are refused with the field named; server-only commands are not accepted', () => {
@@ -30,10 +40,31 @@ describe('draft commands from clients', () => {
 
   it('whatever a client sends, the server either refuses it or decides it: no crash', () => {
     const session = new DraftSession();
-    session.exec('a', { type: 'CreateComponent', actor: 'a', data: { id: 'CHART-1', componentType: 'CHART', chartId: 1, destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-1' } });
+    session.exec('a', {
+      type: 'CreateComponent',
+      actor: 'a',
+      data: {
+        id: 'CHART-1',
+        componentType: 'CHART',
+        chartId: 1,
+        destination: { parentId: GRID_ID, index: 0 },
+        rowId: 'ROW-1',
+      },
+    });
     const ids = fc.constantFrom('CHART-1', 'ROW-1', GRID_ID, 'ROOT_ID', 'HEADER_ID', 'NOPE', 'ROW-2');
     const payload = fc.record({
-      type: fc.constantFrom('CreateComponent', 'MoveComponent', 'ResizeComponent', 'DeleteComponent', 'UpdateComponentText', 'SetBackground', 'ConvertToTopLevelTabs', 'RemoveTopLevelTabs', 'SaveDraft', 'DiscardDraft'),
+      type: fc.constantFrom(
+        'CreateComponent',
+        'MoveComponent',
+        'ResizeComponent',
+        'DeleteComponent',
+        'UpdateComponentText',
+        'SetBackground',
+        'ConvertToTopLevelTabs',
+        'RemoveTopLevelTabs',
+        'SaveDraft',
+        'DiscardDraft',
+      ),
       data: fc.record(
         {
           id: ids,

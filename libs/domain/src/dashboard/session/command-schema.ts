@@ -65,6 +65,7 @@ export function parseDraftCommand(input: unknown, actor: string): ParsedDraftCom
     return { ok: false, problems: [`type: unknown command '${String(type)}'`] };
   }
   const parsed = schemas[type as ClientDraftCommandType].safeParse(data ?? {});
-  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
+  if (!parsed.success)
+    return { ok: false, problems: parsed.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
   return { ok: true, command: { type, actor, data: parsed.data } as DraftCommand };
 }

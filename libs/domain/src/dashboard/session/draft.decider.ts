@@ -47,7 +47,11 @@ function checkExpected(state: DraftState, expected: number | undefined): void {
 
 function checkPublishable(layout: DraftState['layout']): void {
   const problems = layoutProblems(layout);
-  if (problems.length > 0) throw new DomainError(DraftErrorCode.INVALID_LAYOUT, formatMessage(M.INVALID_LAYOUT, problems.slice(0, 3).join('; ')));
+  if (problems.length > 0)
+    throw new DomainError(
+      DraftErrorCode.INVALID_LAYOUT,
+      formatMessage(M.INVALID_LAYOUT, problems.slice(0, 3).join('; ')),
+    );
   // REFERENCE §3.1: saving is blocked above the position data limit.
   if (JSON.stringify(toPositionJson(layout)).length > DASHBOARD_POSITION_DATA_LIMIT) {
     throw new DomainError(DraftErrorCode.LAYOUT_TOO_LARGE, M.LAYOUT_TOO_LARGE);
@@ -56,12 +60,14 @@ function checkPublishable(layout: DraftState['layout']): void {
 
 export function decideDraft(command: DraftCommand, state: DraftState, context?: LayoutContext): DraftEvent[] {
   if (command.type === 'StartDraft') {
-    if (state.dashboardId !== null) throw new DomainError(DraftErrorCode.ALREADY_STARTED, 'The draft of this dashboard is already open.');
+    if (state.dashboardId !== null)
+      throw new DomainError(DraftErrorCode.ALREADY_STARTED, 'The draft of this dashboard is already open.');
     checkPublishable(command.data.layout);
     const { dashboardId, version, layout, at } = command.data;
     return [{ type: 'dashboard/draftStarted', data: { dashboardId, version, layout, by: command.actor, at } }];
   }
-  if (state.dashboardId === null) throw new DomainError(DraftErrorCode.NOT_STARTED, 'The draft of this dashboard is not open.');
+  if (state.dashboardId === null)
+    throw new DomainError(DraftErrorCode.NOT_STARTED, 'The draft of this dashboard is not open.');
   switch (command.type) {
     case 'SaveDraft': {
       checkExpected(state, command.data.expectedVersion);
@@ -84,7 +90,9 @@ export function decideDraft(command: DraftCommand, state: DraftState, context?: 
     }
     case 'DiscardDraft':
       if (state.changes.length === 0) return [];
-      return [{ type: 'dashboard/draftDiscarded', data: { version: state.version, by: command.actor, at: command.data.at } }];
+      return [
+        { type: 'dashboard/draftDiscarded', data: { version: state.version, by: command.actor, at: command.data.at } },
+      ];
     case 'RestoreVersion': {
       checkExpected(state, command.data.expectedVersion);
       const { version, layout, at } = command.data;
@@ -95,7 +103,14 @@ export function decideDraft(command: DraftCommand, state: DraftState, context?: 
       return [
         {
           type: 'dashboard/versionRestored',
-          data: { version: state.version + 1, restoredVersion: version, layout, by: command.actor, at, summary: `Restored version ${version}` },
+          data: {
+            version: state.version + 1,
+            restoredVersion: version,
+            layout,
+            by: command.actor,
+            at,
+            summary: `Restored version ${version}`,
+          },
         },
       ];
     }
@@ -133,7 +148,15 @@ function evolveSession(state: DraftState, event: SessionEvent): DraftState {
     case 'dashboard/versionRestored': {
       const { version, restoredVersion, layout, by, at, summary } = event.data;
       if (version !== state.version + 1) return state;
-      const info = { version, savedBy: by, savedAt: at, changes: [], authors: [by], summary, restoredFrom: restoredVersion };
+      const info = {
+        version,
+        savedBy: by,
+        savedAt: at,
+        changes: [],
+        authors: [by],
+        summary,
+        restoredFrom: restoredVersion,
+      };
       return { ...state, version, savedLayout: layout, layout, changes: [], versions: [...state.versions, info] };
     }
     default:

@@ -46,7 +46,15 @@ export type DraftStarted = EventLike<
 >;
 export type DraftSaved = EventLike<
   'dashboard/draftSaved',
-  { version: number; layout: Layout; by: string; at: string; changes: readonly DraftChange[]; authors: readonly string[]; summary: string }
+  {
+    version: number;
+    layout: Layout;
+    by: string;
+    at: string;
+    changes: readonly DraftChange[];
+    authors: readonly string[];
+    summary: string;
+  }
 >;
 export type DraftDiscarded = EventLike<'dashboard/draftDiscarded', { version: number; by: string; at: string }>;
 export type VersionRestored = EventLike<

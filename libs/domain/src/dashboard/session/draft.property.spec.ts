@@ -9,11 +9,16 @@ import { evolveDraft, initialDraftState } from './draft.decider';
 import type { DraftEvent, DraftState } from './draft.model';
 import { checkDraftHistory, draftUndoCommand } from './undo';
 
-const gesture: fc.Arbitrary<Gesture> = fc.array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH }).map(gestureFrom);
+const gesture: fc.Arbitrary<Gesture> = fc
+  .array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH })
+  .map(gestureFrom);
 
 const ACTORS = ['alice', 'bob'] as const;
 
-type Step = { kind: 'edit'; actor: number; gesture: Gesture } | { kind: 'undo' | 'redo'; actor: number } | { kind: 'save'; actor: number };
+type Step =
+  | { kind: 'edit'; actor: number; gesture: Gesture }
+  | { kind: 'undo' | 'redo'; actor: number }
+  | { kind: 'save'; actor: number };
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('edit' as const), actor: fc.nat(1), gesture }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'redo' as const), actor: fc.nat(1) }) },
@@ -22,7 +27,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** The reference fold: the log without markers and without the batches undone at its end. */
 function foldWithoutUndone(entries: readonly LogEntry[], isUndone: (batchId: string) => boolean): DraftState {
-  return entries.filter((e) => !isHistoryEvent(e) && !isUndone(e.meta.batchId)).reduce((s, e) => evolveDraft(s, e as unknown as DraftEvent), initialDraftState());
+  return entries
+    .filter((e) => !isHistoryEvent(e) && !isUndone(e.meta.batchId))
+    .reduce((s, e) => evolveDraft(s, e as unknown as DraftEvent), initialDraftState());
 }
 
 function run(steps: readonly Step[]): DraftSession {
@@ -48,7 +55,12 @@ describe('edit session properties (issue 5 "Done when")', () => {
         expect(deepEqual(log.state, reference)).toBe(true);
         // Any position of the log, not just the end (time travel from snapshots agrees with a replay).
         const p = Math.floor(log.length / 2);
-        expect(deepEqual(log.stateAt(p), foldWithoutUndone(log.entries.slice(0, p), (b) => log.isUndone(b, p)))).toBe(true);
+        expect(
+          deepEqual(
+            log.stateAt(p),
+            foldWithoutUndone(log.entries.slice(0, p), (b) => log.isUndone(b, p)),
+          ),
+        ).toBe(true);
         // Whatever draftUndoCommand offers, the server's check accepts.
         for (const actor of ACTORS) {
           const undo = draftUndoCommand(log.entries, actor);
@@ -61,7 +73,11 @@ describe('edit session properties (issue 5 "Done when")', () => {
 
   /** Each user works only on what they created (and on the grid they share), never converting to tabs. */
   const own = (layout: Layout, actor: string): Layout =>
-    Object.fromEntries(Object.entries(layout).filter(([id]) => id.includes(actor) || id === GRID_ID || id === ROOT_ID || id === HEADER_ID));
+    Object.fromEntries(
+      Object.entries(layout).filter(
+        ([id]) => id.includes(actor) || id === GRID_ID || id === ROOT_ID || id === HEADER_ID,
+      ),
+    );
   const separate: fc.Arbitrary<Step> = fc.oneof(
     { weight: 6, arbitrary: fc.record({ kind: fc.constant('edit' as const), actor: fc.nat(1), gesture }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'redo' as const), actor: fc.nat(1) }) },

@@ -12,14 +12,25 @@ import type { DraftCommand } from './draft.model';
 const addChart = (chartId: number, parentId = GRID_ID): DraftCommand => ({
   type: 'CreateComponent',
   actor: '',
-  data: { id: `CHART-${chartId}`, componentType: 'CHART', chartId, sliceName: `Chart ${chartId}`, destination: { parentId, index: 99 }, rowId: `ROW-${chartId}` },
+  data: {
+    id: `CHART-${chartId}`,
+    componentType: 'CHART',
+    chartId,
+    sliceName: `Chart ${chartId}`,
+    destination: { parentId, index: 99 },
+    rowId: `ROW-${chartId}`,
+  },
 });
 const addMarkdown = (id: string): DraftCommand => ({
   type: 'CreateComponent',
   actor: '',
   data: { id, componentType: 'MARKDOWN', destination: { parentId: GRID_ID, index: 99 }, rowId: `ROW-${id}` },
 });
-const save = (expectedVersion?: number): DraftCommand => ({ type: 'SaveDraft', actor: '', data: { at: '2026-01-02T00:00:00.000Z', ...(expectedVersion ? { expectedVersion } : {}) } });
+const save = (expectedVersion?: number): DraftCommand => ({
+  type: 'SaveDraft',
+  actor: '',
+  data: { at: '2026-01-02T00:00:00.000Z', ...(expectedVersion ? { expectedVersion } : {}) },
+});
 
 describe('edit session: the shared draft (issue 5 §2)', () => {
   it('a draft starts at the saved version; layout commands before it starts are refused', () => {
@@ -38,7 +49,12 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     s.exec('bob', save(1));
     const v2 = s.state.versions[1]!;
     expect(s.state.version).toBe(2);
-    expect(v2).toMatchObject({ version: 2, savedBy: 'bob', authors: ['alice', 'bob'], summary: 'alice: added 1 chart, resized 1 chart; bob: added 1 markdown' });
+    expect(v2).toMatchObject({
+      version: 2,
+      savedBy: 'bob',
+      authors: ['alice', 'bob'],
+      summary: 'alice: added 1 chart, resized 1 chart; bob: added 1 markdown',
+    });
     expect(v2.changes.map((c) => [c.actor, c.kind, c.componentId])).toEqual([
       ['alice', 'dashboard/componentCreated', 'CHART-1'],
       ['bob', 'dashboard/componentCreated', 'MARKDOWN-b'],
@@ -79,17 +95,30 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     s.exec('bob', { type: 'RestoreVersion', actor: '', data: { at: 'x', version: 1, layout: v1 } });
     expect(s.state.version).toBe(3);
     expect(s.state.layout).toEqual(v1);
-    expect(s.state.versions[2]).toMatchObject({ version: 3, savedBy: 'bob', restoredFrom: 1, summary: 'Restored version 1' });
-    expect(s.tryExec('bob', { type: 'RestoreVersion', actor: '', data: { at: 'x', version: 9, layout: v1 } })).toEqual({ refused: DraftErrorCode.VERSION_UNKNOWN });
+    expect(s.state.versions[2]).toMatchObject({
+      version: 3,
+      savedBy: 'bob',
+      restoredFrom: 1,
+      summary: 'Restored version 1',
+    });
+    expect(s.tryExec('bob', { type: 'RestoreVersion', actor: '', data: { at: 'x', version: 9, layout: v1 } })).toEqual({
+      refused: DraftErrorCode.VERSION_UNKNOWN,
+    });
     const broken = { ...v1, GRID_ID: { ...v1.GRID_ID!, children: ['NOPE'] } };
-    expect(s.tryExec('bob', { type: 'RestoreVersion', actor: '', data: { at: 'x', version: 1, layout: broken } })).toEqual({ refused: DraftErrorCode.INVALID_LAYOUT });
+    expect(
+      s.tryExec('bob', { type: 'RestoreVersion', actor: '', data: { at: 'x', version: 1, layout: broken } }),
+    ).toEqual({ refused: DraftErrorCode.INVALID_LAYOUT });
   });
 
   it('each user undoes only their own edits: A undoes its move, B’s markdown stays', () => {
     const s = new DraftSession();
     s.exec('alice', addChart(1));
     s.exec('alice', addChart(2));
-    s.exec('alice', { type: 'MoveComponent', actor: '', data: { id: 'CHART-2', destination: { parentId: 'ROW-1', index: 1 } } });
+    s.exec('alice', {
+      type: 'MoveComponent',
+      actor: '',
+      data: { id: 'CHART-2', destination: { parentId: 'ROW-1', index: 1 } },
+    });
     s.exec('bob', addMarkdown('MARKDOWN-b'));
     expect(s.state.layout['ROW-1']!.children).toEqual(['CHART-1', 'CHART-2']);
     expect(s.undo('alice')).toBe(true);
@@ -113,7 +142,9 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     const b1 = s.exec('alice', addChart(1))!;
     s.exec('alice', save());
     expect(draftUndoCommand(s.log.entries, 'alice')).toBeNull();
-    expect(checkDraftHistory(s.log.entries, 'alice', { type: HISTORY_UNDONE, data: { batchId: b1 } })).toBe('before_last_save');
+    expect(checkDraftHistory(s.log.entries, 'alice', { type: HISTORY_UNDONE, data: { batchId: b1 } })).toBe(
+      'before_last_save',
+    );
     expect(checkDraftHistory(s.log.entries, 'bob', { type: HISTORY_UNDONE, data: { batchId: b1 } })).toBe('not_owner');
   });
 
@@ -126,7 +157,11 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     let undone = 0;
     while (s.undo('alice')) undone += 1;
     expect(undone).toBe(UNDO_LIMIT);
-    expect(Object.keys(s.state.layout).filter((id) => id.startsWith('MARKDOWN-')).sort()).toEqual(['MARKDOWN-1', 'MARKDOWN-2', 'MARKDOWN-3', 'MARKDOWN-bob']);
+    expect(
+      Object.keys(s.state.layout)
+        .filter((id) => id.startsWith('MARKDOWN-'))
+        .sort(),
+    ).toEqual(['MARKDOWN-1', 'MARKDOWN-2', 'MARKDOWN-3', 'MARKDOWN-bob']);
     expect(undoLimitWarning()).toBe(
       'You have used all available undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
     );
@@ -152,15 +187,35 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
 
   it('a draft cannot start twice or from an invalid layout', () => {
     const s = new DraftSession();
-    expect(s.tryExec('x', { type: 'StartDraft', actor: '', data: { dashboardId: 1, version: 1, layout: emptyLayout(), at: 'x' } })).toEqual({ refused: DraftErrorCode.ALREADY_STARTED });
-    const broken = { ...emptyLayout(), ORPHAN: { id: 'ORPHAN', type: 'ROW' as const, children: [], parents: [], meta: {} } };
-    deciderSpec(draftDecider, undefined).given([]).when({ type: 'StartDraft', actor: 'x', data: { dashboardId: 1, version: 1, layout: broken, at: 'x' } }).thenThrows(DraftErrorCode.INVALID_LAYOUT);
+    expect(
+      s.tryExec('x', {
+        type: 'StartDraft',
+        actor: '',
+        data: { dashboardId: 1, version: 1, layout: emptyLayout(), at: 'x' },
+      }),
+    ).toEqual({ refused: DraftErrorCode.ALREADY_STARTED });
+    const broken = {
+      ...emptyLayout(),
+      ORPHAN: { id: 'ORPHAN', type: 'ROW' as const, children: [], parents: [], meta: {} },
+    };
+    deciderSpec(draftDecider, undefined)
+      .given([])
+      .when({ type: 'StartDraft', actor: 'x', data: { dashboardId: 1, version: 1, layout: broken, at: 'x' } })
+      .thenThrows(DraftErrorCode.INVALID_LAYOUT);
   });
 
   it('where the fold cannot keep an edit, it is skipped, not crashed: B’s markdown in A’s undone column', () => {
     const s = new DraftSession();
-    s.exec('alice', { type: 'CreateComponent', actor: '', data: { id: 'COLUMN-a', componentType: 'COLUMN', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-a' } });
-    s.exec('bob', { type: 'CreateComponent', actor: '', data: { id: 'MARKDOWN-b', componentType: 'MARKDOWN', destination: { parentId: 'COLUMN-a', index: 0 } } });
+    s.exec('alice', {
+      type: 'CreateComponent',
+      actor: '',
+      data: { id: 'COLUMN-a', componentType: 'COLUMN', destination: { parentId: GRID_ID, index: 0 }, rowId: 'ROW-a' },
+    });
+    s.exec('bob', {
+      type: 'CreateComponent',
+      actor: '',
+      data: { id: 'MARKDOWN-b', componentType: 'MARKDOWN', destination: { parentId: 'COLUMN-a', index: 0 } },
+    });
     s.exec('bob', addChart(5));
     expect(s.undo('alice')).toBe(true);
     expect(s.state.layout['COLUMN-a']).toBeUndefined();
@@ -168,7 +223,13 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     expect(s.state.layout['CHART-5']).toBeDefined();
     expect(s.state.changes.map((c) => c.componentId)).toEqual(['CHART-5']);
     // Bob’s later move of the vanished markdown is refused with a message, and Alice’s redo brings both back.
-    expect(s.tryExec('bob', { type: 'MoveComponent', actor: '', data: { id: 'MARKDOWN-b', destination: { parentId: 'ROW-5', index: 0 } } })).toEqual({ refused: 'layout_component_missing' });
+    expect(
+      s.tryExec('bob', {
+        type: 'MoveComponent',
+        actor: '',
+        data: { id: 'MARKDOWN-b', destination: { parentId: 'ROW-5', index: 0 } },
+      }),
+    ).toEqual({ refused: 'layout_component_missing' });
     expect(s.redo('alice')).toBe(true);
     expect(s.state.layout['COLUMN-a']!.children).toEqual(['MARKDOWN-b']);
   });
@@ -177,16 +238,23 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     const s = new DraftSession();
     const first = s.exec('alice', addMarkdown('MARKDOWN-0'))!;
     for (let i = 1; i <= UNDO_LIMIT; i += 1) s.exec('alice', addMarkdown(`MARKDOWN-${i}`));
-    expect(checkDraftHistory(s.log.entries, 'alice', { type: HISTORY_UNDONE, data: { batchId: first } })).toBe('beyond_undo_limit');
+    expect(checkDraftHistory(s.log.entries, 'alice', { type: HISTORY_UNDONE, data: { batchId: first } })).toBe(
+      'beyond_undo_limit',
+    );
   });
 
   it('after an undo a chart is never placed twice: a copy added meanwhile is skipped', () => {
     const s = new DraftSession();
     s.exec('alice', addChart(7));
     s.exec('alice', { type: 'DeleteComponent', actor: '', data: { id: 'CHART-7' } });
-    s.exec('bob', { ...addChart(7), data: { ...(addChart(7).data as object), id: 'CHART-7b', rowId: 'ROW-7b' } } as DraftCommand);
+    s.exec('bob', {
+      ...addChart(7),
+      data: { ...(addChart(7).data as object), id: 'CHART-7b', rowId: 'ROW-7b' },
+    } as DraftCommand);
     expect(s.undo('alice')).toBe(true);
-    const charts = Object.values(s.state.layout).filter((i) => i.meta.chartId === 7).map((i) => i.id);
+    const charts = Object.values(s.state.layout)
+      .filter((i) => i.meta.chartId === 7)
+      .map((i) => i.id);
     expect(charts).toEqual(['CHART-7']);
   });
 });

@@ -3,7 +3,12 @@ import { GRID_ID } from '../layout/types';
 import { LayoutBuilder } from '../testing/layout-builder';
 import { otherEditors, selectionsByComponent } from './presence';
 
-const peer = (userId: number, username: string, sessionId: string, mode: string, selection: string[] = []): Peer => ({ userId, username, sessionId, state: { mode, selection } });
+const peer = (userId: number, username: string, sessionId: string, mode: string, selection: string[] = []): Peer => ({
+  userId,
+  username,
+  sessionId,
+  state: { mode, selection },
+});
 
 describe('edit session presence', () => {
   const layout = new LayoutBuilder().chart(1, GRID_ID).chart(2, GRID_ID).layout;

@@ -19,10 +19,16 @@ export function otherEditors(peers: readonly Peer[], selfSessionId: string): Pee
 }
 
 /** For each component of the draft, the other editors who have it selected. */
-export function selectionsByComponent(peers: readonly Peer[], layout: Layout, selfSessionId: string): Record<string, Peer[]> {
+export function selectionsByComponent(
+  peers: readonly Peer[],
+  layout: Layout,
+  selfSessionId: string,
+): Record<string, Peer[]> {
   const out: Record<string, Peer[]> = {};
   for (const peer of otherEditors(peers, selfSessionId)) {
-    const selected = peers.filter((p) => p.userId === peer.userId && p.sessionId !== selfSessionId).flatMap((p) => p.state.selection);
+    const selected = peers
+      .filter((p) => p.userId === peer.userId && p.sessionId !== selfSessionId)
+      .flatMap((p) => p.state.selection);
     for (const id of new Set(selected)) {
       if (!layout[id]) continue;
       (out[id] ??= []).push(peer);

@@ -4,7 +4,14 @@
  * history"); and only a user's latest UNDO_LIMIT edits can be undone (REFERENCE §3.2), with the spec's
  * overflow warning once they have made more.
  */
-import { HISTORY_UNDONE, HISTORY_REDONE, indexHistory, type HistoryEvent, type HistoryRejection, type LogEntry } from '@strata/events';
+import {
+  HISTORY_UNDONE,
+  HISTORY_REDONE,
+  indexHistory,
+  type HistoryEvent,
+  type HistoryRejection,
+  type LogEntry,
+} from '@strata/events';
 import { UNDO_LIMIT } from '../constants';
 import { DashboardMessages } from '../messages';
 import { isLayoutEvent } from '../layout/layout.events';

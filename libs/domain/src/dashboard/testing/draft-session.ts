@@ -17,7 +17,11 @@ export class DraftSession {
     layout: Layout = emptyLayout(),
     private readonly context?: LayoutContext,
   ) {
-    this.exec('system', { type: 'StartDraft', actor: 'system', data: { dashboardId: 1, version: 1, layout, at: this.at() } });
+    this.exec('system', {
+      type: 'StartDraft',
+      actor: 'system',
+      data: { dashboardId: 1, version: 1, layout, at: this.at() },
+    });
   }
 
   get state(): DraftState {
@@ -33,7 +37,13 @@ export class DraftSession {
     const events = draftDecider.decide({ ...command, actor } as DraftCommand, this.log.state, this.context);
     if (events.length === 0) return null;
     const batchId = `b${(this.seq += 1)}`;
-    this.log.append(envelopeBatch(events, { actor, at: this.at(), batchId, undoable: isUndoableDraftBatch(events) }, { stream: STREAM, version: this.log.length + 1 }));
+    this.log.append(
+      envelopeBatch(
+        events,
+        { actor, at: this.at(), batchId, undoable: isUndoableDraftBatch(events) },
+        { stream: STREAM, version: this.log.length + 1 },
+      ),
+    );
     return batchId;
   }
 
@@ -50,7 +60,13 @@ export class DraftSession {
   private marker(actor: string, event: HistoryEvent | null): boolean {
     if (!event) return false;
     const batchId = `h${(this.seq += 1)}`;
-    this.log.append(envelopeBatch([event], { actor, at: this.at(), batchId, undoable: false }, { stream: STREAM, version: this.log.length + 1 }));
+    this.log.append(
+      envelopeBatch(
+        [event],
+        { actor, at: this.at(), batchId, undoable: false },
+        { stream: STREAM, version: this.log.length + 1 },
+      ),
+    );
     return true;
   }
 

@@ -13,13 +13,48 @@ export type Gesture = (layout: Layout, n: number, actor: string) => LayoutComman
 export const GESTURE_SEED_LENGTH = 5;
 
 const pick = (ids: readonly string[], k: number) => ids[k % Math.max(1, ids.length)] ?? GRID_ID;
-const ofTypes = (l: Layout, types: readonly string[]) => Object.keys(l).filter((id) => types.includes(l[id]!.type)).sort();
+const ofTypes = (l: Layout, types: readonly string[]) =>
+  Object.keys(l)
+    .filter((id) => types.includes(l[id]!.type))
+    .sort();
 const containers = (l: Layout) => ofTypes(l, ['GRID', 'TAB', 'ROW', 'COLUMN', 'TABS']);
-const movable = (l: Layout) => Object.keys(l).filter((id) => l[id]!.parents.length > 1).sort();
-const CREATABLE: readonly CreatableType[] = ['ROW', 'COLUMN', 'TABS', 'TAB', 'HEADER', 'MARKDOWN', 'DIVIDER', 'CHART', 'CHART'];
+const movable = (l: Layout) =>
+  Object.keys(l)
+    .filter((id) => l[id]!.parents.length > 1)
+    .sort();
+const CREATABLE: readonly CreatableType[] = [
+  'ROW',
+  'COLUMN',
+  'TABS',
+  'TAB',
+  'HEADER',
+  'MARKDOWN',
+  'DIVIDER',
+  'CHART',
+  'CHART',
+];
 
 /** Kinds by weight: creations and moves dominate so layouts grow; tabs swaps are rare. */
-const KINDS = ['create', 'create', 'create', 'create', 'create', 'create', 'create', 'create', 'move', 'move', 'move', 'move', 'move', 'resize', 'resize', 'delete', 'text', 'tabs'] as const;
+const KINDS = [
+  'create',
+  'create',
+  'create',
+  'create',
+  'create',
+  'create',
+  'create',
+  'create',
+  'move',
+  'move',
+  'move',
+  'move',
+  'move',
+  'resize',
+  'resize',
+  'delete',
+  'text',
+  'tabs',
+] as const;
 
 export function gestureFrom(seed: readonly number[]): Gesture {
   const [k = 0, a = 0, b = 0, c = 0, d = 0] = seed;
@@ -46,18 +81,30 @@ export function gestureFrom(seed: readonly number[]): Gesture {
       return (l, n, actor) => ({
         type: 'MoveComponent',
         actor,
-        data: { id: d % 5 === 0 ? `CHART-gone${a}` : pick(movable(l), a), destination: { parentId: pick(containers(l), b), index: c % 7 }, rowId: `ROW-${actor}${n}m` },
+        data: {
+          id: d % 5 === 0 ? `CHART-gone${a}` : pick(movable(l), a),
+          destination: { parentId: pick(containers(l), b), index: c % 7 },
+          rowId: `ROW-${actor}${n}m`,
+        },
       });
     case 'resize':
       return (l, _n, actor) => ({
         type: 'ResizeComponent',
         actor,
-        data: { id: pick(ofTypes(l, ['CHART', 'MARKDOWN', 'COLUMN']), a), width: b % 2 ? 1 + (c % 6) : c % 14, height: 3 + (d % 108) },
+        data: {
+          id: pick(ofTypes(l, ['CHART', 'MARKDOWN', 'COLUMN']), a),
+          width: b % 2 ? 1 + (c % 6) : c % 14,
+          height: 3 + (d % 108),
+        },
       });
     case 'delete':
       return (l, _n, actor) => ({ type: 'DeleteComponent', actor, data: { id: pick(movable(l), a) } });
     case 'text':
-      return (l, _n, actor) => ({ type: 'UpdateComponentText', actor, data: { id: pick(movable(l), a), text: `t${b % 10}` } });
+      return (l, _n, actor) => ({
+        type: 'UpdateComponentText',
+        actor,
+        data: { id: pick(movable(l), a), text: `t${b % 10}` },
+      });
     case 'tabs':
       return (l, n, actor): LayoutCommand =>
         l[GRID_ID]

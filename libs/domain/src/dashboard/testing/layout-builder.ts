@@ -23,12 +23,23 @@ export class LayoutBuilder {
   add(type: CreatableType, id: string, parentId: string, index = 999, extra: Record<string, unknown> = {}): this {
     return this.run({
       type: 'CreateComponent',
-      data: { id, componentType: type, destination: { parentId, index }, rowId: `ROW-${id}`, tabId: `TAB-${id}`, ...extra },
+      data: {
+        id,
+        componentType: type,
+        destination: { parentId, index },
+        rowId: `ROW-${id}`,
+        tabId: `TAB-${id}`,
+        ...extra,
+      },
     } as LayoutCommand);
   }
 
   chart(chartId: number, parentId: string, index = 999, width?: number): this {
-    return this.add('CHART', `CHART-${chartId}`, parentId, index, { chartId, sliceName: `Chart ${chartId}`, ...(width ? { meta: { width } } : {}) });
+    return this.add('CHART', `CHART-${chartId}`, parentId, index, {
+      chartId,
+      sliceName: `Chart ${chartId}`,
+      ...(width ? { meta: { width } } : {}),
+    });
   }
 
   /** The DomainError code a command is refused with, or null when it is accepted. */

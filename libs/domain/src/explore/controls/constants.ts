@@ -8,12 +8,28 @@ export const DEFAULT_MAX_ROW = 100000;
 export const SERIES_LIMIT_CHOICES = [5, 10, 25, 50, 100, 500] as const;
 
 /** spec §9 Default Explore form. */
-export const DEFAULT_EXPLORE_FORM = { row_limit: 1000, time_range: 'No filter', metrics: [] as string[], groupby: [] as string[] } as const;
+export const DEFAULT_EXPLORE_FORM = {
+  row_limit: 1000,
+  time_range: 'No filter',
+  metrics: [] as string[],
+  groupby: [] as string[],
+} as const;
 export const DEFAULT_VIZ_TYPE = 'table';
 export const DEFAULT_TIME_GRAIN = 'P1D';
 export const NO_TIME_RANGE = 'No filter';
 
-export const TIME_COMPARE_CHOICES = ['1 day ago', '1 week ago', '28 days ago', '30 days ago', '52 weeks ago', '1 year ago', '104 weeks ago', '2 years ago', '156 weeks ago', '3 years ago'] as const;
+export const TIME_COMPARE_CHOICES = [
+  '1 day ago',
+  '1 week ago',
+  '28 days ago',
+  '30 days ago',
+  '52 weeks ago',
+  '1 year ago',
+  '104 weeks ago',
+  '2 years ago',
+  '156 weeks ago',
+  '3 years ago',
+] as const;
 export const ROLLING_TYPES = ['None', 'mean', 'sum', 'std', 'cumsum'] as const;
 /** spec §9 Comparison types: values (actual values), absolute (difference), percentage, ratio. */
 export const COMPARISON_TYPES = ['values', 'difference', 'percentage', 'ratio'] as const;
@@ -24,7 +40,14 @@ export const TIMESERIES_SORT_OPTIONS = ['name', 'sum', 'min', 'max', 'avg'] as c
 export const CHART_LIST_PAGE_SIZE = 200;
 
 /** Time ranges the picker offers besides 'Last N units' and 'start : end'. */
-export const TIME_RANGE_PRESETS = ['No filter', 'Last day', 'Last week', 'Last month', 'Last quarter', 'Last year'] as const;
+export const TIME_RANGE_PRESETS = [
+  'No filter',
+  'Last day',
+  'Last week',
+  'Last month',
+  'Last quarter',
+  'Last year',
+] as const;
 
 /** spec §4 Save chart: save actions. */
 export const SaveAction = { SAVE_NEW: 1, OVERWRITE: 2 } as const;

@@ -33,7 +33,18 @@ describe('Explore controls (spec §5, §9)', () => {
 
   it('spec §9: time compare, rolling, comparison and resample choices', () => {
     const values = (name: string) => controlDef(name)!.choices!.map(([v]) => v);
-    expect(values('time_compare')).toEqual(['1 day ago', '1 week ago', '28 days ago', '30 days ago', '52 weeks ago', '1 year ago', '104 weeks ago', '2 years ago', '156 weeks ago', '3 years ago']);
+    expect(values('time_compare')).toEqual([
+      '1 day ago',
+      '1 week ago',
+      '28 days ago',
+      '30 days ago',
+      '52 weeks ago',
+      '1 year ago',
+      '104 weeks ago',
+      '2 years ago',
+      '156 weeks ago',
+      '3 years ago',
+    ]);
     expect(values('rolling_type')).toEqual(['None', 'mean', 'sum', 'std', 'cumsum']);
     expect(values('comparison_type')).toEqual(['values', 'difference', 'percentage', 'ratio']);
     expect(values('resample_rule')).toEqual([null, '1T', '1H', '1D', '7D', '1M', '1AS']);
@@ -59,26 +70,33 @@ describe('Explore controls (spec §5, §9)', () => {
     expect(parseMetricLabel('LONG_COUNT(x_1)')).toEqual({ prefix: 'LONG', aggregate: 'COUNT', column: 'x_1' });
     expect(parseMetricLabel('MEDIAN(num)')).toBeNull();
     expect(parseMetricLabel('SUM(a + b)')).toBeNull();
-    expect(metricLabel({ expressionType: 'SIMPLE', column: { column_name: 'hp' }, aggregate: 'MAX', label: '' })).toBe('MAX(hp)');
+    expect(metricLabel({ expressionType: 'SIMPLE', column: { column_name: 'hp' }, aggregate: 'MAX', label: '' })).toBe(
+      'MAX(hp)',
+    );
   });
 
   it('spec §5: saved metric and filter values are dropped when the dataset lacks them', () => {
-    expect(fitToDatasource(controlDef('metrics')!, ['count', 'sum_sales', { expressionType: 'SQL', sqlExpression: 'SUM(1)', label: 's' }], cars)).toEqual([
-      'count',
-      { expressionType: 'SQL', sqlExpression: 'SUM(1)', label: 's' },
-    ]);
+    expect(
+      fitToDatasource(
+        controlDef('metrics')!,
+        ['count', 'sum_sales', { expressionType: 'SQL', sqlExpression: 'SUM(1)', label: 's' }],
+        cars,
+      ),
+    ).toEqual(['count', { expressionType: 'SQL', sqlExpression: 'SUM(1)', label: 's' }]);
     expect(fitToDatasource(controlDef('granularity_sqla')!, 'origin', cars)).toBeNull();
     expect(fitToDatasource(controlDef('granularity_sqla')!, 'year', cars)).toBe('year');
   });
 
   it('every viz panel names only controls that exist', () => {
     for (const [viz, sections] of Object.entries(VIZ_PANELS)) {
-      for (const name of sections.flatMap((s) => s.controls)) expect([viz, name, name in CONTROLS]).toEqual([viz, name, true]);
+      for (const name of sections.flatMap((s) => s.controls))
+        expect([viz, name, name in CONTROLS]).toEqual([viz, name, true]);
     }
   });
 
   it('spec §5: raw mode shows columns and orderings, aggregate mode group by and metrics', () => {
-    const names = (queryMode: string) => visibleControls({ datasource: '1__table', viz_type: 'table', query_mode: queryMode }).map((d) => d.name);
+    const names = (queryMode: string) =>
+      visibleControls({ datasource: '1__table', viz_type: 'table', query_mode: queryMode }).map((d) => d.name);
     expect(names('raw')).toEqual(expect.arrayContaining(['all_columns', 'order_by_cols']));
     expect(names('raw')).not.toContain('groupby');
     expect(names('aggregate')).toEqual(expect.arrayContaining(['groupby', 'metrics']));

@@ -54,7 +54,13 @@ export type FilterOperatorSymbol = (typeof FILTER_OPERATORS)[FilterOperatorId];
 export const FILTER_OPERATOR_IDS = Object.keys(FILTER_OPERATORS) as FilterOperatorId[];
 
 /** Operators that take no comparator. */
-export const UNARY_OPERATORS: ReadonlySet<FilterOperatorId> = new Set(['IS_NOT_NULL', 'IS_NULL', 'LATEST_PARTITION', 'IS_TRUE', 'IS_FALSE']);
+export const UNARY_OPERATORS: ReadonlySet<FilterOperatorId> = new Set([
+  'IS_NOT_NULL',
+  'IS_NULL',
+  'LATEST_PARTITION',
+  'IS_TRUE',
+  'IS_FALSE',
+]);
 /** Operators whose comparator is a list. */
 export const MULTI_OPERATORS: ReadonlySet<FilterOperatorId> = new Set(['IN', 'NOT_IN']);
 

@@ -10,7 +10,8 @@ import type { FormData } from './types';
 export function normalizeControlValue(def: ControlDef, value: unknown): unknown {
   if (def.kind !== 'select' || def.freeForm || !def.choices) return value;
   const allowed = (v: unknown) => def.choices!.some(([choice]) => choice === v);
-  if (def.multi) return Array.isArray(value) ? value.filter(allowed) : isEmptyValue(value) ? [] : allowed(value) ? [value] : [];
+  if (def.multi)
+    return Array.isArray(value) ? value.filter(allowed) : isEmptyValue(value) ? [] : allowed(value) ? [value] : [];
   return allowed(value) ? value : null;
 }
 

@@ -7,36 +7,106 @@ export interface PanelSection {
   controls: readonly string[];
 }
 
-const TIME_SERIES_QUERY = ['x_axis', 'time_grain_sqla', 'metrics', 'groupby', 'adhoc_filters', 'time_range', 'series_limit', 'series_limit_metric', 'order_desc', 'row_limit'];
+const TIME_SERIES_QUERY = [
+  'x_axis',
+  'time_grain_sqla',
+  'metrics',
+  'groupby',
+  'adhoc_filters',
+  'time_range',
+  'series_limit',
+  'series_limit_metric',
+  'order_desc',
+  'row_limit',
+];
 const ANALYTICS: PanelSection = {
   label: 'Advanced analytics',
-  controls: ['rolling_type', 'rolling_periods', 'min_periods', 'time_compare', 'comparison_type', 'resample_rule', 'resample_method'],
+  controls: [
+    'rolling_type',
+    'rolling_periods',
+    'min_periods',
+    'time_compare',
+    'comparison_type',
+    'resample_rule',
+    'resample_method',
+  ],
 };
 const query = (...controls: string[]): PanelSection => ({ label: 'Query', controls });
 const options = (...controls: string[]): PanelSection => ({ label: 'Chart options', controls });
 
 export const VIZ_PANELS: Readonly<Record<string, readonly PanelSection[]>> = {
   table: [
-    query('query_mode', 'groupby', 'metrics', 'percent_metrics', 'all_columns', 'order_by_cols', 'adhoc_filters', 'granularity_sqla', 'time_grain_sqla', 'time_range', 'series_limit_metric', 'order_desc', 'row_limit'),
+    query(
+      'query_mode',
+      'groupby',
+      'metrics',
+      'percent_metrics',
+      'all_columns',
+      'order_by_cols',
+      'adhoc_filters',
+      'granularity_sqla',
+      'time_grain_sqla',
+      'time_range',
+      'series_limit_metric',
+      'order_desc',
+      'row_limit',
+    ),
     options('server_pagination', 'server_page_length'),
   ],
-  big_number_total: [query('metric', 'adhoc_filters', 'granularity_sqla', 'time_range'), options('subheader', 'y_axis_format')],
-  big_number: [query('x_axis', 'time_grain_sqla', 'metric', 'adhoc_filters', 'time_range'), ANALYTICS, options('y_axis_format')],
-  echarts_timeseries_line: [query(...TIME_SERIES_QUERY), ANALYTICS, options('show_legend', 'sort_series_type', 'y_axis_format')],
-  echarts_timeseries_bar: [query(...TIME_SERIES_QUERY), ANALYTICS, options('orientation', 'stack', 'show_legend', 'sort_series_type', 'y_axis_format')],
-  echarts_area: [query(...TIME_SERIES_QUERY), ANALYTICS, options('stack', 'show_legend', 'sort_series_type', 'y_axis_format')],
+  big_number_total: [
+    query('metric', 'adhoc_filters', 'granularity_sqla', 'time_range'),
+    options('subheader', 'y_axis_format'),
+  ],
+  big_number: [
+    query('x_axis', 'time_grain_sqla', 'metric', 'adhoc_filters', 'time_range'),
+    ANALYTICS,
+    options('y_axis_format'),
+  ],
+  echarts_timeseries_line: [
+    query(...TIME_SERIES_QUERY),
+    ANALYTICS,
+    options('show_legend', 'sort_series_type', 'y_axis_format'),
+  ],
+  echarts_timeseries_bar: [
+    query(...TIME_SERIES_QUERY),
+    ANALYTICS,
+    options('orientation', 'stack', 'show_legend', 'sort_series_type', 'y_axis_format'),
+  ],
+  echarts_area: [
+    query(...TIME_SERIES_QUERY),
+    ANALYTICS,
+    options('stack', 'show_legend', 'sort_series_type', 'y_axis_format'),
+  ],
   echarts_timeseries_scatter: [query(...TIME_SERIES_QUERY), ANALYTICS, options('show_legend', 'y_axis_format')],
   mixed_timeseries: [
-    query('x_axis', 'time_grain_sqla', 'metrics', 'groupby', 'adhoc_filters', 'time_range', 'series_limit', 'row_limit'),
+    query(
+      'x_axis',
+      'time_grain_sqla',
+      'metrics',
+      'groupby',
+      'adhoc_filters',
+      'time_range',
+      'series_limit',
+      'row_limit',
+    ),
     { label: 'Second query', controls: ['metrics_b', 'groupby_b', 'adhoc_filters_b'] },
     ANALYTICS,
     options('show_legend', 'y_axis_format'),
   ],
   pie: [query('groupby', 'metric', 'adhoc_filters', 'time_range', 'row_limit'), options('donut', 'show_legend')],
-  pivot_table_v2: [query('groupbyRows', 'groupbyColumns', 'metrics', 'adhoc_filters', 'time_range', 'row_limit'), options('aggregateFunction')],
+  pivot_table_v2: [
+    query('groupbyRows', 'groupbyColumns', 'metrics', 'adhoc_filters', 'time_range', 'row_limit'),
+    options('aggregateFunction'),
+  ],
   histogram_v2: [query('column', 'groupby', 'adhoc_filters', 'time_range', 'row_limit'), options('bins')],
-  box_plot: [query('columns', 'metrics', 'groupby', 'adhoc_filters', 'time_range', 'series_limit'), options('whiskerOptions')],
-  heatmap_v2: [query('x_axis', 'groupby', 'metric', 'adhoc_filters', 'time_range', 'row_limit'), options('show_legend')],
+  box_plot: [
+    query('columns', 'metrics', 'groupby', 'adhoc_filters', 'time_range', 'series_limit'),
+    options('whiskerOptions'),
+  ],
+  heatmap_v2: [
+    query('x_axis', 'groupby', 'metric', 'adhoc_filters', 'time_range', 'row_limit'),
+    options('show_legend'),
+  ],
   funnel: [query('groupby', 'metric', 'adhoc_filters', 'time_range', 'row_limit'), options('show_legend')],
   gauge_chart: [query('groupby', 'metric', 'adhoc_filters', 'time_range', 'row_limit'), options('min_val', 'max_val')],
   treemap_v2: [query('groupby', 'metric', 'adhoc_filters', 'time_range', 'row_limit'), options()],

@@ -9,5 +9,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

@@ -3,7 +3,16 @@ import type { SliceInfo } from './model';
 
 /** Ids (queryId) and times (`at`, epoch ms) arrive on the command, never from inside the domain. */
 export type ExploreCommand =
-  | { type: 'OpenExplore'; data: { datasource: DatasourceMeta | null; formData: Partial<FormData>; slice?: SliceInfo | null; maxRow?: number; isStarred?: boolean } }
+  | {
+      type: 'OpenExplore';
+      data: {
+        datasource: DatasourceMeta | null;
+        formData: Partial<FormData>;
+        slice?: SliceInfo | null;
+        maxRow?: number;
+        isStarred?: boolean;
+      };
+    }
   | { type: 'SetControlValue'; data: { name: string; value: unknown } }
   | { type: 'ChangeVizType'; data: { vizType: string } }
   | { type: 'ChangeDatasource'; data: { datasource: DatasourceMeta } }

@@ -18,7 +18,8 @@ export const ExploreErrorCodes = {
 } as const;
 
 function requireOpened(state: ExploreState): void {
-  if (state.status !== 'ready') throw new DomainError(ExploreErrorCodes.NOT_OPENED, 'Open a chart or pick a dataset first.');
+  if (state.status !== 'ready')
+    throw new DomainError(ExploreErrorCodes.NOT_OPENED, 'Open a chart or pick a dataset first.');
 }
 
 function setControl(state: ExploreState, name: string, raw: unknown): ExploreEvent[] {
@@ -44,14 +45,21 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
   switch (command.type) {
     case 'OpenExplore': {
       const { datasource, formData, slice = null, maxRow = DEFAULT_MAX_ROW, isStarred = false } = command.data;
-      return [{ type: 'explore/opened', data: { datasource, formData: { datasource: '', viz_type: '', ...formData }, slice, maxRow, isStarred } }];
+      return [
+        {
+          type: 'explore/opened',
+          data: { datasource, formData: { datasource: '', viz_type: '', ...formData }, slice, maxRow, isStarred },
+        },
+      ];
     }
     case 'SetControlValue':
       requireOpened(state);
       return setControl(state, command.data.name, command.data.value);
     case 'ChangeVizType':
       requireOpened(state);
-      return command.data.vizType === state.formData.viz_type ? [] : [{ type: 'explore/vizTypeChanged', data: { vizType: command.data.vizType } }];
+      return command.data.vizType === state.formData.viz_type
+        ? []
+        : [{ type: 'explore/vizTypeChanged', data: { vizType: command.data.vizType } }];
     case 'ChangeDatasource':
       // The same metadata again is no change; a refreshed dataset with other columns is remapped.
       if (deepEqual(state.datasource, command.data.datasource)) return [];
@@ -74,7 +82,11 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
       requireOpened(state);
       if (!state.datasource) throw new DomainError(ExploreErrorCodes.NOT_OPENED, 'Pick a dataset first.');
       // spec §4: validation errors block re-rendering while present.
-      if (hasValidationErrors(state)) throw new DomainError(ExploreErrorCodes.CONTROLS_INVALID, 'Fix the controls marked in red before running the query.');
+      if (hasValidationErrors(state))
+        throw new DomainError(
+          ExploreErrorCodes.CONTROLS_INVALID,
+          'Fix the controls marked in red before running the query.',
+        );
       const { queryId, at, force = false } = command.data;
       return [{ type: 'explore/queryTriggered', data: { queryId, at, force, formData: state.formData } }];
     }
@@ -100,7 +112,9 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
     case 'RecordSliceSaved':
       return [{ type: 'explore/sliceSaved', data: { slice: command.data.slice } }];
     case 'RecordStarred':
-      return command.data.isStarred === state.isStarred ? [] : [{ type: 'explore/starToggled', data: { isStarred: command.data.isStarred } }];
+      return command.data.isStarred === state.isStarred
+        ? []
+        : [{ type: 'explore/starToggled', data: { isStarred: command.data.isStarred } }];
     default:
       return unknownCommand(command);
   }

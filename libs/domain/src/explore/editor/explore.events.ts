@@ -13,10 +13,19 @@ export type DatasourceChanged = EventLike<'explore/datasourceChanged', { datasou
 export type FormDataStashed = EventLike<'explore/formDataStashed', { fields: readonly string[] }>;
 export type FormDataRestored = EventLike<'explore/formDataRestored', { fields: readonly string[] }>;
 export type SliceNameChanged = EventLike<'explore/sliceNameChanged', { name: string }>;
-export type QueryTriggered = EventLike<'explore/queryTriggered', { queryId: string; formData: FormData; force: boolean; at: number }>;
-export type ChartLoaded = EventLike<'explore/chartLoaded', { queryId: string; queriesResponse: readonly unknown[]; at: number }>;
+export type QueryTriggered = EventLike<
+  'explore/queryTriggered',
+  { queryId: string; formData: FormData; force: boolean; at: number }
+>;
+export type ChartLoaded = EventLike<
+  'explore/chartLoaded',
+  { queryId: string; queriesResponse: readonly unknown[]; at: number }
+>;
 export type ChartRendered = EventLike<'explore/chartRendered', { queryId: string; at: number }>;
-export type ChartFailed = EventLike<'explore/chartFailed', { queryId: string; message: string; stackTrace: string | null; at: number }>;
+export type ChartFailed = EventLike<
+  'explore/chartFailed',
+  { queryId: string; message: string; stackTrace: string | null; at: number }
+>;
 export type ChartStopped = EventLike<'explore/chartStopped', { queryId: string; at: number }>;
 export type SliceSaved = EventLike<'explore/sliceSaved', { slice: SliceInfo }>;
 export type StarToggled = EventLike<'explore/starToggled', { isStarred: boolean }>;

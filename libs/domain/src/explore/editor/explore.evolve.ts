@@ -97,7 +97,11 @@ export function evolveExplore(state: ExploreState, event: ExploreEvent): Explore
       );
     case 'explore/chartLoaded':
       if (state.chart.queryId !== event.data.queryId || state.chart.chartStatus !== 'loading') return state;
-      return withChart(state, { chartStatus: 'success', queriesResponse: event.data.queriesResponse, chartUpdateEndTime: event.data.at });
+      return withChart(state, {
+        chartStatus: 'success',
+        queriesResponse: event.data.queriesResponse,
+        chartUpdateEndTime: event.data.at,
+      });
     case 'explore/chartRendered':
       if (state.chart.queryId !== event.data.queryId || state.chart.chartStatus !== 'success') return state;
       return withChart(state, { chartStatus: 'rendered', lastRendered: event.data.at });
@@ -115,7 +119,11 @@ export function evolveExplore(state: ExploreState, event: ExploreEvent): Explore
     }
     case 'explore/chartStopped':
       if (state.chart.queryId !== event.data.queryId || state.chart.chartStatus !== 'loading') return state;
-      return withChart(state, { chartStatus: 'stopped', chartAlert: ExploreMessages.CHART_STOPPED, chartUpdateEndTime: event.data.at });
+      return withChart(state, {
+        chartStatus: 'stopped',
+        chartAlert: ExploreMessages.CHART_STOPPED,
+        chartUpdateEndTime: event.data.at,
+      });
     case 'explore/sliceSaved':
       return { ...state, slice: event.data.slice, sliceName: event.data.slice.slice_name };
     case 'explore/starToggled':

@@ -6,14 +6,25 @@ import type { ExploreState } from './model';
 import { avgHorsepower, cars, changed, flights, opened } from './testing/fixtures';
 
 const spec = deciderSpec(exploreDecider);
-const fold = (events: readonly ExploreEvent[]): ExploreState => events.reduce(exploreDecider.evolve, exploreDecider.initialState());
-const decideOn = (events: readonly ExploreEvent[], command: ExploreCommand) => exploreDecider.decide(command, fold(events));
-const bar = (extra: Record<string, unknown> = {}) => opened(cars, { viz_type: 'echarts_timeseries_bar', x_axis: 'origin', metrics: [avgHorsepower], ...extra });
+const fold = (events: readonly ExploreEvent[]): ExploreState =>
+  events.reduce(exploreDecider.evolve, exploreDecider.initialState());
+const decideOn = (events: readonly ExploreEvent[], command: ExploreCommand) =>
+  exploreDecider.decide(command, fold(events));
+const bar = (extra: Record<string, unknown> = {}) =>
+  opened(cars, { viz_type: 'echarts_timeseries_bar', x_axis: 'origin', metrics: [avgHorsepower], ...extra });
 
 describe('Explore: opening', () => {
   it('spec §9: a new chart gets the default form: row_limit 1000, No filter, empty metrics and group by', () => {
     const state = fold([opened()]);
-    expect(state.formData).toMatchObject({ datasource: '1__table', viz_type: 'table', row_limit: 1000, time_range: 'No filter', metrics: [], groupby: [], query_mode: 'aggregate' });
+    expect(state.formData).toMatchObject({
+      datasource: '1__table',
+      viz_type: 'table',
+      row_limit: 1000,
+      time_range: 'No filter',
+      metrics: [],
+      groupby: [],
+      query_mode: 'aggregate',
+    });
     expect(state.status).toBe('ready');
   });
 
@@ -30,36 +41,64 @@ describe('Explore: opening', () => {
 
 describe('Explore: setting controls', () => {
   it('spec §4: setting a control records its value and revalidates it', () => {
-    spec.given([bar()]).when({ type: 'SetControlValue', data: { name: 'row_limit', value: 500 } }).then([changed('row_limit', 500)]);
-    expect(fold([bar(), changed('row_limit', 200000)]).validationErrors).toEqual({ row_limit: ['Value cannot exceed 100000'] });
-    expect(fold([bar(), changed('row_limit', '12.5')]).validationErrors).toEqual({ row_limit: ['is expected to be an integer'] });
+    spec
+      .given([bar()])
+      .when({ type: 'SetControlValue', data: { name: 'row_limit', value: 500 } })
+      .then([changed('row_limit', 500)]);
+    expect(fold([bar(), changed('row_limit', 200000)]).validationErrors).toEqual({
+      row_limit: ['Value cannot exceed 100000'],
+    });
+    expect(fold([bar(), changed('row_limit', '12.5')]).validationErrors).toEqual({
+      row_limit: ['is expected to be an integer'],
+    });
   });
 
   it('spec §5: the row limit cap is the server maximum row setting', () => {
     const small: ExploreEvent = { ...bar(), data: { ...(bar().data as object), maxRow: 5000 } } as ExploreEvent;
-    expect(fold([small, changed('row_limit', 10000)]).validationErrors).toEqual({ row_limit: ['Value cannot exceed 5000'] });
+    expect(fold([small, changed('row_limit', 10000)]).validationErrors).toEqual({
+      row_limit: ['Value cannot exceed 5000'],
+    });
   });
 
   it('spec §5: a select without free-form input drops values outside its choices', () => {
-    spec.given([bar()]).when({ type: 'SetControlValue', data: { name: 'series_limit', value: 7 } }).then([changed('series_limit', null)]);
-    spec.given([bar()]).when({ type: 'SetControlValue', data: { name: 'time_compare', value: ['1 year ago', '9 years ago'] } }).then([changed('time_compare', ['1 year ago'])]);
-    expect(fold([bar(), changed('series_limit', null)]).validationErrors).toEqual({ series_limit: ['cannot be empty'] });
+    spec
+      .given([bar()])
+      .when({ type: 'SetControlValue', data: { name: 'series_limit', value: 7 } })
+      .then([changed('series_limit', null)]);
+    spec
+      .given([bar()])
+      .when({ type: 'SetControlValue', data: { name: 'time_compare', value: ['1 year ago', '9 years ago'] } })
+      .then([changed('time_compare', ['1 year ago'])]);
+    expect(fold([bar(), changed('series_limit', null)]).validationErrors).toEqual({
+      series_limit: ['cannot be empty'],
+    });
   });
 
   it('spec §5: columns and metrics the dataset lacks are dropped', () => {
-    spec.given([bar()]).when({ type: 'SetControlValue', data: { name: 'groupby', value: ['origin', 'carrier'] } }).then([changed('groupby', ['origin'])]);
+    spec
+      .given([bar()])
+      .when({ type: 'SetControlValue', data: { name: 'groupby', value: ['origin', 'carrier'] } })
+      .then([changed('groupby', ['origin'])]);
   });
 
   it('setting a control to the value it has is no change (and no undo step)', () => {
-    spec.given([bar()]).when({ type: 'SetControlValue', data: { name: 'x_axis', value: 'origin' } }).then([]);
+    spec
+      .given([bar()])
+      .when({ type: 'SetControlValue', data: { name: 'x_axis', value: 'origin' } })
+      .then([]);
   });
 
   it('an unknown control is refused', () => {
-    spec.given([bar()]).when({ type: 'SetControlValue', data: { name: 'nope', value: 1 } }).thenThrows('control_unknown');
+    spec
+      .given([bar()])
+      .when({ type: 'SetControlValue', data: { name: 'nope', value: 1 } })
+      .thenThrows('control_unknown');
   });
 
   it('spec §4: renaming a metric moves its column configuration to the new label', () => {
-    const given = [opened(cars, { metrics: [avgHorsepower], column_config: { 'AVG(horsepower)': { d3NumberFormat: ',.1f' } } })];
+    const given = [
+      opened(cars, { metrics: [avgHorsepower], column_config: { 'AVG(horsepower)': { d3NumberFormat: ',.1f' } } }),
+    ];
     const renamed = { ...avgHorsepower, label: 'Mean HP', hasCustomLabel: true };
     spec
       .given(given)
@@ -68,7 +107,10 @@ describe('Explore: setting controls', () => {
   });
 
   it('a render-only control does not make the chart stale; a query control does', () => {
-    const ran: ExploreEvent = { type: 'explore/queryTriggered', data: { queryId: 'q1', formData: fold([bar()]).formData, force: false, at: 1 } };
+    const ran: ExploreEvent = {
+      type: 'explore/queryTriggered',
+      data: { queryId: 'q1', formData: fold([bar()]).formData, force: false, at: 1 },
+    };
     expect(fold([bar(), ran, changed('stack', true)]).stale).toBe(false);
     expect(fold([bar(), ran, changed('row_limit', 50)]).stale).toBe(true);
   });
@@ -76,37 +118,85 @@ describe('Explore: setting controls', () => {
 
 describe('Explore: viz type changes stash and restore form data', () => {
   it('spec §4: controls the new type does not show are stashed and come back on return', () => {
-    const toPie = fold([bar({ series_limit: 10, rolling_type: 'mean', rolling_periods: 7 }), { type: 'explore/vizTypeChanged', data: { vizType: 'pie' } }]);
+    const toPie = fold([
+      bar({ series_limit: 10, rolling_type: 'mean', rolling_periods: 7 }),
+      { type: 'explore/vizTypeChanged', data: { vizType: 'pie' } },
+    ]);
     expect(toPie.formData).toMatchObject({ viz_type: 'pie', metric: avgHorsepower, groupby: [] });
     expect(toPie.formData).not.toHaveProperty('rolling_type');
-    expect(toPie.hiddenFormData).toMatchObject({ rolling_type: 'mean', rolling_periods: 7, series_limit: 10, metrics: [avgHorsepower], x_axis: 'origin' });
+    expect(toPie.hiddenFormData).toMatchObject({
+      rolling_type: 'mean',
+      rolling_periods: 7,
+      series_limit: 10,
+      metrics: [avgHorsepower],
+      x_axis: 'origin',
+    });
 
-    const back = exploreDecider.evolve(toPie, { type: 'explore/vizTypeChanged', data: { vizType: 'echarts_timeseries_bar' } });
-    expect(back.formData).toMatchObject({ viz_type: 'echarts_timeseries_bar', rolling_type: 'mean', rolling_periods: 7, series_limit: 10, metrics: [avgHorsepower], x_axis: 'origin' });
+    const back = exploreDecider.evolve(toPie, {
+      type: 'explore/vizTypeChanged',
+      data: { vizType: 'echarts_timeseries_bar' },
+    });
+    expect(back.formData).toMatchObject({
+      viz_type: 'echarts_timeseries_bar',
+      rolling_type: 'mean',
+      rolling_periods: 7,
+      series_limit: 10,
+      metrics: [avgHorsepower],
+      x_axis: 'origin',
+    });
     expect(back.hiddenFormData).toHaveProperty('metric', avgHorsepower);
   });
 
   it('changing to the same type is no change', () => {
-    spec.given([bar()]).when({ type: 'ChangeVizType', data: { vizType: 'echarts_timeseries_bar' } }).then([]);
+    spec
+      .given([bar()])
+      .when({ type: 'ChangeVizType', data: { vizType: 'echarts_timeseries_bar' } })
+      .then([]);
   });
 
   it('spec §4: StashFormData hides named fields and RestoreFormData brings them back', () => {
     const stashed = fold([bar(), { type: 'explore/formDataStashed', data: { fields: ['time_compare'] } }]);
     expect(stashed.formData).not.toHaveProperty('time_compare');
     expect(stashed.hiddenFormData).toEqual({ time_compare: [] });
-    spec.given([bar(), { type: 'explore/formDataStashed', data: { fields: ['time_compare'] } }]).when({ type: 'RestoreFormData', data: { fields: ['time_compare', 'nope'] } }).then([{ type: 'explore/formDataRestored', data: { fields: ['time_compare'] } }]);
+    spec
+      .given([bar(), { type: 'explore/formDataStashed', data: { fields: ['time_compare'] } }])
+      .when({ type: 'RestoreFormData', data: { fields: ['time_compare', 'nope'] } })
+      .then([{ type: 'explore/formDataRestored', data: { fields: ['time_compare'] } }]);
   });
 });
 
 describe('Explore: datasource change remaps controls', () => {
   it('spec §4, §5: columns and metrics the new dataset lacks are dropped, the rest listed as transferred', () => {
     const filters = [
-      { expressionType: 'SIMPLE', subject: 'origin', operatorId: 'EQUALS', operator: '==', comparator: 'USA', clause: 'WHERE' },
-      { expressionType: 'SIMPLE', subject: 'horsepower', operatorId: 'GREATER_THAN', operator: '>', comparator: 100, clause: 'WHERE' },
+      {
+        expressionType: 'SIMPLE',
+        subject: 'origin',
+        operatorId: 'EQUALS',
+        operator: '==',
+        comparator: 'USA',
+        clause: 'WHERE',
+      },
+      {
+        expressionType: 'SIMPLE',
+        subject: 'horsepower',
+        operatorId: 'GREATER_THAN',
+        operator: '>',
+        comparator: 100,
+        clause: 'WHERE',
+      },
       { expressionType: 'SQL', sqlExpression: '1 = 1', clause: 'WHERE' },
     ];
-    const state = fold([bar({ groupby: ['origin', 'name'], metrics: [avgHorsepower, 'count'], adhoc_filters: filters }), { type: 'explore/datasourceChanged', data: { datasource: flights } }]);
-    expect(state.formData).toMatchObject({ datasource: '2__table', groupby: ['origin'], metrics: ['count'], adhoc_filters: [filters[0], filters[2]], x_axis: 'origin' });
+    const state = fold([
+      bar({ groupby: ['origin', 'name'], metrics: [avgHorsepower, 'count'], adhoc_filters: filters }),
+      { type: 'explore/datasourceChanged', data: { datasource: flights } },
+    ]);
+    expect(state.formData).toMatchObject({
+      datasource: '2__table',
+      groupby: ['origin'],
+      metrics: ['count'],
+      adhoc_filters: [filters[0], filters[2]],
+      x_axis: 'origin',
+    });
     expect([...state.controlsTransferred].sort()).toEqual(['adhoc_filters', 'groupby', 'metrics', 'x_axis']);
   });
 
@@ -128,36 +218,73 @@ describe('Explore: datasource change remaps controls', () => {
 
 describe('Explore: the chart status lifecycle (spec §4)', () => {
   const q = (id: string): ExploreCommand => ({ type: 'TriggerQuery', data: { queryId: id, at: 10 } });
-  const triggered = (id: string): ExploreEvent => ({ type: 'explore/queryTriggered', data: { queryId: id, formData: fold([bar()]).formData, force: false, at: 10 } });
+  const triggered = (id: string): ExploreEvent => ({
+    type: 'explore/queryTriggered',
+    data: { queryId: id, formData: fold([bar()]).formData, force: false, at: 10 },
+  });
 
   it('loading → success → rendered', () => {
     expect(decideOn([bar()], q('q1'))).toEqual([triggered('q1')]);
     let s = fold([bar(), triggered('q1')]);
     expect(s.chart).toMatchObject({ chartStatus: 'loading', chartUpdateStartTime: 10, queryId: 'q1' });
-    s = exploreDecider.evolve(s, { type: 'explore/chartLoaded', data: { queryId: 'q1', queriesResponse: [{ data: [] }], at: 20 } });
+    s = exploreDecider.evolve(s, {
+      type: 'explore/chartLoaded',
+      data: { queryId: 'q1', queriesResponse: [{ data: [] }], at: 20 },
+    });
     expect(s.chart).toMatchObject({ chartStatus: 'success', chartUpdateEndTime: 20, queriesResponse: [{ data: [] }] });
     s = exploreDecider.evolve(s, { type: 'explore/chartRendered', data: { queryId: 'q1', at: 21 } });
     expect(s.chart).toMatchObject({ chartStatus: 'rendered', lastRendered: 21 });
   });
 
   it("stopped: the alert reads 'Updating chart was stopped', and a late answer is ignored", () => {
-    spec.given([bar(), triggered('q1')]).when({ type: 'StopQuery', data: { at: 12 } }).then([{ type: 'explore/chartStopped', data: { queryId: 'q1', at: 12 } }]);
-    const stopped = [bar(), triggered('q1'), { type: 'explore/chartStopped', data: { queryId: 'q1', at: 12 } } as ExploreEvent];
+    spec
+      .given([bar(), triggered('q1')])
+      .when({ type: 'StopQuery', data: { at: 12 } })
+      .then([{ type: 'explore/chartStopped', data: { queryId: 'q1', at: 12 } }]);
+    const stopped = [
+      bar(),
+      triggered('q1'),
+      { type: 'explore/chartStopped', data: { queryId: 'q1', at: 12 } } as ExploreEvent,
+    ];
     expect(fold(stopped).chart).toMatchObject({ chartStatus: 'stopped', chartAlert: 'Updating chart was stopped' });
-    spec.given(stopped).when({ type: 'RecordChartSuccess', data: { queryId: 'q1', queriesResponse: [], at: 13 } }).then([]);
+    spec
+      .given(stopped)
+      .when({ type: 'RecordChartSuccess', data: { queryId: 'q1', queriesResponse: [], at: 13 } })
+      .then([]);
   });
 
   it('an answer for a superseded query is ignored', () => {
-    spec.given([bar(), triggered('q1'), triggered('q2')]).when({ type: 'RecordChartSuccess', data: { queryId: 'q1', queriesResponse: [], at: 13 } }).then([]);
+    spec
+      .given([bar(), triggered('q1'), triggered('q2')])
+      .when({ type: 'RecordChartSuccess', data: { queryId: 'q1', queriesResponse: [], at: 13 } })
+      .then([]);
   });
 
   it('failed: a query failure clears the data; a render failure keeps it', () => {
-    const loaded: ExploreEvent = { type: 'explore/chartLoaded', data: { queryId: 'q1', queriesResponse: [{ data: [1] }], at: 11 } };
+    const loaded: ExploreEvent = {
+      type: 'explore/chartLoaded',
+      data: { queryId: 'q1', queriesResponse: [{ data: [1] }], at: 11 },
+    };
     spec
       .given([bar(), triggered('q1'), loaded])
-      .when({ type: 'RecordChartFailure', data: { queryId: 'q1', message: 'An error occurred while rendering the visualization: x', at: 12 } })
-      .thenState({ ...fold([bar(), triggered('q1'), loaded]), chart: { ...fold([bar(), triggered('q1'), loaded]).chart, chartStatus: 'failed', chartAlert: 'An error occurred while rendering the visualization: x', chartUpdateEndTime: 12 } });
-    const failed = fold([bar(), triggered('q1'), { type: 'explore/chartFailed', data: { queryId: 'q1', message: 'no such column', stackTrace: null, at: 12 } }]);
+      .when({
+        type: 'RecordChartFailure',
+        data: { queryId: 'q1', message: 'An error occurred while rendering the visualization: x', at: 12 },
+      })
+      .thenState({
+        ...fold([bar(), triggered('q1'), loaded]),
+        chart: {
+          ...fold([bar(), triggered('q1'), loaded]).chart,
+          chartStatus: 'failed',
+          chartAlert: 'An error occurred while rendering the visualization: x',
+          chartUpdateEndTime: 12,
+        },
+      });
+    const failed = fold([
+      bar(),
+      triggered('q1'),
+      { type: 'explore/chartFailed', data: { queryId: 'q1', message: 'no such column', stackTrace: null, at: 12 } },
+    ]);
     expect(failed.chart).toMatchObject({ chartStatus: 'failed', chartAlert: 'no such column', queriesResponse: null });
   });
 
@@ -172,13 +299,25 @@ describe('Explore: the chart status lifecycle (spec §4)', () => {
 
 describe('Explore: slice name, save and star', () => {
   it('a chart name cannot be empty', () => {
-    spec.given([bar()]).when({ type: 'RenameSlice', data: { name: '  ' } }).thenThrows('slice_name_empty');
-    spec.given([bar()]).when({ type: 'RenameSlice', data: { name: ' HP by origin ' } }).then([{ type: 'explore/sliceNameChanged', data: { name: 'HP by origin' } }]);
+    spec
+      .given([bar()])
+      .when({ type: 'RenameSlice', data: { name: '  ' } })
+      .thenThrows('slice_name_empty');
+    spec
+      .given([bar()])
+      .when({ type: 'RenameSlice', data: { name: ' HP by origin ' } })
+      .then([{ type: 'explore/sliceNameChanged', data: { name: 'HP by origin' } }]);
   });
 
   it('spec §4: the favourite star toggles on success of the call', () => {
-    spec.given([bar()]).when({ type: 'RecordStarred', data: { isStarred: true } }).then([{ type: 'explore/starToggled', data: { isStarred: true } }]);
-    spec.given([bar(), { type: 'explore/starToggled', data: { isStarred: true } }]).when({ type: 'RecordStarred', data: { isStarred: true } }).then([]);
+    spec
+      .given([bar()])
+      .when({ type: 'RecordStarred', data: { isStarred: true } })
+      .then([{ type: 'explore/starToggled', data: { isStarred: true } }]);
+    spec
+      .given([bar(), { type: 'explore/starToggled', data: { isStarred: true } }])
+      .when({ type: 'RecordStarred', data: { isStarred: true } })
+      .then([]);
   });
 
   it('a saved slice gives the chart its id and name', () => {

@@ -16,7 +16,11 @@ type Fields = Record<string, unknown>;
 /** Fills every control of the viz type the form lacks with its default (spec §9 default form first). */
 export function completeFormData(partial: Partial<FormData>, datasource: DatasourceMeta | null): FormData {
   const vizType = typeof partial.viz_type === 'string' && partial.viz_type ? partial.viz_type : DEFAULT_VIZ_TYPE;
-  const out: Fields = { ...partial, viz_type: vizType, datasource: datasource ? datasourceKeyOf(datasource) : (partial.datasource ?? '') };
+  const out: Fields = {
+    ...partial,
+    viz_type: vizType,
+    datasource: datasource ? datasourceKeyOf(datasource) : (partial.datasource ?? ''),
+  };
   for (const name of vizControlNames(vizType)) {
     if (out[name] !== undefined) continue;
     const formDefault = (DEFAULT_EXPLORE_FORM as Fields)[name];
@@ -83,7 +87,10 @@ export function switchVizType(
  * only what the new dataset has (§5); a time column it lacks becomes its main time column. Listed as
  * transferred: the data controls that had a value and still have (part of) it.
  */
-export function remapToDatasource(formData: FormData, datasource: DatasourceMeta): { formData: FormData; transferred: string[] } {
+export function remapToDatasource(
+  formData: FormData,
+  datasource: DatasourceMeta,
+): { formData: FormData; transferred: string[] } {
   const next: Fields = { ...formData, datasource: datasourceKeyOf(datasource) };
   const transferred: string[] = [];
   for (const [name, value] of Object.entries(formData)) {
@@ -92,7 +99,8 @@ export function remapToDatasource(formData: FormData, datasource: DatasourceMeta
     const fitted = fitToDatasource(def, value, datasource);
     const hadValue = !isEmptyValue(value);
     if (hadValue && !isEmptyValue(fitted)) transferred.push(name);
-    next[name] = isEmptyValue(fitted) && (def.kind === 'temporalColumn' || name === 'x_axis') ? def.default(datasource) : fitted;
+    next[name] =
+      isEmptyValue(fitted) && (def.kind === 'temporalColumn' || name === 'x_axis') ? def.default(datasource) : fitted;
   }
   return { formData: next as FormData, transferred };
 }
@@ -112,7 +120,8 @@ export function remapHidden(hidden: Readonly<Fields>, datasource: DatasourceMeta
  * their optionName; the settings stored under the old label move to the new one. Null when nothing moved.
  */
 export function movedColumnConfig(previous: unknown, next: unknown, columnConfig: unknown): Fields | null {
-  if (!Array.isArray(previous) || !Array.isArray(next) || !columnConfig || typeof columnConfig !== 'object') return null;
+  if (!Array.isArray(previous) || !Array.isArray(next) || !columnConfig || typeof columnConfig !== 'object')
+    return null;
   const config: Fields = { ...(columnConfig as Fields) };
   let moved = false;
   for (const metric of next as Metric[]) {

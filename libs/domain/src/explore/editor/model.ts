@@ -86,5 +86,7 @@ export function hasValidationErrors(state: ExploreState): boolean {
 
 /** 'Row limit: Value cannot exceed 100000' lines, one per message, for the panel's alert. */
 export function validationMessages(state: ExploreState, labelOf: (control: string) => string): string[] {
-  return Object.entries(state.validationErrors).flatMap(([name, messages]) => messages.map((m) => `${labelOf(name)} ${m}`));
+  return Object.entries(state.validationErrors).flatMap(([name, messages]) =>
+    messages.map((m) => `${labelOf(name)} ${m}`),
+  );
 }

@@ -16,7 +16,8 @@ export function formDataForSave(formData: FormData): FormData {
     if (!Array.isArray(filters)) continue;
     out[key] = (filters as AdhocFilter[]).flatMap((f): AdhocFilter[] => {
       if (!f.isExtra) return [f];
-      if (f.expressionType === 'SIMPLE' && f.operatorId === 'TEMPORAL_RANGE') return [{ ...f, comparator: NO_TIME_RANGE, isExtra: false }];
+      if (f.expressionType === 'SIMPLE' && f.operatorId === 'TEMPORAL_RANGE')
+        return [{ ...f, comparator: NO_TIME_RANGE, isExtra: false }];
       return [];
     });
   }
@@ -32,7 +33,12 @@ export interface SaveOutcome {
 
 /** The success toasts of a save, in the order they are shown (spec §4 Save chart). */
 export function saveToasts({ action, sliceName, dashboard }: SaveOutcome): string[] {
-  const toasts = [formatMessage(action === SaveAction.OVERWRITE ? ExploreMessages.CHART_OVERWRITTEN : ExploreMessages.CHART_SAVED, sliceName)];
+  const toasts = [
+    formatMessage(
+      action === SaveAction.OVERWRITE ? ExploreMessages.CHART_OVERWRITTEN : ExploreMessages.CHART_SAVED,
+      sliceName,
+    ),
+  ];
   if (dashboard) {
     toasts.push(
       dashboard.isNew

@@ -17,7 +17,8 @@ export function readAggregates(raw: Record<string, unknown>, operation: string):
       throw new PostProcessingError('Invalid aggregate operator %s for %s in %s', String(operator), label, operation);
     }
     const column = typeof spec.column === 'string' ? spec.column : label;
-    const options = typeof spec.options === 'object' && spec.options !== null ? (spec.options as Record<string, unknown>) : {};
+    const options =
+      typeof spec.options === 'object' && spec.options !== null ? (spec.options as Record<string, unknown>) : {};
     return { label, column, operator, options };
   });
 }

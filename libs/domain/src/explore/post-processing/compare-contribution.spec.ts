@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { applyPostProcessing } from './apply';
 import type { DataFrame } from './data-frame';
 
-const run = (frame: DataFrame, operation: string, options: Record<string, unknown>) => applyPostProcessing(frame, [{ operation, options }]);
+const run = (frame: DataFrame, operation: string, options: Record<string, unknown>) =>
+  applyPostProcessing(frame, [{ operation, options }]);
 
 describe('compare', () => {
   const frame: DataFrame = {
@@ -14,7 +15,12 @@ describe('compare', () => {
       { t: 4, 'SUM(x)': null, 'SUM(x)__1 year ago': 3 },
     ],
   };
-  const opts = (compare_type: string) => ({ source_columns: ['SUM(x)'], compare_columns: ['SUM(x)__1 year ago'], compare_type, drop_original_columns: true });
+  const opts = (compare_type: string) => ({
+    source_columns: ['SUM(x)'],
+    compare_columns: ['SUM(x)__1 year ago'],
+    compare_type,
+    drop_original_columns: true,
+  });
 
   it.each([
     ['difference', [2, 20, -2, null]],
@@ -29,8 +35,12 @@ describe('compare', () => {
 
   it('keeps the original columns unless asked to drop them, and checks its options', () => {
     expect(run(frame, 'compare', { ...opts('difference'), drop_original_columns: false }).columns).toHaveLength(4);
-    expect(() => run(frame, 'compare', { ...opts('difference'), compare_columns: [] })).toThrow('`compare_columns` must have the same length as `source_columns`.');
-    expect(() => run(frame, 'compare', opts('sum'))).toThrow('`compare_type` must be `difference`, `percentage` or `ratio`');
+    expect(() => run(frame, 'compare', { ...opts('difference'), compare_columns: [] })).toThrow(
+      '`compare_columns` must have the same length as `source_columns`.',
+    );
+    expect(() => run(frame, 'compare', opts('sum'))).toThrow(
+      '`compare_type` must be `difference`, `percentage` or `ratio`',
+    );
   });
 
   it('on a pivoted frame pairs the series of the same dimension value', () => {
@@ -43,8 +53,23 @@ describe('compare', () => {
         ],
       },
       [
-        { operation: 'pivot', options: { index: ['t'], columns: ['g'], aggregates: { m: { operator: 'mean' }, 'm__1 week ago': { operator: 'mean' } } } },
-        { operation: 'compare', options: { source_columns: ['m'], compare_columns: ['m__1 week ago'], compare_type: 'ratio', drop_original_columns: true } },
+        {
+          operation: 'pivot',
+          options: {
+            index: ['t'],
+            columns: ['g'],
+            aggregates: { m: { operator: 'mean' }, 'm__1 week ago': { operator: 'mean' } },
+          },
+        },
+        {
+          operation: 'compare',
+          options: {
+            source_columns: ['m'],
+            compare_columns: ['m__1 week ago'],
+            compare_type: 'ratio',
+            drop_original_columns: true,
+          },
+        },
       ],
     );
     expect(out.rows).toEqual([{ t: 1, 'ratio__m__m__1 week ago, a': 2, 'ratio__m__m__1 week ago, b': 3 }]);
@@ -77,22 +102,29 @@ describe('contribution', () => {
     ]);
   });
 
-  it('rename_columns adds share columns (the table chart\'s %metric); totals can come from the totals query', () => {
+  it("rename_columns adds share columns (the table chart's %metric); totals can come from the totals query", () => {
     const out = run(frame, 'contribution', { columns: ['a'], rename_columns: ['%a'], contribution_totals: { a: 8 } });
     expect(out.columns).toEqual(['label', 'a', 'b', '%a']);
     expect(out.rows.map((r) => r['%a'])).toEqual([0.125, 0.375, 0]);
   });
 
   it('row shares of time-shifted columns are computed per shift', () => {
-    const shifted: DataFrame = { columns: ['a', 'b', 'a__1 year ago', 'b__1 year ago'], rows: [{ a: 1, b: 3, 'a__1 year ago': 2, 'b__1 year ago': 2 }] };
+    const shifted: DataFrame = {
+      columns: ['a', 'b', 'a__1 year ago', 'b__1 year ago'],
+      rows: [{ a: 1, b: 3, 'a__1 year ago': 2, 'b__1 year ago': 2 }],
+    };
     expect(run(shifted, 'contribution', { orientation: 'row', time_shifts: ['1 year ago'] }).rows).toEqual([
       { a: 0.25, b: 0.75, 'a__1 year ago': 0.5, 'b__1 year ago': 0.5 },
     ]);
   });
 
   it('refuses text columns and mismatched renames', () => {
-    expect(() => run(frame, 'contribution', { columns: ['label'] })).toThrow('Column "label" is not numeric or does not exists in the query results.');
-    expect(() => run(frame, 'contribution', { columns: ['a'], rename_columns: ['x', 'y'] })).toThrow('`rename_columns` must have the same length');
+    expect(() => run(frame, 'contribution', { columns: ['label'] })).toThrow(
+      'Column "label" is not numeric or does not exists in the query results.',
+    );
+    expect(() => run(frame, 'contribution', { columns: ['a'], rename_columns: ['x', 'y'] })).toThrow(
+      '`rename_columns` must have the same length',
+    );
   });
 
   it('property: column shares of positive values sum to 1', () => {

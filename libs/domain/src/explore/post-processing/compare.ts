@@ -1,4 +1,13 @@
-import { finiteOrNull, flattenLevels, levelsOf, PostProcessingError, resolveColumns, toNumber, withColumns, type DataFrame } from './data-frame';
+import {
+  finiteOrNull,
+  flattenLevels,
+  levelsOf,
+  PostProcessingError,
+  resolveColumns,
+  toNumber,
+  withColumns,
+  type DataFrame,
+} from './data-frame';
 import { Options } from './options';
 import { roundHalfEven } from './stats';
 
@@ -17,9 +26,11 @@ export function compare(frame: DataFrame, raw: Record<string, unknown> | undefin
   const o = new Options('compare', raw);
   const sources = o.strings('source_columns');
   const compares = o.strings('compare_columns');
-  if (sources.length !== compares.length) throw new PostProcessingError('`compare_columns` must have the same length as `source_columns`.');
+  if (sources.length !== compares.length)
+    throw new PostProcessingError('`compare_columns` must have the same length as `source_columns`.');
   const type = o.requiredString('compare_type');
-  if (!(COMPARE_TYPES as readonly string[]).includes(type)) throw new PostProcessingError('`compare_type` must be `difference`, `percentage` or `ratio`');
+  if (!(COMPARE_TYPES as readonly string[]).includes(type))
+    throw new PostProcessingError('`compare_type` must be `difference`, `percentage` or `ratio`');
   const precision = o.integer('precision', 0) ?? 4;
   if (sources.length === 0) return frame;
 
@@ -30,7 +41,9 @@ export function compare(frame: DataFrame, raw: Record<string, unknown> | undefin
   sources.forEach((source, i) => {
     const against = compares[i]!;
     const sourceCols = resolveColumns(frame, source);
-    const compareCols = new Map(resolveColumns(frame, against).map((c) => [JSON.stringify(levelsOf(frame, c).slice(1)), c]));
+    const compareCols = new Map(
+      resolveColumns(frame, against).map((c) => [JSON.stringify(levelsOf(frame, c).slice(1)), c]),
+    );
     for (const s of sourceCols) {
       const rest = levelsOf(frame, s).slice(1);
       const c = compareCols.get(JSON.stringify(rest));
@@ -39,12 +52,18 @@ export function compare(frame: DataFrame, raw: Record<string, unknown> | undefin
       const name = flattenLevels(levels);
       if (!columns.includes(name)) columns.push(name);
       newLevels[name] = levels;
-      for (const row of rows) row[name] = compareCells(type as CompareType, toNumber(row[s]), toNumber(row[c]), precision);
+      for (const row of rows)
+        row[name] = compareCells(type as CompareType, toNumber(row[s]), toNumber(row[c]), precision);
       dropped.add(s).add(c);
     }
   });
   const keep = o.boolean('drop_original_columns', false) ? columns.filter((c) => !dropped.has(c)) : columns;
-  return withColumns(frame, keep, rows.map((r) => pick(r, keep)), newLevels);
+  return withColumns(
+    frame,
+    keep,
+    rows.map((r) => pick(r, keep)),
+    newLevels,
+  );
 }
 
 function compareCells(type: CompareType, s: number | null, c: number | null, precision: number): number | null {

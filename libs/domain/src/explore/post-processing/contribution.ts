@@ -1,10 +1,20 @@
-import { finiteOrNull, isMissing, PostProcessingError, toNumber, valueColumns, withColumns, type DataFrame } from './data-frame';
+import {
+  finiteOrNull,
+  isMissing,
+  PostProcessingError,
+  toNumber,
+  valueColumns,
+  withColumns,
+  type DataFrame,
+} from './data-frame';
 import { Options } from './options';
 import { TIME_COMPARISON_SEPARATOR } from './compare';
 
 /** Columns whose present cells are all numbers (an all-empty column counts: it contributes zeros). */
 function numericColumns(frame: DataFrame): string[] {
-  return valueColumns(frame).filter((c) => frame.rows.every((r) => isMissing(r[c]) || (toNumber(r[c]) !== null && typeof r[c] !== 'boolean')));
+  return valueColumns(frame).filter((c) =>
+    frame.rows.every((r) => isMissing(r[c]) || (toNumber(r[c]) !== null && typeof r[c] !== 'boolean')),
+  );
 }
 
 /**
@@ -17,15 +27,18 @@ function numericColumns(frame: DataFrame): string[] {
 export function contribution(frame: DataFrame, raw: Record<string, unknown> | undefined): DataFrame {
   const o = new Options('contribution', raw);
   const orientation = o.string('orientation') ?? 'column';
-  if (orientation !== 'row' && orientation !== 'column') throw new PostProcessingError('Invalid option orientation for contribution: expected row or column');
+  if (orientation !== 'row' && orientation !== 'column')
+    throw new PostProcessingError('Invalid option orientation for contribution: expected row or column');
   const numeric = numericColumns(frame);
   const requested = o.strings('columns');
   for (const c of requested) {
-    if (!numeric.includes(c)) throw new PostProcessingError('Column "%s" is not numeric or does not exists in the query results.', c);
+    if (!numeric.includes(c))
+      throw new PostProcessingError('Column "%s" is not numeric or does not exists in the query results.', c);
   }
   const actual = requested.length > 0 ? requested : numeric;
   const renamed = o.has('rename_columns') ? o.strings('rename_columns') : actual;
-  if (renamed.length !== actual.length) throw new PostProcessingError('`rename_columns` must have the same length as `columns` + `time_shift_columns`.');
+  if (renamed.length !== actual.length)
+    throw new PostProcessingError('`rename_columns` must have the same length as `columns` + `time_shift_columns`.');
   const values = (c: string) => frame.rows.map((r) => toNumber(r[c]) ?? 0);
   const shares: (number | null)[][] = [];
 
@@ -47,7 +60,12 @@ export function contribution(frame: DataFrame, raw: Record<string, unknown> | un
     const groups = new Map<string, string[]>();
     for (const c of actual) groups.set(groupOf(c), [...(groups.get(groupOf(c)) ?? []), c]);
     // Row totals once per shift group, not once per cell.
-    const totals = new Map([...groups].map(([shift, members]) => [shift, frame.rows.map((r) => members.reduce((acc, m) => acc + (toNumber(r[m]) ?? 0), 0))]));
+    const totals = new Map(
+      [...groups].map(([shift, members]) => [
+        shift,
+        frame.rows.map((r) => members.reduce((acc, m) => acc + (toNumber(r[m]) ?? 0), 0)),
+      ]),
+    );
     actual.forEach((c) => {
       const rowTotals = totals.get(groupOf(c))!;
       shares.push(frame.rows.map((r, j) => finiteOrNull((toNumber(r[c]) ?? 0) / rowTotals[j]!)));

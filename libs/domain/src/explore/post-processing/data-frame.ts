@@ -151,7 +151,12 @@ export function levelsOf(frame: DataFrame, column: string): readonly string[] {
 }
 
 /** A copy of the frame with `levels` entries for new columns added (and none kept for dropped ones). */
-export function withColumns(frame: DataFrame, columns: string[], rows: Record<string, unknown>[], newLevels: Record<string, readonly string[]> = {}): DataFrame {
+export function withColumns(
+  frame: DataFrame,
+  columns: string[],
+  rows: Record<string, unknown>[],
+  newLevels: Record<string, readonly string[]> = {},
+): DataFrame {
   const out: DataFrame = { columns, rows };
   if (frame.index) out.index = frame.index.filter((c) => columns.includes(c));
   if (frame.levels) {

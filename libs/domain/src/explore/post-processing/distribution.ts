@@ -9,7 +9,9 @@ function groupRows(frame: DataFrame, groupby: string[]): { key: unknown[]; rows:
   for (const row of frame.rows) {
     const key = groupby.map((c) => row[c]);
     if (key.some(isMissing)) continue;
-    const id = JSON.stringify(key.map((k) => (k instanceof Date ? { d: k.getTime() } : typeof k === 'bigint' ? String(k) : k)));
+    const id = JSON.stringify(
+      key.map((k) => (k instanceof Date ? { d: k.getTime() } : typeof k === 'bigint' ? String(k) : k)),
+    );
     const g = groups.get(id) ?? { key, rows: [] };
     g.rows.push(row);
     groups.set(id, g);
@@ -26,7 +28,10 @@ export function aggregate(frame: DataFrame, raw: Record<string, unknown> | undef
   const rows = groupRows(frame, groupby).map((g) => {
     const row: Record<string, unknown> = Object.fromEntries(groupby.map((c, i) => [c, g.key[i]]));
     for (const a of aggregates) {
-      const v = aggregateCells(a, g.rows.map((r) => r[a.column]));
+      const v = aggregateCells(
+        a,
+        g.rows.map((r) => r[a.column]),
+      );
       row[a.label] = Number.isNaN(v) ? null : v;
     }
     return row;
@@ -59,7 +64,9 @@ export function boxplot(frame: DataFrame, raw: Record<string, unknown> | undefin
   } else if (whisker === 'percentile') {
     const p = o.raw('percentiles');
     if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number' || p[0] >= p[1]) {
-      throw new PostProcessingError('percentiles must be a list or tuple with two numeric values, of which the first is lower than the second value');
+      throw new PostProcessingError(
+        'percentiles must be a list or tuple with two numeric values, of which the first is lower than the second value',
+      );
     }
     whiskers = (xs) => [percentile(xs, p[0] as number), percentile(xs, p[1] as number)];
   } else {
@@ -151,7 +158,8 @@ export function histogram(frame: DataFrame, raw: Record<string, unknown> | undef
     if (o.boolean('cumulative', false)) for (let i = 1; i < bins; i++) out[i]! += out[i - 1]!;
     return out;
   };
-  const groups = groupby.length > 0 ? groupRows({ columns: frame.columns, rows: present }, groupby) : [{ key: [], rows: present }];
+  const groups =
+    groupby.length > 0 ? groupRows({ columns: frame.columns, rows: present }, groupby) : [{ key: [], rows: present }];
   const table = groups.map((g) => ({ key: g.key, counts: counts(g.rows) }));
   const total = table.reduce((acc, t) => acc + t.counts.reduce((a, b) => a + b, 0), 0);
   const normalize = o.boolean('normalize', false);
@@ -176,13 +184,17 @@ export function rank(frame: DataFrame, raw: Record<string, unknown> | undefined)
   const ranks = new Array<number | null>(frame.rows.length).fill(null);
   const groups = new Map<string, number[]>();
   frame.rows.forEach((row, i) => {
-    const id = JSON.stringify(groupBy.map((c) => (row[c] instanceof Date ? (row[c] as Date).getTime() : row[c] ?? null)));
+    const id = JSON.stringify(
+      groupBy.map((c) => (row[c] instanceof Date ? (row[c] as Date).getTime() : (row[c] ?? null))),
+    );
     groups.set(id, [...(groups.get(id) ?? []), i]);
   });
   for (const members of groups.values()) {
-    const present = members.map((i) => ({ i, v: toNumber(frame.rows[i]![metric]) })).filter((x): x is { i: number; v: number } => x.v !== null);
+    const present = members
+      .map((i) => ({ i, v: toNumber(frame.rows[i]![metric]) }))
+      .filter((x): x is { i: number; v: number } => x.v !== null);
     const sorted = [...present].sort((a, b) => a.v - b.v);
-    for (let k = 0; k < sorted.length; ) {
+    for (let k = 0; k < sorted.length;) {
       let end = k;
       while (end + 1 < sorted.length && sorted[end + 1]!.v === sorted[k]!.v) end++;
       const average = (k + 1 + (end + 1)) / 2;

@@ -62,13 +62,16 @@ export class Options {
   mapping(key: string): Record<string, string> {
     const v = this.values[key];
     if (v === undefined || v === null) return {};
-    if (typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string')) return v as Record<string, string>;
+    if (typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string'))
+      return v as Record<string, string>;
     return this.fail(key, 'expected an object mapping column names to column names');
   }
 
   record(key: string): Record<string, unknown> {
     const v = this.values[key];
     if (v === undefined || v === null) return {};
-    return typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : this.fail(key, 'expected an object');
+    return typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : this.fail(key, 'expected an object');
   }
 }

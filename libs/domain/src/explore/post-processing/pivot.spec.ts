@@ -12,7 +12,8 @@ const docs: DataFrame = {
   columns: ['A', 'B', 'C', 'D', 'E'],
   rows: A.map((a, i) => ({ A: a, B: B[i], C: C[i], D: D[i], E: E[i] })),
 };
-const pivot = (frame: DataFrame, options: Record<string, unknown>) => applyPostProcessing(frame, [{ operation: 'pivot', options }]);
+const pivot = (frame: DataFrame, options: Record<string, unknown>) =>
+  applyPostProcessing(frame, [{ operation: 'pivot', options }]);
 
 describe('pivot (pandas pivot_table)', () => {
   it('pandas docs: sum of D by A, B across C; a combination without rows is dropped or filled', () => {
@@ -25,7 +26,12 @@ describe('pivot (pandas pivot_table)', () => {
       { A: 'foo', B: 'one', 'D, large': 4, 'D, small': 1 },
       { A: 'foo', B: 'two', 'D, large': null, 'D, small': 6 },
     ]);
-    const filled = pivot(docs, { index: ['A', 'B'], columns: ['C'], aggregates: { D: { operator: 'sum' } }, metric_fill_value: 0 });
+    const filled = pivot(docs, {
+      index: ['A', 'B'],
+      columns: ['C'],
+      aggregates: { D: { operator: 'sum' } },
+      metric_fill_value: 0,
+    });
     expect(filled.rows[3]).toEqual({ A: 'foo', B: 'two', 'D, large': 0, 'D, small': 6 });
   });
 
@@ -41,14 +47,23 @@ describe('pivot (pandas pivot_table)', () => {
   });
 
   it('columns of several metrics are sorted as pandas sorts them: metric first, then values', () => {
-    const out = pivot(docs, { index: ['A'], columns: ['B'], aggregates: { E: { operator: 'max' }, D: { operator: 'min' } } });
+    const out = pivot(docs, {
+      index: ['A'],
+      columns: ['B'],
+      aggregates: { E: { operator: 'max' }, D: { operator: 'min' } },
+    });
     expect(out.columns).toEqual(['A', 'D, one', 'D, two', 'E, one', 'E, two']);
     expect(out.rows[0]).toEqual({ A: 'bar', 'D, one': 4, 'D, two': 6, 'E, one': 8, 'E, two': 9 });
     expect(out.levels!['D, two']).toEqual(['D', 'two']);
   });
 
   it('combine_value_with_metric puts the metric last', () => {
-    const out = pivot(docs, { index: ['A'], columns: ['B'], aggregates: { D: { operator: 'sum' } }, combine_value_with_metric: true });
+    const out = pivot(docs, {
+      index: ['A'],
+      columns: ['B'],
+      aggregates: { D: { operator: 'sum' } },
+      combine_value_with_metric: true,
+    });
     expect(out.columns).toEqual(['A', 'one, D', 'two, D']);
     expect(out.rows[1]).toEqual({ A: 'foo', 'one, D': 5, 'two, D': 6 });
   });
@@ -97,22 +112,38 @@ describe('pivot (pandas pivot_table)', () => {
   });
 
   it('refuses pivots without index or aggregates, unknown operators and unknown columns', () => {
-    expect(() => pivot(docs, { aggregates: { D: { operator: 'sum' } } })).toThrow('Pivot operation requires at least one index');
+    expect(() => pivot(docs, { aggregates: { D: { operator: 'sum' } } })).toThrow(
+      'Pivot operation requires at least one index',
+    );
     expect(() => pivot(docs, { index: ['A'] })).toThrow('Pivot operation must include at least one aggregate');
-    expect(() => pivot(docs, { index: ['A'], aggregates: { D: { operator: 'explode' } } })).toThrow('Invalid aggregate operator explode');
-    expect(() => pivot(docs, { index: ['Z'], aggregates: { D: { operator: 'sum' } } })).toThrow('Referenced columns not available in DataFrame: Z');
+    expect(() => pivot(docs, { index: ['A'], aggregates: { D: { operator: 'explode' } } })).toThrow(
+      'Invalid aggregate operator explode',
+    );
+    expect(() => pivot(docs, { index: ['Z'], aggregates: { D: { operator: 'sum' } } })).toThrow(
+      'Referenced columns not available in DataFrame: Z',
+    );
     expect(() => pivot(docs, { index: 'A', aggregates: [] })).toThrow('Invalid option aggregates for pivot');
   });
 });
 
 describe('pivot properties', () => {
   it('summing by index and column keeps the grand total and gives one row per distinct index value', () => {
-    const row = fc.record({ t: fc.integer({ min: 0, max: 5 }), g: fc.constantFrom('a', 'b', 'c', null), v: fc.option(fc.integer({ min: -100, max: 100 }), { nil: null }) });
+    const row = fc.record({
+      t: fc.integer({ min: 0, max: 5 }),
+      g: fc.constantFrom('a', 'b', 'c', null),
+      v: fc.option(fc.integer({ min: -100, max: 100 }), { nil: null }),
+    });
     fc.assert(
       fc.property(fc.array(row, { maxLength: 60 }), (rows) => {
-        const out = pivot({ columns: ['t', 'g', 'v'], rows }, { index: ['t'], columns: ['g'], aggregates: { v: { operator: 'sum' } }, drop_missing_columns: false });
+        const out = pivot(
+          { columns: ['t', 'g', 'v'], rows },
+          { index: ['t'], columns: ['g'], aggregates: { v: { operator: 'sum' } }, drop_missing_columns: false },
+        );
         const total = rows.reduce((acc, r) => acc + (r.v ?? 0), 0);
-        const pivoted = out.rows.reduce((acc, r) => acc + out.columns.slice(1).reduce((a, c) => a + ((r[c] as number | null) ?? 0), 0), 0);
+        const pivoted = out.rows.reduce(
+          (acc, r) => acc + out.columns.slice(1).reduce((a, c) => a + ((r[c] as number | null) ?? 0), 0),
+          0,
+        );
         expect(pivoted).toBe(total);
         expect(out.rows.map((r) => r.t)).toEqual([...new Set(rows.map((r) => r.t))].sort((a, b) => a - b));
       }),

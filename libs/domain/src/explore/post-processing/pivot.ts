@@ -33,7 +33,9 @@ export function pivot(frame: DataFrame, raw: Record<string, unknown> | undefined
   if (aggregates.length === 0) throw new PostProcessingError('Pivot operation must include at least one aggregate');
   const columns = o.strings('columns');
   if (o.boolean('marginal_distributions', false)) {
-    throw new PostProcessingError('Marginal distributions of pivot are not supported; the pivot table chart computes its own totals');
+    throw new PostProcessingError(
+      'Marginal distributions of pivot are not supported; the pivot table chart computes its own totals',
+    );
   }
   const metricFill = o.raw('metric_fill_value');
   const columnFill = o.has('column_fill_value') ? o.raw('column_fill_value') : NULL_STRING;
@@ -45,7 +47,9 @@ export function pivot(frame: DataFrame, raw: Record<string, unknown> | undefined
   for (const row of frame.rows) {
     const key = index.map((c) => row[c]);
     if (dropMissing && key.some(isMissing)) continue;
-    const colKey = columns.map((c) => (isMissing(row[c]) && columnFill !== undefined && columnFill !== null ? columnFill : row[c]));
+    const colKey = columns.map((c) =>
+      isMissing(row[c]) && columnFill !== undefined && columnFill !== null ? columnFill : row[c],
+    );
     const groupId = JSON.stringify(key.map(keyPart));
     let group = groups.get(groupId);
     if (!group) groups.set(groupId, (group = { key, cells: new Map() }));
@@ -63,7 +67,8 @@ export function pivot(frame: DataFrame, raw: Record<string, unknown> | undefined
   for (const agg of aggregates) {
     for (const [cellId, key] of seen) {
       const valueLevels = key.map(labelOf);
-      const levels = columns.length === 0 ? [agg.label] : combine ? [...valueLevels, agg.label] : [agg.label, ...valueLevels];
+      const levels =
+        columns.length === 0 ? [agg.label] : combine ? [...valueLevels, agg.label] : [agg.label, ...valueLevels];
       const sortKey = combine ? [...key, agg.label] : [agg.label, ...key];
       outColumns.push({ name: flattenLevels(levels), levels, sortKey, agg, cellId });
     }
@@ -76,7 +81,12 @@ export function pivot(frame: DataFrame, raw: Record<string, unknown> | undefined
     index.forEach((c, i) => (row[c] = g.key[i]));
     for (const col of outColumns) {
       const cell = g.cells.get(col.cellId);
-      const value = cell ? aggregate(col.agg, cell.rows.map((r) => r[col.agg.column])) : NaN;
+      const value = cell
+        ? aggregate(
+            col.agg,
+            cell.rows.map((r) => r[col.agg.column]),
+          )
+        : NaN;
       row[col.name] = Number.isNaN(value) ? null : value;
     }
     return row;

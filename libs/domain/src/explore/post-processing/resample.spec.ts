@@ -10,7 +10,8 @@ const indexed = (points: [string, number | null][], kind: 'date' | 'ms' | 'iso' 
     return { __timestamp: kind === 'date' ? d : kind === 'ms' ? d.getTime() : t, v };
   }),
 });
-const resample = (frame: DataFrame, options: Record<string, unknown>) => applyPostProcessing(frame, [{ operation: 'resample', options }]);
+const resample = (frame: DataFrame, options: Record<string, unknown>) =>
+  applyPostProcessing(frame, [{ operation: 'resample', options }]);
 const series = (frame: DataFrame) => frame.rows.map((r) => [(r.__timestamp as Date).toISOString().slice(0, 19), r.v]);
 
 // pandas docs: nine one-minute points 0..8 from 2000-01-01 00:00.
@@ -53,7 +54,13 @@ describe('resample (pandas DataFrame.resample)', () => {
 
   it('with the queried range, zero-filling covers the whole range, not only between data points', () => {
     const days = indexed([['2020-01-02T00:00:00', 5]]);
-    const out = resample(days, { rule: '1D', method: 'asfreq', fill_value: 0, time_range_start: '2020-01-01', time_range_end: '2020-01-04' });
+    const out = resample(days, {
+      rule: '1D',
+      method: 'asfreq',
+      fill_value: 0,
+      time_range_start: '2020-01-01',
+      time_range_end: '2020-01-04',
+    });
     expect(series(out)).toEqual([
       ['2020-01-01T00:00:00', 0],
       ['2020-01-02T00:00:00', 5],
@@ -105,7 +112,16 @@ describe('resample (pandas DataFrame.resample)', () => {
   });
 
   it('keeps the kind of the time values (epoch ms stay numbers)', () => {
-    const out = resample(indexed([['2020-01-01T00:00:00', 1], ['2020-01-01T02:00:00', 2]], 'ms'), { rule: '1H', method: 'asfreq' });
+    const out = resample(
+      indexed(
+        [
+          ['2020-01-01T00:00:00', 1],
+          ['2020-01-01T02:00:00', 2],
+        ],
+        'ms',
+      ),
+      { rule: '1H', method: 'asfreq' },
+    );
     expect(out.rows).toEqual([
       { __timestamp: Date.UTC(2020, 0, 1, 0), v: 1 },
       { __timestamp: Date.UTC(2020, 0, 1, 1), v: null },
@@ -114,24 +130,37 @@ describe('resample (pandas DataFrame.resample)', () => {
   });
 
   it('needs a time index, a known method and a known rule', () => {
-    expect(() => resample({ columns: ['v'], rows: [{ v: 1 }] }, { rule: '1D', method: 'sum' })).toThrow('Resample operation requires DatetimeIndex');
-    expect(() => resample(minutes, { rule: '1D', method: 'max' })).toThrow('Resample method should be in asfreq, bfill, ffill, linear, median, mean, sum.');
+    expect(() => resample({ columns: ['v'], rows: [{ v: 1 }] }, { rule: '1D', method: 'sum' })).toThrow(
+      'Resample operation requires DatetimeIndex',
+    );
+    expect(() => resample(minutes, { rule: '1D', method: 'max' })).toThrow(
+      'Resample method should be in asfreq, bfill, ffill, linear, median, mean, sum.',
+    );
     expect(() => resample(minutes, { rule: 'fortnight', method: 'sum' })).toThrow('Invalid resample rule: fortnight');
     const decades = indexed([
       ['2000-01-01T00:00:00', 1],
       ['2020-01-01T00:00:00', 2],
     ]);
-    expect(() => resample(decades, { rule: '1T', method: 'asfreq' })).toThrow('Resampling to 1T would give more than 500000 rows');
+    expect(() => resample(decades, { rule: '1T', method: 'asfreq' })).toThrow(
+      'Resampling to 1T would give more than 500000 rows',
+    );
   });
 });
 
 describe('resample properties', () => {
   it('summing into days keeps the total and gives one row per day from the first to the last', () => {
-    const point = fc.record({ minute: fc.integer({ min: 0, max: 10 * 24 * 60 }), v: fc.option(fc.integer({ min: -50, max: 50 }), { nil: null }) });
+    const point = fc.record({
+      minute: fc.integer({ min: 0, max: 10 * 24 * 60 }),
+      v: fc.option(fc.integer({ min: -50, max: 50 }), { nil: null }),
+    });
     fc.assert(
       fc.property(fc.array(point, { minLength: 1, maxLength: 40 }), (points) => {
         const start = Date.UTC(2024, 0, 1);
-        const frame: DataFrame = { columns: ['t', 'v'], index: ['t'], rows: points.map((p) => ({ t: start + p.minute * 60_000, v: p.v })) };
+        const frame: DataFrame = {
+          columns: ['t', 'v'],
+          index: ['t'],
+          rows: points.map((p) => ({ t: start + p.minute * 60_000, v: p.v })),
+        };
         const out = resample(frame, { rule: '1D', method: 'sum' });
         const days = points.map((p) => Math.floor(p.minute / 1440));
         expect(out.rows).toHaveLength(Math.max(...days) - Math.min(...days) + 1);

@@ -1,5 +1,13 @@
 import { addMonths, daysInMonth, startOfDay } from '../time-range/calendar';
-import { isMissing, PostProcessingError, temporalLike, toNumber, toTime, valueColumns, type DataFrame } from './data-frame';
+import {
+  isMissing,
+  PostProcessingError,
+  temporalLike,
+  toNumber,
+  toTime,
+  valueColumns,
+  type DataFrame,
+} from './data-frame';
 import { Options } from './options';
 import { mean, median, sum } from './stats';
 
@@ -102,7 +110,8 @@ export function resample(frame: DataFrame, raw: Record<string, unknown> | undefi
   const o = new Options('resample', raw);
   const indexColumn = frame.index?.length === 1 ? frame.index[0]! : undefined;
   const times = indexColumn === undefined ? [] : frame.rows.map((r) => toTime(r[indexColumn]));
-  if (indexColumn === undefined || times.some((t) => t === null)) throw new PostProcessingError('Resample operation requires DatetimeIndex');
+  if (indexColumn === undefined || times.some((t) => t === null))
+    throw new PostProcessingError('Resample operation requires DatetimeIndex');
   const method = o.requiredString('method');
   if (!(RESAMPLE_METHODS as readonly string[]).includes(method)) {
     throw new PostProcessingError(`Resample method should be in ${RESAMPLE_METHODS.join(', ')}.`);
@@ -121,16 +130,27 @@ export function resample(frame: DataFrame, raw: Record<string, unknown> | undefi
   const addLabel = (l: number) => {
     labelSet.add(l);
     // A one-second rule over years would build hundreds of millions of rows: refuse it instead.
-    if (labelSet.size > MAX_RESAMPLE_ROWS) throw new PostProcessingError('Resampling to %s would give more than %s rows', o.requiredString('rule'), MAX_RESAMPLE_ROWS);
+    if (labelSet.size > MAX_RESAMPLE_ROWS)
+      throw new PostProcessingError(
+        'Resampling to %s would give more than %s rows',
+        o.requiredString('rule'),
+        MAX_RESAMPLE_ROWS,
+      );
   };
-  for (let l = rule.label(order[0]!.t, origin), last = rule.label(order[order.length - 1]!.t, origin); l <= last; l = rule.next(l)) addLabel(l);
+  for (
+    let l = rule.label(order[0]!.t, origin), last = rule.label(order[order.length - 1]!.t, origin);
+    l <= last;
+    l = rule.next(l)
+  )
+    addLabel(l);
   if (fullRange) for (let l = rule.ceil(rangeStart, origin); l < rangeEnd; l = rule.next(l)) addLabel(l);
   const labels = [...labelSet].sort((a, b) => a - b);
 
   const columns = valueColumns(frame);
   const make = temporalLike(frame.rows[0]![indexColumn]);
   const out = labels.map((l) => ({ [indexColumn]: make(l) }) as Record<string, unknown>);
-  const numericOf = (rows: typeof order, c: string) => rows.map((x) => toNumber(x.row[c])).filter((v): v is number => v !== null);
+  const numericOf = (rows: typeof order, c: string) =>
+    rows.map((x) => toNumber(x.row[c])).filter((v): v is number => v !== null);
 
   if (method === 'sum' || method === 'mean' || method === 'median') {
     const buckets = new Map<number, typeof order>(labels.map((l) => [l, []]));
@@ -178,7 +198,9 @@ function fillDown(rows: Record<string, unknown>[], c: string): void {
 
 /** pandas interpolate(method='linear'): by position; leading gaps stay empty, trailing gaps take the last value. */
 function interpolate(rows: Record<string, unknown>[], c: string): void {
-  const known = rows.map((r, i) => ({ i, v: toNumber(r[c]) })).filter((x): x is { i: number; v: number } => x.v !== null);
+  const known = rows
+    .map((r, i) => ({ i, v: toNumber(r[c]) }))
+    .filter((x): x is { i: number; v: number } => x.v !== null);
   if (known.length === 0) return;
   for (let k = 0; k < known.length; k++) {
     const a = known[k]!;

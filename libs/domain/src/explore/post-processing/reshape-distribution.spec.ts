@@ -1,7 +1,8 @@
 import { applyPostProcessing } from './apply';
 import type { DataFrame } from './data-frame';
 
-const run = (frame: DataFrame, operation: string, options: Record<string, unknown>) => applyPostProcessing(frame, [{ operation, options }]);
+const run = (frame: DataFrame, operation: string, options: Record<string, unknown>) =>
+  applyPostProcessing(frame, [{ operation, options }]);
 
 describe('sort (pandas sort_values)', () => {
   // pandas docs: col1 ['A', 'A', 'B', NaN, 'D', 'C'], col2 [2, 1, 9, 8, 7, 4]
@@ -22,7 +23,14 @@ describe('sort (pandas sort_values)', () => {
   });
 
   it('by the index of a pivoted frame', () => {
-    const frame: DataFrame = { columns: ['t', 'v'], index: ['t'], rows: [{ t: 2, v: 'b' }, { t: 1, v: 'a' }] };
+    const frame: DataFrame = {
+      columns: ['t', 'v'],
+      index: ['t'],
+      rows: [
+        { t: 2, v: 'b' },
+        { t: 1, v: 'a' },
+      ],
+    };
     expect(run(frame, 'sort', { is_sort_index: true }).rows.map((r) => r.v)).toEqual(['a', 'b']);
     expect(run(frame, 'sort', { is_sort_index: true, ascending: false }).rows.map((r) => r.v)).toEqual(['b', 'a']);
     expect(() => run(frame, 'sort', {})).toThrow('Sort operation requires columns, by or is_sort_index');
@@ -39,7 +47,12 @@ describe('rename and flatten', () => {
           { t: 1, g: 'girl', 'SUM(num)': 4 },
         ],
       },
-      [{ operation: 'pivot', options: { index: ['t'], columns: ['g'], aggregates: { 'SUM(num)': { operator: 'mean' } } } }],
+      [
+        {
+          operation: 'pivot',
+          options: { index: ['t'], columns: ['g'], aggregates: { 'SUM(num)': { operator: 'mean' } } },
+        },
+      ],
     );
 
   it('dropping the metric level of a single-metric chart leaves the dimension values', () => {
@@ -77,23 +90,57 @@ describe('boxplot', () => {
 
   it('tukey: midpoint quartiles 3.5 and 7.5, whiskers within 1.5 IQR, 100 an outlier', () => {
     const out = run(frame, 'boxplot', { groupby: ['g'], metrics: ['v'], whisker_type: 'tukey' });
-    expect(out.columns).toEqual(['g', 'v__mean', 'v__median', 'v__max', 'v__min', 'v__q1', 'v__q3', 'v__count', 'v__outliers']);
-    expect(out.rows[0]).toEqual({ g: 'a', v__mean: 14.5, v__median: 5.5, v__max: 9, v__min: 1, v__q1: 3.5, v__q3: 7.5, v__count: 10, v__outliers: [100] });
+    expect(out.columns).toEqual([
+      'g',
+      'v__mean',
+      'v__median',
+      'v__max',
+      'v__min',
+      'v__q1',
+      'v__q3',
+      'v__count',
+      'v__outliers',
+    ]);
+    expect(out.rows[0]).toEqual({
+      g: 'a',
+      v__mean: 14.5,
+      v__median: 5.5,
+      v__max: 9,
+      v__min: 1,
+      v__q1: 3.5,
+      v__q3: 7.5,
+      v__count: 10,
+      v__outliers: [100],
+    });
     expect(out.rows[1]).toMatchObject({ g: 'b', v__q1: 5, v__q3: 5, v__outliers: [] });
   });
 
   it('min/max has no outliers; percentile whiskers use numpy linear percentiles', () => {
-    expect(run(frame, 'boxplot', { groupby: ['g'], metrics: ['v'], whisker_type: 'min/max' }).rows[0]).toMatchObject({ v__max: 100, v__min: 1, v__outliers: [] });
-    const p = run(frame, 'boxplot', { groupby: ['g'], metrics: ['v'], whisker_type: 'percentile', percentiles: [10, 90] }).rows[0]!;
+    expect(run(frame, 'boxplot', { groupby: ['g'], metrics: ['v'], whisker_type: 'min/max' }).rows[0]).toMatchObject({
+      v__max: 100,
+      v__min: 1,
+      v__outliers: [],
+    });
+    const p = run(frame, 'boxplot', {
+      groupby: ['g'],
+      metrics: ['v'],
+      whisker_type: 'percentile',
+      percentiles: [10, 90],
+    }).rows[0]!;
     expect(p.v__min).toBeCloseTo(1.9, 12);
     expect(p.v__max).toBeCloseTo(18.1, 12);
     expect(p.v__outliers).toEqual([100, 1]);
-    expect(() => run(frame, 'boxplot', { groupby: ['g'], metrics: ['v'], whisker_type: 'percentile', percentiles: [90, 10] })).toThrow('percentiles must be a list');
+    expect(() =>
+      run(frame, 'boxplot', { groupby: ['g'], metrics: ['v'], whisker_type: 'percentile', percentiles: [90, 10] }),
+    ).toThrow('percentiles must be a list');
   });
 });
 
 describe('histogram', () => {
-  const frame: DataFrame = { columns: ['g', 'v'], rows: [1, 2, 2, 3, 4, 4, 4, 5].map((v, i) => ({ g: i < 4 ? 'a' : 'b', v })).concat([{ g: 'a', v: null as never }]) };
+  const frame: DataFrame = {
+    columns: ['g', 'v'],
+    rows: [1, 2, 2, 3, 4, 4, 4, 5].map((v, i) => ({ g: i < 4 ? 'a' : 'b', v })).concat([{ g: 'a', v: null as never }]),
+  };
 
   it('equal-width bins named as Python prints floats; the last bin includes the maximum', () => {
     const out = run(frame, 'histogram', { column: 'v', groupby: [], bins: 4 });
@@ -113,9 +160,15 @@ describe('histogram', () => {
   });
 
   it('numpy: a constant column spans ±0.5; bins are checked; text is refused', () => {
-    expect(run({ columns: ['v'], rows: [{ v: 3 }] }, 'histogram', { column: 'v', bins: 1 }).columns).toEqual(['2.5 - 3.5']);
-    expect(() => run(frame, 'histogram', { column: 'v', bins: 0 })).toThrow('`bins` must be an integer between 1 and 1000');
-    expect(() => run({ columns: ['v'], rows: [{ v: 'x' }] }, 'histogram', { column: 'v' })).toThrow("Column 'v' contains non-numeric values");
+    expect(run({ columns: ['v'], rows: [{ v: 3 }] }, 'histogram', { column: 'v', bins: 1 }).columns).toEqual([
+      '2.5 - 3.5',
+    ]);
+    expect(() => run(frame, 'histogram', { column: 'v', bins: 0 })).toThrow(
+      '`bins` must be an integer between 1 and 1000',
+    );
+    expect(() => run({ columns: ['v'], rows: [{ v: 'x' }] }, 'histogram', { column: 'v' })).toThrow(
+      "Column 'v' contains non-numeric values",
+    );
   });
 });
 
@@ -129,7 +182,15 @@ describe('applyPostProcessing', () => {
     ];
     const frame: DataFrame = { columns: ['__timestamp', 'gender', 'SUM(num)'], rows };
     const out = applyPostProcessing(frame, [
-      { operation: 'pivot', options: { index: ['__timestamp'], columns: ['gender'], aggregates: { 'SUM(num)': { operator: 'mean' } }, drop_missing_columns: true } },
+      {
+        operation: 'pivot',
+        options: {
+          index: ['__timestamp'],
+          columns: ['gender'],
+          aggregates: { 'SUM(num)': { operator: 'mean' } },
+          drop_missing_columns: true,
+        },
+      },
       { operation: 'cum', options: { operator: 'sum', columns: { 'SUM(num)': 'SUM(num)' } } },
       undefined,
       { operation: 'rename', options: { columns: { 'SUM(num)': null }, level: 0, inplace: true } },
@@ -147,15 +208,37 @@ describe('applyPostProcessing', () => {
 
   it('refuses unknown and unsupported operations and options that are not objects', () => {
     const frame: DataFrame = { columns: ['a'], rows: [] };
-    expect(() => applyPostProcessing(frame, [{ operation: 'explode' }])).toThrow('Unsupported post processing operation: explode');
-    expect(() => applyPostProcessing(frame, [{ operation: 'prophet', options: {} }])).toThrow('The post processing operation prophet is not supported by Strata');
-    expect(() => applyPostProcessing(frame, [{ operation: 'toString' }])).toThrow('Unsupported post processing operation: toString');
-    expect(() => applyPostProcessing(frame, [{ operation: 'sort', options: [] as never }])).toThrow('Options of sort must be an object');
+    expect(() => applyPostProcessing(frame, [{ operation: 'explode' }])).toThrow(
+      'Unsupported post processing operation: explode',
+    );
+    expect(() => applyPostProcessing(frame, [{ operation: 'prophet', options: {} }])).toThrow(
+      'The post processing operation prophet is not supported by Strata',
+    );
+    expect(() => applyPostProcessing(frame, [{ operation: 'toString' }])).toThrow(
+      'Unsupported post processing operation: toString',
+    );
+    expect(() => applyPostProcessing(frame, [{ operation: 'sort', options: [] as never }])).toThrow(
+      'Options of sort must be an object',
+    );
   });
 
   it('aggregate groups and aggregates', () => {
-    const frame: DataFrame = { columns: ['g', 'v'], rows: [{ g: 'b', v: 1 }, { g: 'a', v: 2 }, { g: 'b', v: 3 }] };
-    expect(applyPostProcessing(frame, [{ operation: 'aggregate', options: { groupby: ['g'], aggregates: { total: { operator: 'sum', column: 'v' } } } }]).rows).toEqual([
+    const frame: DataFrame = {
+      columns: ['g', 'v'],
+      rows: [
+        { g: 'b', v: 1 },
+        { g: 'a', v: 2 },
+        { g: 'b', v: 3 },
+      ],
+    };
+    expect(
+      applyPostProcessing(frame, [
+        {
+          operation: 'aggregate',
+          options: { groupby: ['g'], aggregates: { total: { operator: 'sum', column: 'v' } } },
+        },
+      ]).rows,
+    ).toEqual([
       { g: 'a', total: 2 },
       { g: 'b', total: 4 },
     ]);
@@ -163,13 +246,21 @@ describe('applyPostProcessing', () => {
 });
 
 describe('rank (pandas rank(pct=True))', () => {
-  it("pandas docs: Number_legs [4, 2, 4, 8, NaN] ranks as [0.625, 0.25, 0.625, 1.0, NaN]", () => {
+  it('pandas docs: Number_legs [4, 2, 4, 8, NaN] ranks as [0.625, 0.25, 0.625, 1.0, NaN]', () => {
     const frame: DataFrame = { columns: ['legs'], rows: [4, 2, 4, 8, null].map((legs) => ({ legs })) };
     expect(run(frame, 'rank', { metric: 'legs' }).rows.map((r) => r.rank)).toEqual([0.625, 0.25, 0.625, 1, null]);
   });
 
   it('ranks within groups', () => {
-    const frame: DataFrame = { columns: ['g', 'v'], rows: [{ g: 'a', v: 1 }, { g: 'b', v: 10 }, { g: 'a', v: 3 }, { g: 'b', v: 5 }] };
+    const frame: DataFrame = {
+      columns: ['g', 'v'],
+      rows: [
+        { g: 'a', v: 1 },
+        { g: 'b', v: 10 },
+        { g: 'a', v: 3 },
+        { g: 'b', v: 5 },
+      ],
+    };
     expect(run(frame, 'rank', { metric: 'v', group_by: 'g' }).rows.map((r) => r.rank)).toEqual([0.5, 1, 1, 0.5]);
   });
 });

@@ -12,7 +12,8 @@ export function sort(frame: DataFrame, raw: Record<string, unknown> | undefined)
   let keys: { column: string; ascending: boolean }[];
   if (o.boolean('is_sort_index', false)) {
     const ascending = o.boolean('ascending', true);
-    if (!frame.index || frame.index.length === 0) return ascending ? frame : { ...frame, rows: [...frame.rows].reverse() };
+    if (!frame.index || frame.index.length === 0)
+      return ascending ? frame : { ...frame, rows: [...frame.rows].reverse() };
     keys = frame.index.map((column) => ({ column, ascending }));
   } else if (o.has('by')) {
     const by = o.strings('by');
@@ -23,7 +24,10 @@ export function sort(frame: DataFrame, raw: Record<string, unknown> | undefined)
     keys = Object.entries(columns).map(([column, ascending]) => ({ column, ascending: ascending !== false }));
   }
   if (keys.length === 0) throw new PostProcessingError('Sort operation requires columns, by or is_sort_index');
-  requireColumns(frame, keys.map((k) => k.column));
+  requireColumns(
+    frame,
+    keys.map((k) => k.column),
+  );
   const rows = frame.rows
     .map((row, i) => ({ row, i }))
     .sort((a, b) => {
@@ -54,7 +58,8 @@ export function rename(frame: DataFrame, raw: Record<string, unknown> | undefine
   const level = o.integer('level', 0) ?? 0;
   if (Object.keys(mapping).length === 0) return frame;
   for (const v of Object.values(mapping)) {
-    if (v !== null && typeof v !== 'string') throw new PostProcessingError('Invalid option columns for rename: new names must be text or null');
+    if (v !== null && typeof v !== 'string')
+      throw new PostProcessingError('Invalid option columns for rename: new names must be text or null');
   }
   const newName = new Map<string, string>();
   const levels: Record<string, readonly string[]> = {};
@@ -73,7 +78,8 @@ export function rename(frame: DataFrame, raw: Record<string, unknown> | undefine
     }
   }
   const columns = frame.columns.map((c) => newName.get(c)!);
-  if (new Set(columns).size !== columns.length) throw new PostProcessingError('Rename would give two columns the same name: %s', columns.join(', '));
+  if (new Set(columns).size !== columns.length)
+    throw new PostProcessingError('Rename would give two columns the same name: %s', columns.join(', '));
   const rows = frame.rows.map((r) => Object.fromEntries(frame.columns.map((c) => [newName.get(c)!, r[c]])));
   const out: DataFrame = { columns, rows };
   if (frame.index) out.index = frame.index.map((c) => newName.get(c) ?? c);
@@ -89,11 +95,21 @@ export function flatten(frame: DataFrame, raw: Record<string, unknown> | undefin
   const o = new Options('flatten', raw);
   const dropRaw = o.raw('drop_levels');
   const drop = Array.isArray(dropRaw) ? dropRaw : dropRaw === undefined || dropRaw === null ? [] : [dropRaw];
-  if (!drop.every((d) => Number.isInteger(d))) throw new PostProcessingError('Invalid option drop_levels for flatten: expected level positions');
+  if (!drop.every((d) => Number.isInteger(d)))
+    throw new PostProcessingError('Invalid option drop_levels for flatten: expected level positions');
   let out = frame;
   if (drop.length > 0 && frame.levels) {
-    const names = new Map(frame.columns.map((c) => [c, frame.levels![c] ? flattenLevels(frame.levels![c]!.filter((_, i) => !drop.includes(i))) : c]));
-    out = { ...frame, columns: frame.columns.map((c) => names.get(c)!), rows: frame.rows.map((r) => Object.fromEntries(frame.columns.map((c) => [names.get(c)!, r[c]]))) };
+    const names = new Map(
+      frame.columns.map((c) => [
+        c,
+        frame.levels![c] ? flattenLevels(frame.levels![c]!.filter((_, i) => !drop.includes(i))) : c,
+      ]),
+    );
+    out = {
+      ...frame,
+      columns: frame.columns.map((c) => names.get(c)!),
+      rows: frame.rows.map((r) => Object.fromEntries(frame.columns.map((c) => [names.get(c)!, r[c]]))),
+    };
   }
   const result: DataFrame = { columns: out.columns, rows: out.rows };
   if (!o.boolean('reset_index', true) && out.index) result.index = out.index;
@@ -109,5 +125,7 @@ export function select(frame: DataFrame, raw: Record<string, unknown> | undefine
   const columns = (keep.length > 0 ? keep : frame.columns).filter((c) => !exclude.includes(c));
   const selected: DataFrame = { ...frame, columns, rows: frame.rows.map((r) => pick(r, columns)) };
   const renames = o.mapping('rename');
-  return Object.keys(renames).length > 0 ? rename({ columns: selected.columns, rows: selected.rows }, { columns: renames }) : selected;
+  return Object.keys(renames).length > 0
+    ? rename({ columns: selected.columns, rows: selected.rows }, { columns: renames })
+    : selected;
 }

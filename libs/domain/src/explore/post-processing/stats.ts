@@ -32,7 +32,9 @@ export function percentile(xs: readonly number[], q: number, method: 'linear' | 
 export const median = (xs: readonly number[]): number => percentile(xs, 50);
 
 /** Aggregate operators of pivot and aggregate (numpy names, as Superset's allow-list). */
-export const AGGREGATORS: Readonly<Record<string, (xs: readonly number[], options: Record<string, unknown>) => number>> = {
+export const AGGREGATORS: Readonly<
+  Record<string, (xs: readonly number[], options: Record<string, unknown>) => number>
+> = {
   sum: sum,
   nansum: sum,
   mean: mean,

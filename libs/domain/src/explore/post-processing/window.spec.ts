@@ -3,7 +3,8 @@ import { applyPostProcessing } from './apply';
 import type { DataFrame } from './data-frame';
 
 const frameOf = (B: (number | null)[]): DataFrame => ({ columns: ['B'], rows: B.map((b) => ({ B: b })) });
-const run = (frame: DataFrame, operation: string, options: Record<string, unknown>) => applyPostProcessing(frame, [{ operation, options }]);
+const run = (frame: DataFrame, operation: string, options: Record<string, unknown>) =>
+  applyPostProcessing(frame, [{ operation, options }]);
 const col = (frame: DataFrame, c = 'B') => frame.rows.map((r) => r[c]);
 
 describe('rolling (pandas DataFrame.rolling)', () => {
@@ -11,15 +12,25 @@ describe('rolling (pandas DataFrame.rolling)', () => {
   const docs = frameOf([0, 1, 2, null, 4]);
 
   it('pandas docs: rolling(2).sum() needs two present values', () => {
-    expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 2, columns: { B: 'B' } }))).toEqual([null, 1, 3, null, null]);
+    expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 2, columns: { B: 'B' } }))).toEqual([
+      null,
+      1,
+      3,
+      null,
+      null,
+    ]);
   });
 
   it('pandas docs: rolling(2, min_periods=1).sum() (the first row has one value, so nothing is dropped)', () => {
-    expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 2, min_periods: 1, columns: { B: 'B' } }))).toEqual([0, 1, 3, 2, 4]);
+    expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 2, min_periods: 1, columns: { B: 'B' } }))).toEqual([
+      0, 1, 3, 2, 4,
+    ]);
   });
 
   it('pandas docs: rolling(3, min_periods=1, center=True).sum()', () => {
-    expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 3, min_periods: 1, center: true, columns: { B: 'B' } }))).toEqual([1, 3, 3, 6, 4]);
+    expect(
+      col(run(docs, 'rolling', { rolling_type: 'sum', window: 3, min_periods: 1, center: true, columns: { B: 'B' } })),
+    ).toEqual([1, 3, 3, 6, 4]);
   });
 
   it('a 7-period mean with min_periods 7 starts at the seventh row', () => {
@@ -29,7 +40,12 @@ describe('rolling (pandas DataFrame.rolling)', () => {
   });
 
   it('std is the sample deviation; a new target keeps the source', () => {
-    const out = run(frameOf([2, 4, 4, 4, 5, 5, 7, 9]), 'rolling', { rolling_type: 'std', window: 8, min_periods: 0, columns: { B: 'B_std' } });
+    const out = run(frameOf([2, 4, 4, 4, 5, 5, 7, 9]), 'rolling', {
+      rolling_type: 'std',
+      window: 8,
+      min_periods: 0,
+      columns: { B: 'B_std' },
+    });
     expect(out.columns).toEqual(['B', 'B_std']);
     expect(out.rows[7]!.B_std).toBeCloseTo(Math.sqrt(32 / 7), 12);
     expect(out.rows[0]!.B_std).toBeNull(); // one value has no sample deviation
@@ -37,11 +53,21 @@ describe('rolling (pandas DataFrame.rolling)', () => {
   });
 
   it('refuses a missing or zero window and unknown functions', () => {
-    expect(() => run(docs, 'rolling', { rolling_type: 'sum', columns: { B: 'B' } })).toThrow('Undefined window for rolling operation');
-    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: 0, columns: { B: 'B' } })).toThrow('Window must be > 0');
-    expect(() => run(docs, 'rolling', { rolling_type: 'eval', window: 2, columns: { B: 'B' } })).toThrow('Invalid rolling_type: eval');
-    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: 2, columns: { X: 'X' } })).toThrow('Referenced columns not available in DataFrame: X');
-    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: -2, columns: { B: 'B' } })).toThrow('Invalid option window for rolling');
+    expect(() => run(docs, 'rolling', { rolling_type: 'sum', columns: { B: 'B' } })).toThrow(
+      'Undefined window for rolling operation',
+    );
+    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: 0, columns: { B: 'B' } })).toThrow(
+      'Window must be > 0',
+    );
+    expect(() => run(docs, 'rolling', { rolling_type: 'eval', window: 2, columns: { B: 'B' } })).toThrow(
+      'Invalid rolling_type: eval',
+    );
+    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: 2, columns: { X: 'X' } })).toThrow(
+      'Referenced columns not available in DataFrame: X',
+    );
+    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: -2, columns: { B: 'B' } })).toThrow(
+      'Invalid option window for rolling',
+    );
   });
 
   it('on a pivoted frame a metric name stands for all of its series', () => {
@@ -88,7 +114,9 @@ describe('cum (pandas cumsum, cumprod, cummax, cummin)', () => {
   });
 
   it('refuses an unknown operator', () => {
-    expect(() => run(docs, 'cum', { operator: 'avg', columns: { B: 'B' } })).toThrow('Invalid cumulative operator: avg');
+    expect(() => run(docs, 'cum', { operator: 'avg', columns: { B: 'B' } })).toThrow(
+      'Invalid cumulative operator: avg',
+    );
   });
 
   it('property: the last running sum is the sum of the present values', () => {
@@ -107,7 +135,14 @@ describe('diff', () => {
   it('pandas docs: diff(periods=1) and diff(periods=-1)', () => {
     const frame = frameOf([1, 2, 3, 4, 5, 6]);
     expect(col(run(frame, 'diff', { columns: { B: 'B' } }))).toEqual([null, 1, 1, 1, 1, 1]);
-    expect(col(run(frameOf([1, 1, 2, 3, 5, 8]), 'diff', { columns: { B: 'B' }, periods: -1 }))).toEqual([0, -1, -1, -2, -3, null]);
+    expect(col(run(frameOf([1, 1, 2, 3, 5, 8]), 'diff', { columns: { B: 'B' }, periods: -1 }))).toEqual([
+      0,
+      -1,
+      -1,
+      -2,
+      -3,
+      null,
+    ]);
   });
 });
 
@@ -120,7 +155,15 @@ describe('rolling: the running computation agrees with computing every window af
       const total = present.reduce((a, b) => a + b, 0);
       const m = total / n;
       const variance = n < 2 ? NaN : present.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1);
-      const result = { sum: total, mean: n === 0 ? NaN : m, std: Math.sqrt(variance), var: variance, min: Math.min(...present), max: Math.max(...present), count: n }[type]!;
+      const result = {
+        sum: total,
+        mean: n === 0 ? NaN : m,
+        std: Math.sqrt(variance),
+        var: variance,
+        min: Math.min(...present),
+        max: Math.max(...present),
+        count: n,
+      }[type]!;
       return Number.isFinite(result) ? result : null;
     });
 
@@ -132,10 +175,14 @@ describe('rolling: the running computation agrees with computing every window af
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 0, max: 8 }),
         (xs, type, window, minPeriods) => {
-          const got = col(run(frameOf(xs), 'rolling', { rolling_type: type, window, min_periods: minPeriods, columns: { B: 'B' } }));
+          const got = col(
+            run(frameOf(xs), 'rolling', { rolling_type: type, window, min_periods: minPeriods, columns: { B: 'B' } }),
+          );
           const want = naive(xs, type, window, minPeriods).slice(Math.max(0, minPeriods - 1));
           expect(got).toHaveLength(want.length);
-          got.forEach((g, i) => (want[i] === null ? expect(g).toBeNull() : expect(g as number).toBeCloseTo(want[i]!, 6)));
+          got.forEach((g, i) =>
+            want[i] === null ? expect(g).toBeNull() : expect(g as number).toBeCloseTo(want[i]!, 6),
+          );
         },
       ),
     );
@@ -146,7 +193,12 @@ describe('rolling: the running computation agrees with computing every window af
     // finish within the test timeout on any machine. No clock is read: a busy machine is slow, not wrong.
     const big = frameOf(Array.from({ length: 400_000 }, (_, i) => i % 97));
     const out = run(big, 'rolling', { rolling_type: 'mean', window: 200_000, columns: { B: 'B' } });
-    expect(out.rows[399_999]!.B).toBeCloseTo(Array.from({ length: 200_000 }, (_, k) => (200_000 + k) % 97).reduce((a, b) => a + b, 0) / 200_000, 9);
-    expect(() => run(big, 'rolling', { rolling_type: 'median', window: 200_000, columns: { B: 'B' } })).toThrow('The rolling window is too large for median over 400000 rows');
+    expect(out.rows[399_999]!.B).toBeCloseTo(
+      Array.from({ length: 200_000 }, (_, k) => (200_000 + k) % 97).reduce((a, b) => a + b, 0) / 200_000,
+      9,
+    );
+    expect(() => run(big, 'rolling', { rolling_type: 'median', window: 200_000, columns: { B: 'B' } })).toThrow(
+      'The rolling window is too large for median over 400000 rows',
+    );
   });
 });

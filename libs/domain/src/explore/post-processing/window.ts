@@ -81,7 +81,14 @@ const MAX_WINDOW_WORK = 50_000_000;
 /** spec §9 Rolling functions (mean, sum, std; cumsum is `cum`), plus the other pandas window functions. */
 export const ROLLING_FUNCTIONS = [...INCREMENTAL, ...Object.keys(BY_VALUES)];
 
-function rollingSeries(values: (number | null)[], type: string, window: number, minPeriods: number, offset: number, options: Record<string, unknown>): (number | null)[] {
+function rollingSeries(
+  values: (number | null)[],
+  type: string,
+  window: number,
+  minPeriods: number,
+  offset: number,
+  options: Record<string, unknown>,
+): (number | null)[] {
   const out: (number | null)[] = [];
   const incremental = INCREMENTAL.has(type) ? moments(type as 'sum') : null;
   let start = 0;
@@ -108,7 +115,10 @@ function rollingSeries(values: (number | null)[], type: string, window: number, 
     }
     const result = incremental
       ? incremental.value(count)
-      : BY_VALUES[type]!(values.slice(start, end).filter((v): v is number => v !== null), options);
+      : BY_VALUES[type]!(
+          values.slice(start, end).filter((v): v is number => v !== null),
+          options,
+        );
     out.push(Number.isFinite(result) ? result : null);
   }
   return out;
@@ -135,10 +145,22 @@ export function rolling(frame: DataFrame, raw: Record<string, unknown> | undefin
   const targets = resolveTargets(frame, o.mapping('columns'), o.boolean('is_pivot_df', false));
 
   const offset = center ? Math.floor((window - 1) / 2) : 0;
-  if (!INCREMENTAL.has(type) && frame.rows.length * Math.min(window, frame.rows.length) * targets.length > MAX_WINDOW_WORK) {
+  if (
+    !INCREMENTAL.has(type) &&
+    frame.rows.length * Math.min(window, frame.rows.length) * targets.length > MAX_WINDOW_WORK
+  ) {
     throw new PostProcessingError('The rolling window is too large for %s over %s rows', type, frame.rows.length);
   }
-  const series = targets.map((t) => rollingSeries(frame.rows.map((r) => toNumber(r[t.source])), type, window, minPeriods, offset, typeOptions));
+  const series = targets.map((t) =>
+    rollingSeries(
+      frame.rows.map((r) => toNumber(r[t.source])),
+      type,
+      window,
+      minPeriods,
+      offset,
+      typeOptions,
+    ),
+  );
   const out = writeTargets(frame, targets, series);
   // Superset slices off the first min_periods rows, one more than can be empty; only the rows that
   // cannot have min_periods values yet are dropped here, keeping the first complete one.

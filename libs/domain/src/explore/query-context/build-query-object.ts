@@ -1,7 +1,14 @@
 import { ExploreMessages } from '../controls/constants';
 import { processFilters } from './filters';
 import { ensureArray, getColumnLabel, getMetricLabel, isAdhocColumn, removeDuplicates } from './labels';
-import type { FormDataRecord, OrderByClause, QueryObjectColumn, QueryObjectMetric, QueryObject, QueryObjectFilterClause } from './types';
+import type {
+  FormDataRecord,
+  OrderByClause,
+  QueryObjectColumn,
+  QueryObjectMetric,
+  QueryObject,
+  QueryObjectFilterClause,
+} from './types';
 
 /** Form keys that feed the query's metrics, columns and order (Superset's query field aliases). */
 const FIELD_ALIASES: Readonly<Record<string, 'metrics' | 'columns' | 'groupby' | 'orderby'>> = {
@@ -40,7 +47,11 @@ export class QueryContextError extends Error {
  * ignores the raw columns). Duplicates by label are dropped; order-by options are JSON text
  * '["col", true]' or arrays, anything else is 'Found invalid orderby options'.
  */
-export function extractQueryFields(formData: FormDataRecord): { metrics?: QueryObjectMetric[]; columns: QueryObjectColumn[]; orderby?: OrderByClause[] } {
+export function extractQueryFields(formData: FormDataRecord): {
+  metrics?: QueryObjectMetric[];
+  columns: QueryObjectColumn[];
+  orderby?: OrderByClause[];
+} {
   const mode = getQueryMode(formData);
   let metrics: QueryObjectMetric[] = [];
   let columns: QueryObjectColumn[] = [];
@@ -63,7 +74,8 @@ export function extractQueryFields(formData: FormDataRecord): { metrics?: QueryO
         throw new QueryContextError(ExploreMessages.INVALID_ORDERBY);
       }
     }
-    if (!Array.isArray(clause) || clause.length !== 2 || typeof clause[1] !== 'boolean') throw new QueryContextError(ExploreMessages.INVALID_ORDERBY);
+    if (!Array.isArray(clause) || clause.length !== 2 || typeof clause[1] !== 'boolean')
+      throw new QueryContextError(ExploreMessages.INVALID_ORDERBY);
     return clause as OrderByClause;
   });
   return {
@@ -71,12 +83,23 @@ export function extractQueryFields(formData: FormDataRecord): { metrics?: QueryO
       columns.filter((c) => (typeof c === 'string' ? c !== '' : isAdhocColumn(c))),
       getColumnLabel,
     ),
-    metrics: mode === 'raw' ? undefined : removeDuplicates(metrics.filter((m) => m !== '' && m !== null), getMetricLabel),
+    metrics:
+      mode === 'raw'
+        ? undefined
+        : removeDuplicates(
+            metrics.filter((m) => m !== '' && m !== null),
+            getMetricLabel,
+          ),
     orderby: parsedOrder.length > 0 ? parsedOrder : undefined,
   };
 }
 
-const TIME_EXTRAS = { __time_range: 'time_range', __time_col: 'granularity', __time_grain: 'time_grain_sqla', __granularity: 'granularity' } as const;
+const TIME_EXTRAS = {
+  __time_range: 'time_range',
+  __time_col: 'granularity',
+  __time_grain: 'time_grain_sqla',
+  __granularity: 'granularity',
+} as const;
 
 /** Dashboard filters (extra_form_data, legacy extra_filters) that apply on top of the chart's own. */
 function extraFormData(formData: FormDataRecord) {
@@ -111,7 +134,10 @@ export function buildQueryObject(formData: FormDataRecord): QueryObject {
     else if (f && f.col !== undefined) legacyExtraFilters.push(f);
   }
   const appendedFilters = ensureArray(append.filters as QueryObjectFilterClause[] | undefined);
-  const adhoc = [...ensureArray(formData.adhoc_filters as unknown[] | undefined), ...ensureArray(append.adhoc_filters as unknown[] | undefined)];
+  const adhoc = [
+    ...ensureArray(formData.adhoc_filters as unknown[] | undefined),
+    ...ensureArray(append.adhoc_filters as unknown[] | undefined),
+  ];
   const { filters, extras } = processFilters(adhoc, [...legacyExtraFilters, ...appendedFilters], str(formData.where));
 
   const timeGrain = str(override.time_grain_sqla) ?? str(timeExtras.time_grain_sqla) ?? str(formData.time_grain_sqla);
@@ -119,7 +145,12 @@ export function buildQueryObject(formData: FormDataRecord): QueryObject {
     time_range: str(override.time_range) ?? str(timeExtras.time_range) ?? str(formData.time_range),
     since: str(formData.since),
     until: str(formData.until),
-    granularity: str(override.granularity_sqla) ?? str(override.granularity) ?? str(timeExtras.granularity) ?? str(formData.granularity) ?? str(formData.granularity_sqla),
+    granularity:
+      str(override.granularity_sqla) ??
+      str(override.granularity) ??
+      str(timeExtras.granularity) ??
+      str(formData.granularity) ??
+      str(formData.granularity_sqla),
     filters,
     extras: {
       ...extras,
@@ -135,12 +166,18 @@ export function buildQueryObject(formData: FormDataRecord): QueryObject {
     row_offset: num(formData.row_offset),
     series_columns: formData.series_columns as QueryObjectColumn[] | undefined,
     series_limit: num(formData.series_limit) ?? num(formData.limit) ?? 0,
-    series_limit_metric: (formData.series_limit_metric ?? formData.timeseries_limit_metric ?? undefined) as QueryObjectMetric | undefined,
+    series_limit_metric: (formData.series_limit_metric ?? formData.timeseries_limit_metric ?? undefined) as
+      QueryObjectMetric | undefined,
     order_desc: typeof formData.order_desc === 'boolean' ? formData.order_desc : true,
     url_params: (formData.url_params ?? {}) as Record<string, unknown>,
     custom_params: (formData.custom_params ?? {}) as Record<string, unknown>,
   };
-  if (Object.keys(timeExtras).length > 0) query.applied_time_extras = Object.fromEntries(Object.entries(TIME_EXTRAS).filter(([, k]) => k in timeExtras).map(([name, k]) => [name, timeExtras[k]]));
+  if (Object.keys(timeExtras).length > 0)
+    query.applied_time_extras = Object.fromEntries(
+      Object.entries(TIME_EXTRAS)
+        .filter(([, k]) => k in timeExtras)
+        .map(([name, k]) => [name, timeExtras[k]]),
+    );
   if (formData.custom_form_data) query.custom_form_data = formData.custom_form_data as Record<string, unknown>;
   return dropUndefined(query);
 }
@@ -156,13 +193,26 @@ export function dropUndefined<T extends object>(value: T): T {
  */
 export function normalizeOrderBy(query: QueryObject): QueryObject {
   const first = query.orderby?.[0];
-  if (Array.isArray(first) && first.length === 2 && typeof first[1] === 'boolean' && first[0] !== undefined && first[0] !== null && first[0] !== '') return query;
+  if (
+    Array.isArray(first) &&
+    first.length === 2 &&
+    typeof first[1] === 'boolean' &&
+    first[0] !== undefined &&
+    first[0] !== null &&
+    first[0] !== ''
+  )
+    return query;
   const rest: QueryObject = { ...query };
   delete rest.orderby;
   const ascending = query.order_desc === false;
   delete rest.order_desc;
   const limitMetric = query.series_limit_metric;
-  if (limitMetric !== undefined && limitMetric !== null && limitMetric !== '' && !(Array.isArray(limitMetric) && limitMetric.length === 0)) {
+  if (
+    limitMetric !== undefined &&
+    limitMetric !== null &&
+    limitMetric !== '' &&
+    !(Array.isArray(limitMetric) && limitMetric.length === 0)
+  ) {
     return { ...rest, orderby: [[limitMetric, ascending]] };
   }
   if (query.metrics && query.metrics.length > 0) return { ...rest, orderby: [[query.metrics[0]!, ascending]] };
@@ -174,7 +224,11 @@ export function normalizeOrderBy(query: QueryObject): QueryObject {
  * grain): the x-axis column of the query gets the form's time grain, which then leaves extras. A column
  * the form's temporal_columns_lookup marks as not temporal gets no grain (a categorical bar chart).
  */
-export function normalizeTimeColumn(formData: FormDataRecord, query: QueryObject, xAxis: QueryObjectColumn | undefined): QueryObject {
+export function normalizeTimeColumn(
+  formData: FormDataRecord,
+  query: QueryObject,
+  xAxis: QueryObjectColumn | undefined,
+): QueryObject {
   if (xAxis === undefined || !query.columns) return query;
   const label = getColumnLabel(xAxis);
   const idx = query.columns.findIndex((c) => getColumnLabel(c) === label);
@@ -184,7 +238,9 @@ export function normalizeTimeColumn(formData: FormDataRecord, query: QueryObject
   const temporal = !lookup || typeof xAxis !== 'string' || lookup[xAxis] === true;
   const current = query.columns[idx]!;
   const axis = {
-    ...(typeof current === 'string' ? { sqlExpression: current, label: current, expressionType: 'SQL' as const } : current),
+    ...(typeof current === 'string'
+      ? { sqlExpression: current, label: current, expressionType: 'SQL' as const }
+      : current),
     columnType: 'BASE_AXIS' as const,
     ...(grain && temporal ? { timeGrain: grain } : {}),
   };
@@ -203,9 +259,15 @@ export function normalizeTimeColumn(formData: FormDataRecord, query: QueryObject
  * without a lookup, the form has a time grain, which only temporal axes offer). A categorical x-axis
  * never becomes the time column, so 'Last week' cannot turn into a comparison on text.
  */
-export function withTimeColumn(formData: FormDataRecord, query: QueryObject, xAxis: QueryObjectColumn | undefined): QueryObject {
+export function withTimeColumn(
+  formData: FormDataRecord,
+  query: QueryObject,
+  xAxis: QueryObjectColumn | undefined,
+): QueryObject {
   if (query.granularity || typeof xAxis !== 'string') return query;
   const lookup = formData.temporal_columns_lookup as Record<string, boolean> | undefined;
-  const temporal = lookup ? lookup[xAxis] === true : typeof formData.time_grain_sqla === 'string' && formData.time_grain_sqla !== '';
+  const temporal = lookup
+    ? lookup[xAxis] === true
+    : typeof formData.time_grain_sqla === 'string' && formData.time_grain_sqla !== '';
   return temporal ? { ...query, granularity: xAxis } : query;
 }

@@ -2,7 +2,12 @@ import { formatMessage } from '../../platform/text/format';
 import { FILTER_OPERATORS, MULTI_OPERATORS, UNARY_OPERATORS, type FilterOperatorId } from '../controls/types';
 import { parseTimeRange } from '../time-range/parse-time-range';
 import { TimeRangeError } from '../time-range/time-range-error';
-import { QUERY_FILTER_OPERATORS, type FilterValue, type QueryFilterOperator, type QueryObjectFilterClause } from './types';
+import {
+  QUERY_FILTER_OPERATORS,
+  type FilterValue,
+  type QueryFilterOperator,
+  type QueryObjectFilterClause,
+} from './types';
 
 /** The query-object symbol of each spec §3 operator; LATEST_PARTITION keeps its name (no symbol exists). */
 export const OPERATOR_ID_TO_QUERY_OPERATOR: Readonly<Record<FilterOperatorId, QueryFilterOperator>> = {
@@ -24,7 +29,11 @@ export const OPERATOR_ID_TO_QUERY_OPERATOR: Readonly<Record<FilterOperatorId, Qu
   TEMPORAL_RANGE: 'TEMPORAL_RANGE',
 };
 
-const SYMBOL_ALIASES: Record<string, QueryFilterOperator> = { '=': '==', '<>': '!=', 'LATEST PARTITION': 'LATEST_PARTITION' };
+const SYMBOL_ALIASES: Record<string, QueryFilterOperator> = {
+  '=': '==',
+  '<>': '!=',
+  'LATEST PARTITION': 'LATEST_PARTITION',
+};
 
 /**
  * The query operator of an adhoc filter: from its operatorId (spec §3 names), else its operator symbol
@@ -44,7 +53,9 @@ export function queryOperatorOf(filter: { operatorId?: unknown; operator?: unkno
 const UNARY: ReadonlySet<QueryFilterOperator> = new Set(
   [...UNARY_OPERATORS].map((id) => OPERATOR_ID_TO_QUERY_OPERATOR[id]).filter((op) => op !== 'LATEST_PARTITION'),
 );
-const MULTI: ReadonlySet<QueryFilterOperator> = new Set([...MULTI_OPERATORS].map((id) => OPERATOR_ID_TO_QUERY_OPERATOR[id]));
+const MULTI: ReadonlySet<QueryFilterOperator> = new Set(
+  [...MULTI_OPERATORS].map((id) => OPERATOR_ID_TO_QUERY_OPERATOR[id]),
+);
 const PATTERN: ReadonlySet<QueryFilterOperator> = new Set(['LIKE', 'NOT LIKE', 'ILIKE', 'REGEX']);
 
 export const FilterMessages = {
@@ -59,7 +70,8 @@ export const FilterMessages = {
   BAD_CLAUSE: 'A filter clause must be WHERE or HAVING',
 } as const;
 
-const isScalar = (v: unknown): v is FilterValue => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isScalar = (v: unknown): v is FilterValue =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 const isEmptyValue = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
@@ -71,7 +83,8 @@ export function validateAdhocFilter(filter: unknown, now?: Date): string | null 
   if (typeof filter !== 'object' || filter === null) return FilterMessages.NO_COLUMN;
   const f = filter as Record<string, unknown>;
   if (f.clause !== undefined && f.clause !== 'WHERE' && f.clause !== 'HAVING') return FilterMessages.BAD_CLAUSE;
-  if (f.expressionType === 'SQL') return typeof f.sqlExpression === 'string' && f.sqlExpression.trim() !== '' ? null : FilterMessages.EMPTY_SQL;
+  if (f.expressionType === 'SQL')
+    return typeof f.sqlExpression === 'string' && f.sqlExpression.trim() !== '' ? null : FilterMessages.EMPTY_SQL;
   const op = queryOperatorOf(f);
   if (!op) return formatMessage(FilterMessages.UNKNOWN_OPERATOR, String(f.operatorId ?? f.operator));
   const subject = f.subject;
@@ -85,7 +98,8 @@ export function validateAdhocFilter(filter: unknown, now?: Date): string | null 
   }
   if (Array.isArray(value)) return formatMessage(FilterMessages.ONE_VALUE, subject, op);
   if (op === 'TEMPORAL_RANGE') {
-    if (typeof value !== 'string' || value.trim() === '') return formatMessage(FilterMessages.NEEDS_TIME_RANGE, subject, op);
+    if (typeof value !== 'string' || value.trim() === '')
+      return formatMessage(FilterMessages.NEEDS_TIME_RANGE, subject, op);
     if (now) {
       try {
         parseTimeRange(value, now);
@@ -96,7 +110,8 @@ export function validateAdhocFilter(filter: unknown, now?: Date): string | null 
     }
     return null;
   }
-  if (PATTERN.has(op)) return typeof value === 'string' && value !== '' ? null : formatMessage(FilterMessages.NEEDS_PATTERN, subject, op);
+  if (PATTERN.has(op))
+    return typeof value === 'string' && value !== '' ? null : formatMessage(FilterMessages.NEEDS_PATTERN, subject, op);
   if (op === 'LATEST_PARTITION') return null;
   return isEmptyValue(value) || !isScalar(value) ? formatMessage(FilterMessages.NEEDS_VALUE, subject, op) : null;
 }
@@ -148,6 +163,9 @@ export function processFilters(
   }
   return {
     filters,
-    extras: { where: freeformWhere.map(sanitizeClause).join(' AND '), having: freeformHaving.map(sanitizeClause).join(' AND ') },
+    extras: {
+      where: freeformWhere.map(sanitizeClause).join(' AND '),
+      having: freeformHaving.map(sanitizeClause).join(' AND '),
+    },
   };
 }

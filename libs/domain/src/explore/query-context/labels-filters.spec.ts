@@ -3,10 +3,18 @@ import { convertAdhocFilter, processFilters, sanitizeClause, validateAdhocFilter
 
 describe('labels', () => {
   it('an adhoc SIMPLE metric without a label is AGG(column); a label wins; a saved metric is its name', () => {
-    expect(getMetricLabel({ expressionType: 'SIMPLE', aggregate: 'AVG', column: { column_name: 'horsepower' }, label: '' })).toBe('AVG(horsepower)');
-    expect(getMetricLabel({ expressionType: 'SIMPLE', aggregate: 'COUNT_DISTINCT', column: 'origin' } as never)).toBe('COUNT_DISTINCT(origin)');
-    expect(getMetricLabel({ expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'x' }, label: 'Total' })).toBe('Total');
-    expect(getMetricLabel({ expressionType: 'SQL', sqlExpression: 'SUM(a) / SUM(b)', label: '' })).toBe('SUM(a) / SUM(b)');
+    expect(
+      getMetricLabel({ expressionType: 'SIMPLE', aggregate: 'AVG', column: { column_name: 'horsepower' }, label: '' }),
+    ).toBe('AVG(horsepower)');
+    expect(getMetricLabel({ expressionType: 'SIMPLE', aggregate: 'COUNT_DISTINCT', column: 'origin' } as never)).toBe(
+      'COUNT_DISTINCT(origin)',
+    );
+    expect(
+      getMetricLabel({ expressionType: 'SIMPLE', aggregate: 'SUM', column: { column_name: 'x' }, label: 'Total' }),
+    ).toBe('Total');
+    expect(getMetricLabel({ expressionType: 'SQL', sqlExpression: 'SUM(a) / SUM(b)', label: '' })).toBe(
+      'SUM(a) / SUM(b)',
+    );
     expect(getMetricLabel('count')).toBe('count');
     const long = 'SUM(CASE WHEN origin = 1 THEN horsepower ELSE 0 END) / COUNT(*)';
     expect(getMetricLabel({ expressionType: 'SQL', sqlExpression: long, label: '' })).toBe(long);
@@ -19,7 +27,14 @@ describe('labels', () => {
   });
 });
 
-const simple = (operatorId: string, comparator: unknown, extra: Record<string, unknown> = {}) => ({ expressionType: 'SIMPLE', subject: 'origin', operatorId, comparator, clause: 'WHERE', ...extra });
+const simple = (operatorId: string, comparator: unknown, extra: Record<string, unknown> = {}) => ({
+  expressionType: 'SIMPLE',
+  subject: 'origin',
+  operatorId,
+  comparator,
+  clause: 'WHERE',
+  ...extra,
+});
 
 describe('adhoc filters to query filters (spec §3 operators)', () => {
   it.each([
@@ -92,9 +107,17 @@ describe('validateAdhocFilter', () => {
     expect(validateAdhocFilter(simple('EQUALS', ['a']))).toBe('The filter origin == takes one value, not a list');
     expect(validateAdhocFilter(simple('IN', []))).toBe('The filter origin IN needs at least one value');
     expect(validateAdhocFilter(simple('LIKE', 5))).toBe('The filter origin LIKE needs a text pattern');
-    expect(validateAdhocFilter(simple('TEMPORAL_RANGE', ''))).toBe('The filter origin TEMPORAL_RANGE needs a time range');
-    expect(validateAdhocFilter(simple('TEMPORAL_RANGE', '2020-02-01 : 2020-01-01'), now)).toBe('From date cannot be larger than to date');
-    expect(validateAdhocFilter({ expressionType: 'SQL', sqlExpression: '  ', clause: 'WHERE' })).toBe('A custom SQL filter cannot be empty');
-    expect(validateAdhocFilter(simple('EQUALS', 1, { clause: 'GROUP' }))).toBe('A filter clause must be WHERE or HAVING');
+    expect(validateAdhocFilter(simple('TEMPORAL_RANGE', ''))).toBe(
+      'The filter origin TEMPORAL_RANGE needs a time range',
+    );
+    expect(validateAdhocFilter(simple('TEMPORAL_RANGE', '2020-02-01 : 2020-01-01'), now)).toBe(
+      'From date cannot be larger than to date',
+    );
+    expect(validateAdhocFilter({ expressionType: 'SQL', sqlExpression: '  ', clause: 'WHERE' })).toBe(
+      'A custom SQL filter cannot be empty',
+    );
+    expect(validateAdhocFilter(simple('EQUALS', 1, { clause: 'GROUP' }))).toBe(
+      'A filter clause must be WHERE or HAVING',
+    );
   });
 });

@@ -5,7 +5,11 @@ import type { FormDataRecord, QueryObjectColumn, QueryObjectMetric } from './typ
 export const DTTM_ALIAS = '__timestamp';
 
 export function isAdhocColumn(column: unknown): column is { label?: string; sqlExpression: string } {
-  return typeof column === 'object' && column !== null && typeof (column as { sqlExpression?: unknown }).sqlExpression === 'string';
+  return (
+    typeof column === 'object' &&
+    column !== null &&
+    typeof (column as { sqlExpression?: unknown }).sqlExpression === 'string'
+  );
 }
 
 /**
@@ -17,7 +21,8 @@ export function getMetricLabel(metric: QueryObjectMetric | Readonly<Record<strin
   const m = metric as Partial<AdhocMetric> & { column?: unknown; aggregate?: unknown; sqlExpression?: unknown };
   if (typeof m.label === 'string' && m.label !== '') return m.label;
   if (m.expressionType === 'SIMPLE') {
-    const column = typeof m.column === 'string' ? m.column : ((m.column as { column_name?: string } | undefined)?.column_name ?? '');
+    const column =
+      typeof m.column === 'string' ? m.column : ((m.column as { column_name?: string } | undefined)?.column_name ?? '');
     return `${String(m.aggregate)}(${column})`;
   }
   // The whole SQL, not the shortened text the metric editor shows: this is the result column's name.

@@ -13,12 +13,18 @@ const DERIVED_COMPARISONS = ['difference', 'percentage', 'ratio'];
 
 /** Time offsets of the time comparison ('1 year ago'); 'custom' and 'inherit' need a date picker Strata lacks. */
 export function timeOffsets(formData: FormDataRecord): string[] {
-  return ensureArray(formData.time_compare as string | string[] | undefined).filter((o) => typeof o === 'string' && o !== '' && o !== 'custom' && o !== 'inherit');
+  return ensureArray(formData.time_compare as string | string[] | undefined).filter(
+    (o) => typeof o === 'string' && o !== '' && o !== 'custom' && o !== 'inherit',
+  );
 }
 
 export function isTimeComparison(formData: FormDataRecord): boolean {
   const type = formData.comparison_type ?? COMPARISON_TYPE_VALUES;
-  return typeof type === 'string' && [COMPARISON_TYPE_VALUES, ...DERIVED_COMPARISONS].includes(type) && timeOffsets(formData).length > 0;
+  return (
+    typeof type === 'string' &&
+    [COMPARISON_TYPE_VALUES, ...DERIVED_COMPARISONS].includes(type) &&
+    timeOffsets(formData).length > 0
+  );
 }
 
 /** 'metric__offset' → 'metric' for every metric and offset (REFERENCE §2.3 time comparison columns). */
@@ -43,7 +49,9 @@ export function pivotOperator(formData: FormDataRecord, query: QueryObject): Pos
   const xAxis = getXAxisLabel(formData);
   const metrics = ensureArray(query.metrics).map(getMetricLabel);
   if (!xAxis || metrics.length === 0) return undefined;
-  const names = isTimeComparison(formData) ? [...new Set([...metrics, ...metricOffsetsMap(formData, query).keys()])] : metrics;
+  const names = isTimeComparison(formData)
+    ? [...new Set([...metrics, ...metricOffsetsMap(formData, query).keys()])]
+    : metrics;
   return {
     operation: 'pivot',
     options: {
@@ -59,11 +67,21 @@ export function pivotOperator(formData: FormDataRecord, query: QueryObject): Pos
 export function rollingWindowOperator(formData: FormDataRecord, query: QueryObject): PostProcessingRule | undefined {
   const type = formData.rolling_type;
   const map = metricOffsetsMap(formData, query);
-  const columns = isTimeComparison(formData) ? [...new Set([...map.values(), ...map.keys()])] : ensureArray(query.metrics).map(getMetricLabel);
+  const columns = isTimeComparison(formData)
+    ? [...new Set([...map.values(), ...map.keys()])]
+    : ensureArray(query.metrics).map(getMetricLabel);
   const mapping = Object.fromEntries(columns.map((c) => [c, c]));
   if (type === 'cumsum') return { operation: 'cum', options: { operator: 'sum', columns: mapping } };
   if (type === 'sum' || type === 'mean' || type === 'std') {
-    return { operation: 'rolling', options: { rolling_type: type, window: toInt(formData.rolling_periods, 1), min_periods: toInt(formData.min_periods, 0), columns: mapping } };
+    return {
+      operation: 'rolling',
+      options: {
+        rolling_type: type,
+        window: toInt(formData.rolling_periods, 1),
+        min_periods: toInt(formData.min_periods, 0),
+        columns: mapping,
+      },
+    };
   }
   return undefined;
 }
@@ -80,7 +98,12 @@ export function timeCompareOperator(formData: FormDataRecord, query: QueryObject
   const map = metricOffsetsMap(formData, query);
   return {
     operation: 'compare',
-    options: { source_columns: [...map.values()], compare_columns: [...map.keys()], compare_type: type, drop_original_columns: true },
+    options: {
+      source_columns: [...map.values()],
+      compare_columns: [...map.keys()],
+      compare_type: type,
+      drop_original_columns: true,
+    },
   };
 }
 
@@ -120,7 +143,10 @@ export function contributionOperator(formData: FormDataRecord): PostProcessingRu
   const mode = formData.contributionMode;
   if (mode !== 'row' && mode !== 'column') return undefined;
   const shifts = isTimeComparison(formData) ? timeOffsets(formData) : [];
-  return { operation: 'contribution', options: { orientation: mode, ...(shifts.length > 0 ? { time_shifts: shifts } : {}) } };
+  return {
+    operation: 'contribution',
+    options: { orientation: mode, ...(shifts.length > 0 ? { time_shifts: shifts } : {}) },
+  };
 }
 
 /** Bar charts without a group-by may sort the x-axis by its value or by a metric. */
@@ -128,7 +154,8 @@ export function sortOperator(formData: FormDataRecord): PostProcessingRule | und
   const xAxis = getXAxisLabel(formData);
   const by = formData.x_axis_sort;
   const ascending = formData.x_axis_sort_asc;
-  if (typeof by !== 'string' || typeof ascending !== 'boolean' || ensureArray(formData.groupby).length > 0) return undefined;
+  if (typeof by !== 'string' || typeof ascending !== 'boolean' || ensureArray(formData.groupby).length > 0)
+    return undefined;
   const sortable = [xAxis, ...ensureArray(formData.metrics).map((m) => getMetricLabel(m as never))];
   if (!sortable.includes(by)) return undefined;
   if (by === xAxis) return { operation: 'sort', options: { is_sort_index: true, ascending } };
@@ -144,11 +171,16 @@ export function boxplotOperator(formData: FormDataRecord, query: QueryObject): P
   let whisker: Record<string, unknown>;
   if (option === 'Tukey' || option === '') whisker = { whisker_type: 'tukey' };
   else if (option === 'Min/max (no outliers)') whisker = { whisker_type: 'min/max' };
-  else if (percentileMatch) whisker = { whisker_type: 'percentile', percentiles: [Number(percentileMatch[1]), Number(percentileMatch[2])] };
+  else if (percentileMatch)
+    whisker = { whisker_type: 'percentile', percentiles: [Number(percentileMatch[1]), Number(percentileMatch[2])] };
   else whisker = { whisker_type: 'tukey' };
   return {
     operation: 'boxplot',
-    options: { ...whisker, groupby: ensureArray(formData.groupby as string[]).map(getColumnLabel), metrics: ensureArray(query.metrics).map(getMetricLabel) },
+    options: {
+      ...whisker,
+      groupby: ensureArray(formData.groupby as string[]).map(getColumnLabel),
+      metrics: ensureArray(query.metrics).map(getMetricLabel),
+    },
   };
 }
 

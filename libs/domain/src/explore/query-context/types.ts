@@ -64,7 +64,16 @@ export interface QueryObjectExtras {
 
 export type OrderByClause = [QueryObjectColumn | QueryObjectMetric, boolean];
 
-export const RESULT_TYPES = ['full', 'samples', 'query', 'results', 'columns', 'timegrains', 'post_processed', 'drill_detail'] as const;
+export const RESULT_TYPES = [
+  'full',
+  'samples',
+  'query',
+  'results',
+  'columns',
+  'timegrains',
+  'post_processed',
+  'drill_detail',
+] as const;
 export type ResultType = (typeof RESULT_TYPES)[number];
 export const RESULT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];

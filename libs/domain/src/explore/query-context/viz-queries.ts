@@ -1,5 +1,11 @@
 import type { PostProcessingRule } from '../post-processing/data-frame';
-import { buildQueryObject, getQueryMode, normalizeOrderBy, normalizeTimeColumn, withTimeColumn } from './build-query-object';
+import {
+  buildQueryObject,
+  getQueryMode,
+  normalizeOrderBy,
+  normalizeTimeColumn,
+  withTimeColumn,
+} from './build-query-object';
 import { DTTM_ALIAS, ensureArray, getColumnLabel, getMetricLabel, getXAxisColumn, removeDuplicates } from './labels';
 import {
   boxplotOperator,
@@ -24,7 +30,8 @@ export interface BuildOptions {
 
 export type VizQueryBuilder = (formData: FormDataRecord, options: BuildOptions) => QueryObject[];
 
-const steps = (...rules: (PostProcessingRule | undefined)[]): PostProcessingRule[] => rules.filter((r): r is PostProcessingRule => r !== undefined);
+const steps = (...rules: (PostProcessingRule | undefined)[]): PostProcessingRule[] =>
+  rules.filter((r): r is PostProcessingRule => r !== undefined);
 
 /**
  * Line, bar, area and scatter (REFERENCE §2.4 ECharts time-series family): the x-axis and group-by as
@@ -67,7 +74,8 @@ export const tableQuery: VizQueryBuilder = (formData, { ownState = {} }) => {
   let { metrics = [], orderby = [] } = base;
   let postProcessing: PostProcessingRule[] = [];
   if (mode === 'aggregate') {
-    const sortBy = ensureArray(formData.timeseries_limit_metric ?? formData.series_limit_metric)[0] as QueryObjectMetric | undefined;
+    const sortBy = ensureArray(formData.timeseries_limit_metric ?? formData.series_limit_metric)[0] as
+      QueryObjectMetric | undefined;
     const orderDesc = formData.order_desc === undefined ? true : !!formData.order_desc;
     if (sortBy) orderby = [[sortBy, !orderDesc]];
     else if (metrics.length > 0) orderby = [[metrics[0]!, false]];
@@ -75,10 +83,17 @@ export const tableQuery: VizQueryBuilder = (formData, { ownState = {} }) => {
     if (percent.length > 0) {
       const labels = removeDuplicates(percent.map(getMetricLabel), (l) => l);
       metrics = removeDuplicates([...metrics, ...percent], getMetricLabel);
-      postProcessing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l) => `%${l}`) } }];
+      postProcessing = [
+        { operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l) => `%${l}`) } },
+      ];
     }
   }
-  const query: QueryObject = { ...base, metrics: mode === 'raw' ? undefined : metrics, orderby, post_processing: postProcessing };
+  const query: QueryObject = {
+    ...base,
+    metrics: mode === 'raw' ? undefined : metrics,
+    orderby,
+    post_processing: postProcessing,
+  };
   if (mode === 'raw') delete query.metrics;
   // The raw table shows rows as they are: no ordering by a metric, no series limit.
   if (mode === 'raw') delete query.series_limit_metric;
@@ -88,7 +103,8 @@ export const tableQuery: VizQueryBuilder = (formData, { ownState = {} }) => {
     query.row_offset = (ownState.currentPage ?? 0) * pageSize;
   }
   const queries: QueryObject[] = [query];
-  if (formData.server_pagination) queries.push({ ...query, row_limit: 0, row_offset: 0, post_processing: [], is_rowcount: true });
+  if (formData.server_pagination)
+    queries.push({ ...query, row_limit: 0, row_offset: 0, post_processing: [], is_rowcount: true });
   if (mode === 'aggregate' && metrics.length > 0 && formData.show_totals) {
     // REFERENCE §2.2: the first query with metrics, no columns and no post-processing is the totals
     // query; the server also takes contribution totals from it.
@@ -112,7 +128,12 @@ export const bigNumberQuery: VizQueryBuilder = (formData) => {
   const xAxis = getXAxisColumn(formData) ?? DTTM_ALIAS;
   const withAxis = { ...formData, x_axis: xAxis };
   const query: QueryObject = { ...base, columns: [xAxis] };
-  query.post_processing = steps(pivotOperator(withAxis, query), rollingWindowOperator(withAxis, query), resampleOperator(withAxis), flattenOperator());
+  query.post_processing = steps(
+    pivotOperator(withAxis, query),
+    rollingWindowOperator(withAxis, query),
+    resampleOperator(withAxis),
+    flattenOperator(),
+  );
   return [normalizeTimeColumn(withAxis, withTimeColumn(withAxis, query, xAxis), xAxis)];
 };
 
@@ -130,7 +151,10 @@ export const pivotTableQuery: VizQueryBuilder = (formData) => {
   const grain = base.extras?.time_grain_sqla;
   const lookup = formData.temporal_columns_lookup as Record<string, boolean> | undefined;
   const columns = removeDuplicates(
-    [...ensureArray(formData.groupbyColumns as QueryObjectColumn[]), ...ensureArray(formData.groupbyRows as QueryObjectColumn[])],
+    [
+      ...ensureArray(formData.groupbyColumns as QueryObjectColumn[]),
+      ...ensureArray(formData.groupbyRows as QueryObjectColumn[]),
+    ],
     getColumnLabel,
   ).map((col): QueryObjectColumn =>
     typeof col === 'string' && grain && (lookup?.[col] || formData.granularity_sqla === col)
@@ -146,7 +170,11 @@ export const pivotTableQuery: VizQueryBuilder = (formData) => {
 export const histogramQuery: VizQueryBuilder = (formData) => {
   const base = buildQueryObject(formData);
   const column = formData.column as QueryObjectColumn;
-  const query: QueryObject = { ...base, columns: removeDuplicates([...ensureArray(formData.groupby as QueryObjectColumn[]), column], getColumnLabel), post_processing: [histogramOperator(formData)] };
+  const query: QueryObject = {
+    ...base,
+    columns: removeDuplicates([...ensureArray(formData.groupby as QueryObjectColumn[]), column], getColumnLabel),
+    post_processing: [histogramOperator(formData)],
+  };
   delete query.metrics;
   delete query.orderby;
   return [query];
@@ -157,8 +185,13 @@ export const boxPlotQuery: VizQueryBuilder = (formData) => {
   const base = buildQueryObject(formData);
   const distribute = ensureArray(formData.columns as QueryObjectColumn[]);
   const series = ensureArray(formData.groupby as QueryObjectColumn[]);
-  const distribution = distribute.length === 0 && typeof formData.granularity_sqla === 'string' ? [formData.granularity_sqla] : distribute;
-  const query: QueryObject = { ...base, columns: removeDuplicates([...distribution, ...series], getColumnLabel), series_columns: series };
+  const distribution =
+    distribute.length === 0 && typeof formData.granularity_sqla === 'string' ? [formData.granularity_sqla] : distribute;
+  const query: QueryObject = {
+    ...base,
+    columns: removeDuplicates([...distribution, ...series], getColumnLabel),
+    series_columns: series,
+  };
   query.post_processing = [boxplotOperator(formData, query)];
   return [query];
 };
@@ -167,15 +200,25 @@ export const boxPlotQuery: VizQueryBuilder = (formData) => {
 export const heatmapQuery: VizQueryBuilder = (formData) => {
   const base = buildQueryObject(formData);
   const xAxis = getXAxisColumn(formData);
-  const columns = removeDuplicates([...(xAxis !== undefined ? [xAxis] : []), ...ensureArray(formData.groupby as QueryObjectColumn[])], getColumnLabel);
+  const columns = removeDuplicates(
+    [...(xAxis !== undefined ? [xAxis] : []), ...ensureArray(formData.groupby as QueryObjectColumn[])],
+    getColumnLabel,
+  );
   const metric = getMetricLabel(ensureArray(base.metrics)[0] ?? '');
   const orderby: [QueryObjectColumn | QueryObjectMetric, boolean][] = [];
   const sortX = formData.sort_x_axis;
   const sortY = formData.sort_y_axis;
-  if (typeof sortX === 'string' && columns[0] !== undefined) orderby.push([sortX.includes('value') ? metric : columns[0], sortX.includes('asc')]);
-  if (typeof sortY === 'string' && columns[1] !== undefined) orderby.push([sortY.includes('value') ? metric : columns[1], sortY.includes('asc')]);
+  if (typeof sortX === 'string' && columns[0] !== undefined)
+    orderby.push([sortX.includes('value') ? metric : columns[0], sortX.includes('asc')]);
+  if (typeof sortY === 'string' && columns[1] !== undefined)
+    orderby.push([sortY.includes('value') ? metric : columns[1], sortY.includes('asc')]);
   const across = formData.normalize_across;
-  const groupBy = across === 'x' && columns[0] !== undefined ? getColumnLabel(columns[0]) : across === 'y' && columns[1] !== undefined ? getColumnLabel(columns[1]) : undefined;
+  const groupBy =
+    across === 'x' && columns[0] !== undefined
+      ? getColumnLabel(columns[0])
+      : across === 'y' && columns[1] !== undefined
+        ? getColumnLabel(columns[1])
+        : undefined;
   const query: QueryObject = {
     ...base,
     columns,
@@ -190,7 +233,10 @@ export const heatmapQuery: VizQueryBuilder = (formData) => {
 export const waterfallQuery: VizQueryBuilder = (formData) => {
   const base = buildQueryObject(formData);
   const xAxis = getXAxisColumn(formData);
-  const columns = removeDuplicates([...(xAxis !== undefined ? [xAxis] : []), ...ensureArray(formData.groupby as QueryObjectColumn[])], getColumnLabel);
+  const columns = removeDuplicates(
+    [...(xAxis !== undefined ? [xAxis] : []), ...ensureArray(formData.groupby as QueryObjectColumn[])],
+    getColumnLabel,
+  );
   const query: QueryObject = { ...base, columns, orderby: columns.map((c) => [c, true]), post_processing: [] };
   return [normalizeTimeColumn(formData, withTimeColumn(formData, query, xAxis), xAxis)];
 };
@@ -200,7 +246,18 @@ function secondQueryForm(formData: FormDataRecord): FormDataRecord {
   const second: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(formData)) if (!key.endsWith('_b')) second[key] = value;
   // The second query's own values replace the first's; an absent one means 'none', not the first's.
-  for (const key of ['metrics', 'groupby', 'adhoc_filters', 'series_limit', 'limit', 'series_limit_metric', 'timeseries_limit_metric', 'order_desc', 'row_limit']) delete second[key];
+  for (const key of [
+    'metrics',
+    'groupby',
+    'adhoc_filters',
+    'series_limit',
+    'limit',
+    'series_limit_metric',
+    'timeseries_limit_metric',
+    'order_desc',
+    'row_limit',
+  ])
+    delete second[key];
   for (const [key, value] of Object.entries(formData)) if (key.endsWith('_b')) second[key.slice(0, -2)] = value;
   return second;
 }

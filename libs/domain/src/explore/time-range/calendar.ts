@@ -29,7 +29,15 @@ export function addMonths(date: Date, months: number): Date {
   const month = total - year * 12;
   const day = Math.min(date.getUTCDate(), daysInMonth(year, month));
   return new Date(
-    Date.UTC(year, month, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()),
+    Date.UTC(
+      year,
+      month,
+      day,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
   );
 }
 

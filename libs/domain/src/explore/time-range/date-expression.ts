@@ -10,7 +10,11 @@ import { TimeRangeError } from './time-range-error';
  */
 export const DATE_EXPRESSION = /^(DATETIME|DATEADD|DATETRUNC|LASTDAY|HOLIDAY)\s*\(/i;
 
-type Token = { kind: 'word'; text: string } | { kind: 'string'; text: string } | { kind: 'int'; value: number } | { kind: 'punct'; text: '(' | ')' | ',' };
+type Token =
+  | { kind: 'word'; text: string }
+  | { kind: 'string'; text: string }
+  | { kind: 'int'; value: number }
+  | { kind: 'punct'; text: '(' | ')' | ',' };
 
 function tokenize(source: string): Token[] | null {
   const tokens: Token[] = [];
@@ -67,7 +71,8 @@ class Parser {
 
   private unit(allowed?: readonly CalendarUnit[]): CalendarUnit {
     const t = this.next();
-    if (!t || t.kind !== 'word' || !isCalendarUnit(t.text) || (allowed && !allowed.includes(t.text))) throw new SyntaxError('unit');
+    if (!t || t.kind !== 'word' || !isCalendarUnit(t.text) || (allowed && !allowed.includes(t.text)))
+      throw new SyntaxError('unit');
     return t.text;
   }
 

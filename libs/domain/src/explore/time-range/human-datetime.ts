@@ -3,7 +3,10 @@ import { TimeRangeError } from './time-range-error';
 
 const UNIT = '(second|minute|hour|day|week|month|quarter|year)s?';
 const BARE_PERIOD = new RegExp(`^(\\d+)\\s+${UNIT}$`, 'i');
-const RELATIVE = new RegExp(`^(?:in\\s+)?(\\d+)\\s+${UNIT}(?:\\s+(ago|later|before now|after now|from now|hence))?$`, 'i');
+const RELATIVE = new RegExp(
+  `^(?:in\\s+)?(\\d+)\\s+${UNIT}(?:\\s+(ago|later|before now|after now|from now|hence))?$`,
+  'i',
+);
 const ISO =
   /^(\d{4})(?:[-/](\d{1,2})(?:[-/](\d{1,2}))?)?(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
@@ -38,14 +41,14 @@ export function parseHumanDatetime(text: string, now: Date): Date {
 function parseIsoLike(value: string): Date | null {
   const m = ISO.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2] ?? '1', m[3] ?? '1', m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second] = [
+    m[1],
+    m[2] ?? '1',
+    m[3] ?? '1',
+    m[4] ?? '0',
+    m[5] ?? '0',
+    m[6] ?? '0',
+  ].map(Number) as [number, number, number, number, number, number];
   const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) throw TimeRangeError.cannotParse(value);
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);

@@ -19,11 +19,15 @@ describe('time offsets of time comparison', () => {
   });
 
   it('a year back from 29 February is 28 February', () => {
-    expect(applyTimeOffset(new Date('2024-02-29T00:00:00Z'), '1 year ago').toISOString()).toBe('2023-02-28T00:00:00.000Z');
+    expect(applyTimeOffset(new Date('2024-02-29T00:00:00Z'), '1 year ago').toISOString()).toBe(
+      '2023-02-28T00:00:00.000Z',
+    );
   });
 
   it('refuses offsets without a direction and nonsense', () => {
-    expect(() => applyTimeOffset(NOW, '1 year')).toThrow('Time delta is ambiguous. Please specify [1 year ago] or [1 year later].');
+    expect(() => applyTimeOffset(NOW, '1 year')).toThrow(
+      'Time delta is ambiguous. Please specify [1 year ago] or [1 year later].',
+    );
     expect(() => applyTimeOffset(NOW, 'inherit')).toThrow('Cannot parse time string [inherit]');
     expect(isTimeOffset('1 year ago')).toBe(true);
     expect(isTimeOffset('custom')).toBe(false);

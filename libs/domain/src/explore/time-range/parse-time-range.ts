@@ -22,7 +22,10 @@ export interface TimeRangeOptions {
 
 const UNIT = '(second|minute|hour|day|week|month|quarter|year)s?';
 const SHORTHAND = new RegExp(`^(?:last|next)\\s+(?:\\d+\\s*)?${UNIT}$`, 'i');
-const START_END = new RegExp(`^(start of|beginning of|end of)\\s+(this|last|next|prior)\\s+(\\d+)?\\s*(day|week|month|quarter|year)s?$`, 'i');
+const START_END = new RegExp(
+  `^(start of|beginning of|end of)\\s+(this|last|next|prior)\\s+(\\d+)?\\s*(day|week|month|quarter|year)s?$`,
+  'i',
+);
 const SCOPED = new RegExp(`^(this|last|next|prior)\\s+(\\d+)?\\s*${UNIT}$`, 'i');
 
 /** Named ranges that stand for a whole expression (calendar periods). */
@@ -32,7 +35,8 @@ for (const unit of ['week', 'month', 'quarter', 'year']) {
     `DATETRUNC(DATEADD(DATETIME('today'), -1, ${unit}), ${unit}) : DATETRUNC(DATETIME('today'), ${unit})`;
 }
 for (const unit of ['day', 'week', 'month', 'quarter', 'year']) {
-  CALENDAR_RANGES[`current ${unit}`] = () => `DATETRUNC(DATETIME('today'), ${unit}) : DATETRUNC(DATEADD(DATETIME('today'), 1, ${unit}), ${unit})`;
+  CALENDAR_RANGES[`current ${unit}`] = () =>
+    `DATETRUNC(DATETIME('today'), ${unit}) : DATETRUNC(DATEADD(DATETIME('today'), 1, ${unit}), ${unit})`;
 }
 
 /** Sub-day units count from 'now', longer ones from 'today' (midnight), unless the query says otherwise. */
@@ -56,7 +60,11 @@ function shorthandBase(range: string, explicit: string | undefined): string {
  *   DATEADD/DATETRUNC/LASTDAY/DATETIME expression.
  * Throws TimeRangeError for text it cannot read and 'From date cannot be larger than to date'.
  */
-export function parseTimeRange(timeRange: string | null | undefined, now: Date, options: TimeRangeOptions = {}): TimeRangeBounds {
+export function parseTimeRange(
+  timeRange: string | null | undefined,
+  now: Date,
+  options: TimeRangeOptions = {},
+): TimeRangeBounds {
   let range = timeRange ?? '';
   const trimmed = range.trim();
   if (trimmed === '' || trimmed.toLowerCase() === NO_TIME_RANGE.toLowerCase()) return { since: null, until: null };
@@ -94,7 +102,13 @@ export function evaluateEndpoint(text: string, now: Date, options: TimeRangeOpti
   return parseHumanDatetime(text, now);
 }
 
-function scoped(scope: string, delta: string | undefined, unit: CalendarUnit, now: Date, relativeStart: string | undefined): Date {
+function scoped(
+  scope: string,
+  delta: string | undefined,
+  unit: CalendarUnit,
+  now: Date,
+  relativeStart: string | undefined,
+): Date {
   const base = parseHumanDatetime(relativeBase(unit, relativeStart), now);
   const n = delta ? Number(delta) : 1;
   switch (scope.toLowerCase()) {

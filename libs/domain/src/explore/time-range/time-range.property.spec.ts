@@ -35,7 +35,10 @@ describe('parseTimeRange properties', () => {
   it('DATEADD by N days and back by N days returns the start', () => {
     fc.assert(
       fc.property(instant, fc.integer({ min: -10000, max: 10000 }), (a, n) => {
-        const there = evaluateDateExpression(`DATEADD(DATEADD(DATETIME("${formatDttm(a)}"), ${n}, day), ${-n}, day)`, NOW);
+        const there = evaluateDateExpression(
+          `DATEADD(DATEADD(DATETIME("${formatDttm(a)}"), ${n}, day), ${-n}, day)`,
+          NOW,
+        );
         expect(there).toEqual(a);
         expect(addUnits(a, n, 'week').getTime() - a.getTime()).toBe(n * 7 * 86_400_000);
       }),

@@ -8,7 +8,10 @@ const range = (text: string, options = {}) => {
   const { since, until } = parseTimeRange(text, NOW, options);
   return [since?.toISOString() ?? null, until?.toISOString() ?? null];
 };
-const expected = (since: string | null, until: string | null) => [since && d(since).toISOString(), until && d(until).toISOString()];
+const expected = (since: string | null, until: string | null) => [
+  since && d(since).toISOString(),
+  until && d(until).toISOString(),
+];
 
 describe('parseTimeRange', () => {
   it('spec §9: "No filter" (and an empty range) has no bounds', () => {
@@ -58,8 +61,12 @@ describe('parseTimeRange', () => {
 
   it('"start : end" with ISO dates and date-times', () => {
     expect(range('2020-01-01 : 2020-02-01')).toEqual(expected('2020-01-01', '2020-02-01'));
-    expect(range('2020-01-01T10:15:30 : 2020-01-02 08:00')).toEqual(expected('2020-01-01T10:15:30', '2020-01-02T08:00:00'));
-    expect(range('2020-01-01T00:00:00+02:00 : 2020-01-01T00:00:00Z')).toEqual(expected('2019-12-31T22:00:00', '2020-01-01'));
+    expect(range('2020-01-01T10:15:30 : 2020-01-02 08:00')).toEqual(
+      expected('2020-01-01T10:15:30', '2020-01-02T08:00:00'),
+    );
+    expect(range('2020-01-01T00:00:00+02:00 : 2020-01-01T00:00:00Z')).toEqual(
+      expected('2019-12-31T22:00:00', '2020-01-01'),
+    );
     expect(range('2020 : 2021-06')).toEqual(expected('2020-01-01', '2021-06-01'));
   });
 
@@ -84,14 +91,18 @@ describe('parseTimeRange', () => {
   });
 
   it('DATEADD / DATETRUNC / LASTDAY / DATETIME expressions', () => {
-    expect(range('DATEADD(DATETIME("2020-03-01"), -7, day) : 2020-03-01')).toEqual(expected('2020-02-23', '2020-03-01'));
-    expect(range("DATETRUNC(DATETIME('2020-02-17T10:00:00'), quarter) : LASTDAY(DATETIME('2020-02-10'), month)")).toEqual(
-      expected('2020-01-01', '2020-02-29'),
+    expect(range('DATEADD(DATETIME("2020-03-01"), -7, day) : 2020-03-01')).toEqual(
+      expected('2020-02-23', '2020-03-01'),
     );
-    expect(range("DATEADD(DATETIME('2020-01-31'), 1, MONTH) : dateadd(datetime('today'), 1, year)")).toEqual(expected('2020-02-29', '2025-03-15'));
-    expect(range("DATEADD(DATETIME('today'), DATEDIFF(DATETIME('2024-03-20'), DATETIME('2024-03-15')), day) : now")).toEqual(
-      expected('2024-03-10', '2024-03-15T10:30:00'),
+    expect(
+      range("DATETRUNC(DATETIME('2020-02-17T10:00:00'), quarter) : LASTDAY(DATETIME('2020-02-10'), month)"),
+    ).toEqual(expected('2020-01-01', '2020-02-29'));
+    expect(range("DATEADD(DATETIME('2020-01-31'), 1, MONTH) : dateadd(datetime('today'), 1, year)")).toEqual(
+      expected('2020-02-29', '2025-03-15'),
     );
+    expect(
+      range("DATEADD(DATETIME('today'), DATEDIFF(DATETIME('2024-03-20'), DATETIME('2024-03-15')), day) : now"),
+    ).toEqual(expected('2024-03-10', '2024-03-15T10:30:00'));
   });
 
   it('spec: a start after the end is refused with "From date cannot be larger than to date"', () => {
@@ -100,7 +111,9 @@ describe('parseTimeRange', () => {
   });
 
   it('an ambiguous period and unreadable text get clear messages', () => {
-    expect(() => range('7 days : now')).toThrow('Time string is ambiguous. Please specify [7 days ago] or [7 days later].');
+    expect(() => range('7 days : now')).toThrow(
+      'Time string is ambiguous. Please specify [7 days ago] or [7 days later].',
+    );
     expect(() => range('banana : now')).toThrow('Cannot parse time string [banana]');
     expect(() => range('banana')).toThrow('Cannot parse time string [banana]');
     expect(() => range('2020-02-30 : now')).toThrow('Cannot parse time string [2020-02-30]');
@@ -110,11 +123,15 @@ describe('parseTimeRange', () => {
 
   it('extras relative_start / relative_end move the anchor to now', () => {
     expect(range('Last day', { relativeEnd: 'now' })).toEqual(expected('2024-03-14', '2024-03-15T10:30:00'));
-    expect(range('Last day', { relativeStart: 'now', relativeEnd: 'now' })).toEqual(expected('2024-03-14T10:30:00', '2024-03-15T10:30:00'));
+    expect(range('Last day', { relativeStart: 'now', relativeEnd: 'now' })).toEqual(
+      expected('2024-03-14T10:30:00', '2024-03-15T10:30:00'),
+    );
   });
 
   it('the separator is " : " with spaces, so a time of day keeps its colons', () => {
     expect(TIME_RANGE_SEPARATOR).toBe(' : ');
-    expect(range('2020-01-01T10:00 : 2020-01-01T11:00')).toEqual(expected('2020-01-01T10:00:00', '2020-01-01T11:00:00'));
+    expect(range('2020-01-01T10:00 : 2020-01-01T11:00')).toEqual(
+      expected('2020-01-01T10:00:00', '2020-01-01T11:00:00'),
+    );
   });
 });

@@ -79,9 +79,7 @@ describe('reading an error response (spec §8 Error responses)', () => {
     expect(parseErrorResponse({ status: 504, bodyText: page, contentType: 'text/html' }).message).toBe(
       'Gateway timeout',
     );
-    expect(parseErrorResponse({ status: 520, bodyText: page, contentType: 'text/html' }).message).toBe(
-      'Unknown error',
-    );
+    expect(parseErrorResponse({ status: 520, bodyText: page, contentType: 'text/html' }).message).toBe('Unknown error');
   });
 
   it("spec §8: an empty body shows the status text, or 'An error occurred'", () => {
@@ -108,7 +106,10 @@ describe('reading an error response (spec §8 Error responses)', () => {
 
   it('spec §8: a typed CSRF error in errors[] shows the session-timed-out message', () => {
     const error = parseErrorResponse(
-      json(400, { message: 'x', errors: [{ message: 'bad token', error_type: 'FRONTEND_CSRF_ERROR', level: 'error' }] }),
+      json(400, {
+        message: 'x',
+        errors: [{ message: 'bad token', error_type: 'FRONTEND_CSRF_ERROR', level: 'error' }],
+      }),
     );
     expect(error.message).toBe(ErrorMessages.SESSION_TIMED_OUT);
   });

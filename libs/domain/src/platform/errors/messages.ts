@@ -43,14 +43,11 @@ export const EditorErrorMessages = {
   QUERY_NOT_UPDATED: 'Your query could not be updated',
   TAB_STATE_FETCH_FAILED: 'An error occurred while fetching tab state',
   QUERY_REMOVE_FAILED: 'An error occurred while removing query. Please contact your administrator.',
-  TABLE_METADATA_FETCH_FAILED:
-    'An error occurred while fetching table metadata. Please contact your administrator.',
-  TABLE_SCHEMA_EXPAND_FAILED:
-    'An error occurred while expanding the table schema. Please contact your administrator.',
+  TABLE_METADATA_FETCH_FAILED: 'An error occurred while fetching table metadata. Please contact your administrator.',
+  TABLE_SCHEMA_EXPAND_FAILED: 'An error occurred while expanding the table schema. Please contact your administrator.',
   TABLE_SCHEMA_COLLAPSE_FAILED:
     'An error occurred while collapsing the table schema. Please contact your administrator.',
-  TABLE_SCHEMA_REMOVE_FAILED:
-    'An error occurred while removing the table schema. Please contact your administrator.',
+  TABLE_SCHEMA_REMOVE_FAILED: 'An error occurred while removing the table schema. Please contact your administrator.',
   /** The spec gives only this beginning; BACKEND_STORE_FAILED completes it. */
   BACKEND_STORE_FAILED_PREFIX:
     'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the',

@@ -106,9 +106,7 @@ export function canAccessDatabase(
 }
 
 /** spec §3 User: recognised by having username, permissions and roles. */
-export function isUserWithPermissionsAndRoles(
-  value: unknown,
-): value is PermissionSubject & { username: string } {
+export function isUserWithPermissionsAndRoles(value: unknown): value is PermissionSubject & { username: string } {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return (

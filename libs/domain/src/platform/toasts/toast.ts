@@ -36,8 +36,7 @@ export const TOAST_ADDED = 'platform/toastAdded' as const;
 export const TOAST_REMOVED = 'platform/toastRemoved' as const;
 
 export type ToastEvent =
-  | EventLike<typeof TOAST_ADDED, { toast: Toast }>
-  | EventLike<typeof TOAST_REMOVED, { id: string }>;
+  EventLike<typeof TOAST_ADDED, { toast: Toast }> | EventLike<typeof TOAST_REMOVED, { id: string }>;
 
 /** The id comes in on the command (no randomness in the domain); duration defaults per type. */
 export interface AddToastData {
@@ -48,9 +47,7 @@ export interface AddToastData {
   noDuplicate?: boolean;
 }
 
-export type ToastCommand =
-  | { type: 'AddToast'; data: AddToastData }
-  | { type: 'RemoveToast'; data: { id: string } };
+export type ToastCommand = { type: 'AddToast'; data: AddToastData } | { type: 'RemoveToast'; data: { id: string } };
 
 type ToastOptions = Pick<AddToastData, 'duration' | 'noDuplicate'>;
 

@@ -17,7 +17,12 @@ const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e');
 const texts = fc.constantFrom('Saved', 'Network error', 'Copied to clipboard!');
 const command: fc.Arbitrary<ToastCommand> = fc.oneof(
   fc
-    .record({ id: ids, text: texts, noDuplicate: fc.boolean(), toastType: fc.constantFrom('info', 'danger') as fc.Arbitrary<Toast['toastType']> })
+    .record({
+      id: ids,
+      text: texts,
+      noDuplicate: fc.boolean(),
+      toastType: fc.constantFrom('info', 'danger') as fc.Arbitrary<Toast['toastType']>,
+    })
     .map(({ id, text, noDuplicate, toastType }) => addToastCommandFor(toastType)(id, text, { noDuplicate })),
   ids.map((id): ToastCommand => ({ type: 'RemoveToast', data: { id } })),
 );

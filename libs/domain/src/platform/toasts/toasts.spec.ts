@@ -70,7 +70,10 @@ describe('toasts', () => {
   });
 
   it('spec §4 Toasts: removing a toast that is already gone gives no event', () => {
-    spec.given([added(toast('a', 'x')), removed('a')]).when(removeToast('a')).then([]);
+    spec
+      .given([added(toast('a', 'x')), removed('a')])
+      .when(removeToast('a'))
+      .then([]);
   });
 
   it.each([
@@ -94,16 +97,25 @@ describe('toasts', () => {
   });
 
   it('refuses a negative duration', () => {
-    spec.given([]).when(addInfoToast('t', 'x', { duration: -1 })).thenThrows('toast_duration_invalid');
+    spec
+      .given([])
+      .when(addInfoToast('t', 'x', { duration: -1 }))
+      .thenThrows('toast_duration_invalid');
   });
 
   it('refuses a second toast with an id already shown (ids come in on the command)', () => {
-    spec.given([added(toast('a', 'x'))]).when(addInfoToast('a', 'y')).thenThrows('toast_id_taken');
+    spec
+      .given([added(toast('a', 'x'))])
+      .when(addInfoToast('a', 'y'))
+      .thenThrows('toast_id_taken');
   });
 
   it('refuses an unknown toast type coming from an untyped caller', () => {
     const command = { type: 'AddToast', data: { id: 'a', toastType: 'purple', text: 'x' } };
-    spec.given([]).when(command as never).thenThrows('toast_type_unknown');
+    spec
+      .given([])
+      .when(command as never)
+      .thenThrows('toast_type_unknown');
   });
 
   it('evolve ignores a replayed toastAdded whose id is already in the list', () => {
@@ -111,7 +123,10 @@ describe('toasts', () => {
   });
 
   it('refuses a command it does not know', () => {
-    spec.given([]).when({ type: 'ClearAllToasts', data: {} } as never).thenThrows('command_unknown');
+    spec
+      .given([])
+      .when({ type: 'ClearAllToasts', data: {} } as never)
+      .thenThrows('command_unknown');
   });
 
   it('evolve leaves the toasts unchanged for an event of another context', () => {

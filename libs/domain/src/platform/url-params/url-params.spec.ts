@@ -54,7 +54,7 @@ describe('standalone modes (spec §2)', () => {
     expect(parseStandaloneMode('3')).toBe(StandaloneMode.REPORT);
   });
 
-  it("standalone=true is the older spelling of mode 1; anything unknown is mode 0", () => {
+  it('standalone=true is the older spelling of mode 1; anything unknown is mode 0', () => {
     expect(parseStandaloneMode('true')).toBe(StandaloneMode.HIDE_NAV);
     expect(parseStandaloneMode('7')).toBe(StandaloneMode.NONE);
     expect(parseStandaloneMode(null)).toBe(StandaloneMode.NONE);
@@ -100,7 +100,8 @@ describe('page parameters (spec §2)', () => {
 
 describe('permalink parameters (spec §2)', () => {
   it('spec §2: chart permalinks keep the current parameters minus the reserved ones', () => {
-    const current = '?form_data_key=abc&slice_id=4&standalone=1&datasource_id=2&datasource_type=table&dataset_id=2&foo=bar';
+    const current =
+      '?form_data_key=abc&slice_id=4&standalone=1&datasource_id=2&datasource_type=table&dataset_id=2&foo=bar';
     expect(permalinkUrlParams(current, 'chart')).toEqual([
       ['standalone', '1'],
       ['foo', 'bar'],
@@ -108,7 +109,9 @@ describe('permalink parameters (spec §2)', () => {
   });
 
   it('spec §2: dashboard permalinks drop the filter state, the permalink key and edit mode', () => {
-    const current = new URLSearchParams('native_filters_key=k&native_filters=(x)&permalink_key=p&edit=true&standalone=2&show_filters=0');
+    const current = new URLSearchParams(
+      'native_filters_key=k&native_filters=(x)&permalink_key=p&edit=true&standalone=2&show_filters=0',
+    );
     expect(permalinkUrlParams(current, 'dashboard')).toEqual([
       ['standalone', '2'],
       ['show_filters', '0'],

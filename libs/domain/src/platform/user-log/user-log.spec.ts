@@ -124,7 +124,11 @@ describe('user-log batching (spec §4 Event logging, §9)', () => {
   it('requests keep the order, hold at most 1024 events and change when the dashboard or chart changes', () => {
     const onDashboard = Array.from({ length: 1030 }, (_, i) => event(i, { source: 'dashboard', source_id: 1 }));
     const onChart = [event(2000, { source: 'chart', source_id: 9 })];
-    const requests = planUserLogRequests([...onDashboard, ...onChart, event(3000, { source: 'dashboard', source_id: 1 })]);
+    const requests = planUserLogRequests([
+      ...onDashboard,
+      ...onChart,
+      event(3000, { source: 'dashboard', source_id: 1 }),
+    ]);
     expect(requests.map((r) => [r.path, r.body.events.length])).toEqual([
       ['/strata/log/?explode=events&dashboard_id=1', 1024],
       ['/strata/log/?explode=events&dashboard_id=1', 6],

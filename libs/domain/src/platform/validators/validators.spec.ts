@@ -1,7 +1,7 @@
 import { validateControl, validateInteger, validateMaxValue, validateNonEmpty } from './validators';
 
 describe('control validation (spec §5)', () => {
-  it.each([3, '3', ' 42 ', -7, '0'])("spec §5: integer rule accepts %p", (value) => {
+  it.each([3, '3', ' 42 ', -7, '0'])('spec §5: integer rule accepts %p', (value) => {
     expect(validateInteger(value)).toBeNull();
   });
 

@@ -6,7 +6,8 @@ import { isUndoableSqlLabBatch, isUndoableSqlLabEvent } from '../undoable';
 import { activeQueryEditor, queryEditorById, type SqlLabState } from './model';
 
 const spec = deciderSpec(sqlLabDecider);
-const fold = (events: readonly SqlLabEvent[]): SqlLabState => events.reduce(sqlLabDecider.evolve, sqlLabDecider.initialState());
+const fold = (events: readonly SqlLabEvent[]): SqlLabState =>
+  events.reduce(sqlLabDecider.evolve, sqlLabDecider.initialState());
 const two = [added(tab('a', 'A')), added(tab('b', 'B'))]; // b is active
 
 describe('SQL Lab tabs: property edits', () => {
@@ -40,38 +41,76 @@ describe('SQL Lab tabs: property edits', () => {
   });
 
   it('an edit that changes nothing gives no event, so no undo step', () => {
-    spec.given([...two, sqlEdited('b', 'SELECT 1')]).when({ type: 'SetSql', data: { queryEditorId: 'b', sql: 'SELECT 1', at: 9 } }).then([]);
+    spec
+      .given([...two, sqlEdited('b', 'SELECT 1')])
+      .when({ type: 'SetSql', data: { queryEditorId: 'b', sql: 'SELECT 1', at: 9 } })
+      .then([]);
   });
 
   it('spec §4 Tabs: database, catalog, schema, limit and template parameters are tab properties', () => {
-    const events = (['SetDatabase', 'SetCatalog', 'SetSchema', 'SetQueryLimit', 'SetTemplateParams'] as const).map((type, i) => {
-      const data = [{ dbId: 4 }, { catalog: 'cat' }, { schema: 'public' }, { queryLimit: 100 }, { templateParams: '{"a":1}' }][i]!;
-      return sqlLabDecider.decide({ type, data: { queryEditorId: 'a', at: 10 + i, ...data } } as never, fold(two))[0]!;
-    });
+    const events = (['SetDatabase', 'SetCatalog', 'SetSchema', 'SetQueryLimit', 'SetTemplateParams'] as const).map(
+      (type, i) => {
+        const data = [
+          { dbId: 4 },
+          { catalog: 'cat' },
+          { schema: 'public' },
+          { queryLimit: 100 },
+          { templateParams: '{"a":1}' },
+        ][i]!;
+        return sqlLabDecider.decide(
+          { type, data: { queryEditorId: 'a', at: 10 + i, ...data } } as never,
+          fold(two),
+        )[0]!;
+      },
+    );
     const edited = queryEditorById(fold([...two, ...events]), 'a');
-    expect(edited).toMatchObject({ dbId: 4, catalog: 'cat', schema: 'public', queryLimit: 100, templateParams: '{"a":1}', updatedAt: 14 });
+    expect(edited).toMatchObject({
+      dbId: 4,
+      catalog: 'cat',
+      schema: 'public',
+      queryLimit: 100,
+      templateParams: '{"a":1}',
+      updatedAt: 14,
+    });
   });
 
   it('a row limit must be a positive whole number', () => {
-    spec.given(two).when({ type: 'SetQueryLimit', data: { queryEditorId: 'a', queryLimit: 0, at: 1 } }).thenThrows('query_limit_invalid');
-    spec.given(two).when({ type: 'SetQueryLimit', data: { queryEditorId: 'a', queryLimit: 1.5, at: 1 } }).thenThrows('query_limit_invalid');
+    spec
+      .given(two)
+      .when({ type: 'SetQueryLimit', data: { queryEditorId: 'a', queryLimit: 0, at: 1 } })
+      .thenThrows('query_limit_invalid');
+    spec
+      .given(two)
+      .when({ type: 'SetQueryLimit', data: { queryEditorId: 'a', queryLimit: 1.5, at: 1 } })
+      .thenThrows('query_limit_invalid');
   });
 
   it('editing a missing tab is refused', () => {
-    spec.given(two).when({ type: 'SetSql', data: { queryEditorId: 'z', sql: 'x', at: 1 } }).thenThrows('tab_not_found');
+    spec
+      .given(two)
+      .when({ type: 'SetSql', data: { queryEditorId: 'z', sql: 'x', at: 1 } })
+      .thenThrows('tab_not_found');
   });
 
   it('spec §4 Tabs: saving a tab as a saved query sets its remote id and name', () => {
     spec
       .given(two)
       .when({ type: 'SaveAsSavedQuery', data: { queryEditorId: 'a', remoteId: 12, name: ' Revenue ', at: 30 } })
-      .then([{ type: 'sqllab/tabSavedAsQuery', data: { queryEditorId: 'a', remoteId: 12, name: 'Revenue', updatedAt: 30 } }]);
-    const state = fold([...two, { type: 'sqllab/tabSavedAsQuery', data: { queryEditorId: 'a', remoteId: 12, name: 'Revenue', updatedAt: 30 } }]);
+      .then([
+        { type: 'sqllab/tabSavedAsQuery', data: { queryEditorId: 'a', remoteId: 12, name: 'Revenue', updatedAt: 30 } },
+      ]);
+    const state = fold([
+      ...two,
+      { type: 'sqllab/tabSavedAsQuery', data: { queryEditorId: 'a', remoteId: 12, name: 'Revenue', updatedAt: 30 } },
+    ]);
     expect(queryEditorById(state, 'a')).toMatchObject({ remoteId: 12, name: 'Revenue' });
   });
 
   it('a saved query id must be a positive integer', () => {
-    spec.given(two).when({ type: 'SaveAsSavedQuery', data: { queryEditorId: 'a', remoteId: -1, name: 'x', at: 1 } }).thenThrows('saved_query_id_invalid');
+    spec
+      .given(two)
+      .when({ type: 'SaveAsSavedQuery', data: { queryEditorId: 'a', remoteId: -1, name: 'x', at: 1 } })
+      .thenThrows('saved_query_id_invalid');
   });
 });
 
@@ -84,7 +123,10 @@ describe('SQL Lab tabs: rename, left bar, panes', () => {
   });
 
   it('a rename to an empty name is refused', () => {
-    spec.given(two).when({ type: 'RenameTab', data: { queryEditorId: 'a', name: '  ', at: 3 } }).thenThrows('tab_name_empty');
+    spec
+      .given(two)
+      .when({ type: 'RenameTab', data: { queryEditorId: 'a', name: '  ', at: 3 } })
+      .thenThrows('tab_name_empty');
   });
 
   it("a rename to another tab's 'Untitled Query N' is refused: those names stay unique", () => {
@@ -95,21 +137,29 @@ describe('SQL Lab tabs: rename, left bar, panes', () => {
   });
 
   it('spec §2 Tabs: toggling the left bar hides it, toggling again shows it (hideLeftBar)', () => {
-    spec.given(two).when({ type: 'ToggleLeftBar', data: { queryEditorId: 'a', at: 5 } }).then([
-      { type: 'sqllab/leftBarHidden', data: { queryEditorId: 'a', updatedAt: 5 } },
-    ]);
-    const hidden = [...two, { type: 'sqllab/leftBarHidden', data: { queryEditorId: 'a', updatedAt: 5 } } as SqlLabEvent];
+    spec
+      .given(two)
+      .when({ type: 'ToggleLeftBar', data: { queryEditorId: 'a', at: 5 } })
+      .then([{ type: 'sqllab/leftBarHidden', data: { queryEditorId: 'a', updatedAt: 5 } }]);
+    const hidden = [
+      ...two,
+      { type: 'sqllab/leftBarHidden', data: { queryEditorId: 'a', updatedAt: 5 } } as SqlLabEvent,
+    ];
     expect(queryEditorById(fold(hidden), 'a')?.hideLeftBar).toBe(true);
-    spec.given(hidden).when({ type: 'ToggleLeftBar', data: { queryEditorId: 'a', at: 6 } }).then([
-      { type: 'sqllab/leftBarShown', data: { queryEditorId: 'a', updatedAt: 6 } },
-    ]);
+    spec
+      .given(hidden)
+      .when({ type: 'ToggleLeftBar', data: { queryEditorId: 'a', at: 6 } })
+      .then([{ type: 'sqllab/leftBarShown', data: { queryEditorId: 'a', updatedAt: 6 } }]);
   });
 
   it('spec §2 Tabs: the bottom pane sub-tab is selectable (activeSouthPaneTab)', () => {
-    spec.given(two).when({ type: 'SelectSouthPaneTab', data: { tab: 'History' } }).thenState({
-      ...fold(two),
-      activeSouthPaneTab: 'History',
-    });
+    spec
+      .given(two)
+      .when({ type: 'SelectSouthPaneTab', data: { tab: 'History' } })
+      .thenState({
+        ...fold(two),
+        activeSouthPaneTab: 'History',
+      });
   });
 
   it('spec §2 Tabs: the panes keep their sizes as northPercent and southPercent', () => {
@@ -120,7 +170,10 @@ describe('SQL Lab tabs: rename, left bar, panes', () => {
   });
 
   it('pane sizes outside 0..100 are refused', () => {
-    spec.given(two).when({ type: 'ResizePanes', data: { queryEditorId: 'b', northPercent: 120, southPercent: -20, at: 8 } }).thenThrows('pane_size_invalid');
+    spec
+      .given(two)
+      .when({ type: 'ResizePanes', data: { queryEditorId: 'b', northPercent: 120, southPercent: -20, at: 8 } })
+      .thenThrows('pane_size_invalid');
   });
 });
 
@@ -133,7 +186,13 @@ describe('SQL Lab: which events are undo steps', () => {
   });
 
   it('issue §7: tab operations are undo steps', () => {
-    for (const type of ['sqllab/tabAdded', 'sqllab/tabClosed', 'sqllab/tabRenamed', 'sqllab/tabMoved', 'sqllab/sqlEdited']) {
+    for (const type of [
+      'sqllab/tabAdded',
+      'sqllab/tabClosed',
+      'sqllab/tabRenamed',
+      'sqllab/tabMoved',
+      'sqllab/sqlEdited',
+    ]) {
       expect(isUndoableSqlLabEvent(type)).toBe(true);
     }
   });
@@ -143,7 +202,9 @@ describe('SQL Lab: which events are undo steps', () => {
   });
 
   it('closing other tabs (a switch plus closes) is one undo step', () => {
-    expect(isUndoableSqlLabBatch([switched('b'), { type: 'sqllab/tabClosed', data: { queryEditorId: 'a', at: 1 } }])).toBe(true);
+    expect(
+      isUndoableSqlLabBatch([switched('b'), { type: 'sqllab/tabClosed', data: { queryEditorId: 'a', at: 1 } }]),
+    ).toBe(true);
     expect(isUndoableSqlLabBatch([switched('b')])).toBe(false);
   });
 });

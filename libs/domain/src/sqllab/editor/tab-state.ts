@@ -58,7 +58,10 @@ export function historyWithout(state: SqlLabState, removed: ReadonlySet<string>)
   return left.length === 0 && tabs.length > 0 ? [tabs[tabs.length - 1]!.id] : left;
 }
 
-export function without<V>(record: Readonly<Record<string, V>>, drop: (key: string, value: V) => boolean): Record<string, V> {
+export function without<V>(
+  record: Readonly<Record<string, V>>,
+  drop: (key: string, value: V) => boolean,
+): Record<string, V> {
   const out: Record<string, V> = {};
   for (const [key, value] of Object.entries(record)) if (!drop(key, value)) out[key] = value;
   return out;

@@ -2,7 +2,14 @@
 import { DomainError } from '@strata/events';
 import { unknownCommand } from '../../shared/exhaustive';
 import { DEFAULT_SQLLAB_LIMIT } from '../query-limits/limits';
-import { activeQueryEditor, activeTabId, queryEditorById, visibleQueryEditors, type QueryEditor, type SqlLabState } from './model';
+import {
+  activeQueryEditor,
+  activeTabId,
+  queryEditorById,
+  visibleQueryEditors,
+  type QueryEditor,
+  type SqlLabState,
+} from './model';
 import type { NewTabFields, TabCommand } from './tab-commands';
 import type { TabEvent } from './tab-events';
 import { clonedTabName, nextUntitledName, untitledNumber } from './tab-names';
@@ -70,7 +77,12 @@ function cycle(state: SqlLabState, step: 1 | -1): TabEvent[] {
 }
 
 /** An edit that changes nothing is no event (and so no undo step). */
-function edit<K extends keyof QueryEditor>(tab: QueryEditor, key: K, value: QueryEditor[K], event: TabEvent): TabEvent[] {
+function edit<K extends keyof QueryEditor>(
+  tab: QueryEditor,
+  key: K,
+  value: QueryEditor[K],
+  event: TabEvent,
+): TabEvent[] {
   return tab[key] === value ? [] : [event];
 }
 
@@ -79,7 +91,12 @@ export function decideTabs(command: TabCommand, state: SqlLabState): TabEvent[] 
     case 'AddTab': {
       const { id, at, ...fields } = command.data;
       requireNewId(state, id);
-      return [{ type: 'sqllab/tabAdded', data: { queryEditor: { ...newTab(state, id, fields), updatedAt: at }, clonedFromId: null } }];
+      return [
+        {
+          type: 'sqllab/tabAdded',
+          data: { queryEditor: { ...newTab(state, id, fields), updatedAt: at }, clonedFromId: null },
+        },
+      ];
     }
     case 'CloneTab': {
       const { id, at, sourceId } = command.data;
@@ -129,8 +146,10 @@ export function decideTabs(command: TabCommand, state: SqlLabState): TabEvent[] 
       const validIndex = (i: number) => Number.isInteger(i) && i >= 0 && i < tabs.length;
       // spec §5: a move is refused when the source, destination or dragged item is missing.
       if (!validIndex(fromIndex)) throw new DomainError('move_source_missing', 'The tab was dragged from nowhere.');
-      if (!validIndex(toIndex)) throw new DomainError('move_destination_missing', 'The tab was dropped outside the tabs.');
-      if (tabs[fromIndex]?.id !== queryEditorId) throw new DomainError('move_item_missing', 'The dragged tab is not there.');
+      if (!validIndex(toIndex))
+        throw new DomainError('move_destination_missing', 'The tab was dropped outside the tabs.');
+      if (tabs[fromIndex]?.id !== queryEditorId)
+        throw new DomainError('move_item_missing', 'The dragged tab is not there.');
       return fromIndex === toIndex ? [] : [{ type: 'sqllab/tabMoved', data: { queryEditorId, toIndex } }];
     }
     case 'RenameTab': {
@@ -138,7 +157,10 @@ export function decideTabs(command: TabCommand, state: SqlLabState): TabEvent[] 
       const tab = requireTab(state, queryEditorId);
       const name = command.data.name.trim();
       if (name.length === 0) throw new DomainError('tab_name_empty', 'A tab name cannot be empty.');
-      if (untitledNumber(name) !== null && visibleQueryEditors(state).some((qe) => qe.id !== queryEditorId && qe.name === name)) {
+      if (
+        untitledNumber(name) !== null &&
+        visibleQueryEditors(state).some((qe) => qe.id !== queryEditorId && qe.name === name)
+      ) {
         throw new DomainError('tab_name_taken', `Another tab is already named '${name}'.`);
       }
       return edit(tab, 'name', name, { type: 'sqllab/tabRenamed', data: { queryEditorId, name, updatedAt: at } });
@@ -146,11 +168,17 @@ export function decideTabs(command: TabCommand, state: SqlLabState): TabEvent[] 
     case 'ToggleLeftBar': {
       const { queryEditorId, at } = command.data;
       const tab = requireTab(state, queryEditorId);
-      return [{ type: tab.hideLeftBar ? 'sqllab/leftBarShown' : 'sqllab/leftBarHidden', data: { queryEditorId, updatedAt: at } }];
+      return [
+        {
+          type: tab.hideLeftBar ? 'sqllab/leftBarShown' : 'sqllab/leftBarHidden',
+          data: { queryEditorId, updatedAt: at },
+        },
+      ];
     }
     case 'SelectSouthPaneTab': {
       const { tab } = command.data;
-      if (typeof tab !== 'string' || tab.length === 0) throw new DomainError('south_pane_tab_invalid', 'No pane tab given.');
+      if (typeof tab !== 'string' || tab.length === 0)
+        throw new DomainError('south_pane_tab_invalid', 'No pane tab given.');
       return tab === state.activeSouthPaneTab ? [] : [{ type: 'sqllab/southPaneTabSelected', data: { tab } }];
     }
     case 'ResizePanes': {
@@ -187,17 +215,24 @@ function decideTabEdits(command: TabEditCommand, state: SqlLabState): TabEvent[]
   switch (command.type) {
     case 'SetSql': {
       const { queryEditorId, sql, at } = command.data;
-      return edit(requireTab(state, queryEditorId), 'sql', sql, { type: 'sqllab/sqlEdited', data: { queryEditorId, sql, updatedAt: at } });
+      return edit(requireTab(state, queryEditorId), 'sql', sql, {
+        type: 'sqllab/sqlEdited',
+        data: { queryEditorId, sql, updatedAt: at },
+      });
     }
     case 'SetSelectedText': {
       const { queryEditorId, selectedText } = command.data;
       const tab = requireTab(state, queryEditorId);
-      return edit(tab, 'selectedText', selectedText, { type: 'sqllab/textSelected', data: { queryEditorId, selectedText } });
+      return edit(tab, 'selectedText', selectedText, {
+        type: 'sqllab/textSelected',
+        data: { queryEditorId, selectedText },
+      });
     }
     case 'SetCursorPosition': {
       const { queryEditorId, cursorPosition } = command.data;
       const tab = requireTab(state, queryEditorId);
-      const same = tab.cursorPosition?.row === cursorPosition.row && tab.cursorPosition?.column === cursorPosition.column;
+      const same =
+        tab.cursorPosition?.row === cursorPosition.row && tab.cursorPosition?.column === cursorPosition.column;
       return same ? [] : [{ type: 'sqllab/cursorMoved', data: { queryEditorId, cursorPosition } }];
     }
     case 'SetDatabase': {
@@ -208,12 +243,18 @@ function decideTabEdits(command: TabEditCommand, state: SqlLabState): TabEvent[]
     case 'SetCatalog': {
       const { queryEditorId, catalog, at } = command.data;
       const tab = requireTab(state, queryEditorId);
-      return edit(tab, 'catalog', catalog, { type: 'sqllab/catalogSelected', data: { queryEditorId, catalog, updatedAt: at } });
+      return edit(tab, 'catalog', catalog, {
+        type: 'sqllab/catalogSelected',
+        data: { queryEditorId, catalog, updatedAt: at },
+      });
     }
     case 'SetSchema': {
       const { queryEditorId, schema, at } = command.data;
       const tab = requireTab(state, queryEditorId);
-      return edit(tab, 'schema', schema, { type: 'sqllab/schemaSelected', data: { queryEditorId, schema, updatedAt: at } });
+      return edit(tab, 'schema', schema, {
+        type: 'sqllab/schemaSelected',
+        data: { queryEditorId, schema, updatedAt: at },
+      });
     }
     case 'SetQueryLimit': {
       const { queryEditorId, queryLimit, at } = command.data;
@@ -221,12 +262,18 @@ function decideTabEdits(command: TabEditCommand, state: SqlLabState): TabEvent[]
       if (!Number.isInteger(queryLimit) || queryLimit < 1) {
         throw new DomainError('query_limit_invalid', 'The row limit must be a positive whole number.');
       }
-      return edit(tab, 'queryLimit', queryLimit, { type: 'sqllab/queryLimitChanged', data: { queryEditorId, queryLimit, updatedAt: at } });
+      return edit(tab, 'queryLimit', queryLimit, {
+        type: 'sqllab/queryLimitChanged',
+        data: { queryEditorId, queryLimit, updatedAt: at },
+      });
     }
     case 'SetTemplateParams': {
       const { queryEditorId, templateParams, at } = command.data;
       const tab = requireTab(state, queryEditorId);
-      const event: TabEvent = { type: 'sqllab/templateParamsChanged', data: { queryEditorId, templateParams, updatedAt: at } };
+      const event: TabEvent = {
+        type: 'sqllab/templateParamsChanged',
+        data: { queryEditorId, templateParams, updatedAt: at },
+      };
       return edit(tab, 'templateParams', templateParams, event);
     }
     case 'SaveAsSavedQuery': {

@@ -88,7 +88,10 @@ export function evolveTabs(state: SqlLabState, event: TabEvent): SqlLabState {
     case 'sqllab/schemaSelected':
       return editTab(state, event.data.queryEditorId, { schema: event.data.schema, updatedAt: event.data.updatedAt });
     case 'sqllab/queryLimitChanged':
-      return editTab(state, event.data.queryEditorId, { queryLimit: event.data.queryLimit, updatedAt: event.data.updatedAt });
+      return editTab(state, event.data.queryEditorId, {
+        queryLimit: event.data.queryLimit,
+        updatedAt: event.data.updatedAt,
+      });
     case 'sqllab/templateParamsChanged':
       return editTab(state, event.data.queryEditorId, {
         templateParams: event.data.templateParams,

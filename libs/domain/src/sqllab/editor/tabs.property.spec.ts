@@ -21,7 +21,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.constantFrom<Op>({ kind: 'next' }, { kind: 'prev' }),
   fc.record({ kind: fc.constantFrom('clone', 'close', 'closeOthers', 'switch', 'toggle'), pick }) as fc.Arbitrary<Op>,
   fc.record({ kind: fc.constant('move' as const), pick, to: fc.nat(6) }),
-  fc.record({ kind: fc.constant('rename' as const), pick, name: fc.constantFrom('Untitled Query 1', 'Untitled Query 2', 'Untitled Query 3', 'Sales', 'x') }),
+  fc.record({
+    kind: fc.constant('rename' as const),
+    pick,
+    name: fc.constantFrom('Untitled Query 1', 'Untitled Query 2', 'Untitled Query 3', 'Sales', 'x'),
+  }),
   fc.record({ kind: fc.constant('sql' as const), pick, sql: fc.constantFrom('SELECT 1', 'SELECT 2', '') }),
 );
 
@@ -48,7 +52,10 @@ function toCommand(o: Op, state: SqlLabState, n: number): SqlLabCommand {
     case 'toggle':
       return { type: 'ToggleLeftBar', data: { queryEditorId: id(o.pick), at } };
     case 'move':
-      return { type: 'MoveTab', data: { queryEditorId: id(o.pick), fromIndex: tabs.length ? o.pick % tabs.length : 0, toIndex: o.to } };
+      return {
+        type: 'MoveTab',
+        data: { queryEditorId: id(o.pick), fromIndex: tabs.length ? o.pick % tabs.length : 0, toIndex: o.to },
+      };
     case 'rename':
       return { type: 'RenameTab', data: { queryEditorId: id(o.pick), name: o.name, at } };
     case 'sql':
@@ -71,7 +78,12 @@ function run(ops: readonly Op[]): EventLog<SqlLabState, SqlLabEvent> {
       return; // refused: nothing appended
     }
     if (events.length === 0) return;
-    const meta = { actor: 'u1', at: new Date(1000 + n).toISOString(), batchId: `b${n}`, undoable: isUndoableSqlLabBatch(events) };
+    const meta = {
+      actor: 'u1',
+      at: new Date(1000 + n).toISOString(),
+      batchId: `b${n}`,
+      undoable: isUndoableSqlLabBatch(events),
+    };
     log.append(envelopeBatch(events, meta, { stream: 'sqllab', version: log.length + 1 }));
   });
   return log;
@@ -86,7 +98,9 @@ function checkInvariants(state: SqlLabState): void {
   for (const id of state.tabHistory) expect(ids).toContain(id);
   state.tabHistory.forEach((id, i) => i > 0 && expect(state.tabHistory[i - 1]).not.toBe(id));
   // 'Untitled Query N' names are unique.
-  const untitled = visibleQueryEditors(state).map((qe) => qe.name).filter((name) => untitledNumber(name) !== null);
+  const untitled = visibleQueryEditors(state)
+    .map((qe) => qe.name)
+    .filter((name) => untitledNumber(name) !== null);
   expect(new Set(untitled).size).toBe(untitled.length);
   // Unsaved edits belong to the active tab.
   if (state.unsavedQueryEditor) expect(state.unsavedQueryEditor.id).toBe(activeTabId(state));
@@ -143,7 +157,12 @@ describe('SQL Lab tabs (property)', () => {
         const undo = log.undoCommand('u1');
         fc.pre(undo !== null);
         const marker = (type: string, n: number): Envelope => ({
-          id: `m${n}`, stream: 'sqllab', version: log.length + 1, type, data: undo!.data, meta: { actor: 'u1', at: '2026-01-01T00:00:00Z', batchId: `m${n}` },
+          id: `m${n}`,
+          stream: 'sqllab',
+          version: log.length + 1,
+          type,
+          data: undo!.data,
+          meta: { actor: 'u1', at: '2026-01-01T00:00:00Z', batchId: `m${n}` },
         });
         log.append([marker('history/undone', 1)]);
         checkInvariants(log.state);

@@ -5,7 +5,8 @@ import { added, closed, sqlEdited, switched, tab } from '../testing/fixtures';
 import { activeQueryEditor, activeTabId, initialSqlLabState, type SqlLabState } from './model';
 
 const spec = deciderSpec(sqlLabDecider);
-const fold = (events: readonly SqlLabEvent[]): SqlLabState => events.reduce(sqlLabDecider.evolve, sqlLabDecider.initialState());
+const fold = (events: readonly SqlLabEvent[]): SqlLabState =>
+  events.reduce(sqlLabDecider.evolve, sqlLabDecider.initialState());
 const decideOn = (events: readonly SqlLabEvent[], command: Parameters<typeof sqlLabDecider.decide>[0]) =>
   sqlLabDecider.decide(command, fold(events));
 
@@ -14,7 +15,12 @@ describe('SQL Lab tabs: adding', () => {
     spec
       .given([added(tab('a', 'Untitled Query 1')), added(tab('b', 'Untitled Query 4')), added(tab('c', 'Sales'))])
       .when({ type: 'AddTab', data: { id: 'd', at: 10 } })
-      .then([{ type: 'sqllab/tabAdded', data: { queryEditor: tab('d', 'Untitled Query 5', { updatedAt: 10 }), clonedFromId: null } }]);
+      .then([
+        {
+          type: 'sqllab/tabAdded',
+          data: { queryEditor: tab('d', 'Untitled Query 5', { updatedAt: 10 }), clonedFromId: null },
+        },
+      ]);
   });
 
   it("spec §2 Tabs: the first tab is 'Untitled Query 1'", () => {
@@ -31,7 +37,10 @@ describe('SQL Lab tabs: adding', () => {
   });
 
   it('spec §2 Tabs: a rename still unsaved counts for the numbering', () => {
-    const renamed: SqlLabEvent = { type: 'sqllab/tabRenamed', data: { queryEditorId: 'a', name: 'Untitled Query 9', updatedAt: 2 } };
+    const renamed: SqlLabEvent = {
+      type: 'sqllab/tabRenamed',
+      data: { queryEditorId: 'a', name: 'Untitled Query 9', updatedAt: 2 },
+    };
     const [event] = decideOn([added(tab('a', 'x')), renamed], { type: 'AddTab', data: { id: 'b', at: 3 } });
     expect(event).toMatchObject({ data: { queryEditor: { name: 'Untitled Query 10' } } });
   });
@@ -41,7 +50,9 @@ describe('SQL Lab tabs: adding', () => {
       type: 'AddTab',
       data: { id: 'b', at: 3 },
     });
-    expect(event).toMatchObject({ data: { queryEditor: { dbId: 3, catalog: 'c', schema: 'public', queryLimit: 50, autorun: false } } });
+    expect(event).toMatchObject({
+      data: { queryEditor: { dbId: 3, catalog: 'c', schema: 'public', queryLimit: 50, autorun: false } },
+    });
   });
 
   it('spec §4 Tabs: adding a tab saves pending edits, appends it to history and activates it', () => {
@@ -53,32 +64,57 @@ describe('SQL Lab tabs: adding', () => {
   });
 
   it('a tab id can be used once', () => {
-    spec.given([added(tab('a', 'A'))]).when({ type: 'AddTab', data: { id: 'a', at: 1 } }).thenThrows('tab_id_taken');
+    spec
+      .given([added(tab('a', 'A'))])
+      .when({ type: 'AddTab', data: { id: 'a', at: 1 } })
+      .thenThrows('tab_id_taken');
   });
 });
 
 describe('SQL Lab tabs: cloning', () => {
   it("spec §4 Tabs: a clone is named 'Copy of %s', autorun on, same db, catalog, schema, sql, limit and max rows", () => {
-    const source = tab('a', 'Sales', { dbId: 2, catalog: 'main', schema: 's', sql: 'SELECT 2', queryLimit: 10, maxRow: 500, templateParams: '{"x":1}' });
+    const source = tab('a', 'Sales', {
+      dbId: 2,
+      catalog: 'main',
+      schema: 's',
+      sql: 'SELECT 2',
+      queryLimit: 10,
+      maxRow: 500,
+      templateParams: '{"x":1}',
+    });
     const [event] = decideOn([added(source)], { type: 'CloneTab', data: { id: 'b', at: 7, sourceId: 'a' } });
     expect(event).toEqual({
       type: 'sqllab/tabAdded',
       data: {
         clonedFromId: 'a',
         queryEditor: tab('b', 'Copy of Sales', {
-          autorun: true, dbId: 2, catalog: 'main', schema: 's', sql: 'SELECT 2', queryLimit: 10, maxRow: 500, templateParams: '{"x":1}', updatedAt: 7,
+          autorun: true,
+          dbId: 2,
+          catalog: 'main',
+          schema: 's',
+          sql: 'SELECT 2',
+          queryLimit: 10,
+          maxRow: 500,
+          templateParams: '{"x":1}',
+          updatedAt: 7,
         }),
       },
     });
   });
 
   it('spec §4 Tabs: the clone copies the unsaved SQL the user sees', () => {
-    const [event] = decideOn([added(tab('a', 'A')), sqlEdited('a', 'SELECT 42')], { type: 'CloneTab', data: { id: 'b', at: 7, sourceId: 'a' } });
+    const [event] = decideOn([added(tab('a', 'A')), sqlEdited('a', 'SELECT 42')], {
+      type: 'CloneTab',
+      data: { id: 'b', at: 7, sourceId: 'a' },
+    });
     expect(event).toMatchObject({ data: { queryEditor: { sql: 'SELECT 42' } } });
   });
 
   it('cloning a missing tab is refused', () => {
-    spec.given([]).when({ type: 'CloneTab', data: { id: 'b', at: 1, sourceId: 'zz' } }).thenThrows('tab_not_found');
+    spec
+      .given([])
+      .when({ type: 'CloneTab', data: { id: 'b', at: 1, sourceId: 'zz' } })
+      .thenThrows('tab_not_found');
   });
 });
 
@@ -96,7 +132,11 @@ describe('SQL Lab tabs: closing', () => {
 
   it('spec §4 Tabs: if the history becomes empty, the last remaining tab becomes active', () => {
     // Tabs loaded from the server are listed without ever having been active here.
-    const loaded: SqlLabState = { ...initialSqlLabState(), queryEditors: [tab('a', 'A'), tab('b', 'B'), tab('c', 'C')], tabHistory: ['a'] };
+    const loaded: SqlLabState = {
+      ...initialSqlLabState(),
+      queryEditors: [tab('a', 'A'), tab('b', 'B'), tab('c', 'C')],
+      tabHistory: ['a'],
+    };
     const state = sqlLabDecider.evolve(loaded, closed('a'));
     expect(state.tabHistory).toEqual(['c']);
     expect(activeTabId(state)).toBe('c');
@@ -139,7 +179,10 @@ describe('SQL Lab tabs: closing', () => {
   });
 
   it('closing a missing tab is refused', () => {
-    spec.given([added(tab('a', 'A'))]).when({ type: 'CloseTab', data: { queryEditorId: 'x', at: 1 } }).thenThrows('tab_not_found');
+    spec
+      .given([added(tab('a', 'A'))])
+      .when({ type: 'CloseTab', data: { queryEditorId: 'x', at: 1 } })
+      .thenThrows('tab_not_found');
   });
 });
 
@@ -147,19 +190,31 @@ describe('SQL Lab tabs: switching', () => {
   const three = [added(tab('a', 'A')), added(tab('b', 'B')), added(tab('c', 'C'))];
 
   it('spec §2 Tabs: next wraps from the last tab to the first', () => {
-    spec.given(three).when({ type: 'SwitchToNextTab', data: {} }).then([switched('a')]);
+    spec
+      .given(three)
+      .when({ type: 'SwitchToNextTab', data: {} })
+      .then([switched('a')]);
   });
 
   it('spec §2 Tabs: previous wraps from the first tab to the last', () => {
-    spec.given([...three, switched('a')]).when({ type: 'SwitchToPreviousTab', data: {} }).then([switched('c')]);
+    spec
+      .given([...three, switched('a')])
+      .when({ type: 'SwitchToPreviousTab', data: {} })
+      .then([switched('c')]);
   });
 
   it('spec §2 Tabs: next and previous follow the tab order, not the history', () => {
-    spec.given([...three, switched('a')]).when({ type: 'SwitchToNextTab', data: {} }).then([switched('b')]);
+    spec
+      .given([...three, switched('a')])
+      .when({ type: 'SwitchToNextTab', data: {} })
+      .then([switched('b')]);
   });
 
   it('with one tab, next and previous do nothing', () => {
-    spec.given([added(tab('a', 'A'))]).when({ type: 'SwitchToNextTab', data: {} }).then([]);
+    spec
+      .given([added(tab('a', 'A'))])
+      .when({ type: 'SwitchToNextTab', data: {} })
+      .then([]);
   });
 
   it('spec §4 Tabs: switching flushes pending edits and appends to history', () => {
@@ -170,12 +225,18 @@ describe('SQL Lab tabs: switching', () => {
   });
 
   it('spec §4 Tabs: switching to the active tab is no event (adjacent duplicates never occur)', () => {
-    spec.given(three).when({ type: 'SwitchTab', data: { queryEditorId: 'c' } }).then([]);
+    spec
+      .given(three)
+      .when({ type: 'SwitchTab', data: { queryEditorId: 'c' } })
+      .then([]);
     expect(fold([...three, switched('c'), switched('c')]).tabHistory).toEqual(['a', 'b', 'c']);
   });
 
   it('switching to a missing tab is refused', () => {
-    spec.given(three).when({ type: 'SwitchTab', data: { queryEditorId: 'z' } }).thenThrows('tab_not_found');
+    spec
+      .given(three)
+      .when({ type: 'SwitchTab', data: { queryEditorId: 'z' } })
+      .thenThrows('tab_not_found');
   });
 });
 
@@ -193,14 +254,23 @@ describe('SQL Lab tabs: reordering', () => {
   });
 
   it('spec §5: a move is refused when the source is missing', () => {
-    spec.given(three).when({ type: 'MoveTab', data: { queryEditorId: 'a', fromIndex: 5, toIndex: 1 } }).thenThrows('move_source_missing');
+    spec
+      .given(three)
+      .when({ type: 'MoveTab', data: { queryEditorId: 'a', fromIndex: 5, toIndex: 1 } })
+      .thenThrows('move_source_missing');
   });
 
   it('spec §5: a move is refused when the destination is missing', () => {
-    spec.given(three).when({ type: 'MoveTab', data: { queryEditorId: 'a', fromIndex: 0, toIndex: -1 } }).thenThrows('move_destination_missing');
+    spec
+      .given(three)
+      .when({ type: 'MoveTab', data: { queryEditorId: 'a', fromIndex: 0, toIndex: -1 } })
+      .thenThrows('move_destination_missing');
   });
 
   it('spec §5: a move is refused when the dragged item is missing', () => {
-    spec.given(three).when({ type: 'MoveTab', data: { queryEditorId: 'zz', fromIndex: 0, toIndex: 1 } }).thenThrows('move_item_missing');
+    spec
+      .given(three)
+      .when({ type: 'MoveTab', data: { queryEditorId: 'zz', fromIndex: 0, toIndex: 1 } })
+      .thenThrows('move_item_missing');
   });
 });

@@ -15,9 +15,13 @@ import {
   tabSyncPlan,
 } from './browser-storage';
 
-const fold = (events: readonly SqlLabEvent[], from: SqlLabState = initialSqlLabState()): SqlLabState => events.reduce(sqlLabDecider.evolve, from);
+const fold = (events: readonly SqlLabEvent[], from: SqlLabState = initialSqlLabState()): SqlLabState =>
+  events.reduce(sqlLabDecider.evolve, from);
 const DAY = 86_400_000;
-const succeeded: SqlLabEvent = { type: 'sqllab/runSucceeded', data: { queryId: QID, results: successResults(), endDttm: 2000 } };
+const succeeded: SqlLabEvent = {
+  type: 'sqllab/runSucceeded',
+  data: { queryId: QID, results: successResults(), endDttm: 2000 },
+};
 
 describe('SQL Lab browser storage: results', () => {
   it('spec §4: result rows are never written to browser storage', () => {
@@ -63,11 +67,17 @@ describe('SQL Lab browser storage: what is written', () => {
     sqlEdited('b', 'SELECT 2', 40),
     started({ sqlEditorId: 'b' }),
     started({ id: QID2, sqlEditorId: null, isDataPreview: true }),
-    { type: 'sqllab/tableAdded', data: { table: newTableEntry({ id: 't1', dbId: 1, queryEditorId: 'b', catalog: null, schema: 's', name: 'x' }) } },
+    {
+      type: 'sqllab/tableAdded',
+      data: { table: newTableEntry({ id: 't1', dbId: 1, queryEditorId: 'b', catalog: null, schema: 's', name: 'x' }) },
+    },
     { type: 'sqllab/editorStateSaved', data: { at: 20 } },
     { type: 'sqllab/tabClosed', data: { queryEditorId: 'a', at: 50 } },
   ]);
-  const withLocalQueries = { ...state, queries: Object.fromEntries(Object.entries(state.queries).map(([k, q]) => [k, { ...q, inLocalStorage: true }])) };
+  const withLocalQueries = {
+    ...state,
+    queries: Object.fromEntries(Object.entries(state.queries).map(([k, q]) => [k, { ...q, inLocalStorage: true }])),
+  };
 
   it('spec §4: with backend persistence, only changed tabs (with their unsaved edits) are written', () => {
     const stored = browserStorageState(withLocalQueries, { backendPersistence: true, now: 100 });
@@ -91,7 +101,13 @@ describe('SQL Lab browser storage: what is written', () => {
   });
 
   it('without backend persistence every tab, table and query is written, still without rows', () => {
-    const s = fold([started({ id: 'q0000000003', sqlEditorId: 'b' }), { type: 'sqllab/runSucceeded', data: { queryId: 'q0000000003', results: successResults(), endDttm: 5 } }], state);
+    const s = fold(
+      [
+        started({ id: 'q0000000003', sqlEditorId: 'b' }),
+        { type: 'sqllab/runSucceeded', data: { queryId: 'q0000000003', results: successResults(), endDttm: 5 } },
+      ],
+      state,
+    );
     const stored = browserStorageState(s, { backendPersistence: false, now: 100 });
     expect(stored.queryEditors.map((qe) => qe.id)).toEqual(['b']);
     expect(Object.keys(stored.queries ?? {}).sort()).toEqual([QID, QID2, 'q0000000003'].sort());
@@ -100,11 +116,20 @@ describe('SQL Lab browser storage: what is written', () => {
 });
 
 describe('SQL Lab browser storage: merge on load', () => {
-  const server = fold([added(tab('1', 'Server one', { updatedAt: 100, inLocalStorage: false })), added(tab('2', 'Server two', { updatedAt: 100, inLocalStorage: false }))]);
+  const server = fold([
+    added(tab('1', 'Server one', { updatedAt: 100, inLocalStorage: false })),
+    added(tab('2', 'Server two', { updatedAt: 100, inLocalStorage: false })),
+  ]);
 
   it('spec §4: local entries win when newer than the server', () => {
-    const { state } = mergeBrowserState(server, { queryEditors: [tab('1', 'Local one', { updatedAt: 200, sql: 'SELECT local' })] });
-    expect(state.queryEditors.find((qe) => qe.id === '1')).toMatchObject({ name: 'Local one', sql: 'SELECT local', inLocalStorage: false });
+    const { state } = mergeBrowserState(server, {
+      queryEditors: [tab('1', 'Local one', { updatedAt: 200, sql: 'SELECT local' })],
+    });
+    expect(state.queryEditors.find((qe) => qe.id === '1')).toMatchObject({
+      name: 'Local one',
+      sql: 'SELECT local',
+      inLocalStorage: false,
+    });
   });
 
   it('spec §4: older local entries lose to the server', () => {
@@ -113,7 +138,10 @@ describe('SQL Lab browser storage: merge on load', () => {
   });
 
   it('spec §4: local entries unknown to the server are kept, marked local-only', () => {
-    const { state } = mergeBrowserState(server, { queryEditors: [tab('x', 'Local only', { updatedAt: 1 })], tabHistory: ['x'] });
+    const { state } = mergeBrowserState(server, {
+      queryEditors: [tab('x', 'Local only', { updatedAt: 1 })],
+      tabHistory: ['x'],
+    });
     expect(state.queryEditors.map((qe) => qe.id)).toEqual(['1', '2', 'x']);
     expect(state.queryEditors[2]?.inLocalStorage).toBe(true);
     expect(activeTabId(state)).toBe('x');
@@ -124,7 +152,11 @@ describe('SQL Lab browser storage: merge on load', () => {
   });
 
   it('spec §4: destroyed tabs are removed from the list', () => {
-    const { state } = mergeBrowserState(server, { queryEditors: [tab('x', 'X')], destroyedQueryEditors: { '2': 77 }, tabHistory: ['2'] });
+    const { state } = mergeBrowserState(server, {
+      queryEditors: [tab('x', 'X')],
+      destroyedQueryEditors: { '2': 77 },
+      tabHistory: ['2'],
+    });
     expect(state.queryEditors.map((qe) => qe.id)).toEqual(['1', 'x']);
     expect(state.destroyedQueryEditors).toEqual({ '2': 77 });
     expect(state.tabHistory).not.toContain('2');
@@ -134,7 +166,11 @@ describe('SQL Lab browser storage: merge on load', () => {
     const query = { ...newEditorQuery(runRequest({ sqlEditorId: 'x' })) };
     const table = newTableEntry({ id: 't', dbId: 1, queryEditorId: 'x', catalog: null, schema: 's', name: 'n' });
     const orphan = newTableEntry({ id: 'o', dbId: 1, queryEditorId: 'gone', catalog: null, schema: 's', name: 'n' });
-    const { state } = mergeBrowserState(server, { queryEditors: [tab('x', 'X')], queries: { [QID]: query }, tables: [table, orphan] });
+    const { state } = mergeBrowserState(server, {
+      queryEditors: [tab('x', 'X')],
+      queries: { [QID]: query },
+      tables: [table, orphan],
+    });
     expect(state.queries[QID]?.inLocalStorage).toBe(true);
     expect(state.tables.map((t) => t.id)).toEqual(['t']);
   });
@@ -142,7 +178,11 @@ describe('SQL Lab browser storage: merge on load', () => {
 
 describe('SQL Lab tab sync plan', () => {
   it('spec §4: the active tab is activated on the server when it differs from the last activated one, unless local-only', () => {
-    const state = fold([added(tab('1', 'One', { inLocalStorage: false })), added(tab('2', 'Two', { inLocalStorage: false })), { type: 'sqllab/activeTabSynced', data: { queryEditorId: '1' } }]);
+    const state = fold([
+      added(tab('1', 'One', { inLocalStorage: false })),
+      added(tab('2', 'Two', { inLocalStorage: false })),
+      { type: 'sqllab/activeTabSynced', data: { queryEditorId: '1' } },
+    ]);
     expect(tabSyncPlan(state).activate).toBe('2');
     expect(tabSyncPlan(fold([switched('1')], state)).activate).toBeNull();
     const local = fold([added(tab('3', 'Three'))], state);
@@ -150,7 +190,11 @@ describe('SQL Lab tab sync plan', () => {
   });
 
   it('spec §4: destroyed tabs are deleted remotely and then cleared locally', () => {
-    const state = fold([added(tab('1', 'One', { inLocalStorage: false })), added(tab('2', 'Two', { inLocalStorage: false })), { type: 'sqllab/tabClosed', data: { queryEditorId: '2', at: 9 } }]);
+    const state = fold([
+      added(tab('1', 'One', { inLocalStorage: false })),
+      added(tab('2', 'Two', { inLocalStorage: false })),
+      { type: 'sqllab/tabClosed', data: { queryEditorId: '2', at: 9 } },
+    ]);
     expect(tabSyncPlan(state).deleteRemote).toEqual(['2']);
     const cleared = fold([{ type: 'sqllab/destroyedTabCleared', data: { queryEditorId: '2' } }], state);
     expect(tabSyncPlan(cleared).deleteRemote).toEqual([]);

@@ -60,14 +60,19 @@ export function storableQueries(
 
 /** Tabs with their unsaved edits, changed since the last save to the server. */
 export function changedQueryEditors(state: SqlLabState): QueryEditor[] {
-  return visibleQueryEditors(state).filter((qe) => qe.updatedAt !== null && qe.updatedAt > state.editorTabLastUpdatedAt);
+  return visibleQueryEditors(state).filter(
+    (qe) => qe.updatedAt !== null && qe.updatedAt > state.editorTabLastUpdatedAt,
+  );
 }
 
 /**
  * spec §4: with backend persistence on, only changed tabs, the history, local-only tables and queries
  * (not data previews) and destroyed tabs are written; without it, every tab, table and query.
  */
-export function browserStorageState(state: SqlLabState, options: { backendPersistence: boolean; now: number }): BrowserSqlLabState {
+export function browserStorageState(
+  state: SqlLabState,
+  options: { backendPersistence: boolean; now: number },
+): BrowserSqlLabState {
   const { backendPersistence, now } = options;
   const withUnsaved = visibleQueryEditors(state);
   const hasDestroyed = Object.keys(state.destroyedQueryEditors).length > 0;
@@ -140,7 +145,8 @@ export function mergeBrowserState(server: SqlLabState, stored: BrowserSqlLabStat
   const queries: Record<string, EditorQuery> = { ...server.queries };
   for (const q of Object.values(stored.queries ?? {})) queries[q.id] = { ...q, inLocalStorage: true };
   const history = collapseHistory([...server.tabHistory, ...(stored.tabHistory ?? [])].filter((id) => ids.has(id)));
-  const tabHistory = history.length === 0 && queryEditors.length > 0 ? [queryEditors[queryEditors.length - 1]!.id] : history;
+  const tabHistory =
+    history.length === 0 && queryEditors.length > 0 ? [queryEditors[queryEditors.length - 1]!.id] : history;
   return {
     state: {
       ...server,
@@ -150,7 +156,8 @@ export function mergeBrowserState(server: SqlLabState, stored: BrowserSqlLabStat
       queries,
       destroyedQueryEditors,
       unsavedQueryEditor: null,
-      lastUpdatedActiveTab: stored.lastUpdatedActiveTab ?? tabHistory[tabHistory.length - 1] ?? server.lastUpdatedActiveTab,
+      lastUpdatedActiveTab:
+        stored.lastUpdatedActiveTab ?? tabHistory[tabHistory.length - 1] ?? server.lastUpdatedActiveTab,
     },
     removeStored: false,
   };

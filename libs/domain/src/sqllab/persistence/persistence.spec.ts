@@ -18,9 +18,14 @@ import {
 } from './tab-state-mapping';
 
 const spec = deciderSpec(sqlLabDecider);
-const fold = (events: readonly SqlLabEvent[], from: SqlLabState = initialSqlLabState()) => events.reduce(sqlLabDecider.evolve, from);
+const fold = (events: readonly SqlLabEvent[], from: SqlLabState = initialSqlLabState()) =>
+  events.reduce(sqlLabDecider.evolve, from);
 const table = newTableEntry({ id: 't1', dbId: 1, queryEditorId: 'loc', catalog: null, schema: 's', name: 'n' });
-const local = [added(tab('loc', 'Local')), started({ sqlEditorId: 'loc' }), { type: 'sqllab/tableAdded', data: { table } } as SqlLabEvent];
+const local = [
+  added(tab('loc', 'Local')),
+  started({ sqlEditorId: 'loc' }),
+  { type: 'sqllab/tableAdded', data: { table } } as SqlLabEvent,
+];
 
 describe('SQL Lab persistence events', () => {
   it('spec §4 Persistence: a migrated tab takes its server id everywhere, with its tables and queries', () => {
@@ -45,7 +50,10 @@ describe('SQL Lab persistence events', () => {
   });
 
   it('a migration onto an id already used is refused', () => {
-    spec.given([...local, added(tab('42', 'Other'))]).when({ type: 'RecordTabMigrated', data: { localId: 'loc', remoteId: '42' } }).thenThrows('tab_id_taken');
+    spec
+      .given([...local, added(tab('42', 'Other'))])
+      .when({ type: 'RecordTabMigrated', data: { localId: 'loc', remoteId: '42' } })
+      .thenThrows('tab_id_taken');
   });
 
   it('spec §4 Persistence: a migrated table takes its server id and is no longer local-only', () => {
@@ -54,7 +62,10 @@ describe('SQL Lab persistence events', () => {
   });
 
   it('spec §4 Persistence: a tab fetch returning 404 removes the tab locally, without a destroyed marker', () => {
-    spec.given(local).when({ type: 'DropTab', data: { queryEditorId: 'loc' } }).thenState({ ...initialSqlLabState() });
+    spec
+      .given(local)
+      .when({ type: 'DropTab', data: { queryEditorId: 'loc' } })
+      .thenState({ ...initialSqlLabState() });
   });
 
   it('spec §4 Tabs: a destroyed marker can be cleared later', () => {
@@ -77,7 +88,10 @@ describe('SQL Lab persistence events', () => {
 
   it('restoring the editor state replaces it (hydration)', () => {
     const restored = fold(local);
-    spec.given([added(tab('z', 'Z'))]).when({ type: 'RestoreEditorState', data: { state: restored } }).thenState(restored);
+    spec
+      .given([added(tab('z', 'Z'))])
+      .when({ type: 'RestoreEditorState', data: { state: restored } })
+      .thenState(restored);
   });
 
   it('DESIGN: loading and syncing are never undo steps', () => {
@@ -94,8 +108,26 @@ const tabState: TabStateDict = {
   catalog: null,
   schema: 'public',
   table_schemas: [
-    { id: 7, tab_state_id: 12, database_id: 3, catalog: null, schema: 'public', table: 'flights', expanded: false, description: { dataPreviewQueryId: QID, selectStar: 'SELECT *' } },
-    { id: 8, tab_state_id: 12, database_id: 3, catalog: null, schema: 'public', table: 'gone', expanded: true, description: null },
+    {
+      id: 7,
+      tab_state_id: 12,
+      database_id: 3,
+      catalog: null,
+      schema: 'public',
+      table: 'flights',
+      expanded: false,
+      description: { dataPreviewQueryId: QID, selectStar: 'SELECT *' },
+    },
+    {
+      id: 8,
+      tab_state_id: 12,
+      database_id: 3,
+      catalog: null,
+      schema: 'public',
+      table: 'gone',
+      expanded: true,
+      description: null,
+    },
   ],
   sql: 'SELECT 1',
   query_limit: 100,
@@ -114,35 +146,83 @@ describe('SQL Lab tab state mapping (REFERENCE §1.9)', () => {
 
   it('spec §3: the server tab maps to the editor tab', () => {
     expect(tabStateToQueryEditor({ ...tabState, label: 'Sales' })).toMatchObject({
-      id: '12', name: 'Sales', sql: 'SELECT 1', dbId: 3, schema: 'public', queryLimit: 100, latestQueryId: QID, remoteId: 4,
-      templateParams: '{"a":1}', hideLeftBar: true, updatedAt: 1234, loaded: true, inLocalStorage: false,
+      id: '12',
+      name: 'Sales',
+      sql: 'SELECT 1',
+      dbId: 3,
+      schema: 'public',
+      queryLimit: 100,
+      latestQueryId: QID,
+      remoteId: 4,
+      templateParams: '{"a":1}',
+      hideLeftBar: true,
+      updatedAt: 1234,
+      loaded: true,
+      inLocalStorage: false,
     });
   });
 
   it('spec §3: table schemas map to table entries; those without a description are skipped', () => {
     const tables = tabStateToTables(tabState);
     expect(tables).toHaveLength(1);
-    expect(tables[0]).toMatchObject({ id: '7', queryEditorId: '12', name: 'flights', expanded: false, dataPreviewQueryId: QID, selectStar: 'SELECT *' });
+    expect(tables[0]).toMatchObject({
+      id: '7',
+      queryEditorId: '12',
+      name: 'flights',
+      expanded: false,
+      dataPreviewQueryId: QID,
+      selectStar: 'SELECT *',
+    });
   });
 
   it('spec §7: the update sends the tab fields with extra_json (updatedAt, version)', () => {
     const qe = { ...tabStateToQueryEditor({ ...tabState, label: 'Sales' }) };
     expect(tabStateUpdate(qe)).toEqual({
-      database_id: 3, catalog: null, schema: 'public', sql: 'SELECT 1', label: 'Sales', query_limit: 100, latest_query_id: QID,
-      template_params: '{"a":1}', hide_left_bar: true, autorun: false, extra_json: { updatedAt: 1234, version: 1 },
+      database_id: 3,
+      catalog: null,
+      schema: 'public',
+      sql: 'SELECT 1',
+      label: 'Sales',
+      query_limit: 100,
+      latest_query_id: QID,
+      template_params: '{"a":1}',
+      hide_left_bar: true,
+      autorun: false,
+      extra_json: { updatedAt: 1234, version: 1 },
     });
     expect(newTabStatePayload(qe)).toMatchObject({ name: 'Sales', dbId: 3, remoteId: 4, templateParams: '{"a":1}' });
   });
 
   it('spec §3 Saved query payload: label, db_id, catalog, schema, sql, template_parameters and back', () => {
-    const qe = fold([added(tab('a', 'Revenue', { dbId: 2, schema: 's', sql: 'SELECT 2', templateParams: '{}' }))]).queryEditors[0]!;
+    const qe = fold([added(tab('a', 'Revenue', { dbId: 2, schema: 's', sql: 'SELECT 2', templateParams: '{}' }))])
+      .queryEditors[0]!;
     const payload = savedQueryPayload(qe);
-    expect(payload).toEqual({ label: 'Revenue', db_id: 2, catalog: null, schema: 's', sql: 'SELECT 2', template_parameters: '{}' });
-    expect(savedQueryToTabFields({ ...payload, id: 33 })).toEqual({ remoteId: 33, dbId: 2, name: 'Revenue', templateParams: '{}', catalog: null, schema: 's', sql: 'SELECT 2' });
+    expect(payload).toEqual({
+      label: 'Revenue',
+      db_id: 2,
+      catalog: null,
+      schema: 's',
+      sql: 'SELECT 2',
+      template_parameters: '{}',
+    });
+    expect(savedQueryToTabFields({ ...payload, id: 33 })).toEqual({
+      remoteId: 33,
+      dbId: 2,
+      name: 'Revenue',
+      templateParams: '{}',
+      catalog: null,
+      schema: 's',
+      sql: 'SELECT 2',
+    });
   });
 
   it('a tab stub is known by id and name only, until loaded', () => {
-    expect(tabStubToQueryEditor(5, 'Later')).toMatchObject({ id: '5', name: 'Later', loaded: false, inLocalStorage: false });
+    expect(tabStubToQueryEditor(5, 'Later')).toMatchObject({
+      id: '5',
+      name: 'Later',
+      loaded: false,
+      inLocalStorage: false,
+    });
   });
 
   it('unsaved edits travel with the active tab into the mapping', () => {

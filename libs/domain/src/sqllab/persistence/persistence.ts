@@ -34,7 +34,9 @@ export function decidePersistence(command: PersistenceCommand, state: SqlLabStat
     case 'DropTab':
       return hasTab(state, command.data.queryEditorId) ? [{ type: 'sqllab/tabDropped', data: command.data }] : [];
     case 'ClearDestroyedTab':
-      return command.data.queryEditorId in state.destroyedQueryEditors ? [{ type: 'sqllab/destroyedTabCleared', data: command.data }] : [];
+      return command.data.queryEditorId in state.destroyedQueryEditors
+        ? [{ type: 'sqllab/destroyedTabCleared', data: command.data }]
+        : [];
     case 'RecordEditorStateSaved':
       return [{ type: 'sqllab/editorStateSaved', data: command.data }];
     case 'RecordActiveTabSynced':
@@ -53,7 +55,8 @@ function renameTab(state: SqlLabState, from: string, to: string): SqlLabState {
   return {
     ...state,
     queryEditors: state.queryEditors.map((qe) => (qe.id === from ? { ...qe, id: to, inLocalStorage: false } : qe)),
-    unsavedQueryEditor: state.unsavedQueryEditor?.id === from ? { ...state.unsavedQueryEditor, id: to } : state.unsavedQueryEditor,
+    unsavedQueryEditor:
+      state.unsavedQueryEditor?.id === from ? { ...state.unsavedQueryEditor, id: to } : state.unsavedQueryEditor,
     tabHistory: state.tabHistory.map(swap),
     tables: state.tables.map((t) => (t.queryEditorId === from ? { ...t, queryEditorId: to } : t)),
     queries,
@@ -71,7 +74,9 @@ export function evolvePersistence(state: SqlLabState, event: PersistenceEvent): 
       const others = state.tables.filter((t) => t.queryEditorId !== queryEditor.id);
       return {
         ...state,
-        queryEditors: state.queryEditors.map((qe) => (qe.id === queryEditor.id ? { ...queryEditor, loaded: true } : qe)),
+        queryEditors: state.queryEditors.map((qe) =>
+          qe.id === queryEditor.id ? { ...queryEditor, loaded: true } : qe,
+        ),
         unsavedQueryEditor: state.unsavedQueryEditor?.id === queryEditor.id ? null : state.unsavedQueryEditor,
         tables: [...others, ...tables.filter((t) => t.queryEditorId === queryEditor.id)],
       };
@@ -86,11 +91,16 @@ export function evolvePersistence(state: SqlLabState, event: PersistenceEvent): 
     case 'sqllab/tableMigrated': {
       const { localId, remoteId } = event.data;
       if (state.tables.some((t) => t.id === remoteId && t.id !== localId)) return state;
-      return { ...state, tables: state.tables.map((t) => (t.id === localId ? { ...t, id: remoteId, inLocalStorage: false } : t)) };
+      return {
+        ...state,
+        tables: state.tables.map((t) => (t.id === localId ? { ...t, id: remoteId, inLocalStorage: false } : t)),
+      };
     }
     case 'sqllab/queryMigrated': {
       const query = state.queries[event.data.queryId];
-      return query ? { ...state, queries: { ...state.queries, [query.id]: { ...query, inLocalStorage: false } } } : state;
+      return query
+        ? { ...state, queries: { ...state.queries, [query.id]: { ...query, inLocalStorage: false } } }
+        : state;
     }
     case 'sqllab/tabDropped': {
       const id = event.data.queryEditorId;
@@ -106,7 +116,10 @@ export function evolvePersistence(state: SqlLabState, event: PersistenceEvent): 
       return next.unsavedQueryEditor && next.unsavedQueryEditor.id !== activeTabId(next) ? flushUnsaved(next) : next;
     }
     case 'sqllab/destroyedTabCleared':
-      return { ...state, destroyedQueryEditors: without(state.destroyedQueryEditors, (id) => id === event.data.queryEditorId) };
+      return {
+        ...state,
+        destroyedQueryEditors: without(state.destroyedQueryEditors, (id) => id === event.data.queryEditorId),
+      };
     case 'sqllab/editorStateSaved':
       return { ...state, editorTabLastUpdatedAt: Math.max(state.editorTabLastUpdatedAt, event.data.at) };
     case 'sqllab/activeTabSynced':

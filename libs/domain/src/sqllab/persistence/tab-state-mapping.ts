@@ -200,14 +200,20 @@ export interface SavedQueryPayload {
 }
 
 export function savedQueryPayload(qe: QueryEditor): SavedQueryPayload {
-  return { label: qe.name, db_id: qe.dbId, catalog: qe.catalog, schema: qe.schema, sql: qe.sql, template_parameters: qe.templateParams };
+  return {
+    label: qe.name,
+    db_id: qe.dbId,
+    catalog: qe.catalog,
+    schema: qe.schema,
+    sql: qe.sql,
+    template_parameters: qe.templateParams,
+  };
 }
 
 /** spec §3: the client maps id to remoteId, db_id to dbId, label to name, template_parameters to templateParams. */
-export function savedQueryToTabFields(saved: SavedQueryPayload & { id: number }): Pick<
-  QueryEditor,
-  'remoteId' | 'dbId' | 'name' | 'templateParams' | 'catalog' | 'schema' | 'sql'
-> {
+export function savedQueryToTabFields(
+  saved: SavedQueryPayload & { id: number },
+): Pick<QueryEditor, 'remoteId' | 'dbId' | 'name' | 'templateParams' | 'catalog' | 'schema' | 'sql'> {
   return {
     remoteId: saved.id,
     dbId: saved.db_id,

@@ -15,9 +15,12 @@ function requireQuery(state: SqlLabState, id: string): EditorQuery {
 function validRun(state: SqlLabState, request: QueryRunRequest): EditorQuery {
   // spec §5: the client query id has exactly 11 characters.
   if (!isClientQueryId(request.id)) throw new DomainError('query_id_invalid', 'A query id has exactly 11 characters.');
-  if (state.queries[request.id]) throw new DomainError('query_id_taken', `A query with id '${request.id}' already exists.`);
-  if (!Number.isInteger(request.dbId) || request.dbId < 1) throw new DomainError('database_required', 'Choose a database first.');
-  if (typeof request.sql !== 'string' || request.sql.trim().length === 0) throw new DomainError('sql_empty', 'There is no SQL to run.');
+  if (state.queries[request.id])
+    throw new DomainError('query_id_taken', `A query with id '${request.id}' already exists.`);
+  if (!Number.isInteger(request.dbId) || request.dbId < 1)
+    throw new DomainError('database_required', 'Choose a database first.');
+  if (typeof request.sql !== 'string' || request.sql.trim().length === 0)
+    throw new DomainError('sql_empty', 'There is no SQL to run.');
   if (request.sqlEditorId !== null && !queryEditorById(state, request.sqlEditorId)) {
     throw new DomainError('tab_not_found', `There is no tab '${request.sqlEditorId}'.`);
   }
@@ -44,7 +47,12 @@ export function decideQueries(command: QueryCommand, state: SqlLabState): QueryE
       const query = requireQuery(state, command.data.queryId);
       // spec §4 Success: ignored if the query was stopped or the result status is not success.
       if (query.state === QueryState.STOPPED || command.data.results.status !== QueryState.SUCCESS) return [];
-      return [{ type: 'sqllab/runSucceeded', data: { queryId: query.id, results: command.data.results, endDttm: command.data.at } }];
+      return [
+        {
+          type: 'sqllab/runSucceeded',
+          data: { queryId: query.id, results: command.data.results, endDttm: command.data.at },
+        },
+      ];
     }
     case 'RecordQueryFailure': {
       const query = requireQuery(state, command.data.queryId);
@@ -53,7 +61,9 @@ export function decideQueries(command: QueryCommand, state: SqlLabState): QueryE
       return [{ type: 'sqllab/runFailed', data: { queryId: query.id, errors, errorMessage, link, endDttm: at } }];
     }
     case 'RefreshQueries':
-      return Object.keys(command.data.alteredQueries).length === 0 ? [] : [{ type: 'sqllab/runsRefreshed', data: command.data }];
+      return Object.keys(command.data.alteredQueries).length === 0
+        ? []
+        : [{ type: 'sqllab/runsRefreshed', data: command.data }];
     case 'ClearInactiveQueries': {
       const { now, interval } = command.data;
       if (!Number.isFinite(now) || !Number.isFinite(interval) || interval < 0) {
@@ -66,7 +76,8 @@ export function decideQueries(command: QueryCommand, state: SqlLabState): QueryE
       return [{ type: 'sqllab/runResultsCleared', data: { queryId: command.data.queryId } }];
     case 'ReRunDataPreview': {
       const old = requireQuery(state, command.data.oldQueryId);
-      if (!old.isDataPreview) throw new DomainError('not_a_data_preview', 'Only a data preview can be re-run in place.');
+      if (!old.isDataPreview)
+        throw new DomainError('not_a_data_preview', 'Only a data preview can be re-run in place.');
       const query = validRun(state, { ...command.data.request, isDataPreview: true });
       return [{ type: 'sqllab/dataPreviewReplaced', data: { oldQueryId: old.id, query } }];
     }

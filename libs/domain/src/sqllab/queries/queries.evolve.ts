@@ -100,7 +100,10 @@ function refresh(state: SqlLabState, altered: Readonly<Record<string, Partial<Ed
 function clearInactive(state: SqlLabState, now: number, interval: number): SqlLabState {
   const queries: Record<string, EditorQuery> = {};
   for (const [id, q] of Object.entries(state.queries)) {
-    const stuck = (q.state === QueryState.RUNNING || q.state === QueryState.PENDING) && now - q.startDttm > interval && q.progress === 0;
+    const stuck =
+      (q.state === QueryState.RUNNING || q.state === QueryState.PENDING) &&
+      now - q.startDttm > interval &&
+      q.progress === 0;
     if (stuck) continue;
     const status = q.resultsKey && q.results?.status ? q.results.status : q.state;
     queries[id] = status === q.state ? q : { ...q, state: status };
@@ -129,7 +132,12 @@ export function evolveQueries(state: SqlLabState, event: QueryEvent): SqlLabStat
     case 'sqllab/runStarted':
       return start(state, event.data.query);
     case 'sqllab/runStopped':
-      return alter(state, event.data.queryId, (q) => ({ ...q, state: QueryState.STOPPED, results: null, endDttm: event.data.endDttm }));
+      return alter(state, event.data.queryId, (q) => ({
+        ...q,
+        state: QueryState.STOPPED,
+        results: null,
+        endDttm: event.data.endDttm,
+      }));
     case 'sqllab/resultsFetchStarted':
       return alter(state, event.data.queryId, (q) => ({ ...q, state: QueryState.FETCHING }));
     case 'sqllab/runSucceeded':
@@ -151,7 +159,9 @@ export function evolveQueries(state: SqlLabState, event: QueryEvent): SqlLabStat
       const { oldQueryId, query } = event.data;
       if (state.queries[query.id]) return state;
       const queries = { ...without(state.queries, (key) => key === oldQueryId), [query.id]: query };
-      const tables = state.tables.map((t) => (t.dataPreviewQueryId === oldQueryId ? { ...t, dataPreviewQueryId: query.id } : t));
+      const tables = state.tables.map((t) =>
+        t.dataPreviewQueryId === oldQueryId ? { ...t, dataPreviewQueryId: query.id } : t,
+      );
       return { ...state, queries, tables, activeSouthPaneTab: query.id };
     }
     case 'sqllab/runRemoved':

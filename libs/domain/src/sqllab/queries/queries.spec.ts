@@ -7,9 +7,13 @@ import { added, QID, QID2, runRequest, started, successResults, tab } from '../t
 import { isQueryFinished, isQueryInProgress, newEditorQuery, queryStateBadge, type QueryState } from './query';
 
 const spec = deciderSpec(sqlLabDecider);
-const fold = (events: readonly SqlLabEvent[]): SqlLabState => events.reduce(sqlLabDecider.evolve, sqlLabDecider.initialState());
+const fold = (events: readonly SqlLabEvent[]): SqlLabState =>
+  events.reduce(sqlLabDecider.evolve, sqlLabDecider.initialState());
 const withTab = [added(tab('a', 'A'))];
-const succeeded = (queryId = QID): SqlLabEvent => ({ type: 'sqllab/runSucceeded', data: { queryId, results: successResults(), endDttm: 2000 } });
+const succeeded = (queryId = QID): SqlLabEvent => ({
+  type: 'sqllab/runSucceeded',
+  data: { queryId, results: successResults(), endDttm: 2000 },
+});
 const stopped = (queryId = QID): SqlLabEvent => ({ type: 'sqllab/runStopped', data: { queryId, endDttm: 1500 } });
 
 describe('SQL Lab queries: starting', () => {
@@ -36,49 +40,90 @@ describe('SQL Lab queries: starting', () => {
   });
 
   it('spec §5: the client query id has exactly 11 characters', () => {
-    spec.given(withTab).when({ type: 'StartQuery', data: runRequest({ id: 'short' }) }).thenThrows('query_id_invalid');
+    spec
+      .given(withTab)
+      .when({ type: 'StartQuery', data: runRequest({ id: 'short' }) })
+      .thenThrows('query_id_invalid');
   });
 
   it('a run needs a database, SQL and an existing tab', () => {
-    spec.given(withTab).when({ type: 'StartQuery', data: runRequest({ dbId: 0 }) }).thenThrows('database_required');
-    spec.given(withTab).when({ type: 'StartQuery', data: runRequest({ sql: '  ' }) }).thenThrows('sql_empty');
-    spec.given(withTab).when({ type: 'StartQuery', data: runRequest({ sqlEditorId: 'zz' }) }).thenThrows('tab_not_found');
+    spec
+      .given(withTab)
+      .when({ type: 'StartQuery', data: runRequest({ dbId: 0 }) })
+      .thenThrows('database_required');
+    spec
+      .given(withTab)
+      .when({ type: 'StartQuery', data: runRequest({ sql: '  ' }) })
+      .thenThrows('sql_empty');
+    spec
+      .given(withTab)
+      .when({ type: 'StartQuery', data: runRequest({ sqlEditorId: 'zz' }) })
+      .thenThrows('tab_not_found');
   });
 });
 
 describe('SQL Lab queries: stop, fetch, success, failure', () => {
   it('spec §4 Stop: state becomes stopped and results are emptied', () => {
-    spec.given([...withTab, started()]).when({ type: 'StopQuery', data: { queryId: QID, at: 1500 } }).then([stopped()]);
-    expect(fold([...withTab, started(), stopped()]).queries[QID]).toMatchObject({ state: 'stopped', results: null, endDttm: 1500 });
+    spec
+      .given([...withTab, started()])
+      .when({ type: 'StopQuery', data: { queryId: QID, at: 1500 } })
+      .then([stopped()]);
+    expect(fold([...withTab, started(), stopped()]).queries[QID]).toMatchObject({
+      state: 'stopped',
+      results: null,
+      endDttm: 1500,
+    });
   });
 
   it('stopping a finished run gives no event', () => {
-    spec.given([...withTab, started(), succeeded()]).when({ type: 'StopQuery', data: { queryId: QID, at: 1 } }).then([]);
+    spec
+      .given([...withTab, started(), succeeded()])
+      .when({ type: 'StopQuery', data: { queryId: QID, at: 1 } })
+      .then([]);
   });
 
   it('spec §4: requesting stored results makes the state fetching', () => {
-    spec.given([...withTab, started(), succeeded()]).when({ type: 'FetchQueryResults', data: { queryId: QID } }).thenState({
-      ...fold([...withTab, started(), succeeded()]),
-      queries: { [QID]: { ...fold([...withTab, started(), succeeded()]).queries[QID]!, state: 'fetching' } },
-    });
+    spec
+      .given([...withTab, started(), succeeded()])
+      .when({ type: 'FetchQueryResults', data: { queryId: QID } })
+      .thenState({
+        ...fold([...withTab, started(), succeeded()]),
+        queries: { [QID]: { ...fold([...withTab, started(), succeeded()]).queries[QID]!, state: 'fetching' } },
+      });
   });
 
   it('spec §4 Success: state success, progress 100, end time, rows, limitingFactor, results key, error cleared, cached false', () => {
     const state = fold([...withTab, started(), succeeded()]);
     expect(state.queries[QID]).toMatchObject({
-      state: 'success', progress: 100, endDttm: 2000, rows: 1, limitingFactor: 'NOT_LIMITED', resultsKey: 'key-1',
-      errorMessage: null, errors: [], cached: false, tempSchema: null, tempTable: null,
+      state: 'success',
+      progress: 100,
+      endDttm: 2000,
+      rows: 1,
+      limitingFactor: 'NOT_LIMITED',
+      resultsKey: 'key-1',
+      errorMessage: null,
+      errors: [],
+      cached: false,
+      tempSchema: null,
+      tempTable: null,
     });
   });
 
   it('spec §4 Success: carries the temp schema and table of a CTAS run', () => {
     const results = successResults({ query: { rows: 0, tempSchema: 'tmp', tempTable: 'tmp_1', resultsKey: null } });
-    const state = fold([...withTab, started(), { type: 'sqllab/runSucceeded', data: { queryId: QID, results, endDttm: 5 } }]);
+    const state = fold([
+      ...withTab,
+      started(),
+      { type: 'sqllab/runSucceeded', data: { queryId: QID, results, endDttm: 5 } },
+    ]);
     expect(state.queries[QID]).toMatchObject({ tempSchema: 'tmp', tempTable: 'tmp_1' });
   });
 
   it('spec §4 Success: ignored if the query was stopped', () => {
-    spec.given([...withTab, started(), stopped()]).when({ type: 'RecordQuerySuccess', data: { queryId: QID, results: successResults(), at: 9 } }).then([]);
+    spec
+      .given([...withTab, started(), stopped()])
+      .when({ type: 'RecordQuerySuccess', data: { queryId: QID, results: successResults(), at: 9 } })
+      .then([]);
     // A success already in the log (it raced the stop) changes nothing either.
     expect(fold([...withTab, started(), stopped(), succeeded()]).queries[QID]?.state).toBe('stopped');
   });
@@ -86,7 +131,10 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
   it('spec §4 Success: ignored if the result status is not success', () => {
     spec
       .given([...withTab, started()])
-      .when({ type: 'RecordQuerySuccess', data: { queryId: QID, results: successResults({ status: 'failed' }), at: 9 } })
+      .when({
+        type: 'RecordQuerySuccess',
+        data: { queryId: QID, results: successResults({ status: 'failed' }), at: 9 },
+      })
       .then([]);
   });
 
@@ -94,28 +142,63 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
     const errors: StrataError[] = [{ message: 'syntax error', error_type: ErrorType.SYNTAX_ERROR, level: 'error' }];
     spec
       .given([...withTab, started()])
-      .when({ type: 'RecordQueryFailure', data: { queryId: QID, errors, errorMessage: 'syntax error', link: 'https://x', at: 7 } })
-      .then([{ type: 'sqllab/runFailed', data: { queryId: QID, errors, errorMessage: 'syntax error', link: 'https://x', endDttm: 7 } }]);
-    const state = fold([...withTab, started(), { type: 'sqllab/runFailed', data: { queryId: QID, errors, errorMessage: 'syntax error', link: 'https://x', endDttm: 7 } }]);
-    expect(state.queries[QID]).toMatchObject({ state: 'failed', errors, errorMessage: 'syntax error', link: 'https://x', endDttm: 7 });
+      .when({
+        type: 'RecordQueryFailure',
+        data: { queryId: QID, errors, errorMessage: 'syntax error', link: 'https://x', at: 7 },
+      })
+      .then([
+        {
+          type: 'sqllab/runFailed',
+          data: { queryId: QID, errors, errorMessage: 'syntax error', link: 'https://x', endDttm: 7 },
+        },
+      ]);
+    const state = fold([
+      ...withTab,
+      started(),
+      {
+        type: 'sqllab/runFailed',
+        data: { queryId: QID, errors, errorMessage: 'syntax error', link: 'https://x', endDttm: 7 },
+      },
+    ]);
+    expect(state.queries[QID]).toMatchObject({
+      state: 'failed',
+      errors,
+      errorMessage: 'syntax error',
+      link: 'https://x',
+      endDttm: 7,
+    });
   });
 
   it('spec §4 Failure: ignored if the query is stopped', () => {
-    spec.given([...withTab, started(), stopped()]).when({ type: 'RecordQueryFailure', data: { queryId: QID, errorMessage: 'x', at: 1 } }).then([]);
+    spec
+      .given([...withTab, started(), stopped()])
+      .when({ type: 'RecordQueryFailure', data: { queryId: QID, errorMessage: 'x', at: 1 } })
+      .then([]);
   });
 
   it('spec §4: clearing query results empties the data and marks the query cached', () => {
-    const state = fold([...withTab, started(), succeeded(), { type: 'sqllab/runResultsCleared', data: { queryId: QID } }]);
+    const state = fold([
+      ...withTab,
+      started(),
+      succeeded(),
+      { type: 'sqllab/runResultsCleared', data: { queryId: QID } },
+    ]);
     expect(state.queries[QID]).toMatchObject({ results: null, cached: true, resultsKey: 'key-1' });
   });
 });
 
 describe('SQL Lab queries: refresh from the server', () => {
-  const refresh = (altered: Record<string, object>): SqlLabEvent => ({ type: 'sqllab/runsRefreshed', data: { alteredQueries: altered } });
+  const refresh = (altered: Record<string, object>): SqlLabEvent => ({
+    type: 'sqllab/runsRefreshed',
+    data: { alteredQueries: altered },
+  });
 
   it('spec §4: queries already stopped or failed locally are left alone', () => {
     const before = fold([...withTab, started(), stopped()]);
-    const after = sqlLabDecider.evolve(before, refresh({ [QID]: { state: 'success', changed_on: '2026-01-01T00:00:00' } }));
+    const after = sqlLabDecider.evolve(
+      before,
+      refresh({ [QID]: { state: 'success', changed_on: '2026-01-01T00:00:00' } }),
+    );
     expect(after.queries[QID]).toBe(before.queries[QID]);
   });
 
@@ -129,13 +212,21 @@ describe('SQL Lab queries: refresh from the server', () => {
   });
 
   it('spec §4: a server state other than success is taken over, and changed_on advances queriesLastUpdate', () => {
-    const after = fold([...withTab, started({ runAsync: true }), refresh({ [QID]: { state: 'running', progress: 40, changed_on: '2026-01-01T00:00:00' } })]);
+    const after = fold([
+      ...withTab,
+      started({ runAsync: true }),
+      refresh({ [QID]: { state: 'running', progress: 40, changed_on: '2026-01-01T00:00:00' } }),
+    ]);
     expect(after.queries[QID]).toMatchObject({ state: 'running', progress: 40 });
     expect(after.queriesLastUpdate).toBe(Date.UTC(2026, 0, 1));
   });
 
   it('spec §4: a server success replaces a local pending state', () => {
-    const after = fold([...withTab, started({ runAsync: true }), refresh({ [QID]: { state: 'success', resultsKey: 'k' } })]);
+    const after = fold([
+      ...withTab,
+      started({ runAsync: true }),
+      refresh({ [QID]: { state: 'success', resultsKey: 'k' } }),
+    ]);
     expect(after.queries[QID]).toMatchObject({ state: 'success', resultsKey: 'k' });
   });
 
@@ -146,21 +237,33 @@ describe('SQL Lab queries: refresh from the server', () => {
   });
 
   it('times sent as text become numbers', () => {
-    const after = fold([...withTab, started({ runAsync: true }), refresh({ [QID]: { startDttm: '1700.5' as unknown as number, endDttm: '1800' as unknown as number } })]);
+    const after = fold([
+      ...withTab,
+      started({ runAsync: true }),
+      refresh({ [QID]: { startDttm: '1700.5' as unknown as number, endDttm: '1800' as unknown as number } }),
+    ]);
     expect(after.queries[QID]).toMatchObject({ startDttm: 1700.5, endDttm: 1800 });
   });
 });
 
 describe('SQL Lab queries: clearing, previews, removal', () => {
   it('spec §4: clearing inactive queries drops running or pending runs older than the interval with zero progress', () => {
-    const state = fold([...withTab, started({ startDttm: 0 }), started({ id: QID2, startDttm: 9000 }), { type: 'sqllab/inactiveRunsCleared', data: { now: 10_000, interval: 5000 } }]);
+    const state = fold([
+      ...withTab,
+      started({ startDttm: 0 }),
+      started({ id: QID2, startDttm: 9000 }),
+      { type: 'sqllab/inactiveRunsCleared', data: { now: 10_000, interval: 5000 } },
+    ]);
     expect(Object.keys(state.queries)).toEqual([QID2]);
   });
 
   it('spec §4: other queries with a results key take the status stored in their results', () => {
     const base = fold([...withTab, started(), succeeded()]);
     const state = { ...base, queries: { [QID]: { ...base.queries[QID]!, state: 'fetching' as QueryState } } };
-    const after = sqlLabDecider.evolve(state, { type: 'sqllab/inactiveRunsCleared', data: { now: 10_000, interval: 5000 } });
+    const after = sqlLabDecider.evolve(state, {
+      type: 'sqllab/inactiveRunsCleared',
+      data: { now: 10_000, interval: 5000 },
+    });
     expect(after.queries[QID]?.state).toBe('success');
   });
 
@@ -173,26 +276,60 @@ describe('SQL Lab queries: clearing, previews, removal', () => {
     const given = [...withTab, preview, table];
     spec
       .given(given)
-      .when({ type: 'ReRunDataPreview', data: { oldQueryId: QID, request: runRequest({ id: QID2, sqlEditorId: null }) } })
-      .then([{ type: 'sqllab/dataPreviewReplaced', data: { oldQueryId: QID, query: newEditorQuery(runRequest({ id: QID2, sqlEditorId: null, isDataPreview: true })) } }]);
-    const state = fold([...given, { type: 'sqllab/dataPreviewReplaced', data: { oldQueryId: QID, query: newEditorQuery(runRequest({ id: QID2, sqlEditorId: null, isDataPreview: true })) } }]);
+      .when({
+        type: 'ReRunDataPreview',
+        data: { oldQueryId: QID, request: runRequest({ id: QID2, sqlEditorId: null }) },
+      })
+      .then([
+        {
+          type: 'sqllab/dataPreviewReplaced',
+          data: {
+            oldQueryId: QID,
+            query: newEditorQuery(runRequest({ id: QID2, sqlEditorId: null, isDataPreview: true })),
+          },
+        },
+      ]);
+    const state = fold([
+      ...given,
+      {
+        type: 'sqllab/dataPreviewReplaced',
+        data: {
+          oldQueryId: QID,
+          query: newEditorQuery(runRequest({ id: QID2, sqlEditorId: null, isDataPreview: true })),
+        },
+      },
+    ]);
     expect(Object.keys(state.queries)).toEqual([QID2]);
     expect(state.tables[0]?.dataPreviewQueryId).toBe(QID2);
     expect(state.activeSouthPaneTab).toBe(QID2);
   });
 
   it('only a data preview can be replaced', () => {
-    spec.given([...withTab, started()]).when({ type: 'ReRunDataPreview', data: { oldQueryId: QID, request: runRequest({ id: QID2 }) } }).thenThrows('not_a_data_preview');
+    spec
+      .given([...withTab, started()])
+      .when({ type: 'ReRunDataPreview', data: { oldQueryId: QID, request: runRequest({ id: QID2 }) } })
+      .thenThrows('not_a_data_preview');
   });
 
   it("removing the tab's latest query makes the previous one latest", () => {
-    const state = fold([...withTab, started(), started({ id: QID2, startDttm: 2000 }), { type: 'sqllab/runRemoved', data: { queryId: QID2 } }]);
+    const state = fold([
+      ...withTab,
+      started(),
+      started({ id: QID2, startDttm: 2000 }),
+      { type: 'sqllab/runRemoved', data: { queryId: QID2 } },
+    ]);
     expect(queryEditorById(state, 'a')?.latestQueryId).toBe(QID);
     expect(Object.keys(state.queries)).toEqual([QID]);
   });
 
   it('spec §4 Tabs: closing a tab removes its queries', () => {
-    const state = fold([...withTab, added(tab('b', 'B')), started(), started({ id: QID2, sqlEditorId: 'b' }), { type: 'sqllab/tabClosed', data: { queryEditorId: 'a', at: 3 } }]);
+    const state = fold([
+      ...withTab,
+      added(tab('b', 'B')),
+      started(),
+      started({ id: QID2, sqlEditorId: 'b' }),
+      { type: 'sqllab/tabClosed', data: { queryEditorId: 'a', at: 3 } },
+    ]);
     expect(Object.keys(state.queries)).toEqual([QID2]);
   });
 });
@@ -205,7 +342,11 @@ describe('SQL Lab queries: states and badges', () => {
   });
 
   it('spec §4 Badges: offline, failed, stopped danger; pending, fetching info; running warning; success success', () => {
-    expect(['offline', 'failed', 'stopped'].map((s) => queryStateBadge(s as QueryState))).toEqual(['danger', 'danger', 'danger']);
+    expect(['offline', 'failed', 'stopped'].map((s) => queryStateBadge(s as QueryState))).toEqual([
+      'danger',
+      'danger',
+      'danger',
+    ]);
     expect(queryStateBadge('pending')).toBe('info');
     expect(queryStateBadge('fetching')).toBe('info');
     expect(queryStateBadge('running')).toBe('warning');
@@ -215,9 +356,24 @@ describe('SQL Lab queries: states and badges', () => {
 
 function tableEntry() {
   return {
-    id: 't1', dbId: 1, queryEditorId: 'a', catalog: null, schema: 'public', name: 'flights', expanded: true, dataPreviewQueryId: null,
-    columns: [], selectStar: null, primaryKey: null, foreignKeys: [], indexes: [], isMetadataLoading: false,
-    isExtraMetadataLoading: false, initialized: false, persistData: null, inLocalStorage: true,
+    id: 't1',
+    dbId: 1,
+    queryEditorId: 'a',
+    catalog: null,
+    schema: 'public',
+    name: 'flights',
+    expanded: true,
+    dataPreviewQueryId: null,
+    columns: [],
+    selectStar: null,
+    primaryKey: null,
+    foreignKeys: [],
+    indexes: [],
+    isMetadataLoading: false,
+    isExtraMetadataLoading: false,
+    initialized: false,
+    persistData: null,
+    inLocalStorage: true,
   };
 }
 

@@ -12,7 +12,10 @@ export type QueryEvent =
   /** Stored results were requested (state fetching). */
   | EventLike<'sqllab/resultsFetchStarted', OnQuery>
   | EventLike<'sqllab/runSucceeded', OnQuery<{ results: QueryResults; endDttm: number }>>
-  | EventLike<'sqllab/runFailed', OnQuery<{ errors: readonly StrataError[]; errorMessage: string; link: string | null; endDttm: number }>>
+  | EventLike<
+      'sqllab/runFailed',
+      OnQuery<{ errors: readonly StrataError[]; errorMessage: string; link: string | null; endDttm: number }>
+    >
   /** The server's view of runs that changed (polling); merged by the spec's rules. */
   | EventLike<'sqllab/runsRefreshed', { alteredQueries: Readonly<Record<string, Partial<EditorQuery>>> }>
   | EventLike<'sqllab/inactiveRunsCleared', { now: number; interval: number }>

@@ -19,7 +19,13 @@ export const QueryState = {
 export type QueryState = (typeof QueryState)[keyof typeof QueryState];
 
 /** spec §4: states of a run still going on. */
-export const QUERY_IN_PROGRESS_STATES: readonly QueryState[] = ['running', 'started', 'pending', 'fetching', 'scheduled'];
+export const QUERY_IN_PROGRESS_STATES: readonly QueryState[] = [
+  'running',
+  'started',
+  'pending',
+  'fetching',
+  'scheduled',
+];
 /** spec §4: states of a run that is over. */
 export const QUERY_FINISHED_STATES: readonly QueryState[] = ['stopped', 'failed', 'success', 'timed_out'];
 
@@ -144,7 +150,15 @@ export type QueryRunRequest = Pick<EditorQuery, 'id' | 'dbId' | 'sql' | 'sqlEdit
   Partial<
     Pick<
       EditorQuery,
-      'tab' | 'catalog' | 'schema' | 'tempTable' | 'ctas' | 'ctas_method' | 'templateParams' | 'queryLimit' | 'isDataPreview'
+      | 'tab'
+      | 'catalog'
+      | 'schema'
+      | 'tempTable'
+      | 'ctas'
+      | 'ctas_method'
+      | 'templateParams'
+      | 'queryLimit'
+      | 'isDataPreview'
     >
   >;
 

@@ -1,4 +1,12 @@
-import { DEFAULT_SQLLAB_LIMIT, displayLimitReached, LimitingFactor, planLimit, settleLimit, SQL_MAX_ROW, truncateForDisplay } from './limits';
+import {
+  DEFAULT_SQLLAB_LIMIT,
+  displayLimitReached,
+  LimitingFactor,
+  planLimit,
+  settleLimit,
+  SQL_MAX_ROW,
+  truncateForDisplay,
+} from './limits';
 
 describe('planLimit (REFERENCE §1.5)', () => {
   it('given no LIMIT in the SQL, when the dropdown is 1000, then the dropdown limits', () => {

@@ -26,7 +26,8 @@ export interface LimitPlan {
   limitingFactor: LimitingFactor;
 }
 
-const positive = (n: number | null): number | null => (n === null || !Number.isFinite(n) || n < 0 ? null : Math.floor(n));
+const positive = (n: number | null): number | null =>
+  n === null || !Number.isFinite(n) || n < 0 ? null : Math.floor(n);
 
 /**
  * REFERENCE §1.5: no LIMIT in the SQL or a larger one -> DROPDOWN; a smaller SQL LIMIT -> QUERY; equal ->
@@ -62,7 +63,10 @@ export function displayLimitReached(rows: number, displayMaxRow: number = DISPLA
 }
 
 /** The rows the browser receives: the first `displayMaxRow` ones. */
-export function truncateForDisplay<T>(rows: readonly T[], displayMaxRow: number = DISPLAY_MAX_ROW): { data: T[]; displayLimitReached: boolean } {
+export function truncateForDisplay<T>(
+  rows: readonly T[],
+  displayMaxRow: number = DISPLAY_MAX_ROW,
+): { data: T[]; displayLimitReached: boolean } {
   const reached = displayLimitReached(rows.length, displayMaxRow);
   return { data: reached ? rows.slice(0, displayMaxRow) : [...rows], displayLimitReached: reached };
 }

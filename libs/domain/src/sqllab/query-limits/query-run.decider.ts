@@ -53,7 +53,8 @@ export type QueryRunCommand =
 export const IN_PROGRESS: readonly QueryStatus[] = ['pending', 'running'];
 export const isInProgress = (s: QueryStatus | null): boolean => s !== null && IN_PROGRESS.includes(s);
 
-export const progressMessage = (statement: number, statementCount: number) => `Running statement ${statement} out of ${statementCount}`;
+export const progressMessage = (statement: number, statementCount: number) =>
+  `Running statement ${statement} out of ${statementCount}`;
 
 export function initialQueryRunState(): QueryRunState {
   return {
@@ -113,20 +114,36 @@ export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): Quer
       };
     case 'sqllab/queryFailed':
       if (!isInProgress(state.status)) return state;
-      return { ...state, status: 'failed', errors: event.data.errors, errorMessage: event.data.errorMessage, executedSql: event.data.executedSql ?? state.executedSql, endDttm: event.data.endDttm };
+      return {
+        ...state,
+        status: 'failed',
+        errors: event.data.errors,
+        errorMessage: event.data.errorMessage,
+        executedSql: event.data.executedSql ?? state.executedSql,
+        endDttm: event.data.endDttm,
+      };
     case 'sqllab/queryStopped':
       if (!isInProgress(state.status)) return state;
       return { ...state, status: 'stopped', endDttm: event.data.endDttm };
     case 'sqllab/queryTimedOut':
       if (!isInProgress(state.status)) return state;
-      return { ...state, status: 'timed_out', errors: event.data.errors, errorMessage: event.data.errorMessage, endDttm: event.data.endDttm };
+      return {
+        ...state,
+        status: 'timed_out',
+        errors: event.data.errors,
+        errorMessage: event.data.errorMessage,
+        endDttm: event.data.endDttm,
+      };
     default:
       return leaveUnchanged(event, state);
   }
 }
 
 const notRunning = (status: QueryStatus | null) =>
-  new DomainError('query_not_running', status === null ? 'This query does not exist.' : `This query is ${status}, not running.`);
+  new DomainError(
+    'query_not_running',
+    status === null ? 'This query does not exist.' : `This query is ${status}, not running.`,
+  );
 
 /** Progress counts finished statements: statement i starting means i - 1 of n are done. */
 const progressed = (statement: number, statementCount: number, at: number, runner?: string): QueryRunEvent => ({
@@ -145,8 +162,12 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
   switch (command.type) {
     case 'StartQuery':
       if (state.started) throw new DomainError('query_exists', 'A query with this client id already exists.');
-      if (command.query.status !== 'running' || !command.statementCount) return [{ type: 'sqllab/queryStarted', data: command.query }];
-      return [{ type: 'sqllab/queryStarted', data: command.query }, progressed(1, command.statementCount, command.query.startDttm, command.query.runner ?? undefined)];
+      if (command.query.status !== 'running' || !command.statementCount)
+        return [{ type: 'sqllab/queryStarted', data: command.query }];
+      return [
+        { type: 'sqllab/queryStarted', data: command.query },
+        progressed(1, command.statementCount, command.query.startDttm, command.query.runner ?? undefined),
+      ];
     case 'ReportProgress': {
       if (state.status === 'stopped') throw new DomainError('query_stopped', 'The query was stopped.');
       if (!isInProgress(state.status)) throw notRunning(state.status);
@@ -161,7 +182,17 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
     case 'FailQuery':
       if (state.status === 'stopped') return [];
       if (!isInProgress(state.status)) throw notRunning(state.status);
-      return [{ type: 'sqllab/queryFailed', data: { errors: command.errors, errorMessage: command.errors[0]?.message ?? 'The query failed.', executedSql: command.executedSql, endDttm: command.at } }];
+      return [
+        {
+          type: 'sqllab/queryFailed',
+          data: {
+            errors: command.errors,
+            errorMessage: command.errors[0]?.message ?? 'The query failed.',
+            executedSql: command.executedSql,
+            endDttm: command.at,
+          },
+        },
+      ];
     case 'StopQuery':
       // Stopping a finished query changes nothing (a double click, a race with completion).
       if (!isInProgress(state.status)) return [];
@@ -172,7 +203,11 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
       return [
         {
           type: 'sqllab/queryTimedOut',
-          data: { errors: [{ message: command.message, error_type: command.errorType, level: 'error' }], errorMessage: command.message, endDttm: command.at },
+          data: {
+            errors: [{ message: command.message, error_type: command.errorType, level: 'error' }],
+            errorMessage: command.message,
+            endDttm: command.at,
+          },
         },
       ];
     default:

@@ -57,7 +57,10 @@ export interface QueryStartedData {
 
 export type QueryRunEvent =
   | EventLike<'sqllab/queryStarted', QueryStartedData>
-  | EventLike<'sqllab/queryProgressed', { statement: number; statementCount: number; progress: number; message: string; at: number; runner?: string }>
+  | EventLike<
+      'sqllab/queryProgressed',
+      { statement: number; statementCount: number; progress: number; message: string; at: number; runner?: string }
+    >
   | EventLike<
       'sqllab/querySucceeded',
       {
@@ -72,7 +75,10 @@ export type QueryRunEvent =
         endDttm: number;
       }
     >
-  | EventLike<'sqllab/queryFailed', { errors: QueryError[]; errorMessage: string; executedSql: string | null; endDttm: number }>
+  | EventLike<
+      'sqllab/queryFailed',
+      { errors: QueryError[]; errorMessage: string; executedSql: string | null; endDttm: number }
+    >
   | EventLike<'sqllab/queryStopped', { endDttm: number }>
   | EventLike<'sqllab/queryTimedOut', { errors: QueryError[]; errorMessage: string; endDttm: number }>;
 

@@ -49,6 +49,9 @@ export const SIDE_COMMAND_TYPES = {
 } as const satisfies Record<SideCommandType, true>;
 
 /** spec §3 Datasource key: '{id}__{type}'; a dataset created from a query is a table. */
-export function datasourceKey(id: number, type: 'table' | 'query' | 'dataset' | 'sl_table' | 'saved_query' = 'table'): string {
+export function datasourceKey(
+  id: number,
+  type: 'table' | 'query' | 'dataset' | 'sl_table' | 'saved_query' = 'table',
+): string {
   return `${id}__${type}`;
 }

@@ -9,10 +9,13 @@ const base = () => withTab.reduce(sqlLabDecider.evolve, initialSqlLabState());
 
 describe('SQL Lab cost estimate', () => {
   it('spec §4 Cost estimate: started is not completed', () => {
-    spec.given(withTab).when({ type: 'StartCostEstimate', data: { queryEditorId: 'a' } }).thenState({
-      ...base(),
-      queryCostEstimates: { a: { completed: false, cost: null, error: null } },
-    });
+    spec
+      .given(withTab)
+      .when({ type: 'StartCostEstimate', data: { queryEditorId: 'a' } })
+      .thenState({
+        ...base(),
+        queryCostEstimates: { a: { completed: false, cost: null, error: null } },
+      });
   });
 
   it('spec §4 Cost estimate: returned is completed with its cost', () => {
@@ -26,43 +29,67 @@ describe('SQL Lab cost estimate', () => {
   it('spec §4 Cost estimate: failed keeps the error', () => {
     spec
       .given(withTab)
-      .when({ type: 'RecordCostEstimateFailure', data: { queryEditorId: 'a', error: 'Database does not support cost estimation' } })
-      .thenState({ ...base(), queryCostEstimates: { a: { completed: false, cost: null, error: 'Database does not support cost estimation' } } });
+      .when({
+        type: 'RecordCostEstimateFailure',
+        data: { queryEditorId: 'a', error: 'Database does not support cost estimation' },
+      })
+      .thenState({
+        ...base(),
+        queryCostEstimates: { a: { completed: false, cost: null, error: 'Database does not support cost estimation' } },
+      });
   });
 
   it('an estimate for a missing tab is refused', () => {
-    spec.given([]).when({ type: 'StartCostEstimate', data: { queryEditorId: 'a' } }).thenThrows('tab_not_found');
+    spec
+      .given([])
+      .when({ type: 'StartCostEstimate', data: { queryEditorId: 'a' } })
+      .thenThrows('tab_not_found');
   });
 });
 
 describe('SQL Lab dataset from a query', () => {
   it('spec §4: started sets the loading flag and clears the error', () => {
-    spec.given([{ type: 'sqllab/datasetCreationFailed', data: { error: 'x' } }]).when({ type: 'StartDatasetCreation', data: {} }).thenState({
-      ...initialSqlLabState(),
-      isDatasourceLoading: true,
-      errorMessage: null,
-    });
+    spec
+      .given([{ type: 'sqllab/datasetCreationFailed', data: { error: 'x' } }])
+      .when({ type: 'StartDatasetCreation', data: {} })
+      .thenState({
+        ...initialSqlLabState(),
+        isDatasourceLoading: true,
+        errorMessage: null,
+      });
   });
 
   it('spec §3: success stores the dataset with the key {id}__table', () => {
-    spec.given([{ type: 'sqllab/datasetCreationStarted', data: {} }]).when({ type: 'RecordDatasetCreated', data: { id: 7, name: 'my_query' } }).thenState({
-      ...initialSqlLabState(),
-      datasource: { id: 7, name: 'my_query', key: '7__table' },
-    });
+    spec
+      .given([{ type: 'sqllab/datasetCreationStarted', data: {} }])
+      .when({ type: 'RecordDatasetCreated', data: { id: 7, name: 'my_query' } })
+      .thenState({
+        ...initialSqlLabState(),
+        datasource: { id: 7, name: 'my_query', key: '7__table' },
+      });
   });
 
   it('spec §8 Other: dataset creation failure stores the error', () => {
-    spec.given([{ type: 'sqllab/datasetCreationStarted', data: {} }]).when({ type: 'RecordDatasetCreationFailure', data: { error: 'Dataset exists' } }).thenState({
-      ...initialSqlLabState(),
-      errorMessage: 'Dataset exists',
-    });
+    spec
+      .given([{ type: 'sqllab/datasetCreationStarted', data: {} }])
+      .when({ type: 'RecordDatasetCreationFailure', data: { error: 'Dataset exists' } })
+      .thenState({
+        ...initialSqlLabState(),
+        errorMessage: 'Dataset exists',
+      });
   });
 });
 
 describe('SQL Lab offline state', () => {
   it('spec §3: the editor can be offline and back online', () => {
-    spec.given([]).when({ type: 'GoOffline', data: {} }).thenState({ ...initialSqlLabState(), offline: true });
-    spec.given([{ type: 'sqllab/wentOffline', data: {} }]).when({ type: 'GoOnline', data: {} }).thenState(initialSqlLabState());
+    spec
+      .given([])
+      .when({ type: 'GoOffline', data: {} })
+      .thenState({ ...initialSqlLabState(), offline: true });
+    spec
+      .given([{ type: 'sqllab/wentOffline', data: {} }])
+      .when({ type: 'GoOnline', data: {} })
+      .thenState(initialSqlLabState());
     spec.given([]).when({ type: 'GoOnline', data: {} }).then([]);
   });
 });

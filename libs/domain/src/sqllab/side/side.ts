@@ -10,8 +10,10 @@ export function decideSide(command: SideCommand, state: SqlLabState): SideEvent[
     case 'RecordCostEstimate':
     case 'RecordCostEstimateFailure': {
       const { queryEditorId } = command.data;
-      if (!queryEditorById(state, queryEditorId)) throw new DomainError('tab_not_found', `There is no tab '${queryEditorId}'.`);
-      if (command.type === 'StartCostEstimate') return [{ type: 'sqllab/costEstimateStarted', data: { queryEditorId } }];
+      if (!queryEditorById(state, queryEditorId))
+        throw new DomainError('tab_not_found', `There is no tab '${queryEditorId}'.`);
+      if (command.type === 'StartCostEstimate')
+        return [{ type: 'sqllab/costEstimateStarted', data: { queryEditorId } }];
       if (command.type === 'RecordCostEstimate') {
         return [{ type: 'sqllab/costEstimateReturned', data: { queryEditorId, cost: command.data.cost } }];
       }
@@ -21,7 +23,8 @@ export function decideSide(command: SideCommand, state: SqlLabState): SideEvent[
       return [{ type: 'sqllab/datasetCreationStarted', data: {} }];
     case 'RecordDatasetCreated': {
       const { id, name } = command.data;
-      if (!Number.isInteger(id) || id < 1) throw new DomainError('dataset_id_invalid', 'A dataset id is a positive integer.');
+      if (!Number.isInteger(id) || id < 1)
+        throw new DomainError('dataset_id_invalid', 'A dataset id is a positive integer.');
       // spec §3: from a query, dataset creation gives the key {id}__table.
       return [{ type: 'sqllab/datasetCreated', data: { datasource: { id, name, key: datasourceKey(id, 'table') } } }];
     }

@@ -75,7 +75,13 @@ export const TABLE_COMMAND_TYPES = {
 
 /** spec §4: tables are merged by db, tab, catalog, schema and name. */
 export function sameTable(a: Omit<TableRef, 'id'>, b: Omit<TableRef, 'id'>): boolean {
-  return a.dbId === b.dbId && a.queryEditorId === b.queryEditorId && a.catalog === b.catalog && a.schema === b.schema && a.name === b.name;
+  return (
+    a.dbId === b.dbId &&
+    a.queryEditorId === b.queryEditorId &&
+    a.catalog === b.catalog &&
+    a.schema === b.schema &&
+    a.name === b.name
+  );
 }
 
 export function newTableEntry(ref: TableRef, dataPreviewQueryId: string | null = null): TableEntry {

@@ -15,11 +15,18 @@ export function decideTables(command: TableCommand, state: SqlLabState): TableEv
   switch (command.type) {
     case 'AddTable': {
       const { table, dataPreviewQueryId = null } = command.data;
-      if (!queryEditorById(state, table.queryEditorId)) throw new DomainError('tab_not_found', `There is no tab '${table.queryEditorId}'.`);
-      if (!table.name || !table.schema) throw new DomainError('table_name_required', 'A table needs a schema and a name.');
+      if (!queryEditorById(state, table.queryEditorId))
+        throw new DomainError('tab_not_found', `There is no tab '${table.queryEditorId}'.`);
+      if (!table.name || !table.schema)
+        throw new DomainError('table_name_required', 'A table needs a schema and a name.');
       if (!Number.isInteger(table.dbId)) throw new DomainError('database_required', 'A table belongs to a database.');
       const existing = state.tables.find((t) => sameTable(t, table));
-      if (existing && existing.expanded && (dataPreviewQueryId === null || existing.dataPreviewQueryId === dataPreviewQueryId)) return [];
+      if (
+        existing &&
+        existing.expanded &&
+        (dataPreviewQueryId === null || existing.dataPreviewQueryId === dataPreviewQueryId)
+      )
+        return [];
       if (!existing && state.tables.some((t) => t.id === table.id)) {
         throw new DomainError('table_id_taken', `A table entry '${table.id}' exists.`);
       }
@@ -38,9 +45,13 @@ export function decideTables(command: TableCommand, state: SqlLabState): TableEv
       requireTable(state, command.data.tableId);
       return [{ type: 'sqllab/tableMetadataFailed', data: command.data }];
     case 'ExpandTable':
-      return requireTable(state, command.data.tableId).expanded ? [] : [{ type: 'sqllab/tableExpanded', data: command.data }];
+      return requireTable(state, command.data.tableId).expanded
+        ? []
+        : [{ type: 'sqllab/tableExpanded', data: command.data }];
     case 'CollapseTable':
-      return requireTable(state, command.data.tableId).expanded ? [{ type: 'sqllab/tableCollapsed', data: command.data }] : [];
+      return requireTable(state, command.data.tableId).expanded
+        ? [{ type: 'sqllab/tableCollapsed', data: command.data }]
+        : [];
     case 'RemoveTable':
       requireTable(state, command.data.tableId);
       return [{ type: 'sqllab/tableRemoved', data: command.data }];
@@ -84,7 +95,14 @@ export function evolveTables(state: SqlLabState, event: TableEvent): SqlLabState
     case 'sqllab/tableMetadataLoaded': {
       const { columns, selectStar, primaryKey, foreignKeys, indexes } = event.data;
       return alterTable(state, event.data.tableId, (t) => ({
-        ...t, columns, selectStar, primaryKey, foreignKeys, indexes, isMetadataLoading: false, initialized: true,
+        ...t,
+        columns,
+        selectStar,
+        primaryKey,
+        foreignKeys,
+        indexes,
+        isMetadataLoading: false,
+        initialized: true,
       }));
     }
     case 'sqllab/tableExtraMetadataLoaded':

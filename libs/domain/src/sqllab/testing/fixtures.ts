@@ -39,7 +39,10 @@ export const added = (qe: QueryEditor, clonedFromId: string | null = null): TabE
   data: { queryEditor: qe, clonedFromId },
 });
 export const switched = (queryEditorId: string): TabEvent => ({ type: 'sqllab/tabSwitched', data: { queryEditorId } });
-export const closed = (queryEditorId: string, at = 5): TabEvent => ({ type: 'sqllab/tabClosed', data: { queryEditorId, at } });
+export const closed = (queryEditorId: string, at = 5): TabEvent => ({
+  type: 'sqllab/tabClosed',
+  data: { queryEditorId, at },
+});
 export const sqlEdited = (queryEditorId: string, sql: string, updatedAt = 2): TabEvent => ({
   type: 'sqllab/sqlEdited',
   data: { queryEditorId, sql, updatedAt },

@@ -21,7 +21,14 @@ export function asyncJobsTestApi() {
   let jobs = 0;
 
   function publish(event: Record<string, unknown>) {
-    const stored = { id: String(events.length + 1), channel_id: 'user:1', user_id: '1', errors: [], result_url: null, ...event };
+    const stored = {
+      id: String(events.length + 1),
+      channel_id: 'user:1',
+      user_id: '1',
+      errors: [],
+      result_url: null,
+      ...event,
+    };
     events.push(stored);
     control.onAsyncEvent(stored);
   }
@@ -37,10 +44,17 @@ export function asyncJobsTestApi() {
         results.set(jobId, body);
         publish({ job_id: jobId, status: 'done', result_url: `/api/v1/chart/data/${jobId}` });
       } else {
-        publish({ job_id: jobId, status: 'error', errors: (body?.errors ?? []).map((e) => ({ message: e.message, error_type: e.error_type })) });
+        publish({
+          job_id: jobId,
+          status: 'error',
+          errors: (body?.errors ?? []).map((e) => ({ message: e.message, error_type: e.error_type })),
+        });
       }
     }, control.jobMs);
-    return { status: 202, body: { channel_id: 'user:1', job_id: jobId, user_id: '1', status: 'pending', errors: [], result_url: null } };
+    return {
+      status: 202,
+      body: { channel_id: 'user:1', job_id: jobId, user_id: '1', status: 'pending', errors: [], result_url: null },
+    };
   }
 
   /** The job routes: the event list and the results; undefined for any other request. */
@@ -48,14 +62,22 @@ export function asyncJobsTestApi() {
     if (url.pathname === '/api/v1/async_event/' && method === 'GET') {
       const lastId = url.searchParams.get('last_id');
       polls.push(lastId);
-      return { status: 200, body: { result: control.pushOnly ? [] : events.filter((e) => Number(e['id']) > Number(lastId ?? 0)) } };
+      return {
+        status: 200,
+        body: { result: control.pushOnly ? [] : events.filter((e) => Number(e['id']) > Number(lastId ?? 0)) },
+      };
     }
     const result = /^\/api\/v1\/chart\/data\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (result && method === 'GET') {
       resultFetches.push(result[1]!);
       const stored = results.get(result[1]!);
       const message = 'Data could not be retrieved. You need to re-run the original query.';
-      return stored ? { status: 200, body: stored } : { status: 410, body: { message, errors: [{ message, error_type: 'RESULTS_BACKEND_ERROR', level: 'error' }] } };
+      return stored
+        ? { status: 200, body: stored }
+        : {
+            status: 410,
+            body: { message, errors: [{ message, error_type: 'RESULTS_BACKEND_ERROR', level: 'error' }] },
+          };
     }
     return undefined;
   }

@@ -6,7 +6,12 @@ import type { ChartListFeature } from './chart-list.feature';
 import type { ChartListQueryState } from './chart-list.events';
 
 const SEARCH_QUIET_MS = 250;
-const ORDERINGS: { value: string; label: string; column: ChartListQueryState['orderColumn']; direction: 'asc' | 'desc' }[] = [
+const ORDERINGS: {
+  value: string;
+  label: string;
+  column: ChartListQueryState['orderColumn'];
+  direction: 'asc' | 'desc';
+}[] = [
   { value: 'recent', label: 'Recently modified', column: 'changed_on_delta_humanized', direction: 'desc' },
   { value: 'oldest', label: 'Least recently modified', column: 'changed_on_delta_humanized', direction: 'asc' },
   { value: 'name', label: 'Name (A–Z)', column: 'slice_name', direction: 'asc' },
@@ -23,7 +28,9 @@ export function ChartListPage({ charts, userId }: { charts: ChartListFeature; us
     const timer = setTimeout(() => void charts.load({ search }), SEARCH_QUIET_MS);
     return () => clearTimeout(timer);
   }, [search, charts]);
-  const ordering = ORDERINGS.find((o) => o.column === state.query.orderColumn && o.direction === state.query.orderDirection)?.value ?? 'recent';
+  const ordering =
+    ORDERINGS.find((o) => o.column === state.query.orderColumn && o.direction === state.query.orderDirection)?.value ??
+    'recent';
 
   return (
     <div className="card">
@@ -33,8 +40,18 @@ export function ChartListPage({ charts, userId }: { charts: ChartListFeature; us
         <Link to="/explore/">+ Chart</Link>
       </div>
       <div style={{ display: 'flex', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
-        <input type="search" aria-label="Search charts" placeholder="Search by name" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select aria-label="Owner" value={state.query.ownerId === null ? 'all' : 'mine'} onChange={(e) => void charts.load({ ownerId: e.target.value === 'mine' ? userId : null })}>
+        <input
+          type="search"
+          aria-label="Search charts"
+          placeholder="Search by name"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          aria-label="Owner"
+          value={state.query.ownerId === null ? 'all' : 'mine'}
+          onChange={(e) => void charts.load({ ownerId: e.target.value === 'mine' ? userId : null })}
+        >
           <option value="all">All owners</option>
           <option value="mine">Mine</option>
         </select>
@@ -70,7 +87,12 @@ export function ChartListPage({ charts, userId }: { charts: ChartListFeature; us
           {state.charts.map((c) => (
             <tr key={c.id}>
               <td>
-                <button type="button" className="link" aria-label={state.favorites[c.id] ? `Unstar ${c.slice_name}` : `Star ${c.slice_name}`} onClick={() => void charts.toggleStar(c.id)}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={state.favorites[c.id] ? `Unstar ${c.slice_name}` : `Star ${c.slice_name}`}
+                  onClick={() => void charts.toggleStar(c.id)}
+                >
                   {state.favorites[c.id] ? '★' : '☆'}
                 </button>
               </td>
@@ -92,7 +114,11 @@ export function ChartListPage({ charts, userId }: { charts: ChartListFeature; us
           )}
         </tbody>
       </table>
-      {state.count > state.charts.length && <p className="muted">Showing {state.charts.length} of {state.count}</p>}
+      {state.count > state.charts.length && (
+        <p className="muted">
+          Showing {state.charts.length} of {state.count}
+        </p>
+      )}
     </div>
   );
 }

@@ -13,7 +13,10 @@ export interface ChartListQueryState {
 
 export type ChartListEvent =
   | EventLike<'chartList/queried', { requestId: string; query: ChartListQueryState }>
-  | EventLike<'chartList/loaded', { requestId: string; charts: ChartRecord[]; count: number; favorites: Record<number, boolean> }>
+  | EventLike<
+      'chartList/loaded',
+      { requestId: string; charts: ChartRecord[]; count: number; favorites: Record<number, boolean> }
+    >
   | EventLike<'chartList/failed', { requestId: string; message: string }>
   | EventLike<'chartList/starToggled', { id: number; isStarred: boolean }>;
 
@@ -44,7 +47,13 @@ export const chartListFold = {
       case 'chartList/loaded':
         // Only the latest query's answer: typing in the search box sends several.
         if (event.data.requestId !== state.requestId) return state;
-        return { ...state, loading: false, charts: event.data.charts, count: event.data.count, favorites: event.data.favorites };
+        return {
+          ...state,
+          loading: false,
+          charts: event.data.charts,
+          count: event.data.count,
+          favorites: event.data.favorites,
+        };
       case 'chartList/failed':
         if (event.data.requestId !== state.requestId) return state;
         return { ...state, loading: false, error: event.data.message };

@@ -23,7 +23,11 @@ export function createChartList(context: ClientContext, http: HttpClient, toasts
       const requestId = context.newId();
       store.record([{ type: 'chartList/queried', data: { requestId, query } }]);
       try {
-        const { result, count } = await api.listCharts({ ...query, search: query.search.trim(), pageSize: CHART_LIST_PAGE_SIZE });
+        const { result, count } = await api.listCharts({
+          ...query,
+          search: query.search.trim(),
+          pageSize: CHART_LIST_PAGE_SIZE,
+        });
         const favorites = result.length ? await api.favoriteStatus(result.map((c) => c.id)).catch(() => ({})) : {};
         store.record([{ type: 'chartList/loaded', data: { requestId, charts: result, count, favorites } }]);
       } catch (error) {

@@ -12,7 +12,16 @@ let toasts: ToastsFeature;
 
 beforeEach(async () => {
   api = await exploreTestApi().start();
-  const chart = (id: number, name: string, owner: number) => ({ id, slice_name: name, viz_type: 'pie', params: '{}', datasource_id: 1, datasource_type: 'table', owners: [{ id: owner }], dashboards: [] });
+  const chart = (id: number, name: string, owner: number) => ({
+    id,
+    slice_name: name,
+    viz_type: 'pie',
+    params: '{}',
+    datasource_id: 1,
+    datasource_type: 'table',
+    owners: [{ id: owner }],
+    dashboards: [],
+  });
   api.charts.push(chart(1, 'Horsepower by origin', 1), chart(2, 'Flights per day', 2), chart(3, 'Average delay', 1));
   const context = createTestContext();
   toasts = createToasts(context);
@@ -29,7 +38,10 @@ afterEach(async () => {
   await api.stop();
 });
 
-const names = () => within(screen.getByRole('table', { name: 'Charts' })).queryAllByRole('link').map((a) => a.textContent);
+const names = () =>
+  within(screen.getByRole('table', { name: 'Charts' }))
+    .queryAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('chart list (/chart/list/)', () => {
   it('lists charts linking to Explore, searches by name, filters by owner and orders', async () => {

@@ -20,7 +20,25 @@ function chartIn(container: HTMLElement): Highcharts.Chart {
 describe('ChartRenderer', () => {
   it('lists the viz types by their wire keys', () => {
     const keys = VIZ_TYPES.map((t) => t.key);
-    for (const key of ['table', 'big_number_total', 'big_number', 'echarts_timeseries_line', 'echarts_timeseries_bar', 'echarts_area', 'echarts_timeseries_scatter', 'pie', 'pivot_table_v2', 'histogram_v2', 'box_plot', 'heatmap_v2', 'funnel', 'gauge_chart', 'treemap_v2', 'waterfall', 'mixed_timeseries']) {
+    for (const key of [
+      'table',
+      'big_number_total',
+      'big_number',
+      'echarts_timeseries_line',
+      'echarts_timeseries_bar',
+      'echarts_area',
+      'echarts_timeseries_scatter',
+      'pie',
+      'pivot_table_v2',
+      'histogram_v2',
+      'box_plot',
+      'heatmap_v2',
+      'funnel',
+      'gauge_chart',
+      'treemap_v2',
+      'waterfall',
+      'mixed_timeseries',
+    ]) {
       expect(keys).toContain(key);
     }
     expect(new Set(keys).size).toBe(keys.length);
@@ -30,11 +48,20 @@ describe('ChartRenderer', () => {
   it('mounts a Highcharts line chart with the series and reports it rendered', () => {
     const onRendered = jest.fn();
     const { container } = render(
-      <ChartRenderer vizType="echarts_timeseries_line" formData={{ x_axis: 'date', metrics: ['MAX(price)'], groupby: ['symbol'] }} queriesData={[stocksBySymbol]} {...size} onRendered={onRendered} />,
+      <ChartRenderer
+        vizType="echarts_timeseries_line"
+        formData={{ x_axis: 'date', metrics: ['MAX(price)'], groupby: ['symbol'] }}
+        queriesData={[stocksBySymbol]}
+        {...size}
+        onRendered={onRendered}
+      />,
     );
     expect(onRendered).toHaveBeenCalledTimes(1);
     const chart = chartIn(container);
-    expect(chart.series.map((s) => [s.name, s.type, s.points.length])).toEqual([['AAPL', 'line', 3], ['MSFT', 'line', 3]]);
+    expect(chart.series.map((s) => [s.name, s.type, s.points.length])).toEqual([
+      ['AAPL', 'line', 3],
+      ['MSFT', 'line', 3],
+    ]);
     expect(container.querySelectorAll('.highcharts-series path.highcharts-graph')).toHaveLength(2);
     expect(screen.getByTestId('viz-echarts_timeseries_line')).toBeInTheDocument();
   });
@@ -46,7 +73,13 @@ describe('ChartRenderer', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container } = render(
-      <ChartRenderer vizType="echarts_timeseries_line" formData={{ x_axis: 'date', metrics: ['count'] }} queriesData={[result(['date', 'count'], [2, 0], rows)]} {...size} onRendered={onRendered} />,
+      <ChartRenderer
+        vizType="echarts_timeseries_line"
+        formData={{ x_axis: 'date', metrics: ['count'] }}
+        queriesData={[result(['date', 'count'], [2, 0], rows)]}
+        {...size}
+        onRendered={onRendered}
+      />,
     );
     warn.mockRestore();
     error.mockRestore();
@@ -58,9 +91,25 @@ describe('ChartRenderer', () => {
   it('reports rendered again when new data arrives', () => {
     const onRendered = jest.fn();
     const formData = { x_axis: 'date', metrics: ['count'] };
-    const { rerender, container } = render(<ChartRenderer vizType="echarts_timeseries_bar" formData={formData} queriesData={[dailyFlights]} {...size} onRendered={onRendered} />);
+    const { rerender, container } = render(
+      <ChartRenderer
+        vizType="echarts_timeseries_bar"
+        formData={formData}
+        queriesData={[dailyFlights]}
+        {...size}
+        onRendered={onRendered}
+      />,
+    );
     const fewer = result(dailyFlights.colnames, dailyFlights.coltypes, dailyFlights.data.slice(0, 2));
-    rerender(<ChartRenderer vizType="echarts_timeseries_bar" formData={formData} queriesData={[fewer]} {...size} onRendered={onRendered} />);
+    rerender(
+      <ChartRenderer
+        vizType="echarts_timeseries_bar"
+        formData={formData}
+        queriesData={[fewer]}
+        {...size}
+        onRendered={onRendered}
+      />,
+    );
     expect(onRendered).toHaveBeenCalledTimes(2);
     expect(chartIn(container).series[0]!.points).toHaveLength(2);
   });
@@ -68,22 +117,41 @@ describe('ChartRenderer', () => {
   it('sends a cross-filter when a pie slice is clicked', () => {
     const onCrossFilter = jest.fn();
     const { container } = render(
-      <ChartRenderer vizType="pie" formData={{ groupby: ['origin'], metric: 'AVG(horsepower)' }} queriesData={[carsHorsepowerByOrigin]} datasource={carsDatasource} {...size} onCrossFilter={onCrossFilter} />,
+      <ChartRenderer
+        vizType="pie"
+        formData={{ groupby: ['origin'], metric: 'AVG(horsepower)' }}
+        queriesData={[carsHorsepowerByOrigin]}
+        datasource={carsDatasource}
+        {...size}
+        onCrossFilter={onCrossFilter}
+      />,
     );
     const chart = chartIn(container);
     expect(chart.series[0]!.points.map((p) => p.name)).toEqual(['USA', 'Europe', 'Japan']);
     clickPoint(chart.series[0]!.points[1]!);
-    expect(onCrossFilter).toHaveBeenCalledWith({ filters: [{ col: 'origin', op: 'IN', val: ['Europe'] }], label: 'Europe' });
+    expect(onCrossFilter).toHaveBeenCalledWith({
+      filters: [{ col: 'origin', op: 'IN', val: ['Europe'] }],
+      label: 'Europe',
+    });
   });
 
   it('sends a cross-filter on the category of a clicked bar', () => {
     const onCrossFilter = jest.fn();
     const { container } = render(
-      <ChartRenderer vizType="echarts_timeseries_bar" formData={{ x_axis: 'origin', metrics: ['AVG(horsepower)'] }} queriesData={[carsHorsepowerByOrigin]} {...size} onCrossFilter={onCrossFilter} />,
+      <ChartRenderer
+        vizType="echarts_timeseries_bar"
+        formData={{ x_axis: 'origin', metrics: ['AVG(horsepower)'] }}
+        queriesData={[carsHorsepowerByOrigin]}
+        {...size}
+        onCrossFilter={onCrossFilter}
+      />,
     );
     const chart = chartIn(container);
     clickPoint(chart.series[0]!.points[2]!);
-    expect(onCrossFilter).toHaveBeenCalledWith({ filters: [{ col: 'origin', op: 'IN', val: ['Japan'] }], label: 'Japan' });
+    expect(onCrossFilter).toHaveBeenCalledWith({
+      filters: [{ col: 'origin', op: 'IN', val: ['Japan'] }],
+      label: 'Japan',
+    });
   });
 
   it.each([
@@ -96,7 +164,16 @@ describe('ChartRenderer', () => {
   ])('mounts %s with the Highcharts modules it needs', (vizType, formData, seriesType) => {
     const onRendered = jest.fn();
     const onError = jest.fn();
-    const { container } = render(<ChartRenderer vizType={vizType} formData={formData} queriesData={[carsHorsepowerByOrigin]} {...size} onRendered={onRendered} onError={onError} />);
+    const { container } = render(
+      <ChartRenderer
+        vizType={vizType}
+        formData={formData}
+        queriesData={[carsHorsepowerByOrigin]}
+        {...size}
+        onRendered={onRendered}
+        onError={onError}
+      />,
+    );
     expect(onError).not.toHaveBeenCalled();
     expect(onRendered).toHaveBeenCalled();
     expect(chartIn(container).series[0]!.type).toBe(seriesType);
@@ -105,7 +182,13 @@ describe('ChartRenderer', () => {
   it('shows the big number and its subheader', () => {
     const onRendered = jest.fn();
     render(
-      <ChartRenderer vizType="big_number_total" formData={{ metric: 'count', subheader: 'flights', y_axis_format: ',d' }} queriesData={[result(['count'], [0], [{ count: 200000 }])]} {...size} onRendered={onRendered} />,
+      <ChartRenderer
+        vizType="big_number_total"
+        formData={{ metric: 'count', subheader: 'flights', y_axis_format: ',d' }}
+        queriesData={[result(['count'], [0], [{ count: 200000 }])]}
+        {...size}
+        onRendered={onRendered}
+      />,
     );
     expect(screen.getByText('200,000')).toBeInTheDocument();
     expect(screen.getByText('flights')).toBeInTheDocument();
@@ -115,7 +198,13 @@ describe('ChartRenderer', () => {
   it('shows the big number with its change and trendline', () => {
     const onRendered = jest.fn();
     const { container } = render(
-      <ChartRenderer vizType="big_number" formData={{ metric: 'count', x_axis: 'date', compare_lag: 1, y_axis_format: ',d' }} queriesData={[dailyFlights]} {...size} onRendered={onRendered} />,
+      <ChartRenderer
+        vizType="big_number"
+        formData={{ metric: 'count', x_axis: 'date', compare_lag: 1, y_axis_format: ',d' }}
+        queriesData={[dailyFlights]}
+        {...size}
+        onRendered={onRendered}
+      />,
     );
     expect(screen.getByText('6,012')).toBeInTheDocument();
     expect(screen.getByTestId('big-number-change')).toHaveTextContent('+9.3%');
@@ -125,7 +214,12 @@ describe('ChartRenderer', () => {
 
   it('draws the pivot table as an HTML table', () => {
     render(
-      <ChartRenderer vizType="pivot_table_v2" formData={{ groupbyRows: ['origin'], metrics: ['AVG(horsepower)'], valueFormat: ',.1f', rowTotals: true }} queriesData={[carsHorsepowerByOrigin]} {...size} />,
+      <ChartRenderer
+        vizType="pivot_table_v2"
+        formData={{ groupbyRows: ['origin'], metrics: ['AVG(horsepower)'], valueFormat: ',.1f', rowTotals: true }}
+        queriesData={[carsHorsepowerByOrigin]}
+        {...size}
+      />,
     );
     const table = screen.getByRole('table');
     expect(table).toHaveTextContent('Europe');
@@ -135,17 +229,41 @@ describe('ChartRenderer', () => {
 
   it('says so when the query returned no rows, and still reports rendered', () => {
     const onRendered = jest.fn();
-    render(<ChartRenderer vizType="pie" formData={{ groupby: ['origin'], metric: 'count' }} queriesData={[result(['origin', 'count'], [1, 0], [])]} {...size} onRendered={onRendered} />);
+    render(
+      <ChartRenderer
+        vizType="pie"
+        formData={{ groupby: ['origin'], metric: 'count' }}
+        queriesData={[result(['origin', 'count'], [1, 0], [])]}
+        {...size}
+        onRendered={onRendered}
+      />,
+    );
     expect(screen.getByText(NO_RESULTS)).toBeInTheDocument();
     expect(onRendered).toHaveBeenCalledTimes(1);
   });
 
   it('reports an unknown viz type and a failed query as rendering errors', () => {
     const onError = jest.fn();
-    const { rerender } = render(<ChartRenderer vizType="word_cloud_3000" formData={{}} queriesData={[dailyFlights]} {...size} onError={onError} />);
+    const { rerender } = render(
+      <ChartRenderer
+        vizType="word_cloud_3000"
+        formData={{}}
+        queriesData={[dailyFlights]}
+        {...size}
+        onError={onError}
+      />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(renderErrorMessage('Unknown chart type: word_cloud_3000'));
     expect(onError).toHaveBeenCalledWith(new Error('Unknown chart type: word_cloud_3000'));
-    rerender(<ChartRenderer vizType="pie" formData={{}} queriesData={[{ ...dailyFlights, status: 'failed', error: 'column "x" does not exist' }]} {...size} onError={onError} />);
+    rerender(
+      <ChartRenderer
+        vizType="pie"
+        formData={{}}
+        queriesData={[{ ...dailyFlights, status: 'failed', error: 'column "x" does not exist' }]}
+        {...size}
+        onError={onError}
+      />,
+    );
     expect(onError).toHaveBeenLastCalledWith(new Error('column "x" does not exist'));
   });
 
@@ -154,7 +272,15 @@ describe('ChartRenderer', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     // A result whose data is not a list of rows breaks the transform.
     const broken = { ...dailyFlights, data: [null] as unknown as typeof dailyFlights.data };
-    render(<ChartRenderer vizType="echarts_timeseries_line" formData={{ x_axis: 'date', metrics: ['count'] }} queriesData={[broken]} {...size} onError={onError} />);
+    render(
+      <ChartRenderer
+        vizType="echarts_timeseries_line"
+        formData={{ x_axis: 'date', metrics: ['count'] }}
+        queriesData={[broken]}
+        {...size}
+        onError={onError}
+      />,
+    );
     spy.mockRestore();
     expect(onError).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('alert').textContent).toMatch(/^An error occurred while rendering the visualization: /);
@@ -166,11 +292,35 @@ describe('ChartRenderer with a host that re-creates its props', () => {
     const onRendered = jest.fn();
     const formData = () => ({ x_axis: 'origin', metrics: ['AVG(horsepower)'] });
     const { rerender } = render(
-      <ChartRenderer vizType="echarts_timeseries_bar" formData={formData()} queriesData={[carsHorsepowerByOrigin]} {...size} onRendered={onRendered} onCrossFilter={() => undefined} />,
+      <ChartRenderer
+        vizType="echarts_timeseries_bar"
+        formData={formData()}
+        queriesData={[carsHorsepowerByOrigin]}
+        {...size}
+        onRendered={onRendered}
+        onCrossFilter={() => undefined}
+      />,
     );
-    rerender(<ChartRenderer vizType="echarts_timeseries_bar" formData={formData()} queriesData={[carsHorsepowerByOrigin]} {...size} onRendered={() => onRendered()} onCrossFilter={() => undefined} />);
+    rerender(
+      <ChartRenderer
+        vizType="echarts_timeseries_bar"
+        formData={formData()}
+        queriesData={[carsHorsepowerByOrigin]}
+        {...size}
+        onRendered={() => onRendered()}
+        onCrossFilter={() => undefined}
+      />,
+    );
     expect(onRendered).toHaveBeenCalledTimes(1);
-    rerender(<ChartRenderer vizType="echarts_timeseries_bar" formData={{ ...formData(), show_legend: false }} queriesData={[carsHorsepowerByOrigin]} {...size} onRendered={onRendered} />);
+    rerender(
+      <ChartRenderer
+        vizType="echarts_timeseries_bar"
+        formData={{ ...formData(), show_legend: false }}
+        queriesData={[carsHorsepowerByOrigin]}
+        {...size}
+        onRendered={onRendered}
+      />,
+    );
     expect(onRendered).toHaveBeenCalledTimes(2);
   });
 });

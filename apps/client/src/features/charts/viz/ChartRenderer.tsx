@@ -28,15 +28,32 @@ export interface ChartRendererProps {
 }
 
 export const NO_RESULTS = 'No results were returned for this query';
-export const renderErrorMessage = (message: string) => `An error occurred while rendering the visualization: ${message}`;
+export const renderErrorMessage = (message: string) =>
+  `An error occurred while rendering the visualization: ${message}`;
 
 const NO_DATASOURCE: VizDatasource = {};
 const noop = () => undefined;
 
-function Message({ text, error, width, height, onShown }: { text: string; error?: boolean; width: number; height: number; onShown: () => void }) {
+function Message({
+  text,
+  error,
+  width,
+  height,
+  onShown,
+}: {
+  text: string;
+  error?: boolean;
+  width: number;
+  height: number;
+  onShown: () => void;
+}) {
   useRendered(text, onShown);
   return (
-    <div className={`viz-message${error ? ' viz-message--error' : ''}`} role={error ? 'alert' : 'status'} style={{ width, height }}>
+    <div
+      className={`viz-message${error ? ' viz-message--error' : ''}`}
+      role={error ? 'alert' : 'status'}
+      style={{ width, height }}
+    >
       {text}
     </div>
   );
@@ -60,7 +77,8 @@ class RenderBoundary extends Component<BoundaryProps, { error: Error | null; res
 
   static getDerivedStateFromProps(props: BoundaryProps, state: { error: Error | null; resetKey: readonly unknown[] }) {
     // New data or form data: try drawing again. A parent re-render with the same inputs must not.
-    const changed = props.resetKey.length !== state.resetKey.length || props.resetKey.some((v, i) => v !== state.resetKey[i]);
+    const changed =
+      props.resetKey.length !== state.resetKey.length || props.resetKey.some((v, i) => v !== state.resetKey[i]);
     return changed ? { error: null, resetKey: props.resetKey } : null;
   }
 
@@ -111,7 +129,8 @@ export function ChartRenderer({
     if (problem) errorRef.current(new Error(problem));
   }, [problem]);
 
-  if (problem || !plugin) return <Message text={renderErrorMessage(problem ?? '')} error width={width} height={height} onShown={noop} />;
+  if (problem || !plugin)
+    return <Message text={renderErrorMessage(problem ?? '')} error width={width} height={height} onShown={noop} />;
 
   const empty = queriesData.length === 0 || queriesData.every((q) => (q.data?.length ?? 0) === 0);
   // A server-paged table past its last row is still a table (with its pager), not "no results".
@@ -123,7 +142,9 @@ export function ChartRenderer({
     <RenderBoundary
       onError={onError}
       resetKey={[vizType, formData, queriesData]}
-      fallback={(error) => <Message text={renderErrorMessage(error.message)} error width={width} height={height} onShown={noop} />}
+      fallback={(error) => (
+        <Message text={renderErrorMessage(error.message)} error width={width} height={height} onShown={noop} />
+      )}
     >
       <Viz
         formData={formData}

@@ -51,11 +51,13 @@ export function getVizPlugin(vizType: string): VizPlugin | undefined {
 }
 
 /** The viz types for pickers: key (wire value), label and a one-line description. */
-export const VIZ_TYPES: { key: string; label: string; description?: string }[] = VIZ_PLUGINS.map(({ key, label, description }) => ({
-  key,
-  label,
-  ...(description ? { description } : {}),
-}));
+export const VIZ_TYPES: { key: string; label: string; description?: string }[] = VIZ_PLUGINS.map(
+  ({ key, label, description }) => ({
+    key,
+    label,
+    ...(description ? { description } : {}),
+  }),
+);
 
 /** The default viz type of a new chart (spec §9). */
 export const DEFAULT_VIZ_TYPE = 'table';

@@ -2,7 +2,12 @@ import rison from 'rison';
 import type { HttpClient } from '../../api/http-client';
 import type { AsyncEvents } from '../../async/async-events';
 import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
-import { parseDatasourceKey, type ChartCrossFilterConfig, type FilterChanges, type FilterConfigItem } from '@strata/domain';
+import {
+  parseDatasourceKey,
+  type ChartCrossFilterConfig,
+  type FilterChanges,
+  type FilterConfigItem,
+} from '@strata/domain';
 import { hasStatus } from '../../api/api-error';
 import { exploreApi, type ChartDataResult, type ChartRecord } from '../../explore/api/explore-api';
 import type { DashboardChart, DashboardDataset, DashboardPermalinkState, DashboardRecord } from './types';
@@ -39,7 +44,11 @@ function toDashboardChart(chart: ChartRecord & { form_data?: Record<string, unkn
     id: chart.id,
     slice_name: chart.slice_name,
     viz_type: chart.viz_type,
-    form_data: chart.form_data ?? { ...params, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__${chart.datasource_type}` },
+    form_data: chart.form_data ?? {
+      ...params,
+      viz_type: chart.viz_type,
+      datasource: `${chart.datasource_id}__${chart.datasource_type}`,
+    },
     description: chart.description ?? null,
     datasource_id: chart.datasource_id,
     datasource_type: chart.datasource_type,
@@ -64,7 +73,13 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
      */
     getCharts: async (idOrSlug: string | number, chartIds: readonly number[]): Promise<DashboardChart[]> => {
       try {
-        return (await http.get<{ result: DashboardChart[] }>(`/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/charts`)).result ?? [];
+        return (
+          (
+            await http.get<{ result: DashboardChart[] }>(
+              `/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/charts`,
+            )
+          ).result ?? []
+        );
       } catch (error) {
         if (!hasStatus(error, 404)) throw error;
         const charts = await Promise.all(chartIds.map((id) => explore.getChart(id).then(toDashboardChart, () => null)));
@@ -74,10 +89,22 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
     /** GET /api/v1/dashboard/{id}/datasets; without it (404), each chart's dataset by id. */
     getDatasets: async (idOrSlug: string | number, charts: readonly DashboardChart[]): Promise<DashboardDataset[]> => {
       try {
-        return (await http.get<{ result: DashboardDataset[] }>(`/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/datasets`)).result ?? [];
+        return (
+          (
+            await http.get<{ result: DashboardDataset[] }>(
+              `/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/datasets`,
+            )
+          ).result ?? []
+        );
       } catch (error) {
         if (!hasStatus(error, 404)) throw error;
-        const ids = [...new Set(charts.map((c) => parseDatasourceKey(String(c.form_data?.datasource ?? ''))?.id ?? c.datasource_id).filter((id): id is number => typeof id === 'number'))];
+        const ids = [
+          ...new Set(
+            charts
+              .map((c) => parseDatasourceKey(String(c.form_data?.datasource ?? ''))?.id ?? c.datasource_id)
+              .filter((id): id is number => typeof id === 'number'),
+          ),
+        ];
         return Promise.all(ids.map((id) => explore.getDataset(id)));
       }
     },
@@ -85,7 +112,11 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
      * spec §7: POST /api/v1/chart/data, the query string naming the chart and dashboard (form_data with
      * slice_id, dashboard_id) and force; the body holds the queries.
      */
-    chartData: async (queryContext: unknown, ids: { sliceId?: number; dashboardId: number; force: boolean }, signal?: AbortSignal): Promise<ChartDataResult[]> => {
+    chartData: async (
+      queryContext: unknown,
+      ids: { sliceId?: number; dashboardId: number; force: boolean },
+      signal?: AbortSignal,
+    ): Promise<ChartDataResult[]> => {
       const params = new URLSearchParams({
         form_data: JSON.stringify(ids.sliceId !== undefined ? { slice_id: ids.sliceId } : {}),
         dashboard_id: String(ids.dashboardId),
@@ -100,16 +131,32 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
      * spec §7 PUT /api/v1/dashboard/{id}/filters: the modal's changes, guarded by the `version` the page
      * read (a newer dashboard answers 409, see `isStaleWrite`); the answer is the saved configuration.
      */
-    saveFilters: async (dashboardId: number, changes: FilterChanges, version?: number): Promise<{ items: FilterConfigItem[] } & DashboardWriteAnswer> => {
-      const body = await http.put<{ result: FilterConfigItem[] } & WriteAnswerBody>(`/api/v1/dashboard/${dashboardId}/filters`, withVersion(changes, version));
+    saveFilters: async (
+      dashboardId: number,
+      changes: FilterChanges,
+      version?: number,
+    ): Promise<{ items: FilterConfigItem[] } & DashboardWriteAnswer> => {
+      const body = await http.put<{ result: FilterConfigItem[] } & WriteAnswerBody>(
+        `/api/v1/dashboard/${dashboardId}/filters`,
+        withVersion(changes, version),
+      );
       return { items: body.result, ...writeAnswer(body) };
     },
     /**
      * spec §7 metadata-only PUT: the charts' cross-filter scopes. It sends the whole chart_configuration,
      * so it is guarded by `version` like saveFilters: a stale one is a 409, never an overwrite.
      */
-    saveChartConfiguration: async (dashboardId: number, chartConfiguration: Record<string, ChartCrossFilterConfig>, version?: number): Promise<DashboardWriteAnswer> =>
-      writeAnswer(await http.put<WriteAnswerBody>(`/api/v1/dashboard/${dashboardId}`, withVersion({ json_metadata: { chart_configuration: chartConfiguration } }, version))),
+    saveChartConfiguration: async (
+      dashboardId: number,
+      chartConfiguration: Record<string, ChartCrossFilterConfig>,
+      version?: number,
+    ): Promise<DashboardWriteAnswer> =>
+      writeAnswer(
+        await http.put<WriteAnswerBody>(
+          `/api/v1/dashboard/${dashboardId}`,
+          withVersion({ json_metadata: { chart_configuration: chartConfiguration } }, version),
+        ),
+      ),
     /** The datasets a filter may read (the filter configuration's picker) and one's columns. */
     listDatasets: explore.listDatasets,
     getDataset: explore.getDataset,
@@ -120,11 +167,19 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       if (query.search) filters.push({ col: 'dashboard_title', opr: 'title_or_slug', value: query.search });
       if (query.ownerId !== null) filters.push({ col: 'owners', opr: 'rel_m_m', value: query.ownerId });
       if (query.favoritesOnly) filters.push({ col: 'id', opr: 'dashboard_is_favorite', value: true });
-      const body = { filters, order_column: query.orderColumn, order_direction: query.orderDirection, page: query.page ?? 0, page_size: query.pageSize };
+      const body = {
+        filters,
+        order_column: query.orderColumn,
+        order_direction: query.orderDirection,
+        page: query.page ?? 0,
+        page_size: query.pageSize,
+      };
       return http.get(`/api/v1/dashboard/?q=${q(body)}`);
     },
     favoriteStatus: async (ids: number[]): Promise<Record<number, boolean>> => {
-      const body = await http.get<{ result: { id: number; value: boolean }[] }>(`/api/v1/dashboard/favorite_status/?q=${q(ids)}`);
+      const body = await http.get<{ result: { id: number; value: boolean }[] }>(
+        `/api/v1/dashboard/favorite_status/?q=${q(ids)}`,
+      );
       return Object.fromEntries((body.result ?? []).map((r) => [r.id, r.value]));
     },
     setFavorite: async (id: number, starred: boolean): Promise<void> => {
@@ -136,23 +191,36 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
     getPermalink: async (key: string): Promise<{ dashboardId: string; state: DashboardPermalinkState }> =>
       http.get(`/api/v1/dashboard/permalink/${encodeURIComponent(key)}`),
     /** spec §7 PUT with `{published}` alone; the answer is the whole dashboard. */
-    setPublished: async (id: number, published: boolean): Promise<DashboardRecord> => savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, { published })),
+    setPublished: async (id: number, published: boolean): Promise<DashboardRecord> =>
+      savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, { published })),
     /** spec §7 PUT with the full save body; `version` (the one read) makes a concurrent change a 409. */
     saveProperties: async (id: number, body: Record<string, unknown>, version?: number): Promise<DashboardRecord> =>
       savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, withVersion(body, version))),
     /** spec §7 POST /api/v1/dashboard/ with dashboard_title. */
-    create: async (body: { dashboard_title: string }): Promise<DashboardRecord> => (await http.post<DashboardAnswer>('/api/v1/dashboard/', body)).result,
+    create: async (body: { dashboard_title: string }): Promise<DashboardRecord> =>
+      (await http.post<DashboardAnswer>('/api/v1/dashboard/', body)).result,
     /** spec §7 POST .../copy/: a new dashboard (owned by the user), its charts duplicated when asked. */
-    copy: async (id: number, body: { dashboard_title: string; css: string; duplicate_slices: boolean; json_metadata: string }): Promise<{ id: number }> =>
-      http.post<{ id: number }>(`/api/v1/dashboard/${id}/copy/`, body),
+    copy: async (
+      id: number,
+      body: { dashboard_title: string; css: string; duplicate_slices: boolean; json_metadata: string },
+    ): Promise<{ id: number }> => http.post<{ id: number }>(`/api/v1/dashboard/${id}/copy/`, body),
     remove: async (id: number): Promise<void> => {
       await http.delete(`/api/v1/dashboard/${id}`);
     },
     /** Active users an owner may be chosen from whose name or username contains `text` (GET .../related/owners, for anyone with can_write on Dashboard). */
-    relatedOwners: async (text: string, pageSize = 25): Promise<{ count: number; owners: { id: number; label: string; email?: string }[] }> => {
+    relatedOwners: async (
+      text: string,
+      pageSize = 25,
+    ): Promise<{ count: number; owners: { id: number; label: string; email?: string }[] }> => {
       type Related = { count: number; result: { value: number; text: string; extra?: { email?: string } }[] };
-      const answer = await http.get<Related>(`/api/v1/dashboard/related/owners?q=${q({ filter: text, page: 0, page_size: pageSize })}`);
-      const owners = (answer.result ?? []).map((r) => ({ id: r.value, label: r.text || `#${r.value}`, ...(r.extra?.email ? { email: r.extra.email } : {}) }));
+      const answer = await http.get<Related>(
+        `/api/v1/dashboard/related/owners?q=${q({ filter: text, page: 0, page_size: pageSize })}`,
+      );
+      const owners = (answer.result ?? []).map((r) => ({
+        id: r.value,
+        label: r.text || `#${r.value}`,
+        ...(r.extra?.email ? { email: r.extra.email } : {}),
+      }));
       return { count: answer.count ?? owners.length, owners };
     },
   };
@@ -161,7 +229,10 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
 export type DashboardApi = ReturnType<typeof dashboardApi>;
 
 /** The record of a save's answer, with the answer's `version` when the record lacks it. */
-const savedRecord = (answer: DashboardAnswer): DashboardRecord => ({ ...answer.result, ...(answer.version !== undefined ? { version: answer.version } : {}) });
+const savedRecord = (answer: DashboardAnswer): DashboardRecord => ({
+  ...answer.result,
+  ...(answer.version !== undefined ? { version: answer.version } : {}),
+});
 
 /** What a dashboard write answers (server dashboards CONTEXT, optimistic concurrency): the version to send next. */
 export interface DashboardWriteAnswer {
@@ -179,7 +250,8 @@ const writeAnswer = (body: WriteAnswerBody | null | undefined): DashboardWriteAn
   lastModifiedTime: typeof body?.last_modified_time === 'number' ? body.last_modified_time : null,
 });
 
-const withVersion = <T extends object>(body: T, version: number | undefined): T | (T & { version: number }) => (version === undefined ? body : { ...body, version });
+const withVersion = <T extends object>(body: T, version: number | undefined): T | (T & { version: number }) =>
+  version === undefined ? body : { ...body, version };
 
 /** The server refused a write because the dashboard changed since the page read it (409). */
 export const isStaleWrite = (error: unknown): boolean => hasStatus(error, 409);

@@ -13,7 +13,17 @@ const HEADER_HEIGHT = 32;
  * A CHART component: header (title, menu), the expanded description, and the chart with its status
  * (spec §4): loading, drawn, failed with the alert (and the timeout's issues), stopped.
  */
-export function ChartHolder({ chartId, sliceName, width, height }: { chartId: number; sliceName?: string; width: number; height: number }) {
+export function ChartHolder({
+  chartId,
+  sliceName,
+  width,
+  height,
+}: {
+  chartId: number;
+  sliceName?: string;
+  width: number;
+  height: number;
+}) {
   const { feature, state, hideChartControls } = useDashboardView();
   const chart = state.charts[chartId];
   const runtime = state.chartStates[chartId];
@@ -50,7 +60,10 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
   const datasource = (key ? state.datasets[key] : undefined) as VizDatasource | undefined;
   const status = runtime?.chartStatus ?? null;
   // A refresh keeps the last results drawn under the loading overlay, as users expect of a dashboard.
-  const drawn = runtime?.queriesResponse && runtime.resultFormData && (status === 'success' || status === 'rendered' || status === 'loading');
+  const drawn =
+    runtime?.queriesResponse &&
+    runtime.resultFormData &&
+    (status === 'success' || status === 'rendered' || status === 'loading');
 
   return (
     <div
@@ -71,7 +84,14 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
             Cross-filter: {crossFilterLabel}
           </span>
         )}
-        {!hideChartControls && <ChartMenu chartId={chartId} title={title} hasDescription={!!(chart.description_markdown || chart.description)} element={element} />}
+        {!hideChartControls && (
+          <ChartMenu
+            chartId={chartId}
+            title={title}
+            hasDescription={!!(chart.description_markdown || chart.description)}
+            element={element}
+          />
+        )}
       </div>
       {description && (
         <div className="dashboard-chart__description">
@@ -106,7 +126,9 @@ export function ChartHolder({ chartId, sliceName, width, height }: { chartId: nu
             key={runtime.resultQueryId}
             vizType={String(runtime.resultFormData!.viz_type ?? chart.viz_type ?? 'table')}
             // The dashboard's colour scheme replaces the chart's own, as the dashboard's label colours do.
-            formData={colors.scheme ? { ...runtime.resultFormData!, color_scheme: colors.scheme } : runtime.resultFormData!}
+            formData={
+              colors.scheme ? { ...runtime.resultFormData!, color_scheme: colors.scheme } : runtime.resultFormData!
+            }
             queriesData={runtime.queriesResponse as never}
             datasource={datasource}
             width={Math.max(50, outer.width - 16)}

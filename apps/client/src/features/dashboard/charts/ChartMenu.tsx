@@ -10,7 +10,17 @@ import { datasourceKeyOfChart } from './chart-query';
  * The chart holder's menu (spec §9 chart menu actions): force refresh, fullscreen, view query, download
  * as CSV (with can_csv) and as image, and the description when the chart has one.
  */
-export function ChartMenu({ chartId, title, hasDescription, element }: { chartId: number; title: string; hasDescription: boolean; element: RefObject<HTMLDivElement | null> }) {
+export function ChartMenu({
+  chartId,
+  title,
+  hasDescription,
+  element,
+}: {
+  chartId: number;
+  title: string;
+  hasDescription: boolean;
+  element: RefObject<HTMLDivElement | null>;
+}) {
   const { feature, state, canDownload, canEditFilters, onError } = useDashboardView();
   // Whether the menu is unfolded and the query dialog open is how the page is looked at, not a fact.
   const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
@@ -28,7 +38,14 @@ export function ChartMenu({ chartId, title, hasDescription, element }: { chartId
 
   return (
     <div className="dashboard-chart__menu" ref={menu}>
-      <button type="button" className="link" aria-label={`More options for ${title}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="link"
+        aria-label={`More options for ${title}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         ⋮
       </button>
       {open && (
@@ -49,18 +66,36 @@ export function ChartMenu({ chartId, title, hasDescription, element }: { chartId
               {state.expandedSlices[chartId] ? 'Hide chart description' : 'Show chart description'}
             </button>
           )}
-          <button type="button" role="menuitem" disabled={!loaded} onClick={run(() => viewQuery(feature, chartId).then(setQuery, (e: unknown) => onError('Could not load the query', e)))}>
+          <button
+            type="button"
+            role="menuitem"
+            disabled={!loaded}
+            onClick={run(() =>
+              viewQuery(feature, chartId).then(setQuery, (e: unknown) => onError('Could not load the query', e)),
+            )}
+          >
             View query
           </button>
           {canDownload && (
-            <button type="button" role="menuitem" disabled={!loaded} onClick={run(() => downloadCsv(feature, chartId).catch((e: unknown) => onError('Could not download CSV', e)))}>
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!loaded}
+              onClick={run(() =>
+                downloadCsv(feature, chartId).catch((e: unknown) => onError('Could not download CSV', e)),
+              )}
+            >
               Export to .CSV
             </button>
           )}
           <button
             type="button"
             role="menuitem"
-            onClick={run(() => element.current && downloadImage(element.current, title).catch((e: unknown) => onError('Could not download the image', e)))}
+            onClick={run(
+              () =>
+                element.current &&
+                downloadImage(element.current, title).catch((e: unknown) => onError('Could not download the image', e)),
+            )}
           >
             Download as image
           </button>

@@ -8,12 +8,22 @@ import { useDashboardView } from '../grid/view-context';
  * dashboard's global scope or a scope of its own (tabs, and charts left out). Saved in json_metadata's
  * chart_configuration for everyone.
  */
-export function CrossFilterScopeDialog({ chartId, title, onClose }: { chartId: number; title: string; onClose(): void }) {
+export function CrossFilterScopeDialog({
+  chartId,
+  title,
+  onClose,
+}: {
+  chartId: number;
+  title: string;
+  onClose(): void;
+}) {
   const { feature, state, onError } = useDashboardView();
   const own = state.metadata.chart_configuration?.[String(chartId)]?.crossFilters.scope;
   // The form's choices until Save: what is being typed, not yet a fact.
   const [custom, setCustom] = useState(own !== undefined && own !== 'global');
-  const [scope, setScope] = useState<FilterScope>(own && own !== 'global' ? own : { rootPath: [ROOT_ID], excluded: [] });
+  const [scope, setScope] = useState<FilterScope>(
+    own && own !== 'global' ? own : { rootPath: [ROOT_ID], excluded: [] },
+  );
   const [saving, setSaving] = useState(false);
   const choices = scopeChoices(state.layout, state.charts);
   const save = () => {
@@ -32,10 +42,16 @@ export function CrossFilterScopeDialog({ chartId, title, onClose }: { chartId: n
           The dashboard's global scope
         </label>
         <label className="filter-config__check">
-          <input type="radio" name="cross-filter-scope" checked={custom} onChange={() => setCustom(true)} />
-          A scope of its own
+          <input type="radio" name="cross-filter-scope" checked={custom} onChange={() => setCustom(true)} />A scope of
+          its own
         </label>
-        {custom && <ScopeField value={scope} choices={{ ...choices, charts: choices.charts.filter((c) => c.id !== chartId) }} onChange={setScope} />}
+        {custom && (
+          <ScopeField
+            value={scope}
+            choices={{ ...choices, charts: choices.charts.filter((c) => c.id !== chartId) }}
+            onChange={setScope}
+          />
+        )}
         <div className="dashboard-modal__actions">
           <button type="button" onClick={onClose}>
             Cancel

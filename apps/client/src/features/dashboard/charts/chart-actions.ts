@@ -18,18 +18,26 @@ function queryInputs(core: DashboardCore, chartId: number) {
 /** The SQL the chart runs (result_type 'query'). */
 export async function viewQuery(core: DashboardCore, chartId: number): Promise<string> {
   const { datasource, formData, dashboardId } = queryInputs(core, chartId);
-  const result = await core.api.chartData(chartQueryContext(formData, datasource, { resultType: 'query' }), { sliceId: chartId, dashboardId, force: false });
+  const result = await core.api.chartData(chartQueryContext(formData, datasource, { resultType: 'query' }), {
+    sliceId: chartId,
+    dashboardId,
+    force: false,
+  });
   return result.map((r) => String(r.query ?? r.error ?? '')).join(';\n\n');
 }
 
 export async function downloadCsv(core: DashboardCore, chartId: number): Promise<void> {
   const { chart, datasource, formData } = queryInputs(core, chartId);
-  const { blob } = await core.api.download(chartQueryContext(formData, datasource, { resultFormat: 'csv' }) as Record<string, unknown>, 'csv');
+  const { blob } = await core.api.download(
+    chartQueryContext(formData, datasource, { resultFormat: 'csv' }) as Record<string, unknown>,
+    'csv',
+  );
   saveBlob(blob, `${fileName(chart.slice_name)}.csv`);
 }
 
 /** What a downloaded picture leaves out: the chart menu (still open while it is drawn) and hover tooltips. */
-const notInPicture = (node: Element) => node.classList.contains('dashboard-chart__menu') || node.classList.contains('highcharts-tooltip');
+const notInPicture = (node: Element) =>
+  node.classList.contains('dashboard-chart__menu') || node.classList.contains('highcharts-tooltip');
 
 /** The chart as drawn, as a PNG (html2canvas loads on first use: it is large and rarely needed). */
 export async function downloadImage(element: HTMLElement, sliceName: string): Promise<void> {

@@ -20,7 +20,9 @@ export interface ChartLoaderDeps {
 /** The timeout's issue codes (1000, 1001) as lines under the alert. */
 function issuesOf(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [];
-  const codes = error.error.errors.flatMap((e) => ((e.extra as { issue_codes?: { code: number; message: string }[] } | undefined)?.issue_codes ?? []));
+  const codes = error.error.errors.flatMap(
+    (e) => (e.extra as { issue_codes?: { code: number; message: string }[] } | undefined)?.issue_codes ?? [],
+  );
   return codes.map((c) => `Issue ${c.code} - ${c.message}`);
 }
 
@@ -42,23 +44,43 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
       store.record([
         {
           type: 'dashboard/chartQueryFailed',
-          data: { chartId, queryId, message, stackTrace: error instanceof ApiError ? (error.error.stack ?? null) : null, issues: issuesOf(error), at: now() },
+          data: {
+            chartId,
+            queryId,
+            message,
+            stackTrace: error instanceof ApiError ? (error.error.stack ?? null) : null,
+            issues: issuesOf(error),
+            at: now(),
+          },
         },
       ]);
     const key = datasourceKeyOfChart(chart);
     const datasource = key ? state.datasets[key] : undefined;
     if (!datasource) {
       inFlight.delete(chartId);
-      fail(state.datasetsStatus === 'error' ? 'The datasets of this dashboard could not be loaded.' : "This chart's dataset could not be found or you do not have access to it.");
+      fail(
+        state.datasetsStatus === 'error'
+          ? 'The datasets of this dashboard could not be loaded.'
+          : "This chart's dataset could not be found or you do not have access to it.",
+      );
       return;
     }
     // A form the domain cannot turn into a query (invalid orderings) fails the chart, not the page.
     Promise.resolve()
-      .then(() => api.chartData(chartQueryContext(formData, datasource, { force }), { sliceId: chartId, dashboardId: dashboard.id, force }, controller.signal))
+      .then(() =>
+        api.chartData(
+          chartQueryContext(formData, datasource, { force }),
+          { sliceId: chartId, dashboardId: dashboard.id, force },
+          controller.signal,
+        ),
+      )
       .then((result) => {
         const failed = result.find((r) => r.status === 'failed' || r.error);
         if (failed) fail(String(failed.error ?? 'The query failed'));
-        else store.record([{ type: 'dashboard/chartQuerySucceeded', data: { chartId, queryId, queriesResponse: result, at: now() } }]);
+        else
+          store.record([
+            { type: 'dashboard/chartQuerySucceeded', data: { chartId, queryId, queriesResponse: result, at: now() } },
+          ]);
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) fail(toClientError(error).message, error);

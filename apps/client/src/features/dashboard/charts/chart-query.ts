@@ -13,7 +13,11 @@ export function datasourceKeyOfChart(chart: DashboardChart): string | null {
   return chart.datasource_id ? `${chart.datasource_id}__${chart.datasource_type ?? 'table'}` : null;
 }
 
-export function chartFormData(chart: DashboardChart, extraFormData: ExtraFormData, dashboardId: number): Record<string, unknown> {
+export function chartFormData(
+  chart: DashboardChart,
+  extraFormData: ExtraFormData,
+  dashboardId: number,
+): Record<string, unknown> {
   return {
     ...chart.form_data,
     viz_type: chart.form_data?.viz_type ?? chart.viz_type ?? 'table',
@@ -29,8 +33,17 @@ export interface ChartRequestOptions {
   resultFormat?: 'json' | 'csv';
 }
 
-export function chartQueryContext(formData: Record<string, unknown>, datasource: DashboardDataset | { id: number; type: string }, options: ChartRequestOptions = {}) {
-  const form = { ...formData, force: options.force ?? false, result_type: options.resultType ?? 'full', result_format: options.resultFormat ?? 'json' };
+export function chartQueryContext(
+  formData: Record<string, unknown>,
+  datasource: DashboardDataset | { id: number; type: string },
+  options: ChartRequestOptions = {},
+) {
+  const form = {
+    ...formData,
+    force: options.force ?? false,
+    result_type: options.resultType ?? 'full',
+    result_format: options.resultFormat ?? 'json',
+  };
   const context = buildQueryContext(form, datasource as DatasourceMeta);
   return { ...context, form_data: formData };
 }
@@ -57,18 +70,33 @@ export function filterValuesQueryContext(
     viz_type: 'table',
     query_mode: 'aggregate',
     groupby: [column],
-    metrics: [{ expressionType: 'SIMPLE', aggregate: 'COUNT', column: { column_name: column }, label: FILTER_VALUES_COUNT_LABEL }],
+    metrics: [
+      {
+        expressionType: 'SIMPLE',
+        aggregate: 'COUNT',
+        column: { column_name: column },
+        label: FILTER_VALUES_COUNT_LABEL,
+      },
+    ],
     row_limit: FILTER_VALUES_ROW_LIMIT,
     time_range: 'No filter',
     extra_form_data: extraFormData,
   };
   const context = buildQueryContext(form, datasource as DatasourceMeta);
   // A table in aggregate mode orders by its metric; a filter lists its values by the values themselves.
-  return { ...context, queries: context.queries.map((q) => ({ ...q, orderby: [[column, sortAscending]] as [string, boolean][] })) };
+  return {
+    ...context,
+    queries: context.queries.map((q) => ({ ...q, orderby: [[column, sortAscending]] as [string, boolean][] })),
+  };
 }
 
 /** The column's values in a chart data answer, once each, as the select offers them. */
-export function columnValues(result: { data?: Record<string, unknown>[] }[], column: string): (string | number | boolean | null)[] {
+export function columnValues(
+  result: { data?: Record<string, unknown>[] }[],
+  column: string,
+): (string | number | boolean | null)[] {
   const rows = result[0]?.data ?? [];
-  return [...new Set(rows.map((r) => r[column]))].filter((v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  return [...new Set(rows.map((r) => r[column]))].filter(
+    (v): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+  );
 }

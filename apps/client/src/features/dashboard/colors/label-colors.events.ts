@@ -4,11 +4,20 @@
  * dashboard opened with its metadata, a chart drew its labels, the server took the colours.
  */
 import type { EventLike } from '@strata/events';
-import { colorsSynced, labelColorsOf, withChartLabels, type LabelColorMetadata, type LabelColors } from '@strata/domain';
+import {
+  colorsSynced,
+  labelColorsOf,
+  withChartLabels,
+  type LabelColorMetadata,
+  type LabelColors,
+} from '@strata/domain';
 import { unchanged } from '../../../shared/exhaustive';
 
 export type LabelColorsEvent =
-  | EventLike<'dashboardColors/opened', { dashboardId: number; scheme: string | null; metadata: LabelColorMetadata; palette: string[] }>
+  | EventLike<
+      'dashboardColors/opened',
+      { dashboardId: number; scheme: string | null; metadata: LabelColorMetadata; palette: string[] }
+    >
   | EventLike<'dashboardColors/chartLabelsShown', { chartId: number; labels: string[] }>
   | EventLike<'dashboardColors/synced', Record<string, never>>;
 
@@ -29,7 +38,11 @@ const withColors = (state: LabelColorsState, colors: LabelColors): LabelColorsSt
  * so this is the same answer): a chart is drawn in its dashboard colours the first time, not drawn in its
  * own palette and then again.
  */
-export function previewLabelColors(state: LabelColorsState, chartId: number, labels: readonly string[]): Record<string, string> {
+export function previewLabelColors(
+  state: LabelColorsState,
+  chartId: number,
+  labels: readonly string[],
+): Record<string, string> {
   if (!state.colors) return {};
   const next = withChartLabels(state.colors, chartId, labels);
   const colors: Record<string, string> = {};
@@ -50,12 +63,15 @@ export const labelColorsFold = {
         // The same dashboard opened again (its metadata saved or read again): the charts on screen keep
         // their labels, and those take their colours from the new metadata at once (a new scheme redraws).
         if (state.dashboardId === dashboardId && state.colors) {
-          for (const [chartId, labels] of Object.entries(state.colors.chartLabels)) colors = withChartLabels(colors, Number(chartId), labels);
+          for (const [chartId, labels] of Object.entries(state.colors.chartLabels))
+            colors = withChartLabels(colors, Number(chartId), labels);
         }
         return withColors({ ...initialState(), dashboardId, scheme }, colors);
       }
       case 'dashboardColors/chartLabelsShown':
-        return state.colors ? withColors(state, withChartLabels(state.colors, event.data.chartId, event.data.labels)) : state;
+        return state.colors
+          ? withColors(state, withChartLabels(state.colors, event.data.chartId, event.data.labels))
+          : state;
       case 'dashboardColors/synced':
         return state.colors ? withColors(state, colorsSynced(state.colors)) : state;
       default:

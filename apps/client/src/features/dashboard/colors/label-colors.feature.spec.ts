@@ -64,5 +64,9 @@ it('pushes nothing for someone who may not edit the dashboard', () => {
   scheduler.flush();
   expect(puts).toEqual([]);
   // The colours are theirs to see all the same.
-  expect(feature.store.getState().colors?.map).toMatchObject({ USA: expect.any(String), Europe: expect.any(String), Japan: expect.any(String) });
+  expect(feature.store.getState().colors?.map).toMatchObject({
+    USA: expect.any(String),
+    Europe: expect.any(String),
+    Japan: expect.any(String),
+  });
 });

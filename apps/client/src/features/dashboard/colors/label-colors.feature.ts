@@ -35,9 +35,12 @@ export interface LabelColorsFeature {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const stringsOf = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
+const stringsOf = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
 const colorMapOf = (v: unknown): Record<string, string> | undefined =>
-  isRecord(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
+  isRecord(v)
+    ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : undefined;
 
 /** The colour fields of json_metadata, as far as they are well-formed (dashboards from older versions vary). */
 function colorMetadataOf(metadata: Readonly<Record<string, unknown>>): LabelColorMetadata {
@@ -51,7 +54,13 @@ function colorMetadataOf(metadata: Readonly<Record<string, unknown>>): LabelColo
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as LabelColorMetadata;
 }
 
-export function createLabelColors({ context, http, canEdit, onStored, scheduler = asyncScheduler }: LabelColorsDeps): LabelColorsFeature {
+export function createLabelColors({
+  context,
+  http,
+  canEdit,
+  onStored,
+  scheduler = asyncScheduler,
+}: LabelColorsDeps): LabelColorsFeature {
   const store = createFeatureStore<LabelColorsState, LabelColorsEvent>('dashboardColors', labelColorsFold, context);
   const record = (event: LabelColorsEvent) => void store.record([event]);
 
@@ -84,7 +93,10 @@ export function createLabelColors({ context, http, canEdit, onStored, scheduler 
     opened(dashboardId, metadata) {
       const scheme = typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null;
       const palette = paletteOf(scheme ? { color_scheme: scheme } : {});
-      record({ type: 'dashboardColors/opened', data: { dashboardId, scheme, metadata: colorMetadataOf(metadata), palette } });
+      record({
+        type: 'dashboardColors/opened',
+        data: { dashboardId, scheme, metadata: colorMetadataOf(metadata), palette },
+      });
     },
     chartLabelsShown(chartId, labels) {
       // A redraw with the labels the chart told before changes nothing: no event for it.

@@ -1,6 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH, GRID_GUTTER_SIZE, GRID_ID, ROOT_ID, type LayoutItem } from '@strata/domain';
+import {
+  GRID_BASE_UNIT,
+  GRID_COLUMN_COUNT,
+  GRID_DEFAULT_CHART_HEIGHT,
+  GRID_DEFAULT_CHART_WIDTH,
+  GRID_GUTTER_SIZE,
+  GRID_ID,
+  ROOT_ID,
+  type LayoutItem,
+} from '@strata/domain';
 import { columnsToPx } from '../grid/DashboardGrid';
 import { Markdown } from '../grid/Markdown';
 import { ComponentMenu } from './ComponentMenu';
@@ -9,8 +18,18 @@ import { peerColor, useEditGrid } from './edit-context';
 import { ResizeHandle } from './ResizeHandle';
 
 const HEADER_TAGS = { SMALL_HEADER: 'h4', MEDIUM_HEADER: 'h3', LARGE_HEADER: 'h2' } as const;
-const LABELS: Partial<Record<LayoutItem['type'], string>> = { ROW: 'Row', COLUMN: 'Column', TABS: 'Tabs', TAB: 'Tab', HEADER: 'Header', MARKDOWN: 'Markdown', DIVIDER: 'Divider', CHART: 'Chart' };
-const bg = (item: LayoutItem) => (item.meta.background === 'BACKGROUND_WHITE' ? ' dashboard-bg--white' : ' dashboard-bg--transparent');
+const LABELS: Partial<Record<LayoutItem['type'], string>> = {
+  ROW: 'Row',
+  COLUMN: 'Column',
+  TABS: 'Tabs',
+  TAB: 'Tab',
+  HEADER: 'Header',
+  MARKDOWN: 'Markdown',
+  DIVIDER: 'Divider',
+  CHART: 'Chart',
+};
+const bg = (item: LayoutItem) =>
+  item.meta.background === 'BACKGROUND_WHITE' ? ' dashboard-bg--white' : ' dashboard-bg--transparent';
 
 /**
  * The draft's layout in edit mode: every container is a drop target (@hello-pangea/dnd, one list per
@@ -24,7 +43,11 @@ export function EditGrid() {
   const top = root?.children[0] ? layout[root.children[0]] : undefined;
   return (
     <div className="dashboard-grid edit-grid" data-testid="edit-grid">
-      {top?.type === 'TABS' ? <TopLevelTabs item={top} /> : <Container id={GRID_ID} columns={GRID_COLUMN_COUNT} direction="vertical" />}
+      {top?.type === 'TABS' ? (
+        <TopLevelTabs item={top} />
+      ) : (
+        <Container id={GRID_ID} columns={GRID_COLUMN_COUNT} direction="vertical" />
+      )}
     </div>
   );
 }
@@ -67,7 +90,11 @@ function Container({ id, columns, direction }: { id: string; columns: number; di
             <Item key={child} id={child} index={index} columns={columns} />
           ))}
           {drop.placeholder}
-          {item.children.length === 0 && <div className="edit-container__empty muted">{id === GRID_ID ? 'Drag components or charts here' : 'Empty: drop content here'}</div>}
+          {item.children.length === 0 && (
+            <div className="edit-container__empty muted">
+              {id === GRID_ID ? 'Drag components or charts here' : 'Empty: drop content here'}
+            </div>
+          )}
         </div>
       )}
     </Droppable>
@@ -97,12 +124,21 @@ function Item({ id, index, columns }: { id: string; index: number; columns: numb
           }}
         >
           {!readOnly && (
-            <span className="edit-item__handle" {...drag.dragHandleProps} aria-label={`Move ${LABELS[item.type] ?? item.type}`} title="Drag to move">
+            <span
+              className="edit-item__handle"
+              {...drag.dragHandleProps}
+              aria-label={`Move ${LABELS[item.type] ?? item.type}`}
+              title="Drag to move"
+            >
               ⠿
             </span>
           )}
           {others.length > 0 && (
-            <span className="edit-item__peers" style={{ background: peerColor(others[0]!.userId) }} title={`Selected by ${others.map((p) => p.username).join(', ')}`}>
+            <span
+              className="edit-item__peers"
+              style={{ background: peerColor(others[0]!.userId) }}
+              title={`Selected by ${others.map((p) => p.username).join(', ')}`}
+            >
               {others.map((p) => p.username).join(', ')}
             </span>
           )}
@@ -148,7 +184,12 @@ function Body({ item, columns }: { item: LayoutItem; columns: number }): ReactNo
       );
     case 'MARKDOWN':
       return (
-        <div className="dashboard-markdown-holder edit-markdown" style={{ width, height }} data-width={cols} data-height={item.meta.height}>
+        <div
+          className="dashboard-markdown-holder edit-markdown"
+          style={{ width, height }}
+          data-width={cols}
+          data-height={item.meta.height}
+        >
           <MarkdownEditor item={item} height={height} escapeHtml={escapeMarkdown} />
           <ResizeHandle item={item} columns={columns} />
         </div>
@@ -196,7 +237,8 @@ function MarkdownEditor({ item, height, escapeHtml }: { item: LayoutItem; height
   const code = item.meta.code ?? '';
   const [value, setValue] = useState<string | null>(null);
   if (selectedId !== item.id || readOnly) {
-    if (code.trim() === '' && !readOnly) return <p className="muted edit-markdown__empty">Empty text: select it to write markdown</p>;
+    if (code.trim() === '' && !readOnly)
+      return <p className="muted edit-markdown__empty">Empty text: select it to write markdown</p>;
     return <Markdown code={code} escapeHtml={escapeHtml} height={height} />;
   }
   return (
@@ -226,7 +268,12 @@ function Tabs({ item, columns }: { item: LayoutItem; columns: number }) {
           <TabTitle key={tabId} tab={layout[tabId]} active={tabId === active} onShow={() => setShown(tabId)} />
         ))}
         {!readOnly && (
-          <button type="button" className="link" aria-label="Add tab" onClick={() => execute(createIntent('TAB', { parentId: item.id, index: item.children.length }, newId))}>
+          <button
+            type="button"
+            className="link"
+            aria-label="Add tab"
+            onClick={() => execute(createIntent('TAB', { parentId: item.id, index: item.children.length }, newId))}
+          >
             +
           </button>
         )}
@@ -251,7 +298,16 @@ function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active
       if (value !== (tab.meta.text ?? '')) execute({ type: 'UpdateComponentText', data: { id: tab.id, text: value } });
       setValue(null);
     };
-    return <input aria-label="Tab title" autoFocus value={value} onChange={(e) => setValue(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />;
+    return (
+      <input
+        aria-label="Tab title"
+        autoFocus
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+    );
   }
   return (
     <span className="dashboard-tabs__tab">
@@ -269,15 +325,29 @@ function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active
         {text}
       </button>
       {!readOnly && (
-        <button type="button" className="link dashboard-tabs__delete" aria-label={`Delete tab ${text}`} title="Delete tab" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="link dashboard-tabs__delete"
+          aria-label={`Delete tab ${text}`}
+          title="Delete tab"
+          onClick={() => setConfirming(true)}
+        >
           ×
         </button>
       )}
       {confirming && (
         // The whole tab's content goes with it; one undo step brings it back until the next save.
-        <span role="alertdialog" aria-label="Delete dashboard tab?" className="dashboard-tabs__confirm" onClick={(e) => e.stopPropagation()}>
+        <span
+          role="alertdialog"
+          aria-label="Delete dashboard tab?"
+          className="dashboard-tabs__confirm"
+          onClick={(e) => e.stopPropagation()}
+        >
           <strong>Delete dashboard tab?</strong>
-          <span className="muted">Deleting a tab will remove all content within it. You may still reverse this action with the undo button (Ctrl+Z) until you save your changes.</span>
+          <span className="muted">
+            Deleting a tab will remove all content within it. You may still reverse this action with the undo button
+            (Ctrl+Z) until you save your changes.
+          </span>
           <span className="dashboard-tabs__confirm-actions">
             <button type="button" onClick={() => setConfirming(false)}>
               Cancel

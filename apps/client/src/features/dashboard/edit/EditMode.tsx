@@ -34,14 +34,18 @@ export interface EditModeProps {
   filters?: readonly NativeFilter[];
 }
 
-const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The session's view, once it exists. */
 function useSession(props: EditModeProps): DraftSession | null {
   const { dashboardId, http, context, notices, openTransport } = props;
   const [session, setSession] = useState<DraftSession | null>(null);
   useEffect(() => {
-    const transport = openTransport ? openTransport() : socketDraftTransport({ url: http.url('') || undefined, sessionId: context.sessionId });
+    const transport = openTransport
+      ? openTransport()
+      : socketDraftTransport({ url: http.url('') || undefined, sessionId: context.sessionId });
     const next = createDraftSession({ dashboardId, transport, context, notices });
     setSession(next);
     return () => next.close();
@@ -61,7 +65,18 @@ export function EditMode(props: EditModeProps) {
   return <EditSession {...props} session={session} />;
 }
 
-function EditSession({ session, dashboardId, http, context, notices, escapeMarkdown, gridWidth, onExit, renderChart, filters }: EditModeProps & { session: DraftSession }) {
+function EditSession({
+  session,
+  dashboardId,
+  http,
+  context,
+  notices,
+  escapeMarkdown,
+  gridWidth,
+  onExit,
+  renderChart,
+  filters,
+}: EditModeProps & { session: DraftSession }) {
   const view = useStoreState(session.view$);
   const api = useMemo(() => draftApi(http), [http]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -85,7 +100,10 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
       const before = session.store.getState().layout;
       if (!session.execute(intent)) return false;
       // The local decide has already applied the move: compare with what the user saw before it.
-      if (intent.type === 'MoveComponent' && moveChangesFilterScope(filtersRef.current, before, session.store.getState().layout, intent.data.id)) {
+      if (
+        intent.type === 'MoveComponent' &&
+        moveChangesFilterScope(filtersRef.current, before, session.store.getState().layout, intent.data.id)
+      ) {
         notices.warning(DashboardMessages.MOVED_TO_DIFFERENT_FILTER_SCOPE);
       }
       return true;
@@ -121,7 +139,13 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
   const topIsGrid = view.draft.layout[ROOT_ID]?.children[0] === GRID_ID;
 
   /** Edits still on their way are part of what the user saves: wait for their acks first. */
-  const settled = () => firstValueFrom(session.view$.pipe(filter((v) => v.pending === 0), timeout(10_000)));
+  const settled = () =>
+    firstValueFrom(
+      session.view$.pipe(
+        filter((v) => v.pending === 0),
+        timeout(10_000),
+      ),
+    );
 
   const save = async () => {
     setBusy(true);
@@ -149,15 +173,38 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
     }
   };
 
-  const grid: EditGridView = { layout: view.draft.layout, readOnly: false, selectedId, select, selections: view.selections, execute, newId, escapeMarkdown, gridWidth, renderChart };
+  const grid: EditGridView = {
+    layout: view.draft.layout,
+    readOnly: false,
+    selectedId,
+    select,
+    selections: view.selections,
+    execute,
+    newId,
+    escapeMarkdown,
+    gridWidth,
+    renderChart,
+  };
 
   return (
     <div className="edit-mode" data-testid="edit-mode" ref={root} onClick={() => select(null)}>
       <div className="edit-bar" role="toolbar" aria-label="Edit dashboard" onClick={(e) => e.stopPropagation()}>
-        <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!view.canUndo} onClick={() => session.undo()}>
+        <button
+          type="button"
+          aria-label="Undo"
+          title="Undo (Ctrl+Z)"
+          disabled={!view.canUndo}
+          onClick={() => session.undo()}
+        >
           ↶ Undo
         </button>
-        <button type="button" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!view.canRedo} onClick={() => session.redo()}>
+        <button
+          type="button"
+          aria-label="Redo"
+          title="Redo (Ctrl+Shift+Z)"
+          disabled={!view.canRedo}
+          onClick={() => session.redo()}
+        >
           ↷ Redo
         </button>
         {view.connection === 'offline' && <span className="badge warning">Reconnecting…</span>}
@@ -172,7 +219,12 @@ function EditSession({ session, dashboardId, http, context, notices, escapeMarkd
         <button type="button" disabled={busy} onClick={() => void discard()}>
           {view.unsaved ? 'Discard' : 'Exit edit mode'}
         </button>
-        <button type="button" className="primary" disabled={busy || !view.unsaved || view.connection !== 'live'} onClick={() => void save()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || !view.unsaved || view.connection !== 'live'}
+          onClick={() => void save()}
+        >
           Save
         </button>
       </div>

@@ -26,9 +26,21 @@ export function ComponentPalette() {
             {PALETTE_TYPES.map((type, index) => (
               <Draggable key={type} draggableId={paletteDraggableId(type)} index={index}>
                 {(drag) => (
-                  <li ref={drag.innerRef} {...drag.draggableProps} {...drag.dragHandleProps} className="edit-palette__item" data-palette-type={type}>
+                  <li
+                    ref={drag.innerRef}
+                    {...drag.draggableProps}
+                    {...drag.dragHandleProps}
+                    className="edit-palette__item"
+                    data-palette-type={type}
+                  >
                     <span>{PALETTE_LABELS[type]}</span>
-                    <button type="button" className="link" aria-label={`Add ${PALETTE_LABELS[type]}`} disabled={!target} onClick={() => target && execute(createIntent(type, target, newId))}>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Add ${PALETTE_LABELS[type]}`}
+                      disabled={!target}
+                      onClick={() => target && execute(createIntent(type, target, newId))}
+                    >
                       Add
                     </button>
                   </li>
@@ -44,7 +56,15 @@ export function ComponentPalette() {
 }
 
 /** The user's charts (GET /api/v1/chart/?q=), searchable, to drag into the grid. */
-export function ChartList({ api, onError, onCharts }: { api: DraftApi; onError: (error: unknown) => void; onCharts?: (charts: ChartListItem[]) => void }) {
+export function ChartList({
+  api,
+  onError,
+  onCharts,
+}: {
+  api: DraftApi;
+  onError: (error: unknown) => void;
+  onCharts?: (charts: ChartListItem[]) => void;
+}) {
   const { layout, execute, newId } = useEditGrid();
   const [search, setSearch] = useState('');
   const [charts, setCharts] = useState<ChartListItem[] | null>(null);
@@ -66,12 +86,22 @@ export function ChartList({ api, onError, onCharts }: { api: DraftApi; onError: 
       clearTimeout(timer);
     };
   }, [api, search, onError, onCharts]);
-  const placed = new Set(Object.values(layout).flatMap((item) => (item.type === 'CHART' && item.meta.chartId !== undefined ? [item.meta.chartId] : [])));
+  const placed = new Set(
+    Object.values(layout).flatMap((item) =>
+      item.type === 'CHART' && item.meta.chartId !== undefined ? [item.meta.chartId] : [],
+    ),
+  );
   const target = appendTarget(layout);
   return (
     <section className="edit-charts" aria-label="Charts">
       <h3>Charts</h3>
-      <input type="search" aria-label="Search charts" placeholder="Filter your charts" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input
+        type="search"
+        aria-label="Search charts"
+        placeholder="Filter your charts"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {charts === null ? (
         <p className="muted">Loading charts…</p>
       ) : charts.length === 0 ? (
@@ -83,12 +113,24 @@ export function ChartList({ api, onError, onCharts }: { api: DraftApi; onError: 
               {charts.map((chart, index) => (
                 <Draggable key={chart.id} draggableId={chartDraggableId(chart.id)} index={index}>
                   {(drag) => (
-                    <li ref={drag.innerRef} {...drag.draggableProps} {...drag.dragHandleProps} className="edit-palette__item" data-chart-id={chart.id}>
+                    <li
+                      ref={drag.innerRef}
+                      {...drag.draggableProps}
+                      {...drag.dragHandleProps}
+                      className="edit-palette__item"
+                      data-chart-id={chart.id}
+                    >
                       <span>
                         {chart.slice_name} <span className="muted">{chart.viz_type}</span>
                         {placed.has(chart.id) && <span className="badge">Added</span>}
                       </span>
-                      <button type="button" className="link" aria-label={`Add chart ${chart.slice_name}`} disabled={!target} onClick={() => target && execute(createIntent('CHART', target, newId, chart))}>
+                      <button
+                        type="button"
+                        className="link"
+                        aria-label={`Add chart ${chart.slice_name}`}
+                        disabled={!target}
+                        onClick={() => target && execute(createIntent('CHART', target, newId, chart))}
+                      >
                         Add
                       </button>
                     </li>

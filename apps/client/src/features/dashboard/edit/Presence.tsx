@@ -7,7 +7,13 @@ export function PresenceAvatars({ editors }: { editors: readonly Peer[] }) {
   return (
     <ul className="edit-presence" aria-label="Other editors">
       {editors.map((peer) => (
-        <li key={peer.userId} className="edit-avatar" style={{ background: peerColor(peer.userId) }} title={`${peer.username} is editing`} aria-label={`${peer.username} is editing`}>
+        <li
+          key={peer.userId}
+          className="edit-avatar"
+          style={{ background: peerColor(peer.userId) }}
+          title={`${peer.username} is editing`}
+          aria-label={`${peer.username} is editing`}
+        >
           {peer.username.slice(0, 2).toUpperCase()}
         </li>
       ))}

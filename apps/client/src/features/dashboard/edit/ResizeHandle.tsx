@@ -23,7 +23,12 @@ export function ResizeHandle({ item, columns }: { item: LayoutItem; columns: num
   };
   return (
     <>
-      {preview && <div className="edit-resize-preview" aria-hidden="true">{`${preview.width} × ${tall ? preview.height : '-'}`}</div>}
+      {preview && (
+        <div
+          className="edit-resize-preview"
+          aria-hidden="true"
+        >{`${preview.width} × ${tall ? preview.height : '-'}`}</div>
+      )}
       <span
         className="edit-resize-handle"
         role="separator"
@@ -46,7 +51,11 @@ export function ResizeHandle({ item, columns }: { item: LayoutItem; columns: num
           if (next.width === before.width && next.height === before.height) return;
           execute({
             type: 'ResizeComponent',
-            data: { id: item.id, ...(next.width !== before.width ? { width: next.width } : {}), ...(tall && next.height !== before.height ? { height: next.height } : {}) },
+            data: {
+              id: item.id,
+              ...(next.width !== before.width ? { width: next.width } : {}),
+              ...(tall && next.height !== before.height ? { height: next.height } : {}),
+            },
           });
         }}
       />

@@ -14,7 +14,9 @@ const when = (iso: string) => {
 /** A 409 says plainly that someone else saved first; anything else keeps the server's words. */
 export function describeVersionError(error: unknown): string {
   const e = toClientError(error);
-  return e.status === 409 ? `Someone else saved this dashboard meanwhile, nothing was changed: ${e.message}` : e.message;
+  return e.status === 409
+    ? `Someone else saved this dashboard meanwhile, nothing was changed: ${e.message}`
+    : e.message;
 }
 
 /**
@@ -22,7 +24,14 @@ export function describeVersionError(error: unknown): string {
  * a summary; a version can be viewed read-only, or restored (which makes it a new version). The list
  * follows the draft's saved version, so a save by another editor shows up at once.
  */
-export function VersionHistory({ api, dashboardId, savedVersion, gridWidth, escapeMarkdown, onRestored }: {
+export function VersionHistory({
+  api,
+  dashboardId,
+  savedVersion,
+  gridWidth,
+  escapeMarkdown,
+  onRestored,
+}: {
   api: DraftApi;
   dashboardId: number;
   savedVersion: number;
@@ -82,9 +91,19 @@ export function VersionHistory({ api, dashboardId, savedVersion, gridWidth, esca
                 {v.saved_by.username} · {when(v.saved_at)}
               </div>
               <div className="edit-history__summary">{v.summary}</div>
-              {v.authors.length > 1 && <div className="muted">Edits by {v.authors.map((a) => a.username).join(', ')}</div>}
+              {v.authors.length > 1 && (
+                <div className="muted">Edits by {v.authors.map((a) => a.username).join(', ')}</div>
+              )}
               <div className="edit-history__actions">
-                <button type="button" className="link" onClick={() => void api.version(dashboardId, v.version).then(setViewing, (e: unknown) => setError(describeVersionError(e)))}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    void api
+                      .version(dashboardId, v.version)
+                      .then(setViewing, (e: unknown) => setError(describeVersionError(e)))
+                  }
+                >
                   View
                 </button>
                 {v.version !== list.current_version && (
@@ -107,7 +126,17 @@ export function VersionHistory({ api, dashboardId, savedVersion, gridWidth, esca
           </div>
           <DragDropContext onDragEnd={() => undefined}>
             <EditGridContext.Provider
-              value={{ layout: viewing.layout, readOnly: true, selectedId: null, select: () => undefined, selections: {}, execute: () => false, newId: () => '', escapeMarkdown, gridWidth }}
+              value={{
+                layout: viewing.layout,
+                readOnly: true,
+                selectedId: null,
+                select: () => undefined,
+                selections: {},
+                execute: () => false,
+                newId: () => '',
+                escapeMarkdown,
+                gridWidth,
+              }}
             >
               <EditGrid />
             </EditGridContext.Provider>

@@ -39,18 +39,25 @@ export function draftApi(http: HttpClient) {
   const base = (id: number) => `/api/v1/dashboard/${id}`;
   return {
     save: (id: number, expectedVersion: number) =>
-      http.post<{ version: number; result: VersionItem }>(`${base(id)}/draft/save`, { expected_version: expectedVersion }),
+      http.post<{ version: number; result: VersionItem }>(`${base(id)}/draft/save`, {
+        expected_version: expectedVersion,
+      }),
     discard: (id: number) => http.post<unknown>(`${base(id)}/draft/discard`, {}),
     versions: (id: number) => http.get<VersionList>(`${base(id)}/versions`),
     version: async (id: number, n: number): Promise<{ info: VersionItem; layout: Layout }> => {
-      const { result } = await http.get<{ result: VersionItem & { position_json: unknown } }>(`${base(id)}/versions/${n}`);
+      const { result } = await http.get<{ result: VersionItem & { position_json: unknown } }>(
+        `${base(id)}/versions/${n}`,
+      );
       const parsed = parsePositionJson(result.position_json);
-      if (!parsed.ok) throw new Error(`Version ${n} has a layout that can not be shown: ${parsed.problems.slice(0, 2).join('; ')}`);
+      if (!parsed.ok)
+        throw new Error(`Version ${n} has a layout that can not be shown: ${parsed.problems.slice(0, 2).join('; ')}`);
       const { position_json: _omitted, ...info } = result;
       return { info, layout: parsed.layout };
     },
     restore: (id: number, n: number, expectedVersion: number) =>
-      http.post<{ version: number; result: VersionItem }>(`${base(id)}/versions/${n}/restore`, { expected_version: expectedVersion }),
+      http.post<{ version: number; result: VersionItem }>(`${base(id)}/versions/${n}/restore`, {
+        expected_version: expectedVersion,
+      }),
     /** spec §7 GET /api/v1/chart/?q=: the user's charts by name for the chart list, page size 200. */
     charts: async (search: string): Promise<ChartListItem[]> => {
       const q = {
@@ -60,7 +67,9 @@ export function draftApi(http: HttpClient) {
         order_direction: 'asc',
         page_size: 200,
       };
-      const body = await http.get<{ result: ChartListItem[] }>(`/api/v1/chart/?q=${encodeURIComponent(rison.encode(q))}`);
+      const body = await http.get<{ result: ChartListItem[] }>(
+        `/api/v1/chart/?q=${encodeURIComponent(rison.encode(q))}`,
+      );
       return body.result ?? [];
     },
   };

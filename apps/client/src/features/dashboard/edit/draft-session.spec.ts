@@ -26,7 +26,15 @@ async function until(check: () => boolean, what: string, ms = 30_000) {
 /** An editor (user `userId`) in its own tab, live on the draft. */
 async function editor(userId: string) {
   const notices = { danger: [] as string[], warning: [] as string[] };
-  const context = { ...createTestContext(userId), sessionId: `tab-${userId}`, newId: ((n = 0) => () => `${userId}-${++n}`)() };
+  const context = {
+    ...createTestContext(userId),
+    sessionId: `tab-${userId}`,
+    newId: (
+      (n = 0) =>
+      () =>
+        `${userId}-${++n}`
+    )(),
+  };
   const session = createDraftSession({
     dashboardId: DASHBOARD,
     transport: socketDraftTransport({ url: server.url, sessionId: context.sessionId, token: userId }),
@@ -38,13 +46,24 @@ async function editor(userId: string) {
   return { session, notices, layout: () => session.getView().draft.layout };
 }
 
-const header = (id: string) => ({ type: 'CreateComponent' as const, data: { id, componentType: 'HEADER' as const, destination: { parentId: GRID_ID, index: 0 } } });
-const markdown = (id: string) => ({ type: 'CreateComponent' as const, data: { id, componentType: 'MARKDOWN' as const, destination: { parentId: GRID_ID, index: 0 }, rowId: `ROW-${id}` } });
+const header = (id: string) => ({
+  type: 'CreateComponent' as const,
+  data: { id, componentType: 'HEADER' as const, destination: { parentId: GRID_ID, index: 0 } },
+});
+const markdown = (id: string) => ({
+  type: 'CreateComponent' as const,
+  data: { id, componentType: 'MARKDOWN' as const, destination: { parentId: GRID_ID, index: 0 }, rowId: `ROW-${id}` },
+});
 
 beforeEach(async () => {
-  server = await startDraftSocketServer({ layouts: { [DASHBOARD]: emptyLayout('Sales') }, usernames: { '1': 'alice', '2': 'bob' } });
+  server = await startDraftSocketServer({
+    layouts: { [DASHBOARD]: emptyLayout('Sales') },
+    usernames: { '1': 'alice', '2': 'bob' },
+  });
   subscribes.length = 0;
-  server.io.on('connection', (socket) => socket.on(WIRE_EVENT, (m: ClientMessage) => void (m.type === 'subscribe' && subscribes.push(m))));
+  server.io.on('connection', (socket) =>
+    socket.on(WIRE_EVENT, (m: ClientMessage) => void (m.type === 'subscribe' && subscribes.push(m))),
+  );
 });
 
 afterEach(async () => {
@@ -63,7 +82,10 @@ describe('an edit session on the shared draft', () => {
     expect(a.session.getView().pending).toBe(1);
     expect(b.layout()['HEADER-a']).toBeUndefined();
     server.releaseAcks();
-    await until(() => b.layout()['HEADER-a'] !== undefined && a.session.getView().pending === 0, 'the header everywhere');
+    await until(
+      () => b.layout()['HEADER-a'] !== undefined && a.session.getView().pending === 0,
+      'the header everywhere',
+    );
     expect(a.layout()[GRID_ID]!.children).toEqual(['HEADER-a']);
     expect(b.layout()).toEqual(server.draft(DASHBOARD).layout);
     expect(a.session.getView().unsaved).toBe(true);
@@ -129,7 +151,13 @@ describe('an edit session on the shared draft', () => {
     b.session.execute(markdown('MARKDOWN-while-away'));
     a.session.execute(header('HEADER-offline'));
     expect(a.layout()['HEADER-offline']).toBeDefined();
-    await until(() => a.session.getView().connection === 'live' && a.layout()['MARKDOWN-while-away'] !== undefined && a.session.getView().pending === 0, 'A caught up');
+    await until(
+      () =>
+        a.session.getView().connection === 'live' &&
+        a.layout()['MARKDOWN-while-away'] !== undefined &&
+        a.session.getView().pending === 0,
+      'A caught up',
+    );
     const resubscribe = subscribes.filter((m) => m.fromVersion > 0).at(-1);
     expect(resubscribe?.fromVersion).toBe(seen);
     expect(server.draft(DASHBOARD).layout['HEADER-offline']).toBeDefined();
@@ -152,7 +180,12 @@ describe('an edit session on the shared draft', () => {
   it('tells the editor when the server takes the draft away', async () => {
     const a = await editor('1');
     const message = `You no longer have access to dashboard-draft:${DASHBOARD}.`;
-    server.io.emit(WIRE_EVENT, { type: 'revoked', stream: `dashboard-draft:${DASHBOARD}`, reason: 'access_changed', message });
+    server.io.emit(WIRE_EVENT, {
+      type: 'revoked',
+      stream: `dashboard-draft:${DASHBOARD}`,
+      reason: 'access_changed',
+      message,
+    });
     await until(() => a.session.getView().connection === 'failed', 'the revocation');
     expect(a.session.getView().error).toBe(message);
     expect(a.notices.danger).toEqual([message]);

@@ -101,7 +101,11 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
   const stream = draftStreamId(dashboardId);
   const store = createStore<DraftState, DraftEvent>({ fold: draftDecider, stream });
   const opt$ = new BehaviorSubject<Optimistic>(optimistic());
-  const connection$ = new BehaviorSubject<{ connection: DraftConnection; error: string | null; ready: boolean }>({ connection: 'connecting', error: null, ready: false });
+  const connection$ = new BehaviorSubject<{ connection: DraftConnection; error: string | null; ready: boolean }>({
+    connection: 'connecting',
+    error: null,
+    ready: false,
+  });
   const peers$ = new BehaviorSubject<Peer[]>([]);
   const selection$ = new BehaviorSubject<string[]>([]);
   // Commands not yet acknowledged, by command id: resent (same id, so never applied twice) after a reconnect.
@@ -115,7 +119,8 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
     store.log$.next(optimisticEntries(next));
   };
 
-  const sendPresence = () => transport.send({ type: 'presence', stream, state: { mode: PRESENCE_EDITING, selection: selection$.value } });
+  const sendPresence = () =>
+    transport.send({ type: 'presence', stream, state: { mode: PRESENCE_EDITING, selection: selection$.value } });
 
   const onMessage = (message: ServerMessage) => {
     switch (message.type) {
@@ -167,7 +172,12 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
       if (connected) {
         subscribed = false;
         // A reconnecting client asks only for what it missed.
-        transport.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream, fromVersion: confirmedVersion(opt$.value, stream) });
+        transport.send({
+          type: 'subscribe',
+          protocolVersion: PROTOCOL_VERSION,
+          stream,
+          fromVersion: confirmedVersion(opt$.value, stream),
+        });
       } else if (connection$.value.connection !== 'failed') {
         connection$.next({ ...connection$.value, connection: connection$.value.ready ? 'offline' : 'connecting' });
       }

@@ -1,6 +1,12 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
-import { WIRE_EVENT, type ClientMessage, type ClientToServerEvents, type ServerMessage, type ServerToClientEvents } from '@strata/events';
+import {
+  WIRE_EVENT,
+  type ClientMessage,
+  type ClientToServerEvents,
+  type ServerMessage,
+  type ServerToClientEvents,
+} from '@strata/events';
 import { SOCKET_RECONNECT_DELAY_MS } from '../../async/socket-push';
 
 /**
@@ -31,7 +37,9 @@ export function socketDraftTransport(options: { url?: string; sessionId: string;
     reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MS,
     auth: options.token ? { sessionId: options.sessionId, token: options.token } : { sessionId: options.sessionId },
   };
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = options.url ? io(options.url, settings) : io(settings);
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = options.url
+    ? io(options.url, settings)
+    : io(settings);
   const messages$ = new Subject<ServerMessage>();
   const connected$ = new BehaviorSubject(false);
   socket.on('connect', () => connected$.next(true));

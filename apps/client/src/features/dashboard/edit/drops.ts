@@ -9,7 +9,14 @@
 import { componentId, type ComponentType, type CreatableType, type Layout } from '@strata/domain';
 import type { LayoutIntent } from './draft-session';
 
-export const PALETTE_TYPES = ['ROW', 'COLUMN', 'TABS', 'HEADER', 'MARKDOWN', 'DIVIDER'] as const satisfies readonly CreatableType[];
+export const PALETTE_TYPES = [
+  'ROW',
+  'COLUMN',
+  'TABS',
+  'HEADER',
+  'MARKDOWN',
+  'DIVIDER',
+] as const satisfies readonly CreatableType[];
 export type PaletteItemType = (typeof PALETTE_TYPES)[number];
 
 export const PALETTE_LABELS: Record<PaletteItemType, string> = {
@@ -39,7 +46,12 @@ export interface ChartRef {
 }
 
 /** A new component of `type` at `destination`, with fresh ids from `random`. */
-export function createIntent(type: CreatableType, destination: { parentId: string; index: number }, random: () => string, chart?: ChartRef): LayoutIntent {
+export function createIntent(
+  type: CreatableType,
+  destination: { parentId: string; index: number },
+  random: () => string,
+  chart?: ChartRef,
+): LayoutIntent {
   const id = componentId(type as ComponentType, random());
   return {
     type: 'CreateComponent',
@@ -55,12 +67,20 @@ export function createIntent(type: CreatableType, destination: { parentId: strin
 }
 
 /** The command for a finished drag, or null when it was dropped nowhere (or on the palette). */
-export function dropIntent(drop: Drop, layout: Layout, random: () => string, charts: readonly ChartRef[]): LayoutIntent | null {
+export function dropIntent(
+  drop: Drop,
+  layout: Layout,
+  random: () => string,
+  charts: readonly ChartRef[],
+): LayoutIntent | null {
   const { destination, draggableId, source } = drop;
   if (destination?.droppableId === TOP_LEVEL_TABS_DROP) {
     // spec §4: the grid's content moves into the first tab of new top-level tabs (Superset's createTopLevelTabs).
     if (draggableId !== paletteDraggableId('TABS')) return null;
-    return { type: 'ConvertToTopLevelTabs', data: { tabsId: componentId('TABS', random()), tabId: componentId('TAB', random()) } };
+    return {
+      type: 'ConvertToTopLevelTabs',
+      data: { tabsId: componentId('TABS', random()), tabId: componentId('TAB', random()) },
+    };
   }
   if (!destination || !layout[destination.droppableId]) return null;
   const to = { parentId: destination.droppableId, index: destination.index };
@@ -76,6 +96,11 @@ export function dropIntent(drop: Drop, layout: Layout, random: () => string, cha
   const slot = sameList && destination.index > source.index ? destination.index + 1 : destination.index;
   return {
     type: 'MoveComponent',
-    data: { id: draggableId, source: { parentId: source.droppableId, index: source.index }, destination: { ...to, index: slot }, rowId: componentId('ROW', random()) },
+    data: {
+      id: draggableId,
+      source: { parentId: source.droppableId, index: source.index },
+      destination: { ...to, index: slot },
+      rowId: componentId('ROW', random()),
+    },
   };
 }

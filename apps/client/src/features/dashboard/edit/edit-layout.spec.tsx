@@ -3,7 +3,16 @@
  */
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { DashboardMessages, emptyLayout, GRID_ID, parsePositionJson, ROOT_ID, undoLimitWarning, UNDO_LIMIT, type Layout } from '@strata/domain';
+import {
+  DashboardMessages,
+  emptyLayout,
+  GRID_ID,
+  parsePositionJson,
+  ROOT_ID,
+  undoLimitWarning,
+  UNDO_LIMIT,
+  type Layout,
+} from '@strata/domain';
 import { nativeFilters, readFilterConfiguration } from '../filters/native-filters';
 import { originFilter, sampleDashboard } from '../testing/layouts';
 import { editHarness, toastTexts } from './testing/edit-harness';
@@ -99,7 +108,9 @@ describe('moving a chart into a different filter scope (spec §5)', () => {
   it('warns the editor who moved it, and only them', async () => {
     await h.start({ 7: sampleLayout() });
     // The filter applies to the charts of tab "First" only.
-    const filters = nativeFilters(readFilterConfiguration([originFilter({}, { scope: { rootPath: ['TAB-a'], excluded: [] } })]));
+    const filters = nativeFilters(
+      readFilterConfiguration([originFilter({}, { scope: { rootPath: ['TAB-a'], excluded: [] } })]),
+    );
     expect(filters).toHaveLength(1);
     const alice = h.editor('1', { filters });
     const bob = h.editor('2', { filters });
@@ -123,7 +134,9 @@ describe('moving a chart into a different filter scope (spec §5)', () => {
     await waitFor(() => expect(h.drafts.draft(7).layout['CHART-2']!.parents).not.toContain('TAB-a'));
     expect(h.drafts.draft(7).layout['CHART-2']!.parents).toContain(GRID_ID);
     expect(toastTexts(alice.toasts)).toEqual([DashboardMessages.MOVED_TO_DIFFERENT_FILTER_SCOPE]);
-    await waitFor(() => expect(bob.host.querySelector('[data-component-id="CHART-2"]')?.closest('[role="tabpanel"]')).toBeNull());
+    await waitFor(() =>
+      expect(bob.host.querySelector('[data-component-id="CHART-2"]')?.closest('[role="tabpanel"]')).toBeNull(),
+    );
     expect(toastTexts(bob.toasts)).toEqual([]);
   });
 });
@@ -132,7 +145,13 @@ describe('the undo overflow warning (spec §4)', () => {
   it('says that all undo slots are used, without the limit value', async () => {
     await h.start({ 7: emptyLayout('Sales') });
     for (let i = 0; i <= UNDO_LIMIT; i += 1) {
-      expect(h.drafts.command(7, '1', 'CreateComponent', { id: `DIVIDER-${i}`, componentType: 'DIVIDER', destination: { parentId: GRID_ID, index: 0 } }).ok).toBe(true);
+      expect(
+        h.drafts.command(7, '1', 'CreateComponent', {
+          id: `DIVIDER-${i}`,
+          componentType: 'DIVIDER',
+          destination: { parentId: GRID_ID, index: 0 },
+        }).ok,
+      ).toBe(true);
     }
     const alice = h.editor('1');
     const bob = h.editor('2');

@@ -41,20 +41,31 @@ describe('edit mode with two editors', () => {
     fireEvent.change(alice.ui.getByRole('combobox', { name: 'Header size' }), { target: { value: 'LARGE_HEADER' } });
     expect(await bob.grid().findByRole('heading', { level: 2, name: 'Quarterly sales' })).toBeInTheDocument();
     fireEvent.change(alice.ui.getByRole('combobox', { name: 'Background' }), { target: { value: 'BACKGROUND_WHITE' } });
-    await waitFor(() => expect(bob.host.querySelector('.edit-item--header .dashboard-header-component')).toHaveClass('dashboard-bg--white'));
+    await waitFor(() =>
+      expect(bob.host.querySelector('.edit-item--header .dashboard-header-component')).toHaveClass(
+        'dashboard-bg--white',
+      ),
+    );
     fireEvent.click(bob.ui.getByRole('button', { name: 'Add Text / Markdown' }));
     await waitFor(() => expect(alice.host.querySelector('.edit-item--markdown')).not.toBeNull());
 
     // Presence: each sees the other's avatar, and Alice's selection is outlined at Bob's.
     expect(await alice.ui.findByLabelText('bob is editing')).toBeInTheDocument();
     expect(await bob.ui.findByLabelText('alice is editing')).toBeInTheDocument();
-    await waitFor(() => expect(bob.host.querySelector('.edit-item--header .edit-item__peers')).toHaveTextContent('alice'));
+    await waitFor(() =>
+      expect(bob.host.querySelector('.edit-item--header .edit-item__peers')).toHaveTextContent('alice'),
+    );
 
     // Ctrl+Z at Alice undoes her background, size and rename, then her header; Bob's markdown stays.
     fireEvent.click(alice.ui.getByTestId('edit-mode'));
-    for (let i = 0; i < 3; i += 1) act(() => void fireEvent.keyDown(alice.ui.getByTestId('edit-mode'), { key: 'z', ctrlKey: true }));
+    for (let i = 0; i < 3; i += 1)
+      act(() => void fireEvent.keyDown(alice.ui.getByTestId('edit-mode'), { key: 'z', ctrlKey: true }));
     expect(await bob.grid().findByRole('heading', { level: 3, name: 'New header' })).toBeInTheDocument();
-    await waitFor(() => expect(bob.host.querySelector('.edit-item--header .dashboard-header-component')).toHaveClass('dashboard-bg--transparent'));
+    await waitFor(() =>
+      expect(bob.host.querySelector('.edit-item--header .dashboard-header-component')).toHaveClass(
+        'dashboard-bg--transparent',
+      ),
+    );
     fireEvent.click(alice.ui.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(bob.host.querySelector('.edit-item--header')).toBeNull());
     expect(bob.host.querySelector('.edit-item--markdown')).not.toBeNull();
@@ -93,7 +104,12 @@ describe('edit mode with two editors', () => {
     expect(toastTexts(alice.toasts)).toEqual([DashboardMessages.NOT_ENOUGH_SPACE]);
     expect(h.drafts.log(7).length).toBe(sent);
     const rowId = h.drafts.draft(7).layout[GRID_ID]!.children[0]!;
-    await waitFor(() => expect(bob.host.querySelector(`[data-component-id="${chartItem.id}"] .edit-chart`)).toHaveAttribute('data-width', '12'));
+    await waitFor(() =>
+      expect(bob.host.querySelector(`[data-component-id="${chartItem.id}"] .edit-chart`)).toHaveAttribute(
+        'data-width',
+        '12',
+      ),
+    );
     expect(bob.host.querySelector(`[data-droppable-id="${rowId}"]`)).not.toBeNull();
 
     // Delete from the menu: the chart and its emptied row go, for both.
@@ -120,7 +136,11 @@ describe('edit mode with two editors', () => {
     expect(alice.grid().queryByRole('alertdialog')).toBeNull();
     expect(h.drafts.draft(7).layout['TAB-a']).toBeDefined();
     fireEvent.click(alice.grid().getByRole('button', { name: 'Delete tab First' }));
-    fireEvent.click(within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(bob.grid().queryByRole('tab', { name: 'First' })).toBeNull());
     const afterDelete = h.drafts.draft(7).layout;
     expect(afterDelete['TABS-1']!.children).toEqual(['TAB-b']);
@@ -135,7 +155,11 @@ describe('edit mode with two editors', () => {
     // Deleting both tabs of these nested tabs removes the tabs component too.
     for (const name of ['First', 'Second']) {
       fireEvent.click(alice.grid().getByRole('button', { name: `Delete tab ${name}` }));
-      fireEvent.click(within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', { name: 'Delete' }));
+      fireEvent.click(
+        within(alice.grid().getByRole('alertdialog', { name: 'Delete dashboard tab?' })).getByRole('button', {
+          name: 'Delete',
+        }),
+      );
       await waitFor(() => expect(h.drafts.draft(7).layout[name === 'First' ? 'TAB-a' : 'TAB-b']).toBeUndefined());
     }
     expect(h.drafts.draft(7).layout['TABS-1']).toBeUndefined();
@@ -177,10 +201,16 @@ describe('edit mode with two editors', () => {
     const history = within(await alice.ui.findByRole('complementary', { name: 'Version history' }));
     await history.findByText('Version 2');
     // Someone saves version 3 just before Alice clicks Restore on the list she sees.
-    h.drafts.command(7, '2', 'CreateComponent', { id: 'HEADER-x', componentType: 'HEADER', destination: { parentId: GRID_ID, index: 0 } });
+    h.drafts.command(7, '2', 'CreateComponent', {
+      id: 'HEADER-x',
+      componentType: 'HEADER',
+      destination: { parentId: GRID_ID, index: 0 },
+    });
     expect(h.drafts.command(7, '2', 'SaveDraft', {}).ok).toBe(true);
     fireEvent.click(history.getByRole('button', { name: 'Restore' }));
-    expect(await history.findByRole('alert')).toHaveTextContent(/^Someone else saved this dashboard meanwhile, nothing was changed/);
+    expect(await history.findByRole('alert')).toHaveTextContent(
+      /^Someone else saved this dashboard meanwhile, nothing was changed/,
+    );
     expect(h.drafts.draft(7).version).toBe(3);
 
     // The list follows the newer save; restoring version 1 now works and is a new version.
@@ -202,7 +232,12 @@ describe('entering edit mode from the dashboard page', () => {
   function renderPage(user: typeof ADMIN, path: string) {
     const context = createTestContext(String(user.id));
     const toasts = createToasts(context);
-    const dashboard = createDashboard({ context, http: new HttpClient({ baseUrl: h.http.baseUrl }), toasts, user: () => user });
+    const dashboard = createDashboard({
+      context,
+      http: new HttpClient({ baseUrl: h.http.baseUrl }),
+      toasts,
+      user: () => user,
+    });
     const view = render(
       <MemoryRouter initialEntries={[path]}>
         <DashboardPage
@@ -210,7 +245,11 @@ describe('entering edit mode from the dashboard page', () => {
           errors={createErrors(context, toasts)}
           idOrSlug="cars"
           user={user}
-          editing={{ http: h.httpAs(String(user.id)), context, openTransport: () => socketDraftTransport({ url: h.drafts.url, sessionId: 'page', token: String(user.id) }) }}
+          editing={{
+            http: h.httpAs(String(user.id)),
+            context,
+            openTransport: () => socketDraftTransport({ url: h.drafts.url, sessionId: 'page', token: String(user.id) }),
+          }}
         />
         <LocationProbe />
       </MemoryRouter>,
@@ -249,15 +288,22 @@ describe('entering edit mode from the dashboard page', () => {
     if (!parsed.ok) throw new Error(parsed.problems.join('; '));
     await h.start({ 7: parsed.layout });
     // Chart 11 is on another dashboard: this page knows nothing of it until it is placed.
-    h.dashboards.dashboards.push(sample, sampleDashboard({ id: 8, slug: 'other', charts: [pieChart(11, 'Bar of sales')] }));
+    h.dashboards.dashboards.push(
+      sample,
+      sampleDashboard({ id: 8, slug: 'other', charts: [pieChart(11, 'Bar of sales')] }),
+    );
     renderPage(ADMIN, '/dashboard/cars/?edit=true');
     const grid = within(await screen.findByTestId('edit-grid'));
     // The sample's pie, drawn from its data inside the editable grid.
-    await waitFor(() => expect(grid.getByRole('figure', { name: 'Cars by origin' })).toHaveAttribute('data-status', 'rendered'));
+    await waitFor(() =>
+      expect(grid.getByRole('figure', { name: 'Cars by origin' })).toHaveAttribute('data-status', 'rendered'),
+    );
     expect(grid.getByRole('figure', { name: 'Cars by origin' }).closest('.edit-chart')).not.toBeNull();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Add chart Bar of sales' }));
-    await waitFor(() => expect(grid.getByRole('figure', { name: 'Bar of sales' })).toHaveAttribute('data-status', 'rendered'));
+    await waitFor(() =>
+      expect(grid.getByRole('figure', { name: 'Bar of sales' })).toHaveAttribute('data-status', 'rendered'),
+    );
     expect(h.dashboards.chartData.some((c) => c.sliceId === 11)).toBe(true);
   });
 
@@ -267,7 +313,16 @@ describe('entering edit mode from the dashboard page', () => {
     if (!parsed.ok) throw new Error(parsed.problems.join('; '));
     await h.start({ 7: parsed.layout });
     h.dashboards.dashboards.push(sample);
-    const gamma = { ...ADMIN, id: 5, username: 'gamma', roles: { Gamma: [] }, permissions: [['can_read', 'Dashboard'], ['can_write', 'Dashboard']] };
+    const gamma = {
+      ...ADMIN,
+      id: 5,
+      username: 'gamma',
+      roles: { Gamma: [] },
+      permissions: [
+        ['can_read', 'Dashboard'],
+        ['can_write', 'Dashboard'],
+      ],
+    };
     renderPage(gamma as unknown as typeof ADMIN, '/dashboard/cars/?edit=true');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cars overview' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit dashboard' })).toBeNull();

@@ -5,7 +5,12 @@
  */
 import { movedToDifferentFilterScope, subtreeIds, type Layout, type NativeFilter } from '@strata/domain';
 
-export function moveChangesFilterScope(filters: readonly NativeFilter[], before: Layout, after: Layout, movedId: string): boolean {
+export function moveChangesFilterScope(
+  filters: readonly NativeFilter[],
+  before: Layout,
+  after: Layout,
+  movedId: string,
+): boolean {
   if (filters.length === 0 || !before[movedId]) return false;
   const charts = subtreeIds(before, movedId).flatMap((id) => {
     const chartId = before[id]?.type === 'CHART' ? before[id]!.meta.chartId : undefined;

@@ -11,7 +11,8 @@ export const HORIZONTAL_FILTER_WIDTH = 240;
 /** One arrow key press on the resize handle. */
 const RESIZE_STEP = 10;
 
-export const clampFilterBarWidth = (width: number) => Math.min(FILTER_BAR_MAX_WIDTH, Math.max(FILTER_BAR_WIDTH, Math.round(width)));
+export const clampFilterBarWidth = (width: number) =>
+  Math.min(FILTER_BAR_MAX_WIDTH, Math.max(FILTER_BAR_WIDTH, Math.round(width)));
 
 /**
  * The native filter bar (spec §2), vertical beside the grid or horizontal above it: each filter's
@@ -25,7 +26,9 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
   const drag = useRef<{ x: number; width: number } | null>(null);
 
   const filters = state.filterItems;
-  const dirty = filters.filter(isNativeFilter).some((f) => JSON.stringify(state.filterDraft[f.id] ?? null) !== JSON.stringify(maskValue(state.dataMask[f.id])));
+  const dirty = filters
+    .filter(isNativeFilter)
+    .some((f) => JSON.stringify(state.filterDraft[f.id] ?? null) !== JSON.stringify(maskValue(state.dataMask[f.id])));
   const datasets = Object.values(state.datasets);
 
   if (orientation === 'vertical' && collapsed) {
@@ -45,7 +48,12 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
         {item.description && <div className="muted">{item.description}</div>}
       </div>
     ) : (
-      <div key={item.id} className="filter-bar__item" style={orientation === 'horizontal' ? { width: HORIZONTAL_FILTER_WIDTH } : undefined} data-filter-id={item.id}>
+      <div
+        key={item.id}
+        className="filter-bar__item"
+        style={orientation === 'horizontal' ? { width: HORIZONTAL_FILTER_WIDTH } : undefined}
+        data-filter-id={item.id}
+      >
         <div className="filter-bar__label" title={item.description}>
           {item.name}
           {controlOf(item).enableEmptyFilter && (
@@ -64,7 +72,9 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
           onSearch={(text) => feature.searchFilterValues(item.id, text)}
           datasets={datasets}
         />
-        {controlOf(item).enableEmptyFilter && isEmptyValue(state.filterDraft[item.id]) && <div className="form-error">Please choose a value</div>}
+        {controlOf(item).enableEmptyFilter && isEmptyValue(state.filterDraft[item.id]) && (
+          <div className="form-error">Please choose a value</div>
+        )}
       </div>
     ),
   );
@@ -121,7 +131,12 @@ export function FilterBar({ orientation }: { orientation: 'vertical' | 'horizont
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
         onKeyDown={(e) => {
-          const next = { ArrowRight: width + RESIZE_STEP, ArrowLeft: width - RESIZE_STEP, Home: FILTER_BAR_WIDTH, End: FILTER_BAR_MAX_WIDTH }[e.key];
+          const next = {
+            ArrowRight: width + RESIZE_STEP,
+            ArrowLeft: width - RESIZE_STEP,
+            Home: FILTER_BAR_WIDTH,
+            End: FILTER_BAR_MAX_WIDTH,
+          }[e.key];
           if (next === undefined) return;
           e.preventDefault();
           setWidth(clampFilterBarWidth(next));

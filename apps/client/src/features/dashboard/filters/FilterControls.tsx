@@ -26,7 +26,15 @@ interface SearchProps {
  * The search filters the loaded values, or, with searchAllOptions on a text column, shows the values
  * the database finds for it (the loaded ones filtered here until that answer comes).
  */
-export function SelectFilter({ filter, value, onChange, options, search: found, onSearch, datasets }: ControlProps & SearchProps) {
+export function SelectFilter({
+  filter,
+  value,
+  onChange,
+  options,
+  search: found,
+  onSearch,
+  datasets,
+}: ControlProps & SearchProps) {
   // What is typed is how the control is looked at; the values it finds are the store's.
   const [search, setSearch] = useState('');
   const dynamic = !!onSearch && searchesAllValues(filter, datasets);
@@ -89,7 +97,9 @@ export function SelectFilter({ filter, value, onChange, options, search: found, 
             {text(v)}
           </label>
         ))}
-        {(answered || (options?.status === 'ready' && !searching)) && shown.length === 0 && <div className="muted">No values</div>}
+        {(answered || (options?.status === 'ready' && !searching)) && shown.length === 0 && (
+          <div className="muted">No values</div>
+        )}
       </div>
     </div>
   );
@@ -106,9 +116,21 @@ export function RangeFilter({ filter, value, onChange }: ControlProps) {
   };
   return (
     <div className="filter-range">
-      <input type="number" aria-label={`${filter.name} minimum`} placeholder="Min" value={min ?? ''} onChange={(e) => set(0, e.target.value)} />
+      <input
+        type="number"
+        aria-label={`${filter.name} minimum`}
+        placeholder="Min"
+        value={min ?? ''}
+        onChange={(e) => set(0, e.target.value)}
+      />
       <span aria-hidden="true">–</span>
-      <input type="number" aria-label={`${filter.name} maximum`} placeholder="Max" value={max ?? ''} onChange={(e) => set(1, e.target.value)} />
+      <input
+        type="number"
+        aria-label={`${filter.name} maximum`}
+        placeholder="Max"
+        value={max ?? ''}
+        onChange={(e) => set(1, e.target.value)}
+      />
     </div>
   );
 }
@@ -121,7 +143,13 @@ export function TimeRangeFilter({ filter, value, onChange }: ControlProps) {
   const listId = `${filter.id}-ranges`;
   return (
     <div className="filter-time">
-      <input list={listId} aria-label={`${filter.name} time range`} placeholder="No filter" value={current} onChange={(e) => onChange(e.target.value.trim() ? e.target.value : null)} />
+      <input
+        list={listId}
+        aria-label={`${filter.name} time range`}
+        placeholder="No filter"
+        value={current}
+        onChange={(e) => onChange(e.target.value.trim() ? e.target.value : null)}
+      />
       <datalist id={listId}>
         {TIME_RANGE_CHOICES.map((c) => (
           <option key={c} value={c} />
@@ -131,10 +159,23 @@ export function TimeRangeFilter({ filter, value, onChange }: ControlProps) {
   );
 }
 
-export function TimeColumnFilter({ filter, value, onChange, datasets }: ControlProps & { datasets: DashboardDataset[] }) {
-  const columns = [...new Set(datasets.flatMap((d) => d.columns.filter((c) => c.is_dttm || c.type_generic === 2).map((c) => c.column_name)))].sort();
+export function TimeColumnFilter({
+  filter,
+  value,
+  onChange,
+  datasets,
+}: ControlProps & { datasets: DashboardDataset[] }) {
+  const columns = [
+    ...new Set(
+      datasets.flatMap((d) => d.columns.filter((c) => c.is_dttm || c.type_generic === 2).map((c) => c.column_name)),
+    ),
+  ].sort();
   return (
-    <select aria-label={filter.name} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || null)}>
+    <select
+      aria-label={filter.name}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.target.value || null)}
+    >
       <option value="">Any time column</option>
       {columns.map((c) => (
         <option key={c} value={c}>
@@ -147,7 +188,11 @@ export function TimeColumnFilter({ filter, value, onChange, datasets }: ControlP
 
 export function TimeGrainFilter({ filter, value, onChange }: ControlProps) {
   return (
-    <select aria-label={filter.name} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || null)}>
+    <select
+      aria-label={filter.name}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.target.value || null)}
+    >
       <option value="">Chart's own grain</option>
       {TIME_GRAINS.map((g) => (
         <option key={g.grain} value={g.grain}>

@@ -8,7 +8,19 @@ import type { DashboardCore } from '../dashboard.feature';
 import type { DashboardState } from '../dashboard.events';
 import { columnValues, filterValuesQueryContext } from '../charts/chart-query';
 import { mergeExtraFormData } from '@strata/domain';
-import { controlOf, searchesAllValues, dataMaskEntry, isEmptyValue, maskValue, nativeFilters as nativeOf, targetOf, type DataMask, type ExtraFormData, type FilterValue, type NativeFilter } from './native-filters';
+import {
+  controlOf,
+  searchesAllValues,
+  dataMaskEntry,
+  isEmptyValue,
+  maskValue,
+  nativeFilters as nativeOf,
+  targetOf,
+  type DataMask,
+  type ExtraFormData,
+  type FilterValue,
+  type NativeFilter,
+} from './native-filters';
 
 export interface FilterActions {
   selectFilterValue(filterId: string, value: FilterValue | null): void;
@@ -45,8 +57,12 @@ export function filterActions(core: DashboardCore): FilterActions {
     store.record([{ type: 'dashboard/filtersApplied', data: { dataMask: mask } }]);
     core.refreshFilteredCharts();
     // Children of a changed filter offer the values their parents leave (cascading filters).
-    const changed = nativeFilters().filter((f) => JSON.stringify(before[f.id] ?? null) !== JSON.stringify(mask[f.id] ?? null)).map((f) => f.id);
-    const children = nativeFilters().filter((f) => f.cascadeParentIds.some((p) => changed.includes(p))).map((f) => f.id);
+    const changed = nativeFilters()
+      .filter((f) => JSON.stringify(before[f.id] ?? null) !== JSON.stringify(mask[f.id] ?? null))
+      .map((f) => f.id);
+    const children = nativeFilters()
+      .filter((f) => f.cascadeParentIds.some((p) => changed.includes(p)))
+      .map((f) => f.id);
     if (children.length) loadFilterOptions(children);
   };
 
@@ -59,7 +75,9 @@ export function filterActions(core: DashboardCore): FilterActions {
       if (f.filterType !== 'filter_select' || !target || (filterIds && !filterIds.includes(f.id))) continue;
       const query = filterValuesQuery(state, f);
       if (!query) {
-        store.record([{ type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: DATASET_NOT_LOADED } }]);
+        store.record([
+          { type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: DATASET_NOT_LOADED } },
+        ]);
         continue;
       }
       store.record([{ type: 'dashboard/filterOptionsRequested', data: { filterId: f.id } }]);
@@ -73,7 +91,11 @@ export function filterActions(core: DashboardCore): FilterActions {
           store.record([{ type: 'dashboard/filterOptionsLoaded', data: { filterId: f.id, values } }]);
           selectFirstIfAsked(f, values);
         })
-        .catch((error: unknown) => store.record([{ type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: toClientError(error).message } }]));
+        .catch((error: unknown) =>
+          store.record([
+            { type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: toClientError(error).message } },
+          ]),
+        );
     }
   };
 
@@ -103,7 +125,12 @@ export function filterActions(core: DashboardCore): FilterActions {
     },
     clearFilters() {
       const cleared = Object.fromEntries(nativeFilters().map((f) => [f.id, null]));
-      store.record(nativeFilters().map((f) => ({ type: 'dashboard/filterValueSelected' as const, data: { filterId: f.id, value: null } })));
+      store.record(
+        nativeFilters().map((f) => ({
+          type: 'dashboard/filterValueSelected' as const,
+          data: { filterId: f.id, value: null },
+        })),
+      );
       apply(cleared);
     },
     loadFilterOptions,
@@ -129,7 +156,10 @@ export function filterValuesQuery(state: DashboardState, f: NativeFilter, extra?
   const dataset = target ? Object.values(state.datasets).find((d) => d.id === target.datasetId) : undefined;
   if (!target || !dataset || !state.dashboard) return null;
   const dashboardId = state.dashboard.id;
-  const parents = f.cascadeParentIds.reduce<ExtraFormData>((merged, id) => mergeExtraFormData(merged, state.dataMask[id]?.extraFormData), {});
+  const parents = f.cascadeParentIds.reduce<ExtraFormData>(
+    (merged, id) => mergeExtraFormData(merged, state.dataMask[id]?.extraFormData),
+    {},
+  );
   const narrowed = mergeExtraFormData(parents, extra);
   return {
     column: target.column,

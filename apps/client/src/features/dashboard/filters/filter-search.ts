@@ -5,7 +5,17 @@
  * narrowed by the cascade parents. Typing settles for FILTER_SEARCH_DEBOUNCE_MS first; a newer text
  * aborts the request of the older one.
  */
-import { debounceTime, EMPTY, filter, groupBy, mergeMap, Observable, switchMap, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  debounceTime,
+  EMPTY,
+  filter,
+  groupBy,
+  mergeMap,
+  Observable,
+  switchMap,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs';
 import type { EnvelopeOf } from '@strata/events';
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard.feature';
@@ -31,9 +41,15 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
       const state = core.store.getState();
       const f = nativeFilters(state.filterItems).find((n) => n.id === filterId);
       const column = f ? targetOf(f)?.column : undefined;
-      const query = f && column ? filterValuesQuery(state, f, { filters: [{ col: column, op: 'ILIKE', val: containsPattern(term) }] }) : null;
+      const query =
+        f && column
+          ? filterValuesQuery(state, f, { filters: [{ col: column, op: 'ILIKE', val: containsPattern(term) }] })
+          : null;
       if (!query) {
-        subscriber.next({ type: 'dashboard/filterSearchFailed', data: { filterId, text, message: DATASET_NOT_LOADED } });
+        subscriber.next({
+          type: 'dashboard/filterSearchFailed',
+          data: { filterId, text, message: DATASET_NOT_LOADED },
+        });
         subscriber.complete();
         return;
       }
@@ -41,9 +57,17 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
       Promise.resolve()
         .then(() => core.api.chartData(query.context(), { dashboardId: query.dashboardId, force: false }, abort.signal))
         .then(
-          (result) => subscriber.next({ type: 'dashboard/filterSearchLoaded', data: { filterId, text, values: columnValues(result, query.column) } }),
+          (result) =>
+            subscriber.next({
+              type: 'dashboard/filterSearchLoaded',
+              data: { filterId, text, values: columnValues(result, query.column) },
+            }),
           (error: unknown) => {
-            if (!abort.signal.aborted) subscriber.next({ type: 'dashboard/filterSearchFailed', data: { filterId, text, message: toClientError(error).message } });
+            if (!abort.signal.aborted)
+              subscriber.next({
+                type: 'dashboard/filterSearchFailed',
+                data: { filterId, text, message: toClientError(error).message },
+              });
           },
         )
         .finally(() => subscriber.complete());

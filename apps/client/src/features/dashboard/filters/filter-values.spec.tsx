@@ -9,29 +9,53 @@ import { dashboardPageSpec } from '../testing/page-spec';
 const spec = dashboardPageSpec();
 
 const bar = () => screen.getByRole('complementary', { name: 'Filters' });
-const filtersOf = (sliceId: number) => (spec.api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!.filters;
-const withFilters = (filters: unknown[]) => sampleDashboard({ json_metadata: { native_filter_configuration: filters } });
+const filtersOf = (sliceId: number) =>
+  (spec.api.chartData.filter((c) => c.sliceId === sliceId).at(-1)!.body.queries as { filters: unknown[] }[])[0]!
+    .filters;
+const withFilters = (filters: unknown[]) =>
+  sampleDashboard({ json_metadata: { native_filter_configuration: filters } });
 
 /** A select filter on the cars' names. */
 const carFilter = (controlValues: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
-  originFilter(controlValues, { id: 'NATIVE_FILTER-name', name: 'Car', targets: [{ datasetId: 1, column: { name: 'name' } }], ...extra });
-const ALL_CARS = ['buick skylark', 'chevrolet chevelle', 'datsun pl510', 'peugeot 504', 'toyota corona', 'volkswagen 1131'];
+  originFilter(controlValues, {
+    id: 'NATIVE_FILTER-name',
+    name: 'Car',
+    targets: [{ datasetId: 1, column: { name: 'name' } }],
+    ...extra,
+  });
+const ALL_CARS = [
+  'buick skylark',
+  'chevrolet chevelle',
+  'datsun pl510',
+  'peugeot 504',
+  'toyota corona',
+  'volkswagen 1131',
+];
 
 /** The database search of the Car filter that the page has typed and not yet answered (or shows). */
 const pendingSearch = () => spec.page!.dashboard.store.getState().filterSearch['NATIVE_FILTER-name'];
 /** The values a select filter offers, as shown. */
-const offered = (name: string) => within(within(bar()).getByRole('group', { name: `${name} values` })).queryAllByRole('checkbox').map((c) => c.parentElement?.textContent);
+const offered = (name: string) =>
+  within(within(bar()).getByRole('group', { name: `${name} values` }))
+    .queryAllByRole('checkbox')
+    .map((c) => c.parentElement?.textContent);
 /** The filter value requests (no chart) for a column, in order, with their filters. */
 const valueRequests = (column: string) =>
   spec.api.chartData
-    .filter((c) => c.sliceId === null && ((c.body.queries as { columns?: unknown[] }[])[0]?.columns ?? []).includes(column))
+    .filter(
+      (c) => c.sliceId === null && ((c.body.queries as { columns?: unknown[] }[])[0]?.columns ?? []).includes(column),
+    )
     .map((c) => (c.body.queries as { filters: unknown[] }[])[0]!.filters);
 
 describe('cascading filters (spec §3 cascadeParentIds)', () => {
   it("narrows a child filter's values to those its parent's applied selection leaves", async () => {
-    spec.api.dashboards.push(withFilters([originFilter(), carFilter({}, { cascadeParentIds: ['NATIVE_FILTER-origin'] })]));
+    spec.api.dashboards.push(
+      withFilters([originFilter(), carFilter({}, { cascadeParentIds: ['NATIVE_FILTER-origin'] })]),
+    );
     spec.render('/dashboard/7/');
-    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Car values' });
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Car values',
+    });
     await waitFor(() => expect(offered('Car')).toEqual(ALL_CARS));
     await waitFor(() => expect(offered('Origin')).toEqual(['Europe', 'Japan', 'USA']));
 
@@ -56,7 +80,9 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     spec.api.control.rowCap = 3;
     spec.api.dashboards.push(withFilters([carFilter({ searchAllOptions: true })]));
     spec.render('/dashboard/7/');
-    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Car values' });
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Car values',
+    });
     await waitFor(() => expect(offered('Car')).toEqual(LOADED));
     const before = valueRequests('name').length;
     const search = within(bar()).getByLabelText('Search Car');
@@ -93,7 +119,9 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     spec.api.control.rowCap = 3;
     spec.api.dashboards.push(withFilters([carFilter()]));
     spec.render('/dashboard/7/');
-    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Car values' });
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Car values',
+    });
     await waitFor(() => expect(offered('Car')).toEqual(LOADED));
     const before = valueRequests('name').length;
     fireEvent.change(within(bar()).getByLabelText('Search Car'), { target: { value: 'toy' } });
@@ -106,16 +134,28 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
   });
 
   it("narrows the searched values by the parent's applied selection, and searches again when it changes", async () => {
-    spec.api.dashboards.push(withFilters([originFilter(), carFilter({ searchAllOptions: true }, { cascadeParentIds: ['NATIVE_FILTER-origin'] })]));
+    spec.api.dashboards.push(
+      withFilters([
+        originFilter(),
+        carFilter({ searchAllOptions: true }, { cascadeParentIds: ['NATIVE_FILTER-origin'] }),
+      ]),
+    );
     spec.render('/dashboard/7/');
-    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', { name: 'Car values' });
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Car values',
+    });
     await waitFor(() => expect(offered('Origin')).toEqual(['Europe', 'Japan', 'USA']));
     fireEvent.click(within(bar()).getByRole('checkbox', { name: 'Japan' }));
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(offered('Car')).toEqual(['datsun pl510', 'toyota corona']));
 
     fireEvent.change(within(bar()).getByLabelText('Search Car'), { target: { value: 'o' } });
-    await waitFor(() => expect(valueRequests('name').at(-1)).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }, { col: 'name', op: 'ILIKE', val: '%o%' }]));
+    await waitFor(() =>
+      expect(valueRequests('name').at(-1)).toEqual([
+        { col: 'origin', op: 'IN', val: ['Japan'] },
+        { col: 'name', op: 'ILIKE', val: '%o%' },
+      ]),
+    );
     await waitFor(() => expect(offered('Car')).toEqual(['toyota corona']));
 
     fireEvent.click(within(bar()).getByRole('checkbox', { name: 'Japan' }));
@@ -123,7 +163,12 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
     // The newly loaded USA values, filtered here by 'o', already read 'chevrolet chevelle' before the
     // search is asked again (after its debounce): wait for the search itself and its answer.
-    await waitFor(() => expect(valueRequests('name').at(-1)).toEqual([{ col: 'origin', op: 'IN', val: ['USA'] }, { col: 'name', op: 'ILIKE', val: '%o%' }]));
+    await waitFor(() =>
+      expect(valueRequests('name').at(-1)).toEqual([
+        { col: 'origin', op: 'IN', val: ['USA'] },
+        { col: 'name', op: 'ILIKE', val: '%o%' },
+      ]),
+    );
     await waitFor(() => expect(pendingSearch()).toMatchObject({ text: 'o', status: 'ready' }));
     expect(within(bar()).queryByRole('status')).toBeNull();
     expect(offered('Car')).toEqual(['chevrolet chevelle']);

@@ -15,7 +15,15 @@ import {
 } from '@strata/domain';
 import type { DashboardDataset } from '../api/types';
 
-export { FilterType, isNativeFilter, type DataMask, type DataMaskMap, type ExtraFormData, type FilterConfigItem, type NativeFilter } from '@strata/domain';
+export {
+  FilterType,
+  isNativeFilter,
+  type DataMask,
+  type DataMaskMap,
+  type ExtraFormData,
+  type FilterConfigItem,
+  type NativeFilter,
+} from '@strata/domain';
 
 /** A select's values, a range's [min, max], a time range text, a time column, a time grain. */
 export type FilterValue = (string | number | boolean | null)[] | string;
@@ -25,7 +33,10 @@ export function readFilterConfiguration(config: unknown): FilterConfigItem[] {
   const items: FilterConfigItem[] = [];
   for (const raw of config) {
     // Older configurations leave out the scope (the whole dashboard) and a time filter's empty targets.
-    const entry = typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'NATIVE_FILTER' ? { scope: defaultScope(), targets: [], ...raw } : raw;
+    const entry =
+      typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'NATIVE_FILTER'
+        ? { scope: defaultScope(), targets: [], ...raw }
+        : raw;
     const parsed = filterConfigItemSchema.safeParse(entry);
     if (parsed.success) items.push(parsed.data as FilterConfigItem);
   }
@@ -37,7 +48,9 @@ export const nativeFilters = (items: readonly FilterConfigItem[]): NativeFilter[
 /** The filter's dataset column (select and range filters); time filters have none. */
 export function targetOf(filter: NativeFilter): { datasetId: number; column: string } | null {
   const target = filter.targets[0];
-  return typeof target?.datasetId === 'number' && target.column?.name ? { datasetId: target.datasetId, column: target.column.name } : null;
+  return typeof target?.datasetId === 'number' && target.column?.name
+    ? { datasetId: target.datasetId, column: target.column.name }
+    : null;
 }
 
 /** controlValues flags (REFERENCE §3.4) with their defaults: multi-select and ascending are on. */
@@ -61,7 +74,9 @@ export function controlOf(filter: NativeFilter) {
 export function searchesAllValues(filter: NativeFilter, datasets: readonly DashboardDataset[]): boolean {
   const target = targetOf(filter);
   if (!controlOf(filter).searchAllOptions || !target) return false;
-  const type = datasets.find((d) => d.id === target.datasetId)?.columns.find((c) => c.column_name === target.column)?.type_generic;
+  const type = datasets
+    .find((d) => d.id === target.datasetId)
+    ?.columns.find((c) => c.column_name === target.column)?.type_generic;
   return type === undefined || type === null || type === GenericDataType.STRING;
 }
 
@@ -96,7 +111,11 @@ export function dataMaskEntry(filter: NativeFilter, value: FilterValue | null, l
   const empty = isEmptyValue(value);
   return {
     id: filter.id,
-    extraFormData: empty ? {} : filterValueExtraFormData(filter.filterType, targetOf(filter)?.column, value, { inverseSelection: controlOf(filter).inverseSelection }),
+    extraFormData: empty
+      ? {}
+      : filterValueExtraFormData(filter.filterType, targetOf(filter)?.column, value, {
+          inverseSelection: controlOf(filter).inverseSelection,
+        }),
     filterState: { value: empty ? null : value, ...(label ? { label } : {}) },
   };
 }

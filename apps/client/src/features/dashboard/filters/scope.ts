@@ -2,7 +2,14 @@
  * The extra form data a chart's query gets (spec §3 scope, cross-filter configuration), through the
  * domain's extraFormDataFromFilters, and whether charts still wait for required-first filters.
  */
-import { extraFormDataFromFilters, requiredFirstPending, type DataMaskMap, type ExtraFormData, type FilterConfigItem, type Layout } from '@strata/domain';
+import {
+  extraFormDataFromFilters,
+  requiredFirstPending,
+  type DataMaskMap,
+  type ExtraFormData,
+  type FilterConfigItem,
+  type Layout,
+} from '@strata/domain';
 import type { DashboardMetadata } from '../api/types';
 
 export interface ChartFilterContext {

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ChartHolder } from '../charts/ChartHolder';
-import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH, GRID_GUTTER_SIZE, ROOT_ID, type LayoutItem } from '@strata/domain';
+import {
+  GRID_BASE_UNIT,
+  GRID_COLUMN_COUNT,
+  GRID_DEFAULT_CHART_HEIGHT,
+  GRID_DEFAULT_CHART_WIDTH,
+  GRID_GUTTER_SIZE,
+  ROOT_ID,
+  type LayoutItem,
+} from '@strata/domain';
 import { Markdown } from './Markdown';
 import { useDashboardView } from './view-context';
 
@@ -12,7 +20,8 @@ export function columnsToPx(columns: number, gridWidth: number): number {
   return Math.floor(column * n + GRID_GUTTER_SIZE * (n - 1));
 }
 
-const background = (item: LayoutItem) => (item.meta.background === 'BACKGROUND_WHITE' ? ' dashboard-bg--white' : ' dashboard-bg--transparent');
+const background = (item: LayoutItem) =>
+  item.meta.background === 'BACKGROUND_WHITE' ? ' dashboard-bg--white' : ' dashboard-bg--transparent';
 
 const HEADER_TAGS = { SMALL_HEADER: 'h4', MEDIUM_HEADER: 'h3', LARGE_HEADER: 'h2' } as const;
 
@@ -48,7 +57,9 @@ interface ComponentProps {
 }
 
 function Children({ item, width, columns, gridWidth }: { item: LayoutItem } & Omit<ComponentProps, 'id'>): ReactNode {
-  return item.children.map((child) => <Component key={child} id={child} width={width} columns={columns} gridWidth={gridWidth} />);
+  return item.children.map((child) => (
+    <Component key={child} id={child} width={width} columns={columns} gridWidth={gridWidth} />
+  ));
 }
 
 function Component({ id, width, columns, gridWidth }: ComponentProps): ReactNode {
@@ -77,7 +88,12 @@ function Component({ id, width, columns, gridWidth }: ComponentProps): ReactNode
     case 'COLUMN': {
       const { cols, px } = sized(item.meta.width);
       return (
-        <div className={`dashboard-column${background(item)}`} data-component-id={id} data-width={cols} style={{ width: px, gap: GRID_GUTTER_SIZE }}>
+        <div
+          className={`dashboard-column${background(item)}`}
+          data-component-id={id}
+          data-width={cols}
+          style={{ width: px, gap: GRID_GUTTER_SIZE }}
+        >
           <Children item={item} width={px} columns={cols} gridWidth={gridWidth} />
         </div>
       );
@@ -86,14 +102,25 @@ function Component({ id, width, columns, gridWidth }: ComponentProps): ReactNode
       const { cols, px } = sized(item.meta.width);
       return (
         <div className="dashboard-component" data-component-id={id} data-width={cols} id={id}>
-          <ChartHolder chartId={item.meta.chartId ?? -1} sliceName={item.meta.sliceNameOverride ?? item.meta.sliceName} width={px} height={height} />
+          <ChartHolder
+            chartId={item.meta.chartId ?? -1}
+            sliceName={item.meta.sliceNameOverride ?? item.meta.sliceName}
+            width={px}
+            height={height}
+          />
         </div>
       );
     }
     case 'MARKDOWN': {
       const { cols, px } = sized(item.meta.width);
       return (
-        <div className="dashboard-component dashboard-markdown-holder" data-component-id={id} data-width={cols} id={id} style={{ width: px, height }}>
+        <div
+          className="dashboard-component dashboard-markdown-holder"
+          data-component-id={id}
+          data-width={cols}
+          id={id}
+          style={{ width: px, height }}
+        >
           <Markdown code={item.meta.code ?? ''} escapeHtml={view.escapeMarkdown} height={height} />
         </div>
       );

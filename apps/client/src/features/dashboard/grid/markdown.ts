@@ -12,5 +12,8 @@ const withHtml = new MarkdownIt({ html: true, linkify: true, breaks: false });
 
 export function markdownToHtml(code: string, escapeHtml: boolean): string {
   const html = (escapeHtml ? escaping : withHtml).render(code);
-  return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'], FORBID_ATTR: ['style'] });
+  return DOMPurify.sanitize(html, {
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+    FORBID_ATTR: ['style'],
+  });
 }

@@ -7,14 +7,23 @@ import { DASHBOARD_LIST_PAGE_SIZE, type DashboardListFeature } from './dashboard
 
 const SEARCH_QUIET_MS = 250;
 
-const dashboardPath = (d: { id: number; slug: string | null }) => `/dashboard/${encodeURIComponent(d.slug || String(d.id))}/`;
+const dashboardPath = (d: { id: number; slug: string | null }) =>
+  `/dashboard/${encodeURIComponent(d.slug || String(d.id))}/`;
 
 /**
  * /dashboard/list/: the dashboards the user may see, searchable, by owner, favourites only, ordered, a
  * page at a time; "+ Dashboard" for those with can_write on Dashboard (a new one opens in edit mode) and
  * Delete on the rows the user may edit (spec §6: owner or admin).
  */
-export function DashboardListPage({ dashboards, userId, user = null }: { dashboards: DashboardListFeature; userId: number | null; user?: PermissionSubject | null }) {
+export function DashboardListPage({
+  dashboards,
+  userId,
+  user = null,
+}: {
+  dashboards: DashboardListFeature;
+  userId: number | null;
+  user?: PermissionSubject | null;
+}) {
   const state = useStoreState(dashboards.store.state$);
   const navigate = useNavigate();
   // The search box's text is form input; the list follows it after a pause.
@@ -52,19 +61,37 @@ export function DashboardListPage({ dashboards, userId, user = null }: { dashboa
         )}
       </div>
       <div style={{ display: 'flex', gap: 8, marginBottom: 12, flexWrap: 'wrap', alignItems: 'center' }}>
-        <input type="search" aria-label="Search dashboards" placeholder="Search by title or slug" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select aria-label="Owner" value={query.ownerId === null ? 'all' : 'mine'} onChange={(e) => void dashboards.load({ ownerId: e.target.value === 'mine' ? userId : null })}>
+        <input
+          type="search"
+          aria-label="Search dashboards"
+          placeholder="Search by title or slug"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          aria-label="Owner"
+          value={query.ownerId === null ? 'all' : 'mine'}
+          onChange={(e) => void dashboards.load({ ownerId: e.target.value === 'mine' ? userId : null })}
+        >
           <option value="all">All owners</option>
           <option value="mine">Mine</option>
         </select>
         <label>
-          <input type="checkbox" checked={query.favoritesOnly} onChange={(e) => void dashboards.load({ favoritesOnly: e.target.checked })} /> Favourites only
+          <input
+            type="checkbox"
+            checked={query.favoritesOnly}
+            onChange={(e) => void dashboards.load({ favoritesOnly: e.target.checked })}
+          />{' '}
+          Favourites only
         </label>
         <select
           aria-label="Sort"
           value={`${query.orderColumn}:${query.orderDirection}`}
           onChange={(e) => {
-            const [orderColumn, orderDirection] = e.target.value.split(':') as [DashboardListFeatureQuery['orderColumn'], 'asc' | 'desc'];
+            const [orderColumn, orderDirection] = e.target.value.split(':') as [
+              DashboardListFeatureQuery['orderColumn'],
+              'asc' | 'desc',
+            ];
             void dashboards.load({ orderColumn, orderDirection });
           }}
         >
@@ -95,7 +122,12 @@ export function DashboardListPage({ dashboards, userId, user = null }: { dashboa
           {state.dashboards.map((d) => (
             <tr key={d.id}>
               <td>
-                <button type="button" className="link" aria-label={state.favorites[d.id] ? `Unstar ${d.dashboard_title}` : `Star ${d.dashboard_title}`} onClick={() => void dashboards.toggleStar(d.id)}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={state.favorites[d.id] ? `Unstar ${d.dashboard_title}` : `Star ${d.dashboard_title}`}
+                  onClick={() => void dashboards.toggleStar(d.id)}
+                >
                   {state.favorites[d.id] ? '★' : '☆'}
                 </button>
               </td>
@@ -103,11 +135,22 @@ export function DashboardListPage({ dashboards, userId, user = null }: { dashboa
                 <Link to={dashboardPath(d)}>{d.dashboard_title || '[ untitled dashboard ]'}</Link>
               </td>
               <td>{d.published ? 'Published' : 'Draft'}</td>
-              <td>{(d.owners ?? []).map((o) => [o.first_name, o.last_name].filter(Boolean).join(' ') || `#${o.id}`).join(', ')}</td>
-              <td className="muted">{d.changed_on_delta_humanized ?? (d.changed_on ? new Date(d.changed_on).toLocaleString() : '')}</td>
+              <td>
+                {(d.owners ?? [])
+                  .map((o) => [o.first_name, o.last_name].filter(Boolean).join(' ') || `#${o.id}`)
+                  .join(', ')}
+              </td>
+              <td className="muted">
+                {d.changed_on_delta_humanized ?? (d.changed_on ? new Date(d.changed_on).toLocaleString() : '')}
+              </td>
               <td>
                 {canEditDashboard(user, d.owners ?? []) && (
-                  <button type="button" className="link" aria-label={`Delete ${d.dashboard_title}`} onClick={() => setConfirming({ id: d.id, title: d.dashboard_title || '[ untitled dashboard ]' })}>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`Delete ${d.dashboard_title}`}
+                    onClick={() => setConfirming({ id: d.id, title: d.dashboard_title || '[ untitled dashboard ]' })}
+                  >
                     Delete
                   </button>
                 )}
@@ -125,17 +168,26 @@ export function DashboardListPage({ dashboards, userId, user = null }: { dashboa
       </table>
       {state.count > DASHBOARD_LIST_PAGE_SIZE && (
         <nav aria-label="Pages" style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 12 }}>
-          <button type="button" disabled={query.page === 0 || state.loading} onClick={() => void dashboards.load({ page: query.page - 1 })}>
+          <button
+            type="button"
+            disabled={query.page === 0 || state.loading}
+            onClick={() => void dashboards.load({ page: query.page - 1 })}
+          >
             Previous page
           </button>
           <span>
             Page {query.page + 1} of {pages}
           </span>
-          <button type="button" disabled={query.page + 1 >= pages || state.loading} onClick={() => void dashboards.load({ page: query.page + 1 })}>
+          <button
+            type="button"
+            disabled={query.page + 1 >= pages || state.loading}
+            onClick={() => void dashboards.load({ page: query.page + 1 })}
+          >
             Next page
           </button>
           <span className="muted">
-            {query.page * DASHBOARD_LIST_PAGE_SIZE + 1}–{query.page * DASHBOARD_LIST_PAGE_SIZE + state.dashboards.length} of {state.count}
+            {query.page * DASHBOARD_LIST_PAGE_SIZE + 1}–
+            {query.page * DASHBOARD_LIST_PAGE_SIZE + state.dashboards.length} of {state.count}
           </span>
         </nav>
       )}

@@ -15,7 +15,14 @@ let toasts: ToastsFeature;
 const ada = { id: 1, first_name: 'Ada', last_name: 'Admin' };
 const bob = { id: 2, first_name: 'Bob', last_name: 'Gamma' };
 /** Bob may write dashboards: he may delete his own, not Ada's. */
-const BOB: PermissionSubject = { id: 2, roles: ['Gamma'], permissions: [['can_read', 'Dashboard'], ['can_write', 'Dashboard']] };
+const BOB: PermissionSubject = {
+  id: 2,
+  roles: ['Gamma'],
+  permissions: [
+    ['can_read', 'Dashboard'],
+    ['can_write', 'Dashboard'],
+  ],
+};
 const READER: PermissionSubject = { id: 3, roles: ['Gamma'], permissions: [['can_read', 'Dashboard']] };
 
 function LocationProbe() {
@@ -28,7 +35,11 @@ function renderList(user: PermissionSubject) {
   toasts = createToasts(context);
   render(
     <MemoryRouter initialEntries={['/dashboard/list/']}>
-      <DashboardListPage dashboards={createDashboardList(context, new HttpClient({ baseUrl: api.server.baseUrl }), toasts)} userId={user.id ?? null} user={user} />
+      <DashboardListPage
+        dashboards={createDashboardList(context, new HttpClient({ baseUrl: api.server.baseUrl }), toasts)}
+        userId={user.id ?? null}
+        user={user}
+      />
       <LocationProbe />
     </MemoryRouter>,
   );
@@ -48,7 +59,10 @@ afterEach(async () => {
   await api.server.stop();
 });
 
-const titles = () => within(screen.getByRole('table', { name: 'Dashboards' })).queryAllByRole('link').map((a) => a.textContent);
+const titles = () =>
+  within(screen.getByRole('table', { name: 'Dashboards' }))
+    .queryAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('dashboard list: create, delete, pages', () => {
   it('"+ Dashboard" creates an untitled dashboard and opens it in edit mode', async () => {
@@ -64,7 +78,9 @@ describe('dashboard list: create, delete, pages', () => {
     expect(screen.queryByRole('button', { name: 'Delete Flights' })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Cars' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(api.management.deleted).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Cars' }));
@@ -81,8 +97,15 @@ describe('dashboard list: create, delete, pages', () => {
     api.management.control.forbidden = true;
     renderList(BOB);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Cars' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toasts.store.getState().toasts[0]).toMatchObject({ toastType: 'danger', text: 'There was an issue deleting Cars: You do not have permission to edit this dashboard' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(toasts.store.getState().toasts[0]).toMatchObject({
+        toastType: 'danger',
+        text: 'There was an issue deleting Cars: You do not have permission to edit this dashboard',
+      }),
+    );
     expect(titles()).toEqual(['Flights', 'Cars']);
   });
 
@@ -94,7 +117,10 @@ describe('dashboard list: create, delete, pages', () => {
   });
 
   it('pages through the list with page/page_size; a new search starts at the first page', async () => {
-    for (let id = 3; id <= 30; id += 1) api.dashboards.push(sampleDashboard({ id, dashboard_title: `Board ${String(id).padStart(2, '0')}`, slug: null, owners: [ada] }));
+    for (let id = 3; id <= 30; id += 1)
+      api.dashboards.push(
+        sampleDashboard({ id, dashboard_title: `Board ${String(id).padStart(2, '0')}`, slug: null, owners: [ada] }),
+      );
     renderList(BOB);
     await waitFor(() => expect(titles()).toHaveLength(25));
     const pages = () => screen.getByRole('navigation', { name: 'Pages' });

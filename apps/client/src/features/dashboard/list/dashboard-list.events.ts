@@ -8,7 +8,10 @@ export type DashboardListQueryState = Omit<DashboardListQuery, 'pageSize' | 'pag
 
 export type DashboardListEvent =
   | EventLike<'dashboardList/queried', { requestId: string; query: DashboardListQueryState }>
-  | EventLike<'dashboardList/loaded', { requestId: string; dashboards: DashboardRecord[]; count: number; favorites: Record<number, boolean> }>
+  | EventLike<
+      'dashboardList/loaded',
+      { requestId: string; dashboards: DashboardRecord[]; count: number; favorites: Record<number, boolean> }
+    >
   | EventLike<'dashboardList/failed', { requestId: string; message: string }>
   | EventLike<'dashboardList/starToggled', { id: number; isStarred: boolean }>
   | EventLike<'dashboardList/deleted', { id: number }>;
@@ -25,7 +28,14 @@ export interface DashboardListState {
 
 export const dashboardListFold = {
   initialState: (): DashboardListState => ({
-    query: { search: '', ownerId: null, favoritesOnly: false, orderColumn: 'changed_on_delta_humanized', orderDirection: 'desc', page: 0 },
+    query: {
+      search: '',
+      ownerId: null,
+      favoritesOnly: false,
+      orderColumn: 'changed_on_delta_humanized',
+      orderDirection: 'desc',
+      page: 0,
+    },
     requestId: null,
     loading: false,
     dashboards: [],
@@ -40,7 +50,13 @@ export const dashboardListFold = {
       case 'dashboardList/loaded':
         // Only the latest query's answer: typing in the search box sends several.
         if (event.data.requestId !== state.requestId) return state;
-        return { ...state, loading: false, dashboards: event.data.dashboards, count: event.data.count, favorites: event.data.favorites };
+        return {
+          ...state,
+          loading: false,
+          dashboards: event.data.dashboards,
+          count: event.data.count,
+          favorites: event.data.favorites,
+        };
       case 'dashboardList/failed':
         if (event.data.requestId !== state.requestId) return state;
         return { ...state, loading: false, error: event.data.message };
@@ -48,7 +64,11 @@ export const dashboardListFold = {
         return { ...state, favorites: { ...state.favorites, [event.data.id]: event.data.isStarred } };
       case 'dashboardList/deleted': {
         const dashboards = state.dashboards.filter((d) => d.id !== event.data.id);
-        return { ...state, dashboards, count: Math.max(0, state.count - (state.dashboards.length - dashboards.length)) };
+        return {
+          ...state,
+          dashboards,
+          count: Math.max(0, state.count - (state.dashboards.length - dashboards.length)),
+        };
       }
       default:
         return unchanged(event, state);

@@ -4,7 +4,12 @@ import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
 import { dashboardApi } from '../api/dashboard-api';
-import { dashboardListFold, type DashboardListEvent, type DashboardListQueryState, type DashboardListState } from './dashboard-list.events';
+import {
+  dashboardListFold,
+  type DashboardListEvent,
+  type DashboardListQueryState,
+  type DashboardListState,
+} from './dashboard-list.events';
 
 export interface DashboardListFeature {
   readonly store: FeatureStore<DashboardListState, DashboardListEvent>;
@@ -21,21 +26,38 @@ export interface DashboardListFeature {
 export const DASHBOARD_LIST_PAGE_SIZE = 25;
 
 /** GET /api/v1/dashboard/?q= (title or slug search, owner, favourites, ordering, paging) and the favourite stars. */
-export function createDashboardList(context: ClientContext, http: HttpClient, toasts: ToastsFeature): DashboardListFeature {
-  const store = createFeatureStore<DashboardListState, DashboardListEvent>('dashboard-list', dashboardListFold, context);
+export function createDashboardList(
+  context: ClientContext,
+  http: HttpClient,
+  toasts: ToastsFeature,
+): DashboardListFeature {
+  const store = createFeatureStore<DashboardListState, DashboardListEvent>(
+    'dashboard-list',
+    dashboardListFold,
+    context,
+  );
   const api = dashboardApi(http);
   const messageOf = (error: unknown) =>
     hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message;
 
   const load = async (patch: Partial<DashboardListQueryState>) => {
     const filtersChanged = Object.keys(patch).some((key) => key !== 'page');
-    const query = { ...store.getState().query, ...patch, ...(filtersChanged && patch.page === undefined ? { page: 0 } : {}) };
+    const query = {
+      ...store.getState().query,
+      ...patch,
+      ...(filtersChanged && patch.page === undefined ? { page: 0 } : {}),
+    };
     const requestId = context.newId();
     store.record([{ type: 'dashboardList/queried', data: { requestId, query } }]);
     try {
-      const { result, count } = await api.list({ ...query, search: query.search.trim(), pageSize: DASHBOARD_LIST_PAGE_SIZE });
+      const { result, count } = await api.list({
+        ...query,
+        search: query.search.trim(),
+        pageSize: DASHBOARD_LIST_PAGE_SIZE,
+      });
       // A page past the end (its last rows deleted, by us or others): the last page there is.
-      if (result.length === 0 && query.page > 0 && count > 0) return load({ page: Math.ceil(count / DASHBOARD_LIST_PAGE_SIZE) - 1 });
+      if (result.length === 0 && query.page > 0 && count > 0)
+        return load({ page: Math.ceil(count / DASHBOARD_LIST_PAGE_SIZE) - 1 });
       const favorites = result.length ? await api.favoriteStatus(result.map((d) => d.id)).catch(() => ({})) : {};
       store.record([{ type: 'dashboardList/loaded', data: { requestId, dashboards: result, count, favorites } }]);
     } catch (error) {

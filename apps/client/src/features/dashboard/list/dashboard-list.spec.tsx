@@ -26,7 +26,10 @@ beforeEach(async () => {
   toasts = createToasts(context);
   render(
     <MemoryRouter>
-      <DashboardListPage dashboards={createDashboardList(context, new HttpClient({ baseUrl: api.server.baseUrl }), toasts)} userId={1} />
+      <DashboardListPage
+        dashboards={createDashboardList(context, new HttpClient({ baseUrl: api.server.baseUrl }), toasts)}
+        userId={1}
+      />
     </MemoryRouter>,
   );
 });
@@ -36,7 +39,10 @@ afterEach(async () => {
   await api.server.stop();
 });
 
-const titles = () => within(screen.getByRole('table', { name: 'Dashboards' })).queryAllByRole('link').map((a) => a.textContent);
+const titles = () =>
+  within(screen.getByRole('table', { name: 'Dashboards' }))
+    .queryAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('dashboard list (/dashboard/list/)', () => {
   it('lists dashboards linking to their page by slug or id, with published state and owners', async () => {

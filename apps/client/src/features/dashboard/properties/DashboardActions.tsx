@@ -5,7 +5,11 @@ import { useStoreState } from '../../../shared/use-store-state';
 import { downloadImage } from '../charts/chart-actions';
 import type { DashboardFeature } from '../dashboard.feature';
 import { useDashboardView } from '../grid/view-context';
-import { dashboardPropertiesOf, type DashboardPropertiesFeature, type PropertiesUser } from './dashboard-properties.feature';
+import {
+  dashboardPropertiesOf,
+  type DashboardPropertiesFeature,
+  type PropertiesUser,
+} from './dashboard-properties.feature';
 import type { DashboardWrite } from './dashboard-properties.events';
 import { CssModal } from './CssModal';
 import { ConfirmDialog } from './Modal';
@@ -24,10 +28,17 @@ export interface DashboardManagement {
 }
 
 /** The page's management store, one per dashboard feature (DashboardRoute joins it to time travel); it reads the latest user and flags. */
-export function useDashboardProperties(feature: DashboardFeature, manage: DashboardManagement): DashboardPropertiesFeature {
+export function useDashboardProperties(
+  feature: DashboardFeature,
+  manage: DashboardManagement,
+): DashboardPropertiesFeature {
   const user = useRef(manage.user);
   user.current = manage.user;
-  return dashboardPropertiesOf(feature, { user: () => user.current, roleBasedAccess: manage.roleBasedAccess, confirmDiff: manage.confirmDiff === true });
+  return dashboardPropertiesOf(feature, {
+    user: () => user.current,
+    roleBasedAccess: manage.roleBasedAccess,
+    confirmDiff: manage.confirmDiff === true,
+  });
 }
 
 /** The Published / Draft badge: a toggle for those who may edit the dashboard, a label for the others. */
@@ -41,7 +52,11 @@ export function PublishBadge({ properties, editable }: { properties: DashboardPr
     <button
       type="button"
       className={`badge dashboard-header__publish ${published ? 'success' : ''}`}
-      title={published ? 'Published: everyone with access sees it. Click to make it a draft.' : 'Draft: only its owners and admins see it. Click to publish.'}
+      title={
+        published
+          ? 'Published: everyone with access sees it. Click to make it a draft.'
+          : 'Draft: only its owners and admins see it. Click to publish.'
+      }
       disabled={writing === 'publish'}
       onClick={() => void properties.togglePublished()}
     >
@@ -56,7 +71,13 @@ type Dialog = Exclude<DashboardWrite, 'publish'>;
  * The title bar's "…" menu (spec §9 dashboard menu actions): edit properties, edit CSS, save as, download
  * as image, delete. Only what the user may do is offered.
  */
-export function DashboardActions({ properties, editable }: { properties: DashboardPropertiesFeature; editable: boolean }) {
+export function DashboardActions({
+  properties,
+  editable,
+}: {
+  properties: DashboardPropertiesFeature;
+  editable: boolean;
+}) {
   const { feature, state, onError } = useDashboardView();
   const propertiesState = useStoreState(properties.store.state$);
   const navigate = useNavigate();
@@ -91,12 +112,21 @@ export function DashboardActions({ properties, editable }: { properties: Dashboa
     if (!now || !shown) return;
     const address = now.slug || String(now.id);
     if (decodeURIComponent(shown[2]!) === address) return;
-    navigate({ pathname: `${shown[1]}${encodeURIComponent(address)}/`, search: location.search, hash: location.hash }, { replace: true });
+    navigate(
+      { pathname: `${shown[1]}${encodeURIComponent(address)}/`, search: location.search, hash: location.hash },
+      { replace: true },
+    );
   };
 
   return (
     <div className="dashboard-header__actions" ref={menu}>
-      <button type="button" aria-label="Dashboard actions" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        aria-label="Dashboard actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         …
       </button>
       {open && (
@@ -140,8 +170,17 @@ export function DashboardActions({ properties, editable }: { properties: Dashboa
           }}
         />
       )}
-      {dialog === 'css' && <CssModal key={propertiesState.formResets} properties={properties} css={dashboard.css ?? ''} onClose={close} />}
-      {dialog === 'saveAs' && <SaveAsModal properties={properties} title={title} onClose={close} onSaved={(id) => navigate(`/dashboard/${id}/`)} />}
+      {dialog === 'css' && (
+        <CssModal key={propertiesState.formResets} properties={properties} css={dashboard.css ?? ''} onClose={close} />
+      )}
+      {dialog === 'saveAs' && (
+        <SaveAsModal
+          properties={properties}
+          title={title}
+          onClose={close}
+          onSaved={(id) => navigate(`/dashboard/${id}/`)}
+        />
+      )}
       {dialog === 'delete' && (
         <ConfirmDialog
           label="Delete dashboard"

@@ -1,7 +1,17 @@
 import { useEffect, type ReactNode } from 'react';
 
 /** A dialog over the page (spec §9: 600 px by default); Escape closes it. */
-export function Modal({ label, onClose, children, className = '' }: { label: string; onClose: () => void; children: ReactNode; className?: string }) {
+export function Modal({
+  label,
+  onClose,
+  children,
+  className = '',
+}: {
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
   useEffect(() => {
     const escape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
@@ -51,7 +61,15 @@ export function ConfirmDialog({
 }
 
 /** A dialog's last lines: why the last attempt failed, if it did, then Cancel beside the dialog's own button. */
-export function DialogFooter({ error, onCancel, children }: { error: string | null; onCancel: () => void; children: ReactNode }) {
+export function DialogFooter({
+  error,
+  onCancel,
+  children,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
     <>
       {error !== null && (

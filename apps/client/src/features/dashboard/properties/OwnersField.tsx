@@ -35,7 +35,11 @@ export function OwnersField({
         {owners.map((id) => (
           <li key={id}>
             {nameOf(id)}
-            <button type="button" aria-label={`Remove ${nameOf(id)}`} onClick={() => onChange(owners.filter((o) => o !== id))}>
+            <button
+              type="button"
+              aria-label={`Remove ${nameOf(id)}`}
+              onClick={() => onChange(owners.filter((o) => o !== id))}
+            >
               ×
             </button>
           </li>
@@ -69,7 +73,11 @@ export function OwnersField({
               {user.email && <span className="muted"> {user.email}</span>}
             </li>
           ))}
-          {matches.length === 0 && <li className="muted">{search.results.length ? 'Every match is an owner already.' : 'No active user matches.'}</li>}
+          {matches.length === 0 && (
+            <li className="muted">
+              {search.results.length ? 'Every match is an owner already.' : 'No active user matches.'}
+            </li>
+          )}
           {more > 0 && <li className="muted">{more} more: type more of the name.</li>}
         </ul>
       )}

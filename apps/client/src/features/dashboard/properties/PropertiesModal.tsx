@@ -52,7 +52,8 @@ export function PropertiesModal({
   const state = useStoreState(properties.store.state$);
   // Form input only: what is saved and whether it was are the stores'.
   const [form, setForm] = useState(() => formOf(dashboard, metadata));
-  const set = <K extends keyof PropertiesForm>(key: K, value: PropertiesForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof PropertiesForm>(key: K, value: PropertiesForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const jsonProblem = jsonObjectProblem(form.jsonMetadata);
   const failure = state.failure?.write === 'properties' ? state.failure : null;
   const confirmation = state.overwriteConfirmMetadata?.write === 'properties' ? state.overwriteConfirmMetadata : null;
@@ -62,7 +63,8 @@ export function PropertiesModal({
   };
   // The scheme lives in the JSON metadata: the select reads and rewrites the Advanced field's color_scheme.
   const scheme = colorSchemeOfJson(form.jsonMetadata);
-  const schemes = scheme && !(scheme in COLOR_SCHEMES) ? [...Object.keys(COLOR_SCHEMES), scheme] : Object.keys(COLOR_SCHEMES);
+  const schemes =
+    scheme && !(scheme in COLOR_SCHEMES) ? [...Object.keys(COLOR_SCHEMES), scheme] : Object.keys(COLOR_SCHEMES);
   const swatches = scheme ? COLOR_SCHEMES[scheme] : undefined;
   // Saved with the dashboard (spec §4 persistent refresh frequency), unlike the title bar's picker.
   const refresh = refreshOfJson(form.jsonMetadata);
@@ -77,22 +79,44 @@ export function PropertiesModal({
       canSave={jsonProblem === null}
       error={failure?.message ?? null}
       onSubmit={() => save(false)}
-      overwrite={confirmation && { confirmation, ownerNames: state.ownerNames, onOverwrite: () => save(true), onDiscard: () => properties.discardChanges('properties') }}
+      overwrite={
+        confirmation && {
+          confirmation,
+          ownerNames: state.ownerNames,
+          onOverwrite: () => save(true),
+          onDiscard: () => properties.discardChanges('properties'),
+        }
+      }
     >
       <fieldset>
         <legend>Basic information</legend>
         <label>
           Title
-          <input value={form.title} maxLength={500} onChange={(e) => set('title', e.target.value)} placeholder="[ untitled dashboard ]" />
+          <input
+            value={form.title}
+            maxLength={500}
+            onChange={(e) => set('title', e.target.value)}
+            placeholder="[ untitled dashboard ]"
+          />
         </label>
         <label>
           URL slug
-          <input value={form.slug} maxLength={255} onChange={(e) => set('slug', e.target.value)} placeholder="A readable URL for your dashboard" />
+          <input
+            value={form.slug}
+            maxLength={255}
+            onChange={(e) => set('slug', e.target.value)}
+            placeholder="A readable URL for your dashboard"
+          />
         </label>
       </fieldset>
       <fieldset>
         <legend>Access</legend>
-        <OwnersField properties={properties} state={state} owners={form.owners} onChange={(owners) => set('owners', owners)} />
+        <OwnersField
+          properties={properties}
+          state={state}
+          owners={form.owners}
+          onChange={(owners) => set('owners', owners)}
+        />
         <span className="muted">Owners may edit the dashboard.</span>
         {properties.roleBasedAccess && (
           <>
@@ -106,7 +130,9 @@ export function PropertiesModal({
                 ))}
               </select>
             </label>
-            <span className="muted">With roles set, only users with one of them (besides owners and admins) see the published dashboard.</span>
+            <span className="muted">
+              With roles set, only users with one of them (besides owners and admins) see the published dashboard.
+            </span>
           </>
         )}
       </fieldset>
@@ -135,7 +161,10 @@ export function PropertiesModal({
             ))}
           </span>
         )}
-        <span className="muted">Replaces the colour scheme of every chart on this dashboard. A new scheme gives every label a colour of it again; colours set by hand in label_colors stay.</span>
+        <span className="muted">
+          Replaces the colour scheme of every chart on this dashboard. A new scheme gives every label a colour of it
+          again; colours set by hand in label_colors stay.
+        </span>
       </fieldset>
       <fieldset>
         <legend>Refresh</legend>
@@ -145,7 +174,9 @@ export function PropertiesModal({
             value={refresh ?? 0}
             disabled={refresh === null}
             title={refresh === null ? 'Correct the JSON metadata first' : undefined}
-            onChange={(e) => set('jsonMetadata', jsonWithField(form.jsonMetadata, 'refresh_frequency', Number(e.target.value)))}
+            onChange={(e) =>
+              set('jsonMetadata', jsonWithField(form.jsonMetadata, 'refresh_frequency', Number(e.target.value)))
+            }
           >
             {intervals.map((seconds) => (
               <option key={seconds} value={seconds}>
@@ -154,25 +185,44 @@ export function PropertiesModal({
             ))}
           </select>
         </label>
-        <span className="muted">Every viewer's charts refresh at this interval. The interval picked in the title bar lasts for your visit only.</span>
+        <span className="muted">
+          Every viewer's charts refresh at this interval. The interval picked in the title bar lasts for your visit
+          only.
+        </span>
       </fieldset>
       <fieldset>
         <legend>Certification</legend>
         <label>
           Certified by
-          <input value={form.certifiedBy} onChange={(e) => set('certifiedBy', e.target.value)} placeholder="Person or group that has certified this dashboard" />
+          <input
+            value={form.certifiedBy}
+            onChange={(e) => set('certifiedBy', e.target.value)}
+            placeholder="Person or group that has certified this dashboard"
+          />
         </label>
         <label>
           Certification details
-          <input value={form.certificationDetails} onChange={(e) => set('certificationDetails', e.target.value)} placeholder="Any additional detail to show in the certification tooltip" />
+          <input
+            value={form.certificationDetails}
+            onChange={(e) => set('certificationDetails', e.target.value)}
+            placeholder="Any additional detail to show in the certification tooltip"
+          />
         </label>
-        {!form.certifiedBy.trim() && form.certificationDetails.trim() && <span className="muted">Details are saved only with a certifier.</span>}
+        {!form.certifiedBy.trim() && form.certificationDetails.trim() && (
+          <span className="muted">Details are saved only with a certifier.</span>
+        )}
       </fieldset>
       <details>
         <summary>Advanced</summary>
         <label>
           JSON metadata
-          <textarea rows={12} spellCheck={false} value={form.jsonMetadata} onChange={(e) => set('jsonMetadata', e.target.value)} aria-invalid={jsonProblem !== null} />
+          <textarea
+            rows={12}
+            spellCheck={false}
+            value={form.jsonMetadata}
+            onChange={(e) => set('jsonMetadata', e.target.value)}
+            aria-invalid={jsonProblem !== null}
+          />
         </label>
         {jsonProblem && <div className="form-error">{jsonProblem}</div>}
       </details>

@@ -4,7 +4,17 @@ import type { DashboardPropertiesFeature } from './dashboard-properties.feature'
 import { ModalForm } from './ModalForm';
 
 /** Save as: a copy of the dashboard under a new title, its charts copied too when asked. */
-export function SaveAsModal({ properties, title, onSaved, onClose }: { properties: DashboardPropertiesFeature; title: string; onSaved: (id: number) => void; onClose: () => void }) {
+export function SaveAsModal({
+  properties,
+  title,
+  onSaved,
+  onClose,
+}: {
+  properties: DashboardPropertiesFeature;
+  title: string;
+  onSaved: (id: number) => void;
+  onClose: () => void;
+}) {
   const state = useStoreState(properties.store.state$);
   const [name, setName] = useState(`${title} [copy]`);
   const [duplicateSlices, setDuplicateSlices] = useState(false);
@@ -22,7 +32,8 @@ export function SaveAsModal({ properties, title, onSaved, onClose }: { propertie
         <input value={name} maxLength={500} onChange={(e) => setName(e.target.value)} />
       </label>
       <label className="dashboard-properties__check">
-        <input type="checkbox" checked={duplicateSlices} onChange={(e) => setDuplicateSlices(e.target.checked)} /> Also copy charts
+        <input type="checkbox" checked={duplicateSlices} onChange={(e) => setDuplicateSlices(e.target.checked)} /> Also
+        copy charts
       </label>
     </ModalForm>
   );

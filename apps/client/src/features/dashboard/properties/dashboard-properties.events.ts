@@ -96,7 +96,10 @@ export const dashboardPropertiesFold = {
       case 'dashboardProperties/ownersKnown':
         return { ...state, ownerNames: withNames(state.ownerNames, event.data.owners) };
       case 'dashboardProperties/ownerSearchStarted':
-        return { ...state, ownerSearch: { ...state.ownerSearch, text: event.data.text, status: 'searching', message: null } };
+        return {
+          ...state,
+          ownerSearch: { ...state.ownerSearch, text: event.data.text, status: 'searching', message: null },
+        };
       case 'dashboardProperties/ownersFound': {
         const { text, count, owners } = event.data;
         const ownerNames = withNames(state.ownerNames, owners);

@@ -1,4 +1,15 @@
-import { asyncScheduler, catchError, debounceTime, filter, from, map, of, switchMap, type SchedulerLike, type Subscription } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  debounceTime,
+  filter,
+  from,
+  map,
+  of,
+  switchMap,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs';
 import { canWriteDashboard, DashboardMessages, normalizeDashboardSave, type PermissionSubject } from '@strata/domain';
 import { createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
@@ -6,7 +17,14 @@ import type { DashboardEvent } from '../dashboard.events';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import type { DashboardOwner, DashboardRecord } from '../api/types';
 import { readFilterConfiguration } from '../filters/native-filters';
-import { dashboardPropertiesFold, type DashboardPropertiesEvent, type DashboardPropertiesState, type DashboardWrite, type FullSave, type OwnerChoice } from './dashboard-properties.events';
+import {
+  dashboardPropertiesFold,
+  type DashboardPropertiesEvent,
+  type DashboardPropertiesState,
+  type DashboardWrite,
+  type FullSave,
+  type OwnerChoice,
+} from './dashboard-properties.events';
 import { fullSave } from './full-save';
 import { metadataToSave } from './save-body';
 
@@ -67,7 +85,8 @@ export const OWNER_SEARCH_DEBOUNCE_MS = 300;
 
 export { LATEST_NOT_READ, PROPERTIES_CHANGED_ELSEWHERE } from './full-save';
 
-export const ownerLabel = (o: DashboardOwner) => [o.first_name, o.last_name].filter(Boolean).join(' ') || o.username || `#${o.id}`;
+export const ownerLabel = (o: DashboardOwner) =>
+  [o.first_name, o.last_name].filter(Boolean).join(' ') || o.username || `#${o.id}`;
 const ownerChoice = (o: DashboardOwner): OwnerChoice => ({ id: o.id, label: ownerLabel(o) });
 
 /**
@@ -75,23 +94,38 @@ const ownerChoice = (o: DashboardOwner): OwnerChoice => ({ id: o.id, label: owne
  * PUT / copy / DELETE). Writes go through the page's API; what the server answers is recorded on the
  * page's store, so the title, badge and CSS follow at once.
  */
-export function createDashboardProperties({ dashboard, user, roleBasedAccess, confirmDiff = () => false, scheduler = asyncScheduler }: DashboardPropertiesDeps): DashboardPropertiesFeature {
-  const store = createFeatureStore<DashboardPropertiesState, DashboardPropertiesEvent>('dashboard-properties', dashboardPropertiesFold, dashboard.context);
+export function createDashboardProperties({
+  dashboard,
+  user,
+  roleBasedAccess,
+  confirmDiff = () => false,
+  scheduler = asyncScheduler,
+}: DashboardPropertiesDeps): DashboardPropertiesFeature {
+  const store = createFeatureStore<DashboardPropertiesState, DashboardPropertiesEvent>(
+    'dashboard-properties',
+    dashboardPropertiesFold,
+    dashboard.context,
+  );
   const { api, toasts } = dashboard;
   const current = () => dashboard.store.getState().dashboard;
   const canEdit = () => dashboard.canEdit();
 
-  const failed = (write: DashboardWrite, message: string) => store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
+  const failed = (write: DashboardWrite, message: string) =>
+    store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
 
   /** The server's answer lands on the page; a new refresh frequency in the metadata restarts the auto-refresh. */
   const adopt = (saved: DashboardRecord) => {
     const before = dashboard.store.getState().metadata;
     const metadata = parseMetadata(saved.json_metadata);
     const events: DashboardEvent[] = [{ type: 'dashboard/propertiesSaved', data: { dashboard: saved, metadata } }];
-    if ((metadata.refresh_frequency ?? 0) !== (before.refresh_frequency ?? 0)) events.push({ type: 'dashboard/refreshFrequencyChanged', data: { seconds: metadata.refresh_frequency ?? 0 } });
+    if ((metadata.refresh_frequency ?? 0) !== (before.refresh_frequency ?? 0))
+      events.push({ type: 'dashboard/refreshFrequencyChanged', data: { seconds: metadata.refresh_frequency ?? 0 } });
     dashboard.store.record(events);
     // Filters edited through the Advanced field: the filter bar follows.
-    if (JSON.stringify(metadata.native_filter_configuration ?? []) !== JSON.stringify(before.native_filter_configuration ?? [])) {
+    if (
+      JSON.stringify(metadata.native_filter_configuration ?? []) !==
+      JSON.stringify(before.native_filter_configuration ?? [])
+    ) {
       void dashboard.filtersConfigured(readFilterConfiguration(metadata.native_filter_configuration));
     }
   };
@@ -108,9 +142,15 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
         debounceTime(OWNER_SEARCH_DEBOUNCE_MS, scheduler),
         switchMap((text) =>
           from(api.relatedOwners(text)).pipe(
-            map(({ count, owners }): DashboardPropertiesEvent => ({ type: 'dashboardProperties/ownersFound', data: { text, count, owners } })),
+            map(({ count, owners }): DashboardPropertiesEvent => ({
+              type: 'dashboardProperties/ownersFound',
+              data: { text, count, owners },
+            })),
             catchError((error: unknown) =>
-              of<DashboardPropertiesEvent>({ type: 'dashboardProperties/ownerSearchFailed', data: { text, message: `Users could not be searched: ${toClientError(error).message}` } }),
+              of<DashboardPropertiesEvent>({
+                type: 'dashboardProperties/ownerSearchFailed',
+                data: { text, message: `Users could not be searched: ${toClientError(error).message}` },
+              }),
             ),
           ),
         ),
@@ -126,11 +166,15 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
     canEdit,
     canSaveAs: () => canWriteDashboard(user()),
     dialogOpened(write) {
-      store.record([{ type: 'dashboardProperties/dialogOpened', data: { write, version: current()?.version ?? null } }]);
+      store.record([
+        { type: 'dashboardProperties/dialogOpened', data: { write, version: current()?.version ?? null } },
+      ]);
       if (write !== 'properties') return;
       // The chosen owners are shown by name from the start; the search offers everyone else.
       const me = user();
-      const known = [...(current()?.owners ?? []), ...(me?.id !== undefined ? [{ ...me, id: me.id }] : [])].map(ownerChoice);
+      const known = [...(current()?.owners ?? []), ...(me?.id !== undefined ? [{ ...me, id: me.id }] : [])].map(
+        ownerChoice,
+      );
       store.record([
         { type: 'dashboardProperties/ownersKnown', data: { owners: known } },
         { type: 'dashboardProperties/ownerSearchStarted', data: { text: '' } },
@@ -153,7 +197,9 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
         adopt(await api.setPublished(d.id, !d.published));
         store.record([{ type: 'dashboardProperties/written', data: { write: 'publish' } }]);
       } catch (error) {
-        const message = hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_PUBLISH : `The dashboard could not be ${d.published ? 'unpublished' : 'published'}: ${toClientError(error).message}`;
+        const message = hasStatus(error, 403)
+          ? DashboardMessages.NO_PERMISSION_TO_PUBLISH
+          : `The dashboard could not be ${d.published ? 'unpublished' : 'published'}: ${toClientError(error).message}`;
         failed('publish', message);
         toasts.danger(message);
       }
@@ -162,14 +208,14 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
       save(
         'properties',
         {
-        dashboard_title: form.title,
-        slug: form.slug,
-        owners: form.owners,
-        ...(roleBasedAccess() ? { roles: form.roles } : {}),
-        certified_by: form.certifiedBy,
-        certification_details: form.certificationDetails,
-        // A new colour scheme starts the label colours over (save-body `withColorSchemeChange`).
-        json_metadata: metadataToSave(form.jsonMetadata, dashboard.store.getState().metadata),
+          dashboard_title: form.title,
+          slug: form.slug,
+          owners: form.owners,
+          ...(roleBasedAccess() ? { roles: form.roles } : {}),
+          certified_by: form.certifiedBy,
+          certification_details: form.certificationDetails,
+          // A new colour scheme starts the label colours over (save-body `withColorSchemeChange`).
+          json_metadata: metadataToSave(form.jsonMetadata, dashboard.store.getState().metadata),
         },
         overwrite,
       ),
@@ -188,12 +234,20 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
       store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'saveAs' } }]);
       try {
         const { positions: _positions, ...metadata } = state.metadata;
-        const copy = await api.copy(d.id, { dashboard_title, css: d.css ?? '', duplicate_slices: duplicateSlices, json_metadata: JSON.stringify(metadata) });
+        const copy = await api.copy(d.id, {
+          dashboard_title,
+          css: d.css ?? '',
+          duplicate_slices: duplicateSlices,
+          json_metadata: JSON.stringify(metadata),
+        });
         store.record([{ type: 'dashboardProperties/written', data: { write: 'saveAs' } }]);
         toasts.success(`This dashboard was saved as "${dashboard_title}"`);
         return copy.id;
       } catch (error) {
-        failed('saveAs', hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message);
+        failed(
+          'saveAs',
+          hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message,
+        );
         return null;
       }
     },
@@ -211,7 +265,10 @@ export function createDashboardProperties({ dashboard, user, roleBasedAccess, co
         toasts.success(`Deleted: ${d.dashboard_title}`);
         return true;
       } catch (error) {
-        failed('delete', hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message);
+        failed(
+          'delete',
+          hasStatus(error, 403) ? DashboardMessages.NO_PERMISSION_TO_SAVE : toClientError(error).message,
+        );
         return false;
       }
     },

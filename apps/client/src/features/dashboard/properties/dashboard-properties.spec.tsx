@@ -9,15 +9,29 @@ import { dashboardPageSpec } from '../testing/page-spec';
 const spec = dashboardPageSpec();
 
 /** A Gamma user who may read dashboards but owns none of them. */
-const VIEWER = { ...ADMIN, id: 5, username: 'viewer', roles: { Gamma: [['can_read', 'Dashboard']] } } as unknown as typeof ADMIN;
+const VIEWER = {
+  ...ADMIN,
+  id: 5,
+  username: 'viewer',
+  roles: { Gamma: [['can_read', 'Dashboard']] },
+} as unknown as typeof ADMIN;
 
 const management = () => spec.api.management;
 const toasts = () => spec.page!.toasts.store.getState().toasts;
-const menuItems = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent);
+const menuItems = () =>
+  within(screen.getByRole('menu'))
+    .getAllByRole('menuitem')
+    .map((i) => i.textContent);
 
 /** The chosen owners, by name, and the users the owners search offers. */
-const ownerNames = (dialog: HTMLElement) => within(within(dialog).getByRole('list', { name: 'Owners' })).queryAllByRole('listitem').map((li) => li.firstChild?.textContent);
-const matchNames = (dialog: HTMLElement) => within(dialog).queryAllByRole('button', { name: /^Add / }).map((b) => b.textContent);
+const ownerNames = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'Owners' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.firstChild?.textContent);
+const matchNames = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole('button', { name: /^Add / })
+    .map((b) => b.textContent);
 
 async function openAction(name: string) {
   fireEvent.click(await screen.findByRole('button', { name: 'Dashboard actions' }));
@@ -43,7 +57,11 @@ describe('dashboard title bar: publish toggle (spec §4, §6)', () => {
     management().control.forbidden = true;
     spec.render('/dashboard/7/');
     fireEvent.click(await screen.findByRole('button', { name: 'Published' }));
-    await waitFor(() => expect(toasts()).toEqual([expect.objectContaining({ toastType: 'danger', text: 'You do not have permissions to edit this dashboard.' })]));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        expect.objectContaining({ toastType: 'danger', text: 'You do not have permissions to edit this dashboard.' }),
+      ]),
+    );
     expect(screen.getByRole('button', { name: 'Published' })).toBeInTheDocument();
   });
 
@@ -102,9 +120,18 @@ describe('dashboard title bar: edit properties (spec §5 save body)', () => {
       version: 1,
     });
     // A scheme set in the Advanced field is a new scheme too: the label colours start over in it.
-    expect(JSON.parse(String(body!.json_metadata))).toEqual({ color_scheme: 'bnbColors', refresh_frequency: 0, map_label_colors: {}, color_scheme_domain: COLOR_SCHEMES.bnbColors });
+    expect(JSON.parse(String(body!.json_metadata))).toEqual({
+      color_scheme: 'bnbColors',
+      refresh_frequency: 0,
+      map_label_colors: {},
+      color_scheme_domain: COLOR_SCHEMES.bnbColors,
+    });
     expect(screen.getByRole('heading', { level: 1, name: '[ untitled dashboard ]' })).toBeInTheDocument();
-    expect(spec.page!.dashboard.store.getState().dashboard).toMatchObject({ version: 2, owners: [{ id: 1 }, { id: 2 }], certified_by: null });
+    expect(spec.page!.dashboard.store.getState().dashboard).toMatchObject({
+      version: 2,
+      owners: [{ id: 1 }, { id: 2 }],
+      certified_by: null,
+    });
   });
 
   it('a Forbidden save shows the spec message and changes nothing', async () => {
@@ -134,11 +161,31 @@ describe('dashboard title bar: edit properties (spec §5 save body)', () => {
 
 describe('dashboard properties: owners search (GET /api/v1/dashboard/related/owners)', () => {
   /** A Gamma user who may write dashboards but not list users, and owns this one. */
-  const BOB = { ...ADMIN, id: 2, username: 'bob', first_name: 'Bob', last_name: 'Gamma', roles: { Gamma: [['can_read', 'Dashboard'], ['can_write', 'Dashboard']] } } as unknown as typeof ADMIN;
+  const BOB = {
+    ...ADMIN,
+    id: 2,
+    username: 'bob',
+    first_name: 'Bob',
+    last_name: 'Gamma',
+    roles: {
+      Gamma: [
+        ['can_read', 'Dashboard'],
+        ['can_write', 'Dashboard'],
+      ],
+    },
+  } as unknown as typeof ADMIN;
 
   it('lets an owner who is no admin search every active user once the typing pauses, add and remove owners, and saves them', async () => {
     const metadata = { color_scheme: 'bnbColors', map_label_colors: { USA: '#ff5a5f' } };
-    spec.api.dashboards.push(sampleDashboard({ owners: [{ id: 1, first_name: 'Ada', last_name: 'Admin' }, { id: 2, first_name: 'Bob', last_name: 'Gamma' }], json_metadata: metadata }));
+    spec.api.dashboards.push(
+      sampleDashboard({
+        owners: [
+          { id: 1, first_name: 'Ada', last_name: 'Admin' },
+          { id: 2, first_name: 'Bob', last_name: 'Gamma' },
+        ],
+        json_metadata: metadata,
+      }),
+    );
     spec.render('/dashboard/7/', { user: BOB });
     await openAction('Edit properties');
     const dialog = await screen.findByRole('dialog', { name: 'Dashboard properties' });
@@ -184,26 +231,44 @@ describe('dashboard properties: owners search (GET /api/v1/dashboard/related/own
 
 describe('dashboard properties: colour scheme', () => {
   it('saves the chosen scheme with the label colours started over, and the charts redraw in it at once, alike on every chart', async () => {
-    const dashboard = sampleDashboard({ json_metadata: { color_scheme: 'supersetColors', label_colors: { Japan: 'black' } } });
+    const dashboard = sampleDashboard({
+      json_metadata: { color_scheme: 'supersetColors', label_colors: { Japan: 'black' } },
+    });
     dashboard.charts = [pieChart(1, 'Cars by origin'), pieChart(2, 'Origins table', withoutUsa), dashboard.charts[2]!];
     spec.api.dashboards.push(dashboard);
     spec.render('/dashboard/7/');
     await rendered('Cars by origin');
     await rendered('Origins table');
-    await waitFor(() => expect(sliceColors('Cars by origin')).toEqual({ USA: SUPERSET_COLORS[0], Europe: SUPERSET_COLORS[1], Japan: 'black' }));
+    await waitFor(() =>
+      expect(sliceColors('Cars by origin')).toEqual({
+        USA: SUPERSET_COLORS[0],
+        Europe: SUPERSET_COLORS[1],
+        Japan: 'black',
+      }),
+    );
     // The colour sync (debounced) has stored the labels both charts show, and the page holds them: the
     // dialog opens on that metadata. Without this wait the test raced the sync on a loaded machine.
-    await waitFor(() => expect(spec.page!.dashboard.store.getState().metadata.shared_label_colors).toEqual(['Europe', 'Japan']));
+    await waitFor(() =>
+      expect(spec.page!.dashboard.store.getState().metadata.shared_label_colors).toEqual(['Europe', 'Japan']),
+    );
     const queries = spec.api.chartData.length;
 
     await openAction('Edit properties');
     const dialog = await screen.findByRole('dialog', { name: 'Dashboard properties' });
     const scheme = within(dialog).getByLabelText('Color scheme') as HTMLSelectElement;
     expect(scheme).toHaveValue('supersetColors');
-    expect([...scheme.options].map((o) => o.textContent)).toEqual(["(chart's own)", 'Superset Colors', 'D3 Category 10', 'Google Category 10c', 'Airbnb Colors']);
+    expect([...scheme.options].map((o) => o.textContent)).toEqual([
+      "(chart's own)",
+      'Superset Colors',
+      'D3 Category 10',
+      'Google Category 10c',
+      'Airbnb Colors',
+    ]);
     fireEvent.change(scheme, { target: { value: 'd3Category10' } });
     // The Advanced field follows the select.
-    expect(JSON.parse((within(dialog).getByLabelText('JSON metadata') as HTMLTextAreaElement).value)).toMatchObject({ color_scheme: 'd3Category10' });
+    expect(JSON.parse((within(dialog).getByLabelText('JSON metadata') as HTMLTextAreaElement).value)).toMatchObject({
+      color_scheme: 'd3Category10',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -222,11 +287,19 @@ describe('dashboard properties: colour scheme', () => {
     expect(sliceColors('Origins table')).toEqual({ Europe: d3[1], Japan: 'black' });
     expect(spec.api.chartData.length).toBe(queries);
     // The new colours are pushed for the next visitor.
-    await waitFor(() => expect(spec.api.colorSaves.at(-1)?.body).toMatchObject({ color_scheme_domain: d3, map_label_colors: { USA: d3[0], Europe: d3[1] } }));
+    await waitFor(() =>
+      expect(spec.api.colorSaves.at(-1)?.body).toMatchObject({
+        color_scheme_domain: d3,
+        map_label_colors: { USA: d3[0], Europe: d3[1] },
+      }),
+    );
 
     // "(chart's own)": no dashboard scheme, and no palette to keep labels to.
     await openAction('Edit properties');
-    fireEvent.change(within(await screen.findByRole('dialog', { name: 'Dashboard properties' })).getByLabelText('Color scheme'), { target: { value: '' } });
+    fireEvent.change(
+      within(await screen.findByRole('dialog', { name: 'Dashboard properties' })).getByLabelText('Color scheme'),
+      { target: { value: '' } },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(management().saves).toHaveLength(2));
     const none = JSON.parse(String(management().saves[1]!.json_metadata)) as Record<string, unknown>;
@@ -247,7 +320,9 @@ describe('dashboard properties: the saved auto-refresh interval (spec §4, §9)'
     const saved = within(dialog).getByLabelText('Auto-refresh interval') as HTMLSelectElement;
     expect(saved).toHaveValue('0');
     fireEvent.change(saved, { target: { value: '300' } });
-    expect(JSON.parse((within(dialog).getByLabelText('JSON metadata') as HTMLTextAreaElement).value)).toMatchObject({ refresh_frequency: 300 });
+    expect(JSON.parse((within(dialog).getByLabelText('JSON metadata') as HTMLTextAreaElement).value)).toMatchObject({
+      refresh_frequency: 300,
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -280,7 +355,15 @@ describe('dashboard title bar: CSS, save as, delete', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/8\/$/));
     expect(management().copies).toEqual([
-      { from: 7, body: { dashboard_title: 'Cars overview [copy]', css: '', duplicate_slices: true, json_metadata: JSON.stringify({ color_scheme: 'bnbColors' }) } },
+      {
+        from: 7,
+        body: {
+          dashboard_title: 'Cars overview [copy]',
+          css: '',
+          duplicate_slices: true,
+          json_metadata: JSON.stringify({ color_scheme: 'bnbColors' }),
+        },
+      },
     ]);
   });
 
@@ -288,11 +371,15 @@ describe('dashboard title bar: CSS, save as, delete', () => {
     spec.api.dashboards.push(sampleDashboard());
     spec.render('/dashboard/7/');
     await openAction('Delete');
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(management().deleted).toEqual([]);
 
     await openAction('Delete');
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete dashboard' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/list/'));
     expect(management().deleted).toEqual([7]);
   });

@@ -11,7 +11,12 @@ import { isStaleWrite } from '../api/dashboard-api';
 import type { DashboardMetadata, DashboardOwner, DashboardRecord } from '../api/types';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import { readFilterConfiguration } from '../filters/native-filters';
-import type { DashboardPropertiesEvent, DashboardPropertiesState, FullSave, OwnerChoice } from './dashboard-properties.events';
+import type {
+  DashboardPropertiesEvent,
+  DashboardPropertiesState,
+  FullSave,
+  OwnerChoice,
+} from './dashboard-properties.events';
 import { dashboardSaveBody, type DashboardChanges } from './save-body';
 
 /** Shown in the dialog above what a save would overwrite, when someone else saved the dashboard first. */
@@ -19,7 +24,8 @@ export const PROPERTIES_CHANGED_ELSEWHERE =
   'Someone else saved this dashboard since you opened this dialog. Your changes are kept but not saved yet. Saving them would replace what is listed here: overwrite with yours, or discard yours for the latest saved values.';
 
 /** The dashboard could not be read again after a refused save: the user's values stay in the dialog. */
-export const LATEST_NOT_READ = 'Someone else saved this dashboard since you opened this dialog, and its latest version could not be read. Your changes are kept: try saving again.';
+export const LATEST_NOT_READ =
+  'Someone else saved this dashboard since you opened this dialog, and its latest version could not be read. Your changes are kept: try saving again.';
 
 export interface FullSaveDeps {
   store: FeatureStore<DashboardPropertiesState, DashboardPropertiesEvent>;
@@ -36,16 +42,28 @@ export interface FullSaveDeps {
 }
 
 /** `save(write, changes, overwrite)`: true when saved; else the failure or the overwrite confirmation is in the store. */
-export function fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDiff, adopt, ownerChoice }: FullSaveDeps) {
+export function fullSave({
+  store,
+  dashboard,
+  canEdit,
+  roleBasedAccess,
+  confirmDiff,
+  adopt,
+  ownerChoice,
+}: FullSaveDeps) {
   const { api } = dashboard;
   const current = () => dashboard.store.getState().dashboard;
-  const failed = (write: FullSave, message: string) => store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
+  const failed = (write: FullSave, message: string) =>
+    store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
 
   /** Someone else's latest save lands on the page (as the page's own re-read after a 409 does). */
   const showLatest = (latest: DashboardRecord, metadata: DashboardMetadata) => {
     const before = dashboard.store.getState().metadata;
     dashboard.store.record([{ type: 'dashboard/configurationReloaded', data: { dashboard: latest, metadata } }]);
-    if (JSON.stringify(metadata.native_filter_configuration ?? []) !== JSON.stringify(before.native_filter_configuration ?? [])) {
+    if (
+      JSON.stringify(metadata.native_filter_configuration ?? []) !==
+      JSON.stringify(before.native_filter_configuration ?? [])
+    ) {
       void dashboard.filtersConfigured(readFilterConfiguration(metadata.native_filter_configuration));
     }
   };
@@ -56,7 +74,12 @@ export function fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDi
   const savedFields = (latest: DashboardRecord, metadata: DashboardMetadata): Record<string, unknown> => {
     const owners = (latest.owners ?? []).map((o) => o.id);
     const roles = (latest.roles ?? []).map((r) => (typeof r === 'string' ? r : r.name));
-    const body = dashboardSaveBody(latest, metadata, { owners, ...(roleBasedAccess() ? { roles } : {}) }, roleBasedAccess());
+    const body = dashboardSaveBody(
+      latest,
+      metadata,
+      { owners, ...(roleBasedAccess() ? { roles } : {}) },
+      roleBasedAccess(),
+    );
     return body.ok ? body.body : { ...latest, owners, roles };
   };
 
@@ -65,7 +88,14 @@ export function fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDi
    * user's values would overwrite of it; when they would overwrite nothing of it (the other save changed
    * only what these dialogs do not send, as the layout), they are saved over it once without asking.
    */
-  const put = async (write: FullSave, changes: DashboardChanges, body: Record<string, unknown>, id: number, version: number | null, mayRetry: boolean): Promise<boolean> => {
+  const put = async (
+    write: FullSave,
+    changes: DashboardChanges,
+    body: Record<string, unknown>,
+    id: number,
+    version: number | null,
+    mayRetry: boolean,
+  ): Promise<boolean> => {
     try {
       adopt(await api.saveProperties(id, body, version ?? undefined));
       store.record([{ type: 'dashboardProperties/written', data: { write } }]);
@@ -84,7 +114,12 @@ export function fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDi
     }
   };
 
-  const changedElsewhere = async (write: FullSave, changes: DashboardChanges, latest: DashboardRecord, mayRetry: boolean): Promise<boolean> => {
+  const changedElsewhere = async (
+    write: FullSave,
+    changes: DashboardChanges,
+    latest: DashboardRecord,
+    mayRetry: boolean,
+  ): Promise<boolean> => {
     const metadata = parseMetadata(latest.json_metadata);
     showLatest(latest, metadata);
     // What fields the dialog leaves alone are theirs now: only the user's own values can overwrite.
@@ -121,7 +156,8 @@ export function fullSave({ store, dashboard, canEdit, roleBasedAccess, confirmDi
       failed(write, body.problems.join('; '));
       return false;
     }
-    const confirmation = overwrite && state.overwriteConfirmMetadata?.write === write ? state.overwriteConfirmMetadata : null;
+    const confirmation =
+      overwrite && state.overwriteConfirmMetadata?.write === write ? state.overwriteConfirmMetadata : null;
     const version = confirmation ? confirmation.version : (state.dialogVersion ?? d.version ?? null);
     store.record([{ type: 'dashboardProperties/writeStarted', data: { write } }]);
     if (!confirmation && confirmDiff()) {

@@ -16,7 +16,10 @@ const rows = (d: HTMLElement) =>
     .slice(1)
     .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 const saved = () => management().saves.map((s) => [s.dashboard_title, s.version]);
-const gets = () => spec.api.server.requests.filter((r) => r.method === 'GET' && new URL(r.url, 'http://x').pathname === '/api/v1/dashboard/7').length;
+const gets = () =>
+  spec.api.server.requests.filter(
+    (r) => r.method === 'GET' && new URL(r.url, 'http://x').pathname === '/api/v1/dashboard/7',
+  ).length;
 
 /**
  * The page on screen with its label colours pushed (PUT .../colors, 500 ms after the pie draws): that
@@ -33,7 +36,8 @@ async function openAction(name: string) {
 }
 
 /** Someone else saves the dashboard (another browser): the stored row moves to `version`. */
-const savedElsewhere = (version: number, changes: Partial<ReturnType<typeof sampleDashboard>>) => Object.assign(stored(), changes, { version });
+const savedElsewhere = (version: number, changes: Partial<ReturnType<typeof sampleDashboard>>) =>
+  Object.assign(stored(), changes, { version });
 
 describe('dashboard properties: overwrite confirmation when someone else saved first (spec §3, REFERENCE §3.5)', () => {
   it('a 409 keeps what the user typed, lists what saving would replace, and Overwrite saves over the latest version (again after another 409)', async () => {
@@ -46,7 +50,10 @@ describe('dashboard properties: overwrite confirmation when someone else saved f
     savedElsewhere(2, {
       dashboard_title: 'Renamed elsewhere',
       slug: 'cars-v2',
-      owners: [{ id: 1, first_name: 'Ada', last_name: 'Admin' }, { id: 3, first_name: 'Cy', last_name: 'Alpha' }],
+      owners: [
+        { id: 1, first_name: 'Ada', last_name: 'Admin' },
+        { id: 3, first_name: 'Cy', last_name: 'Alpha' },
+      ],
       json_metadata: { refresh_frequency: 300 },
     });
     fireEvent.click(within(d).getByRole('button', { name: 'Save' }));
@@ -67,7 +74,10 @@ describe('dashboard properties: overwrite confirmation when someone else saved f
     expect(stored().dashboard_title).toBe('Renamed elsewhere');
     expect(within(d).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     // Recorded on the properties store (spec §3 overwriteConfirmMetadata), so time travel shows it.
-    expect(dashboardPropertiesOf(spec.page!.dashboard).store.getState().overwriteConfirmMetadata).toMatchObject({ write: 'properties', version: 2 });
+    expect(dashboardPropertiesOf(spec.page!.dashboard).store.getState().overwriteConfirmMetadata).toMatchObject({
+      write: 'properties',
+      version: 2,
+    });
 
     // They save once more before the user decides: the overwrite is refused too, and asked again.
     savedElsewhere(3, { dashboard_title: 'Third' });
@@ -120,7 +130,11 @@ describe('dashboard properties: overwrite confirmation when someone else saved f
     const d = await dialog('Edit CSS');
     const css = '.dashboard-header__title { color: rgb(255, 0, 0); }';
     fireEvent.change(field(d, 'CSS'), { target: { value: css } });
-    savedElsewhere(2, { dashboard_title: 'Renamed elsewhere', css: 'h1 { color: blue; }', json_metadata: { color_scheme: 'bnbColors' } });
+    savedElsewhere(2, {
+      dashboard_title: 'Renamed elsewhere',
+      css: 'h1 { color: blue; }',
+      json_metadata: { color_scheme: 'bnbColors' },
+    });
     fireEvent.click(within(d).getByRole('button', { name: 'Save' }));
 
     expect(await within(d).findByRole('alert')).toHaveTextContent(PROPERTIES_CHANGED_ELSEWHERE);

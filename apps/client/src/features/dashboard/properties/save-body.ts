@@ -24,7 +24,12 @@ export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false
  * DASHBOARD_RBAC. Certification details travel only with a certifier. Owners and roles left out of
  * `changes` are left out of the body, which keeps them as they are.
  */
-export function dashboardSaveBody(dashboard: DashboardRecord, metadata: DashboardMetadata, changes: DashboardChanges, roleBasedAccess: boolean): SaveBody {
+export function dashboardSaveBody(
+  dashboard: DashboardRecord,
+  metadata: DashboardMetadata,
+  changes: DashboardChanges,
+  roleBasedAccess: boolean,
+): SaveBody {
   const input = {
     dashboard_title: dashboard.dashboard_title,
     slug: dashboard.slug,
@@ -37,7 +42,14 @@ export function dashboardSaveBody(dashboard: DashboardRecord, metadata: Dashboar
   const normalized = normalizeDashboardSave(input, { roleBasedAccess });
   if (!normalized.ok) return normalized;
   const { certification_details, json_metadata, ...body } = normalized.body;
-  return { ok: true, body: { ...body, ...(body.certified_by ? { certification_details } : {}), json_metadata: JSON.stringify(json_metadata) } };
+  return {
+    ok: true,
+    body: {
+      ...body,
+      ...(body.certified_by ? { certification_details } : {}),
+      json_metadata: JSON.stringify(json_metadata),
+    },
+  };
 }
 
 /** The Advanced field's text: null when it is a JSON object, else what is wrong with it. */
@@ -45,7 +57,9 @@ export function jsonObjectProblem(text: string): string | null {
   if (text.trim() === '') return null;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? null : 'JSON metadata must be a JSON object';
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? null
+      : 'JSON metadata must be a JSON object';
   } catch (error) {
     return `JSON metadata is not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -63,7 +77,8 @@ const objectOf = (text: string): Metadata | null => {
   }
 };
 
-const schemeIn = (metadata: Readonly<Metadata>): string | null => (typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null);
+const schemeIn = (metadata: Readonly<Metadata>): string | null =>
+  typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null;
 
 /** The color_scheme the Advanced field's text names ('' for none), or null while the text is not a JSON object. */
 export function colorSchemeOfJson(text: string): string | null {
@@ -80,7 +95,8 @@ export function jsonWithField(text: string, key: string, value: unknown): string
 }
 
 /** The Advanced field's text with another color_scheme ('' removes it). */
-export const jsonWithColorScheme = (text: string, scheme: string): string => jsonWithField(text, 'color_scheme', scheme || undefined);
+export const jsonWithColorScheme = (text: string, scheme: string): string =>
+  jsonWithField(text, 'color_scheme', scheme || undefined);
 
 /** The refresh_frequency the Advanced field's text saves (0 when unset, as the save body sends it), or null while the text is not a JSON object. */
 export function refreshOfJson(text: string): number | null {

@@ -6,7 +6,10 @@ import type { TestDashboard } from './dashboard-test-api';
 type Row = Record<string, unknown>;
 type Answer = { status: number; body?: unknown };
 
-const error = (status: number, message: string, error_type: string): Answer => ({ status, body: { message, errors: [{ message, error_type, level: 'error' }] } });
+const error = (status: number, message: string, error_type: string): Answer => ({
+  status,
+  body: { message, errors: [{ message, error_type, level: 'error' }] },
+});
 
 export interface ManagementDeps {
   dashboards: TestDashboard[];
@@ -36,7 +39,8 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
   const saves: Row[] = [];
   const copies: { from: number; body: Row }[] = [];
   const deleted: number[] = [];
-  const forbidden = () => error(403, 'You do not have permission to edit this dashboard', 'DASHBOARD_SECURITY_ACCESS_ERROR');
+  const forbidden = () =>
+    error(403, 'You do not have permission to edit this dashboard', 'DASHBOARD_SECURITY_ACCESS_ERROR');
   const saved = (d: TestDashboard) => ({ status: 200, body: { id: d.id, result: json(d), ...written(d) } });
 
   const put = (d: TestDashboard, body: Row): Answer => {
@@ -49,9 +53,11 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
       return saved(d);
     }
     const normalized = normalizeDashboardSave(input, { roleBasedAccess: control.roleBasedAccess });
-    if (!normalized.ok) return error(400, `Invalid request: ${normalized.problems.join('; ')}`, 'INVALID_PAYLOAD_SCHEMA_ERROR');
+    if (!normalized.ok)
+      return error(400, `Invalid request: ${normalized.problems.join('; ')}`, 'INVALID_PAYLOAD_SCHEMA_ERROR');
     const b = normalized.body;
-    if (b.slug && dashboards.some((o) => o.slug === b.slug && o.id !== d.id)) return error(422, 'Must be unique: slug', 'GENERIC_COMMAND_ERROR');
+    if (b.slug && dashboards.some((o) => o.slug === b.slug && o.id !== d.id))
+      return error(422, 'Must be unique: slug', 'GENERIC_COMMAND_ERROR');
     Object.assign(d, {
       dashboard_title: b.dashboard_title,
       slug: b.slug,
@@ -59,7 +65,9 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
       certified_by: b.certified_by,
       certification_details: b.certification_details,
       json_metadata: b.json_metadata,
-      ...(b.owners ? { owners: b.owners.map((id) => users.find((u) => u.id === id) ?? { id, first_name: '', last_name: '' }) } : {}),
+      ...(b.owners
+        ? { owners: b.owners.map((id) => users.find((u) => u.id === id) ?? { id, first_name: '', last_name: '' }) }
+        : {}),
       ...(b.roles ? { roles: b.roles } : {}),
     });
     return saved(d);
@@ -74,15 +82,37 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
       ownerSearches.push(text);
       if (control.ownersForbidden) return error(403, 'Forbidden', 'GENERIC_BACKEND_ERROR');
       const matching = users
-        .filter((u) => u.active && (`${u.first_name} ${u.last_name}`.toLowerCase().includes(text) || u.username.includes(text)))
+        .filter(
+          (u) =>
+            u.active && (`${u.first_name} ${u.last_name}`.toLowerCase().includes(text) || u.username.includes(text)),
+        )
         .sort((a, b) => `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`));
       const size = q.page_size ?? 25;
       const page = matching.slice((q.page ?? 0) * size, ((q.page ?? 0) + 1) * size);
-      return { status: 200, body: { count: matching.length, result: page.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`, extra: { active: u.active, email: u.email } })) } };
+      return {
+        status: 200,
+        body: {
+          count: matching.length,
+          result: page.map((u) => ({
+            value: u.id,
+            text: `${u.first_name} ${u.last_name}`,
+            extra: { active: u.active, email: u.email },
+          })),
+        },
+      };
     }
     if (path === '/api/v1/dashboard/' && request.method === 'POST') {
       const id = Math.max(0, ...dashboards.map((d) => d.id)) + 1;
-      const d: TestDashboard = { id, dashboard_title: String(body.dashboard_title ?? ''), slug: null, owners: [users[0]!], published: false, position_json: null, json_metadata: {}, charts: [] };
+      const d: TestDashboard = {
+        id,
+        dashboard_title: String(body.dashboard_title ?? ''),
+        slug: null,
+        owners: [users[0]!],
+        published: false,
+        position_json: null,
+        json_metadata: {},
+        charts: [],
+      };
       dashboards.push(d);
       return { status: 201, body: { id, result: json(d) } };
     }
@@ -92,8 +122,20 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
       if (!source) return error(404, 'Dashboard not found.', 'OBJECT_DOES_NOT_EXIST_ERROR');
       copies.push({ from: source.id, body });
       const id = Math.max(0, ...dashboards.map((d) => d.id)) + 1;
-      const metadata = typeof body.json_metadata === 'string' ? (JSON.parse(body.json_metadata) as Row) : ((body.json_metadata ?? {}) as Row);
-      const d: TestDashboard = { ...source, id, slug: null, dashboard_title: String(body.dashboard_title ?? ''), published: false, css: String(body.css ?? ''), json_metadata: metadata, version: 1 };
+      const metadata =
+        typeof body.json_metadata === 'string'
+          ? (JSON.parse(body.json_metadata) as Row)
+          : ((body.json_metadata ?? {}) as Row);
+      const d: TestDashboard = {
+        ...source,
+        id,
+        slug: null,
+        dashboard_title: String(body.dashboard_title ?? ''),
+        published: false,
+        css: String(body.css ?? ''),
+        json_metadata: metadata,
+        version: 1,
+      };
       dashboards.push(d);
       return { status: 200, body: { result: { id }, id, dashboard: json(d) } };
     }

@@ -25,7 +25,14 @@ export const carsDataset = {
   columns: [
     { column_name: 'name', type: 'TEXT', type_generic: 1, is_dttm: false, groupby: true, filterable: true },
     { column_name: 'origin', type: 'TEXT', type_generic: 1, is_dttm: false, groupby: true, filterable: true },
-    { column_name: 'horsepower', type: 'DOUBLE PRECISION', type_generic: 0, is_dttm: false, groupby: true, filterable: true },
+    {
+      column_name: 'horsepower',
+      type: 'DOUBLE PRECISION',
+      type_generic: 0,
+      is_dttm: false,
+      groupby: true,
+      filterable: true,
+    },
     { column_name: 'year', type: 'DATE', type_generic: 2, is_dttm: true, groupby: true, filterable: true },
   ],
   metrics: [{ metric_name: 'count', expression: 'COUNT(*)', verbose_name: 'COUNT(*)' }],
@@ -43,14 +50,28 @@ export const pieChart = (id: number, name: string, extra: Row = {}): TestChart =
   id,
   slice_name: name,
   viz_type: 'pie',
-  form_data: { datasource: '1__table', viz_type: 'pie', groupby: ['origin'], metric: 'count', row_limit: 100, ...extra },
+  form_data: {
+    datasource: '1__table',
+    viz_type: 'pie',
+    groupby: ['origin'],
+    metric: 'count',
+    row_limit: 100,
+    ...extra,
+  },
 });
 
 export const tableChart = (id: number, name: string): TestChart => ({
   id,
   slice_name: name,
   viz_type: 'table',
-  form_data: { datasource: '1__table', viz_type: 'table', query_mode: 'aggregate', groupby: ['origin'], metrics: ['count'], row_limit: 100 },
+  form_data: {
+    datasource: '1__table',
+    viz_type: 'table',
+    query_mode: 'aggregate',
+    groupby: ['origin'],
+    metrics: ['count'],
+    row_limit: 100,
+  },
 });
 
 export interface TestDashboard {
@@ -74,7 +95,10 @@ export interface TestDashboard {
 const regexpText = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An ILIKE pattern as the database reads it: % any text, _ one character, a backslash escapes the next. */
 const ilike = (pattern: string) =>
-  new RegExp(`^${pattern.replace(/\\(.)|%|_|[^\\%_]+/gs, (m: string, escaped?: string) => (escaped !== undefined ? regexpText(escaped) : m === '%' ? '.*' : m === '_' ? '.' : regexpText(m)))}$`, 'is');
+  new RegExp(
+    `^${pattern.replace(/\\(.)|%|_|[^\\%_]+/gs, (m: string, escaped?: string) => (escaped !== undefined ? regexpText(escaped) : m === '%' ? '.*' : m === '_' ? '.' : regexpText(m)))}$`,
+    'is',
+  );
 
 const matches = (row: Row, f: Row) => {
   const v = row[String(f.col)] as never;
@@ -110,7 +134,9 @@ function aggregate(rows: Row[], metric: unknown): number | null {
 /** One query object over the cars rows: every filter, group by the columns, the metrics, the order. */
 export function runCarsQuery(query: Row): { colnames: string[]; data: Row[] } {
   const rows = (CARS as Row[]).filter((r) => ((query.filters as Row[]) ?? []).every((f) => matches(r, f)));
-  const columns = ((query.columns as unknown[]) ?? []).map((c) => (typeof c === 'string' ? c : String((c as Row).label)));
+  const columns = ((query.columns as unknown[]) ?? []).map((c) =>
+    typeof c === 'string' ? c : String((c as Row).label),
+  );
   const metrics = (query.metrics as unknown[]) ?? [];
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
@@ -119,7 +145,10 @@ export function runCarsQuery(query: Row): { colnames: string[]; data: Row[] } {
   }
   const data = [...groups.entries()].map(([key, members]) => {
     const values = JSON.parse(key) as unknown[];
-    return { ...Object.fromEntries(columns.map((c, i) => [c, values[i]])), ...Object.fromEntries(metrics.map((m) => [metricLabel(m), aggregate(members, m)])) };
+    return {
+      ...Object.fromEntries(columns.map((c, i) => [c, values[i]])),
+      ...Object.fromEntries(metrics.map((m) => [metricLabel(m), aggregate(members, m)])),
+    };
   });
   const order = (query.orderby as [unknown, boolean][] | undefined)?.[0];
   if (order && typeof order[0] === 'string' && columns.includes(order[0])) {
@@ -144,7 +173,13 @@ export function dashboardTestApi() {
   const permalinks = new Map<string, Row>();
   // withoutSubresources: a server without /charts and /datasets (404), as Strata's was at first.
   // rowCap: a table larger than any row limit, as far as answers go: each keeps only its first rows.
-  const control = { failChart: null as number | null, failDatasets: false, withoutSubresources: false, failFilters: false, rowCap: null as number | null };
+  const control = {
+    failChart: null as number | null,
+    failDatasets: false,
+    withoutSubresources: false,
+    failFilters: false,
+    rowCap: null as number | null,
+  };
   // PUT /filters bodies, in order (the filter configuration modal's saves).
   const filterSaves: Row[] = [];
   // Metadata-only PUT bodies (chart_configuration and friends), in order.
@@ -179,7 +214,19 @@ export function dashboardTestApi() {
    * dashboard's is refused with 409 and changes nothing; a write moves the version on and answers it.
    */
   const stale = (d: TestDashboard, body: Row) => body.version !== undefined && body.version !== (d.version ?? 1);
-  const conflict = { status: 409, body: { message: 'The dashboard was changed since you read it.', errors: [{ message: 'The dashboard was changed since you read it.', error_type: 'GENERIC_COMMAND_ERROR', level: 'error' }] } };
+  const conflict = {
+    status: 409,
+    body: {
+      message: 'The dashboard was changed since you read it.',
+      errors: [
+        {
+          message: 'The dashboard was changed since you read it.',
+          error_type: 'GENERIC_COMMAND_ERROR',
+          level: 'error',
+        },
+      ],
+    },
+  };
   const written = (d: TestDashboard) => {
     d.version = (d.version ?? 1) + 1;
     return { version: d.version, last_modified_time: 1767225600 + d.version };
@@ -191,15 +238,35 @@ export function dashboardTestApi() {
   const chartDataAnswer = (formData: { slice_id?: number }, body: Row): { status: number; body?: unknown } => {
     if (control.failChart !== null && formData.slice_id === control.failChart) {
       const message = 'column "nope" does not exist';
-      return { status: 400, body: { message, errors: [{ message, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] } };
+      return {
+        status: 400,
+        body: { message, errors: [{ message, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] },
+      };
     }
     const queries = body.queries as Row[];
-    if (body.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, COUNT(*) FROM cars GROUP BY origin', language: 'sql' })) } };
+    if (body.result_type === 'query')
+      return {
+        status: 200,
+        body: {
+          result: queries.map(() => ({ query: 'SELECT origin, COUNT(*) FROM cars GROUP BY origin', language: 'sql' })),
+        },
+      };
     const run = (q: Row) => {
       const answer = runCarsQuery(q);
       return control.rowCap === null ? answer : { ...answer, data: answer.data.slice(0, control.rowCap) };
     };
-    return { status: 200, body: { result: queries.map((q) => ({ ...run(q), coltypes: [], rowcount: run(q).data.length, status: 'success', is_cached: false })) } };
+    return {
+      status: 200,
+      body: {
+        result: queries.map((q) => ({
+          ...run(q),
+          coltypes: [],
+          rowcount: run(q).data.length,
+          status: 'success',
+          is_cached: false,
+        })),
+      },
+    };
   };
 
   const handle = (request: RecordedRequest): { status: number; body?: unknown } | undefined => {
@@ -211,21 +278,42 @@ export function dashboardTestApi() {
     if (path === '/api/v1/chart/data' && request.method === 'POST') {
       const formData = JSON.parse(url.searchParams.get('form_data') ?? '{}') as { slice_id?: number };
       const body = request.body as Row;
-      chartData.push({ at: Date.now(), sliceId: formData.slice_id ?? null, dashboardId: url.searchParams.get('dashboard_id'), force: url.searchParams.get('force'), body });
+      chartData.push({
+        at: Date.now(),
+        sliceId: formData.slice_id ?? null,
+        dashboardId: url.searchParams.get('dashboard_id'),
+        force: url.searchParams.get('force'),
+        body,
+      });
       if (asyncJobs.control.on) return asyncJobs.submit(() => chartDataAnswer(formData, body));
       return chartDataAnswer(formData, body);
     }
     if (path === '/api/v1/dashboard/' && request.method === 'GET') {
-      const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { col: string; opr: string; value: unknown }[]; order_column?: string; order_direction?: string; page?: number; page_size?: number };
+      const q = rison.decode(url.searchParams.get('q') ?? '()') as {
+        filters?: { col: string; opr: string; value: unknown }[];
+        order_column?: string;
+        order_direction?: string;
+        page?: number;
+        page_size?: number;
+      };
       let result = [...dashboards];
       for (const f of q.filters ?? []) {
-        if (f.opr === 'title_or_slug') result = result.filter((d) => `${d.dashboard_title} ${d.slug ?? ''}`.toLowerCase().includes(String(f.value).toLowerCase()));
+        if (f.opr === 'title_or_slug')
+          result = result.filter((d) =>
+            `${d.dashboard_title} ${d.slug ?? ''}`.toLowerCase().includes(String(f.value).toLowerCase()),
+          );
         if (f.col === 'owners') result = result.filter((d) => d.owners.some((o) => o.id === f.value));
         if (f.opr === 'dashboard_is_favorite') result = result.filter((d) => favorites.has(d.id));
       }
-      if (q.order_column === 'dashboard_title') result.sort((a, b) => a.dashboard_title.localeCompare(b.dashboard_title) * (q.order_direction === 'desc' ? -1 : 1));
+      if (q.order_column === 'dashboard_title')
+        result.sort(
+          (a, b) => a.dashboard_title.localeCompare(b.dashboard_title) * (q.order_direction === 'desc' ? -1 : 1),
+        );
       const [page, size] = [q.page ?? 0, q.page_size ?? 25];
-      return { status: 200, body: { count: result.length, result: result.slice(page * size, (page + 1) * size).map(json) } };
+      return {
+        status: 200,
+        body: { count: result.length, result: result.slice(page * size, (page + 1) * size).map(json) },
+      };
     }
     if (path === '/api/v1/dashboard/favorite_status/') {
       const ids = rison.decode(url.searchParams.get('q') ?? '!()') as number[];
@@ -244,15 +332,32 @@ export function dashboardTestApi() {
       return { status: 201, body: { key, url: `http://localhost/dashboard/p/${key}/` } };
     }
     const readLink = /^\/api\/v1\/dashboard\/permalink\/([\w-]+)$/.exec(path);
-    if (readLink) return permalinks.has(readLink[1]!) ? { status: 200, body: permalinks.get(readLink[1]!) } : { status: 404, body: { message: 'Not found' } };
+    if (readLink)
+      return permalinks.has(readLink[1]!)
+        ? { status: 200, body: permalinks.get(readLink[1]!) }
+        : { status: 404, body: { message: 'Not found' } };
     const chart = /^\/api\/v1\/chart\/(\d+)$/.exec(path);
     if (chart) {
       const found = dashboards.flatMap((d) => d.charts).find((c) => c.id === Number(chart[1]));
       if (!found) return { status: 404, body: { message: 'Not found' } };
-      return { status: 200, body: { id: found.id, result: { id: found.id, slice_name: found.slice_name, viz_type: found.viz_type, params: JSON.stringify(found.form_data), datasource_id: 1, datasource_type: 'table' } } };
+      return {
+        status: 200,
+        body: {
+          id: found.id,
+          result: {
+            id: found.id,
+            slice_name: found.slice_name,
+            viz_type: found.viz_type,
+            params: JSON.stringify(found.form_data),
+            datasource_id: 1,
+            datasource_type: 'table',
+          },
+        },
+      };
     }
     if (path === '/api/v1/dataset/1') return { status: 200, body: { id: 1, result: carsDataset } };
-    if (path === '/api/v1/dataset/' && request.method === 'GET') return { status: 200, body: { count: 1, result: [{ id: 1, table_name: 'cars', schema: 'public' }] } };
+    if (path === '/api/v1/dataset/' && request.method === 'GET')
+      return { status: 200, body: { count: 1, result: [{ id: 1, table_name: 'cars', schema: 'public' }] } };
     const filters = /^\/api\/v1\/dashboard\/(\d+)\/filters$/.exec(path);
     if (filters && request.method === 'PUT') {
       const d = find(filters[1]!);
@@ -281,7 +386,10 @@ export function dashboardTestApi() {
     if (sub) {
       const d = find(sub[1]!);
       if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
-      if (sub[2] === 'datasets') return control.failDatasets ? { status: 500, body: { message: 'down' } } : { status: 200, body: { result: [carsDataset] } };
+      if (sub[2] === 'datasets')
+        return control.failDatasets
+          ? { status: 500, body: { message: 'down' } }
+          : { status: 200, body: { result: [carsDataset] } };
       return { status: 200, body: { result: d.charts } };
     }
     const managed = management.handle(request, path);
@@ -295,15 +403,39 @@ export function dashboardTestApi() {
       metadataSaves.push(body);
       if (stale(d, body)) return conflict;
       d.json_metadata = { ...d.json_metadata, ...(body.json_metadata ?? {}) };
-      return { status: 200, body: { id: d.id, result: { json_metadata: JSON.stringify(d.json_metadata) }, ...written(d) } };
+      return {
+        status: 200,
+        body: { id: d.id, result: { json_metadata: JSON.stringify(d.json_metadata) }, ...written(d) },
+      };
     }
     if (one) {
       const d = find(one[1]!);
-      return d ? { status: 200, body: { id: d.id, result: json(d) } } : { status: 404, body: { message: 'Dashboard not found.', errors: [{ message: 'Dashboard not found.', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }] } };
+      return d
+        ? { status: 200, body: { id: d.id, result: json(d) } }
+        : {
+            status: 404,
+            body: {
+              message: 'Dashboard not found.',
+              errors: [{ message: 'Dashboard not found.', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'error' }],
+            },
+          };
     }
     return undefined;
   };
 
   const server = new TestServer((request) => handle(request));
-  return { server, handle, dashboards, favorites, chartData, permalinks, control, asyncJobs, filterSaves, metadataSaves, colorSaves, management };
+  return {
+    server,
+    handle,
+    dashboards,
+    favorites,
+    chartData,
+    permalinks,
+    control,
+    asyncJobs,
+    filterSaves,
+    metadataSaves,
+    colorSaves,
+    management,
+  };
 }

@@ -10,7 +10,12 @@ export function sliceColors(name: string): Record<string, string> {
 }
 
 /** Waits until the chart named `name` is drawn (spec §4 chart status rendered). */
-export const rendered = (name: string) => waitFor(() => expect(screen.getByRole('figure', { name })).toHaveAttribute('data-status', 'rendered'));
+export const rendered = (name: string) =>
+  waitFor(() => expect(screen.getByRole('figure', { name })).toHaveAttribute('data-status', 'rendered'));
 
 /** Adhoc filter leaving the largest origin out, so a label's place in a pie (and a palette's colour) differs. */
-export const withoutUsa = { adhoc_filters: [{ expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' }] };
+export const withoutUsa = {
+  adhoc_filters: [
+    { expressionType: 'SIMPLE', subject: 'origin', operator: 'NOT IN', comparator: ['USA'], clause: 'WHERE' },
+  ],
+};

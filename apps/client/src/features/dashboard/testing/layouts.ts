@@ -1,6 +1,12 @@
 import { pieChart, tableChart, type TestDashboard } from './dashboard-test-api';
 
-const item = (id: string, type: string, children: string[], parents: string[], meta: Record<string, unknown> = {}) => ({ id, type, children, parents, meta });
+const item = (id: string, type: string, children: string[], parents: string[], meta: Record<string, unknown> = {}) => ({
+  id,
+  type,
+  children,
+  parents,
+  meta,
+});
 
 /**
  * A dashboard with each kind of component: a large header, a white row with a pie (4 columns) and a
@@ -22,9 +28,18 @@ export function sampleDashboard(overrides: Partial<TestDashboard> = {}): TestDas
       ROOT_ID: item('ROOT_ID', 'ROOT', ['GRID_ID'], []),
       GRID_ID: item('GRID_ID', 'GRID', ['HEADER-1', 'ROW-1', 'DIVIDER-1', 'TABS-1'], ['ROOT_ID']),
       HEADER_ID: item('HEADER_ID', 'HEADER', [], [], { text: 'Cars overview' }),
-      'HEADER-1': item('HEADER-1', 'HEADER', [], G, { text: 'Overview', headerSize: 'LARGE_HEADER', background: 'BACKGROUND_TRANSPARENT' }),
+      'HEADER-1': item('HEADER-1', 'HEADER', [], G, {
+        text: 'Overview',
+        headerSize: 'LARGE_HEADER',
+        background: 'BACKGROUND_TRANSPARENT',
+      }),
       'ROW-1': item('ROW-1', 'ROW', ['CHART-1', 'MARKDOWN-1'], G, { background: 'BACKGROUND_WHITE' }),
-      'CHART-1': item('CHART-1', 'CHART', [], [...G, 'ROW-1'], { chartId: 1, width: 4, height: 50, sliceName: 'Cars by origin' }),
+      'CHART-1': item('CHART-1', 'CHART', [], [...G, 'ROW-1'], {
+        chartId: 1,
+        width: 4,
+        height: 50,
+        sliceName: 'Cars by origin',
+      }),
       'MARKDOWN-1': item('MARKDOWN-1', 'MARKDOWN', [], [...G, 'ROW-1'], {
         width: 8,
         height: 30,
@@ -35,10 +50,21 @@ export function sampleDashboard(overrides: Partial<TestDashboard> = {}): TestDas
       'TAB-a': item('TAB-a', 'TAB', ['ROW-2'], [...G, 'TABS-1'], { text: 'First' }),
       'TAB-b': item('TAB-b', 'TAB', ['ROW-3'], [...G, 'TABS-1'], { text: 'Second' }),
       'ROW-2': item('ROW-2', 'ROW', ['COLUMN-1'], [...G, 'TABS-1', 'TAB-a'], { background: 'BACKGROUND_TRANSPARENT' }),
-      'COLUMN-1': item('COLUMN-1', 'COLUMN', ['CHART-2'], [...G, 'TABS-1', 'TAB-a', 'ROW-2'], { width: 6, background: 'BACKGROUND_TRANSPARENT' }),
-      'CHART-2': item('CHART-2', 'CHART', [], [...G, 'TABS-1', 'TAB-a', 'ROW-2', 'COLUMN-1'], { chartId: 2, width: 4, height: 50 }),
+      'COLUMN-1': item('COLUMN-1', 'COLUMN', ['CHART-2'], [...G, 'TABS-1', 'TAB-a', 'ROW-2'], {
+        width: 6,
+        background: 'BACKGROUND_TRANSPARENT',
+      }),
+      'CHART-2': item('CHART-2', 'CHART', [], [...G, 'TABS-1', 'TAB-a', 'ROW-2', 'COLUMN-1'], {
+        chartId: 2,
+        width: 4,
+        height: 50,
+      }),
       'ROW-3': item('ROW-3', 'ROW', ['CHART-3'], [...G, 'TABS-1', 'TAB-b'], {}),
-      'CHART-3': item('CHART-3', 'CHART', [], [...G, 'TABS-1', 'TAB-b', 'ROW-3'], { chartId: 3, width: 12, height: 40 }),
+      'CHART-3': item('CHART-3', 'CHART', [], [...G, 'TABS-1', 'TAB-b', 'ROW-3'], {
+        chartId: 3,
+        width: 12,
+        height: 40,
+      }),
     },
     ...overrides,
   };

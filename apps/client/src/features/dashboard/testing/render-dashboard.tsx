@@ -10,7 +10,16 @@ import { DashboardPage } from '../DashboardPage';
 import { dashboardPropertiesOf } from '../properties/dashboard-properties.feature';
 
 /** An admin as GET /api/v1/me/ answers (spec §6: admins pass every check). */
-export const ADMIN = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: '', is_active: true, roles: { Admin: [] }, permissions: [] };
+export const ADMIN = {
+  id: 1,
+  username: 'admin',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  email: '',
+  is_active: true,
+  roles: { Admin: [] },
+  permissions: [],
+};
 
 function LocationProbe() {
   const location = useLocation();
@@ -18,16 +27,33 @@ function LocationProbe() {
 }
 
 /** The dashboard page at `path` against a test server, as the route renders it. */
-export function renderDashboard(baseUrl: string, path: string, options: { featureFlags?: FeatureFlags; user?: typeof ADMIN | null; permalinkKey?: string } = {}) {
+export function renderDashboard(
+  baseUrl: string,
+  path: string,
+  options: { featureFlags?: FeatureFlags; user?: typeof ADMIN | null; permalinkKey?: string } = {},
+) {
   const context = createTestContext();
   const toasts = createToasts(context);
   const errors = createErrors(context, toasts);
   const user = options.user === undefined ? ADMIN : options.user;
-  const dashboard = createDashboard({ context, http: new HttpClient({ baseUrl }), toasts, user: () => user, ...(options.featureFlags ? { featureFlags: options.featureFlags } : {}) });
+  const dashboard = createDashboard({
+    context,
+    http: new HttpClient({ baseUrl }),
+    toasts,
+    user: () => user,
+    ...(options.featureFlags ? { featureFlags: options.featureFlags } : {}),
+  });
   const idOrSlug = options.permalinkKey ? null : (/^\/dashboard\/([^/]+)\//.exec(path)?.[1] ?? null);
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <DashboardPage dashboard={dashboard} errors={errors} idOrSlug={idOrSlug} permalinkKey={options.permalinkKey ?? null} user={user} {...(options.featureFlags ? { featureFlags: options.featureFlags } : {})} />
+      <DashboardPage
+        dashboard={dashboard}
+        errors={errors}
+        idOrSlug={idOrSlug}
+        permalinkKey={options.permalinkKey ?? null}
+        user={user}
+        {...(options.featureFlags ? { featureFlags: options.featureFlags } : {})}
+      />
       <LocationProbe />
     </MemoryRouter>,
   );

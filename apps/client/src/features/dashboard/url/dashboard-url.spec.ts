@@ -1,9 +1,22 @@
 import rison from 'rison';
 import { readFilterConfiguration } from '../filters/native-filters';
-import { initialDataMask, nativeFiltersParam, permalinkState, readDashboardUrl, withoutFocusedChart } from './dashboard-url';
+import {
+  initialDataMask,
+  nativeFiltersParam,
+  permalinkState,
+  readDashboardUrl,
+  withoutFocusedChart,
+} from './dashboard-url';
 
 const filters = readFilterConfiguration([
-  { id: 'NATIVE_FILTER-origin', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', targets: [{ datasetId: 1, column: { name: 'origin' } }], defaultDataMask: { filterState: { value: ['USA'] } } },
+  {
+    id: 'NATIVE_FILTER-origin',
+    type: 'NATIVE_FILTER',
+    name: 'Origin',
+    filterType: 'filter_select',
+    targets: [{ datasetId: 1, column: { name: 'origin' } }],
+    defaultDataMask: { filterState: { value: ['USA'] } },
+  },
   { id: 'NATIVE_FILTER-time', type: 'NATIVE_FILTER', name: 'When', filterType: 'filter_time', targets: [] },
 ]);
 
@@ -11,17 +24,37 @@ describe('dashboard URL parameters (spec §2)', () => {
   it('reads the standalone modes: 1 hides the navigation, 2 and 3 also the title, 3 is a report', () => {
     expect(readDashboardUrl('?standalone=1').hidden).toMatchObject({ hideNav: true, hideTitle: false });
     expect(readDashboardUrl('?standalone=2').hidden).toMatchObject({ hideNav: true, hideTitle: true });
-    expect(readDashboardUrl('?standalone=3')).toMatchObject({ report: true, hidden: { hideNav: true, hideTitle: true } });
-    expect(readDashboardUrl('?standalone=7')).toMatchObject({ report: false, hidden: { hideNav: false, hideTitle: false } });
+    expect(readDashboardUrl('?standalone=3')).toMatchObject({
+      report: true,
+      hidden: { hideNav: true, hideTitle: true },
+    });
+    expect(readDashboardUrl('?standalone=7')).toMatchObject({
+      report: false,
+      hidden: { hideNav: false, hideTitle: false },
+    });
   });
 
   it('reads the UI-config bit mask: 1 title, 2 tabs, 4 navigation, 8 chart controls', () => {
-    expect(readDashboardUrl('?uiConfig=10').hidden).toEqual({ hideTitle: false, hideTabs: true, hideNav: false, hideChartControls: true });
-    expect(readDashboardUrl('?uiConfig=5').hidden).toEqual({ hideTitle: true, hideTabs: false, hideNav: true, hideChartControls: false });
+    expect(readDashboardUrl('?uiConfig=10').hidden).toEqual({
+      hideTitle: false,
+      hideTabs: true,
+      hideNav: false,
+      hideChartControls: true,
+    });
+    expect(readDashboardUrl('?uiConfig=5').hidden).toEqual({
+      hideTitle: true,
+      hideTabs: false,
+      hideNav: true,
+      hideChartControls: false,
+    });
   });
 
   it('reads edit, force and slice_id', () => {
-    expect(readDashboardUrl('?edit=true&force=1&slice_id=7').params).toMatchObject({ edit: true, force: true, sliceId: 7 });
+    expect(readDashboardUrl('?edit=true&force=1&slice_id=7').params).toMatchObject({
+      edit: true,
+      force: true,
+      sliceId: 7,
+    });
     expect(readDashboardUrl('?edit=false').params).toMatchObject({ edit: false, force: false });
   });
 
@@ -43,31 +76,54 @@ describe('dashboard URL parameters (spec §2)', () => {
       filterState: { value: ['USA'] },
     });
     const preselect = encodeURIComponent(JSON.stringify({ 5: { origin: ['Japan', 'Europe'] } }));
-    expect(initialDataMask(filters, readDashboardUrl(`?preselect_filters=${preselect}`))['NATIVE_FILTER-origin']?.filterState?.value).toEqual(['Japan', 'Europe']);
-    const native = encodeURIComponent(rison.encode({ 'NATIVE_FILTER-origin': { filterState: { value: ['Europe'] } }, 'NATIVE_FILTER-time': { filterState: { value: 'Last year' } } }));
+    expect(
+      initialDataMask(filters, readDashboardUrl(`?preselect_filters=${preselect}`))['NATIVE_FILTER-origin']?.filterState
+        ?.value,
+    ).toEqual(['Japan', 'Europe']);
+    const native = encodeURIComponent(
+      rison.encode({
+        'NATIVE_FILTER-origin': { filterState: { value: ['Europe'] } },
+        'NATIVE_FILTER-time': { filterState: { value: 'Last year' } },
+      }),
+    );
     const mask = initialDataMask(filters, readDashboardUrl(`?preselect_filters=${preselect}&native_filters=${native}`));
-    expect(mask['NATIVE_FILTER-origin']?.extraFormData).toEqual({ filters: [{ col: 'origin', op: 'IN', val: ['Europe'] }] });
+    expect(mask['NATIVE_FILTER-origin']?.extraFormData).toEqual({
+      filters: [{ col: 'origin', op: 'IN', val: ['Europe'] }],
+    });
     expect(mask['NATIVE_FILTER-time']?.extraFormData).toEqual({ time_range: 'Last year' });
   });
 
   it('takes only values from native_filters: a crafted extraFormData is not trusted', () => {
-    const native = encodeURIComponent(rison.encode({ 'NATIVE_FILTER-time': { extraFormData: { adhoc_filters: ['1=1'] }, filterState: { value: 'Last week' } }, junk: 'x' }));
+    const native = encodeURIComponent(
+      rison.encode({
+        'NATIVE_FILTER-time': { extraFormData: { adhoc_filters: ['1=1'] }, filterState: { value: 'Last week' } },
+        junk: 'x',
+      }),
+    );
     expect(initialDataMask(filters, readDashboardUrl(`?native_filters=${native}`))).toEqual({
       'NATIVE_FILTER-origin': expect.anything(),
-      'NATIVE_FILTER-time': { id: 'NATIVE_FILTER-time', extraFormData: { time_range: 'Last week' }, filterState: { value: 'Last week' } },
+      'NATIVE_FILTER-time': {
+        id: 'NATIVE_FILTER-time',
+        extraFormData: { time_range: 'Last week' },
+        filterState: { value: 'Last week' },
+      },
     });
     expect(readDashboardUrl('?native_filters=(((broken').nativeFilterValues).toEqual({});
   });
 
   it('writes native_filters back as rison of the values', () => {
     const mask = initialDataMask(filters, readDashboardUrl(''));
-    expect(rison.decode(nativeFiltersParam(mask, filters)!)).toEqual({ 'NATIVE_FILTER-origin': { filterState: { value: ['USA'] } } });
+    expect(rison.decode(nativeFiltersParam(mask, filters)!)).toEqual({
+      'NATIVE_FILTER-origin': { filterState: { value: ['USA'] } },
+    });
     expect(nativeFiltersParam({}, filters)).toBeNull();
   });
 
   it('builds the permalink body from the URL minus the reserved parameters', () => {
     const mask = initialDataMask(filters, readDashboardUrl(''));
-    expect(permalinkState('?standalone=1&edit=true&native_filters=x&focused_chart=3&uiConfig=2', mask, ['TAB-a'], 'CHART-b')).toEqual({
+    expect(
+      permalinkState('?standalone=1&edit=true&native_filters=x&focused_chart=3&uiConfig=2', mask, ['TAB-a'], 'CHART-b'),
+    ).toEqual({
       urlParams: [
         ['standalone', '1'],
         ['uiConfig', '2'],

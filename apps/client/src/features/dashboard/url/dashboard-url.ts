@@ -17,7 +17,17 @@ import {
   type UiConfig,
 } from '@strata/domain';
 import type { DashboardPermalinkState } from '../api/types';
-import { dataMaskEntry, defaultValueOf, isFilterValue, maskValue, nativeFilters, targetOf, type DataMaskMap, type FilterConfigItem, type FilterValue } from '../filters/native-filters';
+import {
+  dataMaskEntry,
+  defaultValueOf,
+  isFilterValue,
+  maskValue,
+  nativeFilters,
+  targetOf,
+  type DataMaskMap,
+  type FilterConfigItem,
+  type FilterValue,
+} from '../filters/native-filters';
 
 /** The focused-chart parameter (not in the platform's list: only dashboards read it). */
 export const FOCUSED_CHART_PARAM = 'focused_chart';
@@ -88,7 +98,9 @@ function readPreselect(text: string | undefined): Record<string, Record<string, 
   if (!text) return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, Record<string, unknown>>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, Record<string, unknown>>)
+      : {};
   } catch {
     return {};
   }
@@ -98,7 +110,11 @@ function readPreselect(text: string | undefined): Record<string, Record<string, 
  * The data mask the page opens with: each filter's default, then pre-selected filters (by column, for
  * select filters on that column), then native_filters by id, the most explicit last.
  */
-export function initialDataMask(items: readonly FilterConfigItem[], url: Pick<DashboardUrlState, 'nativeFilterValues' | 'preselectFilters'>, permalinkMask: DataMaskMap = {}): DataMaskMap {
+export function initialDataMask(
+  items: readonly FilterConfigItem[],
+  url: Pick<DashboardUrlState, 'nativeFilterValues' | 'preselectFilters'>,
+  permalinkMask: DataMaskMap = {},
+): DataMaskMap {
   const mask: Record<string, ReturnType<typeof dataMaskEntry>> = {};
   for (const item of nativeFilters(items)) {
     let value: FilterValue | null = defaultValueOf(item);
@@ -106,7 +122,9 @@ export function initialDataMask(items: readonly FilterConfigItem[], url: Pick<Da
     for (const columns of Object.values(url.preselectFilters)) {
       const selected = target ? columns?.[target.column] : undefined;
       if (item.filterType === 'filter_select' && selected !== undefined) {
-        const values = (Array.isArray(selected) ? selected : [selected]).filter((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+        const values = (Array.isArray(selected) ? selected : [selected]).filter(
+          (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+        );
         value = values as FilterValue;
       }
     }
@@ -125,13 +143,22 @@ export function nativeFiltersParam(mask: DataMaskMap, items: readonly FilterConf
     .filter((f) => maskValue(mask[f.id]) !== null)
     .map((f) => f.id);
   if (ids.length === 0) return null;
-  return rison.encode(Object.fromEntries(ids.map((id) => [id, { filterState: { value: maskValue(mask[id]) } }])) as never);
+  return rison.encode(
+    Object.fromEntries(ids.map((id) => [id, { filterState: { value: maskValue(mask[id]) } }])) as never,
+  );
 }
 
 /** spec §7: POST /api/v1/dashboard/{id}/permalink with urlParams (minus reserved), dataMask, activeTabs, anchor. */
-export function permalinkState(search: string, dataMask: DataMaskMap, activeTabs: readonly string[], anchor: string): DashboardPermalinkState {
+export function permalinkState(
+  search: string,
+  dataMask: DataMaskMap,
+  activeTabs: readonly string[],
+  anchor: string,
+): DashboardPermalinkState {
   return {
-    urlParams: permalinkUrlParams(search, 'dashboard').filter(([key]) => key !== FOCUSED_CHART_PARAM).map(([k, v]) => [k, v]),
+    urlParams: permalinkUrlParams(search, 'dashboard')
+      .filter(([key]) => key !== FOCUSED_CHART_PARAM)
+      .map(([k, v]) => [k, v]),
     dataMask: dataMask as Record<string, unknown>,
     activeTabs: [...activeTabs],
     ...(anchor ? { anchor } : {}),

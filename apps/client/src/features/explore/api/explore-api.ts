@@ -104,7 +104,9 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
         order_direction: 'asc',
         page_size: 100,
       };
-      const body = await http.get<{ result: DatasetListItem[] }>(`/api/v1/dataset/?q=${encodeURIComponent(rison.encode(q))}`);
+      const body = await http.get<{ result: DatasetListItem[] }>(
+        `/api/v1/dataset/?q=${encodeURIComponent(rison.encode(q))}`,
+      );
       return body.result ?? [];
     },
     getDataset: async (id: number): Promise<DatasourceMeta> => {
@@ -113,23 +115,45 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
     },
     chartData: (queryContext: unknown, signal?: AbortSignal) => chartData(http, asyncEvents, queryContext, signal),
     /** POST /datasource/samples with paging (spec §7). */
-    samples: async (datasource: { id: number; type: string }, page = 1, perPage = 100, force = false): Promise<SamplesResult> => {
-      const params = new URLSearchParams({ force: String(force), datasource_type: datasource.type, datasource_id: String(datasource.id), per_page: String(perPage), page: String(page) });
+    samples: async (
+      datasource: { id: number; type: string },
+      page = 1,
+      perPage = 100,
+      force = false,
+    ): Promise<SamplesResult> => {
+      const params = new URLSearchParams({
+        force: String(force),
+        datasource_type: datasource.type,
+        datasource_id: String(datasource.id),
+        per_page: String(perPage),
+        page: String(page),
+      });
       const body = await http.post<{ result: SamplesResult }>(`/datasource/samples?${params}`, {});
       return body.result;
     },
-    getChart: async (id: number): Promise<ChartRecord> => (await http.get<{ result: ChartRecord }>(`/api/v1/chart/${id}`)).result,
-    createChart: async (payload: ChartPayload): Promise<{ id: number; result: ChartRecord }> => http.post(`/api/v1/chart/`, payload),
-    updateChart: async (id: number, payload: ChartPayload): Promise<{ id: number; result: ChartRecord }> => http.put(`/api/v1/chart/${id}`, payload),
+    getChart: async (id: number): Promise<ChartRecord> =>
+      (await http.get<{ result: ChartRecord }>(`/api/v1/chart/${id}`)).result,
+    createChart: async (payload: ChartPayload): Promise<{ id: number; result: ChartRecord }> =>
+      http.post(`/api/v1/chart/`, payload),
+    updateChart: async (id: number, payload: ChartPayload): Promise<{ id: number; result: ChartRecord }> =>
+      http.put(`/api/v1/chart/${id}`, payload),
     listCharts: async (query: ChartListQuery): Promise<{ result: ChartRecord[]; count: number }> => {
       const filters: { col: string; opr: string; value: unknown }[] = [];
       if (query.search) filters.push({ col: 'slice_name', opr: 'chart_all_text', value: query.search });
       if (query.ownerId != null) filters.push({ col: 'owners', opr: 'rel_m_m', value: query.ownerId });
-      const q = { filters, order_column: query.orderColumn, order_direction: query.orderDirection, page: query.page ?? 0, page_size: query.pageSize };
+      const q = {
+        filters,
+        order_column: query.orderColumn,
+        order_direction: query.orderDirection,
+        page: query.page ?? 0,
+        page_size: query.pageSize,
+      };
       return http.get(`/api/v1/chart/?q=${encodeURIComponent(rison.encode(q))}`);
     },
     favoriteStatus: async (ids: number[]): Promise<Record<number, boolean>> => {
-      const body = await http.get<{ result: { id: number; value: boolean }[] }>(`/api/v1/chart/favorite_status/?q=${encodeURIComponent(rison.encode(ids))}`);
+      const body = await http.get<{ result: { id: number; value: boolean }[] }>(
+        `/api/v1/chart/favorite_status/?q=${encodeURIComponent(rison.encode(ids))}`,
+      );
       return Object.fromEntries(body.result.map((r) => [r.id, r.value]));
     },
     setFavorite: async (id: number, starred: boolean): Promise<void> => {
@@ -138,26 +162,44 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
     },
     createPermalink: async (formData: unknown, urlParams: [string, string][]): Promise<{ key?: string; url: string }> =>
       http.post(`/api/v1/explore/permalink`, { formData, urlParams }),
-    getPermalink: async (key: string): Promise<{ formData: Record<string, unknown>; urlParams?: [string, string][] }> => {
-      const body = await http.get<{ state?: { formData: Record<string, unknown>; urlParams?: [string, string][] } }>(`/api/v1/explore/permalink/${encodeURIComponent(key)}`);
+    getPermalink: async (
+      key: string,
+    ): Promise<{ formData: Record<string, unknown>; urlParams?: [string, string][] }> => {
+      const body = await http.get<{ state?: { formData: Record<string, unknown>; urlParams?: [string, string][] } }>(
+        `/api/v1/explore/permalink/${encodeURIComponent(key)}`,
+      );
       if (!body.state) throw new Error('This permalink has no chart state');
       return body.state;
     },
     getFormDataByKey: async (key: string): Promise<Record<string, unknown>> => {
-      const body = await http.get<{ form_data: string | Record<string, unknown> }>(`/api/v1/explore/form_data/${encodeURIComponent(key)}`);
-      return typeof body.form_data === 'string' ? (JSON.parse(body.form_data) as Record<string, unknown>) : body.form_data;
+      const body = await http.get<{ form_data: string | Record<string, unknown> }>(
+        `/api/v1/explore/form_data/${encodeURIComponent(key)}`,
+      );
+      return typeof body.form_data === 'string'
+        ? (JSON.parse(body.form_data) as Record<string, unknown>)
+        : body.form_data;
     },
     listDashboards: async (): Promise<DashboardOption[]> => {
-      const q = { columns: ['id', 'dashboard_title'], order_column: 'dashboard_title', order_direction: 'asc', page_size: 200 };
-      const body = await http.get<{ result: DashboardOption[] }>(`/api/v1/dashboard/?q=${encodeURIComponent(rison.encode(q))}`);
+      const q = {
+        columns: ['id', 'dashboard_title'],
+        order_column: 'dashboard_title',
+        order_direction: 'asc',
+        page_size: 200,
+      };
+      const body = await http.get<{ result: DashboardOption[] }>(
+        `/api/v1/dashboard/?q=${encodeURIComponent(rison.encode(q))}`,
+      );
       return body.result ?? [];
     },
     createDashboard: async (title: string): Promise<DashboardOption> => {
-      const body = await http.post<{ id: number; result?: { dashboard_title?: string } }>(`/api/v1/dashboard/`, { dashboard_title: title });
+      const body = await http.post<{ id: number; result?: { dashboard_title?: string } }>(`/api/v1/dashboard/`, {
+        dashboard_title: title,
+      });
       return { id: body.id, dashboard_title: body.result?.dashboard_title ?? title };
     },
     /** The chart's data as a CSV or XLSX file (spec §9 export csv/xlsx). */
-    download: (queryContext: Record<string, unknown>, format: 'csv' | 'xlsx') => downloadChartData(http, queryContext, format),
+    download: (queryContext: Record<string, unknown>, format: 'csv' | 'xlsx') =>
+      downloadChartData(http, queryContext, format),
   };
 }
 
@@ -168,7 +210,12 @@ export type ExploreApi = ReturnType<typeof exploreApi>;
  * stopped request must end in the browser, not only be ignored. The rest (JSON, CSRF, error shapes)
  * goes through HttpClient by racing it against the signal.
  */
-async function chartData(http: HttpClient, asyncEvents: () => AsyncEvents, queryContext: unknown, signal?: AbortSignal): Promise<ChartDataResult[]> {
+async function chartData(
+  http: HttpClient,
+  asyncEvents: () => AsyncEvents,
+  queryContext: unknown,
+  signal?: AbortSignal,
+): Promise<ChartDataResult[]> {
   const request = http.post<{ result: ChartDataResult[] } | AsyncJob>('/api/v1/chart/data', queryContext);
   if (!signal) return resultOrJob(await request, http, asyncEvents);
   const aborted = new Promise<never>((_, reject) => {
@@ -181,8 +228,15 @@ async function chartData(http: HttpClient, asyncEvents: () => AsyncEvents, query
   return resultOrJob(await Promise.race([request, aborted]), http, asyncEvents, signal);
 }
 
-async function downloadChartData(http: HttpClient, queryContext: Record<string, unknown>, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; filename: string }> {
-  const token = await http.get<{ result?: string }>('/api/v1/security/csrf_token/').then((b) => b.result ?? null, () => null);
+async function downloadChartData(
+  http: HttpClient,
+  queryContext: Record<string, unknown>,
+  format: 'csv' | 'xlsx',
+): Promise<{ blob: Blob; filename: string }> {
+  const token = await http.get<{ result?: string }>('/api/v1/security/csrf_token/').then(
+    (b) => b.result ?? null,
+    () => null,
+  );
   const response = await fetch(http.url('/api/v1/chart/data'), {
     method: 'POST',
     credentials: 'include',

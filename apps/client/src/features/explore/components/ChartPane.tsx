@@ -20,7 +20,11 @@ function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: 
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setSize({ width: Math.max(200, Math.floor(entry.contentRect.width)), height: Math.max(240, Math.floor(entry.contentRect.height)) });
+      if (entry)
+        setSize({
+          width: Math.max(200, Math.floor(entry.contentRect.width)),
+          height: Math.max(240, Math.floor(entry.contentRect.height)),
+        });
     });
     observer.observe(el);
     return () => observer.disconnect();
@@ -35,17 +39,25 @@ function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: 
 export function ChartPane({ explore, state }: { explore: ExploreFeature; state: ExploreState }) {
   const { chart } = state;
   const [ref, size] = useSize<HTMLDivElement>();
-  const hasData = chart.queriesResponse !== null && (chart.chartStatus === 'success' || chart.chartStatus === 'rendered');
+  const hasData =
+    chart.queriesResponse !== null && (chart.chartStatus === 'success' || chart.chartStatus === 'rendered');
   const queryId = chart.queryId;
   // The form shown is the last queried one, with render-only changes made since (no new query needed).
-  const formData = chart.latestQueryFormData ? { ...state.formData, ...pickQueryFields(chart.latestQueryFormData, state) } : state.formData;
+  const formData = chart.latestQueryFormData
+    ? { ...state.formData, ...pickQueryFields(chart.latestQueryFormData, state) }
+    : state.formData;
   return (
     <section className="explore-chart" aria-label="Chart">
       <div className="explore-chart__status">
-        <span className={`badge ${chart.chartStatus === 'failed' ? 'danger' : chart.chartStatus === 'rendered' ? 'success' : ''}`} data-testid="chart-status">
+        <span
+          className={`badge ${chart.chartStatus === 'failed' ? 'danger' : chart.chartStatus === 'rendered' ? 'success' : ''}`}
+          data-testid="chart-status"
+        >
           {chart.chartStatus ? STATUS_TEXT[chart.chartStatus] : 'Not run yet'}
         </span>
-        {chart.chartUpdateStartTime && chart.chartUpdateEndTime && <span className="muted">{((chart.chartUpdateEndTime - chart.chartUpdateStartTime) / 1000).toFixed(2)} s</span>}
+        {chart.chartUpdateStartTime && chart.chartUpdateEndTime && (
+          <span className="muted">{((chart.chartUpdateEndTime - chart.chartUpdateStartTime) / 1000).toFixed(2)} s</span>
+        )}
         {chart.queriesResponse && <span className="muted">{rowCount(chart.queriesResponse)} rows</span>}
       </div>
       {chart.chartAlert && (
@@ -60,7 +72,11 @@ export function ChartPane({ explore, state }: { explore: ExploreFeature; state: 
         </div>
       )}
       <div className="explore-chart__area" ref={ref}>
-        {chart.chartStatus === 'loading' && <div className="explore-chart__loading" role="status">Loading…</div>}
+        {chart.chartStatus === 'loading' && (
+          <div className="explore-chart__loading" role="status">
+            Loading…
+          </div>
+        )}
         {hasData && queryId && (
           <ChartRenderer
             key={queryId}
@@ -75,7 +91,9 @@ export function ChartPane({ explore, state }: { explore: ExploreFeature; state: 
           />
         )}
         {chart.chartStatus === null && !state.datasource && <p className="muted">Pick a dataset to start.</p>}
-        {chart.chartStatus === null && state.datasource && <p className="muted">Set the controls, then Create chart.</p>}
+        {chart.chartStatus === null && state.datasource && (
+          <p className="muted">Set the controls, then Create chart.</p>
+        )}
       </div>
       <DataPane explore={explore} />
     </section>
@@ -84,7 +102,9 @@ export function ChartPane({ explore, state }: { explore: ExploreFeature; state: 
 
 /** Query-shaping values come from the last query (the data matches them); rendering ones are live. */
 function pickQueryFields(queried: ExploreState['formData'], state: ExploreState): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(queried).filter(([k]) => k === 'viz_type' || !(k in state.formData) || !isRenderOnly(k)));
+  return Object.fromEntries(
+    Object.entries(queried).filter(([k]) => k === 'viz_type' || !(k in state.formData) || !isRenderOnly(k)),
+  );
 }
 
 function isRenderOnly(name: string): boolean {
@@ -92,5 +112,8 @@ function isRenderOnly(name: string): boolean {
 }
 
 function rowCount(results: readonly unknown[]): number {
-  return results.reduce<number>((n, r) => n + (((r as { rowcount?: number }).rowcount ?? (r as { data?: unknown[] }).data?.length) ?? 0), 0);
+  return results.reduce<number>(
+    (n, r) => n + ((r as { rowcount?: number }).rowcount ?? (r as { data?: unknown[] }).data?.length ?? 0),
+    0,
+  );
 }

@@ -45,11 +45,18 @@ export function ControlPanel({ explore, state }: { explore: ExploreFeature; stat
             Stop
           </button>
         ) : (
-          <button type="button" className="primary" disabled={invalid || !datasource} onClick={() => explore.runQuery()}>
+          <button
+            type="button"
+            className="primary"
+            disabled={invalid || !datasource}
+            onClick={() => explore.runQuery()}
+          >
             {chart.chartStatus === null ? 'Create chart' : 'Update chart'}
           </button>
         )}
-        {state.stale && !loading && chart.chartStatus !== null && <span className="muted">Controls changed: update the chart to see them.</span>}
+        {state.stale && !loading && chart.chartStatus !== null && (
+          <span className="muted">Controls changed: update the chart to see them.</span>
+        )}
       </div>
     </section>
   );

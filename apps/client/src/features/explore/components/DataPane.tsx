@@ -18,7 +18,14 @@ export function DataPane({ explore }: { explore: ExploreFeature }) {
     <div className="explore-data">
       <div className="explore-data__tabs" role="tablist" aria-label="Data">
         {TABS.map(({ tab, label }) => (
-          <button key={tab} type="button" role="tab" aria-selected={dataPane.tab === tab} className={dataPane.tab === tab ? 'active' : ''} onClick={() => void explore.openDataTab(tab)}>
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={dataPane.tab === tab}
+            className={dataPane.tab === tab ? 'active' : ''}
+            onClick={() => void explore.openDataTab(tab)}
+          >
             {label}
           </button>
         ))}
@@ -29,7 +36,11 @@ export function DataPane({ explore }: { explore: ExploreFeature }) {
         )}
       </div>
       {dataPane.tab && (
-        <div className="explore-data__body" role="tabpanel" aria-label={TABS.find((t) => t.tab === dataPane.tab)?.label}>
+        <div
+          className="explore-data__body"
+          role="tabpanel"
+          aria-label={TABS.find((t) => t.tab === dataPane.tab)?.label}
+        >
           {dataPane.loading && <div role="status">Loading…</div>}
           {dataPane.error && (
             <div className="form-error" role="alert">
@@ -39,7 +50,11 @@ export function DataPane({ explore }: { explore: ExploreFeature }) {
           {result && dataPane.tab === 'query' && (
             <>
               <pre className="explore-data__query">{result.query}</pre>
-              {datasource && result.query && <OpenInSqlLab query={{ datasourceKey: `${datasource.id}__${datasource.type}`, sql: String(result.query) }} />}
+              {datasource && result.query && (
+                <OpenInSqlLab
+                  query={{ datasourceKey: `${datasource.id}__${datasource.type}`, sql: String(result.query) }}
+                />
+              )}
             </>
           )}
           {result && dataPane.tab !== 'query' && (
@@ -48,13 +63,21 @@ export function DataPane({ explore }: { explore: ExploreFeature }) {
                 {result.rowcount} rows{result.totalCount !== undefined ? ` of ${result.totalCount}` : ''}
                 {dataPane.tab === 'samples' && (
                   <span className="explore-inline">
-                    <button type="button" disabled={(result.page ?? 1) <= 1} onClick={() => void explore.openDataTab('samples', (result.page ?? 1) - 1)}>
+                    <button
+                      type="button"
+                      disabled={(result.page ?? 1) <= 1}
+                      onClick={() => void explore.openDataTab('samples', (result.page ?? 1) - 1)}
+                    >
                       Previous
                     </button>
                     <span>Page {result.page ?? 1}</span>
                     <button
                       type="button"
-                      disabled={result.totalCount !== undefined ? (result.page ?? 1) * 100 >= result.totalCount : result.data.length < 100}
+                      disabled={
+                        result.totalCount !== undefined
+                          ? (result.page ?? 1) * 100 >= result.totalCount
+                          : result.data.length < 100
+                      }
                       onClick={() => void explore.openDataTab('samples', (result.page ?? 1) + 1)}
                     >
                       Next
@@ -76,7 +99,11 @@ export function DataPane({ explore }: { explore: ExploreFeature }) {
                       <tr key={i}>
                         {result.colnames.map((c) => (
                           <td key={c} className={typeof row[c] === 'number' ? 'number' : undefined}>
-                            {row[c] === null || row[c] === undefined ? <span className="muted">NULL</span> : String(row[c])}
+                            {row[c] === null || row[c] === undefined ? (
+                              <span className="muted">NULL</span>
+                            ) : (
+                              String(row[c])
+                            )}
                           </td>
                         ))}
                       </tr>

@@ -24,14 +24,22 @@ export function DatasetPanel({ explore, datasource }: { explore: ExploreFeature;
   return (
     <aside className="explore-dataset" aria-label="Dataset">
       <div className="explore-dataset__head">
-        <strong title={datasource?.description ?? undefined}>{datasource ? datasource.datasource_name : 'No dataset'}</strong>
+        <strong title={datasource?.description ?? undefined}>
+          {datasource ? datasource.datasource_name : 'No dataset'}
+        </strong>
         <button type="button" className="link" onClick={() => setPicking(!picking)}>
           {picking ? 'Close' : 'Change dataset'}
         </button>
       </div>
       {picking && (
         <div className="explore-dataset__picker">
-          <input type="search" aria-label="Search datasets" placeholder="Search datasets" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            aria-label="Search datasets"
+            placeholder="Search datasets"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           {datasets.error && <div className="form-error">{datasets.error}</div>}
           <ul className="explore-dataset__list" aria-label="Datasets">
             {datasets.items.map((d) => (
@@ -67,7 +75,10 @@ export function DatasetPanel({ explore, datasource }: { explore: ExploreFeature;
           <ul className="explore-dataset__fields" aria-label="Dataset columns">
             {datasource.columns.map((c) => (
               <li key={c.column_name} title={c.type ?? undefined}>
-                <span className="explore-type">{isTemporalColumn(c) ? TYPE_ICONS[2] : (TYPE_ICONS[c.type_generic ?? 1] ?? '?')}</span> {c.verbose_name || c.column_name}
+                <span className="explore-type">
+                  {isTemporalColumn(c) ? TYPE_ICONS[2] : (TYPE_ICONS[c.type_generic ?? 1] ?? '?')}
+                </span>{' '}
+                {c.verbose_name || c.column_name}
               </li>
             ))}
           </ul>

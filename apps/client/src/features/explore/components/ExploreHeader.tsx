@@ -26,10 +26,18 @@ export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
         placeholder="Add the name of the chart"
         value={name}
         onChange={(e) => setName(e.target.value)}
-        onBlur={() => name.trim() && name.trim() !== state.sliceName && explore.execute({ type: 'RenameSlice', data: { name } })}
+        onBlur={() =>
+          name.trim() && name.trim() !== state.sliceName && explore.execute({ type: 'RenameSlice', data: { name } })
+        }
       />
       {state.slice && (
-        <button type="button" className={`explore-star${state.isStarred ? ' explore-star--on' : ''}`} aria-pressed={state.isStarred} aria-label={state.isStarred ? 'Unstar' : 'Star'} onClick={() => void explore.toggleStar()}>
+        <button
+          type="button"
+          className={`explore-star${state.isStarred ? ' explore-star--on' : ''}`}
+          aria-pressed={state.isStarred}
+          aria-label={state.isStarred ? 'Unstar' : 'Star'}
+          onClick={() => void explore.toggleStar()}
+        >
           {state.isStarred ? '★' : '☆'}
         </button>
       )}
@@ -53,7 +61,12 @@ export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
           </button>
         </>
       )}
-      <button type="button" className="primary" disabled={!state.datasource || (!canAdd && !canOverwrite)} onClick={onSave}>
+      <button
+        type="button"
+        className="primary"
+        disabled={!state.datasource || (!canAdd && !canOverwrite)}
+        onClick={onSave}
+      >
         Save
       </button>
     </header>

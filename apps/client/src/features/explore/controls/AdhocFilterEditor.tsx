@@ -41,7 +41,8 @@ const OPERATOR_LABELS: Record<FilterOperatorId, string> = {
   TEMPORAL_RANGE: 'Time range',
 };
 
-const comparatorText = (c: unknown) => (Array.isArray(c) ? c.join(', ') : c === null || c === undefined ? '' : String(c));
+const comparatorText = (c: unknown) =>
+  Array.isArray(c) ? c.join(', ') : c === null || c === undefined ? '' : String(c);
 
 /**
  * The adhoc filter editor (spec §3 Adhoc filter): SIMPLE (column, any of the spec's operators, value,
@@ -50,29 +51,49 @@ const comparatorText = (c: unknown) => (Array.isArray(c) ? c.join(', ') : c === 
 export function AdhocFilterEditor({ datasource, filter, newOptionName, onSave, onCancel }: Props) {
   const simple = filter?.expressionType === 'SIMPLE' ? filter : null;
   const [type, setType] = useState<'SIMPLE' | 'SQL'>(filter?.expressionType ?? 'SIMPLE');
-  const [subject, setSubject] = useState(simple?.subject ?? datasource?.columns.find((c) => c.filterable !== false)?.column_name ?? '');
+  const [subject, setSubject] = useState(
+    simple?.subject ?? datasource?.columns.find((c) => c.filterable !== false)?.column_name ?? '',
+  );
   const [operatorId, setOperatorId] = useState<FilterOperatorId>(simple?.operatorId ?? 'EQUALS');
-  const [comparator, setComparator] = useState(simple?.operatorId === 'TEMPORAL_RANGE' ? String(simple.comparator ?? NO_TIME_RANGE) : comparatorText(simple?.comparator));
+  const [comparator, setComparator] = useState(
+    simple?.operatorId === 'TEMPORAL_RANGE'
+      ? String(simple.comparator ?? NO_TIME_RANGE)
+      : comparatorText(simple?.comparator),
+  );
   const [clause, setClause] = useState<FilterClause>(filter?.clause ?? 'WHERE');
   const [sql, setSql] = useState(filter?.expressionType === 'SQL' ? filter.sqlExpression : '');
 
   const column = datasource?.columns.find((c) => c.column_name === subject);
-  const toValue = (text: string): string | number => (column && isNumericColumn(column) && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+  const toValue = (text: string): string | number =>
+    column && isNumericColumn(column) && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
 
   const build = (): AdhocFilter | null => {
     const filterOptionName = filter?.filterOptionName ?? newOptionName();
-    if (type === 'SQL') return sql.trim() ? { expressionType: 'SQL', sqlExpression: sql.trim(), clause, filterOptionName } : null;
+    if (type === 'SQL')
+      return sql.trim() ? { expressionType: 'SQL', sqlExpression: sql.trim(), clause, filterOptionName } : null;
     if (!subject) return null;
     let value: string | number | null | (string | number)[] = null;
     if (operatorId === 'TEMPORAL_RANGE') value = comparator || NO_TIME_RANGE;
     else if (MULTI_OPERATORS.has(operatorId)) {
-      value = comparator.split(',').map((v) => v.trim()).filter(Boolean).map(toValue);
+      value = comparator
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map(toValue);
       if (value.length === 0) return null;
     } else if (!UNARY_OPERATORS.has(operatorId)) {
       if (comparator === '') return null;
       value = toValue(comparator);
     }
-    return { expressionType: 'SIMPLE', subject, operatorId, operator: FILTER_OPERATORS[operatorId], comparator: value, clause, filterOptionName };
+    return {
+      expressionType: 'SIMPLE',
+      subject,
+      operatorId,
+      operator: FILTER_OPERATORS[operatorId],
+      comparator: value,
+      clause,
+      filterOptionName,
+    };
   };
   const built = build();
 
@@ -80,7 +101,14 @@ export function AdhocFilterEditor({ datasource, filter, newOptionName, onSave, o
     <div className="explore-popover" role="dialog" aria-label="Edit filter">
       <div className="explore-popover__tabs" role="tablist">
         {(['SIMPLE', 'SQL'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={type === t} className={type === t ? 'active' : ''} onClick={() => setType(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={type === t}
+            className={type === t ? 'active' : ''}
+            onClick={() => setType(t)}
+          >
             {t === 'SIMPLE' ? 'Simple' : 'Custom SQL'}
           </button>
         ))}
@@ -130,7 +158,12 @@ export function AdhocFilterEditor({ datasource, filter, newOptionName, onSave, o
       ) : (
         <label>
           SQL expression
-          <textarea rows={3} value={sql} onChange={(e) => setSql(e.target.value)} placeholder={clause === 'WHERE' ? "origin = 'USA'" : 'SUM(sales) > 100'} />
+          <textarea
+            rows={3}
+            value={sql}
+            onChange={(e) => setSql(e.target.value)}
+            placeholder={clause === 'WHERE' ? "origin = 'USA'" : 'SUM(sales) > 100'}
+          />
         </label>
       )}
       <div className="explore-popover__actions">

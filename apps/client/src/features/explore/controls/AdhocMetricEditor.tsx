@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { AGGREGATES, defaultMetricLabel, type Aggregate, type AdhocMetric, type DatasourceMeta, type Metric } from '@strata/domain';
+import {
+  AGGREGATES,
+  defaultMetricLabel,
+  type Aggregate,
+  type AdhocMetric,
+  type DatasourceMeta,
+  type Metric,
+} from '@strata/domain';
 import { columnLabel } from './ColumnControls';
 
 type Tab = 'SAVED' | 'SIMPLE' | 'SQL';
@@ -21,7 +28,9 @@ export function AdhocMetricEditor({ datasource, metric, newOptionName, onSave, o
   const adhoc = metric && typeof metric !== 'string' ? metric : null;
   const [tab, setTab] = useState<Tab>(typeof metric === 'string' ? 'SAVED' : (adhoc?.expressionType ?? 'SIMPLE'));
   const [saved, setSaved] = useState(typeof metric === 'string' ? metric : (datasource?.metrics[0]?.metric_name ?? ''));
-  const [column, setColumn] = useState(adhoc?.expressionType === 'SIMPLE' ? adhoc.column.column_name : (datasource?.columns[0]?.column_name ?? ''));
+  const [column, setColumn] = useState(
+    adhoc?.expressionType === 'SIMPLE' ? adhoc.column.column_name : (datasource?.columns[0]?.column_name ?? ''),
+  );
   const [aggregate, setAggregate] = useState<Aggregate>(adhoc?.expressionType === 'SIMPLE' ? adhoc.aggregate : 'SUM');
   const [sql, setSql] = useState(adhoc?.expressionType === 'SQL' ? adhoc.sqlExpression : '');
   const [label, setLabel] = useState(adhoc?.hasCustomLabel ? adhoc.label : '');
@@ -45,7 +54,14 @@ export function AdhocMetricEditor({ datasource, metric, newOptionName, onSave, o
     <div className="explore-popover" role="dialog" aria-label="Edit metric">
       <div className="explore-popover__tabs" role="tablist">
         {(['SAVED', 'SIMPLE', 'SQL'] as Tab[]).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? 'active' : ''}
+            onClick={() => setTab(t)}
+          >
             {t === 'SAVED' ? 'Saved' : t === 'SIMPLE' ? 'Simple' : 'Custom SQL'}
           </button>
         ))}
@@ -95,7 +111,11 @@ export function AdhocMetricEditor({ datasource, metric, newOptionName, onSave, o
       {tab !== 'SAVED' && (
         <label>
           Label
-          <input value={label} placeholder={built && typeof built !== 'string' ? built.label : ''} onChange={(e) => setLabel(e.target.value)} />
+          <input
+            value={label}
+            placeholder={built && typeof built !== 'string' ? built.label : ''}
+            onChange={(e) => setLabel(e.target.value)}
+          />
         </label>
       )}
       <div className="explore-popover__actions">

@@ -10,10 +10,19 @@ function columnsFor(kind: string, datasource: DatasourceMeta | null): Datasource
 }
 
 /** One column (or one temporal column) of the dataset. */
-export function ColumnSelectControl({ def, value, onChange, datasource }: ControlProps & { datasource: DatasourceMeta | null }) {
+export function ColumnSelectControl({
+  def,
+  value,
+  onChange,
+  datasource,
+}: ControlProps & { datasource: DatasourceMeta | null }) {
   const columns = columnsFor(def.kind, datasource);
   return (
-    <select aria-label={def.label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || null)}>
+    <select
+      aria-label={def.label}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.target.value || null)}
+    >
       <option value="">—</option>
       {columns.map((c) => (
         <option key={c.column_name} value={c.column_name}>
@@ -25,7 +34,12 @@ export function ColumnSelectControl({ def, value, onChange, datasource }: Contro
 }
 
 /** Several columns, in order: chips to remove, a select to add. */
-export function ColumnsControl({ def, value, onChange, datasource }: ControlProps & { datasource: DatasourceMeta | null }) {
+export function ColumnsControl({
+  def,
+  value,
+  onChange,
+  datasource,
+}: ControlProps & { datasource: DatasourceMeta | null }) {
   const selected = Array.isArray(value) ? (value as string[]) : [];
   const available = columnsFor(def.kind, datasource).filter((c) => !selected.includes(c.column_name));
   return (
@@ -33,12 +47,21 @@ export function ColumnsControl({ def, value, onChange, datasource }: ControlProp
       {selected.map((name) => (
         <span key={name} className="explore-chip" role="listitem">
           {name}
-          <button type="button" className="explore-chip__remove" aria-label={`Remove ${name}`} onClick={() => onChange(selected.filter((s) => s !== name))}>
+          <button
+            type="button"
+            className="explore-chip__remove"
+            aria-label={`Remove ${name}`}
+            onClick={() => onChange(selected.filter((s) => s !== name))}
+          >
             ×
           </button>
         </span>
       ))}
-      <select aria-label={`Add to ${def.label}`} value="" onChange={(e) => e.target.value && onChange([...selected, e.target.value])}>
+      <select
+        aria-label={`Add to ${def.label}`}
+        value=""
+        onChange={(e) => e.target.value && onChange([...selected, e.target.value])}
+      >
         <option value="">+ Add</option>
         {available.map((c) => (
           <option key={c.column_name} value={c.column_name}>
@@ -51,7 +74,12 @@ export function ColumnsControl({ def, value, onChange, datasource }: ControlProp
 }
 
 /** Raw-mode orderings: JSON text of [column, ascending] (spec §5 order-by options). */
-export function OrderByControl({ def, value, onChange, datasource }: ControlProps & { datasource: DatasourceMeta | null }) {
+export function OrderByControl({
+  def,
+  value,
+  onChange,
+  datasource,
+}: ControlProps & { datasource: DatasourceMeta | null }) {
   const entries = (Array.isArray(value) ? (value as string[]) : []).map((text) => {
     try {
       const [column, asc] = JSON.parse(text) as [string, boolean];
@@ -74,12 +102,23 @@ export function OrderByControl({ def, value, onChange, datasource }: ControlProp
           >
             ⇅
           </button>
-          <button type="button" className="explore-chip__remove" aria-label={`Remove ${e.column}`} onClick={() => onChange(entries.filter((_, j) => j !== i).map((x) => x.text))}>
+          <button
+            type="button"
+            className="explore-chip__remove"
+            aria-label={`Remove ${e.column}`}
+            onClick={() => onChange(entries.filter((_, j) => j !== i).map((x) => x.text))}
+          >
             ×
           </button>
         </span>
       ))}
-      <select aria-label={`Add to ${def.label}`} value="" onChange={(e) => e.target.value && onChange([...entries.map((x) => x.text), JSON.stringify([e.target.value, true])])}>
+      <select
+        aria-label={`Add to ${def.label}`}
+        value=""
+        onChange={(e) =>
+          e.target.value && onChange([...entries.map((x) => x.text), JSON.stringify([e.target.value, true])])
+        }
+      >
         <option value="">+ Add</option>
         {columns.map((c) => (
           <option key={c.column_name} value={c.column_name}>

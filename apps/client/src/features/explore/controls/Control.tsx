@@ -55,7 +55,11 @@ export function Control({ name, value, errors, transferred, datasource, newId, o
       {def.kind !== 'checkbox' && (
         <div className="explore-control__label">
           {def.label}
-          {transferred && <span className="badge" title="Kept from the previous dataset">transferred</span>}
+          {transferred && (
+            <span className="badge" title="Kept from the previous dataset">
+              transferred
+            </span>
+          )}
         </div>
       )}
       <Editor def={def} value={value} onChange={(v) => onChange(name, v)} datasource={datasource} newId={newId} />

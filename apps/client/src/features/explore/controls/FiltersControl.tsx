@@ -4,7 +4,13 @@ import { AdhocFilterEditor, filterLabel } from './AdhocFilterEditor';
 import type { ControlProps } from './SimpleControls';
 
 /** Adhoc filters: chips that open the editor, and '+ Add filter'. */
-export function FiltersControl({ def, value, onChange, datasource, newId }: ControlProps & { datasource: DatasourceMeta | null; newId: () => string }) {
+export function FiltersControl({
+  def,
+  value,
+  onChange,
+  datasource,
+  newId,
+}: ControlProps & { datasource: DatasourceMeta | null; newId: () => string }) {
   const filters = Array.isArray(value) ? (value as AdhocFilter[]) : [];
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
   return (
@@ -14,12 +20,22 @@ export function FiltersControl({ def, value, onChange, datasource, newId }: Cont
           <button type="button" className="link" onClick={() => setEditing({ index: i })}>
             {filterLabel(f)}
           </button>
-          <button type="button" className="explore-chip__remove" aria-label={`Remove ${filterLabel(f)}`} onClick={() => onChange(filters.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="explore-chip__remove"
+            aria-label={`Remove ${filterLabel(f)}`}
+            onClick={() => onChange(filters.filter((_, j) => j !== i))}
+          >
             ×
           </button>
         </span>
       ))}
-      <button type="button" className="explore-add" aria-label={`Add to ${def.label}`} onClick={() => setEditing({ index: null })}>
+      <button
+        type="button"
+        className="explore-add"
+        aria-label={`Add to ${def.label}`}
+        onClick={() => setEditing({ index: null })}
+      >
         + Add filter
       </button>
       {editing && (

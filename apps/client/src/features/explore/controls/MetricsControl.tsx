@@ -6,14 +6,23 @@ import type { ControlProps } from './SimpleControls';
 type Editing = { index: number | null } | null;
 
 /** One metric (`metric`) or several (`metrics`): chips that open the adhoc metric editor. */
-export function MetricsControl({ def, value, onChange, datasource, newId }: ControlProps & { datasource: DatasourceMeta | null; newId: () => string }) {
+export function MetricsControl({
+  def,
+  value,
+  onChange,
+  datasource,
+  newId,
+}: ControlProps & { datasource: DatasourceMeta | null; newId: () => string }) {
   const multi = def.kind === 'metrics';
   const metrics: Metric[] = multi ? (Array.isArray(value) ? (value as Metric[]) : []) : value ? [value as Metric] : [];
   // Which metric's editor is open: how the panel is looked at, not a fact.
   const [editing, setEditing] = useState<Editing>(null);
 
   const save = (metric: Metric) => {
-    const next = editing?.index === null || editing === null ? [...metrics, metric] : metrics.map((m, i) => (i === editing.index ? metric : m));
+    const next =
+      editing?.index === null || editing === null
+        ? [...metrics, metric]
+        : metrics.map((m, i) => (i === editing.index ? metric : m));
     onChange(multi ? next : (next[next.length - 1] ?? null));
     setEditing(null);
   };
@@ -36,7 +45,12 @@ export function MetricsControl({ def, value, onChange, datasource, newId }: Cont
         </span>
       ))}
       {(multi || metrics.length === 0) && (
-        <button type="button" className="explore-add" aria-label={`Add to ${def.label}`} onClick={() => setEditing({ index: null })}>
+        <button
+          type="button"
+          className="explore-add"
+          aria-label={`Add to ${def.label}`}
+          onClick={() => setEditing({ index: null })}
+        >
           + Add metric
         </button>
       )}

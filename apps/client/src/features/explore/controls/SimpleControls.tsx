@@ -22,7 +22,9 @@ export function SelectControl({ def, value, onChange }: ControlProps) {
             <input
               type="checkbox"
               checked={selected.includes(choice)}
-              onChange={(e) => onChange(e.target.checked ? [...selected, choice] : selected.filter((v) => v !== choice))}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...selected, choice] : selected.filter((v) => v !== choice))
+              }
             />
             {label}
           </label>
@@ -38,7 +40,15 @@ export function SelectControl({ def, value, onChange }: ControlProps) {
           list={id}
           value={value === null || value === undefined ? '' : String(value)}
           // Numbers stay numbers; anything else is kept as typed so validation can name it.
-          onChange={(e) => onChange(e.target.value === '' ? '' : /^-?\d+$/.test(e.target.value.trim()) ? Number(e.target.value) : e.target.value)}
+          onChange={(e) =>
+            onChange(
+              e.target.value === ''
+                ? ''
+                : /^-?\d+$/.test(e.target.value.trim())
+                  ? Number(e.target.value)
+                  : e.target.value,
+            )
+          }
         />
         <datalist id={id}>
           {choices.map(([choice, label]) => (
@@ -86,5 +96,11 @@ export function IntegerControl({ def, value, onChange }: ControlProps) {
 }
 
 export function TextControl({ def, value, onChange }: ControlProps) {
-  return <input aria-label={def.label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <input
+      aria-label={def.label}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }

@@ -22,7 +22,15 @@ function describe(value: string): { text: string; error: boolean } {
 }
 
 /** The time range picker: presets, 'Last N units', or 'start : end' with ISO dates or relative expressions. */
-export function TimeRangeInput({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+export function TimeRangeInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+}) {
   const [mode, setMode] = useState<Mode>(modeOf(value));
   const last = LAST_N.exec(value);
   const [start, end] = value.includes(TIME_RANGE_SEPARATOR) ? value.split(TIME_RANGE_SEPARATOR) : ['', ''];
@@ -35,7 +43,13 @@ export function TimeRangeInput({ label, value, onChange }: { label: string; valu
         onChange={(e) => {
           const next = e.target.value as Mode;
           setMode(next);
-          onChange(next === 'preset' ? 'No filter' : next === 'last' ? 'Last 7 days' : `${start || '7 days ago'}${TIME_RANGE_SEPARATOR}${end || 'now'}`);
+          onChange(
+            next === 'preset'
+              ? 'No filter'
+              : next === 'last'
+                ? 'Last 7 days'
+                : `${start || '7 days ago'}${TIME_RANGE_SEPARATOR}${end || 'now'}`,
+          );
         }}
       >
         <option value="preset">Range</option>
@@ -53,8 +67,17 @@ export function TimeRangeInput({ label, value, onChange }: { label: string; valu
       )}
       {mode === 'last' && (
         <span className="explore-inline">
-          <input aria-label={`${label} count`} inputMode="numeric" value={last?.[1] ?? ''} onChange={(e) => onChange(`Last ${e.target.value.replace(/\D/g, '') || '1'} ${last?.[2] ?? 'days'}`)} />
-          <select aria-label={`${label} unit`} value={last?.[2]?.toLowerCase() ?? 'days'} onChange={(e) => onChange(`Last ${last?.[1] ?? '7'} ${e.target.value}`)}>
+          <input
+            aria-label={`${label} count`}
+            inputMode="numeric"
+            value={last?.[1] ?? ''}
+            onChange={(e) => onChange(`Last ${e.target.value.replace(/\D/g, '') || '1'} ${last?.[2] ?? 'days'}`)}
+          />
+          <select
+            aria-label={`${label} unit`}
+            value={last?.[2]?.toLowerCase() ?? 'days'}
+            onChange={(e) => onChange(`Last ${last?.[1] ?? '7'} ${e.target.value}`)}
+          >
             {UNITS.map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -65,8 +88,18 @@ export function TimeRangeInput({ label, value, onChange }: { label: string; valu
       )}
       {mode === 'custom' && (
         <span className="explore-inline">
-          <input aria-label={`${label} start`} placeholder="2020-01-01 or 7 days ago" value={start} onChange={(e) => onChange(`${e.target.value}${TIME_RANGE_SEPARATOR}${end}`)} />
-          <input aria-label={`${label} end`} placeholder="now" value={end} onChange={(e) => onChange(`${start}${TIME_RANGE_SEPARATOR}${e.target.value}`)} />
+          <input
+            aria-label={`${label} start`}
+            placeholder="2020-01-01 or 7 days ago"
+            value={start}
+            onChange={(e) => onChange(`${e.target.value}${TIME_RANGE_SEPARATOR}${end}`)}
+          />
+          <input
+            aria-label={`${label} end`}
+            placeholder="now"
+            value={end}
+            onChange={(e) => onChange(`${start}${TIME_RANGE_SEPARATOR}${e.target.value}`)}
+          />
         </span>
       )}
       <div className={shown.error ? 'form-error' : 'muted explore-time-range__actual'}>{shown.text}</div>
@@ -75,5 +108,11 @@ export function TimeRangeInput({ label, value, onChange }: { label: string; valu
 }
 
 export function TimeRangeControl({ def, value, onChange }: ControlProps) {
-  return <TimeRangeInput label={def.label} value={typeof value === 'string' && value ? value : 'No filter'} onChange={onChange} />;
+  return (
+    <TimeRangeInput
+      label={def.label}
+      value={typeof value === 'string' && value ? value : 'No filter'}
+      onChange={onChange}
+    />
+  );
 }

@@ -11,8 +11,17 @@ export interface ChartRequestOptions {
   resultFormat?: 'json' | 'csv' | 'xlsx';
 }
 
-export function chartDataRequest(formData: FormData, datasource: DatasourceMeta, options: ChartRequestOptions): Record<string, unknown> {
-  const form = { ...formData, force: options.force ?? false, result_type: options.resultType ?? 'full', result_format: options.resultFormat ?? 'json' };
+export function chartDataRequest(
+  formData: FormData,
+  datasource: DatasourceMeta,
+  options: ChartRequestOptions,
+): Record<string, unknown> {
+  const form = {
+    ...formData,
+    force: options.force ?? false,
+    result_type: options.resultType ?? 'full',
+    result_format: options.resultFormat ?? 'json',
+  };
   const context = buildQueryContext(form, datasource);
   // The form the server keeps with the request is the chart's, not this action's variant of it.
   return { ...context, form_data: formData };

@@ -16,19 +16,39 @@ const SAMPLES_PAGE_SIZE = 100;
 
 export function dataPaneActions(core: ExploreCore): DataPaneActions {
   // What the chart shows, or, before any query, what the controls say.
-  const shownFormData = (): FormData => core.store.getState().chart.latestQueryFormData ?? core.store.getState().formData;
+  const shownFormData = (): FormData =>
+    core.store.getState().chart.latestQueryFormData ?? core.store.getState().formData;
 
   async function load(tab: DataTab, page: number): Promise<DataPaneResult> {
     const datasource = core.store.getState().datasource;
     if (!datasource) throw new Error('Pick a dataset first.');
     if (tab === 'samples') {
       const r = await core.api.samples(datasource, page, SAMPLES_PAGE_SIZE);
-      return { colnames: r.colnames ?? [], data: r.data ?? [], rowcount: r.rowcount ?? r.data?.length ?? 0, page, totalCount: r.total_count };
+      return {
+        colnames: r.colnames ?? [],
+        data: r.data ?? [],
+        rowcount: r.rowcount ?? r.data?.length ?? 0,
+        page,
+        totalCount: r.total_count,
+      };
     }
-    const results = await core.api.chartData(chartDataRequest(shownFormData(), datasource, { resultType: tab === 'query' ? 'query' : 'results' }));
+    const results = await core.api.chartData(
+      chartDataRequest(shownFormData(), datasource, { resultType: tab === 'query' ? 'query' : 'results' }),
+    );
     const first = results[0] ?? {};
-    if (tab === 'query') return { colnames: [], data: [], rowcount: 0, query: results.map((r) => r.query ?? '').join(';\n\n'), language: first.language ?? 'sql' };
-    return { colnames: first.colnames ?? [], data: first.data ?? [], rowcount: first.rowcount ?? first.data?.length ?? 0 };
+    if (tab === 'query')
+      return {
+        colnames: [],
+        data: [],
+        rowcount: 0,
+        query: results.map((r) => r.query ?? '').join(';\n\n'),
+        language: first.language ?? 'sql',
+      };
+    return {
+      colnames: first.colnames ?? [],
+      data: first.data ?? [],
+      rowcount: first.rowcount ?? first.data?.length ?? 0,
+    };
   }
 
   return {
@@ -38,7 +58,9 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       try {
         core.side.record([{ type: 'exploreSide/dataLoaded', data: { requestId, result: await load(tab, page) } }]);
       } catch (error) {
-        core.side.record([{ type: 'exploreSide/dataFailed', data: { requestId, message: toClientError(error).message } }]);
+        core.side.record([
+          { type: 'exploreSide/dataFailed', data: { requestId, message: toClientError(error).message } },
+        ]);
       }
     },
     closeDataPane: () => void core.side.record([{ type: 'exploreSide/dataPaneClosed', data: {} }]),

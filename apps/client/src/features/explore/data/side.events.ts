@@ -39,7 +39,13 @@ export interface ExploreSideState {
   /** The open in progress (a chart, dataset or permalink loading), so the page does not show the last one as if current. */
   opening: string | null;
   datasets: { search: string; items: DatasetListItem[]; loading: boolean; error: string | null };
-  dataPane: { tab: DataTab | null; requestId: string | null; loading: boolean; result: DataPaneResult | null; error: string | null };
+  dataPane: {
+    tab: DataTab | null;
+    requestId: string | null;
+    loading: boolean;
+    result: DataPaneResult | null;
+    error: string | null;
+  };
   saveModal: { isVisible: boolean; dashboards: DashboardOption[]; saveModalAlert: string | null; saving: boolean };
 }
 
@@ -66,7 +72,10 @@ export const exploreSideFold = {
         if (event.data.search !== state.datasets.search) return state;
         return { ...state, datasets: { ...state.datasets, loading: false, error: event.data.message } };
       case 'exploreSide/dataTabOpened':
-        return { ...state, dataPane: { tab: event.data.tab, requestId: event.data.requestId, loading: true, result: null, error: null } };
+        return {
+          ...state,
+          dataPane: { tab: event.data.tab, requestId: event.data.requestId, loading: true, result: null, error: null },
+        };
       case 'exploreSide/dataLoaded':
         if (event.data.requestId !== state.dataPane.requestId) return state;
         return { ...state, dataPane: { ...state.dataPane, loading: false, result: event.data.result } };

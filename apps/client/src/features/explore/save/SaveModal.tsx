@@ -17,7 +17,17 @@ export function SaveModal(props: { explore: ExploreFeature; state: ExploreState;
   return saveModal.isVisible ? <SaveForm {...props} saveModal={saveModal} /> : null;
 }
 
-function SaveForm({ explore, state, onSaved, saveModal }: { explore: ExploreFeature; state: ExploreState; onSaved(id: number): void; saveModal: ExploreSideState['saveModal'] }) {
+function SaveForm({
+  explore,
+  state,
+  onSaved,
+  saveModal,
+}: {
+  explore: ExploreFeature;
+  state: ExploreState;
+  onSaved(id: number): void;
+  saveModal: ExploreSideState['saveModal'];
+}) {
   const { canOverwrite } = explore.permissions();
   // Form input until Save.
   const [action, setAction] = useState<SaveAction>(canOverwrite ? SaveAction.OVERWRITE : SaveAction.SAVE_NEW);
@@ -25,7 +35,14 @@ function SaveForm({ explore, state, onSaved, saveModal }: { explore: ExploreFeat
   const [dashboard, setDashboard] = useState('');
   const [newTitle, setNewTitle] = useState('');
 
-  const choice: DashboardChoice = dashboard === NEW_DASHBOARD ? (newTitle.trim() ? { kind: 'new', title: newTitle } : null) : dashboard ? { kind: 'existing', id: Number(dashboard) } : null;
+  const choice: DashboardChoice =
+    dashboard === NEW_DASHBOARD
+      ? newTitle.trim()
+        ? { kind: 'new', title: newTitle }
+        : null
+      : dashboard
+        ? { kind: 'existing', id: Number(dashboard) }
+        : null;
   const submit = async () => {
     const id = await explore.save({ action, sliceName: name, dashboard: choice });
     if (id !== null) onSaved(id);
@@ -43,11 +60,22 @@ function SaveForm({ explore, state, onSaved, saveModal }: { explore: ExploreFeat
         {state.slice && (
           <div className="explore-modal__row">
             <label className="explore-check">
-              <input type="radio" name="save-action" checked={action === SaveAction.OVERWRITE} disabled={!canOverwrite} onChange={() => setAction(SaveAction.OVERWRITE)} />
+              <input
+                type="radio"
+                name="save-action"
+                checked={action === SaveAction.OVERWRITE}
+                disabled={!canOverwrite}
+                onChange={() => setAction(SaveAction.OVERWRITE)}
+              />
               Save (Overwrite)
             </label>
             <label className="explore-check">
-              <input type="radio" name="save-action" checked={action === SaveAction.SAVE_NEW} onChange={() => setAction(SaveAction.SAVE_NEW)} />
+              <input
+                type="radio"
+                name="save-action"
+                checked={action === SaveAction.SAVE_NEW}
+                onChange={() => setAction(SaveAction.SAVE_NEW)}
+              />
               Save as…
             </label>
           </div>
@@ -78,7 +106,12 @@ function SaveForm({ explore, state, onSaved, saveModal }: { explore: ExploreFeat
           <button type="button" onClick={explore.closeSaveModal}>
             Cancel
           </button>
-          <button type="button" className="primary" disabled={saveModal.saving || !name.trim() || (dashboard === NEW_DASHBOARD && !newTitle.trim())} onClick={() => void submit()}>
+          <button
+            type="button"
+            className="primary"
+            disabled={saveModal.saving || !name.trim() || (dashboard === NEW_DASHBOARD && !newTitle.trim())}
+            onClick={() => void submit()}
+          >
             Save
           </button>
         </div>

@@ -1,4 +1,14 @@
-import { canAddChart, canOverwriteChart, ErrorMessages, ExploreMessages, formatMessage, formDataForSave, SaveAction, saveToasts, type FormData } from '@strata/domain';
+import {
+  canAddChart,
+  canOverwriteChart,
+  ErrorMessages,
+  ExploreMessages,
+  formatMessage,
+  formDataForSave,
+  SaveAction,
+  saveToasts,
+  type FormData,
+} from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import { copyToClipboard } from '../../errors/clipboard';
 import type { ChartPayload } from '../api/explore-api';
@@ -43,7 +53,9 @@ export function saveActions(core: ExploreCore): SaveActions {
     async openSaveModal(userName) {
       core.side.record([{ type: 'exploreSide/saveModalOpened', data: {} }]);
       try {
-        core.side.record([{ type: 'exploreSide/dashboardsLoaded', data: { dashboards: await core.api.listDashboards() } }]);
+        core.side.record([
+          { type: 'exploreSide/dashboardsLoaded', data: { dashboards: await core.api.listDashboards() } },
+        ]);
       } catch {
         alert(formatMessage(ExploreMessages.FETCH_DASHBOARDS_FAILED, userName));
       }
@@ -74,12 +86,30 @@ export function saveActions(core: ExploreCore): SaveActions {
         const keep = action === SaveAction.OVERWRITE ? (state.slice?.dashboards ?? []) : [];
         const dashboards = [...new Set([...keep, ...(target ? [target.id] : [])])];
         const body = payload(state.formData, name, dashboards);
-        const saved = action === SaveAction.OVERWRITE && state.slice ? await core.api.updateChart(state.slice.slice_id, body) : await core.api.createChart(body);
+        const saved =
+          action === SaveAction.OVERWRITE && state.slice
+            ? await core.api.updateChart(state.slice.slice_id, body)
+            : await core.api.createChart(body);
         const id = saved.id;
         const owners = (saved.result?.owners ?? []).map((o) => (typeof o === 'number' ? o : o.id));
-        core.execute({ type: 'RecordSliceSaved', data: { slice: { slice_id: id, slice_name: name, owners: owners.length ? owners : (state.slice?.owners ?? []), dashboards } } });
+        core.execute({
+          type: 'RecordSliceSaved',
+          data: {
+            slice: {
+              slice_id: id,
+              slice_name: name,
+              owners: owners.length ? owners : (state.slice?.owners ?? []),
+              dashboards,
+            },
+          },
+        });
         core.side.record([{ type: 'exploreSide/saveModalClosed', data: {} }]);
-        for (const text of saveToasts({ action, sliceName: name, dashboard: target ? { title: target.title, isNew: target.isNew } : null })) core.toasts.success(text);
+        for (const text of saveToasts({
+          action,
+          sliceName: name,
+          dashboard: target ? { title: target.title, isNew: target.isNew } : null,
+        }))
+          core.toasts.success(text);
         return id;
       } catch (error) {
         // spec §4: a failure sets 'Failed to save slice'; the server's reason follows it.

@@ -29,7 +29,14 @@ const carsDataset = {
   columns: [
     { column_name: 'name', type: 'TEXT', type_generic: 1, is_dttm: false, groupby: true, filterable: true },
     { column_name: 'origin', type: 'TEXT', type_generic: 1, is_dttm: false, groupby: true, filterable: true },
-    { column_name: 'horsepower', type: 'DOUBLE PRECISION', type_generic: 0, is_dttm: false, groupby: true, filterable: true },
+    {
+      column_name: 'horsepower',
+      type: 'DOUBLE PRECISION',
+      type_generic: 0,
+      is_dttm: false,
+      groupby: true,
+      filterable: true,
+    },
     { column_name: 'year', type: 'DATE', type_generic: 2, is_dttm: true, groupby: true, filterable: true },
   ],
   metrics: [{ metric_name: 'count', expression: 'COUNT(*)', verbose_name: 'COUNT(*)' }],
@@ -74,7 +81,8 @@ function aggregate(rows: Row[], metric: string | Metric): number | null {
   }
 }
 
-const labelOf = (m: string | Metric) => (typeof m === 'string' ? m : (m.label ?? `${m.aggregate}(${m.column?.column_name})`));
+const labelOf = (m: string | Metric) =>
+  typeof m === 'string' ? m : (m.label ?? `${m.aggregate}(${m.column?.column_name})`);
 const columnName = (c: unknown) => (typeof c === 'string' ? c : String((c as { label?: string }).label));
 
 /** One query object over the cars rows: filters (== and IN), group by the columns, the metrics. */
@@ -93,7 +101,10 @@ export function runQuery(query: Row): { colnames: string[]; data: Row[] } {
   }
   const data = [...groups.entries()].map(([key, members]) => {
     const values = JSON.parse(key) as unknown[];
-    return { ...Object.fromEntries(columns.map((c, i) => [c, values[i]])), ...Object.fromEntries(metrics.map((m) => [labelOf(m), aggregate(members, m)])) };
+    return {
+      ...Object.fromEntries(columns.map((c, i) => [c, values[i]])),
+      ...Object.fromEntries(metrics.map((m) => [labelOf(m), aggregate(members, m)])),
+    };
   });
   return { colnames: [...columns, ...metrics.map(labelOf)], data };
 }
@@ -108,22 +119,59 @@ export function exploreTestApi() {
   const asyncJobs = asyncJobsTestApi();
 
   /** The synchronous answer of POST /api/v1/chart/data (a job's answer too, once it has run). */
-  function chartDataAnswer(body: Row): { status: number; body?: unknown; headers?: Record<string, string>; text?: string } {
-    if (control.failChartData) return { status: 400, body: { message: control.failChartData, errors: [{ message: control.failChartData, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }] } };
+  function chartDataAnswer(body: Row): {
+    status: number;
+    body?: unknown;
+    headers?: Record<string, string>;
+    text?: string;
+  } {
+    if (control.failChartData)
+      return {
+        status: 400,
+        body: {
+          message: control.failChartData,
+          errors: [{ message: control.failChartData, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error' }],
+        },
+      };
     const queries = body.queries as Row[];
     if (body.result_format === 'csv') {
       const { colnames, data } = runQuery(queries[0]!);
       const text = [colnames.join(','), ...data.map((r) => colnames.map((c) => String(r[c])).join(','))].join('\n');
-      return { status: 200, text, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="chart.csv"' } };
+      return {
+        status: 200,
+        text,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="chart.csv"' },
+      };
     }
-    if (body.result_type === 'query') return { status: 200, body: { result: queries.map(() => ({ query: 'SELECT origin, AVG(horsepower) FROM cars GROUP BY origin', language: 'sql' })) } };
+    if (body.result_type === 'query')
+      return {
+        status: 200,
+        body: {
+          result: queries.map(() => ({
+            query: 'SELECT origin, AVG(horsepower) FROM cars GROUP BY origin',
+            language: 'sql',
+          })),
+        },
+      };
     return {
       status: 200,
-      body: { result: queries.map((q) => ({ ...runQuery(q), coltypes: [], rowcount: runQuery(q).data.length, status: 'success', is_cached: false })) },
+      body: {
+        result: queries.map((q) => ({
+          ...runQuery(q),
+          coltypes: [],
+          rowcount: runQuery(q).data.length,
+          status: 'success',
+          is_cached: false,
+        })),
+      },
     };
   }
 
-  async function handle(method: string, url: URL, body: Row | undefined): Promise<{ status: number; body?: unknown; headers?: Record<string, string>; text?: string }> {
+  async function handle(
+    method: string,
+    url: URL,
+    body: Row | undefined,
+  ): Promise<{ status: number; body?: unknown; headers?: Record<string, string>; text?: string }> {
     const path = url.pathname;
     if (path === '/api/v1/security/csrf_token/') return { status: 200, body: { result: 'token' } };
     if (path === '/api/v1/dataset/' && method === 'GET') {
@@ -135,7 +183,9 @@ export function exploreTestApi() {
     const dataset = /^\/api\/v1\/dataset\/(\d+)$/.exec(path);
     if (dataset) {
       const found = [carsDataset, flightsDataset].find((d) => d.id === Number(dataset[1]));
-      return found ? { status: 200, body: { id: found.id, result: found } } : { status: 404, body: { message: 'Not found' } };
+      return found
+        ? { status: 200, body: { id: found.id, result: found } }
+        : { status: 404, body: { message: 'Not found' } };
     }
     const job = asyncJobs.handle(method, url);
     if (job) return job;
@@ -149,29 +199,58 @@ export function exploreTestApi() {
     }
     if (path === '/datasource/samples' && method === 'POST') {
       const page = Number(url.searchParams.get('page') ?? 1);
-      return { status: 200, body: { result: { colnames: ['name', 'origin', 'horsepower', 'year'], data: CARS.slice((page - 1) * 100, page * 100), total_count: CARS.length, page, per_page: 100 } } };
+      return {
+        status: 200,
+        body: {
+          result: {
+            colnames: ['name', 'origin', 'horsepower', 'year'],
+            data: CARS.slice((page - 1) * 100, page * 100),
+            total_count: CARS.length,
+            page,
+            per_page: 100,
+          },
+        },
+      };
     }
     if (path === '/api/v1/chart/' && method === 'POST') {
       const id = charts.length + 1;
-      const chart = { id, ...body, owners: [{ id: 1 }], dashboards: (body!.dashboards as number[]).map((d) => ({ id: d, dashboard_title: dashboards.find((x) => x.id === d)?.dashboard_title })) };
+      const chart = {
+        id,
+        ...body,
+        owners: [{ id: 1 }],
+        dashboards: (body!.dashboards as number[]).map((d) => ({
+          id: d,
+          dashboard_title: dashboards.find((x) => x.id === d)?.dashboard_title,
+        })),
+      };
       charts.push(chart);
       return { status: 201, body: { id, result: chart } };
     }
     if (path === '/api/v1/chart/' && method === 'GET') {
-      const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { col: string; value: unknown }[]; order_column?: string; order_direction?: string };
+      const q = rison.decode(url.searchParams.get('q') ?? '()') as {
+        filters?: { col: string; value: unknown }[];
+        order_column?: string;
+        order_direction?: string;
+      };
       let result = [...charts];
       for (const f of q.filters ?? []) {
-        if (f.col === 'slice_name') result = result.filter((c) => String(c.slice_name).toLowerCase().includes(String(f.value).toLowerCase()));
-        if (f.col === 'owners') result = result.filter((c) => (c.owners as { id: number }[]).some((o) => o.id === f.value));
+        if (f.col === 'slice_name')
+          result = result.filter((c) => String(c.slice_name).toLowerCase().includes(String(f.value).toLowerCase()));
+        if (f.col === 'owners')
+          result = result.filter((c) => (c.owners as { id: number }[]).some((o) => o.id === f.value));
       }
-      if (q.order_column === 'slice_name') result.sort((a, b) => String(a.slice_name).localeCompare(String(b.slice_name)) * (q.order_direction === 'desc' ? -1 : 1));
+      if (q.order_column === 'slice_name')
+        result.sort(
+          (a, b) => String(a.slice_name).localeCompare(String(b.slice_name)) * (q.order_direction === 'desc' ? -1 : 1),
+        );
       return { status: 200, body: { result, count: result.length } };
     }
     const chart = /^\/api\/v1\/chart\/(\d+)$/.exec(path);
     if (chart) {
       const found = charts.find((c) => c.id === Number(chart[1]));
       if (!found) return { status: 404, body: { message: 'Not found' } };
-      if (method === 'PUT') Object.assign(found, body, { dashboards: (body!.dashboards as number[]).map((d) => ({ id: d })) });
+      if (method === 'PUT')
+        Object.assign(found, body, { dashboards: (body!.dashboards as number[]).map((d) => ({ id: d })) });
       return { status: 200, body: { id: found.id, result: found } };
     }
     if (path === '/api/v1/chart/favorite_status/') {
@@ -193,8 +272,15 @@ export function exploreTestApi() {
       dashboards.push(created);
       return { status: 201, body: { id: created.id, result: created } };
     }
-    if (path === '/api/v1/explore/permalink' && method === 'POST') return { status: 201, body: { key: 'abc', url: 'http://localhost/explore/p/abc/' } };
-    return { status: 404, body: { message: 'Not found', errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } };
+    if (path === '/api/v1/explore/permalink' && method === 'POST')
+      return { status: 201, body: { key: 'abc', url: 'http://localhost/explore/p/abc/' } };
+    return {
+      status: 404,
+      body: {
+        message: 'Not found',
+        errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }],
+      },
+    };
   }
 
   let server: Server | null = null;
@@ -211,7 +297,11 @@ export function exploreTestApi() {
         void (async () => {
           let text = '';
           for await (const chunk of req) text += String(chunk);
-          const answer = await handle(req.method ?? 'GET', new URL(req.url ?? '/', 'http://x'), text ? (JSON.parse(text) as Row) : undefined);
+          const answer = await handle(
+            req.method ?? 'GET',
+            new URL(req.url ?? '/', 'http://x'),
+            text ? (JSON.parse(text) as Row) : undefined,
+          );
           res.writeHead(answer.status, answer.headers ?? { 'Content-Type': 'application/json' });
           res.end(answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
         })();

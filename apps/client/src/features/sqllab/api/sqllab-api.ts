@@ -1,6 +1,14 @@
 import rison from 'rison';
 import type { AsyncEvent } from '@strata/events';
-import type { FeatureFlags, EstimatePayload, ExecutePayload, NewTabStatePayload, SavedQueryPayload, TabStateDict, TabStateUpdate } from '@strata/domain';
+import type {
+  FeatureFlags,
+  EstimatePayload,
+  ExecutePayload,
+  NewTabStatePayload,
+  SavedQueryPayload,
+  TabStateDict,
+  TabStateUpdate,
+} from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 
 /**
@@ -96,8 +104,6 @@ export interface ExecuteResult {
   query: ServerQuery;
   displayLimitReached?: boolean;
 }
-
-
 
 /** GET /api/v1/sqllab/ (REFERENCE §1.1). */
 export interface BootstrapResult {
@@ -195,25 +201,43 @@ export function sqlLabApi(http: HttpClient) {
       http.get<TableMetadataResponse>(`/api/v1/database/${dbId}/table_metadata/?${params({ name: table, schema })}`),
     /** Engine-specific extras of a table (partitions, clustering...); PostgreSQL and MySQL give none. */
     tableMetadataExtra: (dbId: number, schema: string, table: string) =>
-      http.get<Record<string, unknown>>(`/api/v1/database/${dbId}/table_metadata/extra/?${params({ name: table, schema })}`),
-    execute: (body: ExecutePayload) => http.post<ExecuteResult | { query: ServerQuery } | { status: 'failed' | 'timed_out' | 'stopped' }>('/api/v1/sqllab/execute/', body, { timeoutMs: 120_000 }),
+      http.get<Record<string, unknown>>(
+        `/api/v1/database/${dbId}/table_metadata/extra/?${params({ name: table, schema })}`,
+      ),
+    execute: (body: ExecutePayload) =>
+      http.post<ExecuteResult | { query: ServerQuery } | { status: 'failed' | 'timed_out' | 'stopped' }>(
+        '/api/v1/sqllab/execute/',
+        body,
+        { timeoutMs: 120_000 },
+      ),
     /** One run as the server knows it (by client id). */
-    query: (clientId: string) => http.get<{ result: ServerQuery }>(`/api/v1/query/${encodeURIComponent(clientId)}`).then((r) => r.result),
+    query: (clientId: string) =>
+      http.get<{ result: ServerQuery }>(`/api/v1/query/${encodeURIComponent(clientId)}`).then((r) => r.result),
     stop: (clientId: string) => http.post<unknown>('/api/v1/query/stop', { client_id: clientId }),
     results: (key: string, rows: number) => http.get<ExecuteResult>(`/api/v1/sqllab/results/?q=${q({ key, rows })}`),
     /** A result_url of an async event (a path on this server). */
     resultsAt: (path: string) => http.get<ExecuteResult>(path),
     asyncEvents: (lastId: string | null) =>
-      http.get<{ result: AsyncEvent[] }>(`/api/v1/async_event/${lastId ? `?last_id=${encodeURIComponent(lastId)}` : ''}`).then((r) => r.result),
+      http
+        .get<{ result: AsyncEvent[] }>(`/api/v1/async_event/${lastId ? `?last_id=${encodeURIComponent(lastId)}` : ''}`)
+        .then((r) => r.result),
     updatedSince: (lastUpdatedMs: number) =>
       http.get<{ result: ServerQuery[] }>(`/api/v1/query/updated_since?q=${q({ last_updated_ms: lastUpdatedMs })}`),
     formatSql: (sql: string, databaseId?: number) =>
-      http.post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql, ...(databaseId ? { database_id: databaseId } : {}) }).then((r) => r.result),
+      http
+        .post<{ result: string }>('/api/v1/sqllab/format_sql/', {
+          sql,
+          ...(databaseId ? { database_id: databaseId } : {}),
+        })
+        .then((r) => r.result),
     estimate: (body: EstimatePayload) =>
       http.post<{ result: Record<string, string>[] }>('/api/v1/sqllab/estimate/', body).then((r) => r.result),
-    createSavedQuery: (body: SavedQueryPayload & { description?: string }) => http.post<{ id: number; result: SavedQueryRow }>('/api/v1/saved_query/', body),
-    updateSavedQuery: (id: number, body: SavedQueryPayload & { description?: string }) => http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, body),
-    savedQuery: (id: number) => http.get<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`).then((r) => r.result),
+    createSavedQuery: (body: SavedQueryPayload & { description?: string }) =>
+      http.post<{ id: number; result: SavedQueryRow }>('/api/v1/saved_query/', body),
+    updateSavedQuery: (id: number, body: SavedQueryPayload & { description?: string }) =>
+      http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, body),
+    savedQuery: (id: number) =>
+      http.get<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`).then((r) => r.result),
     savedQueries: (search: string, page: number, pageSize = 25) =>
       http.get<{ result: SavedQueryRow[]; count: number }>(
         `/api/v1/saved_query/?q=${q({
@@ -232,22 +256,38 @@ export function sqlLabApi(http: HttpClient) {
     /** GET /api/v1/dataset/{id}: where a tab opened on a dataset starts (its database, schema, table or SQL). */
     dataset: (id: number) =>
       http
-        .get<{ result: { table_name: string; schema: string | null; sql: string | null; catalog?: string | null; database: { id: number } } }>(`/api/v1/dataset/${id}`)
+        .get<{
+          result: {
+            table_name: string;
+            schema: string | null;
+            sql: string | null;
+            catalog?: string | null;
+            database: { id: number };
+          };
+        }>(`/api/v1/dataset/${id}`)
         .then((r) => r.result),
     /** spec §7: a virtual dataset from a query's SQL; the answer's `data` is the dataset. */
-    createDataset: (body: NewDatasetPayload) => http.post<{ id: number; data: { id: number; table_name: string } }>('/api/v1/dataset/', body),
+    createDataset: (body: NewDatasetPayload) =>
+      http.post<{ id: number; data: { id: number; table_name: string } }>('/api/v1/dataset/', body),
     bootstrap: () => http.get<{ result: BootstrapResult }>('/api/v1/sqllab/').then((r) => r.result),
-    createTabState: (queryEditor: NewTabStatePayload) => http.post<{ id: number }>('/tabstateview/', { queryEditor }).then((r) => r.id),
+    createTabState: (queryEditor: NewTabStatePayload) =>
+      http.post<{ id: number }>('/tabstateview/', { queryEditor }).then((r) => r.id),
     tabState: (id: string) => http.get<TabStateDict>(`/tabstateview/${encodeURIComponent(id)}`),
-    saveTabState: (id: string, update: Partial<TabStateUpdate> | { saved_query_id: number }) => http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update),
+    saveTabState: (id: string, update: Partial<TabStateUpdate> | { saved_query_id: number }) =>
+      http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update),
     deleteTabState: (id: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(id)}`),
     activateTabState: (id: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(id)}/activate`),
-    removeTabQuery: (tabId: string, queryId: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/query/${encodeURIComponent(queryId)}`),
-    migrateQuery: (tabId: string, queryId: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
-    addTableSchema: (table: Record<string, unknown>) => http.post<{ id: number }>('/tableschemaview/', { table }).then((r) => r.id),
-    expandTableSchema: (id: string, expanded: boolean) => http.post<unknown>(`/tableschemaview/${encodeURIComponent(id)}/expanded`, { expanded }),
+    removeTabQuery: (tabId: string, queryId: string) =>
+      http.delete<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/query/${encodeURIComponent(queryId)}`),
+    migrateQuery: (tabId: string, queryId: string) =>
+      http.post<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
+    addTableSchema: (table: Record<string, unknown>) =>
+      http.post<{ id: number }>('/tableschemaview/', { table }).then((r) => r.id),
+    expandTableSchema: (id: string, expanded: boolean) =>
+      http.post<unknown>(`/tableschemaview/${encodeURIComponent(id)}/expanded`, { expanded }),
     deleteTableSchema: (id: string) => http.delete<unknown>(`/tableschemaview/${encodeURIComponent(id)}`),
-    createPermalink: (state: PermalinkState) => http.post<{ key: string; url: string }>('/api/v1/sqllab/permalink', state),
+    createPermalink: (state: PermalinkState) =>
+      http.post<{ key: string; url: string }>('/api/v1/sqllab/permalink', state),
     permalink: (key: string) => http.get<PermalinkState>(`/api/v1/sqllab/permalink/${encodeURIComponent(key)}`),
     /** The CSV export streams every row from the server; the browser only follows the link. */
     exportUrl: (clientId: string) => http.url(`/api/v1/sqllab/export/${encodeURIComponent(clientId)}/`),

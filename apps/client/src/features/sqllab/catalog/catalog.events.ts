@@ -43,7 +43,10 @@ export const catalogFold = {
       case SCHEMAS_LOADED:
         return { ...state, schemas: { ...state.schemas, [String(event.data.dbId)]: event.data.schemas } };
       case TABLES_LOADED:
-        return { ...state, tables: { ...state.tables, [tablesKey(event.data.dbId, event.data.schema)]: event.data.tables } };
+        return {
+          ...state,
+          tables: { ...state.tables, [tablesKey(event.data.dbId, event.data.schema)]: event.data.tables },
+        };
       case METADATA_LOADED: {
         const { dbId, schema, table, metadata } = event.data;
         return { ...state, metadata: { ...state.metadata, [metadataKey(dbId, schema, table)]: metadata } };

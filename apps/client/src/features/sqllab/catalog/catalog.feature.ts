@@ -16,7 +16,6 @@ import {
   type CatalogState,
 } from './catalog.events';
 
-
 export interface CatalogFeature {
   readonly store: FeatureStore<CatalogState, CatalogEvent>;
   loadDatabases(): Promise<void>;
@@ -72,7 +71,9 @@ export function createCatalog(context: ClientContext, api: SqlLabApi, toasts: To
       if (!force && store.getState().tables[tablesKey(dbId, schema)]) return Promise.resolve();
       return once(`tables:${tablesKey(dbId, schema)}`, force, async () => {
         try {
-          store.record([{ type: TABLES_LOADED, data: { dbId, schema, tables: await api.tables(dbId, schema, force) } }]);
+          store.record([
+            { type: TABLES_LOADED, data: { dbId, schema, tables: await api.tables(dbId, schema, force) } },
+          ]);
         } catch (thrown) {
           fail('tables', thrown, null);
         }

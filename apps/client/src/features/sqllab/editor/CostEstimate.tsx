@@ -7,7 +7,12 @@ import type { CostEstimate as Estimate } from '@strata/domain';
 export function CostEstimate({ estimate }: { estimate: Estimate | undefined }) {
   if (!estimate) return null;
   // spec §4: a failed estimate is not completed and keeps its error.
-  if (estimate.error) return <div className="sqllab-alert sqllab-alert--danger" role="alert">{estimate.error}</div>;
+  if (estimate.error)
+    return (
+      <div className="sqllab-alert sqllab-alert--danger" role="alert">
+        {estimate.error}
+      </div>
+    );
   if (!estimate.completed) return <div className="sqllab-alert sqllab-alert--info">Estimating the cost…</div>;
   const rows = estimate.cost ?? [];
   const labels = [...new Set(rows.flatMap((row) => Object.keys(row)))];

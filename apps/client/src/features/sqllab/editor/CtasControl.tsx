@@ -24,7 +24,13 @@ export function CtasControl({ allowCtas, allowCvas, value, onChange }: CtasContr
       <select
         aria-label="Run as"
         value={value?.method ?? ''}
-        onChange={(e) => onChange(e.target.value === 'TABLE' || e.target.value === 'VIEW' ? { method: e.target.value, tableName: value?.tableName ?? null } : null)}
+        onChange={(e) =>
+          onChange(
+            e.target.value === 'TABLE' || e.target.value === 'VIEW'
+              ? { method: e.target.value, tableName: value?.tableName ?? null }
+              : null,
+          )
+        }
       >
         <option value="">Query</option>
         {allowCtas && <option value="TABLE">CREATE TABLE AS</option>}

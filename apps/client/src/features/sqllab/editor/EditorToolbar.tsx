@@ -40,7 +40,12 @@ export function limitOptions(maxRow: number, current: number): number[] {
 export function EditorToolbar(props: EditorToolbarProps) {
   return (
     <div className="sqllab-toolbar" role="toolbar" aria-label="Query actions">
-      <button type="button" className="link-button" onClick={props.onToggleLeftBar} aria-label={props.leftBarHidden ? 'Show left bar' : 'Hide left bar'}>
+      <button
+        type="button"
+        className="link-button"
+        onClick={props.onToggleLeftBar}
+        aria-label={props.leftBarHidden ? 'Show left bar' : 'Hide left bar'}
+      >
         {props.leftBarHidden ? '»' : '«'}
       </button>
       {props.running ? (
@@ -48,11 +53,21 @@ export function EditorToolbar(props: EditorToolbarProps) {
           Stop
         </button>
       ) : (
-        <button type="button" className="primary" disabled={!props.canRun} onClick={() => props.onRun(false)} title="Ctrl+Enter">
+        <button
+          type="button"
+          className="primary"
+          disabled={!props.canRun}
+          onClick={() => props.onRun(false)}
+          title="Ctrl+Enter"
+        >
           Run
         </button>
       )}
-      <button type="button" disabled={!props.canRun || !props.hasSelection || props.running} onClick={() => props.onRun(true)}>
+      <button
+        type="button"
+        disabled={!props.canRun || !props.hasSelection || props.running}
+        onClick={() => props.onRun(true)}
+      >
         Run selection
       </button>
       {props.extra}

@@ -44,11 +44,23 @@ export function SaveQueryDialog({ name: initialName, loadDescription, saved, onS
         <h2>{saved ? 'Update the saved query' : 'Save query'}</h2>
         <label className="sqllab-field">
           <span>Name</span>
-          <input aria-label="Query name" autoFocus value={name} onChange={(e) => setName(e.target.value)} maxLength={256} />
+          <input
+            aria-label="Query name"
+            autoFocus
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={256}
+          />
         </label>
         <label className="sqllab-field">
           <span>Description</span>
-          <textarea aria-label="Description" rows={4} value={description ?? ''} disabled={description === null} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            aria-label="Description"
+            rows={4}
+            value={description ?? ''}
+            disabled={description === null}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </label>
         {!name.trim() && <p className="form-error">The name cannot be empty.</p>}
         <div className="sqllab-dialog__actions">

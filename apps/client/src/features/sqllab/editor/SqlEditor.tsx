@@ -38,7 +38,16 @@ export interface SqlEditorProps {
  * opened tables). Ace owns the text while typing; the prop is pushed in only when it differs (undo of a
  * tab operation, format, a loaded saved query), so the cursor never jumps while typing.
  */
-export function SqlEditor({ value, tabId, echo = false, words, onChange, onSelectionChange, onRun, height = '100%' }: SqlEditorProps) {
+export function SqlEditor({
+  value,
+  tabId,
+  echo = false,
+  words,
+  onChange,
+  onSelectionChange,
+  onRun,
+  height = '100%',
+}: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<ace.Ace.Editor | null>(null);
   // Handlers and words change every render; Ace's listeners read them through refs.
@@ -62,7 +71,13 @@ export function SqlEditor({ value, tabId, echo = false, words, onChange, onSelec
     });
     const schemaCompleter = {
       identifierRegexps: [/[a-zA-Z_0-9$\-\u00A2-\uFFFF]/],
-      getCompletions(_e: unknown, _s: unknown, _p: unknown, prefix: string, callback: (error: null, list: AceCompletion[]) => void) {
+      getCompletions(
+        _e: unknown,
+        _s: unknown,
+        _p: unknown,
+        prefix: string,
+        callback: (error: null, list: AceCompletion[]) => void,
+      ) {
         callback(null, completionsFor(latest.current.words, prefix));
       },
     };
@@ -112,5 +127,13 @@ export function SqlEditor({ value, tabId, echo = false, words, onChange, onSelec
     editor.current?.resize();
   });
 
-  return <div ref={host} className="sql-editor" data-testid="sql-editor" aria-label="SQL editor" style={{ height, width: '100%' }} />;
+  return (
+    <div
+      ref={host}
+      className="sql-editor"
+      data-testid="sql-editor"
+      aria-label="SQL editor"
+      style={{ height, width: '100%' }}
+    />
+  );
 }

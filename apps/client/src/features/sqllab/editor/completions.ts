@@ -25,7 +25,12 @@ export function completionsFor(words: CompletionWords, prefix: string) {
     const key = `column:${column.name}`;
     if (!matches(column.name) || seen.has(key)) continue;
     seen.add(key);
-    out.push({ caption: column.name, value: column.name, meta: column.type ? `${column.table} · ${column.type}` : column.table, score: SCORE.column });
+    out.push({
+      caption: column.name,
+      value: column.name,
+      meta: column.type ? `${column.table} · ${column.type}` : column.table,
+      score: SCORE.column,
+    });
   }
   for (const table of words.tables) {
     if (matches(table)) out.push({ caption: table, value: table, meta: 'table', score: SCORE.table });

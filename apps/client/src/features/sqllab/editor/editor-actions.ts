@@ -1,8 +1,14 @@
-import { EditorErrorMessages, ErrorMessages, estimatePayload, parseDatasourceKey, savedQueryPayload, savedQueryToTabFields } from '@strata/domain';
+import {
+  EditorErrorMessages,
+  ErrorMessages,
+  estimatePayload,
+  parseDatasourceKey,
+  savedQueryPayload,
+  savedQueryToTabFields,
+} from '@strata/domain';
 import { copyToClipboard } from '../../errors/clipboard';
 import { toClientError as toError } from '../../api/api-error';
 import type { SqlLabCore } from '../sqllab.feature';
-
 
 export interface EditorActions {
   /** A new database for the tab; its schema is reset and then defaulted once the schemas are known. */
@@ -38,7 +44,12 @@ export interface SaveOptions {
 
 /** The schema a database opens on: 'public' or the database's own name when there is one, else the first. */
 export function defaultSchema(schemas: readonly string[]): string | null {
-  return schemas.find((s) => s === 'public') ?? schemas.find((s) => !/^(information_schema|pg_catalog|mysql|performance_schema|sys)$/i.test(s)) ?? schemas[0] ?? null;
+  return (
+    schemas.find((s) => s === 'public') ??
+    schemas.find((s) => !/^(information_schema|pg_catalog|mysql|performance_schema|sys)$/i.test(s)) ??
+    schemas[0] ??
+    null
+  );
 }
 
 export function editorActions(core: SqlLabCore): EditorActions {
@@ -51,7 +62,8 @@ export function editorActions(core: SqlLabCore): EditorActions {
     if (!tab || tab.dbId !== dbId || tab.schema !== null || !schemas) return;
     const schema = defaultSchema(schemas);
     // Follows from the database choice: not a separate undo step.
-    if (schema) core.execute({ type: 'SetSchema', data: { queryEditorId: tabId, schema, at: core.now() } }, { undoable: false });
+    if (schema)
+      core.execute({ type: 'SetSchema', data: { queryEditorId: tabId, schema, at: core.now() } }, { undoable: false });
   }
 
   return {
@@ -73,7 +85,8 @@ export function editorActions(core: SqlLabCore): EditorActions {
       if (!tab || tab.sql.trim() === '') return;
       try {
         const formatted = await api.formatSql(tab.sql, tab.dbId ?? undefined);
-        if (formatted !== tab.sql) core.execute({ type: 'SetSql', data: { queryEditorId: tabId, sql: formatted, at: core.now() } });
+        if (formatted !== tab.sql)
+          core.execute({ type: 'SetSql', data: { queryEditorId: tabId, sql: formatted, at: core.now() } });
       } catch (thrown) {
         core.errors.show(toError(thrown), 'Could not format the SQL');
       }
@@ -88,7 +101,10 @@ export function editorActions(core: SqlLabCore): EditorActions {
         const cost = await api.estimate(payload);
         core.execute({ type: 'RecordCostEstimate', data: { queryEditorId: tabId, cost } }, { silent: true });
       } catch (thrown) {
-        core.execute({ type: 'RecordCostEstimateFailure', data: { queryEditorId: tabId, error: toError(thrown).message } }, { silent: true });
+        core.execute(
+          { type: 'RecordCostEstimateFailure', data: { queryEditorId: tabId, error: toError(thrown).message } },
+          { silent: true },
+        );
       }
     },
     async save(tabId, options = {}) {
@@ -96,13 +112,20 @@ export function editorActions(core: SqlLabCore): EditorActions {
       const tab = core.tab(tabId);
       if (!tab || tab.dbId === null) return false;
       const label = options.name?.trim() || tab.name;
-      const body = { ...savedQueryPayload(tab), label, ...(options.description !== undefined ? { description: options.description } : {}) };
+      const body = {
+        ...savedQueryPayload(tab),
+        label,
+        ...(options.description !== undefined ? { description: options.description } : {}),
+      };
       const update = tab.remoteId !== null && !options.asNew;
       let remoteId: number;
       try {
         const answer = update ? await api.updateSavedQuery(tab.remoteId!, body) : await api.createSavedQuery(body);
         remoteId = answer.id;
-        core.execute({ type: 'SaveAsSavedQuery', data: { queryEditorId: tabId, remoteId, name: answer.result?.label ?? label, at: core.now() } });
+        core.execute({
+          type: 'SaveAsSavedQuery',
+          data: { queryEditorId: tabId, remoteId, name: answer.result?.label ?? label, at: core.now() },
+        });
       } catch {
         toasts.danger(update ? EditorErrorMessages.QUERY_NOT_UPDATED : EditorErrorMessages.QUERY_NOT_SAVED);
         return false;
@@ -135,7 +158,14 @@ export function editorActions(core: SqlLabCore): EditorActions {
       const tab = core.tab(tabId);
       if (!tab || tab.dbId === null) return;
       try {
-        const { url } = await api.createPermalink({ dbId: tab.dbId, sql: tab.sql, name: tab.name, schema: tab.schema, catalog: tab.catalog, templateParams: tab.templateParams });
+        const { url } = await api.createPermalink({
+          dbId: tab.dbId,
+          sql: tab.sql,
+          name: tab.name,
+          schema: tab.schema,
+          catalog: tab.catalog,
+          templateParams: tab.templateParams,
+        });
         const copied = await copyToClipboard(`${origin}${url}`);
         if (copied) toasts.success(ErrorMessages.COPIED_TO_CLIPBOARD);
         else toasts.warning(`${ErrorMessages.COPY_NOT_SUPPORTED} ${origin}${url}`);
@@ -148,7 +178,16 @@ export function editorActions(core: SqlLabCore): EditorActions {
         const state = await api.permalink(key);
         core.execute({
           type: 'AddTab',
-          data: { id: core.context.newId(), at: core.now(), name: state.name ?? undefined, sql: state.sql, dbId: state.dbId, schema: state.schema ?? null, catalog: state.catalog ?? null, templateParams: state.templateParams ?? null },
+          data: {
+            id: core.context.newId(),
+            at: core.now(),
+            name: state.name ?? undefined,
+            sql: state.sql,
+            dbId: state.dbId,
+            schema: state.schema ?? null,
+            catalog: state.catalog ?? null,
+            templateParams: state.templateParams ?? null,
+          },
         });
       } catch {
         toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
@@ -162,7 +201,14 @@ export function editorActions(core: SqlLabCore): EditorActions {
         const table = dataset.schema ? `${dataset.schema}.${dataset.table_name}` : dataset.table_name;
         core.execute({
           type: 'AddTab',
-          data: { id: core.context.newId(), at: core.now(), sql: sql ?? dataset.sql ?? `SELECT * FROM ${table}`, dbId: dataset.database.id, schema: dataset.schema, catalog: dataset.catalog ?? null },
+          data: {
+            id: core.context.newId(),
+            at: core.now(),
+            sql: sql ?? dataset.sql ?? `SELECT * FROM ${table}`,
+            dbId: dataset.database.id,
+            schema: dataset.schema,
+            catalog: dataset.catalog ?? null,
+          },
         });
       } catch {
         toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
@@ -171,7 +217,10 @@ export function editorActions(core: SqlLabCore): EditorActions {
     async openSavedQuery(id) {
       try {
         const saved = await api.savedQuery(id);
-        core.execute({ type: 'AddTab', data: { id: core.context.newId(), at: core.now(), ...savedQueryToTabFields(saved) } });
+        core.execute({
+          type: 'AddTab',
+          data: { id: core.context.newId(), at: core.now(), ...savedQueryToTabFields(saved) },
+        });
       } catch {
         toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
       }

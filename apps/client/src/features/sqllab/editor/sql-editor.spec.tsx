@@ -33,7 +33,16 @@ describe('SQL editor', () => {
     const changes: string[] = [];
     const selections: string[] = [];
     const run = jest.fn();
-    const view = render(<SqlEditor tabId="a" value="SELECT 1" words={words} onChange={(s) => changes.push(s)} onSelectionChange={(s) => selections.push(s)} onRun={run} />);
+    const view = render(
+      <SqlEditor
+        tabId="a"
+        value="SELECT 1"
+        words={words}
+        onChange={(s) => changes.push(s)}
+        onSelectionChange={(s) => selections.push(s)}
+        onRun={run}
+      />,
+    );
     const editor = editorOf(screen.getByTestId('sql-editor'));
     expect((editor.session.getMode() as unknown as { $id: string }).$id).toBe('ace/mode/sql');
     expect(editor.getValue()).toBe('SELECT 1');
@@ -55,7 +64,16 @@ describe('SQL editor', () => {
 
     // A value from outside (undo, format) replaces the text without being reported as typing.
     const before = changes.length;
-    view.rerender(<SqlEditor tabId="a" value="SELECT 2" words={words} onChange={(s) => changes.push(s)} onSelectionChange={() => {}} onRun={run} />);
+    view.rerender(
+      <SqlEditor
+        tabId="a"
+        value="SELECT 2"
+        words={words}
+        onChange={(s) => changes.push(s)}
+        onSelectionChange={() => {}}
+        onRun={run}
+      />,
+    );
     expect(editor.getValue()).toBe('SELECT 2');
     expect(changes.length).toBe(before);
   });
@@ -79,10 +97,20 @@ describe('SQL editor', () => {
 
 describe('completions', () => {
   it('offers every table of the schema and the schemas', () => {
-    expect(completionsFor(words, '').map((c) => c.caption)).toEqual(['origin', 'flights', 'flights_200k', 'cars', 'public', 'sales']);
+    expect(completionsFor(words, '').map((c) => c.caption)).toEqual([
+      'origin',
+      'flights',
+      'flights_200k',
+      'cars',
+      'public',
+      'sales',
+    ]);
   });
   it('finds the known tables a query references', () => {
-    expect(referencedTables('select * from public.Flights f join cars c on 1=1', words.tables)).toEqual(['flights', 'cars']);
+    expect(referencedTables('select * from public.Flights f join cars c on 1=1', words.tables)).toEqual([
+      'flights',
+      'cars',
+    ]);
     expect(referencedTables('select 1', words.tables)).toEqual([]);
   });
 });

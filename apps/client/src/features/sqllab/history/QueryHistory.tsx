@@ -4,7 +4,12 @@ import { useStoreState } from '../../../shared/use-store-state';
 import type { DatabaseOption, ServerQuery } from '../api/sqllab-api';
 import { QueryStateBadge } from '../results/ResultSet';
 import { formatElapsed } from '../results/result-texts';
-import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryPeriod, type QueryHistoryFeature } from './query-history.feature';
+import {
+  HISTORY_PAGE_SIZE,
+  type HistoryFilters,
+  type HistoryPeriod,
+  type QueryHistoryFeature,
+} from './query-history.feature';
 
 export interface QueryHistoryProps {
   history: QueryHistoryFeature;
@@ -29,7 +34,15 @@ const PERIODS: { value: HistoryPeriod; label: string }[] = [
 const startOf = (q: ServerQuery) => (typeof q.startDttm === 'number' ? q.startDttm : null);
 
 /** The query history: past runs from the server, filtered by database, state, user, text and time, in pages. */
-export function QueryHistory({ history, databases, refreshKey, onOpenInTab, onInsert, tabId, onRemove }: QueryHistoryProps) {
+export function QueryHistory({
+  history,
+  databases,
+  refreshKey,
+  onOpenInTab,
+  onInsert,
+  tabId,
+  onRemove,
+}: QueryHistoryProps) {
   const state = useStoreState(history.store.state$);
   const { filters } = state;
   // The search text as typed, sent after a pause.
@@ -47,7 +60,11 @@ export function QueryHistory({ history, databases, refreshKey, onOpenInTab, onIn
   return (
     <div className="sqllab-history" data-testid="query-history">
       <div className="sqllab-history__filters" role="search" aria-label="Filter the query history">
-        <select aria-label="Filter by database" value={filters.dbId ?? ''} onChange={(e) => set({ dbId: e.target.value ? Number(e.target.value) : null })}>
+        <select
+          aria-label="Filter by database"
+          value={filters.dbId ?? ''}
+          onChange={(e) => set({ dbId: e.target.value ? Number(e.target.value) : null })}
+        >
           <option value="">All databases</option>
           {(databases ?? []).map((db) => (
             <option key={db.id} value={db.id}>
@@ -55,7 +72,11 @@ export function QueryHistory({ history, databases, refreshKey, onOpenInTab, onIn
             </option>
           ))}
         </select>
-        <select aria-label="Filter by state" value={filters.state ?? ''} onChange={(e) => set({ state: e.target.value || null })}>
+        <select
+          aria-label="Filter by state"
+          value={filters.state ?? ''}
+          onChange={(e) => set({ state: e.target.value || null })}
+        >
           <option value="">All states</option>
           {Object.values(QueryState).map((s) => (
             <option key={s} value={s}>
@@ -63,7 +84,11 @@ export function QueryHistory({ history, databases, refreshKey, onOpenInTab, onIn
             </option>
           ))}
         </select>
-        <select aria-label="Filter by user" value={filters.userId ?? ''} onChange={(e) => set({ userId: e.target.value ? Number(e.target.value) : null })}>
+        <select
+          aria-label="Filter by user"
+          value={filters.userId ?? ''}
+          onChange={(e) => set({ userId: e.target.value ? Number(e.target.value) : null })}
+        >
           <option value="">All users</option>
           {Object.entries(state.users).map(([id, name]) => (
             <option key={id} value={id}>
@@ -71,14 +96,23 @@ export function QueryHistory({ history, databases, refreshKey, onOpenInTab, onIn
             </option>
           ))}
         </select>
-        <select aria-label="Filter by time" value={filters.period} onChange={(e) => set({ period: e.target.value as HistoryPeriod })}>
+        <select
+          aria-label="Filter by time"
+          value={filters.period}
+          onChange={(e) => set({ period: e.target.value as HistoryPeriod })}
+        >
           {PERIODS.map((p) => (
             <option key={p.value} value={p.value}>
               {p.label}
             </option>
           ))}
         </select>
-        <input aria-label="Search the SQL" placeholder="SQL contains…" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          aria-label="Search the SQL"
+          placeholder="SQL contains…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <button type="button" className="button--small" onClick={() => void history.reload()}>
           Refresh
         </button>
@@ -144,7 +178,11 @@ export function QueryHistory({ history, databases, refreshKey, onOpenInTab, onIn
             Previous
           </button>{' '}
           Page {state.page + 1} of {pages} ({state.count} queries){' '}
-          <button type="button" disabled={state.page + 1 >= pages} onClick={() => void history.load(filters, state.page + 1)}>
+          <button
+            type="button"
+            disabled={state.page + 1 >= pages}
+            onClick={() => void history.load(filters, state.page + 1)}
+          >
             Next
           </button>
         </p>

@@ -7,7 +7,13 @@ import type { QueryListFilter, ServerQuery, SqlLabApi } from '../api/sqllab-api'
 export const HISTORY_PAGE_SIZE = 25;
 
 /** How far back the history looks; 'any' is no time filter. */
-export const HISTORY_PERIODS = { any: 0, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 } as const;
+export const HISTORY_PERIODS = {
+  any: 0,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+} as const;
 export type HistoryPeriod = keyof typeof HISTORY_PERIODS;
 
 export interface HistoryFilters {
@@ -41,7 +47,15 @@ const sameAsked = (state: QueryHistoryState, data: { filters: HistoryFilters; pa
   JSON.stringify(state.filters) === JSON.stringify(data.filters) && state.page === data.page;
 
 export const queryHistoryFold = {
-  initialState: (): QueryHistoryState => ({ filters: NO_HISTORY_FILTERS, page: 0, rows: null, count: 0, loading: false, error: null, users: {} }),
+  initialState: (): QueryHistoryState => ({
+    filters: NO_HISTORY_FILTERS,
+    page: 0,
+    rows: null,
+    count: 0,
+    loading: false,
+    error: null,
+    users: {},
+  }),
   evolve(state: QueryHistoryState, event: QueryHistoryEvent): QueryHistoryState {
     switch (event.type) {
       case 'queryHistory/listRequested':
@@ -50,7 +64,8 @@ export const queryHistoryFold = {
         // An answer to filters changed since is not the list asked for now.
         if (!sameAsked(state, event.data)) return state;
         const users = { ...state.users };
-        for (const row of event.data.rows) if (row.userId !== undefined) users[String(row.userId)] = row.user ?? `User ${row.userId}`;
+        for (const row of event.data.rows)
+          if (row.userId !== undefined) users[String(row.userId)] = row.user ?? `User ${row.userId}`;
         return { ...state, rows: event.data.rows, count: event.data.count, loading: false, error: null, users };
       }
       case 'queryHistory/listLoadFailed':
@@ -68,7 +83,8 @@ export function historyListFilters(filters: HistoryFilters, now: number): QueryL
   if (filters.state) list.push({ col: 'status', opr: 'eq', value: filters.state });
   if (filters.userId !== null) list.push({ col: 'user_id', opr: 'eq', value: filters.userId });
   if (filters.search.trim()) list.push({ col: 'sql', opr: 'ct', value: filters.search.trim() });
-  if (filters.period !== 'any') list.push({ col: 'start_time', opr: 'gt', value: now - HISTORY_PERIODS[filters.period] });
+  if (filters.period !== 'any')
+    list.push({ col: 'start_time', opr: 'gt', value: now - HISTORY_PERIODS[filters.period] });
   return list;
 }
 
@@ -88,7 +104,9 @@ export function createQueryHistory(context: ClientContext, api: SqlLabApi, now: 
       const { result, count } = await api.queries(historyListFilters(filters, now()), page, HISTORY_PAGE_SIZE);
       store.record([{ type: 'queryHistory/listLoaded', data: { filters, page, rows: result, count } }]);
     } catch (thrown) {
-      store.record([{ type: 'queryHistory/listLoadFailed', data: { filters, page, message: toClientError(thrown).message } }]);
+      store.record([
+        { type: 'queryHistory/listLoadFailed', data: { filters, page, message: toClientError(thrown).message } },
+      ]);
     }
   }
   return {

@@ -19,7 +19,14 @@ beforeEach(async () => {
   server = await new TestServer(sqlLabTestApi().handler).start();
   const context = createTestContext();
   toasts = createToasts(context);
-  sqllab = createSqlLab({ context, http: new HttpClient({ baseUrl: server.baseUrl }), toasts, errors: createErrors(context, toasts), backendPersistence: false, openPush: null });
+  sqllab = createSqlLab({
+    context,
+    http: new HttpClient({ baseUrl: server.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    backendPersistence: false,
+    openPush: null,
+  });
   render(
     <MemoryRouter initialEntries={['/sqllab/']}>
       <SqlLabPage sqllab={sqllab} />
@@ -36,7 +43,8 @@ afterEach(async () => {
 
 const editor = () => (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor;
 const historyRows = () => screen.getAllByTestId('history-row');
-const historyRequests = () => server.requests.filter((r) => r.url.startsWith('/api/v1/query/?')).map((r) => decodeURIComponent(r.url));
+const historyRequests = () =>
+  server.requests.filter((r) => r.url.startsWith('/api/v1/query/?')).map((r) => decodeURIComponent(r.url));
 
 describe('the query history tab', () => {
   it("lists the server's past runs, newest first, with this page's run on top, in pages of 25", async () => {
@@ -66,7 +74,13 @@ describe('the query history tab', () => {
     // The user filter offers the users the list has shown.
     fireEvent.change(screen.getByLabelText('Filter by user'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Search the SQL'), { target: { value: 'SELECT 2' } });
-    await waitFor(() => expect(historyRows().map((r) => within(r).getByText(/^SELECT/).textContent)).toEqual(['SELECT 27 AS n', 'SELECT 24 AS n', 'SELECT 21 AS n']));
+    await waitFor(() =>
+      expect(historyRows().map((r) => within(r).getByText(/^SELECT/).textContent)).toEqual([
+        'SELECT 27 AS n',
+        'SELECT 24 AS n',
+        'SELECT 21 AS n',
+      ]),
+    );
     expect(historyRequests().at(-1)).toContain('(col:status,opr:eq,value:failed)');
     expect(historyRequests().at(-1)).toContain('(col:user_id,opr:eq,value:2)');
     expect(historyRequests().at(-1)).toContain("(col:sql,opr:ct,value:'SELECT 2')");
@@ -87,7 +101,9 @@ describe('the query history tab', () => {
     fireEvent.click(within(historyRows()[0]!).getByRole('button', { name: 'Edit in this tab' }));
     await waitFor(() => expect(editor().getValue()).toBe('SELECT 29 AS n'));
     fireEvent.click(within(historyRows()[1]!).getByRole('button', { name: 'Open in a new tab' }));
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Untitled Query 2' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Untitled Query 2' })).toHaveAttribute('aria-selected', 'true'),
+    );
     await waitFor(() => expect(editor().getValue()).toBe('SELECT 28 AS n'));
   });
 });

@@ -57,7 +57,11 @@ export function LeftBar(props: LeftBarProps) {
     <aside className="sqllab-leftbar" aria-label="Database explorer">
       <label className="sqllab-field">
         <span>Database</span>
-        <select aria-label="Database" value={dbId ?? ''} onChange={(e) => props.onDatabase(e.target.value === '' ? null : Number(e.target.value))}>
+        <select
+          aria-label="Database"
+          value={dbId ?? ''}
+          onChange={(e) => props.onDatabase(e.target.value === '' ? null : Number(e.target.value))}
+        >
           <option value="">{databases === null ? 'Loading…' : 'Select a database'}</option>
           {(databases ?? []).map((db) => (
             <option key={db.id} value={db.id}>
@@ -68,7 +72,12 @@ export function LeftBar(props: LeftBarProps) {
       </label>
       <label className="sqllab-field">
         <span>Schema</span>
-        <select aria-label="Schema" value={schema ?? ''} disabled={dbId === null} onChange={(e) => props.onSchema(e.target.value || null)}>
+        <select
+          aria-label="Schema"
+          value={schema ?? ''}
+          disabled={dbId === null}
+          onChange={(e) => props.onSchema(e.target.value || null)}
+        >
           <option value="">{dbId !== null && schemas === undefined ? 'Loading…' : 'Select a schema'}</option>
           {(schemas ?? []).map((name) => (
             <option key={name} value={name}>
@@ -80,7 +89,13 @@ export function LeftBar(props: LeftBarProps) {
       <label className="sqllab-field">
         <span>
           Table{tables ? ` (${tables.length})` : ''}{' '}
-          <button type="button" className="link-button" onClick={props.onRefresh} aria-label="Refresh tables" title="Refresh the lists">
+          <button
+            type="button"
+            className="link-button"
+            onClick={props.onRefresh}
+            aria-label="Refresh tables"
+            title="Refresh the lists"
+          >
             ↻
           </button>
         </span>
@@ -92,7 +107,9 @@ export function LeftBar(props: LeftBarProps) {
             if (e.target.value) props.onAddTable(e.target.value);
           }}
         >
-          <option value="">{schema !== null && tables === undefined ? 'Loading…' : 'Select a table to see its columns'}</option>
+          <option value="">
+            {schema !== null && tables === undefined ? 'Loading…' : 'Select a table to see its columns'}
+          </option>
           {(tables ?? []).map((t) => (
             <option key={t.value} value={t.value}>
               {t.value}
@@ -105,11 +122,22 @@ export function LeftBar(props: LeftBarProps) {
         {entries.map((entry) => (
           <li key={entry.id} className="sqllab-entry" data-testid={`table-entry-${entry.name}`}>
             <div className="sqllab-entry__head">
-              <button type="button" className="link-button" aria-expanded={entry.expanded} onClick={() => props.onToggle(entry)}>
+              <button
+                type="button"
+                className="link-button"
+                aria-expanded={entry.expanded}
+                onClick={() => props.onToggle(entry)}
+              >
                 {entry.expanded ? '▾' : '▸'} {entry.name}
               </button>
               <span className="sqllab-spacer" />
-              <button type="button" className="link-button" title="Data preview" aria-label={`Preview ${entry.name}`} onClick={() => props.onPreview(entry)}>
+              <button
+                type="button"
+                className="link-button"
+                title="Data preview"
+                aria-label={`Preview ${entry.name}`}
+                onClick={() => props.onPreview(entry)}
+              >
                 ⊞
               </button>
               <button
@@ -122,7 +150,12 @@ export function LeftBar(props: LeftBarProps) {
               >
                 ★
               </button>
-              <button type="button" className="link-button" aria-label={`Remove ${entry.name}`} onClick={() => props.onRemove(entry)}>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove ${entry.name}`}
+                onClick={() => props.onRemove(entry)}
+              >
                 ×
               </button>
             </div>

@@ -32,13 +32,20 @@ export function TableExtras({ entry }: { entry: TableExtrasView }) {
   const indexes = entry.indexes.map(asKey).filter((k): k is Key => k !== null);
   const extra = entry.persistData ?? {};
   const comment = typeof extra['comment'] === 'string' && extra['comment'] ? extra['comment'] : null;
-  const others = Object.entries(extra).filter(([key, value]) => !KNOWN.has(key) && value !== null && value !== undefined);
-  const nothing = !comment && !pk?.column_names?.length && fks.length === 0 && indexes.length === 0 && others.length === 0;
+  const others = Object.entries(extra).filter(
+    ([key, value]) => !KNOWN.has(key) && value !== null && value !== undefined,
+  );
+  const nothing =
+    !comment && !pk?.column_names?.length && fks.length === 0 && indexes.length === 0 && others.length === 0;
   if (entry.isExtraMetadataLoading && nothing) return <div className="sqllab-entry__extra muted">Loading details…</div>;
   if (nothing) return null;
   return (
     <div className="sqllab-entry__extra" data-testid="table-extras">
-      {comment && <p className="muted" title="Table comment">{comment}</p>}
+      {comment && (
+        <p className="muted" title="Table comment">
+          {comment}
+        </p>
+      )}
       {pk?.column_names?.length ? (
         <div>
           Primary key{pk.name ? ` ${pk.name}` : ''}: {columns(pk)}

@@ -31,7 +31,12 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
         type: 'RecordTableMetadata',
         data: {
           tableId: table.id,
-          columns: metadata.columns.map((c) => ({ name: c.name, type: c.type, ...(c.keys ? { keys: c.keys } : {}), comment: c.comment ?? null })),
+          columns: metadata.columns.map((c) => ({
+            name: c.name,
+            type: c.type,
+            ...(c.keys ? { keys: c.keys } : {}),
+            comment: c.comment ?? null,
+          })),
           selectStar: metadata.selectStar,
           primaryKey: metadata.primaryKey ?? null,
           foreignKeys: metadata.foreignKeys ?? [],
@@ -48,7 +53,10 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
     try {
       const extra = await core.api.tableMetadataExtra(table.dbId, table.schema, table.name);
       if (!entry(table.id)) return;
-      core.execute({ type: 'RecordTableExtraMetadata', data: { tableId: table.id, metadata: { ...extra, comment } } }, { silent: true });
+      core.execute(
+        { type: 'RecordTableExtraMetadata', data: { tableId: table.id, metadata: { ...extra, comment } } },
+        { silent: true },
+      );
     } catch {
       if (!entry(table.id)) return;
       core.execute({ type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: true } }, { silent: true });
@@ -60,7 +68,14 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
     addTable(tabId, name) {
       const tab = core.tab(tabId);
       if (!tab || tab.dbId === null || !tab.schema) return;
-      const ref = { id: core.context.newId(), dbId: tab.dbId, queryEditorId: tab.id, catalog: tab.catalog, schema: tab.schema, name };
+      const ref = {
+        id: core.context.newId(),
+        dbId: tab.dbId,
+        queryEditorId: tab.id,
+        catalog: tab.catalog,
+        schema: tab.schema,
+        name,
+      };
       if (!core.execute({ type: 'AddTable', data: { table: ref } })) return;
       const added = core.store.getState().tables.find((t) => sameTable(t, ref));
       if (added && !added.initialized && !added.isMetadataLoading) void loadMetadata(added);
@@ -78,9 +93,20 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
       const table = entry(tableId);
       if (!table || !table.selectStar) return;
       const queryId = runs.start(
-        { dbId: table.dbId, sql: table.selectStar, sqlEditorId: null, tab: table.name, catalog: table.catalog, schema: table.schema, queryLimit: DATA_PREVIEW_LIMIT, isDataPreview: true },
+        {
+          dbId: table.dbId,
+          sql: table.selectStar,
+          sqlEditorId: null,
+          tab: table.name,
+          catalog: table.catalog,
+          schema: table.schema,
+          queryLimit: DATA_PREVIEW_LIMIT,
+          isDataPreview: true,
+        },
         // The previous preview is replaced when it is still known (a reload may have dropped it).
-        table.dataPreviewQueryId && core.store.getState().queries[table.dataPreviewQueryId] ? table.dataPreviewQueryId : undefined,
+        table.dataPreviewQueryId && core.store.getState().queries[table.dataPreviewQueryId]
+          ? table.dataPreviewQueryId
+          : undefined,
       );
       if (queryId === null) return;
       core.execute({ type: 'SetTableDataPreview', data: { tableId, queryId } }, { silent: true });

@@ -37,7 +37,14 @@ const epochMs = (value: number | string | null | undefined): number | null => {
 
 /** A run the server knows (Query.to_dict), as the editor holds it: without rows, which stay on the server. */
 export function serverQueryToEditorQuery(q: ServerQuery): EditorQuery {
-  const base = newEditorQuery({ id: q.id, dbId: q.dbId, sql: q.sql, sqlEditorId: q.sqlEditorId ?? null, runAsync: false, startDttm: epochMs(q.startDttm) ?? 0 });
+  const base = newEditorQuery({
+    id: q.id,
+    dbId: q.dbId,
+    sql: q.sql,
+    sqlEditorId: q.sqlEditorId ?? null,
+    runAsync: false,
+    startDttm: epochMs(q.startDttm) ?? 0,
+  });
   return {
     ...base,
     state: q.state as QueryState,
@@ -59,12 +66,18 @@ export function serverQueryToEditorQuery(q: ServerQuery): EditorQuery {
 /** The editor state the server holds: its tabs (the active one in full, the others by name), their tables and runs. */
 export function serverState(boot: BootstrapResult): SqlLabState {
   const active = boot.active_tab;
-  const queryEditors = boot.tab_state_ids.map(([id, label]) => (active && active.id === id ? tabStateToQueryEditor(active) : tabStubToQueryEditor(id, label)));
+  const queryEditors = boot.tab_state_ids.map(([id, label]) =>
+    active && active.id === id ? tabStateToQueryEditor(active) : tabStubToQueryEditor(id, label),
+  );
   if (active && !boot.tab_state_ids.some(([id]) => id === active.id)) queryEditors.push(tabStateToQueryEditor(active));
   const activeId = active ? String(active.id) : null;
   const tabIds = new Set(queryEditors.map((qe) => qe.id));
   const runs = [...Object.values(boot.queries), ...(active?.latest_query ? [active.latest_query as ServerQuery] : [])];
-  const queries = Object.fromEntries(runs.filter((q) => q.id && q.sqlEditorId && tabIds.has(q.sqlEditorId)).map((q) => [q.id, serverQueryToEditorQuery(q)]));
+  const queries = Object.fromEntries(
+    runs
+      .filter((q) => q.id && q.sqlEditorId && tabIds.has(q.sqlEditorId))
+      .map((q) => [q.id, serverQueryToEditorQuery(q)]),
+  );
   return {
     ...initialSqlLabState(),
     queryEditors,
@@ -207,7 +220,10 @@ export function backendSync(
   async function fetchStub(id: string) {
     try {
       const dict = await api.tabState(id);
-      core.execute({ type: 'RecordTabLoaded', data: { queryEditor: tabStateToQueryEditor(dict), tables: tabStateToTables(dict) } }, { silent: true });
+      core.execute(
+        { type: 'RecordTabLoaded', data: { queryEditor: tabStateToQueryEditor(dict), tables: tabStateToTables(dict) } },
+        { silent: true },
+      );
     } catch (thrown) {
       if (status(thrown) === 404) core.execute({ type: 'DropTab', data: { queryEditorId: id } }, { silent: true });
       else toasts.danger(EditorErrorMessages.TAB_STATE_FETCH_FAILED);
@@ -247,12 +263,18 @@ export function backendSync(
       // reload right after must come back on the same tab.
       core.store.recorded$
         .pipe(
-          filter((e) => e.type === 'sqllab/tabSwitched' || e.type === 'sqllab/tabAdded' || e.type === 'sqllab/tabClosed'),
+          filter(
+            (e) => e.type === 'sqllab/tabSwitched' || e.type === 'sqllab/tabAdded' || e.type === 'sqllab/tabClosed',
+          ),
           debounceTime(TAB_CHANGE_SYNC_MS),
         )
         .subscribe(() => void sync()),
       core.store.recorded$.subscribe((envelope) => {
-        if (envelope.type === 'sqllab/tableExpanded' || envelope.type === 'sqllab/tableCollapsed' || envelope.type === 'sqllab/tableRemoved') {
+        if (
+          envelope.type === 'sqllab/tableExpanded' ||
+          envelope.type === 'sqllab/tableCollapsed' ||
+          envelope.type === 'sqllab/tableRemoved'
+        ) {
           void tableChanged(envelope.type, envelope.data.tableId);
         }
       }),

@@ -35,13 +35,22 @@ export function readBrowserState(storage: Storage): BrowserSqlLabState | null {
  * as one restore (never an undo step); afterwards every change is written back, without result rows
  * (the domain's storage rules), with a warning when browser storage is nearly full.
  */
-export function restoreFromBrowser(core: SqlLabCore, storage: Storage, server: SqlLabState = initialSqlLabState()): void {
+export function restoreFromBrowser(
+  core: SqlLabCore,
+  storage: Storage,
+  server: SqlLabState = initialSqlLabState(),
+): void {
   const { state, removeStored } = mergeBrowserState(server, readBrowserState(storage));
   if (removeStored) storage.removeItem(SQLLAB_BROWSER_STORAGE_KEY);
-  if (state.queryEditors.length > 0) core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
+  if (state.queryEditors.length > 0)
+    core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
 }
 
-export function writeToBrowser(core: SqlLabCore, storage: Storage, options: { backendPersistence: () => boolean }): Subscription {
+export function writeToBrowser(
+  core: SqlLabCore,
+  storage: Storage,
+  options: { backendPersistence: () => boolean },
+): Subscription {
   let warnedAt = 0;
   return core.changed$.pipe(debounceTime(BROWSER_WRITE_QUIET_MS)).subscribe(() => {
     if (!core.showsOwnLog()) return;
@@ -55,7 +64,10 @@ export function writeToBrowser(core: SqlLabCore, storage: Storage, options: { ba
     }
     if (isBrowserStorageNearlyFull(sizeKb) && core.now() - warnedAt > 8000) {
       warnedAt = core.now();
-      core.toasts.danger(formatMessage(SqlLabMessages.BROWSER_STORAGE_NEARLY_FULL, sizeKb, BROWSER_STORAGE_MAX_USAGE_KB), { noDuplicate: true });
+      core.toasts.danger(
+        formatMessage(SqlLabMessages.BROWSER_STORAGE_NEARLY_FULL, sizeKb, BROWSER_STORAGE_MAX_USAGE_KB),
+        { noDuplicate: true },
+      );
     }
   });
 }

@@ -42,7 +42,11 @@ function sqlLab(options: Partial<SqlLabDeps> = {}): SqlLabFeature {
 const tabsOf = (f: SqlLabFeature) => visibleQueryEditors(f.store.getState()).map((t) => ({ name: t.name, sql: t.sql }));
 
 function threeTabs(f: SqlLabFeature) {
-  const ids = [f.addTab({ name: 'First', sql: 'SELECT 1' }), f.addTab({ name: 'Second', sql: 'SELECT 2' }), f.addTab({ name: 'Third', sql: 'SELECT 3' })];
+  const ids = [
+    f.addTab({ name: 'First', sql: 'SELECT 1' }),
+    f.addTab({ name: 'Second', sql: 'SELECT 2' }),
+    f.addTab({ name: 'Third', sql: 'SELECT 3' }),
+  ];
   f.execute({ type: 'SwitchTab', data: { queryEditorId: ids[1]! } });
   return ids;
 }
@@ -86,7 +90,9 @@ describe('browser persistence (key redux)', () => {
     await until(() => f.store.getState().queries[queryId]?.state === 'success');
     expect(f.store.getState().queries[queryId]!.results!.data).toHaveLength(1000);
     await wait(400);
-    const stored = JSON.parse(localStorage.getItem(SQLLAB_BROWSER_STORAGE_KEY)!) as { sqlLab: { queries: Record<string, { results: { data: unknown[] } | null; rows: number }> } };
+    const stored = JSON.parse(localStorage.getItem(SQLLAB_BROWSER_STORAGE_KEY)!) as {
+      sqlLab: { queries: Record<string, { results: { data: unknown[] } | null; rows: number }> };
+    };
     expect(stored.sqlLab.queries[queryId]!.rows).toBe(1000);
     expect(stored.sqlLab.queries[queryId]!.results?.data ?? []).toEqual([]);
 
@@ -98,7 +104,8 @@ describe('browser persistence (key redux)', () => {
     reloaded.refetch(queryId);
     const tabId = activeQueryEditor(reloaded.store.getState())!.id;
     await until(() => {
-      const latest = reloaded.store.getState().queries[activeQueryEditor(reloaded.store.getState())!.latestQueryId ?? ''];
+      const latest =
+        reloaded.store.getState().queries[activeQueryEditor(reloaded.store.getState())!.latestQueryId ?? ''];
       return latest?.state === 'success' && latest.results?.data.length === 1000;
     });
     expect(tabId).toBe(tab);
@@ -180,7 +187,11 @@ describe('backend persistence (tabstateview)', () => {
     let release = () => undefined as void;
     api.control.tabCreateHeld = new Promise<void>((resolve) => (release = resolve));
     f.addTab({ name: 'Second', sql: 'SELECT 2' });
-    await until(() => api.tabRequests.includes('POST /tabstateview/') && api.tabRequests.filter((r) => r === 'POST /tabstateview/').length === 2);
+    await until(
+      () =>
+        api.tabRequests.includes('POST /tabstateview/') &&
+        api.tabRequests.filter((r) => r === 'POST /tabstateview/').length === 2,
+    );
     f.execute({ type: 'SwitchTab', data: { queryEditorId: first } });
     api.control.tabCreateHeld = null;
     release();
@@ -207,12 +218,44 @@ describe('backend persistence (tabstateview)', () => {
   });
 
   it('shows the stored results of the latest run of the tab the server restores', async () => {
-    const latest = { id: 'storedquery', dbId: 1, sql: 'SELECT * FROM flights', sqlEditorId: '1', state: 'success', rows: 1000, limitingFactor: 'DROPDOWN', resultsKey: 'key-1', startDttm: 1000, endDttm: 2000 };
-    api.tabs.push({ id: 1, user_id: 1, label: 'Stored', active: true, database_id: 1, catalog: null, schema: 'public', table_schemas: [], sql: 'SELECT * FROM flights', query_limit: 1000, latest_query: latest, autorun: false, template_params: null, hide_left_bar: false, saved_query: null, extra_json: null });
+    const latest = {
+      id: 'storedquery',
+      dbId: 1,
+      sql: 'SELECT * FROM flights',
+      sqlEditorId: '1',
+      state: 'success',
+      rows: 1000,
+      limitingFactor: 'DROPDOWN',
+      resultsKey: 'key-1',
+      startDttm: 1000,
+      endDttm: 2000,
+    };
+    api.tabs.push({
+      id: 1,
+      user_id: 1,
+      label: 'Stored',
+      active: true,
+      database_id: 1,
+      catalog: null,
+      schema: 'public',
+      table_schemas: [],
+      sql: 'SELECT * FROM flights',
+      query_limit: 1000,
+      latest_query: latest,
+      autorun: false,
+      template_params: null,
+      hide_left_bar: false,
+      saved_query: null,
+      extra_json: null,
+    });
     const f = sqlLab({ backendPersistence: true, backendTiming: timing });
     await until(() => f.store.getState().queries['storedquery']?.results?.data.length === 1000);
     expect(activeQueryEditor(f.store.getState())).toMatchObject({ name: 'Stored', latestQueryId: 'storedquery' });
-    expect(f.store.getState().queries['storedquery']).toMatchObject({ state: 'success', rows: 1000, limitingFactor: 'DROPDOWN' });
+    expect(f.store.getState().queries['storedquery']).toMatchObject({
+      state: 'success',
+      rows: 1000,
+      limitingFactor: 'DROPDOWN',
+    });
   });
 
   it('stores a tab again when its close is undone after the server deleted it', async () => {

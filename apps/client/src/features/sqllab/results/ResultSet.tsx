@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { ErrorMessages, isQueryInProgress, issueCodeText, queryStateBadge, type BadgeState, type QueryState } from '@strata/domain';
+import {
+  ErrorMessages,
+  isQueryInProgress,
+  issueCodeText,
+  queryStateBadge,
+  type BadgeState,
+  type QueryState,
+} from '@strata/domain';
 import { copyToClipboard } from '../../errors/clipboard';
 import { ResultsGrid } from './ResultsGrid';
 import { displayLimitMessage, formatElapsed, limitingMessage, toTsv } from './result-texts';
@@ -82,10 +89,21 @@ function DatasetButtons({ dataset }: { dataset: DatasetControls }) {
   }
   return (
     <>
-      <button type="button" className="button--small" disabled={dataset.saving} onClick={() => setNaming(dataset.defaultName)}>
+      <button
+        type="button"
+        className="button--small"
+        disabled={dataset.saving}
+        onClick={() => setNaming(dataset.defaultName)}
+      >
         Save dataset
       </button>
-      <button type="button" className="button--small" disabled={dataset.saving} onClick={dataset.onExplore} title="Create a dataset from this query and explore it">
+      <button
+        type="button"
+        className="button--small"
+        disabled={dataset.saving}
+        onClick={dataset.onExplore}
+        title="Create a dataset from this query and explore it"
+      >
         Explore
       </button>
     </>
@@ -143,7 +161,9 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
             {(query.rows ?? shown).toLocaleString('en-US')} row{(query.rows ?? shown) === 1 ? '' : 's'}
           </span>
         )}
-        {query.progressMessage && isQueryInProgress(query.state) && <span className="muted">{query.progressMessage}</span>}
+        {query.progressMessage && isQueryInProgress(query.state) && (
+          <span className="muted">{query.progressMessage}</span>
+        )}
         <span className="sqllab-spacer" />
         {results && (
           <>
@@ -201,7 +221,11 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
           {query.ctasMethod === 'VIEW' ? 'View' : 'Table'} {query.tempSchema ? `${query.tempSchema}.` : ''}
           {query.tempTable} was created.{' '}
           {onQueryTable && (
-            <button type="button" className="button--small" onClick={() => onQueryTable(query.tempSchema ?? null, query.tempTable!)}>
+            <button
+              type="button"
+              className="button--small"
+              onClick={() => onQueryTable(query.tempSchema ?? null, query.tempTable!)}
+            >
               Query it in a new tab
             </button>
           )}
@@ -216,7 +240,9 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
         </div>
       )}
       {results && query.state === 'success' && <ResultsGrid columns={results.columns} rows={results.data} />}
-      {query.state === 'success' && results && results.columns.length === 0 && <p className="muted">The query returned no data.</p>}
+      {query.state === 'success' && results && results.columns.length === 0 && (
+        <p className="muted">The query returned no data.</p>
+      )}
     </section>
   );
 }

@@ -46,8 +46,10 @@ export function ResultsGrid({ columns, rows, initialSize = { width: 900, height:
 
   // A box measured at 0×0 (jsdom, a pane collapsed to nothing) keeps the initial size, so the grid
   // never renders an empty frame for rows that exist.
-  const observeRect = (instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) =>
-    observeElementRect(instance, (rect) => callback(rect.width > 0 && rect.height > 0 ? rect : initialSize));
+  const observeRect = (
+    instance: Virtualizer<HTMLDivElement, Element>,
+    callback: (rect: { width: number; height: number }) => void,
+  ) => observeElementRect(instance, (rect) => callback(rect.width > 0 && rect.height > 0 ? rect : initialSize));
 
   const rowVirtualizer = useVirtualizer({
     observeElementRect: observeRect,
@@ -82,7 +84,12 @@ export function ResultsGrid({ columns, rows, initialSize = { width: 900, height:
       data-testid="results-grid"
     >
       <div style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() + ROW_HEIGHT, position: 'relative' }}>
-        <div className="results-grid__header" role="row" aria-rowindex={1} style={{ width: totalWidth, height: ROW_HEIGHT }}>
+        <div
+          className="results-grid__header"
+          role="row"
+          aria-rowindex={1}
+          style={{ width: totalWidth, height: ROW_HEIGHT }}
+        >
           <div className="results-grid__number results-grid__corner" style={{ width: NUMBER_WIDTH }} />
           {virtualColumns.map((column) => (
             <div

@@ -37,12 +37,19 @@ export function datasetActions(core: SqlLabCore): DatasetActions {
           template_params: query.templateParams,
           is_managed_externally: false,
           external_url: null,
-          columns: (query.results?.columns ?? []).map((c) => ({ column_name: c.column_name ?? c.name ?? '', type: c.type ?? null, is_dttm: c.is_dttm ?? false })),
+          columns: (query.results?.columns ?? []).map((c) => ({
+            column_name: c.column_name ?? c.name ?? '',
+            type: c.type ?? null,
+            is_dttm: c.is_dttm ?? false,
+          })),
         });
         core.execute({ type: 'RecordDatasetCreated', data: { id, name: name.trim() } }, { silent: true });
         return id;
       } catch (thrown) {
-        core.execute({ type: 'RecordDatasetCreationFailure', data: { error: toClientError(thrown).message } }, { silent: true });
+        core.execute(
+          { type: 'RecordDatasetCreationFailure', data: { error: toClientError(thrown).message } },
+          { silent: true },
+        );
         return null;
       }
     },

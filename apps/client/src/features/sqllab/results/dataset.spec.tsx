@@ -27,7 +27,14 @@ beforeEach(async () => {
   server = await new TestServer(api.handler).start();
   const context = createTestContext();
   toasts = createToasts(context);
-  sqllab = createSqlLab({ context, http: new HttpClient({ baseUrl: server.baseUrl }), toasts, errors: createErrors(context, toasts), backendPersistence: false, openPush: null });
+  sqllab = createSqlLab({
+    context,
+    http: new HttpClient({ baseUrl: server.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    backendPersistence: false,
+    openPush: null,
+  });
   render(
     <MemoryRouter initialEntries={['/sqllab/']}>
       <Routes>
@@ -39,7 +46,10 @@ beforeEach(async () => {
   );
   await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
   act(() => {
-    (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor.setValue('SELECT * FROM flights', 1);
+    (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor.setValue(
+      'SELECT * FROM flights',
+      1,
+    );
     sqllab.flushSql();
   });
   fireEvent.click(screen.getByRole('button', { name: 'Run' }));
@@ -81,7 +91,9 @@ describe('a dataset from the results', () => {
 
   it('explores the results: a dataset is created, then the chart builder opens on it', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Explore' }));
-    expect(await screen.findByTestId('explore-location')).toHaveTextContent('/explore/?datasource_type=table&datasource_id=41');
+    expect(await screen.findByTestId('explore-location')).toHaveTextContent(
+      '/explore/?datasource_type=table&datasource_id=41',
+    );
     expect(api.datasets[0]).toMatchObject({ sql: 'SELECT * FROM flights', database: 1 });
   });
 });

@@ -18,7 +18,14 @@ const query = (overrides: Partial<QueryView> = {}): QueryView => ({
   progressMessage: null,
   errorMessage: null,
   errors: [],
-  results: { columns: ['a', 'b'], data: [{ a: 1, b: null }, { a: 2, b: 'x' }], displayLimitReached: false },
+  results: {
+    columns: ['a', 'b'],
+    data: [
+      { a: 1, b: null },
+      { a: 2, b: 'x' },
+    ],
+    displayLimitReached: false,
+  },
   isDataPreview: false,
   ...overrides,
 });
@@ -56,26 +63,53 @@ describe('result set', () => {
   });
 
   it('offers to fetch the rows of a run restored without them', () => {
-    render(<ResultSet query={query({ results: { columns: ['a'], data: [], displayLimitReached: false } })} maxRow={100000} exportUrl={null} now={() => 0} notify={notify} onRefetch={refetch} />);
+    render(
+      <ResultSet
+        query={query({ results: { columns: ['a'], data: [], displayLimitReached: false } })}
+        maxRow={100000}
+        exportUrl={null}
+        now={() => 0}
+        notify={notify}
+        onRefetch={refetch}
+      />,
+    );
     expect(screen.queryByRole('grid')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Fetch the results' }));
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows the state badge, timer, row count and the DROPDOWN limiting message', () => {
-    render(<ResultSet query={query()} maxRow={100000} exportUrl="/api/v1/sqllab/export/abcdefghijk/" now={() => 2000} notify={notify} onRefetch={refetch} />);
+    render(
+      <ResultSet
+        query={query()}
+        maxRow={100000}
+        exportUrl="/api/v1/sqllab/export/abcdefghijk/"
+        now={() => 2000}
+        notify={notify}
+        onRefetch={refetch}
+      />,
+    );
     expect(screen.getByTestId('query-state')).toHaveTextContent('success');
     expect(screen.getByTestId('query-state')).toHaveClass('badge', 'success');
     expect(screen.getByTestId('query-timer')).toHaveTextContent('0.5 s');
     expect(screen.getByTestId('row-count')).toHaveTextContent('1,000 rows');
-    expect(screen.getByTestId('limiting-message')).toHaveTextContent('The number of rows displayed is limited to 1000 by the limit dropdown.');
-    expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute('href', '/api/v1/sqllab/export/abcdefghijk/');
+    expect(screen.getByTestId('limiting-message')).toHaveTextContent(
+      'The number of rows displayed is limited to 1000 by the limit dropdown.',
+    );
+    expect(screen.getByRole('link', { name: 'Download to CSV' })).toHaveAttribute(
+      'href',
+      '/api/v1/sqllab/export/abcdefghijk/',
+    );
   });
 
   it('warns at the display limit and suggests the CSV export', () => {
     render(
       <ResultSet
-        query={query({ rows: 50000, limitingFactor: 'NOT_LIMITED', results: { columns: ['a'], data: [{ a: 1 }], displayLimitReached: true } })}
+        query={query({
+          rows: 50000,
+          limitingFactor: 'NOT_LIMITED',
+          results: { columns: ['a'], data: [{ a: 1 }], displayLimitReached: true },
+        })}
         maxRow={100000}
         exportUrl={null}
         now={() => 0}
@@ -84,13 +118,20 @@ describe('result set', () => {
       />,
     );
     expect(screen.queryByTestId('limiting-message')).toBeNull();
-    expect(screen.getByTestId('display-limit-message')).toHaveTextContent('download to csv to see more rows up to the 100000 limit');
+    expect(screen.getByTestId('display-limit-message')).toHaveTextContent(
+      'download to csv to see more rows up to the 100000 limit',
+    );
   });
 
   it('shows the error with its Request Access link', () => {
     render(
       <ResultSet
-        query={query({ state: 'failed', results: null, errorMessage: 'relation "nope" does not exist', errors: [{ message: 'x', extra: { link: 'https://example.com/access' } }] })}
+        query={query({
+          state: 'failed',
+          results: null,
+          errorMessage: 'relation "nope" does not exist',
+          errors: [{ message: 'x', extra: { link: 'https://example.com/access' } }],
+        })}
         maxRow={100000}
         exportUrl={null}
         now={() => 0}
@@ -106,8 +147,13 @@ describe('result set', () => {
 
   it('copies the rows as tab-separated text and says so', async () => {
     const written: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void written.push(t) }, configurable: true });
-    render(<ResultSet query={query()} maxRow={100000} exportUrl={null} now={() => 0} notify={notify} onRefetch={refetch} />);
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (t: string) => void written.push(t) },
+      configurable: true,
+    });
+    render(
+      <ResultSet query={query()} maxRow={100000} exportUrl={null} now={() => 0} notify={notify} onRefetch={refetch} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Copied to clipboard!'));
     expect(written).toEqual(['a\tb\n1\t\n2\tx']);
@@ -117,7 +163,9 @@ describe('result set', () => {
 describe('result texts', () => {
   it('limiting messages per factor', () => {
     expect(limitingMessage('QUERY', 10)).toBe('The number of rows displayed is limited to 10 by the query');
-    expect(limitingMessage('QUERY_AND_DROPDOWN', 10)).toBe('The number of rows displayed is limited to 10 by the query and limit dropdown.');
+    expect(limitingMessage('QUERY_AND_DROPDOWN', 10)).toBe(
+      'The number of rows displayed is limited to 10 by the query and limit dropdown.',
+    );
     expect(limitingMessage('NOT_LIMITED', 10)).toBeNull();
   });
   it("shows 'Request timed out' with the issues that may explain it (spec §8)", () => {
@@ -134,7 +182,11 @@ describe('result texts', () => {
     );
     const alert = screen.getByTestId('query-error');
     expect(alert).toHaveTextContent('Request timed out');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Issue 1000 - The dataset is too large to query.',
       'Issue 1001 - The database is under an unusual load.',
     ]);

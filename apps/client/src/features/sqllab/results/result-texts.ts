@@ -33,6 +33,10 @@ export function formatElapsed(ms: number): string {
 
 /** Tab-separated rows for the clipboard: pastes into a spreadsheet as cells. */
 export function toTsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/[\t\n\r]+/g, ' ');
+  const cell = (v: unknown) =>
+    (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(
+      /[\t\n\r]+/g,
+      ' ',
+    );
   return [columns.join('\t'), ...rows.map((r) => columns.map((c) => cell(r[c])).join('\t'))].join('\n');
 }

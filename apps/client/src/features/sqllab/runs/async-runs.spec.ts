@@ -124,7 +124,10 @@ describe('async runs (database with allow_run_async)', () => {
     // The event is published before the socket is let in: only the catch-up poll can bring it.
     api.control.onAsyncEvent = () => undefined;
     sockets.io.use((_socket, next) => void until(() => api.asyncEvents.length > 0).then(() => next()));
-    const lab = await open({ openPush: () => socketPush({ url: sockets!.url, sessionId: 's1' }), asyncPollDelayMs: 60_000 });
+    const lab = await open({
+      openPush: () => socketPush({ url: sockets!.url, sessionId: 's1' }),
+      asyncPollDelayMs: 60_000,
+    });
     const tab = lab.addTab({ dbId: 2, schema: 'public', sql: 'SELECT * FROM flights' });
     const id = lab.run(tab, 'all')!;
     await until(() => runOf(id).state === 'success');
@@ -168,10 +171,33 @@ describe('async runs (database with allow_run_async)', () => {
     const tab = first.addTab({ dbId: 1, schema: 'public', sql: 'SELECT * FROM flights' });
     // Two runs the previous page started and never heard back from (the reload cut their requests).
     const start = (id: string) =>
-      first.execute({ type: 'StartQuery', data: { id, dbId: 1, sql: 'SELECT * FROM flights', sqlEditorId: tab, tab: 'Untitled Query 1', catalog: null, schema: 'public', queryLimit: 1000, templateParams: null, runAsync: false, startDttm: first.now() } });
+      first.execute({
+        type: 'StartQuery',
+        data: {
+          id,
+          dbId: 1,
+          sql: 'SELECT * FROM flights',
+          sqlEditorId: tab,
+          tab: 'Untitled Query 1',
+          catalog: null,
+          schema: 'public',
+          queryLimit: 1000,
+          templateParams: null,
+          runAsync: false,
+          startDttm: first.now(),
+        },
+      });
     start('finishedrun');
     start('unknownrun1');
-    api.pastQueries.push({ id: 'finishedrun', dbId: 1, sql: 'SELECT * FROM flights', state: 'success', rows: 1000, resultsKey: 'key-1', limitingFactor: 'DROPDOWN' });
+    api.pastQueries.push({
+      id: 'finishedrun',
+      dbId: 1,
+      sql: 'SELECT * FROM flights',
+      state: 'success',
+      rows: 1000,
+      resultsKey: 'key-1',
+      limitingFactor: 'DROPDOWN',
+    });
     await until(() => stored().includes('finishedrun') && stored().includes('unknownrun1')); // the browser storage write
     first.dispose();
     sqllab = undefined;

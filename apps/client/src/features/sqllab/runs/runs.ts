@@ -1,9 +1,26 @@
-import { DISPLAY_MAX_ROW, MAX_QUERY_AGE_TO_POLL_MS, EditorErrorMessages, ErrorType, executePayload, isQueryInProgress, newClientQueryId, runRequestFromTab, QUERY_UPDATE_BUFFER_MS, QUERY_UPDATE_FREQ_MS, SOUTH_PANE_RESULTS, type CtasMethodName, type EditorQuery, type QueryResults, type QueryRunRequest, type QueryState, type StrataError } from '@strata/domain';
+import {
+  DISPLAY_MAX_ROW,
+  MAX_QUERY_AGE_TO_POLL_MS,
+  EditorErrorMessages,
+  ErrorType,
+  executePayload,
+  isQueryInProgress,
+  newClientQueryId,
+  runRequestFromTab,
+  QUERY_UPDATE_BUFFER_MS,
+  QUERY_UPDATE_FREQ_MS,
+  SOUTH_PANE_RESULTS,
+  type CtasMethodName,
+  type EditorQuery,
+  type QueryResults,
+  type QueryRunRequest,
+  type QueryState,
+  type StrataError,
+} from '@strata/domain';
 import { ApiError, toClientError } from '../../api/api-error';
 import { withDisplayRows, type ExecuteResult, type ServerQuery } from '../api/sqllab-api';
 import { AsyncJobError, type AsyncEvents } from '../async/async-events';
 import type { SqlLabCore } from '../sqllab.feature';
-
 
 export type RunMode = 'all' | 'selection' | 'auto';
 /** CREATE TABLE AS (TABLE) or CREATE VIEW AS (VIEW) the result, under a name or the server's default. */
@@ -76,7 +93,12 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
     const results: QueryResults = {
       status: 'success',
       data: answer.data,
-      columns: answer.columns.map((c) => ({ column_name: c.column_name ?? c.name ?? '', name: c.name, type: c.type ?? null, is_dttm: c.is_dttm ?? false })),
+      columns: answer.columns.map((c) => ({
+        column_name: c.column_name ?? c.name ?? '',
+        name: c.name,
+        type: c.type ?? null,
+        is_dttm: c.is_dttm ?? false,
+      })),
       displayLimitReached: answer.displayLimitReached ?? false,
       query: answer.query as QueryResults['query'],
     };
@@ -86,12 +108,19 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
   const failPayload = (queryId: string, answer: FailedPayload) => {
     const errors = answer.errors ?? [];
     const errorMessage = answer.error ?? errors[0]?.message ?? 'The query failed.';
-    core.execute({ type: 'RecordQueryFailure', data: { queryId, errors, errorMessage, link: answer.link ?? null, at: core.now() } }, { silent: true });
+    core.execute(
+      {
+        type: 'RecordQueryFailure',
+        data: { queryId, errors, errorMessage, link: answer.link ?? null, at: core.now() },
+      },
+      { silent: true },
+    );
   };
   const fail = (queryId: string, thrown: unknown) => {
     const recorded = failure(thrown);
     // spec §8: an async run the job queue refused was never scheduled; the toast says so wherever the user is.
-    if (recorded.errors.some((e) => e.error_type === ErrorType.ASYNC_WORKERS_ERROR)) core.toasts.danger(EditorErrorMessages.QUERY_NOT_SCHEDULED);
+    if (recorded.errors.some((e) => e.error_type === ErrorType.ASYNC_WORKERS_ERROR))
+      core.toasts.danger(EditorErrorMessages.QUERY_NOT_SCHEDULED);
     core.execute({ type: 'RecordQueryFailure', data: { queryId, ...recorded, at: core.now() } }, { silent: true });
   };
 
@@ -114,7 +143,21 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
           if (!local || !isQueryInProgress(local.state) || local.state === 'fetching') return stopPolling(queryId);
           const server = result.find((q) => q.id === queryId);
           if (!server || !isQueryInProgress(server.state as QueryState)) return;
-          core.execute({ type: 'RefreshQueries', data: { alteredQueries: { [queryId]: { state: server.state as QueryState, progress: server.progress ?? 0, extra: server.extra ?? {} } } } }, { silent: true, undoable: false });
+          core.execute(
+            {
+              type: 'RefreshQueries',
+              data: {
+                alteredQueries: {
+                  [queryId]: {
+                    state: server.state as QueryState,
+                    progress: server.progress ?? 0,
+                    extra: server.extra ?? {},
+                  },
+                },
+              },
+            },
+            { silent: true, undoable: false },
+          );
         },
         () => undefined, // A failed poll is retried at the next tick.
       );
@@ -145,14 +188,23 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
       stopPolling(queryId);
       if (server.state === 'success' && server.resultsKey) return void fetchResults(queryId, server.resultsKey);
       if (server.state === 'success') {
-        const results: QueryResults = { status: 'success', data: [], columns: [], displayLimitReached: false, query: server as QueryResults['query'] };
+        const results: QueryResults = {
+          status: 'success',
+          data: [],
+          columns: [],
+          displayLimitReached: false,
+          query: server as QueryResults['query'],
+        };
         core.execute({ type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } }, { silent: true });
         return;
       }
       const errorMessage = server.errorMessage ?? `The query ${server.state.replace('_', ' ')}.`;
       core.execute({ type: 'RecordQueryFailure', data: { queryId, errorMessage, at: core.now() } }, { silent: true });
     };
-    polls.set(queryId, setInterval(() => void check(), QUERY_UPDATE_FREQ_MS));
+    polls.set(
+      queryId,
+      setInterval(() => void check(), QUERY_UPDATE_FREQ_MS),
+    );
     void check();
   }
 
@@ -166,7 +218,13 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
       (thrown: unknown) => {
         stopPolling(queryId);
         if (!(thrown instanceof AsyncJobError)) return fail(queryId, thrown);
-        core.execute({ type: 'RecordQueryFailure', data: { queryId, errors: [...thrown.errors], errorMessage: thrown.message, at: core.now() } }, { silent: true });
+        core.execute(
+          {
+            type: 'RecordQueryFailure',
+            data: { queryId, errors: [...thrown.errors], errorMessage: thrown.message, at: core.now() },
+          },
+          { silent: true },
+        );
       },
     );
   }
@@ -174,17 +232,23 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
   const listening = new Set<string>();
   const listen = (queryId: string) => {
     listening.add(queryId);
-    return asyncEvents.listen(queryId, (url) => api.resultsAt(withDisplayRows(url, DISPLAY_MAX_ROW))).finally(() => listening.delete(queryId));
+    return asyncEvents
+      .listen(queryId, (url) => api.resultsAt(withDisplayRows(url, DISPLAY_MAX_ROW)))
+      .finally(() => listening.delete(queryId));
   };
   const stopPolling = (queryId: string) => {
     clearInterval(polls.get(queryId));
     polls.delete(queryId);
   };
 
-  const runsAsync = (dbId: number) => Boolean(catalog.store.getState().databases?.find((db) => db.id === dbId)?.allow_run_async);
+  const runsAsync = (dbId: number) =>
+    Boolean(catalog.store.getState().databases?.find((db) => db.id === dbId)?.allow_run_async);
 
   function start(request: Omit<QueryRunRequest, 'id' | 'startDttm' | 'runAsync'>, replaces?: string): string | null {
-    return send({ ...request, id: randomQueryId(), runAsync: runsAsync(request.dbId), startDttm: core.now() }, replaces);
+    return send(
+      { ...request, id: randomQueryId(), runAsync: runsAsync(request.dbId), startDttm: core.now() },
+      replaces,
+    );
   }
 
   function send(full: QueryRunRequest, replaces?: string): string | null {
@@ -196,24 +260,22 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
     if (!started || !query) return null;
     // Listening starts before the request: a quick job's event can beat the 202 answer.
     const completion = full.runAsync ? listen(id) : null;
-    void api
-      .execute(executePayload(query))
-      .then(
-        (answer) => {
-          if (isFailedPayload(answer) || isSync(answer)) asyncEvents.forget(id);
-          if (isFailedPayload(answer)) failPayload(id, answer);
-          else if (isSync(answer)) succeed(id, answer);
-          else {
-            // Queued although not asked to be (the server may force async): unmatched events wait a little.
-            awaitCompletion(id, completion ?? listen(id));
-            followProgress(id, full.startDttm);
-          }
-        },
-        (thrown: unknown) => {
-          asyncEvents.forget(id);
-          fail(id, thrown);
-        },
-      );
+    void api.execute(executePayload(query)).then(
+      (answer) => {
+        if (isFailedPayload(answer) || isSync(answer)) asyncEvents.forget(id);
+        if (isFailedPayload(answer)) failPayload(id, answer);
+        else if (isSync(answer)) succeed(id, answer);
+        else {
+          // Queued although not asked to be (the server may force async): unmatched events wait a little.
+          awaitCompletion(id, completion ?? listen(id));
+          followProgress(id, full.startDttm);
+        }
+      },
+      (thrown: unknown) => {
+        asyncEvents.forget(id);
+        fail(id, thrown);
+      },
+    );
     return id;
   }
 
@@ -224,7 +286,13 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
       const tab = core.tab(tabId);
       if (!tab || tab.dbId === null) return null;
       const selectionOnly = mode === 'selection' || (mode === 'auto' && Boolean(tab.selectedText?.trim()));
-      const request = runRequestFromTab(tab, { id: randomQueryId(), startDttm: core.now(), runAsync: runsAsync(tab.dbId), selectionOnly, ctas });
+      const request = runRequestFromTab(tab, {
+        id: randomQueryId(),
+        startDttm: core.now(),
+        runAsync: runsAsync(tab.dbId),
+        selectionOnly,
+        ctas,
+      });
       if (request === null) return null;
       core.execute({ type: 'SelectSouthPaneTab', data: { tab: SOUTH_PANE_RESULTS } }, { silent: true });
       return send(request);
@@ -248,7 +316,10 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
         return;
       }
       const { dbId, sql, sqlEditorId, tab, catalog, schema, queryLimit, templateParams, isDataPreview } = q;
-      start({ dbId, sql, sqlEditorId, tab, catalog, schema, queryLimit, templateParams, isDataPreview }, isDataPreview ? queryId : undefined);
+      start(
+        { dbId, sql, sqlEditorId, tab, catalog, schema, queryLimit, templateParams, isDataPreview },
+        isDataPreview ? queryId : undefined,
+      );
     },
     async remove(queryId, tabId) {
       const tab = core.tab(tabId);
@@ -265,7 +336,10 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
     },
     resume() {
       const now = core.now();
-      core.execute({ type: 'ClearInactiveQueries', data: { now, interval: INACTIVE_QUERY_INTERVAL_MS } }, { silent: true, undoable: false });
+      core.execute(
+        { type: 'ClearInactiveQueries', data: { now, interval: INACTIVE_QUERY_INTERVAL_MS } },
+        { silent: true, undoable: false },
+      );
       for (const q of Object.values(core.store.getState().queries)) {
         if (polls.has(q.id) || (q.state !== 'pending' && q.state !== 'running')) continue;
         if (q.runAsync) {

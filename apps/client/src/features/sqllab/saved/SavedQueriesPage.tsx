@@ -23,7 +23,12 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
       </p>
       <label>
         Search
-        <input aria-label="Search saved queries" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Label contains…" />
+        <input
+          aria-label="Search saved queries"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Label contains…"
+        />
       </label>
       {state.error && <p className="form-error">{state.error}</p>}
       <table className="data" aria-label="Saved queries">
@@ -50,14 +55,24 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
           ))}
         </tbody>
       </table>
-      {state.rows?.length === 0 && <p className="muted">No saved queries{state.search ? ` match “${state.search}”` : ''}.</p>}
+      {state.rows?.length === 0 && (
+        <p className="muted">No saved queries{state.search ? ` match “${state.search}”` : ''}.</p>
+      )}
       {pages > 1 && (
         <p>
-          <button type="button" disabled={state.page === 0} onClick={() => void saved.load(state.search, state.page - 1)}>
+          <button
+            type="button"
+            disabled={state.page === 0}
+            onClick={() => void saved.load(state.search, state.page - 1)}
+          >
             Previous
           </button>{' '}
           Page {state.page + 1} of {pages}{' '}
-          <button type="button" disabled={state.page + 1 >= pages} onClick={() => void saved.load(state.search, state.page + 1)}>
+          <button
+            type="button"
+            disabled={state.page + 1 >= pages}
+            onClick={() => void saved.load(state.search, state.page + 1)}
+          >
             Next
           </button>
         </p>

@@ -20,12 +20,30 @@ let sqllab: SqlLabFeature;
 beforeEach(async () => {
   localStorage.clear();
   api = sqlLabTestApi();
-  const row = (id: number, label: string, sql: string) => ({ id, label, sql, db_id: 1, schema: 'public', catalog: null, template_parameters: '', changed_on: '2026-01-01T00:00:00.000Z' });
-  api.saved.push(row(1, 'Delays by origin', 'SELECT origin, avg(delay) FROM flights GROUP BY 1'), row(2, 'All cars', 'SELECT * FROM cars'));
+  const row = (id: number, label: string, sql: string) => ({
+    id,
+    label,
+    sql,
+    db_id: 1,
+    schema: 'public',
+    catalog: null,
+    template_parameters: '',
+    changed_on: '2026-01-01T00:00:00.000Z',
+  });
+  api.saved.push(
+    row(1, 'Delays by origin', 'SELECT origin, avg(delay) FROM flights GROUP BY 1'),
+    row(2, 'All cars', 'SELECT * FROM cars'),
+  );
   server = await new TestServer(api.handler).start();
   const context = createTestContext();
   toasts = createToasts(context);
-  sqllab = createSqlLab({ context, http: new HttpClient({ baseUrl: server.baseUrl }), toasts, errors: createErrors(context, toasts), backendPersistence: false });
+  sqllab = createSqlLab({
+    context,
+    http: new HttpClient({ baseUrl: server.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    backendPersistence: false,
+  });
   const saved = createSavedQueries(context, sqllab.api);
   render(
     <MemoryRouter initialEntries={['/sqllab/saved_queries/']}>
@@ -52,9 +70,16 @@ describe('saved queries list', () => {
     fireEvent.click(within(table).getByRole('link', { name: 'Delays by origin' }));
 
     // The page opens (and the first tab restores) before the saved query is fetched: slow on a busy machine.
-    await waitFor(() => expect(visibleQueryEditors(sqllab.store.getState()).map((t) => t.name)).toContain('Delays by origin'));
+    await waitFor(() =>
+      expect(visibleQueryEditors(sqllab.store.getState()).map((t) => t.name)).toContain('Delays by origin'),
+    );
     const tab = visibleQueryEditors(sqllab.store.getState()).find((t) => t.name === 'Delays by origin')!;
-    expect(tab).toMatchObject({ remoteId: 1, dbId: 1, schema: 'public', sql: 'SELECT origin, avg(delay) FROM flights GROUP BY 1' });
+    expect(tab).toMatchObject({
+      remoteId: 1,
+      dbId: 1,
+      schema: 'public',
+      sql: 'SELECT origin, avg(delay) FROM flights GROUP BY 1',
+    });
     expect(await screen.findByRole('tab', { name: 'Delays by origin' })).toHaveAttribute('aria-selected', 'true');
   });
 });

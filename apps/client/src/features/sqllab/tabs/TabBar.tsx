@@ -19,7 +19,18 @@ export interface TabBarProps {
  * The editor's tabs: click to switch, double-click the name to rename (Enter keeps, Escape cancels),
  * a menu per tab for close, close others and clone, and + for a new tab.
  */
-export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers, onClone, onRename, onMove, aside }: TabBarProps) {
+export function TabBar({
+  tabs,
+  activeId,
+  onSelect,
+  onAdd,
+  onClose,
+  onCloseOthers,
+  onClone,
+  onRename,
+  onMove,
+  aside,
+}: TabBarProps) {
   // Which name is being edited and which menu is open are how the page is looked at, not facts.
   const [editing, setEditing] = useState<{ id: string; index: number; name: string } | null>(null);
   // Backend sync gives a local tab its server id (sqllab/tabMigrated) at the same place in the bar: a
@@ -101,10 +112,20 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
                 {tab.name}
               </button>
             )}
-            <button type="button" className="sqllab-tab__menu-button" aria-label={`Actions of ${tab.name}`} onClick={() => setMenuFor(menuFor === tab.id ? null : tab.id)}>
+            <button
+              type="button"
+              className="sqllab-tab__menu-button"
+              aria-label={`Actions of ${tab.name}`}
+              onClick={() => setMenuFor(menuFor === tab.id ? null : tab.id)}
+            >
               ⋮
             </button>
-            <button type="button" className="sqllab-tab__close" aria-label={`Close ${tab.name}`} onClick={() => onClose(tab.id)}>
+            <button
+              type="button"
+              className="sqllab-tab__close"
+              aria-label={`Close ${tab.name}`}
+              onClick={() => onClose(tab.id)}
+            >
               ×
             </button>
             {menuFor === tab.id && (
@@ -115,24 +136,36 @@ export function TabBar({ tabs, activeId, onSelect, onAdd, onClose, onCloseOthers
                     { label: 'Close all other tabs', run: () => onCloseOthers(tab.id) },
                     { label: 'Rename tab', run: () => setEditing({ id: tab.id, index, name: tab.name }) },
                     { label: 'Duplicate tab', run: () => onClone(tab.id) },
-                    { label: 'Move tab left', run: () => neighbour(tab.id, -1) && onMove(tab.id, neighbour(tab.id, -1)!) },
-                    { label: 'Move tab right', run: () => neighbour(tab.id, 1) && onMove(tab.id, neighbour(tab.id, 1)!) },
+                    {
+                      label: 'Move tab left',
+                      run: () => neighbour(tab.id, -1) && onMove(tab.id, neighbour(tab.id, -1)!),
+                    },
+                    {
+                      label: 'Move tab right',
+                      run: () => neighbour(tab.id, 1) && onMove(tab.id, neighbour(tab.id, 1)!),
+                    },
                   ] as const
                 )
-                  .filter(({ label }) => (label === 'Move tab left' ? neighbour(tab.id, -1) : label === 'Move tab right' ? neighbour(tab.id, 1) : true))
+                  .filter(({ label }) =>
+                    label === 'Move tab left'
+                      ? neighbour(tab.id, -1)
+                      : label === 'Move tab right'
+                        ? neighbour(tab.id, 1)
+                        : true,
+                  )
                   .map(({ label, run }) => (
-                  <button
-                    key={label}
-                    type="button"
-                    role="menuitem"
-                    onClick={() => {
-                      setMenuFor(null);
-                      run();
-                    }}
-                  >
-                    {label}
-                  </button>
-                ))}
+                    <button
+                      key={label}
+                      type="button"
+                      role="menuitem"
+                      onClick={() => {
+                        setMenuFor(null);
+                        run();
+                      }}
+                    >
+                      {label}
+                    </button>
+                  ))}
               </div>
             )}
           </div>

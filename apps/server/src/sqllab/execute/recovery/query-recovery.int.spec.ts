@@ -99,7 +99,11 @@ it('a run this process holds is never taken for dead; a real run records its hol
   const instance = app.t.app.get(ServerInstance);
   expect(await instance.isAlive(instance.id)).toBe(true);
   const id = clientId();
-  const res = await app.admin.post('/api/v1/sqllab/execute/', { database_id: db, client_id: id, sql: 'SELECT 1 AS one' });
+  const res = await app.admin.post('/api/v1/sqllab/execute/', {
+    database_id: db,
+    client_id: id,
+    sql: 'SELECT 1 AS one',
+  });
   expect(res.status).toBe(200);
   const [start] = await app.t.app.get(EventStore).readStream(`query:${id}`);
   expect(start).toMatchObject({ type: 'sqllab/queryStarted', data: { runner: instance.id } });

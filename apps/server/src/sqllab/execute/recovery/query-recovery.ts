@@ -11,7 +11,8 @@ import { JobQueue } from '../../../jobs/job-queue';
 import { QueryRuns } from '../../queries/query-runs';
 import { ServerInstance } from './server-instance';
 
-export const INTERRUPTED_MESSAGE = 'The server stopped while this query was running, so it did not finish. Run it again.';
+export const INTERRUPTED_MESSAGE =
+  'The server stopped while this query was running, so it did not finish. Run it again.';
 export const LOST_WORKER_MESSAGE = 'The worker running this query stopped before it finished. Run it again.';
 
 /** Whom recovery writes events as. */
@@ -30,14 +31,26 @@ export class QueryRecovery {
 
   /** Fails the unfinished runs nobody holds any more; returns their client ids. */
   async recoverAtBoot(): Promise<string[]> {
-    const rows: { client_id: string }[] = await this.dataSource.query(`SELECT client_id FROM query WHERE status IN ('pending', 'running') ORDER BY id`);
+    const rows: { client_id: string }[] = await this.dataSource.query(
+      `SELECT client_id FROM query WHERE status IN ('pending', 'running') ORDER BY id`,
+    );
     const failed: string[] = [];
     for (const { client_id: clientId } of rows) {
       const state = await this.runs.state(clientId);
       if (!(await this.orphaned(state))) continue;
-      if (await this.fail(clientId, state.started?.runAsync ? ErrorType.ASYNC_WORKERS_ERROR : ErrorType.GENERIC_BACKEND_ERROR, INTERRUPTED_MESSAGE)) failed.push(clientId);
+      if (
+        await this.fail(
+          clientId,
+          state.started?.runAsync ? ErrorType.ASYNC_WORKERS_ERROR : ErrorType.GENERIC_BACKEND_ERROR,
+          INTERRUPTED_MESSAGE,
+        )
+      )
+        failed.push(clientId);
     }
-    if (failed.length > 0) this.logger.warn(`${failed.length} SQL Lab queries were left unfinished by a stopped server and are now failed: ${failed.join(', ')}`);
+    if (failed.length > 0)
+      this.logger.warn(
+        `${failed.length} SQL Lab queries were left unfinished by a stopped server and are now failed: ${failed.join(', ')}`,
+      );
     return failed;
   }
 
@@ -58,7 +71,11 @@ export class QueryRecovery {
     const errors: QueryError[] = [{ message, error_type: errorType, level: 'error' }];
     try {
       // The decider ignores a run that finished meanwhile (refuses FailQuery on a finished run).
-      const appended = await this.runs.decide(clientId, { type: 'FailQuery', errors, executedSql: null, at: Date.now() }, RECOVERY_ACTOR);
+      const appended = await this.runs.decide(
+        clientId,
+        { type: 'FailQuery', errors, executedSql: null, at: Date.now() },
+        RECOVERY_ACTOR,
+      );
       return appended.events.length > 0;
     } catch (err) {
       this.logger.warn(`could not fail query ${clientId}: ${(err as Error).message}`);

@@ -12,7 +12,14 @@ import { DatabasesService } from '../../../databases/databases.service';
 import { parseConnectionUri } from '../../../engines/connection-uri';
 import { JobsModule } from '../../../jobs/jobs.module';
 import { RealtimeModule } from '../../../realtime/realtime.module';
-import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp, type AuthTestAppOptions } from '../../../testing/auth-test-app';
+import {
+  bearerToken,
+  createAuthTestApp,
+  HttpClient,
+  TEST_ADMIN,
+  type AuthTestApp,
+  type AuthTestAppOptions,
+} from '../../../testing/auth-test-app';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { ExecuteModule } from '../execute.module';
 
@@ -57,7 +64,8 @@ export async function waitFor(probe: () => boolean | Promise<boolean>, what: str
 function withToken(client: HttpClient, token: string) {
   const auth = { authorization: `Bearer ${token}` };
   const original = client.request.bind(client);
-  client.request = (method, path, options = {}) => original(method, path, { ...options, headers: { ...auth, ...options.headers } });
+  client.request = (method, path, options = {}) =>
+    original(method, path, { ...options, headers: { ...auth, ...options.headers } });
   return Object.assign(client, { token });
 }
 
@@ -72,7 +80,11 @@ async function runSql<T>(url: string, sql: string, params?: unknown[]): Promise<
 }
 
 export async function startSqlLabTestApp(
-  options: { realtime?: boolean; customize?: AuthTestAppOptions['customize']; modules?: AuthTestAppOptions['extraModules'] } = {},
+  options: {
+    realtime?: boolean;
+    customize?: AuthTestAppOptions['customize'];
+    modules?: AuthTestAppOptions['extraModules'];
+  } = {},
 ): Promise<SqlLabTestApp> {
   const target = await createTestDatabase('sqllab-target');
   await runSql(
@@ -82,7 +94,13 @@ export async function startSqlLabTestApp(
      CREATE TABLE victims (id int); INSERT INTO victims VALUES (1), (2), (3);`,
   );
   const t = await createAuthTestApp({
-    extraModules: [JobsModule, AsyncEventsModule, ExecuteModule, ...(options.realtime ? [RealtimeModule] : []), ...(options.modules ?? [])],
+    extraModules: [
+      JobsModule,
+      AsyncEventsModule,
+      ExecuteModule,
+      ...(options.realtime ? [RealtimeModule] : []),
+      ...(options.modules ?? []),
+    ],
     customize: options.customize,
   });
   const admin = withToken(new HttpClient(t.url), await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password));
@@ -92,14 +110,24 @@ export async function startSqlLabTestApp(
     admin,
     async addDatabase(name, flags = {}) {
       const { uri, ...settings } = flags;
-      const row = await t.app.get(DatabasesService).create({ settings: { database_name: name, ...settings }, connection: parseConnectionUri(uri ?? target.url) }, 'system');
+      const row = await t.app
+        .get(DatabasesService)
+        .create(
+          { settings: { database_name: name, ...settings }, connection: parseConnectionUri(uri ?? target.url) },
+          'system',
+        );
       return row.id;
     },
     targetQuery: (sql, params) => runSql(target.url, sql, params),
     metaQuery: (sql, params) => runSql(t.db.url, sql, params),
     async userClient(username, roles) {
-      const user = await t.app.get(UsersService).createUser({ username, password: `${username}-password`, roles }, 'system');
-      return Object.assign(withToken(new HttpClient(t.url), await bearerToken(t.url, username, `${username}-password`)), { id: user.id });
+      const user = await t.app
+        .get(UsersService)
+        .createUser({ username, password: `${username}-password`, roles }, 'system');
+      return Object.assign(
+        withToken(new HttpClient(t.url), await bearerToken(t.url, username, `${username}-password`)),
+        { id: user.id },
+      );
     },
     async withTimeout(timeoutSec, work) {
       const sqllab = t.config.sqllab as { timeoutSec: number };

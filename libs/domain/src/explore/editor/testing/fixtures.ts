@@ -29,11 +29,26 @@ export const flights: DatasourceMeta = {
   metrics: [{ metric_name: 'count', expression: 'COUNT(*)' }],
 };
 
-export const avgHorsepower = { expressionType: 'SIMPLE' as const, column: { column_name: 'horsepower' }, aggregate: 'AVG' as const, label: 'AVG(horsepower)', optionName: 'm1' };
+export const avgHorsepower = {
+  expressionType: 'SIMPLE' as const,
+  column: { column_name: 'horsepower' },
+  aggregate: 'AVG' as const,
+  label: 'AVG(horsepower)',
+  optionName: 'm1',
+};
 
 export const opened = (datasource = cars, formData: Record<string, unknown> = {}): ExploreEvent => ({
   type: 'explore/opened',
-  data: { datasource, formData: { datasource: '', viz_type: 'table', ...formData }, slice: null, maxRow: 100000, isStarred: false },
+  data: {
+    datasource,
+    formData: { datasource: '', viz_type: 'table', ...formData },
+    slice: null,
+    maxRow: 100000,
+    isStarred: false,
+  },
 });
 
-export const changed = (name: string, value: unknown): ExploreEvent => ({ type: 'explore/controlChanged', data: { name, value } });
+export const changed = (name: string, value: unknown): ExploreEvent => ({
+  type: 'explore/controlChanged',
+  data: { name, value },
+});

@@ -10,7 +10,11 @@ describe('bar chart transformProps', () => {
     const [series] = seriesOf(options);
     expect(series!.type).toBe('column');
     expect(xAxisOf(options)).toMatchObject({ type: 'category', categories: ['USA', 'Europe', 'Japan'] });
-    expect(series!.data).toEqual([[0, 119.04897959183674], [1, 80.55882352941177], [2, 79.83544303797468]]);
+    expect(series!.data).toEqual([
+      [0, 119.04897959183674],
+      [1, 80.55882352941177],
+      [2, 79.83544303797468],
+    ]);
     expect(yAxisOf(options).min).toBe(0);
   });
 
@@ -22,8 +26,12 @@ describe('bar chart transformProps', () => {
   it('stacks with stack true or Stack, and to 100 % with Expand', () => {
     const grouped = { x_axis: 'date', metrics: ['MAX(price)'], groupby: ['symbol'] };
     expect(transformProps({ ...grouped, stack: true }, [stocksBySymbol]).plotOptions?.series?.stacking).toBe('normal');
-    expect(transformProps({ ...grouped, stack: 'Stack' }, [stocksBySymbol]).plotOptions?.series?.stacking).toBe('normal');
-    expect(transformProps({ ...grouped, stack: 'Expand' }, [stocksBySymbol]).plotOptions?.series?.stacking).toBe('percent');
+    expect(transformProps({ ...grouped, stack: 'Stack' }, [stocksBySymbol]).plotOptions?.series?.stacking).toBe(
+      'normal',
+    );
+    expect(transformProps({ ...grouped, stack: 'Expand' }, [stocksBySymbol]).plotOptions?.series?.stacking).toBe(
+      'percent',
+    );
     expect(transformProps(grouped, [stocksBySymbol]).plotOptions?.series?.stacking).toBeUndefined();
   });
 
@@ -35,7 +43,10 @@ describe('bar chart transformProps', () => {
 
   it('shows values on the bars with show_value in the metric format', () => {
     const options = transformProps({ ...formData, show_value: true, y_axis_format: ',.1f' }, [carsHorsepowerByOrigin]);
-    const labels = options.plotOptions?.series?.dataLabels as { enabled: boolean; formatter: (this: { y: number }) => string };
+    const labels = options.plotOptions?.series?.dataLabels as {
+      enabled: boolean;
+      formatter: (this: { y: number }) => string;
+    };
     expect(labels.enabled).toBe(true);
     expect(labels.formatter.call({ y: 80.5588 })).toBe('80.6');
   });

@@ -7,7 +7,11 @@ import { timeseriesOptions } from '../timeseries/timeseries-options';
  * stack 'Stack' (or true) and stacked to 100 % with 'Expand'. The x axis may be a time or a category.
  * Bars start at zero unless y-axis bounds say otherwise: a truncated bar misstates its value.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const options = timeseriesOptions(formData, queriesData, datasource, 'column');
   const yAxis = options.yAxis as YAxisOptions;
   return { ...options, yAxis: { min: 0, ...yAxis, ...(yAxis.type === 'logarithmic' ? { min: undefined } : {}) } };

@@ -17,7 +17,10 @@ export function BigNumberTotal({ formData, queriesData, datasource, width, heigh
         {props.text}
       </div>
       {props.subheader && (
-        <div className="viz-big-number__subheader" style={{ fontSize: Math.max(10, Math.round(height * props.subheaderFontSize)) }}>
+        <div
+          className="viz-big-number__subheader"
+          style={{ fontSize: Math.max(10, Math.round(height * props.subheaderFontSize)) }}
+        >
           {props.subheader}
         </div>
       )}

@@ -18,7 +18,11 @@ export interface BigNumberTotalProps {
  * Big Number: the one value of the metric, in the chart's (or the dataset's) number format, or as a
  * date when force_timestamp_formatting is on (e.g. MAX(order_date)).
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): BigNumberTotalProps {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): BigNumberTotalProps {
   const metric = getMetricLabel(formData.metric);
   const row = queriesData[0]?.data[0];
   const value = row ? toNumber(row[metric] ?? Object.values(row)[0]) : null;

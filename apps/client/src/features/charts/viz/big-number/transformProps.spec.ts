@@ -3,21 +3,37 @@ import { seriesOf } from '../testing/highcharts-options';
 import { transformProps } from './transformProps';
 
 const daily = (counts: (number | null)[]) =>
-  result(['__timestamp', 'count'], [2, 0], counts.map((count, i) => ({ __timestamp: JAN_1_2005 + i * DAY, count })));
+  result(
+    ['__timestamp', 'count'],
+    [2, 0],
+    counts.map((count, i) => ({ __timestamp: JAN_1_2005 + i * DAY, count })),
+  );
 
 describe('big number with trendline transformProps', () => {
   it('shows the latest value and its change against compare_lag points earlier', () => {
-    const props = transformProps({ metric: 'count', compare_lag: 1, compare_suffix: 'DoD', y_axis_format: ',d' }, [daily([5000, 5200, 5000, 6000])]);
+    const props = transformProps({ metric: 'count', compare_lag: 1, compare_suffix: 'DoD', y_axis_format: ',d' }, [
+      daily([5000, 5200, 5000, 6000]),
+    ]);
     expect(props.text).toBe('6,000');
     expect(props.comparison).toEqual({ text: '+20.0% DoD', direction: 'up' });
-    expect(transformProps({ metric: 'count', compare_lag: 2 }, [daily([5000, 6000, 4500])]).comparison).toEqual({ text: '-10.0%', direction: 'down' });
+    expect(transformProps({ metric: 'count', compare_lag: 2 }, [daily([5000, 6000, 4500])]).comparison).toEqual({
+      text: '-10.0%',
+      direction: 'down',
+    });
   });
 
   it('draws the series as a trendline sorted by time', () => {
     const shuffled = daily([1, 2, 3]);
     shuffled.data.reverse();
     const props = transformProps({ metric: 'count' }, [shuffled]);
-    expect(seriesOf(props.trendline!)[0]).toMatchObject({ type: 'area', data: [[JAN_1_2005, 1], [JAN_1_2005 + DAY, 2], [JAN_1_2005 + 2 * DAY, 3]] });
+    expect(seriesOf(props.trendline!)[0]).toMatchObject({
+      type: 'area',
+      data: [
+        [JAN_1_2005, 1],
+        [JAN_1_2005 + DAY, 2],
+        [JAN_1_2005 + 2 * DAY, 3],
+      ],
+    });
     expect(transformProps({ metric: 'count', show_trend_line: false }, [daily([1, 2])]).trendline).toBeNull();
   });
 

@@ -51,7 +51,11 @@ function aggregate(values: number[], how: string): number | null {
  * points earlier, and a small area chart of the series. When the latest point is null (the current
  * day has no data yet), the last known value is shown with its date, never an empty number.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): BigNumberTrendProps {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): BigNumberTrendProps {
   const palette = paletteOf(formData);
   const result = queriesData[0];
   const metric = getMetricLabel(formData.metric);
@@ -66,7 +70,13 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   const how = String(formData.aggregation ?? 'LAST_VALUE').toLowerCase();
   const nonNull = points.filter((p): p is readonly [number, number] => p[1] !== null);
   const last = nonNull[nonNull.length - 1];
-  const value = how === 'last_value' ? (last?.[1] ?? null) : aggregate(nonNull.map((p) => p[1]), how);
+  const value =
+    how === 'last_value'
+      ? (last?.[1] ?? null)
+      : aggregate(
+          nonNull.map((p) => p[1]),
+          how,
+        );
   const latest = points[points.length - 1];
   const staleTimestamp = how === 'last_value' && last && latest && latest[1] === null ? timeFormat(last[0]) : null;
 
@@ -77,8 +87,12 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
     const previous = index >= 0 ? points[index]?.[1] : null;
     if (previous !== null && previous !== undefined && previous !== 0) {
       const change = (last[1] - previous) / Math.abs(previous);
-      const suffix = typeof formData.compare_suffix === 'string' && formData.compare_suffix ? ` ${formData.compare_suffix}` : '';
-      comparison = { text: `${percentChangeFormat(change)}${suffix}`, direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat' };
+      const suffix =
+        typeof formData.compare_suffix === 'string' && formData.compare_suffix ? ` ${formData.compare_suffix}` : '';
+      comparison = {
+        text: `${percentChangeFormat(change)}${suffix}`,
+        direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+      };
     }
   }
 
@@ -90,7 +104,10 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
         chart: { ...base.chart, spacing: [0, 0, 0, 0], margin: [2, 0, 0, 0] },
         legend: { enabled: false },
         xAxis: { type: 'datetime', visible: false },
-        yAxis: { visible: false, ...(bool(formData.start_y_axis_at_zero, true) ? { min: Math.min(0, ...nonNull.map((p) => p[1])) } : {}) },
+        yAxis: {
+          visible: false,
+          ...(bool(formData.start_y_axis_at_zero, true) ? { min: Math.min(0, ...nonNull.map((p) => p[1])) } : {}),
+        },
         tooltip: {
           useHTML: true,
           formatter: function () {
@@ -113,7 +130,8 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
 
   return {
     value,
-    text: value === null ? 'No data' : bool(formData.force_timestamp_formatting, false) ? timeFormat(value) : format(value),
+    text:
+      value === null ? 'No data' : bool(formData.force_timestamp_formatting, false) ? timeFormat(value) : format(value),
     metricName: verboseName(metric, datasource),
     staleTimestamp,
     comparison,

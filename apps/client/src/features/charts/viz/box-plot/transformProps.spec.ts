@@ -17,20 +17,32 @@ describe('box statistics', () => {
 
 describe('box plot transformProps', () => {
   // MPG per car model (distribute across "name"), grouped by origin.
-  const mpg = result(['origin', 'name', 'AVG(mpg)'], [1, 1, 0], [
-    { origin: 'USA', name: 'a', 'AVG(mpg)': 10 },
-    { origin: 'USA', name: 'b', 'AVG(mpg)': 20 },
-    { origin: 'USA', name: 'c', 'AVG(mpg)': 30 },
-    { origin: 'Japan', name: 'd', 'AVG(mpg)': 30 },
-    { origin: 'Japan', name: 'e', 'AVG(mpg)': 34 },
-  ]);
+  const mpg = result(
+    ['origin', 'name', 'AVG(mpg)'],
+    [1, 1, 0],
+    [
+      { origin: 'USA', name: 'a', 'AVG(mpg)': 10 },
+      { origin: 'USA', name: 'b', 'AVG(mpg)': 20 },
+      { origin: 'USA', name: 'c', 'AVG(mpg)': 30 },
+      { origin: 'Japan', name: 'd', 'AVG(mpg)': 30 },
+      { origin: 'Japan', name: 'e', 'AVG(mpg)': 34 },
+    ],
+  );
 
   it('computes one box per group-by category from the distributed rows', () => {
     const options = transformProps({ groupby: ['origin'], columns: ['name'], metrics: ['AVG(mpg)'] }, [mpg]);
     expect(xAxisOf(options).categories).toEqual(['USA', 'Japan']);
     const [boxes, outliers] = seriesOf(options);
     expect(boxes!.type).toBe('boxplot');
-    expect((boxes!.data as { low: number; q1: number; median: number; q3: number; high: number }[]).map((b) => [b.low, b.q1, b.median, b.q3, b.high])).toEqual([
+    expect(
+      (boxes!.data as { low: number; q1: number; median: number; q3: number; high: number }[]).map((b) => [
+        b.low,
+        b.q1,
+        b.median,
+        b.q3,
+        b.high,
+      ]),
+    ).toEqual([
       [10, 15, 20, 25, 30],
       [30, 31, 32, 33, 34],
     ]);
@@ -38,10 +50,23 @@ describe('box plot transformProps', () => {
   });
 
   it('uses the statistics of the server boxplot operation when present', () => {
-    const stats = result(['origin', 'AVG(mpg)__min', 'AVG(mpg)__q1', 'AVG(mpg)__median', 'AVG(mpg)__q3', 'AVG(mpg)__max'], [1, 0, 0, 0, 0, 0], [
-      { origin: 'USA', 'AVG(mpg)__min': 9, 'AVG(mpg)__q1': 14, 'AVG(mpg)__median': 18, 'AVG(mpg)__q3': 25, 'AVG(mpg)__max': 39 },
-    ]);
-    const [boxes] = seriesOf(transformProps({ groupby: ['origin'], columns: ['name'], metrics: ['AVG(mpg)'] }, [stats]));
+    const stats = result(
+      ['origin', 'AVG(mpg)__min', 'AVG(mpg)__q1', 'AVG(mpg)__median', 'AVG(mpg)__q3', 'AVG(mpg)__max'],
+      [1, 0, 0, 0, 0, 0],
+      [
+        {
+          origin: 'USA',
+          'AVG(mpg)__min': 9,
+          'AVG(mpg)__q1': 14,
+          'AVG(mpg)__median': 18,
+          'AVG(mpg)__q3': 25,
+          'AVG(mpg)__max': 39,
+        },
+      ],
+    );
+    const [boxes] = seriesOf(
+      transformProps({ groupby: ['origin'], columns: ['name'], metrics: ['AVG(mpg)'] }, [stats]),
+    );
     expect(boxes!.data).toEqual([expect.objectContaining({ low: 9, q1: 14, median: 18, q3: 25, high: 39 })]);
   });
 });

@@ -35,7 +35,11 @@ function duration(ms: number): string {
   let rest = Math.abs(ms);
   if (rest < 1000) return `${sign}${twoDecimals(rest)}ms`;
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+  ] as const) {
     const count = Math.floor(rest / size);
     if (count > 0) parts.push(`${count}${unit}`);
     rest -= count * size;

@@ -44,7 +44,10 @@ const VERBOSE: MultiFormats = {
  * timestamps of the database's naive time columns as epoch ms in UTC.
  */
 function multiFormat(formats: MultiFormats): (date: Date) => string {
-  const f = Object.fromEntries(Object.entries(formats).map(([k, v]) => [k, utcFormat(v)])) as Record<keyof MultiFormats, (d: Date) => string>;
+  const f = Object.fromEntries(Object.entries(formats).map(([k, v]) => [k, utcFormat(v)])) as Record<
+    keyof MultiFormats,
+    (d: Date) => string
+  >;
   return (date) => {
     if (date.getUTCMilliseconds() !== 0) return f.millisecond(date);
     if (date.getUTCSeconds() !== 0) return f.second(date);

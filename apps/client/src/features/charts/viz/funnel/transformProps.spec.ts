@@ -3,11 +3,15 @@ import { result } from '../testing/fixtures';
 import { seriesOf } from '../testing/highcharts-options';
 import { stagePercent, transformProps } from './transformProps';
 
-const pipeline = result(['stage', 'SUM(deals)'], [1, 0], [
-  { stage: 'Qualified', 'SUM(deals)': 400 },
-  { stage: 'Leads', 'SUM(deals)': 1000 },
-  { stage: 'Won', 'SUM(deals)': 100 },
-]);
+const pipeline = result(
+  ['stage', 'SUM(deals)'],
+  [1, 0],
+  [
+    { stage: 'Qualified', 'SUM(deals)': 400 },
+    { stage: 'Leads', 'SUM(deals)': 1000 },
+    { stage: 'Won', 'SUM(deals)': 100 },
+  ],
+);
 
 describe('funnel transformProps', () => {
   it('orders stages from the largest and labels them with their share of the first stage', () => {

@@ -23,11 +23,17 @@ export function stagePercent(values: number[], index: number, calculation: strin
 }
 
 /** Funnel: stages from the largest to the smallest, each labelled with its share (percent_calculation_type). */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const palette = paletteOf(formData);
   const { metric, values } = categoryValues(formData, queriesData[0]);
   const format = metricFormatter(metric, formData.number_format, datasource, formData.currency_format);
-  const stages = bool(formData.sort_by_metric, true) ? [...values].sort((a, b) => (b.value ?? 0) - (a.value ?? 0)) : values;
+  const stages = bool(formData.sort_by_metric, true)
+    ? [...values].sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
+    : values;
   const numbers = stages.map((s) => s.value ?? 0);
   const calculation = String(formData.percent_calculation_type ?? 'first_step');
   const labelType = String(formData.label_type ?? 'key_percent');
@@ -39,7 +45,11 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       name,
       y: s.value ?? 0,
       color: colorAt(palette, i),
-      custom: { label: pieLabel(labelType, name, format(s.value), share), share, ...(crossFilter ? { crossFilter } : {}) },
+      custom: {
+        label: pieLabel(labelType, name, format(s.value), share),
+        share,
+        ...(crossFilter ? { crossFilter } : {}),
+      },
     };
   });
   const base = baseOptions(formData);

@@ -10,7 +10,10 @@ import type { ChartDataResult, FormData, VizDatasource } from '../shared/types';
 export function numberList(value: unknown): number[] {
   if (Array.isArray(value)) return value.map(Number).filter(Number.isFinite);
   if (typeof value !== 'string' || !value.trim()) return [];
-  return value.split(',').map((v) => Number(v.trim())).filter(Number.isFinite);
+  return value
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter(Number.isFinite);
 }
 
 /**
@@ -18,7 +21,11 @@ export function numberList(value: unknown): number[] {
  * ends at the largest value rounded up to a power of ten step, so the needle never leaves the dial.
  * intervals / interval_color_indices colour bands of the scale (e.g. red, amber, green).
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const palette = paletteOf(formData);
   const { metric, values } = categoryValues(formData, queriesData[0]);
   const format = metricFormatter(metric, formData.number_format, datasource, formData.currency_format);
@@ -62,7 +69,9 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
     pane: {
       startAngle: 90 - num(formData.start_angle, 225),
       endAngle: 90 - num(formData.end_angle, -45),
-      background: [{ backgroundColor: '#F5F5F5', borderWidth: 0, innerRadius: '60%', outerRadius: '100%', shape: 'arc' }],
+      background: [
+        { backgroundColor: '#F5F5F5', borderWidth: 0, innerRadius: '60%', outerRadius: '100%', shape: 'arc' },
+      ],
     },
     tooltip: {
       formatter: function () {
@@ -76,7 +85,9 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       tickPixelInterval: 72,
       labels: {
         enabled: bool(formData.show_axis_line_ticks, true),
-        formatter: function () { return format(Number(this.value)); },
+        formatter: function () {
+          return format(Number(this.value));
+        },
       },
     },
     series,

@@ -21,6 +21,10 @@ export function seriesKind(seriesType: unknown): SeriesKind {
 }
 
 /** Generic Time-series: one chart whose series type (line, smooth, bar, scatter, step) is a control. */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   return timeseriesOptions(formData, queriesData, datasource, seriesKind(formData.seriesType));
 }

@@ -4,7 +4,13 @@ import { baseOptions, bool, escapeHtml } from '../shared/base-options';
 import { sequentialStops } from '../shared/color-schemes';
 import { crossFilterOf } from '../shared/cross-filter';
 import { categoryText, getColumnLabel, getMetricLabel, metricFormatter, toNumber, verboseName } from '../shared/labels';
-import { GenericDataType, type ChartDataResult, type DataRecordValue, type FormData, type VizDatasource } from '../shared/types';
+import {
+  GenericDataType,
+  type ChartDataResult,
+  type DataRecordValue,
+  type FormData,
+  type VizDatasource,
+} from '../shared/types';
 
 interface Axis {
   labels: string[];
@@ -12,7 +18,14 @@ interface Axis {
   index: Map<string, number>;
 }
 
-function axisOf(rows: ChartDataResult['data'], column: string, temporal: boolean, timeFormat: (v: number) => string, sort: string, totals: Map<string, number>): Axis {
+function axisOf(
+  rows: ChartDataResult['data'],
+  column: string,
+  temporal: boolean,
+  timeFormat: (v: number) => string,
+  sort: string,
+  totals: Map<string, number>,
+): Axis {
   const seen = new Map<string, DataRecordValue>();
   for (const row of rows) {
     const raw = (row[column] ?? null) as DataRecordValue;
@@ -26,7 +39,11 @@ function axisOf(rows: ChartDataResult['data'], column: string, temporal: boolean
   else if (sort === 'alpha_desc') entries = entries.sort((a, b) => byKey(b, a));
   else if (sort === 'value_asc') entries = entries.sort((a, b) => (totals.get(a[0]) ?? 0) - (totals.get(b[0]) ?? 0));
   else if (sort === 'value_desc') entries = entries.sort((a, b) => (totals.get(b[0]) ?? 0) - (totals.get(a[0]) ?? 0));
-  return { labels: entries.map((e) => e[0]), values: entries.map((e) => e[1]), index: new Map(entries.map((e, i) => [e[0], i])) };
+  return {
+    labels: entries.map((e) => e[0]),
+    values: entries.map((e) => e[1]),
+    index: new Map(entries.map((e, i) => [e[0], i])),
+  };
 }
 
 /**
@@ -34,15 +51,23 @@ function axisOf(rows: ChartDataResult['data'], column: string, temporal: boolean
  * colours each cell by its rank within its column or row (0 to 1), so a column of large values does
  * not wash out the rest; tooltips and labels always show the real value.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [], rowcount: 0 };
   const xColumn = getColumnLabel(formData.x_axis) || result.colnames[0] || '';
-  const yColumn = getColumnLabel(Array.isArray(formData.groupby) ? formData.groupby[0] : formData.groupby) || result.colnames[1] || '';
+  const yColumn =
+    getColumnLabel(Array.isArray(formData.groupby) ? formData.groupby[0] : formData.groupby) ||
+    result.colnames[1] ||
+    '';
   const metric = getMetricLabel(formData.metric);
   const format = metricFormatter(metric, formData.y_axis_format, datasource, formData.currency_format);
   const timeFormat = getTimeFormatter(formData.x_axis_time_format as string | undefined);
   const isTemporal = (c: string) => result.coltypes[result.colnames.indexOf(c)] === GenericDataType.TEMPORAL;
-  const label = (c: string, v: unknown) => (isTemporal(c) && v !== null && v !== undefined ? timeFormat(toEpochMs(v) ?? 0) : categoryText(v));
+  const label = (c: string, v: unknown) =>
+    isTemporal(c) && v !== null && v !== undefined ? timeFormat(toEpochMs(v) ?? 0) : categoryText(v);
 
   const xTotals = new Map<string, number>();
   const yTotals = new Map<string, number>();
@@ -51,8 +76,22 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
     xTotals.set(label(xColumn, row[xColumn]), (xTotals.get(label(xColumn, row[xColumn])) ?? 0) + v);
     yTotals.set(label(yColumn, row[yColumn]), (yTotals.get(label(yColumn, row[yColumn])) ?? 0) + v);
   }
-  const x = axisOf(result.data, xColumn, isTemporal(xColumn), timeFormat, String(formData.sort_x_axis ?? 'alpha_asc'), xTotals);
-  const y = axisOf(result.data, yColumn, isTemporal(yColumn), timeFormat, String(formData.sort_y_axis ?? 'alpha_asc'), yTotals);
+  const x = axisOf(
+    result.data,
+    xColumn,
+    isTemporal(xColumn),
+    timeFormat,
+    String(formData.sort_x_axis ?? 'alpha_asc'),
+    xTotals,
+  );
+  const y = axisOf(
+    result.data,
+    yColumn,
+    isTemporal(yColumn),
+    timeFormat,
+    String(formData.sort_y_axis ?? 'alpha_asc'),
+    yTotals,
+  );
 
   const normalize = String(formData.normalize_across ?? 'heatmap');
   const cells = result.data
@@ -60,12 +99,16 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       xi: x.index.get(label(xColumn, row[xColumn]))!,
       yi: y.index.get(label(yColumn, row[yColumn]))!,
       value: toNumber(row[metric]),
-      dims: { [xColumn]: (row[xColumn] ?? null) as DataRecordValue, [yColumn]: (row[yColumn] ?? null) as DataRecordValue },
+      dims: {
+        [xColumn]: (row[xColumn] ?? null) as DataRecordValue,
+        [yColumn]: (row[yColumn] ?? null) as DataRecordValue,
+      },
     }))
     .filter((c) => c.value !== null);
 
   // Min and max per group (the whole grid, each column or each row) for the normalised colour.
-  const groupKey = (c: { xi: number; yi: number }) => (normalize === 'x' ? `x${c.xi}` : normalize === 'y' ? `y${c.yi}` : 'all');
+  const groupKey = (c: { xi: number; yi: number }) =>
+    normalize === 'x' ? `x${c.xi}` : normalize === 'y' ? `y${c.yi}` : 'all';
   const ranges = new Map<string, [number, number]>();
   for (const c of cells) {
     const key = groupKey(c);
@@ -97,7 +140,11 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       min: normalized ? 0 : Math.min(...all, 0),
       max: normalized ? 1 : Math.max(...all, 1),
       stops: sequentialStops(formData.linear_color_scheme),
-      labels: { formatter: function () { return normalized ? `${Math.round(Number(this.value) * 100)}%` : format(Number(this.value)); } },
+      labels: {
+        formatter: function () {
+          return normalized ? `${Math.round(Number(this.value) * 100)}%` : format(Number(this.value));
+        },
+      },
     },
     legend: { enabled: bool(formData.show_legend, true), align: 'right', layout: 'vertical', verticalAlign: 'middle' },
     tooltip: {
@@ -117,7 +164,9 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
         data,
         dataLabels: {
           enabled: bool(formData.show_values, false),
-          formatter: function () { return format(raw.call(this)); },
+          formatter: function () {
+            return format(raw.call(this));
+          },
         },
       },
     ],

@@ -4,19 +4,26 @@ import { countInto, histogramBins } from './bins';
 import { transformProps } from './transformProps';
 
 // Raw horsepower values of a few cars, with their origin.
-const horsepower = result(['horsepower', 'origin'], [0, 1], [
-  { horsepower: 46, origin: 'Europe' },
-  { horsepower: 88, origin: 'Japan' },
-  { horsepower: 95, origin: 'Japan' },
-  { horsepower: 130, origin: 'USA' },
-  { horsepower: 150, origin: 'USA' },
-  { horsepower: 230, origin: 'USA' },
-  { horsepower: null, origin: 'USA' },
-]);
+const horsepower = result(
+  ['horsepower', 'origin'],
+  [0, 1],
+  [
+    { horsepower: 46, origin: 'Europe' },
+    { horsepower: 88, origin: 'Japan' },
+    { horsepower: 95, origin: 'Japan' },
+    { horsepower: 130, origin: 'USA' },
+    { horsepower: 150, origin: 'USA' },
+    { horsepower: 230, origin: 'USA' },
+    { horsepower: null, origin: 'USA' },
+  ],
+);
 
 describe('histogram bins', () => {
   it('splits the range into equal bins, the last one closed', () => {
-    expect(histogramBins([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5)).toEqual({ edges: [0, 2, 4, 6, 8, 10], counts: [2, 2, 2, 2, 3] });
+    expect(histogramBins([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5)).toEqual({
+      edges: [0, 2, 4, 6, 8, 10],
+      counts: [2, 2, 2, 2, 3],
+    });
     expect(histogramBins([7, 7], 2)).toEqual({ edges: [6.5, 7, 7.5], counts: [0, 2] });
     expect(countInto([1, 5, 9], [0, 5, 10])).toEqual([1, 2]);
   });
@@ -30,7 +37,9 @@ describe('histogram transformProps', () => {
   });
 
   it('draws one series per group on shared bins, normalised or cumulative', () => {
-    const normalized = transformProps({ column: 'horsepower', groupby: ['origin'], bins: 4, normalize: true }, [horsepower]);
+    const normalized = transformProps({ column: 'horsepower', groupby: ['origin'], bins: 4, normalize: true }, [
+      horsepower,
+    ]);
     expect(seriesOf(normalized).map((s) => [s.name, s.data])).toEqual([
       ['Europe', [1, 0, 0, 0]],
       ['Japan', [0.5, 0.5, 0, 0]],
@@ -42,9 +51,15 @@ describe('histogram transformProps', () => {
   });
 
   it('draws a result the server already binned as it is, bin edges in the x format', () => {
-    const binned = result(['origin', '46.0 - 138.0', '138.0 - 230.0'], [1, 0, 0], [{ origin: 'USA', '46.0 - 138.0': 0.25, '138.0 - 230.0': 1 }]);
+    const binned = result(
+      ['origin', '46.0 - 138.0', '138.0 - 230.0'],
+      [1, 0, 0],
+      [{ origin: 'USA', '46.0 - 138.0': 0.25, '138.0 - 230.0': 1 }],
+    );
     // normalize and cumulative were applied by the server: the values are drawn unchanged.
-    const options = transformProps({ column: 'horsepower', groupby: ['origin'], normalize: true, cumulative: true }, [binned]);
+    const options = transformProps({ column: 'horsepower', groupby: ['origin'], normalize: true, cumulative: true }, [
+      binned,
+    ]);
     expect(xAxisOf(options).categories).toEqual(['46 - 138', '138 - 230']);
     expect(seriesOf(options)[0]).toMatchObject({ name: 'USA', data: [0.25, 1] });
   });

@@ -20,14 +20,26 @@ interface Group {
  * histogram_v2) is drawn as is, its bin edges in the x-axis format.
  * normalize turns counts into shares of the series; cumulative into running totals.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [], rowcount: 0 };
-  const column = getColumnLabel(Array.isArray(formData.column) ? formData.column[0] : formData.column) || getColumnLabel(Array.isArray(formData.all_columns_x) ? formData.all_columns_x[0] : formData.all_columns_x);
+  const column =
+    getColumnLabel(Array.isArray(formData.column) ? formData.column[0] : formData.column) ||
+    getColumnLabel(Array.isArray(formData.all_columns_x) ? formData.all_columns_x[0] : formData.all_columns_x);
   const groupby = columnLabels(formData);
   const normalize = bool(formData.normalize, false);
   const isCumulative = bool(formData.cumulative, false);
   const xFormat = metricFormatter(column, formData.x_axis_format, datasource);
-  const yFormat = normalize ? getNumberFormatter(typeof formData.y_axis_format === 'string' && formData.y_axis_format !== 'SMART_NUMBER' ? formData.y_axis_format : '.1%') : metricFormatter(undefined, formData.y_axis_format, datasource);
+  const yFormat = normalize
+    ? getNumberFormatter(
+        typeof formData.y_axis_format === 'string' && formData.y_axis_format !== 'SMART_NUMBER'
+          ? formData.y_axis_format
+          : '.1%',
+      )
+    : metricFormatter(undefined, formData.y_axis_format, datasource);
 
   let categories: string[];
   let groups: Group[];
@@ -36,10 +48,16 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
     for (const row of result.data) {
       const value = toNumber(row[column]);
       if (value === null) continue;
-      const name = groupby.length ? groupby.map((g) => categoryText(row[g])).join(', ') : verboseName(column, datasource);
+      const name = groupby.length
+        ? groupby.map((g) => categoryText(row[g])).join(', ')
+        : verboseName(column, datasource);
       let group = byGroup.get(name);
       if (!group) {
-        group = { name, dims: Object.fromEntries(groupby.map((g) => [g, (row[g] ?? null) as DataRecordValue])), values: [] };
+        group = {
+          name,
+          dims: Object.fromEntries(groupby.map((g) => [g, (row[g] ?? null) as DataRecordValue])),
+          values: [],
+        };
         byGroup.set(name, group);
       }
       group.values.push(value);
@@ -62,7 +80,9 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       return edges ? `${xFormat(Number(edges[1]))} - ${xFormat(Number(edges[2]))}` : bin;
     });
     groups = result.data.map((row) => ({
-      name: groupby.length ? groupby.map((g) => categoryText(row[g])).join(', ') : verboseName(column || 'count', datasource),
+      name: groupby.length
+        ? groupby.map((g) => categoryText(row[g])).join(', ')
+        : verboseName(column || 'count', datasource),
       dims: Object.fromEntries(groupby.map((g) => [g, (row[g] ?? null) as DataRecordValue])),
       values: bins.map((c) => toNumber(row[c]) ?? 0),
     }));
@@ -74,24 +94,46 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   });
 
   const base = baseOptions(formData);
-  const title = (key: string) => ({ text: typeof formData[key] === 'string' && formData[key] ? String(formData[key]) : undefined });
+  const title = (key: string) => ({
+    text: typeof formData[key] === 'string' && formData[key] ? String(formData[key]) : undefined,
+  });
   return {
     ...base,
     legend: { ...base.legend, enabled: groups.length > 1 && bool(formData.show_legend, true) },
-    xAxis: { categories, title: title('x_axis_title').text ? title('x_axis_title') : { text: verboseName(column, datasource) } },
-    yAxis: { title: title('y_axis_title'), min: 0, labels: { formatter: function () { return yFormat(Number(this.value)); } } },
+    xAxis: {
+      categories,
+      title: title('x_axis_title').text ? title('x_axis_title') : { text: verboseName(column, datasource) },
+    },
+    yAxis: {
+      title: title('y_axis_title'),
+      min: 0,
+      labels: {
+        formatter: function () {
+          return yFormat(Number(this.value));
+        },
+      },
+    },
     tooltip: {
       shared: true,
       useHTML: true,
       formatter: function () {
         const points = tooltipPoints(this);
         const header = `<b>${escapeHtml(points[0]?.category ?? '')}</b>`;
-        return [header, ...points.map((p) => `${escapeHtml(p.series.name)}: <b>${escapeHtml(yFormat(p.y))}</b>`)].join('<br/>');
+        return [header, ...points.map((p) => `${escapeHtml(p.series.name)}: <b>${escapeHtml(yFormat(p.y))}</b>`)].join(
+          '<br/>',
+        );
       },
     },
     plotOptions: {
       column: { groupPadding: 0.02, pointPadding: 0, borderWidth: 1, grouping: groups.length > 1 },
-      series: { dataLabels: { enabled: bool(formData.show_value, false), formatter: function () { return yFormat(this.y); } } },
+      series: {
+        dataLabels: {
+          enabled: bool(formData.show_value, false),
+          formatter: function () {
+            return yFormat(this.y);
+          },
+        },
+      },
     },
     series,
   };

@@ -44,7 +44,11 @@ function mergeCategories(a: XSeriesSet, b: XSeriesSet): XSeriesSet {
  * (yAxisIndex / yAxisIndexB: 0 primary on the left, 1 secondary on the right). Query B goes on the
  * secondary axis by default, since two queries usually measure different things.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const empty: XSeriesSet = { xLabel: '', temporal: true, categories: [], categoryValues: [], series: [] };
   const formDataB = queryBFormData(formData);
   const setA = queriesData[0] ? toXSeries(formData, queriesData[0]) : empty;
@@ -55,24 +59,41 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
 
   const axisA = Number(formData.yAxisIndex ?? 0) === 1 ? 1 : 0;
   const axisB = Number(formData.yAxisIndexB ?? 1) === 0 ? 0 : 1;
-  const specA: AxisSpec = { set: setA, kind: seriesKind(formData.seriesType ?? 'line'), formData, yAxis: axisA, formatKey: 'y_axis_format' };
-  const specB: AxisSpec = { set: setB, kind: seriesKind(formData.seriesTypeB ?? 'bar'), formData: formDataB, yAxis: axisB, formatKey: 'y_axis_format_secondary' };
+  const specA: AxisSpec = {
+    set: setA,
+    kind: seriesKind(formData.seriesType ?? 'line'),
+    formData,
+    yAxis: axisA,
+    formatKey: 'y_axis_format',
+  };
+  const specB: AxisSpec = {
+    set: setB,
+    kind: seriesKind(formData.seriesTypeB ?? 'bar'),
+    formData: formDataB,
+    yAxis: axisB,
+    formatKey: 'y_axis_format_secondary',
+  };
 
   const primary = axisA === 0 ? specA : specB;
   const secondary = axisB === 1 ? specB : specA;
-  const series: SeriesOptionsType[] = [...seriesFor(specA, datasource), ...seriesFor(specB, datasource)].map((s, i) => ({
-    ...s,
-    // Stacking is per query: series only stack with series of the same query.
-    stack: i < setA.series.length ? 'a' : 'b',
-    stacking: (i < setA.series.length ? stacking(formData) : stacking(formDataB)) ?? undefined,
-  })) as SeriesOptionsType[];
+  const series: SeriesOptionsType[] = [...seriesFor(specA, datasource), ...seriesFor(specB, datasource)].map(
+    (s, i) => ({
+      ...s,
+      // Stacking is per query: series only stack with series of the same query.
+      stack: i < setA.series.length ? 'a' : 'b',
+      stacking: (i < setA.series.length ? stacking(formData) : stacking(formDataB)) ?? undefined,
+    }),
+  ) as SeriesOptionsType[];
 
   const base = baseOptions(formData);
   const options: Options = {
     ...base,
     chart: { ...base.chart, ...(bool(formData.zoomable, false) ? { zooming: { type: 'x' } } : {}) },
     xAxis: xAxisFor(setA.series.length ? setA : setB, formData),
-    yAxis: [yAxisFor(primary, datasource, 'y_axis_title'), yAxisFor(secondary, datasource, 'y_axis_title_secondary', true)],
+    yAxis: [
+      yAxisFor(primary, datasource, 'y_axis_title'),
+      yAxisFor(secondary, datasource, 'y_axis_title_secondary', true),
+    ],
     tooltip: tooltipFor(formData, datasource, (setA.series.length ? setA : setB).temporal),
     series,
   };

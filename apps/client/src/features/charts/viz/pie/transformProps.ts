@@ -35,11 +35,17 @@ export function pieLabel(labelType: string, key: string, value: string, percent:
  * sort_by_metric is off. Slices below show_labels_threshold percent get no label, so small slices
  * do not stack their labels on top of each other.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const palette = paletteOf(formData);
   const { metric, values } = categoryValues(formData, queriesData[0]);
   const format = metricFormatter(metric, formData.number_format, datasource, formData.currency_format);
-  const sorted = bool(formData.sort_by_metric, true) ? [...values].sort((a, b) => (b.value ?? 0) - (a.value ?? 0)) : values;
+  const sorted = bool(formData.sort_by_metric, true)
+    ? [...values].sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
+    : values;
   const total = sorted.reduce((sum, v) => sum + Math.max(0, v.value ?? 0), 0);
   const labelType = String(formData.label_type ?? 'key');
   const threshold = num(formData.show_labels_threshold, 5) / 100;
@@ -56,7 +62,10 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       y: v.value ?? 0,
       color: colorAt(palette, i),
       dataLabels: { enabled: showLabels && share >= threshold },
-      custom: { label: pieLabel(labelType, verboseName(v.name, datasource), format(v.value), share), ...(crossFilter ? { crossFilter } : {}) },
+      custom: {
+        label: pieLabel(labelType, verboseName(v.name, datasource), format(v.value), share),
+        ...(crossFilter ? { crossFilter } : {}),
+      },
     };
   });
 

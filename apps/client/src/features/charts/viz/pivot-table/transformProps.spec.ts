@@ -2,19 +2,27 @@ import { result } from '../testing/fixtures';
 import { transformProps } from './transformProps';
 
 // SUM(sales) by region (rows) and year (columns).
-const sales = result(['region', 'year', 'SUM(sales)'], [1, 1, 0], [
-  { region: 'West', year: '2023', 'SUM(sales)': 10 },
-  { region: 'East', year: '2023', 'SUM(sales)': 30 },
-  { region: 'East', year: '2024', 'SUM(sales)': 50 },
-  { region: 'West', year: '2024', 'SUM(sales)': 20 },
-]);
+const sales = result(
+  ['region', 'year', 'SUM(sales)'],
+  [1, 1, 0],
+  [
+    { region: 'West', year: '2023', 'SUM(sales)': 10 },
+    { region: 'East', year: '2023', 'SUM(sales)': 30 },
+    { region: 'East', year: '2024', 'SUM(sales)': 50 },
+    { region: 'West', year: '2024', 'SUM(sales)': 20 },
+  ],
+);
 const texts = (rows: { text: string }[][]) => rows.map((r) => r.map((c) => c.text));
 const formData = { groupbyRows: ['region'], groupbyColumns: ['year'], metrics: ['SUM(sales)'], valueFormat: ',d' };
 
 describe('pivot table transformProps', () => {
   it('lays out rows by region and columns by year, keys sorted', () => {
     const model = transformProps(formData, [sales]);
-    expect(texts(model.head)).toEqual([['', 'SUM(sales)'], ['2023', '2024'], ['region', '']]);
+    expect(texts(model.head)).toEqual([
+      ['', 'SUM(sales)'],
+      ['2023', '2024'],
+      ['region', ''],
+    ]);
     expect(texts(model.body)).toEqual([
       ['East', '30', '50'],
       ['West', '10', '20'],
@@ -33,7 +41,9 @@ describe('pivot table transformProps', () => {
   });
 
   it('aggregates totals over the values, not over the cells (Average)', () => {
-    const model = transformProps({ ...formData, aggregateFunction: 'Average', rowTotals: true, valueFormat: ',.1f' }, [sales]);
+    const model = transformProps({ ...formData, aggregateFunction: 'Average', rowTotals: true, valueFormat: ',.1f' }, [
+      sales,
+    ]);
     expect(texts(model.body)[2]).toEqual(['Total (Average)', '20.0', '35.0']);
   });
 

@@ -54,7 +54,12 @@ function spanned(keys: Key[], level: number, totalCell: PivotCell | null): Pivot
     }
     let span = 1;
     const prefix = keyId(key.slice(0, level + 1));
-    while (i + span < keys.length && keys[i + span]![0] !== TOTAL && keyId(keys[i + span]!.slice(0, level + 1)) === prefix) span++;
+    while (
+      i + span < keys.length &&
+      keys[i + span]![0] !== TOTAL &&
+      keyId(keys[i + span]!.slice(0, level + 1)) === prefix
+    )
+      span++;
     cells.push({ text: key[level] ?? '', header: true, ...(span > 1 ? { colSpan: span } : {}) });
     i += span;
   }
@@ -67,7 +72,11 @@ function spanned(keys: Key[], level: number, totalCell: PivotCell | null): Pivot
  * the aggregate of the underlying values (an average total is the average of all values, not of
  * the averages). metricsLayout COLUMNS puts metrics above the column keys, ROWS beside the row keys.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): PivotModel {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): PivotModel {
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [], rowcount: 0 };
   let rowDims = columnLabels(formData, 'groupbyRows');
   let colDims = columnLabels(formData, 'groupbyColumns');
@@ -81,9 +90,12 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   const metricsInRows = formData.metricsLayout === 'ROWS';
   const dateFormat = getTimeFormatter(formData.date_format as string | undefined);
   const temporal = new Set(result.colnames.filter((_, i) => result.coltypes[i] === GenericDataType.TEMPORAL));
-  const text = (dim: string, v: unknown) => (temporal.has(dim) && v !== null && v !== undefined ? dateFormat(toEpochMs(v)) : categoryText(v));
+  const text = (dim: string, v: unknown) =>
+    temporal.has(dim) && v !== null && v !== undefined ? dateFormat(toEpochMs(v)) : categoryText(v);
   const formatFor = (metric: string) =>
-    fraction ? getNumberFormatter('.1%') : metricFormatter(metric, formData.valueFormat, datasource, formData.currency_format);
+    fraction
+      ? getNumberFormatter('.1%')
+      : metricFormatter(metric, formData.valueFormat, datasource, formData.currency_format);
 
   // Values behind each cell and each total, per metric.
   const values = new Map<string, number[]>();
@@ -120,8 +132,16 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   };
 
   const first = metrics[0] ?? '';
-  const rows = sortKeys([...rowKeys.values()], String(formData.rowOrder ?? 'key_a_to_z'), (k) => raw(first, keyId(k), TOTAL) ?? 0);
-  const cols = sortKeys([...colKeys.values()], String(formData.colOrder ?? 'key_a_to_z'), (k) => raw(first, TOTAL, keyId(k)) ?? 0);
+  const rows = sortKeys(
+    [...rowKeys.values()],
+    String(formData.rowOrder ?? 'key_a_to_z'),
+    (k) => raw(first, keyId(k), TOTAL) ?? 0,
+  );
+  const cols = sortKeys(
+    [...colKeys.values()],
+    String(formData.colOrder ?? 'key_a_to_z'),
+    (k) => raw(first, TOTAL, keyId(k)) ?? 0,
+  );
   const totalLabel = `Total (${aggregate})`;
   const colsWithTotal: Key[] = colTotals && colDims.length ? [...cols, [TOTAL]] : cols;
   const label = (dim: string) => verboseName(dim, datasource);
@@ -138,17 +158,25 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
 
   if (!metricsInRows) {
     // Metrics on top, then one header row per column dimension.
-    const totalHeader = (level: number) => (level === 0 ? { text: totalLabel, header: true, total: true, rowSpan: colDims.length } : null);
+    const totalHeader = (level: number) =>
+      level === 0 ? { text: totalLabel, header: true, total: true, rowSpan: colDims.length } : null;
     head.push([
       { text: '', header: true, colSpan: rowHeaderWidth, rowSpan: 1 + colDims.length },
       ...metrics.map((m) => ({ text: label(m), header: true, colSpan: colsWithTotal.length || 1 })),
     ]);
-    for (let level = 0; level < colDims.length; level++) head.push(metrics.flatMap(() => spanned(colsWithTotal, level, totalHeader(level))));
+    for (let level = 0; level < colDims.length; level++)
+      head.push(metrics.flatMap(() => spanned(colsWithTotal, level, totalHeader(level))));
     if (rowDims.length) {
-      head.push([...rowDims.map((d) => ({ text: label(d), header: true })), { text: '', header: true, colSpan: metrics.length * Math.max(1, colsWithTotal.length) }]);
+      head.push([
+        ...rowDims.map((d) => ({ text: label(d), header: true })),
+        { text: '', header: true, colSpan: metrics.length * Math.max(1, colsWithTotal.length) },
+      ]);
     }
     for (const r of rows) {
-      body.push([...rowHeaderCells(r), ...metrics.flatMap((m) => colsWithTotal.map((c) => cell(m, keyId(r), colId(c), c[0] === TOTAL)))]);
+      body.push([
+        ...rowHeaderCells(r),
+        ...metrics.flatMap((m) => colsWithTotal.map((c) => cell(m, keyId(r), colId(c), c[0] === TOTAL))),
+      ]);
     }
     if (rowTotals && rowDims.length) {
       body.push([
@@ -158,10 +186,13 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
     }
   } else {
     // Metrics beside the row keys: one body row per row key and metric.
-    const totalHeader = (level: number) => (level === 0 ? { text: totalLabel, header: true, total: true, rowSpan: colDims.length } : null);
+    const totalHeader = (level: number) =>
+      level === 0 ? { text: totalLabel, header: true, total: true, rowSpan: colDims.length } : null;
     for (let level = 0; level < Math.max(1, colDims.length); level++) {
       head.push([
-        ...(level === 0 ? [{ text: '', header: true, colSpan: rowHeaderWidth, rowSpan: Math.max(1, colDims.length) }] : []),
+        ...(level === 0
+          ? [{ text: '', header: true, colSpan: rowHeaderWidth, rowSpan: Math.max(1, colDims.length) }]
+          : []),
         ...(colDims.length ? spanned(colsWithTotal, level, totalHeader(level)) : [{ text: '', header: true }]),
       ]);
     }
@@ -169,8 +200,14 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
     for (const r of withTotalRow) {
       const isTotal = r[0] === TOTAL;
       metrics.forEach((m) => {
-        const heads: PivotCell[] = isTotal ? [{ text: totalLabel, header: true, total: true, colSpan: rowHeaderWidth - 1 }] : rowHeaderCells(r);
-        body.push([...heads, { text: label(m), header: true }, ...colsWithTotal.map((c) => cell(m, isTotal ? TOTAL : keyId(r), colId(c), isTotal || c[0] === TOTAL))]);
+        const heads: PivotCell[] = isTotal
+          ? [{ text: totalLabel, header: true, total: true, colSpan: rowHeaderWidth - 1 }]
+          : rowHeaderCells(r);
+        body.push([
+          ...heads,
+          { text: label(m), header: true },
+          ...colsWithTotal.map((c) => cell(m, isTotal ? TOTAL : keyId(r), colId(c), isTotal || c[0] === TOTAL)),
+        ]);
       });
     }
   }

@@ -60,7 +60,11 @@ export function HighchartsViz({ options, width, height, onRendered, onCrossFilte
       highcharts={Highcharts}
       options={sized}
       ref={ref}
-      containerProps={{ className: 'viz-highcharts', 'data-testid': testId ?? 'viz-highcharts', style: { width, height } }}
+      containerProps={{
+        className: 'viz-highcharts',
+        'data-testid': testId ?? 'viz-highcharts',
+        style: { width, height },
+      }}
     />
   );
 }

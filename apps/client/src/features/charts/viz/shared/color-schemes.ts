@@ -2,16 +2,71 @@ import type { FormData } from './types';
 
 /** Superset's default categorical scheme, so charts migrated from Superset keep their colours. */
 export const SUPERSET_COLORS = [
-  '#1FA8C9', '#454E7C', '#5AC189', '#FF7F44', '#666666', '#E04355', '#FCC700', '#A868B7', '#3CCCCB', '#A38F79',
-  '#8FD3E4', '#A1A6BD', '#ACE1C4', '#FEC0A1', '#B2B2B2', '#EFA1AA', '#FDE380', '#D3B3DA', '#9EE5E5', '#D1C6BC',
+  '#1FA8C9',
+  '#454E7C',
+  '#5AC189',
+  '#FF7F44',
+  '#666666',
+  '#E04355',
+  '#FCC700',
+  '#A868B7',
+  '#3CCCCB',
+  '#A38F79',
+  '#8FD3E4',
+  '#A1A6BD',
+  '#ACE1C4',
+  '#FEC0A1',
+  '#B2B2B2',
+  '#EFA1AA',
+  '#FDE380',
+  '#D3B3DA',
+  '#9EE5E5',
+  '#D1C6BC',
 ];
 
 /** The categorical schemes of the color_scheme control, by the names saved charts use. */
 export const COLOR_SCHEMES: Readonly<Record<string, readonly string[]>> = {
   supersetColors: SUPERSET_COLORS,
-  d3Category10: ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'],
-  googleCategory10c: ['#3366cc', '#dc3912', '#ff9900', '#109618', '#990099', '#0099c6', '#dd4477', '#66aa00', '#b82e2e', '#316395'],
-  bnbColors: ['#ff5a5f', '#7b0051', '#007A87', '#00d1c1', '#8ce071', '#ffb400', '#b4a76c', '#ff8083', '#cc0086', '#00a1b3', '#00ffeb', '#bbedab', '#ffd266', '#cbc29a'],
+  d3Category10: [
+    '#1f77b4',
+    '#ff7f0e',
+    '#2ca02c',
+    '#d62728',
+    '#9467bd',
+    '#8c564b',
+    '#e377c2',
+    '#7f7f7f',
+    '#bcbd22',
+    '#17becf',
+  ],
+  googleCategory10c: [
+    '#3366cc',
+    '#dc3912',
+    '#ff9900',
+    '#109618',
+    '#990099',
+    '#0099c6',
+    '#dd4477',
+    '#66aa00',
+    '#b82e2e',
+    '#316395',
+  ],
+  bnbColors: [
+    '#ff5a5f',
+    '#7b0051',
+    '#007A87',
+    '#00d1c1',
+    '#8ce071',
+    '#ffb400',
+    '#b4a76c',
+    '#ff8083',
+    '#cc0086',
+    '#00a1b3',
+    '#00ffeb',
+    '#bbedab',
+    '#ffd266',
+    '#cbc29a',
+  ],
 };
 
 /** The colours of the chart's color_scheme; an unknown or missing scheme gives the default. */
@@ -21,7 +76,8 @@ export function paletteOf(formData: FormData): string[] {
 }
 
 /** The i-th colour of a palette, cycling. */
-export const colorAt = (palette: readonly string[], i: number): string => palette[((i % palette.length) + palette.length) % palette.length]!;
+export const colorAt = (palette: readonly string[], i: number): string =>
+  palette[((i % palette.length) + palette.length) % palette.length]!;
 
 /** Sequential schemes of the linear_color_scheme control (heatmap), low to high. */
 export const SEQUENTIAL_SCHEMES: Readonly<Record<string, readonly string[]>> = {

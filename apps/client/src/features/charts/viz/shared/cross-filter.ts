@@ -20,7 +20,8 @@ export function crossFilterOf(dims: Record<string, DataRecordValue>): CrossFilte
 export function pointCrossFilter(point: Point): CrossFilter | null {
   const own = (point.options as { custom?: { crossFilter?: CrossFilter } } | undefined)?.custom?.crossFilter;
   if (own) return own;
-  const custom = point.series?.userOptions?.custom as { crossFilter?: CrossFilter; crossFilters?: (CrossFilter | null)[] } | undefined;
+  const custom = point.series?.userOptions?.custom as
+    { crossFilter?: CrossFilter; crossFilters?: (CrossFilter | null)[] } | undefined;
   if (custom?.crossFilter) return custom.crossFilter;
   const index = typeof point.x === 'number' ? point.x : point.index;
   return custom?.crossFilters?.[index] ?? null;

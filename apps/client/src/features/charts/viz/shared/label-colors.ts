@@ -20,7 +20,9 @@ const typeOf = (series: AnySeries, options: Options) => String(series.type ?? op
 const seriesOf = (options: Options) => (options.series ?? []) as AnySeries[];
 
 function pointName(point: unknown): string | null {
-  return point !== null && typeof point === 'object' && typeof (point as PointOptionsObject).name === 'string' ? (point as PointOptionsObject).name! : null;
+  return point !== null && typeof point === 'object' && typeof (point as PointOptionsObject).name === 'string'
+    ? (point as PointOptionsObject).name!
+    : null;
 }
 
 /** The labels a chart shows, in drawing order, each once. */

@@ -36,20 +36,31 @@ export function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-export const metricLabels = (formData: FormData, key = 'metrics'): string[] => asList(formData[key]).map(getMetricLabel);
-export const columnLabels = (formData: FormData, key = 'groupby'): string[] => asList(formData[key]).map(getColumnLabel);
+export const metricLabels = (formData: FormData, key = 'metrics'): string[] =>
+  asList(formData[key]).map(getMetricLabel);
+export const columnLabels = (formData: FormData, key = 'groupby'): string[] =>
+  asList(formData[key]).map(getColumnLabel);
 
 /** What users see for a column or metric: the dataset's verbose name when it has one. */
 export function verboseName(label: string, datasource: VizDatasource): string {
-  return datasource.verbose_map?.[label] || datasource.metrics?.find((m) => m.metric_name === label)?.verbose_name || label;
+  return (
+    datasource.verbose_map?.[label] || datasource.metrics?.find((m) => m.metric_name === label)?.verbose_name || label
+  );
 }
 
 function datasetFormat(label: string, datasource: VizDatasource): string | undefined {
-  return datasource.column_formats?.[label] ?? datasource.metrics?.find((m) => m.metric_name === label)?.d3format ?? undefined;
+  return (
+    datasource.column_formats?.[label] ??
+    datasource.metrics?.find((m) => m.metric_name === label)?.d3format ??
+    undefined
+  );
 }
 
 function datasetCurrency(label: string, datasource: VizDatasource): CurrencyFormat | undefined {
-  const currency = datasource.currency_formats?.[label] ?? datasource.metrics?.find((m) => m.metric_name === label)?.currency ?? undefined;
+  const currency =
+    datasource.currency_formats?.[label] ??
+    datasource.metrics?.find((m) => m.metric_name === label)?.currency ??
+    undefined;
   return currency?.symbol ? currency : undefined;
 }
 
@@ -64,7 +75,8 @@ export function metricFormatter(
   datasource: VizDatasource,
   chartCurrency?: unknown,
 ): NumberFormatter {
-  const explicit = typeof chartFormat === 'string' && chartFormat && chartFormat !== SMART_NUMBER ? chartFormat : undefined;
+  const explicit =
+    typeof chartFormat === 'string' && chartFormat && chartFormat !== SMART_NUMBER ? chartFormat : undefined;
   const format = explicit ?? (label ? datasetFormat(label, datasource) : undefined) ?? SMART_NUMBER;
   const currency =
     chartCurrency && typeof chartCurrency === 'object' && (chartCurrency as CurrencyFormat).symbol

@@ -47,7 +47,11 @@ function isTemporal(label: string, result: ChartDataResult): boolean {
  * The metric and group-by values behind a column the server pivoted and flattened: 'metric, dim1,
  * dim2' with several metrics, just 'dim1, dim2' with one (commas inside values come escaped as '\,').
  */
-export function wideColumnMeta(column: string, metrics: string[], groupby: string[]): { metric: string; dims: Record<string, DataRecordValue> } {
+export function wideColumnMeta(
+  column: string,
+  metrics: string[],
+  groupby: string[],
+): { metric: string; dims: Record<string, DataRecordValue> } {
   const prefixed = metrics.find((m) => column.startsWith(`${m}, `));
   const metric = prefixed ?? metrics.find((m) => column === m) ?? metrics[0] ?? column;
   const rest = prefixed ? column.slice(prefixed.length + 2) : metrics.length === 1 && column !== metric ? column : null;
@@ -62,7 +66,11 @@ export function wideColumnMeta(column: string, metrics: string[], groupby: strin
  * columns, metric columns) are pivoted here; "wide" rows (the server already pivoted and flattened
  * them into 'metric, dim' columns) give one series per numeric column.
  */
-export function toXSeries(formData: FormData, result: ChartDataResult, keys = { metrics: 'metrics', groupby: 'groupby' }): XSeriesSet {
+export function toXSeries(
+  formData: FormData,
+  result: ChartDataResult,
+  keys = { metrics: 'metrics', groupby: 'groupby' },
+): XSeriesSet {
   const xLabel = xAxisLabel(formData, result);
   const temporal = isTemporal(xLabel, result);
   const metrics = metricLabels(formData, keys.metrics);

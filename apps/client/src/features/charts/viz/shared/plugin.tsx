@@ -18,7 +18,17 @@ export interface VizPlugin extends VizMeta {
 
 /** A viz type drawn by Highcharts: its component only runs the pure transformProps and mounts the chart. */
 export function highchartsPlugin(meta: VizMeta, transformProps: TransformProps): VizPlugin {
-  function HighchartsVizType({ formData, queriesData, datasource, width, height, onRendered, onCrossFilter, labelColors, onLabels }: VizComponentProps) {
+  function HighchartsVizType({
+    formData,
+    queriesData,
+    datasource,
+    width,
+    height,
+    onRendered,
+    onCrossFilter,
+    labelColors,
+    onLabels,
+  }: VizComponentProps) {
     const drawn = useMemo(() => transformProps(formData, queriesData, datasource), [formData, queriesData, datasource]);
     const labels = useMemo(() => chartLabels(drawn), [drawn]);
     // Told before paint, so a dashboard's colours are in place on the first frame the user sees.

@@ -32,7 +32,12 @@ export interface VizDatasource {
   verbose_map?: Record<string, string>;
   column_formats?: Record<string, string>;
   currency_formats?: Record<string, CurrencyFormat>;
-  metrics?: { metric_name: string; verbose_name?: string | null; d3format?: string | null; currency?: CurrencyFormat | null }[];
+  metrics?: {
+    metric_name: string;
+    verbose_name?: string | null;
+    d3format?: string | null;
+    currency?: CurrencyFormat | null;
+  }[];
 }
 
 export type FormData = Record<string, unknown>;

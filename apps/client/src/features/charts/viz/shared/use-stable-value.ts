@@ -21,6 +21,7 @@ export function useStableValue<T>(value: T): T {
 export function useStableItems<T>(items: readonly T[]): readonly T[] {
   const ref = useRef(items);
   const previous = ref.current;
-  if (previous !== items && (previous.length !== items.length || items.some((item, i) => item !== previous[i]))) ref.current = items;
+  if (previous !== items && (previous.length !== items.length || items.some((item, i) => item !== previous[i])))
+    ref.current = items;
   return ref.current;
 }

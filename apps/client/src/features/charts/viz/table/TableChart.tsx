@@ -28,7 +28,16 @@ function columnWidths(columns: TableColumn[], rows: Record<string, unknown>[], w
  * result is one page, and a page or sort change is sent to onTableQueryChange (page is 0-based) so
  * the host queries that page. Rows are virtualized: 50,000 rows render like 50.
  */
-export function TableChart({ formData, queriesData, datasource, width, height, onRendered, onCrossFilter, onTableQueryChange }: VizComponentProps) {
+export function TableChart({
+  formData,
+  queriesData,
+  datasource,
+  width,
+  height,
+  onRendered,
+  onCrossFilter,
+  onTableQueryChange,
+}: VizComponentProps) {
   const model = useMemo(() => transformProps(formData, queriesData, datasource), [formData, queriesData, datasource]);
   const [sortBy, setSortBy] = useState<SortBy | null>(null);
   const [page, setPage] = useState(0);
@@ -53,7 +62,8 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
   const total = model.serverPagination ? model.totalRows : visible.length;
   const pageCount = pageSize > 0 ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   const current = Math.min(page, pageCount - 1);
-  const rows = !model.serverPagination && pageSize > 0 ? visible.slice(current * pageSize, (current + 1) * pageSize) : visible;
+  const rows =
+    !model.serverPagination && pageSize > 0 ? visible.slice(current * pageSize, (current + 1) * pageSize) : visible;
   const paged = pageSize > 0;
 
   const changeQuery = (nextPage: number, nextSize: number, nextSort: SortBy | null) => {
@@ -74,8 +84,10 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
   const bodyHeight = Math.max(TABLE_ROW_HEIGHT * 2, height - (paged || model.includeSearch ? FOOTER_HEIGHT : 0));
   const initialRect = { width, height: bodyHeight };
   const box = useRef<HTMLDivElement>(null);
-  const observeRect = (instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) =>
-    observeElementRect(instance, (rect) => callback(rect.width > 0 && rect.height > 0 ? rect : initialRect));
+  const observeRect = (
+    instance: Virtualizer<HTMLDivElement, Element>,
+    callback: (rect: { width: number; height: number }) => void,
+  ) => observeElementRect(instance, (rect) => callback(rect.width > 0 && rect.height > 0 ? rect : initialRect));
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => box.current,
@@ -86,7 +98,9 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
   });
 
   const rowFilter = (row: Record<string, unknown>) =>
-    model.filterColumns.length ? crossFilterOf(Object.fromEntries(model.filterColumns.map((c) => [c, (row[c] ?? null) as DataRecordValue]))) : null;
+    model.filterColumns.length
+      ? crossFilterOf(Object.fromEntries(model.filterColumns.map((c) => [c, (row[c] ?? null) as DataRecordValue])))
+      : null;
   const clickable = Boolean(onCrossFilter && model.filterColumns.length);
 
   const cells = (row: Record<string, unknown>) =>
@@ -115,8 +129,18 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
   return (
     <div className="viz-table" style={{ width, height }} data-testid="viz-table">
       <div ref={box} className="viz-table__scroll" role="grid" aria-rowcount={total + 1}>
-        <div style={{ width: totalWidth, height: virtualizer.getTotalSize() + TABLE_ROW_HEIGHT * (model.totals ? 2 : 1), position: 'relative' }}>
-          <div className="viz-table__row viz-table__row--header" role="row" style={{ width: totalWidth, height: TABLE_ROW_HEIGHT }}>
+        <div
+          style={{
+            width: totalWidth,
+            height: virtualizer.getTotalSize() + TABLE_ROW_HEIGHT * (model.totals ? 2 : 1),
+            position: 'relative',
+          }}
+        >
+          <div
+            className="viz-table__row viz-table__row--header"
+            role="row"
+            style={{ width: totalWidth, height: TABLE_ROW_HEIGHT }}
+          >
             {model.columns.map((c, i) => (
               <div
                 key={c.key}
@@ -125,7 +149,12 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
                 className={`viz-table__cell${c.kind === 'number' ? ' viz-table__cell--number' : ''}`}
                 style={{ width: widths[i] }}
               >
-                <button type="button" className="viz-table__sort" onClick={() => toggleSort(c.key)} title={`Sort by ${c.label}`}>
+                <button
+                  type="button"
+                  className="viz-table__sort"
+                  onClick={() => toggleSort(c.key)}
+                  title={`Sort by ${c.label}`}
+                >
                   {c.label}
                   {sortBy?.key === c.key ? (sortBy.desc ? ' ▼' : ' ▲') : ''}
                 </button>
@@ -141,7 +170,11 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
                 role="row"
                 aria-rowindex={item.index + 2}
                 className={`viz-table__row${clickable ? ' viz-table__row--clickable' : ''}`}
-                style={{ width: totalWidth, height: TABLE_ROW_HEIGHT, transform: `translateY(${item.start + TABLE_ROW_HEIGHT}px)` }}
+                style={{
+                  width: totalWidth,
+                  height: TABLE_ROW_HEIGHT,
+                  transform: `translateY(${item.start + TABLE_ROW_HEIGHT}px)`,
+                }}
                 onClick={filter ? () => onCrossFilter?.(filter) : undefined}
               >
                 {cells(row)}
@@ -153,9 +186,17 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
               className="viz-table__row viz-table__row--totals"
               role="row"
               data-testid="table-totals"
-              style={{ width: totalWidth, height: TABLE_ROW_HEIGHT, transform: `translateY(${virtualizer.getTotalSize() + TABLE_ROW_HEIGHT}px)`, fontWeight: 600 }}
+              style={{
+                width: totalWidth,
+                height: TABLE_ROW_HEIGHT,
+                transform: `translateY(${virtualizer.getTotalSize() + TABLE_ROW_HEIGHT}px)`,
+                fontWeight: 600,
+              }}
             >
-              {cells({ ...Object.fromEntries(model.columns.map((c) => [c.key, c.isMetric ? model.totals?.[c.key] : null])), [model.columns[0]?.key ?? '']: 'Total' })}
+              {cells({
+                ...Object.fromEntries(model.columns.map((c) => [c.key, c.isMetric ? model.totals?.[c.key] : null])),
+                [model.columns[0]?.key ?? '']: 'Total',
+              })}
             </div>
           )}
         </div>
@@ -181,12 +222,18 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
             <span className="viz-table__pager">
               <label>
                 Page size{' '}
-                <select aria-label="Page size" value={pageSize} onChange={(e) => changeQuery(0, Number(e.target.value), sortBy)}>
-                  {[...new Set([...PAGE_SIZE_CHOICES, pageSize])].sort((a, b) => a - b).map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
+                <select
+                  aria-label="Page size"
+                  value={pageSize}
+                  onChange={(e) => changeQuery(0, Number(e.target.value), sortBy)}
+                >
+                  {[...new Set([...PAGE_SIZE_CHOICES, pageSize])]
+                    .sort((a, b) => a - b)
+                    .map((size) => (
+                      <option key={size} value={size}>
+                        {size}
+                      </option>
+                    ))}
                 </select>
               </label>{' '}
               <button type="button" disabled={current === 0} onClick={() => changeQuery(current - 1, pageSize, sortBy)}>
@@ -195,7 +242,11 @@ export function TableChart({ formData, queriesData, datasource, width, height, o
               <span data-testid="table-page">
                 Page {current + 1} of {pageCount}
               </span>{' '}
-              <button type="button" disabled={current >= pageCount - 1} onClick={() => changeQuery(current + 1, pageSize, sortBy)}>
+              <button
+                type="button"
+                disabled={current >= pageCount - 1}
+                onClick={() => changeQuery(current + 1, pageSize, sortBy)}
+              >
                 Next
               </button>
             </span>

@@ -3,7 +3,11 @@ import { searchRows, sortRows, transformProps } from './transformProps';
 
 describe('table transformProps', () => {
   it('labels columns with verbose names and formats metrics with the dataset format', () => {
-    const model = transformProps({ query_mode: 'aggregate', groupby: ['origin'], metrics: ['AVG(horsepower)'] }, [carsHorsepowerByOrigin], carsDatasource);
+    const model = transformProps(
+      { query_mode: 'aggregate', groupby: ['origin'], metrics: ['AVG(horsepower)'] },
+      [carsHorsepowerByOrigin],
+      carsDatasource,
+    );
     expect(model.columns.map((c) => [c.key, c.label, c.kind, c.isMetric])).toEqual([
       ['origin', 'Origin', 'string', false],
       ['AVG(horsepower)', 'Average horsepower', 'number', true],
@@ -14,9 +18,19 @@ describe('table transformProps', () => {
   });
 
   it('lets column_config override the number format and formats times and percent metrics', () => {
-    const data = result(['day', 'SUM(sales)', '%SUM(sales)'], [2, 0, 0], [{ day: Date.UTC(2024, 0, 2), 'SUM(sales)': 1234.5, '%SUM(sales)': 0.25 }]);
+    const data = result(
+      ['day', 'SUM(sales)', '%SUM(sales)'],
+      [2, 0, 0],
+      [{ day: Date.UTC(2024, 0, 2), 'SUM(sales)': 1234.5, '%SUM(sales)': 0.25 }],
+    );
     const model = transformProps(
-      { groupby: ['day'], metrics: ['SUM(sales)'], percent_metrics: ['SUM(sales)'], table_timestamp_format: '%Y-%m-%d', column_config: { 'SUM(sales)': { d3NumberFormat: '$,.2f' } } },
+      {
+        groupby: ['day'],
+        metrics: ['SUM(sales)'],
+        percent_metrics: ['SUM(sales)'],
+        table_timestamp_format: '%Y-%m-%d',
+        column_config: { 'SUM(sales)': { d3NumberFormat: '$,.2f' } },
+      },
       [data],
     );
     const [day, sales, percent] = model.columns;
@@ -28,15 +42,20 @@ describe('table transformProps', () => {
 
   it('reads the row count of a server-paged table from the second query and the totals otherwise', () => {
     const page = result(['origin', 'count'], [1, 0], [{ origin: 'USA', count: 1 }]);
-    const paged = transformProps({ groupby: ['origin'], metrics: ['count'], server_pagination: true, server_page_length: 20 }, [page, result(['rowcount'], [0], [{ rowcount: 406 }])]);
+    const paged = transformProps(
+      { groupby: ['origin'], metrics: ['count'], server_pagination: true, server_page_length: 20 },
+      [page, result(['rowcount'], [0], [{ rowcount: 406 }])],
+    );
     expect(paged).toMatchObject({ serverPagination: true, pageSize: 20, totalRows: 406, totals: null });
-    const totals = transformProps({ groupby: ['origin'], metrics: ['count'], show_totals: true }, [page, result(['count'], [0], [{ count: 406 }])]);
-    expect(totals.totals).toEqual({ count: 406 });
-    const both = transformProps({ groupby: ['origin'], metrics: ['count'], server_pagination: true, show_totals: true }, [
+    const totals = transformProps({ groupby: ['origin'], metrics: ['count'], show_totals: true }, [
       page,
-      result(['rowcount'], [0], [{ rowcount: 3 }]),
       result(['count'], [0], [{ count: 406 }]),
     ]);
+    expect(totals.totals).toEqual({ count: 406 });
+    const both = transformProps(
+      { groupby: ['origin'], metrics: ['count'], server_pagination: true, show_totals: true },
+      [page, result(['rowcount'], [0], [{ rowcount: 3 }]), result(['count'], [0], [{ count: 406 }])],
+    );
     expect([both.totalRows, both.totals]).toEqual([3, { count: 406 }]);
   });
 

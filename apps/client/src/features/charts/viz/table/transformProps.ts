@@ -1,8 +1,22 @@
 import { getNumberFormatter } from '../format/number-format';
 import { getTimeFormatter, toEpochMs } from '../format/time-format';
 import { bool, num } from '../shared/base-options';
-import { categoryText, columnLabels, getColumnLabel, metricFormatter, metricLabels, toNumber, verboseName } from '../shared/labels';
-import { GenericDataType, type ChartDataResult, type DataRecord, type FormData, type VizDatasource } from '../shared/types';
+import {
+  categoryText,
+  columnLabels,
+  getColumnLabel,
+  metricFormatter,
+  metricLabels,
+  toNumber,
+  verboseName,
+} from '../shared/labels';
+import {
+  GenericDataType,
+  type ChartDataResult,
+  type DataRecord,
+  type FormData,
+  type VizDatasource,
+} from '../shared/types';
 
 export type ColumnKind = 'number' | 'time' | 'string' | 'boolean';
 
@@ -62,7 +76,11 @@ function kindOf(coltype: number | undefined): ColumnKind {
  * table_timestamp_format. With server_pagination the result is one page and queriesData[1] holds the
  * row count; with show_totals the next result is the totals row.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): TableModel {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): TableModel {
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [], rowcount: 0 };
   const raw = formData.query_mode === 'raw';
   const metrics = raw ? [] : metricLabels(formData);
@@ -72,7 +90,10 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   const timeFormat = getTimeFormatter((formData.table_timestamp_format as string | undefined) ?? undefined);
   const showBars = bool(formData.show_cell_bars, true);
   const wanted = raw ? asLabels(formData.all_columns) : [...groupby, ...metrics, ...percentMetrics];
-  const order = wanted.length && wanted.every((c) => result.colnames.includes(c)) ? [...wanted, ...result.colnames.filter((c) => !wanted.includes(c))] : result.colnames;
+  const order =
+    wanted.length && wanted.every((c) => result.colnames.includes(c))
+      ? [...wanted, ...result.colnames.filter((c) => !wanted.includes(c))]
+      : result.colnames;
 
   const columns: TableColumn[] = order.map((key) => {
     const index = result.colnames.indexOf(key);
@@ -109,7 +130,9 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   // Queries after the first (REFERENCE §2.2): the row count when paging on the server, then the totals.
   const rowCount = serverPagination ? queriesData[1]?.data[0] : undefined;
   const totalsRow = queriesData[serverPagination ? 2 : 1]?.data[0];
-  const totalRows = serverPagination ? (toNumber(rowCount?.rowcount) ?? result.rowcount ?? result.data.length) : result.data.length;
+  const totalRows = serverPagination
+    ? (toNumber(rowCount?.rowcount) ?? result.rowcount ?? result.data.length)
+    : result.data.length;
   return {
     columns,
     rows: result.data,
@@ -128,13 +151,23 @@ function asLabels(value: unknown): string[] {
 
 /** Rows sorted by a column: numbers and times by value, text by locale; nulls always last. */
 export function sortRows(rows: DataRecord[], column: TableColumn, desc: boolean): DataRecord[] {
-  const key = (v: unknown) => (column.kind === 'number' ? toNumber(v) : column.kind === 'time' ? toEpochMs(v) : v === null || v === undefined ? null : String(v));
+  const key = (v: unknown) =>
+    column.kind === 'number'
+      ? toNumber(v)
+      : column.kind === 'time'
+        ? toEpochMs(v)
+        : v === null || v === undefined
+          ? null
+          : String(v);
   const decorated = rows.map((row, i) => ({ row, i, k: key(row[column.key]) }));
   decorated.sort((a, b) => {
     if (a.k === null && b.k === null) return a.i - b.i;
     if (a.k === null) return 1;
     if (b.k === null) return -1;
-    const c = typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : String(a.k).localeCompare(String(b.k), undefined, { numeric: true });
+    const c =
+      typeof a.k === 'number' && typeof b.k === 'number'
+        ? a.k - b.k
+        : String(a.k).localeCompare(String(b.k), undefined, { numeric: true });
     return (desc ? -c : c) || a.i - b.i;
   });
   return decorated.map((d) => d.row);
@@ -144,5 +177,13 @@ export function sortRows(rows: DataRecord[], column: TableColumn, desc: boolean)
 export function searchRows(rows: DataRecord[], columns: TableColumn[], text: string): DataRecord[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return rows;
-  return rows.filter((row) => columns.some((c) => c.format(row[c.key]).toLowerCase().includes(needle) || String(row[c.key] ?? '').toLowerCase().includes(needle)));
+  return rows.filter((row) =>
+    columns.some(
+      (c) =>
+        c.format(row[c.key]).toLowerCase().includes(needle) ||
+        String(row[c.key] ?? '')
+          .toLowerCase()
+          .includes(needle),
+    ),
+  );
 }

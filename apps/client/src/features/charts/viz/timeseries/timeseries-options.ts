@@ -48,7 +48,8 @@ export function seriesFor(spec: AxisSpec, datasource: VizDatasource): SeriesOpti
   const opacity = num(formData.opacity, 0.2);
   return set.series.map((s) => {
     const crossFilter = crossFilterOf(s.dims);
-    const perCategory = !crossFilter && !set.temporal ? set.categoryValues.map((v) => crossFilterOf({ [set.xLabel]: v })) : undefined;
+    const perCategory =
+      !crossFilter && !set.temporal ? set.categoryValues.map((v) => crossFilterOf({ [set.xLabel]: v })) : undefined;
     return {
       type: highchartsType(kind, horizontal),
       name: verboseName(s.name, datasource),
@@ -56,10 +57,17 @@ export function seriesFor(spec: AxisSpec, datasource: VizDatasource): SeriesOpti
       yAxis: spec.yAxis,
       // Lines and points stay visible in front of bars and areas (mixed charts, several queries).
       zIndex: kind === 'column' || kind === 'area' ? 0 : 1,
-      ...(kind === 'step' ? { step: (String(formData.seriesType ?? 'start') === 'end' ? 'right' : 'left') as 'left' | 'right' } : {}),
+      ...(kind === 'step'
+        ? { step: (String(formData.seriesType ?? 'start') === 'end' ? 'right' : 'left') as 'left' | 'right' }
+        : {}),
       ...(kind === 'area' ? { fillOpacity: opacity } : {}),
       marker: { enabled: markers, radius: markerRadius },
-      custom: { metric: s.metric, formatKey: spec.formatKey, ...(crossFilter ? { crossFilter } : {}), ...(perCategory ? { crossFilters: perCategory } : {}) },
+      custom: {
+        metric: s.metric,
+        formatKey: spec.formatKey,
+        ...(crossFilter ? { crossFilter } : {}),
+        ...(perCategory ? { crossFilters: perCategory } : {}),
+      },
     } as SeriesOptionsType;
   });
 }
@@ -71,7 +79,9 @@ export function yAxisFor(spec: AxisSpec, datasource: VizDatasource, titleKey: st
   const percent = stacking(formData) === 'percent';
   const log = bool(formData.logAxis, false);
   return {
-    title: { text: typeof formData[titleKey] === 'string' && formData[titleKey] ? String(formData[titleKey]) : undefined },
+    title: {
+      text: typeof formData[titleKey] === 'string' && formData[titleKey] ? String(formData[titleKey]) : undefined,
+    },
     type: log ? 'logarithmic' : 'linear',
     opposite,
     ...bounds(formData),
@@ -85,19 +95,27 @@ export function yAxisFor(spec: AxisSpec, datasource: VizDatasource, titleKey: st
 
 /** The x axis: dates with the chosen time format, or the categories of the result. */
 export function xAxisFor(set: XSeriesSet, formData: FormData): Options['xAxis'] {
-  const title = { text: typeof formData.x_axis_title === 'string' && formData.x_axis_title ? formData.x_axis_title : undefined };
+  const title = {
+    text: typeof formData.x_axis_title === 'string' && formData.x_axis_title ? formData.x_axis_title : undefined,
+  };
   if (!set.temporal) return { type: 'category', categories: set.categories, title };
   const timeFormat = getTimeFormatter(formData.x_axis_time_format as string | undefined);
   return {
     type: 'datetime',
     title: title.text ? title : { text: undefined },
-    labels: { formatter: function () { return timeFormat(Number(this.value)); } },
+    labels: {
+      formatter: function () {
+        return timeFormat(Number(this.value));
+      },
+    },
   };
 }
 
 /** A shared tooltip: the x value, then every series with its metric's format. */
 export function tooltipFor(formData: FormData, datasource: VizDatasource, temporal: boolean): Options['tooltip'] {
-  const timeFormat = getTimeFormatter((formData.tooltipTimeFormat ?? formData.x_axis_time_format) as string | undefined);
+  const timeFormat = getTimeFormatter(
+    (formData.tooltipTimeFormat ?? formData.x_axis_time_format) as string | undefined,
+  );
   return {
     shared: bool(formData.rich_tooltip, true),
     useHTML: true,
@@ -108,7 +126,12 @@ export function tooltipFor(formData: FormData, datasource: VizDatasource, tempor
       const header = temporal ? timeFormat(Number(first.x)) : String(first.category ?? first.x);
       const lines = points.map((p) => {
         const custom = p.series.userOptions.custom as { metric?: string; formatKey?: string } | undefined;
-        const format = metricFormatter(custom?.metric, formData[custom?.formatKey ?? 'y_axis_format'], datasource, formData.currency_format);
+        const format = metricFormatter(
+          custom?.metric,
+          formData[custom?.formatKey ?? 'y_axis_format'],
+          datasource,
+          formData.currency_format,
+        );
         return `<span style="color:${escapeHtml(p.color)}">●</span> ${escapeHtml(p.series.name)}: <b>${escapeHtml(format(p.y))}</b>`;
       });
       return [`<b>${escapeHtml(header)}</b>`, ...lines].join('<br/>');
@@ -124,11 +147,18 @@ export function timeseriesOptions(
   kind: SeriesKind,
 ): Options {
   const result = queriesData[0];
-  const set = result ? toXSeries(formData, result) : { xLabel: '', temporal: true, categories: [], categoryValues: [], series: [] };
+  const set = result
+    ? toXSeries(formData, result)
+    : { xLabel: '', temporal: true, categories: [], categoryValues: [], series: [] };
   const spec: AxisSpec = { set, kind, formData, yAxis: 0, formatKey: 'y_axis_format' };
   const stack = stacking(formData);
   const showValue = bool(formData.show_value, false);
-  const valueFormat = metricFormatter(set.series[0]?.metric, formData.y_axis_format, datasource, formData.currency_format);
+  const valueFormat = metricFormatter(
+    set.series[0]?.metric,
+    formData.y_axis_format,
+    datasource,
+    formData.currency_format,
+  );
   const base = baseOptions(formData);
   const options: Options = {
     ...base,
@@ -141,7 +171,9 @@ export function timeseriesOptions(
         ...(stack ? { stacking: stack } : {}),
         dataLabels: {
           enabled: showValue,
-          formatter: function () { return valueFormat(this.y); },
+          formatter: function () {
+            return valueFormat(this.y);
+          },
         },
       },
     },

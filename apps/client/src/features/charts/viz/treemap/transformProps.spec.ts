@@ -3,13 +3,17 @@ import { result } from '../testing/fixtures';
 import { seriesOf } from '../testing/highcharts-options';
 import { transformProps } from './transformProps';
 
-const population = result(['region', 'country', 'SUM(pop)'], [1, 1, 0], [
-  { region: 'Europe', country: 'France', 'SUM(pop)': 68 },
-  { region: 'Europe', country: 'Germany', 'SUM(pop)': 84 },
-  { region: 'Asia', country: 'Japan', 'SUM(pop)': 125 },
-  { region: 'America', country: 'Georgia', 'SUM(pop)': 11 },
-  { region: 'Asia', country: 'Georgia', 'SUM(pop)': 4 },
-]);
+const population = result(
+  ['region', 'country', 'SUM(pop)'],
+  [1, 1, 0],
+  [
+    { region: 'Europe', country: 'France', 'SUM(pop)': 68 },
+    { region: 'Europe', country: 'Germany', 'SUM(pop)': 84 },
+    { region: 'Asia', country: 'Japan', 'SUM(pop)': 125 },
+    { region: 'America', country: 'Georgia', 'SUM(pop)': 11 },
+    { region: 'Asia', country: 'Georgia', 'SUM(pop)': 4 },
+  ],
+);
 
 describe('treemap transformProps', () => {
   it('nests one level per group-by column with path ids, values on the leaves', () => {
@@ -27,9 +31,13 @@ describe('treemap transformProps', () => {
   });
 
   it('cross-filters a leaf on its whole path', () => {
-    const points = seriesOf(transformProps({ groupby: ['region', 'country'], metric: 'SUM(pop)' }, [population]))[0]!.data as PointOptionsObject[];
+    const points = seriesOf(transformProps({ groupby: ['region', 'country'], metric: 'SUM(pop)' }, [population]))[0]!
+      .data as PointOptionsObject[];
     expect((points.find((p) => p.id === 'Asia\u0000Japan')!.custom as { crossFilter: unknown }).crossFilter).toEqual({
-      filters: [{ col: 'region', op: 'IN', val: ['Asia'] }, { col: 'country', op: 'IN', val: ['Japan'] }],
+      filters: [
+        { col: 'region', op: 'IN', val: ['Asia'] },
+        { col: 'country', op: 'IN', val: ['Japan'] },
+      ],
       label: 'Asia, Japan',
     });
   });

@@ -12,7 +12,11 @@ import { pieLabel } from '../pie/transformProps';
  * of values ('Europe\u0000France'), so equal names under different parents stay apart; the leaves
  * carry the metric and Highcharts sums them upwards.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const palette = paletteOf(formData);
   const { metric, groupby, values } = categoryValues(formData, queriesData[0]);
   const format = metricFormatter(metric, formData.number_format, datasource, formData.currency_format);
@@ -44,7 +48,13 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
         custom: crossFilter ? { crossFilter } : {},
       });
     });
-    if (groupby.length === 0) nodes.set(metric, { id: metric, name: verboseName(metric, datasource), value: Math.max(0, v.value ?? 0), color: colorAt(palette, 0) });
+    if (groupby.length === 0)
+      nodes.set(metric, {
+        id: metric,
+        name: verboseName(metric, datasource),
+        value: Math.max(0, v.value ?? 0),
+        color: colorAt(palette, 0),
+      });
   }
 
   const base = baseOptions(formData);
@@ -66,14 +76,23 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
         layoutAlgorithm: 'squarified',
         allowTraversingTree: groupby.length > 1,
         levels: [
-          { level: 1, borderWidth: 3, dataLabels: { enabled: showLabels && (groupby.length <= 1 || bool(formData.show_upper_labels, true)), style: { fontWeight: 'bold' } } },
+          {
+            level: 1,
+            borderWidth: 3,
+            dataLabels: {
+              enabled: showLabels && (groupby.length <= 1 || bool(formData.show_upper_labels, true)),
+              style: { fontWeight: 'bold' },
+            },
+          },
           { level: 2, borderWidth: 1, colorVariation: { key: 'brightness', to: 0.3 } },
         ],
         dataLabels: {
           enabled: showLabels,
           formatter: function () {
             const value = Number((this as unknown as { value?: number }).value ?? 0);
-            return escapeHtml(pieLabel(labelType, this.key?.toString() ?? this.name ?? '', format(value), total ? value / total : 0));
+            return escapeHtml(
+              pieLabel(labelType, this.key?.toString() ?? this.name ?? '', format(value), total ? value / total : 0),
+            );
           },
         },
         data: [...nodes.values()],

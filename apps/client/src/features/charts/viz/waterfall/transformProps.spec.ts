@@ -3,12 +3,16 @@ import { result } from '../testing/fixtures';
 import { seriesOf } from '../testing/highcharts-options';
 import { transformProps } from './transformProps';
 
-const profit = result(['quarter', 'region', 'SUM(profit)'], [1, 1, 0], [
-  { quarter: 'Q1', region: 'EU', 'SUM(profit)': 100 },
-  { quarter: 'Q1', region: 'US', 'SUM(profit)': 50 },
-  { quarter: 'Q2', region: 'EU', 'SUM(profit)': -30 },
-  { quarter: 'Q2', region: 'US', 'SUM(profit)': 20 },
-]);
+const profit = result(
+  ['quarter', 'region', 'SUM(profit)'],
+  [1, 1, 0],
+  [
+    { quarter: 'Q1', region: 'EU', 'SUM(profit)': 100 },
+    { quarter: 'Q1', region: 'US', 'SUM(profit)': 50 },
+    { quarter: 'Q2', region: 'EU', 'SUM(profit)': -30 },
+    { quarter: 'Q2', region: 'US', 'SUM(profit)': 20 },
+  ],
+);
 
 describe('waterfall transformProps', () => {
   it('draws one step per x value, coloured by direction, then the total', () => {
@@ -23,7 +27,17 @@ describe('waterfall transformProps', () => {
   });
 
   it('shows breakdown steps and a subtotal per x value', () => {
-    const points = seriesOf(transformProps({ x_axis: 'quarter', groupby: ['region'], metric: 'SUM(profit)', increase_color: { r: 0, g: 122, b: 135, a: 1 } }, [profit]))[0]!.data as PointOptionsObject[];
+    const points = seriesOf(
+      transformProps(
+        {
+          x_axis: 'quarter',
+          groupby: ['region'],
+          metric: 'SUM(profit)',
+          increase_color: { r: 0, g: 122, b: 135, a: 1 },
+        },
+        [profit],
+      ),
+    )[0]!.data as PointOptionsObject[];
     expect(points.map((p) => [p.name, p.y ?? null, Boolean(p.isIntermediateSum), Boolean(p.isSum)])).toEqual([
       ['Q1 · EU', 100, false, false],
       ['Q1 · US', 50, false, false],

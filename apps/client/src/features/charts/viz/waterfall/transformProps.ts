@@ -3,7 +3,13 @@ import { getTimeFormatter, toEpochMs } from '../format/time-format';
 import { baseOptions, bool, escapeHtml } from '../shared/base-options';
 import { crossFilterOf } from '../shared/cross-filter';
 import { categoryText, getColumnLabel, getMetricLabel, metricFormatter, toNumber, verboseName } from '../shared/labels';
-import { GenericDataType, type ChartDataResult, type DataRecordValue, type FormData, type VizDatasource } from '../shared/types';
+import {
+  GenericDataType,
+  type ChartDataResult,
+  type DataRecordValue,
+  type FormData,
+  type VizDatasource,
+} from '../shared/types';
 
 export const TOTAL_LABEL = 'Total';
 
@@ -21,7 +27,11 @@ function colorOf(value: unknown, fallback: string): string {
  * totals have their own colours. With a breakdown (groupby), each x value shows its breakdown steps
  * followed by a subtotal; the last bar is the grand total.
  */
-export function transformProps(formData: FormData, queriesData: ChartDataResult[], datasource: VizDatasource = {}): Options {
+export function transformProps(
+  formData: FormData,
+  queriesData: ChartDataResult[],
+  datasource: VizDatasource = {},
+): Options {
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [], rowcount: 0 };
   const xColumn = getColumnLabel(formData.x_axis) || result.colnames[0] || '';
   const breakdown = getColumnLabel(Array.isArray(formData.groupby) ? formData.groupby[0] : formData.groupby);
@@ -29,7 +39,8 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   const format = metricFormatter(metric, formData.y_axis_format, datasource, formData.currency_format);
   const temporal = result.coltypes[result.colnames.indexOf(xColumn)] === GenericDataType.TEMPORAL;
   const timeFormat = getTimeFormatter(formData.x_axis_time_format as string | undefined);
-  const xText = (v: unknown) => (temporal && v !== null && v !== undefined ? timeFormat(toEpochMs(v) ?? 0) : categoryText(v));
+  const xText = (v: unknown) =>
+    temporal && v !== null && v !== undefined ? timeFormat(toEpochMs(v) ?? 0) : categoryText(v);
   const increase = colorOf(formData.increase_color, '#5AC189');
   const decrease = colorOf(formData.decrease_color, '#E04355');
   const total = colorOf(formData.total_color, '#666666');
@@ -49,7 +60,12 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
       for (const row of rows) {
         const y = toNumber(row[metric]) ?? 0;
         const crossFilter = crossFilterOf({ [xColumn]: raw, [breakdown]: (row[breakdown] ?? null) as DataRecordValue });
-        data.push({ name: `${label} · ${categoryText(row[breakdown])}`, y, color: y < 0 ? decrease : increase, custom: crossFilter ? { crossFilter } : {} });
+        data.push({
+          name: `${label} · ${categoryText(row[breakdown])}`,
+          y,
+          color: y < 0 ? decrease : increase,
+          custom: crossFilter ? { crossFilter } : {},
+        });
       }
       data.push({ name: label, isIntermediateSum: true, color: total });
     } else {
@@ -61,12 +77,20 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
   if (data.length) data.push({ name: TOTAL_LABEL, isSum: true, color: total });
 
   const base = baseOptions(formData);
-  const title = (key: string) => (typeof formData[key] === 'string' && formData[key] ? String(formData[key]) : undefined);
+  const title = (key: string) =>
+    typeof formData[key] === 'string' && formData[key] ? String(formData[key]) : undefined;
   return {
     ...base,
     legend: { enabled: false },
     xAxis: { type: 'category', title: { text: title('x_axis_label') } },
-    yAxis: { title: { text: title('y_axis_label') }, labels: { formatter: function () { return format(Number(this.value)); } } },
+    yAxis: {
+      title: { text: title('y_axis_label') },
+      labels: {
+        formatter: function () {
+          return format(Number(this.value));
+        },
+      },
+    },
     tooltip: {
       useHTML: true,
       formatter: function () {
@@ -80,7 +104,12 @@ export function transformProps(formData: FormData, queriesData: ChartDataResult[
         data,
         upColor: increase,
         color: decrease,
-        dataLabels: { enabled: bool(formData.show_value, false), formatter: function () { return format(this.y); } },
+        dataLabels: {
+          enabled: bool(formData.show_value, false),
+          formatter: function () {
+            return format(this.y);
+          },
+        },
       },
     ],
   };

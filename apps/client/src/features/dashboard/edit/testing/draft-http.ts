@@ -8,9 +8,20 @@ import { DraftErrorCode, toPositionJson, type Layout } from '@strata/domain';
 import type { Handler } from '../../../../testing/test-server';
 import type { DraftSocketServer } from './draft-socket-server';
 
-const error = (status: number, message: string) => ({ status, body: { message, errors: [{ message, error_type: status === 409 ? 'GENERIC_COMMAND_ERROR' : 'GENERIC_BACKEND_ERROR', level: 'error' }] } });
+const error = (status: number, message: string) => ({
+  status,
+  body: {
+    message,
+    errors: [
+      { message, error_type: status === 409 ? 'GENERIC_COMMAND_ERROR' : 'GENERIC_BACKEND_ERROR', level: 'error' },
+    ],
+  },
+});
 
-export function draftHttpHandler(drafts: DraftSocketServer, options: { charts: { id: number; slice_name: string; viz_type: string }[]; usernames: Record<string, string> }): Handler {
+export function draftHttpHandler(
+  drafts: DraftSocketServer,
+  options: { charts: { id: number; slice_name: string; viz_type: string }[]; usernames: Record<string, string> },
+): Handler {
   const person = (actor: string) => ({ id: Number(actor), username: options.usernames[actor] ?? actor });
   const versionJson = (id: number, n: number) => {
     const info = drafts.draft(id).versions.find((v) => v.version === n)!;
@@ -20,7 +31,12 @@ export function draftHttpHandler(drafts: DraftSocketServer, options: { charts: {
       saved_at: info.savedAt,
       summary: info.summary,
       authors: info.authors.map(person),
-      changes: info.changes.map((c) => ({ user: person(c.actor), kind: c.kind, component_id: c.componentId ?? null, component_type: c.componentType ?? null })),
+      changes: info.changes.map((c) => ({
+        user: person(c.actor),
+        kind: c.kind,
+        component_id: c.componentId ?? null,
+        component_type: c.componentType ?? null,
+      })),
       restored_from: info.restoredFrom ?? null,
     };
   };
@@ -31,9 +47,17 @@ export function draftHttpHandler(drafts: DraftSocketServer, options: { charts: {
     if (url.pathname === '/api/v1/chart/') {
       const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { value: string }[] };
       const search = (q.filters?.[0]?.value ?? '').toLowerCase();
-      return { status: 200, body: { count: options.charts.length, result: options.charts.filter((c) => c.slice_name.toLowerCase().includes(search)) } };
+      return {
+        status: 200,
+        body: {
+          count: options.charts.length,
+          result: options.charts.filter((c) => c.slice_name.toLowerCase().includes(search)),
+        },
+      };
     }
-    const match = /^\/api\/v1\/dashboard\/(\d+)\/(draft\/save|draft\/discard|versions)(?:\/(\d+)(\/restore)?)?$/.exec(url.pathname);
+    const match = /^\/api\/v1\/dashboard\/(\d+)\/(draft\/save|draft\/discard|versions)(?:\/(\d+)(\/restore)?)?$/.exec(
+      url.pathname,
+    );
     if (!match || !actor) return undefined;
     const id = Number(match[1]);
     const body = (request.body ?? {}) as { expected_version?: number };
@@ -42,25 +66,51 @@ export function draftHttpHandler(drafts: DraftSocketServer, options: { charts: {
       return error(result.code === DraftErrorCode.VERSION_CONFLICT ? 409 : 422, result.text);
     };
     if (match[2] === 'draft/save') {
-      const refused = answer(drafts.command(id, actor, 'SaveDraft', body.expected_version ? { expectedVersion: body.expected_version } : {}));
+      const refused = answer(
+        drafts.command(id, actor, 'SaveDraft', body.expected_version ? { expectedVersion: body.expected_version } : {}),
+      );
       if (refused) return refused;
       const version = drafts.draft(id).version;
       return { status: 200, body: { version, result: versionJson(id, version) } };
     }
-    if (match[2] === 'draft/discard') return answer(drafts.command(id, actor, 'DiscardDraft', {})) ?? { status: 200, body: { result: {} } };
+    if (match[2] === 'draft/discard')
+      return answer(drafts.command(id, actor, 'DiscardDraft', {})) ?? { status: 200, body: { result: {} } };
     const state = drafts.draft(id);
     if (match[3] === undefined) {
-      return { status: 200, body: { count: state.versions.length, current_version: state.version, result: [...state.versions].reverse().map((v) => versionJson(id, v.version)) } };
+      return {
+        status: 200,
+        body: {
+          count: state.versions.length,
+          current_version: state.version,
+          result: [...state.versions].reverse().map((v) => versionJson(id, v.version)),
+        },
+      };
     }
     const n = Number(match[3]);
     if (match[4]) {
-      const refused = answer(drafts.command(id, actor, 'RestoreVersion', { version: n, ...(body.expected_version ? { expectedVersion: body.expected_version } : {}) }));
+      const refused = answer(
+        drafts.command(id, actor, 'RestoreVersion', {
+          version: n,
+          ...(body.expected_version ? { expectedVersion: body.expected_version } : {}),
+        }),
+      );
       if (refused) return refused;
       const version = drafts.draft(id).version;
       return { status: 200, body: { version, result: versionJson(id, version) } };
     }
-    const saved = drafts.log(id).find((e) => (e.data as { version?: number; layout?: Layout }).version === n && (e.data as { layout?: Layout }).layout);
-    if (!saved || !state.versions.some((v) => v.version === n)) return error(404, `Version ${n} of this dashboard does not exist.`);
-    return { status: 200, body: { result: { ...versionJson(id, n), position_json: toPositionJson((saved.data as { layout: Layout }).layout) } } };
+    const saved = drafts
+      .log(id)
+      .find(
+        (e) =>
+          (e.data as { version?: number; layout?: Layout }).version === n && (e.data as { layout?: Layout }).layout,
+      );
+    if (!saved || !state.versions.some((v) => v.version === n))
+      return error(404, `Version ${n} of this dashboard does not exist.`);
+    return {
+      status: 200,
+      body: {
+        result: { ...versionJson(id, n), position_json: toPositionJson((saved.data as { layout: Layout }).layout) },
+      },
+    };
   };
 }

@@ -16,7 +16,16 @@ import {
   type DraftState,
   type Layout,
 } from '@strata/domain';
-import { envelopeBatch, foldEntries, PROTOCOL_VERSION, WIRE_EVENT, type ClientMessage, type Envelope, type Peer, type ServerMessage } from '@strata/events';
+import {
+  envelopeBatch,
+  foldEntries,
+  PROTOCOL_VERSION,
+  WIRE_EVENT,
+  type ClientMessage,
+  type Envelope,
+  type Peer,
+  type ServerMessage,
+} from '@strata/events';
 
 export interface DraftSocketServer {
   url: string;
@@ -30,13 +39,21 @@ export interface DraftSocketServer {
    * A draft command from outside the socket (the REST save, discard, restore): decided on the log,
    * appended and pushed to every subscriber, as the real server's DraftService does.
    */
-  command(dashboardId: number, actor: string, type: string, data: Record<string, unknown>): { ok: true; events: Envelope[] } | { ok: false; text: string; code: string };
+  command(
+    dashboardId: number,
+    actor: string,
+    type: string,
+    data: Record<string, unknown>,
+  ): { ok: true; events: Envelope[] } | { ok: false; text: string; code: string };
   /** Cuts every connected socket (the clients reconnect on their own). */
   dropSockets(): void;
   close(): Promise<void>;
 }
 
-export async function startDraftSocketServer(options: { layouts: Record<number, Layout>; usernames?: Record<string, string> }): Promise<DraftSocketServer> {
+export async function startDraftSocketServer(options: {
+  layouts: Record<number, Layout>;
+  usernames?: Record<string, string>;
+}): Promise<DraftSocketServer> {
   const http: HttpServer = createServer();
   const io = new Server(http, { path: '/socket.io', cors: { origin: true, credentials: true } });
   await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
@@ -48,8 +65,20 @@ export async function startDraftSocketServer(options: { layouts: Record<number, 
     let log = logs.get(stream);
     if (!log) {
       const id = dashboardIdOfDraftStream(stream)!;
-      const started = draftDecider.decide({ type: 'StartDraft', actor: 'system', data: { dashboardId: id, version: 1, layout: options.layouts[id]!, at: new Date().toISOString() } }, draftDecider.initialState(), undefined);
-      log = envelopeBatch(started, { actor: 'system', at: new Date().toISOString(), batchId: `start-${id}`, undoable: false }, { stream, version: 1 }) as Envelope[];
+      const started = draftDecider.decide(
+        {
+          type: 'StartDraft',
+          actor: 'system',
+          data: { dashboardId: id, version: 1, layout: options.layouts[id]!, at: new Date().toISOString() },
+        },
+        draftDecider.initialState(),
+        undefined,
+      );
+      log = envelopeBatch(
+        started,
+        { actor: 'system', at: new Date().toISOString(), batchId: `start-${id}`, undoable: false },
+        { stream, version: 1 },
+      ) as Envelope[];
       logs.set(stream, log);
     }
     return log;
@@ -60,22 +89,52 @@ export async function startDraftSocketServer(options: { layouts: Record<number, 
     io.to(stream).emit(WIRE_EVENT, { type: 'presence', stream, peers } satisfies ServerMessage);
   };
 
-  const decide = (stream: string, actor: string, message: Extract<ClientMessage, { type: 'command' }>): { ok: true; events: Envelope[] } | { ok: false; text: string; code: string } => {
+  const decide = (
+    stream: string,
+    actor: string,
+    message: Extract<ClientMessage, { type: 'command' }>,
+  ): { ok: true; events: Envelope[] } | { ok: false; text: string; code: string } => {
     const log = logOf(stream);
     if (log.some((e) => e.meta.commandId === message.commandId)) return { ok: true, events: [] };
     const { type, data } = message.command;
-    const meta = { actor, at: new Date().toISOString(), batchId: message.batchId, commandId: message.commandId, clientSeq: message.clientSeq };
+    const meta = {
+      actor,
+      at: new Date().toISOString(),
+      batchId: message.batchId,
+      commandId: message.commandId,
+      clientSeq: message.clientSeq,
+    };
     if (type === 'Undo' || type === 'Redo') {
-      const marker = { type: type === 'Undo' ? 'history/undone' : 'history/redone', data: data as { batchId: string } } as const;
+      const marker = {
+        type: type === 'Undo' ? 'history/undone' : 'history/redone',
+        data: data as { batchId: string },
+      } as const;
       const rejection = checkDraftHistory(log, actor, marker);
       if (rejection) return { ok: false, text: `history: ${rejection}`, code: rejection };
-      return { ok: true, events: envelopeBatch([marker], { ...meta, undoable: false }, { stream, version: log.length + 1 }) as Envelope[] };
+      return {
+        ok: true,
+        events: envelopeBatch(
+          [marker],
+          { ...meta, undoable: false },
+          { stream, version: log.length + 1 },
+        ) as Envelope[],
+      };
     }
-    const parsed = parseDraftCommand({ type, data: type === 'SaveDraft' || type === 'DiscardDraft' ? { ...(data as object), at: meta.at } : data }, actor);
+    const parsed = parseDraftCommand(
+      { type, data: type === 'SaveDraft' || type === 'DiscardDraft' ? { ...(data as object), at: meta.at } : data },
+      actor,
+    );
     if (!parsed.ok) return { ok: false, text: parsed.problems.join('; '), code: 'invalid_command' };
     try {
       const events = draftDecider.decide(parsed.command, foldEntries(draftDecider, log), undefined);
-      return { ok: true, events: envelopeBatch(events, { ...meta, undoable: type !== 'SaveDraft' && type !== 'DiscardDraft' }, { stream, version: log.length + 1 }) as Envelope[] };
+      return {
+        ok: true,
+        events: envelopeBatch(
+          events,
+          { ...meta, undoable: type !== 'SaveDraft' && type !== 'DiscardDraft' },
+          { stream, version: log.length + 1 },
+        ) as Envelope[],
+      };
     } catch (error) {
       return { ok: false, text: (error as Error).message, code: (error as { code?: string }).code ?? 'invalid' };
     }
@@ -93,25 +152,56 @@ export async function startDraftSocketServer(options: { layouts: Record<number, 
     socket.on(WIRE_EVENT, (message: ClientMessage) => {
       if (message.type === 'subscribe') {
         if (message.protocolVersion !== PROTOCOL_VERSION || dashboardIdOfDraftStream(message.stream) === null) {
-          send(socket, { type: 'error', stream: message.stream, message: 'You may not edit this dashboard.', error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR' });
+          send(socket, {
+            type: 'error',
+            stream: message.stream,
+            message: 'You may not edit this dashboard.',
+            error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
+          });
           return;
         }
         void socket.join(message.stream);
-        send(socket, { type: 'subscribed', stream: message.stream, events: logOf(message.stream).filter((e) => e.version > message.fromVersion), version: logOf(message.stream).length });
+        send(socket, {
+          type: 'subscribed',
+          stream: message.stream,
+          events: logOf(message.stream).filter((e) => e.version > message.fromVersion),
+          version: logOf(message.stream).length,
+        });
       } else if (message.type === 'command') {
         const answer = () => {
           const result = decide(message.stream, actor, message);
           if (!result.ok) {
-            send(socket, { type: 'ack', clientSeq: message.clientSeq, commandId: message.commandId, result: 'rejected', reason: 'invalid', message: result.text });
+            send(socket, {
+              type: 'ack',
+              clientSeq: message.clientSeq,
+              commandId: message.commandId,
+              result: 'rejected',
+              reason: 'invalid',
+              message: result.text,
+            });
             return;
           }
           append(message.stream, result.events);
-          send(socket, { type: 'ack', clientSeq: message.clientSeq, commandId: message.commandId, result: 'committed', version: logOf(message.stream).length });
+          send(socket, {
+            type: 'ack',
+            clientSeq: message.clientSeq,
+            commandId: message.commandId,
+            result: 'committed',
+            version: logOf(message.stream).length,
+          });
         };
         if (server.holdAcks) held.push(answer);
         else answer();
       } else if (message.type === 'presence') {
-        presence.set(socket.id, { stream: message.stream, peer: { userId: Number(actor), username: options.usernames?.[actor] ?? actor, sessionId, state: message.state } });
+        presence.set(socket.id, {
+          stream: message.stream,
+          peer: {
+            userId: Number(actor),
+            username: options.usernames?.[actor] ?? actor,
+            sessionId,
+            state: message.state,
+          },
+        });
         broadcastPresence(message.stream);
       }
     });
@@ -135,18 +225,51 @@ export async function startDraftSocketServer(options: { layouts: Record<number, 
       if (type === 'RestoreVersion') {
         // The restored layout comes from the log, never from a caller (as on the real server).
         const version = data.version as number;
-        const layout = logOf(stream).find((e) => ['dashboard/draftStarted', 'dashboard/draftSaved', 'dashboard/versionRestored'].includes(e.type) && (e.data as { version: number }).version === version);
-        if (!layout) return { ok: false, text: `Version ${version} of this dashboard does not exist.`, code: 'draft_version_unknown' };
+        const layout = logOf(stream).find(
+          (e) =>
+            ['dashboard/draftStarted', 'dashboard/draftSaved', 'dashboard/versionRestored'].includes(e.type) &&
+            (e.data as { version: number }).version === version,
+        );
+        if (!layout)
+          return {
+            ok: false,
+            text: `Version ${version} of this dashboard does not exist.`,
+            code: 'draft_version_unknown',
+          };
         try {
-          const events = draftDecider.decide({ type: 'RestoreVersion', actor, data: { at: new Date().toISOString(), version, layout: (layout.data as { layout: Layout }).layout, ...(data.expectedVersion ? { expectedVersion: data.expectedVersion as number } : {}) } }, foldEntries(draftDecider, logOf(stream)), undefined);
-          const envelopes = envelopeBatch(events, { actor, at: new Date().toISOString(), batchId: id, undoable: false }, { stream, version: logOf(stream).length + 1 }) as Envelope[];
+          const events = draftDecider.decide(
+            {
+              type: 'RestoreVersion',
+              actor,
+              data: {
+                at: new Date().toISOString(),
+                version,
+                layout: (layout.data as { layout: Layout }).layout,
+                ...(data.expectedVersion ? { expectedVersion: data.expectedVersion as number } : {}),
+              },
+            },
+            foldEntries(draftDecider, logOf(stream)),
+            undefined,
+          );
+          const envelopes = envelopeBatch(
+            events,
+            { actor, at: new Date().toISOString(), batchId: id, undoable: false },
+            { stream, version: logOf(stream).length + 1 },
+          ) as Envelope[];
           append(stream, envelopes);
           return { ok: true, events: envelopes };
         } catch (error) {
           return { ok: false, text: (error as Error).message, code: (error as { code?: string }).code ?? 'invalid' };
         }
       }
-      const result = decide(stream, actor, { type: 'command', stream, clientSeq: 0, commandId: id, batchId: id, command: { type, data } });
+      const result = decide(stream, actor, {
+        type: 'command',
+        stream,
+        clientSeq: 0,
+        commandId: id,
+        batchId: id,
+        command: { type, data },
+      });
       if (result.ok) append(stream, result.events);
       return result;
     },

@@ -20,7 +20,8 @@ export const CHARTS = [
   { id: 12, slice_name: 'Pie of regions', viz_type: 'pie' },
 ];
 
-export const toastTexts = (toasts: ToastsFeature) => toasts.store.getState().toasts.map((t: { text: string }) => t.text);
+export const toastTexts = (toasts: ToastsFeature) =>
+  toasts.store.getState().toasts.map((t: { text: string }) => t.text);
 
 /** Registers its own afterEach: every editor is unmounted and both servers stop after each test. */
 export function editHarness() {
@@ -33,7 +34,8 @@ export function editHarness() {
     httpAs(userId: string) {
       return new HttpClient({
         baseUrl: h.http.baseUrl,
-        fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-test-user': userId } }),
+        fetch: (input, init) =>
+          fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-test-user': userId } }),
       });
     },
     async start(layouts: Record<number, Layout>) {
@@ -44,7 +46,15 @@ export function editHarness() {
     },
     /** One editor's edit mode in its own part of the document. */
     editor(userId: '1' | '2', props: Partial<EditModeProps> = {}) {
-      const context = { ...createTestContext(userId), sessionId: `tab-${userId}`, newId: ((n = 0) => () => `${USERS[userId]}-${++n}`)() };
+      const context = {
+        ...createTestContext(userId),
+        sessionId: `tab-${userId}`,
+        newId: (
+          (n = 0) =>
+          () =>
+            `${USERS[userId]}-${++n}`
+        )(),
+      };
       const toasts = createToasts(context);
       const exits: boolean[] = [];
       const host = document.createElement('section');

@@ -22,10 +22,22 @@ export function layOut(boxes: [selector: string, box: Box][], viewport = { width
   const root = document.documentElement;
   Object.defineProperty(root, 'clientWidth', { configurable: true, value: viewport.width });
   Object.defineProperty(root, 'clientHeight', { configurable: true, value: viewport.height });
-  const spy = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+  const spy = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
     const box = boxes.find(([selector]) => this.matches(selector))?.[1] ?? { left: 0, top: 0, width: 0, height: 0 };
     const { left, top, width, height } = box;
-    return { x: left, y: top, left, top, width, height, right: left + width, bottom: top + height, toJSON: () => box } as DOMRect;
+    return {
+      x: left,
+      y: top,
+      left,
+      top,
+      width,
+      height,
+      right: left + width,
+      bottom: top + height,
+      toJSON: () => box,
+    } as DOMRect;
   });
   return () => {
     spy.mockRestore();
@@ -34,7 +46,8 @@ export function layOut(boxes: [selector: string, box: Box][], viewport = { width
   };
 }
 
-const press = (target: HTMLElement, key: keyof typeof KEYS) => act(() => void fireEvent.keyDown(target, { keyCode: KEYS[key], key: key === 'space' ? ' ' : key }));
+const press = (target: HTMLElement, key: keyof typeof KEYS) =>
+  act(() => void fireEvent.keyDown(target, { keyCode: KEYS[key], key: key === 'space' ? ' ' : key }));
 
 /** Lifts the draggable whose drag handle is `handle`; `moves` then drops, or `cancel` puts it back. */
 export function lift(handle: HTMLElement) {

@@ -6,14 +6,24 @@ import type { FilterConfigFeature } from './filter-config.feature';
 import { FILTER_TYPE_LABELS, FilterForm } from './FilterForm';
 import type { ScopeChoices } from './ScopeField';
 
-const titleOf = (item: FilterConfigItem) => (isNativeFilter(item) ? item.name : item.title).trim() || (isNativeFilter(item) ? '[untitled filter]' : '[untitled divider]');
+const titleOf = (item: FilterConfigItem) =>
+  (isNativeFilter(item) ? item.name : item.title).trim() ||
+  (isNativeFilter(item) ? '[untitled filter]' : '[untitled divider]');
 
 /**
  * "Add and edit filters" (spec §4): the filters and dividers on the left (add, reorder, remove with 5 s
  * to restore), the open one's form on the right, Save and Cancel below. Everything it shows is the
  * filter configuration store's state.
  */
-export function FilterConfigModal({ feature, scope, onClose }: { feature: FilterConfigFeature; scope: ScopeChoices; onClose(): void }) {
+export function FilterConfigModal({
+  feature,
+  scope,
+  onClose,
+}: {
+  feature: FilterConfigFeature;
+  scope: ScopeChoices;
+  onClose(): void;
+}) {
   const state = useStoreState(feature.store.state$);
   const errors = feature.errors(state);
   const items = listedItems(state);
@@ -23,7 +33,8 @@ export function FilterConfigModal({ feature, scope, onClose }: { feature: Filter
 
   // A failed check opens the first failing filter: move the keyboard there too.
   useEffect(() => {
-    if (state.showErrors) dialog.current?.querySelector<HTMLElement>('.filter-config__form input, .filter-config__form select')?.focus();
+    if (state.showErrors)
+      dialog.current?.querySelector<HTMLElement>('.filter-config__form input, .filter-config__form select')?.focus();
   }, [state.showErrors, state.selectedId]);
 
   return (
@@ -45,7 +56,11 @@ export function FilterConfigModal({ feature, scope, onClose }: { feature: Filter
                 // Removed but within its 5 s: listed greyed out, with Restore.
                 const pending = item.id in state.removed;
                 return (
-                  <li key={item.id} className={`filter-config__item${item.id === state.selectedId ? ' active' : ''}${pending ? ' removed' : ''}`} data-item-id={item.id}>
+                  <li
+                    key={item.id}
+                    className={`filter-config__item${item.id === state.selectedId ? ' active' : ''}${pending ? ' removed' : ''}`}
+                    data-item-id={item.id}
+                  >
                     {pending ? (
                       <>
                         <span className="muted">{titleOf(item)} (removed)</span>
@@ -55,7 +70,12 @@ export function FilterConfigModal({ feature, scope, onClose }: { feature: Filter
                       </>
                     ) : (
                       <>
-                        <button type="button" className="link filter-config__name" aria-current={item.id === state.selectedId} onClick={() => feature.select(item.id)}>
+                        <button
+                          type="button"
+                          className="link filter-config__name"
+                          aria-current={item.id === state.selectedId}
+                          onClick={() => feature.select(item.id)}
+                        >
                           {titleOf(item)}
                           {failing.has(item.id) && (
                             <span className="form-error" aria-label="has errors">
@@ -64,15 +84,34 @@ export function FilterConfigModal({ feature, scope, onClose }: { feature: Filter
                             </span>
                           )}
                         </button>
-                        <span className="muted filter-config__type">{isNativeFilter(item) ? FILTER_TYPE_LABELS[item.filterType] : 'Divider'}</span>
+                        <span className="muted filter-config__type">
+                          {isNativeFilter(item) ? FILTER_TYPE_LABELS[item.filterType] : 'Divider'}
+                        </span>
                         <span className="filter-config__item-actions">
-                          <button type="button" className="link" aria-label={`Move ${titleOf(item)} up`} disabled={index === 0} onClick={() => feature.move(item.id, index - 1)}>
+                          <button
+                            type="button"
+                            className="link"
+                            aria-label={`Move ${titleOf(item)} up`}
+                            disabled={index === 0}
+                            onClick={() => feature.move(item.id, index - 1)}
+                          >
                             ↑
                           </button>
-                          <button type="button" className="link" aria-label={`Move ${titleOf(item)} down`} disabled={index === items.length - 1} onClick={() => feature.move(item.id, index + 1)}>
+                          <button
+                            type="button"
+                            className="link"
+                            aria-label={`Move ${titleOf(item)} down`}
+                            disabled={index === items.length - 1}
+                            onClick={() => feature.move(item.id, index + 1)}
+                          >
                             ↓
                           </button>
-                          <button type="button" className="link" aria-label={`Remove ${titleOf(item)}`} onClick={() => feature.remove(item.id)}>
+                          <button
+                            type="button"
+                            className="link"
+                            aria-label={`Remove ${titleOf(item)}`}
+                            onClick={() => feature.remove(item.id)}
+                          >
                             ✕
                           </button>
                         </span>
@@ -86,7 +125,14 @@ export function FilterConfigModal({ feature, scope, onClose }: { feature: Filter
           </nav>
           <section className="filter-config__edit">
             {selected && !(selected.id in state.removed) ? (
-              <FilterForm key={selected.id} feature={feature} state={state} item={selected} errors={errors.filter((e) => e.filterId === selected.id)} scope={scope} />
+              <FilterForm
+                key={selected.id}
+                feature={feature}
+                state={state}
+                item={selected}
+                errors={errors.filter((e) => e.filterId === selected.id)}
+                scope={scope}
+              />
             ) : (
               <p className="muted">Choose a filter or divider to edit it.</p>
             )}
@@ -107,7 +153,12 @@ export function FilterConfigModal({ feature, scope, onClose }: { feature: Filter
           >
             Cancel
           </button>
-          <button type="button" className="primary" disabled={state.status === 'saving'} onClick={() => void feature.save().then((saved) => saved && onClose())}>
+          <button
+            type="button"
+            className="primary"
+            disabled={state.status === 'saving'}
+            onClick={() => void feature.save().then((saved) => saved && onClose())}
+          >
             {state.status === 'saving' ? 'Saving…' : 'Save'}
           </button>
         </div>

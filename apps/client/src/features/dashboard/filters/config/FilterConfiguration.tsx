@@ -39,7 +39,13 @@ export function FilterConfiguration() {
       >
         ⚙ Add or edit filters
       </button>
-      {open && <FilterConfigModal feature={config} scope={scopeChoices(state.layout, state.charts)} onClose={() => setOpen(false)} />}
+      {open && (
+        <FilterConfigModal
+          feature={config}
+          scope={scopeChoices(state.layout, state.charts)}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }

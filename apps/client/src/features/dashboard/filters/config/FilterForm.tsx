@@ -1,4 +1,11 @@
-import { FilterType, isNativeFilter, TIME_GRAINS, type FilterConfigItem, type FilterValidationError, type NativeFilter } from '@strata/domain';
+import {
+  FilterType,
+  isNativeFilter,
+  TIME_GRAINS,
+  type FilterConfigItem,
+  type FilterValidationError,
+  type NativeFilter,
+} from '@strata/domain';
 import { controlOf, defaultValueOf } from '../native-filters';
 import type { FilterConfigState, FilterSetting } from './filter-config.events';
 import type { FilterConfigFeature } from './filter-config.feature';
@@ -23,7 +30,12 @@ const SETTINGS: { setting: FilterSetting; label: string; types: readonly FilterT
   { setting: 'requiredFirst', label: 'Charts wait for a value of this filter', types: Object.values(FilterType) },
 ];
 
-const NEEDS_DATASET: readonly FilterType[] = [FilterType.SELECT, FilterType.RANGE, FilterType.TIME_COLUMN, FilterType.TIME_GRAIN];
+const NEEDS_DATASET: readonly FilterType[] = [
+  FilterType.SELECT,
+  FilterType.RANGE,
+  FilterType.TIME_COLUMN,
+  FilterType.TIME_GRAIN,
+];
 const NEEDS_COLUMN: readonly FilterType[] = [FilterType.SELECT, FilterType.RANGE];
 
 function FieldError({ errors, field }: { errors: FilterValidationError[]; field: FilterValidationError['field'] }) {
@@ -36,18 +48,38 @@ function FieldError({ errors, field }: { errors: FilterValidationError[]; field:
 }
 
 /** The form of the item open in the modal: a filter's settings, or a divider's title and description. */
-export function FilterForm({ feature, state, item, errors, scope }: { feature: FilterConfigFeature; state: FilterConfigState; item: FilterConfigItem; errors: FilterValidationError[]; scope: ScopeChoices }) {
+export function FilterForm({
+  feature,
+  state,
+  item,
+  errors,
+  scope,
+}: {
+  feature: FilterConfigFeature;
+  state: FilterConfigState;
+  item: FilterConfigItem;
+  errors: FilterValidationError[];
+  scope: ScopeChoices;
+}) {
   if (!isNativeFilter(item)) {
     return (
       <div className="filter-config__form" aria-label="Divider settings">
         <label>
           Title
-          <input aria-label="Divider title" value={item.title} onChange={(e) => feature.rename(item.id, e.target.value)} />
+          <input
+            aria-label="Divider title"
+            value={item.title}
+            onChange={(e) => feature.rename(item.id, e.target.value)}
+          />
         </label>
         <FieldError errors={errors} field="title" />
         <label>
           Description
-          <textarea aria-label="Divider description" value={item.description} onChange={(e) => feature.describe(item.id, e.target.value)} />
+          <textarea
+            aria-label="Divider description"
+            value={item.description}
+            onChange={(e) => feature.describe(item.id, e.target.value)}
+          />
         </label>
       </div>
     );
@@ -55,13 +87,23 @@ export function FilterForm({ feature, state, item, errors, scope }: { feature: F
   const target = item.targets[0] ?? {};
   const columns = typeof target.datasetId === 'number' ? (state.columns[target.datasetId] ?? []) : [];
   const usable = item.filterType === FilterType.RANGE ? columns.filter((c) => c.typeGeneric === 0) : columns;
-  const datasets = state.datasets.some((d) => d.id === target.datasetId) || typeof target.datasetId !== 'number' ? state.datasets : [...state.datasets, { id: target.datasetId, table_name: `Dataset ${target.datasetId}` }];
-  const parents = state.items.filter((i): i is NativeFilter => isNativeFilter(i) && i.id !== item.id && i.filterType === FilterType.SELECT && !(i.id in state.removed));
+  const datasets =
+    state.datasets.some((d) => d.id === target.datasetId) || typeof target.datasetId !== 'number'
+      ? state.datasets
+      : [...state.datasets, { id: target.datasetId, table_name: `Dataset ${target.datasetId}` }];
+  const parents = state.items.filter(
+    (i): i is NativeFilter =>
+      isNativeFilter(i) && i.id !== item.id && i.filterType === FilterType.SELECT && !(i.id in state.removed),
+  );
   return (
     <div className="filter-config__form" aria-label="Filter settings">
       <label>
         Filter type
-        <select aria-label="Filter type" value={item.filterType} onChange={(e) => feature.chooseType(item.id, e.target.value as FilterType)}>
+        <select
+          aria-label="Filter type"
+          value={item.filterType}
+          onChange={(e) => feature.chooseType(item.id, e.target.value as FilterType)}
+        >
           {Object.values(FilterType).map((t) => (
             <option key={t} value={t}>
               {FILTER_TYPE_LABELS[t]}
@@ -78,7 +120,11 @@ export function FilterForm({ feature, state, item, errors, scope }: { feature: F
         <>
           <label>
             Dataset
-            <select aria-label="Dataset" value={target.datasetId ?? ''} onChange={(e) => feature.chooseTarget(item.id, e.target.value ? Number(e.target.value) : null, null)}>
+            <select
+              aria-label="Dataset"
+              value={target.datasetId ?? ''}
+              onChange={(e) => feature.chooseTarget(item.id, e.target.value ? Number(e.target.value) : null, null)}
+            >
               <option value="">Choose a dataset</option>
               {datasets.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -94,7 +140,12 @@ export function FilterForm({ feature, state, item, errors, scope }: { feature: F
         <>
           <label>
             Column
-            <select aria-label="Column" value={target.column?.name ?? ''} disabled={typeof target.datasetId !== 'number'} onChange={(e) => feature.chooseTarget(item.id, target.datasetId ?? null, e.target.value || null)}>
+            <select
+              aria-label="Column"
+              value={target.column?.name ?? ''}
+              disabled={typeof target.datasetId !== 'number'}
+              onChange={(e) => feature.chooseTarget(item.id, target.datasetId ?? null, e.target.value || null)}
+            >
               <option value="">Choose a column</option>
               {usable.map((c) => (
                 <option key={c.name} value={c.name}>
@@ -108,13 +159,21 @@ export function FilterForm({ feature, state, item, errors, scope }: { feature: F
       )}
       <label>
         Description
-        <textarea aria-label="Filter description" value={item.description ?? ''} onChange={(e) => feature.describe(item.id, e.target.value)} />
+        <textarea
+          aria-label="Filter description"
+          value={item.description ?? ''}
+          onChange={(e) => feature.describe(item.id, e.target.value)}
+        />
       </label>
       {item.filterType === FilterType.SELECT && (
         <>
           <label>
             Parent filter
-            <select aria-label="Parent filter" value={item.cascadeParentIds[0] ?? ''} onChange={(e) => feature.chooseParents(item.id, e.target.value ? [e.target.value] : [])}>
+            <select
+              aria-label="Parent filter"
+              value={item.cascadeParentIds[0] ?? ''}
+              onChange={(e) => feature.chooseParents(item.id, e.target.value ? [e.target.value] : [])}
+            >
               <option value="">None</option>
               {parents.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -130,10 +189,17 @@ export function FilterForm({ feature, state, item, errors, scope }: { feature: F
         <legend>Settings</legend>
         {SETTINGS.filter((s) => s.types.includes(item.filterType)).map(({ setting, label }) => {
           const control: Record<string, boolean> = controlOf(item);
-          const on = setting === 'requiredFirst' ? item.requiredFirst === true : (control[setting] ?? item.controlValues[setting] === true);
+          const on =
+            setting === 'requiredFirst'
+              ? item.requiredFirst === true
+              : (control[setting] ?? item.controlValues[setting] === true);
           return (
             <label key={setting} className="filter-config__check">
-              <input type="checkbox" checked={on} onChange={(e) => feature.toggle(item.id, setting, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={on}
+                onChange={(e) => feature.toggle(item.id, setting, e.target.checked)}
+              />
               {label}
             </label>
           );
@@ -147,7 +213,15 @@ export function FilterForm({ feature, state, item, errors, scope }: { feature: F
 }
 
 /** "Filter has default value": the value applied when the dashboard opens, in the type's own terms. */
-function DefaultValueField({ feature, state, filter }: { feature: FilterConfigFeature; state: FilterConfigState; filter: NativeFilter }) {
+function DefaultValueField({
+  feature,
+  state,
+  filter,
+}: {
+  feature: FilterConfigFeature;
+  state: FilterConfigState;
+  filter: NativeFilter;
+}) {
   const value = defaultValueOf(filter);
   const hasDefault = value !== null;
   const set = (next: typeof value) => feature.chooseDefault(filter.id, next);
@@ -163,7 +237,11 @@ function DefaultValueField({ feature, state, filter }: { feature: FilterConfigFe
               type="checkbox"
               checked={chosen.includes(v)}
               onChange={() => {
-                const next = chosen.includes(v) ? chosen.filter((x) => x !== v) : controlOf(filter).multiSelect ? [...chosen, v] : [v];
+                const next = chosen.includes(v)
+                  ? chosen.filter((x) => x !== v)
+                  : controlOf(filter).multiSelect
+                    ? [...chosen, v]
+                    : [v];
                 set(next.length ? next : null);
               }}
             />
@@ -182,13 +260,27 @@ function DefaultValueField({ feature, state, filter }: { feature: FilterConfigFe
     const range = (a: number | null, b: number | null) => set(a === null && b === null ? null : [a, b]);
     input = (
       <span className="filter-config__range">
-        <input type="number" aria-label="Default minimum" value={typeof min === 'number' ? min : ''} onChange={(e) => range(num(e.target.value), typeof max === 'number' ? max : null)} />
-        <input type="number" aria-label="Default maximum" value={typeof max === 'number' ? max : ''} onChange={(e) => range(typeof min === 'number' ? min : null, num(e.target.value))} />
+        <input
+          type="number"
+          aria-label="Default minimum"
+          value={typeof min === 'number' ? min : ''}
+          onChange={(e) => range(num(e.target.value), typeof max === 'number' ? max : null)}
+        />
+        <input
+          type="number"
+          aria-label="Default maximum"
+          value={typeof max === 'number' ? max : ''}
+          onChange={(e) => range(typeof min === 'number' ? min : null, num(e.target.value))}
+        />
       </span>
     );
   } else if (filter.filterType === FilterType.TIME_GRAIN) {
     input = (
-      <select aria-label="Default time grain" value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || null)}>
+      <select
+        aria-label="Default time grain"
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => set(e.target.value || null)}
+      >
         <option value="">None</option>
         {TIME_GRAINS.map((g) => (
           <option key={g.grain} value={g.grain}>
@@ -198,7 +290,14 @@ function DefaultValueField({ feature, state, filter }: { feature: FilterConfigFe
       </select>
     );
   } else {
-    input = <input aria-label="Default value" placeholder={filter.filterType === FilterType.TIME ? 'Last week, or 2020-01-01 : 2021-01-01' : 'Column name'} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value || null)} />;
+    input = (
+      <input
+        aria-label="Default value"
+        placeholder={filter.filterType === FilterType.TIME ? 'Last week, or 2020-01-01 : 2021-01-01' : 'Column name'}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => set(e.target.value || null)}
+      />
+    );
   }
   return (
     <fieldset className="filter-config__default">

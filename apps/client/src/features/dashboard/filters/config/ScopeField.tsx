@@ -17,7 +17,11 @@ export function scopeChoices(layout: Layout, charts: DashboardState['charts']): 
     if (!item) return;
     if (item.type === 'TAB') tabs.push({ id, title: String(item.meta.text || item.meta.defaultText || 'Tab') });
     const chartId = item.meta.chartId;
-    if (item.type === 'CHART' && typeof chartId === 'number') found.push({ id: chartId, title: charts[chartId]?.slice_name ?? String(item.meta.sliceName ?? `Chart ${chartId}`) });
+    if (item.type === 'CHART' && typeof chartId === 'number')
+      found.push({
+        id: chartId,
+        title: charts[chartId]?.slice_name ?? String(item.meta.sliceName ?? `Chart ${chartId}`),
+      });
     item.children.forEach(walk);
   };
   walk('ROOT_ID');
@@ -28,7 +32,15 @@ export function scopeChoices(layout: Layout, charts: DashboardState['charts']): 
  * spec §3 scope: all panels (the root, nothing excluded), or specific ones: the tabs it covers (its root
  * path) and, within them, the charts left out.
  */
-export function ScopeField({ value, choices, onChange }: { value: FilterScope; choices: ScopeChoices; onChange(scope: FilterScope): void }) {
+export function ScopeField({
+  value,
+  choices,
+  onChange,
+}: {
+  value: FilterScope;
+  choices: ScopeChoices;
+  onChange(scope: FilterScope): void;
+}) {
   const all = value.rootPath.includes(ROOT_ID) && value.excluded.length === 0;
   // Choosing "specific panels" changes nothing yet (all are still checked): which radio is on is the form's.
   const [specific, setSpecific] = useState(!all);
@@ -38,7 +50,11 @@ export function ScopeField({ value, choices, onChange }: { value: FilterScope; c
     const next = on ? [...tabs, id] : tabs.filter((t) => t !== id);
     onChange({ rootPath: next.length ? next : [ROOT_ID], excluded: value.excluded });
   };
-  const toggleChart = (id: number, on: boolean) => onChange({ rootPath: value.rootPath, excluded: on ? value.excluded.filter((c) => c !== id) : [...value.excluded, id] });
+  const toggleChart = (id: number, on: boolean) =>
+    onChange({
+      rootPath: value.rootPath,
+      excluded: on ? value.excluded.filter((c) => c !== id) : [...value.excluded, id],
+    });
   return (
     <fieldset className="filter-config__scope">
       <legend>Scoping</legend>
@@ -65,7 +81,11 @@ export function ScopeField({ value, choices, onChange }: { value: FilterScope; c
               <div className="muted">Tabs (none checked: the whole dashboard)</div>
               {choices.tabs.map((tab) => (
                 <label key={tab.id} className="filter-config__check">
-                  <input type="checkbox" checked={!wholeDashboard && value.rootPath.includes(tab.id)} onChange={(e) => toggleTab(tab.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={!wholeDashboard && value.rootPath.includes(tab.id)}
+                    onChange={(e) => toggleTab(tab.id, e.target.checked)}
+                  />
                   {tab.title}
                 </label>
               ))}
@@ -74,7 +94,12 @@ export function ScopeField({ value, choices, onChange }: { value: FilterScope; c
           <div className="muted">Charts</div>
           {choices.charts.map((chart) => (
             <label key={chart.id} className="filter-config__check">
-              <input type="checkbox" aria-label={`Filter applies to ${chart.title}`} checked={!value.excluded.includes(chart.id)} onChange={(e) => toggleChart(chart.id, e.target.checked)} />
+              <input
+                type="checkbox"
+                aria-label={`Filter applies to ${chart.title}`}
+                checked={!value.excluded.includes(chart.id)}
+                onChange={(e) => toggleChart(chart.id, e.target.checked)}
+              />
               {chart.title}
             </label>
           ))}

@@ -21,7 +21,14 @@ import { unchanged } from '../../../../shared/exhaustive';
 import type { FilterValue } from '../native-filters';
 
 /** The boolean settings of a filter's form: its control values, plus whether charts wait for it. */
-export type FilterSetting = 'enableEmptyFilter' | 'defaultToFirstItem' | 'multiSelect' | 'searchAllOptions' | 'inverseSelection' | 'sortAscending' | 'requiredFirst';
+export type FilterSetting =
+  | 'enableEmptyFilter'
+  | 'defaultToFirstItem'
+  | 'multiSelect'
+  | 'searchAllOptions'
+  | 'inverseSelection'
+  | 'sortAscending'
+  | 'requiredFirst';
 
 export interface DatasetOption {
   id: number;
@@ -96,9 +103,21 @@ export const initialFilterConfig = (): FilterConfigState => ({
 });
 
 /** What a filter of a new type keeps: name, description, scope, parents; the rest starts over. */
-export function newFilter(id: string, filterType: FilterType = FilterType.SELECT, keep: Partial<NativeFilter> = {}): NativeFilter {
+export function newFilter(
+  id: string,
+  filterType: FilterType = FilterType.SELECT,
+  keep: Partial<NativeFilter> = {},
+): NativeFilter {
   const controlValues: ControlValues =
-    filterType === FilterType.SELECT ? { enableEmptyFilter: false, defaultToFirstItem: false, multiSelect: true, searchAllOptions: false, inverseSelection: false } : { enableEmptyFilter: false };
+    filterType === FilterType.SELECT
+      ? {
+          enableEmptyFilter: false,
+          defaultToFirstItem: false,
+          multiSelect: true,
+          searchAllOptions: false,
+          inverseSelection: false,
+        }
+      : { enableEmptyFilter: false };
   return {
     id,
     type: 'NATIVE_FILTER',
@@ -114,7 +133,11 @@ export function newFilter(id: string, filterType: FilterType = FilterType.SELECT
   };
 }
 
-function updateFilter(state: FilterConfigState, id: string, change: (filter: NativeFilter) => NativeFilter): FilterConfigState {
+function updateFilter(
+  state: FilterConfigState,
+  id: string,
+  change: (filter: NativeFilter) => NativeFilter,
+): FilterConfigState {
   const index = state.items.findIndex((item) => item.id === id);
   const item = state.items[index];
   if (!item || !isNativeFilter(item)) return state;
@@ -123,7 +146,11 @@ function updateFilter(state: FilterConfigState, id: string, change: (filter: Nat
   return { ...state, items, saveError: null, status: state.status === 'failed' ? 'editing' : state.status };
 }
 
-function updateItem(state: FilterConfigState, id: string, change: (item: FilterConfigItem) => FilterConfigItem): FilterConfigState {
+function updateItem(
+  state: FilterConfigState,
+  id: string,
+  change: (item: FilterConfigItem) => FilterConfigItem,
+): FilterConfigState {
   const index = state.items.findIndex((item) => item.id === id);
   if (index < 0) return state;
   const items = [...state.items];
@@ -132,26 +159,43 @@ function updateItem(state: FilterConfigState, id: string, change: (item: FilterC
 }
 
 /** The items the list shows: all but those whose removal is final. */
-export const listedItems = (state: FilterConfigState): FilterConfigItem[] => state.items.filter((item) => !state.gone.includes(item.id));
+export const listedItems = (state: FilterConfigState): FilterConfigItem[] =>
+  state.items.filter((item) => !state.gone.includes(item.id));
 
 export const filterConfigFold = {
   initialState: initialFilterConfig,
   evolve(state: FilterConfigState, event: FilterConfigEvent): FilterConfigState {
     switch (event.type) {
       case 'filterConfig/opened':
-        return { ...initialFilterConfig(), datasets: state.datasets, columns: state.columns, status: 'editing', original: event.data.items, items: event.data.items, selectedId: event.data.items[0]?.id ?? null };
+        return {
+          ...initialFilterConfig(),
+          datasets: state.datasets,
+          columns: state.columns,
+          status: 'editing',
+          original: event.data.items,
+          items: event.data.items,
+          selectedId: event.data.items[0]?.id ?? null,
+        };
       case 'filterConfig/filterAdded':
         return { ...state, items: [...state.items, event.data.filter], selectedId: event.data.filter.id };
       case 'filterConfig/dividerAdded':
-        return { ...state, items: [...state.items, { id: event.data.id, type: 'DIVIDER', title: '', description: '' }], selectedId: event.data.id };
+        return {
+          ...state,
+          items: [...state.items, { id: event.data.id, type: 'DIVIDER', title: '', description: '' }],
+          selectedId: event.data.id,
+        };
       case 'filterConfig/itemSelected':
         return state.items.some((item) => item.id === event.data.id) ? { ...state, selectedId: event.data.id } : state;
       case 'filterConfig/itemRenamed':
-        return updateItem(state, event.data.id, (item) => (isNativeFilter(item) ? { ...item, name: event.data.name } : { ...item, title: event.data.name }));
+        return updateItem(state, event.data.id, (item) =>
+          isNativeFilter(item) ? { ...item, name: event.data.name } : { ...item, title: event.data.name },
+        );
       case 'filterConfig/itemDescribed':
         return updateItem(state, event.data.id, (item) => ({ ...item, description: event.data.description }));
       case 'filterConfig/filterTypeChosen':
-        return updateFilter(state, event.data.id, (f) => (f.filterType === event.data.filterType ? f : newFilter(f.id, event.data.filterType, f)));
+        return updateFilter(state, event.data.id, (f) =>
+          f.filterType === event.data.filterType ? f : newFilter(f.id, event.data.filterType, f),
+        );
       case 'filterConfig/filterTargetChosen': {
         const { datasetId, column } = event.data;
         // A new target makes the chosen default value meaningless.
@@ -163,8 +207,12 @@ export const filterConfigFold = {
       }
       case 'filterConfig/filterSettingToggled': {
         const { setting, on } = event.data;
-        if (setting === 'requiredFirst') return updateFilter(state, event.data.id, (f) => ({ ...f, requiredFirst: on }));
-        return updateFilter(state, event.data.id, (f) => ({ ...f, controlValues: { ...f.controlValues, [setting]: on } }));
+        if (setting === 'requiredFirst')
+          return updateFilter(state, event.data.id, (f) => ({ ...f, requiredFirst: on }));
+        return updateFilter(state, event.data.id, (f) => ({
+          ...f,
+          controlValues: { ...f.controlValues, [setting]: on },
+        }));
       }
       case 'filterConfig/filterParentsChosen':
         return updateFilter(state, event.data.id, (f) => ({ ...f, cascadeParentIds: event.data.parentIds }));
@@ -172,7 +220,10 @@ export const filterConfigFold = {
         return updateFilter(state, event.data.id, (f) => ({ ...f, scope: event.data.scope }));
       case 'filterConfig/filterDefaultChosen': {
         const { value } = event.data;
-        return updateFilter(state, event.data.id, (f) => ({ ...f, defaultDataMask: value === null ? { filterState: {} } : { ...f.defaultDataMask, filterState: { value } } }));
+        return updateFilter(state, event.data.id, (f) => ({
+          ...f,
+          defaultDataMask: value === null ? { filterState: {} } : { ...f.defaultDataMask, filterState: { value } },
+        }));
       }
       case 'filterConfig/itemMoved': {
         const from = state.items.findIndex((item) => item.id === event.data.id);
@@ -185,13 +236,25 @@ export const filterConfigFold = {
       case 'filterConfig/itemRemoved': {
         const removed = markForDeletion(state.removed, event.data.id, event.data.at);
         const next = listedItems(state).find((item) => item.id !== event.data.id && !(item.id in removed));
-        return { ...state, removed, selectedId: state.selectedId === event.data.id ? (next?.id ?? null) : state.selectedId };
+        return {
+          ...state,
+          removed,
+          selectedId: state.selectedId === event.data.id ? (next?.id ?? null) : state.selectedId,
+        };
       }
       case 'filterConfig/itemRestored':
-        return { ...state, removed: restoreFilter(state.removed, event.data.id, event.data.at), selectedId: event.data.id };
+        return {
+          ...state,
+          removed: restoreFilter(state.removed, event.data.id, event.data.at),
+          selectedId: event.data.id,
+        };
       case 'filterConfig/removalsExpired': {
-        const gone = Object.keys(state.removed).filter((id) => deletionStatus(state.removed, id, event.data.at) === 'deleted');
-        return gone.every((id) => state.gone.includes(id)) ? state : { ...state, gone: [...new Set([...state.gone, ...gone])] };
+        const gone = Object.keys(state.removed).filter(
+          (id) => deletionStatus(state.removed, id, event.data.at) === 'deleted',
+        );
+        return gone.every((id) => state.gone.includes(id))
+          ? state
+          : { ...state, gone: [...new Set([...state.gone, ...gone])] };
       }
       case 'filterConfig/validationFailed':
         return { ...state, showErrors: true, selectedId: event.data.focusId ?? state.selectedId };

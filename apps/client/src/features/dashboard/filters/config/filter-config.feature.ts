@@ -27,13 +27,30 @@ import { toClientError } from '../../../api/api-error';
 import { isStaleWrite, type DashboardWriteAnswer } from '../../api/dashboard-api';
 import { columnValues, filterValuesQueryContext } from '../../charts/chart-query';
 import type { FilterValue } from '../native-filters';
-import { filterConfigFold, newFilter, type ColumnOption, type DatasetOption, type FilterConfigEvent, type FilterConfigState, type FilterSetting } from './filter-config.events';
+import {
+  filterConfigFold,
+  newFilter,
+  type ColumnOption,
+  type DatasetOption,
+  type FilterConfigEvent,
+  type FilterConfigState,
+  type FilterSetting,
+} from './filter-config.events';
 
 export interface FilterConfigApi {
   listDatasets(search: string): Promise<DatasetOption[]>;
-  getDataset(id: number): Promise<{ columns: { column_name: string; type_generic?: number | null; is_dttm?: boolean }[] }>;
-  chartData(queryContext: unknown, ids: { dashboardId: number; force: boolean }): Promise<{ data?: Record<string, unknown>[] }[]>;
-  saveFilters(dashboardId: number, changes: FilterChanges, version?: number): Promise<{ items: FilterConfigItem[] } & DashboardWriteAnswer>;
+  getDataset(
+    id: number,
+  ): Promise<{ columns: { column_name: string; type_generic?: number | null; is_dttm?: boolean }[] }>;
+  chartData(
+    queryContext: unknown,
+    ids: { dashboardId: number; force: boolean },
+  ): Promise<{ data?: Record<string, unknown>[] }[]>;
+  saveFilters(
+    dashboardId: number,
+    changes: FilterChanges,
+    version?: number,
+  ): Promise<{ items: FilterConfigItem[] } & DashboardWriteAnswer>;
 }
 
 export interface FilterConfigDeps {
@@ -78,7 +95,16 @@ export interface FilterConfigFeature {
 
 const removedIds = (state: FilterConfigState) => new Set(Object.keys(state.removed));
 
-export function createFilterConfig({ context, api, dashboardId, version = () => undefined, layout, onSaved, onStale, scheduler = asyncScheduler }: FilterConfigDeps): FilterConfigFeature {
+export function createFilterConfig({
+  context,
+  api,
+  dashboardId,
+  version = () => undefined,
+  layout,
+  onSaved,
+  onStale,
+  scheduler = asyncScheduler,
+}: FilterConfigDeps): FilterConfigFeature {
   const store = createFeatureStore<FilterConfigState, FilterConfigEvent>('filterConfig', filterConfigFold, context);
   const record = (event: FilterConfigEvent) => void store.record([event]);
   const now = () => Date.parse(context.now());
@@ -89,7 +115,11 @@ export function createFilterConfig({ context, api, dashboardId, version = () => 
     store.recorded$
       .pipe(
         filter((e) => e.type === 'filterConfig/itemRemoved'),
-        mergeMap((e) => timer(FILTER_PENDING_DELETE_MS, scheduler).pipe(map(() => (e.data as { at: number }).at + FILTER_PENDING_DELETE_MS))),
+        mergeMap((e) =>
+          timer(FILTER_PENDING_DELETE_MS, scheduler).pipe(
+            map(() => (e.data as { at: number }).at + FILTER_PENDING_DELETE_MS),
+          ),
+        ),
       )
       .subscribe((at) => {
         if (store.getState().status !== 'closed') record({ type: 'filterConfig/removalsExpired', data: { at } });
@@ -102,14 +132,19 @@ export function createFilterConfig({ context, api, dashboardId, version = () => 
     api
       .getDataset(datasetId)
       .then((dataset) => {
-        const columns: ColumnOption[] = dataset.columns.map((c) => ({ name: c.column_name, typeGeneric: c.type_generic ?? null, isDttm: !!c.is_dttm }));
+        const columns: ColumnOption[] = dataset.columns.map((c) => ({
+          name: c.column_name,
+          typeGeneric: c.type_generic ?? null,
+          isDttm: !!c.is_dttm,
+        }));
         record({ type: 'filterConfig/columnsLoaded', data: { datasetId, columns } });
       })
       .catch(() => record({ type: 'filterConfig/columnsLoaded', data: { datasetId, columns: [] } }))
       .finally(() => loadingColumns.delete(datasetId));
   };
 
-  const errors = (state = store.getState()) => (state.showErrors ? validateFilterConfiguration(state.items, removedIds(state)) : []);
+  const errors = (state = store.getState()) =>
+    state.showErrors ? validateFilterConfiguration(state.items, removedIds(state)) : [];
 
   return {
     store,
@@ -119,9 +154,12 @@ export function createFilterConfig({ context, api, dashboardId, version = () => 
         (datasets) => record({ type: 'filterConfig/datasetsLoaded', data: { datasets } }),
         () => undefined, // The picker then offers the datasets the filters already use.
       );
-      for (const item of items) if (isNativeFilter(item) && typeof item.targets[0]?.datasetId === 'number') loadColumns(item.targets[0].datasetId);
+      for (const item of items)
+        if (isNativeFilter(item) && typeof item.targets[0]?.datasetId === 'number')
+          loadColumns(item.targets[0].datasetId);
     },
-    addFilter: () => record({ type: 'filterConfig/filterAdded', data: { filter: newFilter(nativeFilterId(context.newId())) } }),
+    addFilter: () =>
+      record({ type: 'filterConfig/filterAdded', data: { filter: newFilter(nativeFilterId(context.newId())) } }),
     addDivider: () => record({ type: 'filterConfig/dividerAdded', data: { id: filterDividerId(context.newId()) } }),
     select: (id) => record({ type: 'filterConfig/itemSelected', data: { id } }),
     rename: (id, name) => record({ type: 'filterConfig/itemRenamed', data: { id, name } }),
@@ -140,7 +178,13 @@ export function createFilterConfig({ context, api, dashboardId, version = () => 
       const target = item && isNativeFilter(item) ? item.targets[0] : undefined;
       if (!item || !isNativeFilter(item) || typeof target?.datasetId !== 'number' || !target.column?.name) return;
       const column = target.column.name;
-      const query = filterValuesQueryContext({ id: target.datasetId, type: 'table' }, column, item.controlValues.sortAscending !== false, {}, dashboardId());
+      const query = filterValuesQueryContext(
+        { id: target.datasetId, type: 'table' },
+        column,
+        item.controlValues.sortAscending !== false,
+        {},
+        dashboardId(),
+      );
       api.chartData(query, { dashboardId: dashboardId(), force: false }).then(
         (result) => record({ type: 'filterConfig/valuesLoaded', data: { id, values: columnValues(result, column) } }),
         () => record({ type: 'filterConfig/valuesLoaded', data: { id, values: [] } }),
@@ -156,10 +200,15 @@ export function createFilterConfig({ context, api, dashboardId, version = () => 
       const problems = validateFilterConfiguration(state.items, removedIds(state));
       if (problems.length > 0) {
         const order = state.items.map((item) => item.id);
-        record({ type: 'filterConfig/validationFailed', data: { focusId: filterToFocus(problems, state.selectedId, order) } });
+        record({
+          type: 'filterConfig/validationFailed',
+          data: { focusId: filterToFocus(problems, state.selectedId, order) },
+        });
         return false;
       }
-      const next = withoutRemoved(state.items, state.removed).map((item) => (isNativeFilter(item) ? withComputedScope(item, layout()) : item));
+      const next = withoutRemoved(state.items, state.removed).map((item) =>
+        isNativeFilter(item) ? withComputedScope(item, layout()) : item,
+      );
       record({ type: 'filterConfig/saveStarted', data: {} });
       try {
         const saved = await api.saveFilters(dashboardId(), filterChanges(state.original, next), version());

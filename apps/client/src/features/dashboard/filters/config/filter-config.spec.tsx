@@ -43,7 +43,11 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(spec.api.filterSaves).toHaveLength(1);
-    const { added, modified, deleted } = spec.api.filterSaves[0] as { added: Record<string, unknown>[]; modified: unknown[]; deleted: unknown[] };
+    const { added, modified, deleted } = spec.api.filterSaves[0] as {
+      added: Record<string, unknown>[];
+      modified: unknown[];
+      deleted: unknown[];
+    };
     expect(modified).toEqual([]);
     expect(deleted).toEqual([]);
     expect(added).toHaveLength(1);
@@ -63,7 +67,7 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
     expect(await within(bar()).findByRole('radio', { name: 'Japan' })).toBeInTheDocument();
   });
 
-  it("refuses to save what the domain finds wrong, shows its messages and opens the first failing filter", async () => {
+  it('refuses to save what the domain finds wrong, shows its messages and opens the first failing filter', async () => {
     await openModal();
     fireEvent.click(within(modal()).getByRole('button', { name: '+ Add filter' }));
     await describeOriginFilter('Origin');
@@ -89,8 +93,19 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
   });
 
   it('edits, reorders and removes existing filters; a removal offers Restore until Save sends it as deleted', async () => {
-    const horsepower = { id: 'NATIVE_FILTER-hp', type: 'NATIVE_FILTER', name: 'Horsepower', filterType: 'filter_range', targets: [{ datasetId: 1, column: { name: 'horsepower' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
-    await openModal([originFilter(), horsepower, { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More', description: '' }]);
+    const horsepower = {
+      id: 'NATIVE_FILTER-hp',
+      type: 'NATIVE_FILTER',
+      name: 'Horsepower',
+      filterType: 'filter_range',
+      targets: [{ datasetId: 1, column: { name: 'horsepower' } }],
+      scope: { rootPath: ['ROOT_ID'], excluded: [] },
+    };
+    await openModal([
+      originFilter(),
+      horsepower,
+      { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More', description: '' },
+    ]);
     const shown = () => [...bar().querySelectorAll('[data-filter-id]')].map((e) => e.getAttribute('data-filter-id'));
     expect(shown()).toEqual(['NATIVE_FILTER-origin', 'NATIVE_FILTER-hp']);
 
@@ -108,7 +123,12 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
     fireEvent.click(within(modal()).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const body = spec.api.filterSaves[0] as { added: unknown[]; modified: { id: string; name: string }[]; deleted: string[]; reordered: string[] };
+    const body = spec.api.filterSaves[0] as {
+      added: unknown[];
+      modified: { id: string; name: string }[];
+      deleted: string[];
+      reordered: string[];
+    };
     expect(body.added).toEqual([]);
     expect(body.deleted).toEqual(['NATIVE_FILTER-hp']);
     expect(body.modified.map((f) => [f.id, f.name])).toEqual([['NATIVE_FILTER-origin', 'Country of origin']]);
@@ -139,8 +159,18 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
 
     // Someone else renames it and adds a filter of their own.
     const stored = spec.api.dashboards[0]!;
-    const theirs = { id: 'NATIVE_FILTER-hp', type: 'NATIVE_FILTER', name: 'Horsepower', filterType: 'filter_range', targets: [{ datasetId: 1, column: { name: 'horsepower' } }], scope: { rootPath: ['ROOT_ID'], excluded: [] } };
-    stored.json_metadata = { ...stored.json_metadata, native_filter_configuration: [originFilter({}, { name: 'Where from' }), theirs] };
+    const theirs = {
+      id: 'NATIVE_FILTER-hp',
+      type: 'NATIVE_FILTER',
+      name: 'Horsepower',
+      filterType: 'filter_range',
+      targets: [{ datasetId: 1, column: { name: 'horsepower' } }],
+      scope: { rootPath: ['ROOT_ID'], excluded: [] },
+    };
+    stored.json_metadata = {
+      ...stored.json_metadata,
+      native_filter_configuration: [originFilter({}, { name: 'Where from' }), theirs],
+    };
     stored.version = 7;
 
     fireEvent.click(screen.getByRole('button', { name: '⚙ Add or edit filters' }));
@@ -149,7 +179,10 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The page's version after its own save was 2: refused, nothing written.
     expect(spec.api.filterSaves.map((b) => b.version)).toEqual([1, 2]);
-    expect(stored.json_metadata.native_filter_configuration).toEqual([originFilter({}, { name: 'Where from' }), theirs]);
+    expect(stored.json_metadata.native_filter_configuration).toEqual([
+      originFilter({}, { name: 'Where from' }),
+      theirs,
+    ]);
     expect(spec.page!.toasts.store.getState().toasts.map((t) => t.text)).toContain(DASHBOARD_CHANGED_ELSEWHERE);
     expect(await within(bar()).findByText('Horsepower')).toBeInTheDocument();
     expect(within(bar()).getByText('Where from')).toBeInTheDocument();
@@ -164,7 +197,13 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
 
   it('is offered only to those who may edit the dashboard', async () => {
     spec.api.dashboards.push(sampleDashboard({ json_metadata: { native_filter_configuration: [originFilter()] } }));
-    const gamma = { ...ADMIN, id: 5, username: 'gamma', roles: { Gamma: [['can_read', 'Dashboard']] }, permissions: [] };
+    const gamma = {
+      ...ADMIN,
+      id: 5,
+      username: 'gamma',
+      roles: { Gamma: [['can_read', 'Dashboard']] },
+      permissions: [],
+    };
     spec.render('/dashboard/7/', { user: gamma as never });
     await within(await screen.findByRole('complementary', { name: 'Filters' })).findByText('Origin');
     expect(screen.queryByRole('button', { name: '⚙ Add or edit filters' })).toBeNull();
@@ -178,10 +217,21 @@ describe('pending removal (spec §4: marked for 5 s, then removed)', () => {
     let clock = Date.parse('2026-01-01T00:00:00Z');
     const context = { ...createTestContext(), now: () => new Date(clock).toISOString() };
     const saved: FilterConfigItem[][] = [];
-    const config = createFilterConfig({ context, api: dashboardApi(new HttpClient({ baseUrl: spec.api.server.baseUrl })), dashboardId: () => 7, layout: () => ({}), onSaved: (items) => saved.push(items), scheduler });
+    const config = createFilterConfig({
+      context,
+      api: dashboardApi(new HttpClient({ baseUrl: spec.api.server.baseUrl })),
+      dashboardId: () => 7,
+      layout: () => ({}),
+      onSaved: (items) => saved.push(items),
+      scheduler,
+    });
     const divider = { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER' as const, title: 'More', description: '' };
     config.open([{ ...originFilter(), defaultDataMask: {}, cascadeParentIds: [] } as FilterConfigItem, divider]);
-    const listed = () => config.store.getState().items.filter((i) => !config.store.getState().gone.includes(i.id)).map((i) => i.id);
+    const listed = () =>
+      config.store
+        .getState()
+        .items.filter((i) => !config.store.getState().gone.includes(i.id))
+        .map((i) => i.id);
 
     config.remove('NATIVE_FILTER-origin');
     config.remove(divider.id);
