@@ -3,3 +3,4 @@ export * from './shared/exhaustive';
 export * from './sqllab';
 export * from './explore';
 export * from './dashboard';
+export * from './upcasters';

@@ -9,3 +9,4 @@ export * from './log/event-log';
 export * from './rx/fold-log';
 export * from './rx/store';
 export * from './optimistic/pending';
+export * from './upcast/upcasters';

@@ -27,6 +27,7 @@ import {
   EVENTS_CHANNEL,
   rows,
   toEnvelope,
+  toEnvelopes,
   type EventRow,
   type EventsNotification,
 } from './event-rows';
@@ -57,7 +58,7 @@ export async function findCommandIn(
     `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version BETWEEN $2 AND $3 ORDER BY version`,
     [stream, command.first_version, command.last_version],
   );
-  return { events: found.map(toEnvelope), version: command.last_version, duplicate: true };
+  return { events: toEnvelopes(found), version: command.last_version, duplicate: true };
 }
 
 export interface AppendContext {

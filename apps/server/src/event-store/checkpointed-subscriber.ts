@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Subscription } from 'rxjs';
 import type { CommittedEvents } from './committed-events';
-import { EVENT_COLUMNS, rows, toEnvelope, type EventRow } from './event-rows';
+import { EVENT_COLUMNS, rows, toEnvelopes, type EventRow } from './event-rows';
 import type { Projection } from './event-store.port';
 import { replayInto } from './replay';
 
@@ -132,8 +132,8 @@ export class CheckpointedSubscriber {
         `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
         [from, this.batchSize],
       );
-      for (const row of batch) {
-        if (this.projection.handles.includes(row.type)) await this.projection.apply(tx, toEnvelope(row));
+      for (const event of toEnvelopes(batch)) {
+        if (this.projection.handles.includes(event.type)) await this.projection.apply(tx, event);
       }
       const last = batch.at(-1);
       if (last === undefined) return { read: 0, checkpoint: from };

@@ -3,7 +3,7 @@ import { Client, type ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { CommittedEvents } from './committed-events';
-import { EVENT_COLUMNS, EVENTS_CHANNEL, rows, toEnvelope, type EventRow, type EventsNotification } from './event-rows';
+import { EVENT_COLUMNS, EVENTS_CHANNEL, rows, toEnvelopes, type EventRow, type EventsNotification } from './event-rows';
 
 const RECONNECT_MS = 1000;
 
@@ -111,7 +111,7 @@ export class EventNotifications implements OnModuleInit, OnModuleDestroy {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version BETWEEN $2 AND $3 ORDER BY version`,
       [note.stream, note.first, note.last],
     );
-    const events = found.map(toEnvelope);
+    const events = toEnvelopes(found);
     if (events.length === 0) return;
     this.committed.publish({ stream: note.stream, events, version: events.at(-1)!.version, origin: 'remote' });
   }

@@ -1,4 +1,5 @@
 /** How events are written to and read from the `events` table, shared by the store's parts. */
+import { upcastEvents } from '@strata/domain';
 import type { Envelope, EventMeta } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 
@@ -25,6 +26,11 @@ export function toEnvelope(row: EventRow): Envelope {
     data: row.data,
     meta: row.meta,
   };
+}
+
+/** Stored rows as today's events: old types and payloads are upcast as they are read, never rewritten. */
+export function toEnvelopes(found: readonly EventRow[]): Envelope[] {
+  return upcastEvents(found.map(toEnvelope));
 }
 
 /** Rows of a query run on `tx` (a transaction's manager or the DataSource's). */

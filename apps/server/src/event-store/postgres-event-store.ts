@@ -11,7 +11,7 @@ import {
   PG_UNIQUE_VIOLATION,
   pgError,
   rows,
-  toEnvelope,
+  toEnvelopes,
   type EventRow,
 } from './event-rows';
 import {
@@ -61,7 +61,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`,
       [stream, fromVersion],
     );
-    return found.map(toEnvelope);
+    return toEnvelopes(found);
   }
 
   /** Commit-safe without filtering: positions are handed out in commit order (append-events.ts). */
@@ -71,7 +71,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
       [fromPosition, limit],
     );
-    return found.map(toEnvelope);
+    return toEnvelopes(found);
   }
 
   async streamVersion(stream: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { EVENT_COLUMNS, rows, toEnvelope, type EventRow } from './event-rows';
+import { upcastEvents } from '@strata/domain';
+import { EVENT_COLUMNS, rows, toEnvelopes, type EventRow } from './event-rows';
 import type { Projection } from './event-store.port';
 
 const REPLAY_PAGE = 1000;
@@ -21,9 +22,12 @@ export async function replayInto(
     const page = await rows<EventRow>(
       tx,
       `SELECT ${EVENT_COLUMNS} FROM events WHERE type = ANY($1) AND position > $2 AND position <= $3 ORDER BY position LIMIT $4`,
-      [projection.handles, after, end, REPLAY_PAGE],
+      // Old types are read too: upcast, they may be events the projection handles.
+      [[...projection.handles, ...upcastEvents.oldTypes], after, end, REPLAY_PAGE],
     );
-    for (const row of page) await projection.apply(tx, toEnvelope(row));
+    for (const event of toEnvelopes(page)) {
+      if (projection.handles.includes(event.type)) await projection.apply(tx, event);
+    }
     applied += page.length;
     if (page.length < REPLAY_PAGE) return applied;
     after = Number(page.at(-1)!.position);

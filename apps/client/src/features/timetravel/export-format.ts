@@ -1,3 +1,4 @@
+import { upcastEvents } from '@strata/domain';
 import type { LogEntry } from '@strata/events';
 
 /** The file Export writes and Import reads: the page's timeline, each event with its store's name. */
@@ -32,7 +33,10 @@ export function parseExport(data: unknown): TimeTravelExport {
     version: 1,
     exportedAt: typeof data.exportedAt === 'string' ? data.exportedAt : '',
     stores: Array.isArray(data.stores) ? data.stores.filter((s): s is string => typeof s === 'string') : [],
-    events: data.events as TimeTravelExport['events'],
+    // A file written before an event was renamed holds its old type: read it as today's event.
+    events: (data.events as TimeTravelExport['events']).flatMap(({ store, event }) =>
+      upcastEvents([event]).map((upcast) => ({ store, event: upcast })),
+    ),
   };
 }
 

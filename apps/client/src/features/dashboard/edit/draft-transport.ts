@@ -7,6 +7,7 @@ import {
   type ServerMessage,
   type ServerToClientEvents,
 } from '@strata/events';
+import { upcastEvents } from '@strata/domain';
 import { SOCKET_RECONNECT_DELAY_MS } from '../../async/socket-push';
 
 /**
@@ -45,7 +46,7 @@ export function socketDraftTransport(options: { url?: string; sessionId: string;
   socket.on('connect', () => connected$.next(true));
   socket.on('disconnect', () => connected$.next(false));
   socket.on('connect_error', () => connected$.next(false));
-  socket.on(WIRE_EVENT, (message) => messages$.next(message));
+  socket.on(WIRE_EVENT, (message) => messages$.next(upcastMessage(message)));
   return {
     messages$: messages$.asObservable(),
     connected$: connected$.asObservable(),
@@ -61,4 +62,11 @@ export function socketDraftTransport(options: { url?: string; sessionId: string;
       connected$.complete();
     },
   };
+}
+
+/** Stored events reach the client as today's events (DESIGN.md "Events": upcast on read, on both sides). */
+function upcastMessage(message: ServerMessage): ServerMessage {
+  return message.type === 'subscribed' || message.type === 'events'
+    ? { ...message, events: upcastEvents(message.events) }
+    : message;
 }
