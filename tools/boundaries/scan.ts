@@ -50,7 +50,7 @@ export function discoverProjects(repoRoot: string): Project[] {
   return [...byRoot.values()].filter((p) => p.root !== '').sort((a, b) => a.root.localeCompare(b.root));
 }
 
-function* walk(dir: string, keep: (name: string) => boolean, depth = Infinity): Generator<string> {
+export function* walk(dir: string, keep: (name: string) => boolean, depth = Infinity): Generator<string> {
   if (depth < 0) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
