@@ -1,4 +1,5 @@
 export * from './query-limits';
+export * from './query-run';
 export * from './constants';
 export * from './messages';
 export * from './editor/model';

@@ -1,3 +1,1 @@
 export * from './limits';
-export * from './query-run.events';
-export * from './query-run.decider';

@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../testing';
-import { LimitingFactor } from './limits';
+import { LimitingFactor } from '../query-limits/limits';
 import { queryRunDecider } from './query-run.decider';
 import type { QueryRunEvent, QueryStartedData } from './query-run.events';
 

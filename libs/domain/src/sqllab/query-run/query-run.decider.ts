@@ -7,7 +7,7 @@
 import { DomainError, type Decider } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
 import type { QueryColumn, QueryError, QueryRunEvent, QueryStartedData, QueryStatus } from './query-run.events';
-import type { LimitingFactor } from './limits';
+import type { LimitingFactor } from '../query-limits/limits';
 
 export interface QueryRunState {
   started: QueryStartedData | null;

@@ -3,7 +3,7 @@
  * milliseconds and come in on the command, never from evolve.
  */
 import type { EventLike } from '@strata/events';
-import type { LimitingFactor } from './limits';
+import type { LimitingFactor } from '../query-limits/limits';
 
 export type QueryStatus = 'pending' | 'running' | 'success' | 'failed' | 'stopped' | 'timed_out';
 export type CtasMethod = 'TABLE' | 'VIEW';

@@ -1,0 +1,2 @@
+export * from './query-run.events';
+export * from './query-run.decider';
