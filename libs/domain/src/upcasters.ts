@@ -4,5 +4,22 @@
  * time-travel files). A context that renames an event or reshapes its payload adds its map here.
  */
 import { createUpcaster } from '@strata/events';
+import { savedQueryUpcasters } from './sqllab/saved-queries/upcasters';
+import { tabStateUpcasters } from './sqllab/tab-state/upcasters';
+import { chartListUpcasters } from './explore/chart-list/upcasters';
+import { exploreUpcasters } from './explore/editor/upcasters';
+import { databaseUpcasters } from './databases/upcasters';
+import { savedDashboardUpcasters } from './dashboard/record/upcasters';
+import { chartUpcasters } from './charts/upcasters';
+import { datasetUpcasters } from './datasets/upcasters';
 
-export const upcastEvents = createUpcaster();
+export const upcastEvents = createUpcaster(
+  exploreUpcasters,
+  chartListUpcasters,
+  databaseUpcasters,
+  savedQueryUpcasters,
+  tabStateUpcasters,
+  savedDashboardUpcasters,
+  chartUpcasters,
+  datasetUpcasters,
+);

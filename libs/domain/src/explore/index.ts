@@ -5,3 +5,7 @@ export * from './time-grains';
 export * from './post-processing';
 export * from './query-context';
 export * from './editor';
+export * from './permalinks';
+export * from './form-data';
+export * from './side';
+export * from './chart-list';

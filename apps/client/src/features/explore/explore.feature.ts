@@ -10,9 +10,12 @@ import {
   isFeatureEnabled,
   isUndoableExploreBatch,
   ExploreMessages,
+  exploreSideFold,
   type DatasourceMeta,
   type ExploreCommand,
   type ExploreEvent,
+  type ExploreSideEvent,
+  type ExploreSideState,
   type ExploreState,
   type FeatureFlags,
   type FormData,
@@ -27,7 +30,6 @@ import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import { exploreApi, type ExploreApi } from './api/explore-api';
 import { chartDataRequest } from './data/chart-request';
-import { exploreSideFold, type ExploreSideEvent, type ExploreSideState } from './data/side.events';
 import { dataPaneActions, type DataPaneActions } from './data/data-pane';
 import { openActions, type ExploreUrlParams } from './open';
 import { saveActions, type SaveActions } from './save/save-actions';
@@ -223,8 +225,8 @@ export function createExplore({
       if (!slice) return;
       try {
         await api.setFavorite(slice.slice_id, !isStarred);
-        // spec §4: the star toggles on success of the call.
-        execute({ type: 'RecordStarred', data: { isStarred: !isStarred } });
+        // charts-dashboards-reports §4: the star toggles on success of the call.
+        execute({ type: isStarred ? 'UnfavoriteChart' : 'FavoriteChart', data: {} });
       } catch {
         toasts.danger(ExploreMessages.STAR_FAILED);
       }

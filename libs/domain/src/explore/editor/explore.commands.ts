@@ -25,6 +25,7 @@ export type ExploreCommand =
   | { type: 'RecordChartFailure'; data: { queryId: string; message: string; stackTrace?: string | null; at: number } }
   | { type: 'StopQuery'; data: { at: number } }
   | { type: 'RecordSliceSaved'; data: { slice: SliceInfo } }
-  | { type: 'RecordStarred'; data: { isStarred: boolean } };
+  | { type: 'FavoriteChart'; data: Record<string, never> }
+  | { type: 'UnfavoriteChart'; data: Record<string, never> };
 
 export type ExploreCommandType = ExploreCommand['type'];

@@ -111,10 +111,12 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
       return [{ type: 'explore/chartStopped', data: { queryId: state.chart.queryId, at: command.data.at } }];
     case 'RecordSliceSaved':
       return [{ type: 'explore/sliceSaved', data: { slice: command.data.slice } }];
-    case 'RecordStarred':
-      return command.data.isStarred === state.isStarred
-        ? []
-        : [{ type: 'explore/starToggled', data: { isStarred: command.data.isStarred } }];
+    // charts-dashboards-reports §4: the star changes on success of the favourites call; the client sends
+    // these after it. Starring a starred chart is no change.
+    case 'FavoriteChart':
+      return state.isStarred ? [] : [{ type: 'explore/chartFavorited', data: {} }];
+    case 'UnfavoriteChart':
+      return state.isStarred ? [{ type: 'explore/chartUnfavorited', data: {} }] : [];
     default:
       return unknownCommand(command);
   }

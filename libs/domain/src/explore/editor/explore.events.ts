@@ -28,7 +28,10 @@ export type ChartFailed = EventLike<
 >;
 export type ChartStopped = EventLike<'explore/chartStopped', { queryId: string; at: number }>;
 export type SliceSaved = EventLike<'explore/sliceSaved', { slice: SliceInfo }>;
-export type StarToggled = EventLike<'explore/starToggled', { isStarred: boolean }>;
+/** The user starred the open chart (charts-dashboards-reports §4: recorded once the favourites API said yes). */
+export type ExploreChartFavorited = EventLike<'explore/chartFavorited', Record<string, never>>;
+/** The user took the star off the open chart (recorded once the favourites API said yes). */
+export type ExploreChartUnfavorited = EventLike<'explore/chartUnfavorited', Record<string, never>>;
 
 export type ExploreEvent =
   | ExploreOpened
@@ -44,7 +47,8 @@ export type ExploreEvent =
   | ChartFailed
   | ChartStopped
   | SliceSaved
-  | StarToggled;
+  | ExploreChartFavorited
+  | ExploreChartUnfavorited;
 
 export type ExploreEventType = ExploreEvent['type'];
 

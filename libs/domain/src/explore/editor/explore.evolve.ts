@@ -126,8 +126,10 @@ export function evolveExplore(state: ExploreState, event: ExploreEvent): Explore
       });
     case 'explore/sliceSaved':
       return { ...state, slice: event.data.slice, sliceName: event.data.slice.slice_name };
-    case 'explore/starToggled':
-      return { ...state, isStarred: event.data.isStarred };
+    case 'explore/chartFavorited':
+      return { ...state, isStarred: true };
+    case 'explore/chartUnfavorited':
+      return { ...state, isStarred: false };
     default:
       return leaveUnchanged(event, state);
   }

@@ -309,15 +309,28 @@ describe('Explore: slice name, save and star', () => {
       .then([{ type: 'explore/sliceNameChanged', data: { name: 'HP by origin' } }]);
   });
 
-  it('spec §4: the favourite star toggles on success of the call', () => {
+  it('charts-dashboards-reports §4: favouriting and unfavouriting the open chart set its star', () => {
     spec
       .given([bar()])
-      .when({ type: 'RecordStarred', data: { isStarred: true } })
-      .then([{ type: 'explore/starToggled', data: { isStarred: true } }]);
+      .when({ type: 'FavoriteChart', data: {} })
+      .then([{ type: 'explore/chartFavorited', data: {} }]);
+    expect(fold([bar(), { type: 'explore/chartFavorited', data: {} }]).isStarred).toBe(true);
     spec
-      .given([bar(), { type: 'explore/starToggled', data: { isStarred: true } }])
-      .when({ type: 'RecordStarred', data: { isStarred: true } })
+      .given([bar(), { type: 'explore/chartFavorited', data: {} }])
+      .when({ type: 'UnfavoriteChart', data: {} })
+      .then([{ type: 'explore/chartUnfavorited', data: {} }]);
+    expect(
+      fold([bar(), { type: 'explore/chartFavorited', data: {} }, { type: 'explore/chartUnfavorited', data: {} }])
+        .isStarred,
+    ).toBe(false);
+  });
+
+  it('favouriting a starred chart or unfavouriting an unstarred one is no change', () => {
+    spec
+      .given([bar(), { type: 'explore/chartFavorited', data: {} }])
+      .when({ type: 'FavoriteChart', data: {} })
       .then([]);
+    spec.given([bar()]).when({ type: 'UnfavoriteChart', data: {} }).then([]);
   });
 
   it('a saved slice gives the chart its id and name', () => {

@@ -7,3 +7,4 @@ export * from './explore.decider';
 export * from './undoable';
 export * from './save';
 export { completeFormData, switchVizType, remapToDatasource, movedColumnConfig } from './form-data';
+export * from './upcasters';

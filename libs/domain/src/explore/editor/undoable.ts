@@ -19,7 +19,8 @@ const UNDOABLE: Record<ExploreEventType, boolean> = {
   'explore/chartFailed': false,
   'explore/chartStopped': false,
   'explore/sliceSaved': false,
-  'explore/starToggled': false,
+  'explore/chartFavorited': false,
+  'explore/chartUnfavorited': false,
 };
 
 export function isUndoableExploreEvent(type: ExploreEventType | string): boolean {

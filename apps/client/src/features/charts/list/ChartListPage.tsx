@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { VIZ_TYPE_LABELS } from '@strata/domain';
+import { VIZ_TYPE_LABELS, type ChartListQueryState } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { ChartListFeature } from './chart-list.feature';
-import type { ChartListQueryState } from './chart-list.events';
 
 const SEARCH_QUIET_MS = 250;
 const ORDERINGS: {

@@ -1,10 +1,16 @@
-import { CHART_LIST_PAGE_SIZE, ExploreMessages } from '@strata/domain';
+import {
+  CHART_LIST_PAGE_SIZE,
+  chartListFold,
+  ExploreMessages,
+  type ChartListEvent,
+  type ChartListQueryState,
+  type ChartListState,
+} from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
 import { exploreApi } from '../../explore/api/explore-api';
-import { chartListFold, type ChartListEvent, type ChartListQueryState, type ChartListState } from './chart-list.events';
 
 export interface ChartListFeature {
   readonly store: FeatureStore<ChartListState, ChartListEvent>;
@@ -12,7 +18,7 @@ export interface ChartListFeature {
   toggleStar(id: number): Promise<void>;
 }
 
-/** GET /api/v1/chart/?q= (spec §7: filters on name and owners, ordering, page size 200) and favourites. */
+/** GET /api/v1/chart/?q= (charts-dashboards-reports §7: filters on name and owners, ordering, page size 200) and favourites. */
 export function createChartList(context: ClientContext, http: HttpClient, toasts: ToastsFeature): ChartListFeature {
   const store = createFeatureStore<ChartListState, ChartListEvent>('chart-list', chartListFold, context);
   const api = exploreApi(http);
@@ -37,10 +43,11 @@ export function createChartList(context: ClientContext, http: HttpClient, toasts
       }
     },
     async toggleStar(id) {
-      const isStarred = !store.getState().favorites[id];
+      const favorite = !store.getState().favorites[id];
       try {
-        await api.setFavorite(id, isStarred);
-        store.record([{ type: 'chartList/starToggled', data: { id, isStarred } }]);
+        await api.setFavorite(id, favorite);
+        // The star changes once the server said yes (charts-dashboards-reports §4).
+        store.record([{ type: favorite ? 'chartList/chartFavorited' : 'chartList/chartUnfavorited', data: { id } }]);
       } catch {
         toasts.danger(ExploreMessages.STAR_FAILED);
       }

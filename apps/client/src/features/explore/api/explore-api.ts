@@ -1,5 +1,5 @@
 import rison from 'rison';
-import type { DatasourceMeta } from '@strata/domain';
+import type { ChartRecord, DashboardOption, DatasetListItem, DatasourceMeta } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 import type { AsyncEvents } from '../../async/async-events';
 import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
@@ -9,29 +9,8 @@ import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async
  * tests share the paths and shapes. Nothing here holds state.
  */
 
-export interface DatasetListItem {
-  id: number;
-  table_name: string;
-  schema?: string | null;
-  kind?: string;
-  database?: { id: number; database_name?: string | null } | null;
-}
-
-export interface ChartRecord {
-  id: number;
-  slice_name: string;
-  viz_type: string;
-  params: string | null;
-  datasource_id: number;
-  datasource_type: string;
-  owners?: ({ id: number } | number)[];
-  dashboards?: { id: number; dashboard_title?: string }[];
-  description?: string | null;
-  changed_on_delta_humanized?: string;
-  changed_on?: string;
-  datasource_name?: string;
-  datasource_name_text?: string;
-}
+// The shapes events carry are declared in the domain (explore/side, explore/chart-list).
+export type { ChartRecord, DashboardOption, DatasetListItem };
 
 export interface ChartPayload {
   slice_name: string;
@@ -42,11 +21,6 @@ export interface ChartPayload {
   dashboards: number[];
   query_context: string;
   owners?: number[];
-}
-
-export interface DashboardOption {
-  id: number;
-  dashboard_title: string;
 }
 
 export interface ChartListQuery {

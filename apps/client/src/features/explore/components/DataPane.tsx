@@ -1,5 +1,5 @@
+import type { DataTab } from '@strata/domain';
 import type { ExploreFeature } from '../explore.feature';
-import type { DataTab } from '../data/side.events';
 import { useStoreState } from '../../../shared/use-store-state';
 import { OpenInSqlLab } from '../../sqllab/OpenInSqlLab';
 

@@ -1,8 +1,7 @@
-import type { FormData } from '@strata/domain';
+import type { DataPaneResult, DataTab, FormData } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { ExploreCore } from '../explore.feature';
 import { chartDataRequest } from './chart-request';
-import type { DataPaneResult, DataTab } from './side.events';
 
 export interface DataPaneActions {
   /** View results, samples (paged) or the query (spec §9 menu actions). */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { SaveAction, VIZ_TYPE_LABELS, type ExploreState } from '@strata/domain';
+import { SaveAction, VIZ_TYPE_LABELS, type ExploreSideState, type ExploreState } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { ExploreFeature } from '../explore.feature';
-import type { ExploreSideState } from '../data/side.events';
 import type { DashboardChoice } from './save-actions';
 
 const NEW_DASHBOARD = 'new';

@@ -1,0 +1,3 @@
+export * from './chart-list.events';
+export * from './chart-list.fold';
+export * from './upcasters';

@@ -1,0 +1,2 @@
+export * from './explore-side.events';
+export * from './explore-side.fold';
