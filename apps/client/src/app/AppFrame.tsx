@@ -2,7 +2,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { hasPermission, hiddenChrome, isAdmin, Permission, PermissionView, readPageUrlParams } from '@strata/domain';
 import { useDismiss } from '../shared/use-dismiss';
 import { useStoreState } from '../shared/use-store-state';
-import type { Me } from '../features/session/session.events';
+import type { Me } from '@strata/domain';
 import { useServices } from './services-context';
 import './app-frame.css';
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '../features/users/users.events';
+import type { UserRow } from '@strata/domain';
 import type { RecordedRequest } from './test-server';
 
 const bookkeeping = {

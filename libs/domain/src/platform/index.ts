@@ -18,3 +18,7 @@ export * from './user-log/batching';
 export * from './client-query-id/client-query-id';
 export * from './text/format';
 export * from './security/api-shapes';
+export * from './session/session.events';
+export * from './user-list/user-list.events';
+export * from './examples/examples.events';
+export * from './errors/errors.events';

@@ -19,3 +19,5 @@ export * from './sqllab.events';
 export * from './sqllab.commands';
 export * from './sqllab.decider';
 export * from './undoable';
+export * from './catalog/catalog-shapes';
+export * from './catalog/catalog.events';

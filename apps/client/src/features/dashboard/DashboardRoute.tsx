@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { AppServices } from '../../app/services';
 import { useServices } from '../../app/services-context';
 import { useStoreState } from '../../shared/use-store-state';
-import { featureFlagsOf } from '../session/session.events';
+import { featureFlagsOf } from '@strata/domain';
 import { createDashboard, type DashboardFeature } from './dashboard.feature';
 import { DashboardPage } from './DashboardPage';
 import { dashboardPropertiesOf } from './properties/dashboard-properties.feature';

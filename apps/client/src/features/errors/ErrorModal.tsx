@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ErrorMessages, issueCodeText } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import type { ErrorsFeature } from './errors.feature';
-import type { ShownError } from './errors.events';
+import type { ShownError } from '@strata/domain';
 import './error-modal.css';
 
 /** spec §9: the modal's default width. */

@@ -2,7 +2,7 @@ import { ErrorMessages, type ClientError } from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import { copyToClipboard } from './clipboard';
-import { ERROR_CLOSED, ERROR_SHOWN, errorsFold, type ErrorsEvent, type ErrorsState } from './errors.events';
+import { ERROR_CLOSED, ERROR_SHOWN, errorsFold, type ErrorsEvent, type ErrorsState } from '@strata/domain';
 
 export interface ErrorsFeature {
   readonly store: FeatureStore<ErrorsState, ErrorsEvent>;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStoreState } from '../../shared/use-store-state';
 import type { SessionFeature } from '../session/session.feature';
 import type { ExamplesFeature } from './examples.feature';
-import type { ExamplesStatus } from './examples.events';
+import type { ExamplesStatus } from '@strata/domain';
 import './home.css';
 
 /** The landing page: who you are, and whether the example data is ready to explore. */

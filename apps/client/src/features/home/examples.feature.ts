@@ -21,7 +21,7 @@ import {
   type ExamplesEvent,
   type ExamplesState,
   type ExamplesStatus,
-} from './examples.events';
+} from '@strata/domain';
 
 export const EXAMPLES_STATUS_PATH = '/api/v1/examples/status';
 export const EXAMPLES_REFRESH_MS = 2000;

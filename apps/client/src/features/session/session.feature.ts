@@ -5,21 +5,21 @@ import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import {
-  LOGGED_IN,
-  LOGGED_OUT,
-  LOGIN_FAILED,
-  LOGIN_SUBMITTED,
-  LOGOUT_FAILED,
-  LOGOUT_SUBMITTED,
+  SESSION_LOGGED_IN,
+  SESSION_LOGGED_OUT,
+  SESSION_LOGIN_FAILED,
+  SESSION_LOGIN_SUBMITTED,
+  SESSION_LOGOUT_FAILED,
+  SESSION_LOGOUT_SUBMITTED,
   SESSION_EXPIRED,
   SESSION_NOT_SIGNED_IN,
   SESSION_RESTORED,
   featureFlagsOf,
   sessionFold,
   type Me,
-  type SessionEvent,
+  type AuthSessionEvent,
   type SessionState,
-} from './session.events';
+} from '@strata/domain';
 
 export const ME_PATH = '/api/v1/me/';
 export const LOGIN_PATH = '/login/';
@@ -28,7 +28,7 @@ export const LOGOUT_PATH = '/logout/';
 type SessionCommand = { type: 'check' } | { type: 'login'; username: string; password: string } | { type: 'logout' };
 
 export interface SessionFeature {
-  readonly store: FeatureStore<SessionState, SessionEvent>;
+  readonly store: FeatureStore<SessionState, AuthSessionEvent>;
   /** Asks the server who is signed in (the session cookie survives reloads). */
   check(): void;
   login(username: string, password: string): void;
@@ -44,25 +44,25 @@ export interface SessionFeature {
  * command, never in an event.
  */
 export function createSession(context: ClientContext, http: HttpClient, toasts: ToastsFeature): SessionFeature {
-  const store = createFeatureStore<SessionState, SessionEvent>('session', sessionFold, context);
+  const store = createFeatureStore<SessionState, AuthSessionEvent>('session', sessionFold, context);
   const commands$ = new Subject<SessionCommand>();
 
-  const handle = (command: SessionCommand): Observable<SessionEvent[]> => {
+  const handle = (command: SessionCommand): Observable<AuthSessionEvent[]> => {
     switch (command.type) {
       case 'check':
         return defer(() => http.get<{ result: Me }>(ME_PATH, { expectUnauthorized: true })).pipe(
-          map((body): SessionEvent[] => [{ type: SESSION_RESTORED, data: { user: body.result } }]),
+          map((body): AuthSessionEvent[] => [{ type: SESSION_RESTORED, data: { user: body.result } }]),
           catchError((thrown: unknown) => {
             const error = toClientError(thrown);
             // 401 is the ordinary answer for a visitor; anything else means we could not tell.
             if (error.status !== 401) toasts.danger(error.message);
-            return of<SessionEvent[]>([{ type: SESSION_NOT_SIGNED_IN, data: {} }]);
+            return of<AuthSessionEvent[]>([{ type: SESSION_NOT_SIGNED_IN, data: {} }]);
           }),
         );
       case 'login':
         return concat(
-          of<SessionEvent[]>([{ type: LOGIN_SUBMITTED, data: { username: command.username } }]),
-          defer(async (): Promise<SessionEvent[]> => {
+          of<AuthSessionEvent[]>([{ type: SESSION_LOGIN_SUBMITTED, data: { username: command.username } }]),
+          defer(async (): Promise<AuthSessionEvent[]> => {
             const body = await http.post<{ result: Me }>(
               LOGIN_PATH,
               { username: command.username, password: command.password },
@@ -76,25 +76,25 @@ export function createSession(context: ClientContext, http: HttpClient, toasts: 
               (me) => me.result,
               () => body.result,
             );
-            return [{ type: LOGGED_IN, data: { user } }];
+            return [{ type: SESSION_LOGGED_IN, data: { user } }];
           }).pipe(
             catchError((thrown: unknown) =>
-              of<SessionEvent[]>([{ type: LOGIN_FAILED, data: { message: toClientError(thrown).message } }]),
+              of<AuthSessionEvent[]>([{ type: SESSION_LOGIN_FAILED, data: { message: toClientError(thrown).message } }]),
             ),
           ),
         );
       case 'logout':
         return concat(
-          of<SessionEvent[]>([{ type: LOGOUT_SUBMITTED, data: {} }]),
+          of<AuthSessionEvent[]>([{ type: SESSION_LOGOUT_SUBMITTED, data: {} }]),
           defer(() => http.post(LOGOUT_PATH, undefined, { expectUnauthorized: true })).pipe(
-            map((): SessionEvent[] => {
+            map((): AuthSessionEvent[] => {
               http.resetCsrfToken();
-              return [{ type: LOGGED_OUT, data: {} }];
+              return [{ type: SESSION_LOGGED_OUT, data: {} }];
             }),
             catchError((thrown: unknown) => {
               const error = toClientError(thrown);
               toasts.danger(error.message);
-              return of<SessionEvent[]>([{ type: LOGOUT_FAILED, data: { message: error.message } }]);
+              return of<AuthSessionEvent[]>([{ type: SESSION_LOGOUT_FAILED, data: { message: error.message } }]);
             }),
           ),
         );

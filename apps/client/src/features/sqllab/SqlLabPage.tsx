@@ -11,7 +11,7 @@ import {
 } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { forgetPostedRequestedQuery, postedRequestedQuery, requestedQueryOf } from './requested-query';
-import { metadataKey, tablesKey } from './catalog/catalog.events';
+import { metadataKey, tablesKey } from '@strata/domain';
 import { CostEstimate } from './editor/CostEstimate';
 import { EditorToolbar, limitOptions } from './editor/EditorToolbar';
 import { TemplateParams } from './editor/TemplateParams';

@@ -31,7 +31,7 @@ import type { HttpClient } from '../api/http-client';
 import { sqlLabApi, type BootstrapResult, type ServerQuery, type SqlLabApi } from './api/sqllab-api';
 import { createQueryHistory, type QueryHistoryFeature } from './history/query-history.feature';
 import { createCatalog, type CatalogFeature } from './catalog/catalog.feature';
-import { DATABASES_LOADED, tablesKey } from './catalog/catalog.events';
+import { DATABASES_LOADED, tablesKey } from '@strata/domain';
 import { referencedTables } from './editor/completions';
 import { editorActions, type EditorActions } from './editor/editor-actions';
 import { runActions, type RunActions } from './runs/runs';

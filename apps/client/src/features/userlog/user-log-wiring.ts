@@ -1,6 +1,6 @@
 import { distinctUntilChanged, EMPTY, filter, map, Observable, switchMap, type Subscription } from 'rxjs';
 import type { FeatureStore } from '../../shared/feature-store';
-import { LOGGED_IN, type SessionEvent, type SessionState } from '../session/session.events';
+import { SESSION_LOGGED_IN, type AuthSessionEvent, type SessionState } from '@strata/domain';
 import type { UserLog } from './user-log';
 
 /** The router's location as the app sees it: react-router's data router exposes subscribe(). */
@@ -24,7 +24,7 @@ export function routerPaths$(router: RouterLike): Observable<string> {
  */
 export function logUserActivity(
   userLog: UserLog,
-  session: FeatureStore<SessionState, SessionEvent>,
+  session: FeatureStore<SessionState, AuthSessionEvent>,
   paths$: Observable<string>,
 ): Subscription[] {
   const visits = session.liveState$
@@ -46,7 +46,7 @@ export function logUserActivity(
     );
   // No 'logout': the batch would leave after the session ended; the server records logouts itself.
   const logins = session.recorded$
-    .pipe(filter((e) => e.type === LOGGED_IN))
+    .pipe(filter((e) => e.type === SESSION_LOGGED_IN))
     .subscribe(() => userLog.log({ event_name: 'login', target_name: session.getState().user?.username ?? null }));
   return [visits, logins];
 }

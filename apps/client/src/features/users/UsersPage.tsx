@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStoreState } from '../../shared/use-store-state';
-import type { UserRow } from './users.events';
+import type { UserRow } from '@strata/domain';
 import type { NewUser, UsersFeature } from './users.feature';
 import './users.css';
 

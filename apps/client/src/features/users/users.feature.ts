@@ -5,16 +5,16 @@ import type { HttpClient } from '../api/http-client';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import {
-  ROLES_LOADED,
-  USER_CREATED,
-  USER_ROLES_CHANGED,
-  USERS_LOAD_FAILED,
-  USERS_LOADED,
+  USER_LIST_ROLES_LOADED,
+  USER_LIST_USER_CREATED,
+  USER_LIST_USER_ROLES_CHANGED,
+  USER_LIST_LOAD_FAILED,
+  USER_LIST_LOADED,
   usersFold,
   type UserRow,
   type UsersEvent,
   type UsersState,
-} from './users.events';
+} from '@strata/domain';
 
 export const USERS_PATH = '/api/v1/security/users/';
 export const ROLES_PATH = '/api/v1/security/roles/';
@@ -60,19 +60,19 @@ export function createUsers(
         ]).pipe(
           map(([users, roles]) => {
             store.record([
-              { type: ROLES_LOADED, data: { roles: roles.result.map((r) => r.name) } },
-              { type: USERS_LOADED, data: { users: users.result } },
+              { type: USER_LIST_ROLES_LOADED, data: { roles: roles.result.map((r) => r.name) } },
+              { type: USER_LIST_LOADED, data: { users: users.result } },
             ]);
           }),
           catchError((thrown: unknown) => {
-            store.record([{ type: USERS_LOAD_FAILED, data: { message: toClientError(thrown).message } }]);
+            store.record([{ type: USER_LIST_LOAD_FAILED, data: { message: toClientError(thrown).message } }]);
             return EMPTY;
           }),
         );
       case 'create':
         return defer(() => http.post<{ result: UserRow }>(USERS_PATH, command.user)).pipe(
           map(({ result: user }) => {
-            store.record([{ type: USER_CREATED, data: { user } }]);
+            store.record([{ type: USER_LIST_USER_CREATED, data: { user } }]);
             deps.toasts.success(`User ${user.username} was created`);
             command.done(true);
           }),
@@ -85,7 +85,7 @@ export function createUsers(
       case 'changeRoles':
         return defer(() => http.put<{ result: UserRow }>(`${USERS_PATH}${command.id}`, { roles: command.roles })).pipe(
           map(({ result: user }) => {
-            store.record([{ type: USER_ROLES_CHANGED, data: { user } }]);
+            store.record([{ type: USER_LIST_USER_ROLES_CHANGED, data: { user } }]);
             deps.toasts.success(`Roles of ${user.username} were changed`);
             command.done(true);
           }),

@@ -16,40 +16,14 @@ import type { HttpClient } from '../../api/http-client';
  * share the paths and shapes. Nothing here holds state.
  */
 
-export interface DatabaseOption {
-  id: number;
-  database_name: string;
-  backend?: string;
-  allow_run_async?: boolean;
-  allow_dml?: boolean;
-  allow_ctas?: boolean;
-  allow_cvas?: boolean;
-  allows_cost_estimate?: boolean;
-  expose_in_sqllab?: boolean;
-}
-
-export interface TableOption {
-  value: string;
-  type?: string;
-}
-
-export interface MetadataColumn {
-  name: string;
-  type: string;
-  keys?: { type: string; name?: string | null }[];
-  nullable?: boolean;
-  comment?: string | null;
-}
-
-export interface TableMetadataResponse {
-  name: string;
-  columns: MetadataColumn[];
-  primaryKey?: { name?: string | null; column_names: string[] } | null;
-  foreignKeys?: { name?: string | null; column_names: string[]; referred_table: string; referred_columns: string[] }[];
-  indexes?: { name: string; column_names: string[]; unique?: boolean }[];
-  selectStar: string;
-  comment?: string | null;
-}
+// What SQL Lab's catalog reads from the API; declared in the domain beside the catalog's events.
+import type { SqlLabDatabaseOption as DatabaseOption, TableMetadataResponse, TableOption } from '@strata/domain';
+export type {
+  SqlLabDatabaseOption as DatabaseOption,
+  MetadataColumn,
+  TableMetadataResponse,
+  TableOption,
+} from '@strata/domain';
 
 export type LimitingFactor = 'QUERY' | 'DROPDOWN' | 'QUERY_AND_DROPDOWN' | 'NOT_LIMITED' | 'UNKNOWN';
 

@@ -14,7 +14,7 @@ import {
   tablesKey,
   type CatalogEvent,
   type CatalogState,
-} from './catalog.events';
+} from '@strata/domain';
 
 export interface CatalogFeature {
   readonly store: FeatureStore<CatalogState, CatalogEvent>;

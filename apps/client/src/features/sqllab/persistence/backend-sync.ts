@@ -20,7 +20,7 @@ import {
   type SqlLabState,
 } from '@strata/domain';
 import { ApiError } from '../../api/api-error';
-import { DATABASES_LOADED } from '../catalog/catalog.events';
+import { DATABASES_LOADED } from '@strata/domain';
 import type { BootstrapResult, ServerQuery } from '../api/sqllab-api';
 import type { SqlLabCore } from '../sqllab.feature';
 

@@ -1,5 +1,5 @@
 import type { EventLike } from '@strata/events';
-import { unchanged } from '../../shared/exhaustive';
+import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
 
 /** GET /api/v1/examples/status: how far the example data has loaded. */
 export interface ExamplesStatus {

@@ -1,22 +1,22 @@
-import type { UserResponse } from '@strata/domain';
+import type { UserResponse } from '../security/api-shapes';
 import type { EventLike } from '@strata/events';
-import { unchanged } from '../../shared/exhaustive';
+import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
 
 /** A user as the security API lists it. */
 export type UserRow = UserResponse;
 
-export const USERS_LOADED = 'users/listLoaded' as const;
-export const USERS_LOAD_FAILED = 'users/listLoadFailed' as const;
-export const ROLES_LOADED = 'users/rolesLoaded' as const;
-export const USER_CREATED = 'users/userCreated' as const;
-export const USER_ROLES_CHANGED = 'users/userRolesChanged' as const;
+export const USER_LIST_LOADED = 'users/listLoaded' as const;
+export const USER_LIST_LOAD_FAILED = 'users/listLoadFailed' as const;
+export const USER_LIST_ROLES_LOADED = 'users/rolesLoaded' as const;
+export const USER_LIST_USER_CREATED = 'users/userCreated' as const;
+export const USER_LIST_USER_ROLES_CHANGED = 'users/userRolesChanged' as const;
 
 export type UsersEvent =
-  | EventLike<typeof USERS_LOADED, { users: UserRow[] }>
-  | EventLike<typeof USERS_LOAD_FAILED, { message: string }>
-  | EventLike<typeof ROLES_LOADED, { roles: string[] }>
-  | EventLike<typeof USER_CREATED, { user: UserRow }>
-  | EventLike<typeof USER_ROLES_CHANGED, { user: UserRow }>;
+  | EventLike<typeof USER_LIST_LOADED, { users: UserRow[] }>
+  | EventLike<typeof USER_LIST_LOAD_FAILED, { message: string }>
+  | EventLike<typeof USER_LIST_ROLES_LOADED, { roles: string[] }>
+  | EventLike<typeof USER_LIST_USER_CREATED, { user: UserRow }>
+  | EventLike<typeof USER_LIST_USER_ROLES_CHANGED, { user: UserRow }>;
 
 export interface UsersState {
   /** null until the first list arrives. */
@@ -31,17 +31,17 @@ export const usersFold = {
   initialState: (): UsersState => ({ users: null, roles: [], loadError: null }),
   evolve(state: UsersState, event: UsersEvent): UsersState {
     switch (event.type) {
-      case USERS_LOADED:
+      case USER_LIST_LOADED:
         return { ...state, users: [...event.data.users].sort(byUsername), loadError: null };
-      case USERS_LOAD_FAILED:
+      case USER_LIST_LOAD_FAILED:
         return { ...state, loadError: event.data.message };
-      case ROLES_LOADED:
+      case USER_LIST_ROLES_LOADED:
         return { ...state, roles: event.data.roles };
-      case USER_CREATED: {
+      case USER_LIST_USER_CREATED: {
         const others = (state.users ?? []).filter((u) => u.id !== event.data.user.id);
         return { ...state, users: [...others, event.data.user].sort(byUsername) };
       }
-      case USER_ROLES_CHANGED:
+      case USER_LIST_USER_ROLES_CHANGED:
         return {
           ...state,
           users: (state.users ?? []).map((u) => (u.id === event.data.user.id ? event.data.user : u)),

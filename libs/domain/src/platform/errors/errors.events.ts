@@ -1,6 +1,6 @@
-import type { ClientError } from '@strata/domain';
+import type { ClientError } from './client-error';
 import type { EventLike } from '@strata/events';
-import { unchanged } from '../../shared/exhaustive';
+import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
 
 /** An error the user is shown in the error modal, until they close it. */
 export interface ShownError {

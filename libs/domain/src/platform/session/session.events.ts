@@ -1,6 +1,7 @@
-import type { FeatureFlags, MeResponse } from '@strata/domain';
+import type { FeatureFlags } from '../feature-flags/feature-flags';
+import type { MeResponse } from '../security/api-shapes';
 import type { EventLike } from '@strata/events';
-import { unchanged } from '../../shared/exhaustive';
+import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
 
 /** The signed-in user as GET /api/v1/me/ and POST /login/ answer it (spec §3 User). */
 export type Me = MeResponse;
@@ -16,24 +17,24 @@ export function featureFlagsOf(state: SessionState): FeatureFlags | undefined {
 
 export const SESSION_RESTORED = 'session/restored' as const;
 export const SESSION_NOT_SIGNED_IN = 'session/notSignedIn' as const;
-export const LOGIN_SUBMITTED = 'session/loginSubmitted' as const;
-export const LOGGED_IN = 'session/loggedIn' as const;
-export const LOGIN_FAILED = 'session/loginFailed' as const;
-export const LOGOUT_SUBMITTED = 'session/logoutSubmitted' as const;
-export const LOGOUT_FAILED = 'session/logoutFailed' as const;
-export const LOGGED_OUT = 'session/loggedOut' as const;
+export const SESSION_LOGIN_SUBMITTED = 'session/loginSubmitted' as const;
+export const SESSION_LOGGED_IN = 'session/loggedIn' as const;
+export const SESSION_LOGIN_FAILED = 'session/loginFailed' as const;
+export const SESSION_LOGOUT_SUBMITTED = 'session/logoutSubmitted' as const;
+export const SESSION_LOGOUT_FAILED = 'session/logoutFailed' as const;
+export const SESSION_LOGGED_OUT = 'session/loggedOut' as const;
 export const SESSION_EXPIRED = 'session/expired' as const;
 
 /** Never a password: logs are exported and attached to bug reports. */
-export type SessionEvent =
+export type AuthSessionEvent =
   | EventLike<typeof SESSION_RESTORED, { user: Me }>
   | EventLike<typeof SESSION_NOT_SIGNED_IN, Record<string, never>>
-  | EventLike<typeof LOGIN_SUBMITTED, { username: string }>
-  | EventLike<typeof LOGGED_IN, { user: Me }>
-  | EventLike<typeof LOGIN_FAILED, { message: string }>
-  | EventLike<typeof LOGOUT_SUBMITTED, Record<string, never>>
-  | EventLike<typeof LOGOUT_FAILED, { message: string }>
-  | EventLike<typeof LOGGED_OUT, Record<string, never>>
+  | EventLike<typeof SESSION_LOGIN_SUBMITTED, { username: string }>
+  | EventLike<typeof SESSION_LOGGED_IN, { user: Me }>
+  | EventLike<typeof SESSION_LOGIN_FAILED, { message: string }>
+  | EventLike<typeof SESSION_LOGOUT_SUBMITTED, Record<string, never>>
+  | EventLike<typeof SESSION_LOGOUT_FAILED, { message: string }>
+  | EventLike<typeof SESSION_LOGGED_OUT, Record<string, never>>
   | EventLike<typeof SESSION_EXPIRED, { message: string }>;
 
 export type SessionStatus = 'checking' | 'anonymous' | 'signingIn' | 'signedIn' | 'signingOut';
@@ -47,22 +48,22 @@ export interface SessionState {
 
 export const sessionFold = {
   initialState: (): SessionState => ({ status: 'checking', user: null, message: null }),
-  evolve(state: SessionState, event: SessionEvent): SessionState {
+  evolve(state: SessionState, event: AuthSessionEvent): SessionState {
     switch (event.type) {
       case SESSION_RESTORED:
-      case LOGGED_IN:
+      case SESSION_LOGGED_IN:
         return { status: 'signedIn', user: event.data.user, message: null };
       case SESSION_NOT_SIGNED_IN:
-      case LOGGED_OUT:
+      case SESSION_LOGGED_OUT:
         return { status: 'anonymous', user: null, message: null };
-      case LOGIN_SUBMITTED:
+      case SESSION_LOGIN_SUBMITTED:
         return { status: 'signingIn', user: null, message: null };
-      case LOGIN_FAILED:
+      case SESSION_LOGIN_FAILED:
       case SESSION_EXPIRED:
         return { status: 'anonymous', user: null, message: event.data.message };
-      case LOGOUT_SUBMITTED:
+      case SESSION_LOGOUT_SUBMITTED:
         return state.status === 'signedIn' ? { ...state, status: 'signingOut' } : state;
-      case LOGOUT_FAILED:
+      case SESSION_LOGOUT_FAILED:
         // The server still knows the session: the user stays signed in and may try again.
         return state.user ? { status: 'signedIn', user: state.user, message: event.data.message } : state;
       default:

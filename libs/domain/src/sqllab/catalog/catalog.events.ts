@@ -1,6 +1,6 @@
 import type { EventLike } from '@strata/events';
-import { unchanged } from '../../../shared/exhaustive';
-import type { DatabaseOption, TableMetadataResponse, TableOption } from '../api/sqllab-api';
+import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
+import type { SqlLabDatabaseOption, TableMetadataResponse, TableOption } from './catalog-shapes';
 
 /**
  * What SQL Lab has learnt about the databases it can query: the pickers' lists and the columns the
@@ -13,7 +13,7 @@ export const METADATA_LOADED = 'sqllabCatalog/tableMetadataLoaded' as const;
 export const CATALOG_LOAD_FAILED = 'sqllabCatalog/loadFailed' as const;
 
 export type CatalogEvent =
-  | EventLike<typeof DATABASES_LOADED, { databases: DatabaseOption[] }>
+  | EventLike<typeof DATABASES_LOADED, { databases: SqlLabDatabaseOption[] }>
   | EventLike<typeof SCHEMAS_LOADED, { dbId: number; schemas: string[] }>
   | EventLike<typeof TABLES_LOADED, { dbId: number; schema: string; tables: TableOption[] }>
   | EventLike<typeof METADATA_LOADED, { dbId: number; schema: string; table: string; metadata: TableMetadataResponse }>
@@ -21,7 +21,7 @@ export type CatalogEvent =
 
 export interface CatalogState {
   /** null until loaded. */
-  databases: readonly DatabaseOption[] | null;
+  databases: readonly SqlLabDatabaseOption[] | null;
   /** By database id. */
   schemas: Readonly<Record<string, readonly string[]>>;
   /** By `dbId/schema`. */
