@@ -15,6 +15,7 @@ export * from './url-params/links';
 export * from './validators/validators';
 export * from './user-log/user-log-event';
 export * from './user-log/batching';
+export * from './user-log/user-log.decider';
 export * from './client-query-id/client-query-id';
 export * from './text/format';
 export * from './security/api-shapes';

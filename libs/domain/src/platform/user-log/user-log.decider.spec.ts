@@ -1,0 +1,45 @@
+import { deciderSpec } from '../../testing';
+import { userLogDecider } from './user-log.decider';
+import { USER_EVENT_LOGGED, USER_LOG_MAX_EVENTS_PER_REQUEST, userLogEvent, type UserLogEvent } from './user-log-event';
+
+const event = (n: number): UserLogEvent => userLogEvent({ event_name: `click_${n}`, ts: 1_700_000_000_000 + n });
+const spec = deciderSpec(userLogDecider);
+
+describe('user log decider (sqllab-and-platform §7 Event logging)', () => {
+  it('one request is one batch: one userEventLogged per entry, with the page ids of the query string', () => {
+    spec
+      .given([])
+      .when({ type: 'LogUserEvents', body: { events: [event(1), event(2)] }, query: { slice_id: 7 }, guest: false })
+      .then([
+        { type: USER_EVENT_LOGGED, data: { event: event(1), slice_id: 7, guest: false } },
+        { type: USER_EVENT_LOGGED, data: { event: event(2), slice_id: 7, guest: false } },
+      ]);
+  });
+
+  it('a guest is who the server says it is, however the token came (header or body)', () => {
+    spec
+      .given([])
+      .when({ type: 'LogUserEvents', body: { events: [event(1)] }, query: {}, guest: true })
+      .then([{ type: USER_EVENT_LOGGED, data: { event: event(1), guest: true } }]);
+    spec
+      .given([])
+      .when({ type: 'LogUserEvents', body: { events: [event(1)], guest_token: 't' }, query: {}, guest: false })
+      .then([{ type: USER_EVENT_LOGGED, data: { event: event(1), guest: false } }]);
+  });
+
+  it('refuses an empty request and one over the batch size', () => {
+    spec
+      .given([])
+      .when({ type: 'LogUserEvents', body: { events: [] }, query: {}, guest: false })
+      .thenThrows('user_log_empty');
+    const tooMany = Array.from({ length: USER_LOG_MAX_EVENTS_PER_REQUEST + 1 }, (_, n) => event(n));
+    spec
+      .given([])
+      .when({ type: 'LogUserEvents', body: { events: tooMany }, query: {}, guest: false })
+      .thenThrows('user_log_too_many');
+  });
+
+  it('folds to the number of logged entries', () => {
+    spec.given([{ type: USER_EVENT_LOGGED, data: { event: event(1), guest: false } }]).thenState({ logged: 1 });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './data-export.events';
+export * from './data-export.decider';

@@ -1,0 +1,2 @@
+export * from './permalink.events';
+export * from './permalink.decider';

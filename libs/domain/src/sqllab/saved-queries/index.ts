@@ -1,0 +1,3 @@
+export * from './saved-query.events';
+export * from './saved-query.decider';
+export * from './upcasters';

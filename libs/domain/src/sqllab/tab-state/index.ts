@@ -1,0 +1,3 @@
+export * from './tab-state.events';
+export * from './tab-state.decider';
+export * from './upcasters';
