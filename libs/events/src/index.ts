@@ -6,7 +6,6 @@ export { HistoryIndex, type BatchInfo, type HistoryRejection } from './log/histo
 export * from './log/history';
 export * from './log/envelopes';
 export * from './log/event-log';
-export * from './rx/fold-log';
 export * from './rx/store';
 export * from './optimistic/pending';
 export * from './upcast/upcasters';

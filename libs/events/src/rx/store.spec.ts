@@ -1,7 +1,6 @@
 import type { Decider } from '../envelope';
 import { Subject, firstValueFrom, skip, toArray, take } from 'rxjs';
 import { appended, listFold, undone, type ListEvent, type ListState } from '../log/list-domain.fixture';
-import { foldAppends, foldLog } from './fold-log';
 import { createStore, type LogChange } from './store';
 
 const add = (value: string): ListEvent => ({ type: 'list/appended', data: { value } });
@@ -160,29 +159,5 @@ describe('createStore', () => {
     const done = firstValueFrom(s.state$.pipe(toArray()));
     s.dispose();
     expect(await done).toEqual([[]]);
-  });
-});
-
-describe('foldLog and foldAppends', () => {
-  it('foldLog folds successive log arrays, each subscription with its own log', async () => {
-    const logs = new Subject<readonly ReturnType<typeof appended>[]>();
-    const a = appended('a', 'ann', 'b1');
-    const b = appended('b', 'ann', 'b2');
-    const states = firstValueFrom(logs.pipe(foldLog(listFold), take(3), toArray()));
-    const second = firstValueFrom(logs.pipe(foldLog(listFold), skip(2)));
-    logs.next([a]);
-    logs.next([a, b]);
-    logs.next([b]);
-    expect(await states).toEqual([['a'], ['a', 'b'], ['b']]);
-    expect(await second).toEqual(['b']);
-  });
-
-  it('foldAppends folds streamed appends, markers included', async () => {
-    const appends = new Subject<readonly ReturnType<typeof appended>[]>();
-    const states = firstValueFrom(appends.pipe(foldAppends(listFold), toArray()));
-    appends.next([appended('a', 'ann', 'b1'), appended('b', 'bob', 'b2')]);
-    appends.next([undone('b1', 'ann')]);
-    appends.complete();
-    expect(await states).toEqual([['a', 'b'], ['b']]);
   });
 });
