@@ -1,6 +1,6 @@
 import type { Decider } from '../envelope';
-import { Subject, firstValueFrom, skip, toArray, take } from 'rxjs';
-import { appended, listFold, undone, type ListEvent, type ListState } from '../log/list-domain.fixture';
+import { firstValueFrom, toArray } from 'rxjs';
+import { appended, listFold, type ListEvent, type ListState } from '../log/list-domain.fixture';
 import { createStore, type LogChange } from './store';
 
 const add = (value: string): ListEvent => ({ type: 'list/appended', data: { value } });
