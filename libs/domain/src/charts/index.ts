@@ -1,0 +1,5 @@
+export * from './chart.events';
+export * from './chart.commands';
+export * from './chart-edit';
+export * from './chart.decider';
+export * from './upcasters';

@@ -1,0 +1,6 @@
+export * from './dataset.events';
+export * from './dataset.commands';
+export * from './dataset-columns';
+export * from './dataset-edit';
+export * from './dataset.decider';
+export * from './upcasters';
