@@ -2,6 +2,8 @@ export * from './query-limits';
 export * from './query-run';
 export * from './tab-state';
 export * from './saved-queries';
+export * from './saved-list';
+export * from './history';
 export * from './permalinks';
 export * from './data-exports';
 export * from './constants';

@@ -1,6 +1,7 @@
 /**
  * Which SQL Lab events are undo steps. The client dispatches a batch with `meta.undoable` set to
- * `isUndoableSqlLabBatch(events)`: view-only changes (selection, cursor, pane tab, switching tabs),
+ * `isUndoableSqlLabBatch(events)`: view-only changes (selection, cursor, pane tab, pane sizes, the left
+ * bar, switching tabs),
  * server-driven facts (query runs, metadata loading, cost estimates) and hydration are never undo steps.
  */
 import type { SqlLabEvent, SqlLabEventType } from './sqllab.events';
@@ -11,20 +12,22 @@ const UNDOABLE: Record<SqlLabEventType, boolean> = {
   'sqllab/tabClosed': true,
   'sqllab/tabMoved': true,
   'sqllab/tabRenamed': true,
-  'sqllab/leftBarHidden': true,
-  'sqllab/leftBarShown': true,
   'sqllab/sqlEdited': true,
   'sqllab/databaseSelected': true,
   'sqllab/catalogSelected': true,
   'sqllab/schemaSelected': true,
   'sqllab/queryLimitChanged': true,
   'sqllab/templateParamsChanged': true,
-  'sqllab/panesResized': true,
   // Navigation and view-only changes.
   'sqllab/tabSwitched': false,
   'sqllab/southPaneTabSelected': false,
   'sqllab/textSelected': false,
   'sqllab/cursorMoved': false,
+  // The layout the user arranges (pane sizes, the left bar) is a view, not an edit: Ctrl+Z after a
+  // resize takes back the last real edit (DESIGN.md "Undo": view-only changes are never undo steps).
+  'sqllab/panesResized': false,
+  'sqllab/leftBarHidden': false,
+  'sqllab/leftBarShown': false,
   // Saving happened on the server: undoing it locally would lie about the saved query.
   'sqllab/tabSavedAsQuery': false,
   // The user's own choices in the left bar.

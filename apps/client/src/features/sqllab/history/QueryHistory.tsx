@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
-import { QueryState, type QueryState as State } from '@strata/domain';
+import { QueryState, type HistoryFilters, type HistoryPeriod, type QueryState as State } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { DatabaseOption, ServerQuery } from '../api/sqllab-api';
 import { QueryStateBadge } from '../results/ResultSet';
 import { formatElapsed } from '../results/result-texts';
-import {
-  HISTORY_PAGE_SIZE,
-  type HistoryFilters,
-  type HistoryPeriod,
-  type QueryHistoryFeature,
-} from './query-history.feature';
+import { HISTORY_PAGE_SIZE, type QueryHistoryFeature } from './query-history.feature';
 
 export interface QueryHistoryProps {
   history: QueryHistoryFeature;

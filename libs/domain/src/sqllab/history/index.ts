@@ -1,0 +1,2 @@
+export * from './query-history.events';
+export * from './query-history.fold';

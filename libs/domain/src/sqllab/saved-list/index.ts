@@ -1,0 +1,2 @@
+export * from './saved-query-list.events';
+export * from './saved-query-list.fold';

@@ -1,0 +1,39 @@
+import type { Fold } from '@strata/events';
+import { leaveUnchanged } from '../../shared/exhaustive';
+import type { SavedQueryListEvent, SavedQueryListRow } from './saved-query-list.events';
+
+export interface SavedQueryListState {
+  search: string;
+  page: number;
+  rows: readonly SavedQueryListRow[] | null;
+  count: number;
+  loading: boolean;
+  error: string | null;
+}
+
+const initialState = (): SavedQueryListState => ({
+  search: '',
+  page: 0,
+  rows: null,
+  count: 0,
+  loading: false,
+  error: null,
+});
+
+function evolve(state: SavedQueryListState, event: SavedQueryListEvent): SavedQueryListState {
+  switch (event.type) {
+    case 'savedQueries/listRequested':
+      return { ...state, search: event.data.search, page: event.data.page, loading: true };
+    case 'savedQueries/listLoaded':
+      // An answer to an older search (typed over) is not the list asked for now.
+      if (event.data.search !== state.search || event.data.page !== state.page) return state;
+      return { ...state, rows: event.data.rows, count: event.data.count, loading: false, error: null };
+    case 'savedQueries/listLoadFailed':
+      return { ...state, loading: false, error: event.data.message };
+    default:
+      return leaveUnchanged(event, state);
+  }
+}
+
+/** The client's `saved-queries` store folds this. */
+export const savedQueryListFold: Fold<SavedQueryListState, SavedQueryListEvent> = { initialState, evolve };

@@ -1,0 +1,40 @@
+import type { SavedQueryListEvent, SavedQueryListRow } from './saved-query-list.events';
+import { savedQueryListFold } from './saved-query-list.fold';
+
+const fold = (events: readonly SavedQueryListEvent[]) =>
+  events.reduce(savedQueryListFold.evolve, savedQueryListFold.initialState());
+const row = (id: number): SavedQueryListRow => ({
+  id,
+  label: `Q${id}`,
+  db_id: 1,
+  catalog: null,
+  schema: 'public',
+  sql: 'SELECT 1',
+  template_parameters: null,
+});
+
+describe('the saved queries list (sqllab-and-platform §2)', () => {
+  it('shows the answer to the search and page asked last', () => {
+    const state = fold([
+      { type: 'savedQueries/listRequested', data: { search: 'd', page: 0 } },
+      { type: 'savedQueries/listRequested', data: { search: 'de', page: 0 } },
+      { type: 'savedQueries/listLoaded', data: { search: 'd', page: 0, rows: [row(1), row(2)], count: 2 } },
+    ]);
+    expect(state).toMatchObject({ search: 'de', rows: null, loading: true });
+    expect(
+      savedQueryListFold.evolve(state, {
+        type: 'savedQueries/listLoaded',
+        data: { search: 'de', page: 0, rows: [row(1)], count: 1 },
+      }),
+    ).toEqual({ search: 'de', page: 0, rows: [row(1)], count: 1, loading: false, error: null });
+  });
+
+  it('a failed load stops loading and says why', () => {
+    expect(
+      fold([
+        { type: 'savedQueries/listRequested', data: { search: '', page: 1 } },
+        { type: 'savedQueries/listLoadFailed', data: { message: 'Forbidden' } },
+      ]),
+    ).toMatchObject({ page: 1, loading: false, error: 'Forbidden' });
+  });
+});
