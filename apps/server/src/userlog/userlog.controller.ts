@@ -1,19 +1,18 @@
 /**
- * `POST /strata/log/?explode=events[&dashboard_id=|&slice_id=]`: the client's batched user log (spec §7),
- * validated with the domain's schema and stored as events: one `platform/userEventLogged` per logged
- * entry (what explode=events means: each entry is its own record, queryable and foldable on its own),
- * all entries of a request appended as ONE batch on `userlog:<userId>`, so the batch id still says which
- * entries arrived together. CSRF-exempt like Superset's /log/ (a beacon cannot set headers);
+ * `POST /strata/log/?explode=events[&dashboard_id=|&slice_id=]`: the client's batched user log
+ * (sqllab-and-platform §7), validated with the domain's schema and recorded by the LogUserEvents command
+ * (userLogDecider): one `platform/userEventLogged` per logged entry (what explode=events means: each entry
+ * is its own record, queryable and foldable on its own), all entries of a request appended as ONE batch
+ * on `userlog:<userId>`, so the batch id still says which entries arrived together. CSRF-exempt like Superset's /log/ (a beacon cannot set headers);
  * authenticated by the session cookie, a bearer token, or a guest token (X-GuestToken header or body).
  */
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   ErrorType,
-  explodeUserLog,
   USER_LOG_MAX_EVENTS_PER_REQUEST,
   userLogBodySchema,
   userLogQuerySchema,
-  userLogStream,
   type UserLogQuery,
 } from '@strata/domain';
 import { Authenticator, type CurrentUser } from '../auth/current-user';
@@ -21,7 +20,7 @@ import { CsrfExempt, Public } from '../auth/guards/decorators';
 import { httpError, unauthorized } from '../auth/http-error';
 import type { HttpRequest } from '../auth/http-request';
 import { ZodQuery, ZodValidationPipe } from '../common/zod-validation.pipe';
-import { EventStore } from '../event-store/event-store.port';
+import { LogUserEvents } from './log-user-events';
 import { MAX_USER_LOG_BODY_BYTES, type UserLogBodyRequest } from './userlog-body';
 
 const tooLarge = (message: string) => httpError(413, ErrorType.INVALID_PAYLOAD_FORMAT_ERROR, message);
@@ -41,13 +40,13 @@ function bodyObject(body: unknown): unknown {
 }
 
 /** Embedded guests have no user id here: they share one stream, and the actor names them. */
-const streamOf = (user: CurrentUser) => userLogStream(user.via === 'guest' ? 'guest' : user.id);
+const logOwnerOf = (user: CurrentUser) => (user.via === 'guest' ? 'guest' : user.id);
 const actorOf = (user: CurrentUser) => (user.via === 'guest' ? `guest:${user.username}` : String(user.id));
 
 @Controller('strata/log')
 export class UserLogController {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly authenticator: Authenticator,
   ) {}
 
@@ -74,11 +73,13 @@ export class UserLogController {
     if (!user) throw unauthorized();
 
     const guest = user.via === 'guest'; // however the guest token came (header or body)
-    const logged = explodeUserLog(input, params).map((event) => ({ ...event, data: { ...event.data, guest } }));
-    await this.store.append(streamOf(user), logged, {
-      expectedVersion: 'any',
-      meta: { actor: actorOf(user), sessionId: user.sessionId, undoable: false },
-    });
+    const { events: logged } = await this.commands.execute(
+      new LogUserEvents(
+        logOwnerOf(user),
+        { type: 'LogUserEvents', body: input, query: params, guest },
+        { actor: actorOf(user), sessionId: user.sessionId, undoable: false },
+      ),
+    );
     return { result: { logged: logged.length } };
   }
 }

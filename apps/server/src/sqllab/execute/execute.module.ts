@@ -11,6 +11,7 @@ import { QueriesModule } from '../queries/queries.module';
 import { QueriesReader } from '../queries/queries.reader';
 import { encodeRison } from '../../common/rison';
 import { CsvExportController } from '../results/csv-export.controller';
+import { RecordDataExportHandler } from '../results/csv-export-record';
 import { ResultsModule } from '../results/results.module';
 import { StorageRuntime } from '../../storage/storage-runtime';
 import { EmbeddedDatabaseRestarter, StorageRuntimeRestarter } from './embedded-restart';
@@ -37,6 +38,7 @@ import { RegistrySqlLabDatabases, SqlLabDatabases } from './sqllab-databases';
     QueryRecovery,
     QueryExecutor,
     ExecuteService,
+    RecordDataExportHandler,
   ],
   exports: [SqlLabDatabases, QueryExecutor],
 })

@@ -4,7 +4,8 @@
  * read SQL Lab permalinks who has the key.
  */
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import { CommandBus } from '@nestjs/cqrs';
+import { ErrorType, Permission, PermissionView as View, SQLLAB_PERMALINK_RESOURCE } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -12,8 +13,8 @@ import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
 import { StrataHttpException } from '../../common/error-body';
 import { ZodBody } from '../../common/zod-validation.pipe';
-import { EventStore } from '../../event-store/event-store.port';
-import { PERMALINK_RESOURCE, permalinkStateSchema, permalinkStream, type PermalinkCreated } from './permalink.events';
+import { CreateSqlLabPermalink } from './create-permalink';
+import { permalinkStateSchema } from './permalink.body';
 
 /** 24 random bytes: 32 url-safe characters, far beyond guessing. */
 export const newPermalinkKey = () => randomBytes(24).toString('base64url');
@@ -22,7 +23,7 @@ const KEY = /^(?:kv:)?([A-Za-z0-9_-]{16,64})$/;
 @Controller('api/v1/sqllab/permalink')
 export class PermalinkController {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -34,11 +35,9 @@ export class PermalinkController {
     @ReqUser() user: CurrentUser,
   ) {
     const key = newPermalinkKey();
-    const event: PermalinkCreated = { type: 'sqllab/permalinkCreated', data: { key, state } };
-    await this.store.append(permalinkStream(key), [event], {
-      expectedVersion: 0,
-      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
-    });
+    await this.commands.execute(
+      new CreateSqlLabPermalink(key, state, { actor: String(user.id), sessionId: user.sessionId, undoable: false }),
+    );
     return { key, url: `/sqllab/p/${key}` };
   }
 
@@ -48,7 +47,7 @@ export class PermalinkController {
     const key = KEY.exec(param)?.[1];
     const rows = key
       ? ((await this.dataSource.query(`SELECT value FROM key_value WHERE resource = $1 AND key = $2`, [
-          PERMALINK_RESOURCE,
+          SQLLAB_PERMALINK_RESOURCE,
           key,
         ])) as {
           value: unknown;

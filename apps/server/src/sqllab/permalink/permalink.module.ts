@@ -1,10 +1,11 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '../../event-store/event-store.port';
+import { CreateSqlLabPermalinkHandler } from './create-permalink';
 import { PermalinkController } from './permalink.controller';
 import { PermalinkProjection } from './permalink.projection';
 
 /** SQL Lab permalinks: events on `sqllab_permalink:<key>`, read model rows in `key_value`. */
-@Module({ controllers: [PermalinkController], providers: [PermalinkProjection] })
+@Module({ controllers: [PermalinkController], providers: [PermalinkProjection, CreateSqlLabPermalinkHandler] })
 export class SqlLabPermalinkModule implements OnModuleInit {
   constructor(
     private readonly store: EventStore,

@@ -2,16 +2,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import { KeyValueProjection } from '../../common/key-value.projection';
-import { PERMALINK_EVENTS, PERMALINK_RESOURCE, type PermalinkCreated } from './permalink.events';
+import { SQLLAB_PERMALINK_EVENTS, SQLLAB_PERMALINK_RESOURCE, type SqlLabPermalinkCreated } from '@strata/domain';
 
 @Injectable()
 export class PermalinkProjection extends KeyValueProjection {
   readonly name = 'sqllab_permalink';
-  readonly handles = PERMALINK_EVENTS;
-  protected readonly resource = PERMALINK_RESOURCE;
+  readonly handles = SQLLAB_PERMALINK_EVENTS;
+  protected readonly resource = SQLLAB_PERMALINK_RESOURCE;
 
   protected entry(envelope: Envelope) {
-    const { data } = envelope as unknown as PermalinkCreated;
+    const { data } = envelope as unknown as SqlLabPermalinkCreated;
     return { key: data.key, value: data.state };
   }
 }

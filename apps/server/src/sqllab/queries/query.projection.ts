@@ -7,11 +7,16 @@
  * a rebuild of this read model replays them in log order and keeps the tab links.
  */
 import { Injectable } from '@nestjs/common';
-import { QUERY_RUN_EVENT_TYPES, type QueryRunEvent } from '@strata/domain';
+import {
+  QUERY_RUN_EVENT_TYPES,
+  tabStateUserOf,
+  type QueryMigratedToTab,
+  type QueryRunEvent,
+  type TabQueryRemoved,
+} from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { Projection } from '../../event-store/event-store.port';
-import { tabStateUserOf, type QueryMigratedToTab, type TabQueryRemoved } from '../tab-state/tab-state.events';
 
 const UNFINISHED = `status IN ('pending', 'running')`;
 

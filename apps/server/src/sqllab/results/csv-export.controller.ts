@@ -2,12 +2,13 @@
  * `GET /api/v1/sqllab/export/{client_id}/` (REFERENCE §1.1): RE-RUNS the query's last statement in a
  * read-only transaction and streams every row up to SQL_MAX_ROW as CSV, not only what the browser shows
  * (Superset #10331), from the engine's row stream straight to the client: memory stays one batch. Earlier statements of a script are not re-run: they may have written data. A
- * CTAS run exports its table. Each export is logged as a `sqllab/dataExported` event. It runs under the
+ * CTAS run exports its table. Each export is recorded by the RecordDataExport command (a `sqllab/dataExported` event). It runs under the
  * query's own time limit (SQLLAB_TIMEOUT, or SQLLAB_ASYNC_TIME_LIMIT_SEC for an async run): waiting for a
  * connection, the statement and the streaming together; past it, or once the client went away, the
  * statement is cancelled and its connection released at once (ExportGuard).
  */
 import { Controller, Get, Param, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ErrorType, Permission, PermissionView, SQL_MAX_ROW } from '@strata/domain';
 import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
@@ -15,7 +16,6 @@ import type { HttpResponse } from '../../auth/http-request';
 import { StrataHttpException } from '../../common/error-body';
 import { AppConfig } from '../../config/app-config';
 import { EngineError, EngineTimeoutError, type EngineSession } from '../../engines/query-engine';
-import { EventStore } from '../../event-store/event-store.port';
 import { ctasSelectSql, qualifiedName } from '../execute/ctas';
 import { EmbeddedDatabaseRestarter } from '../execute/embedded-restart';
 import { SqlLabDatabases } from '../execute/sqllab-databases';
@@ -24,6 +24,7 @@ import { canSeeAllQueries, QueriesReader, queryNotFound } from '../queries/queri
 import { QueryRuns } from '../queries/query-runs';
 import { csvLine, exportFilename } from './csv';
 import { ExportGuard } from './export-guard';
+import { RecordDataExport } from './csv-export-record';
 
 /** Rows per batch read from the database and written to the client. */
 const BATCH_ROWS = 1000;
@@ -35,7 +36,7 @@ export class CsvExportController {
     private readonly reader: QueriesReader,
     private readonly runs: QueryRuns,
     private readonly databases: SqlLabDatabases,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly config: AppConfig,
     private readonly restarter: EmbeddedDatabaseRestarter,
   ) {}
@@ -125,22 +126,19 @@ export class CsvExportController {
       await session.rollback().catch(() => undefined);
       await session.release().catch(() => undefined);
     }
-    await this.store.append(
-      `export:${user.id}`,
-      [
+    await this.commands.execute(
+      new RecordDataExport(
+        user.id,
         {
-          type: 'sqllab/dataExported',
-          data: {
-            clientId,
-            row_count: rowCount,
-            database_id: database.id,
-            database: database.database_name,
-            schema: row.schema,
-            sql,
-          },
+          clientId,
+          row_count: rowCount,
+          database_id: database.id,
+          database: database.database_name,
+          schema: row.schema,
+          sql,
         },
-      ],
-      { expectedVersion: 'any', meta: { actor: String(user.id), undoable: false } },
+        { actor: String(user.id), undoable: false },
+      ),
     );
     res.end();
   }

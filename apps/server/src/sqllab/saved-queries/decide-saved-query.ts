@@ -1,9 +1,8 @@
 /** Every change to a saved query (`saved_query:<id>`), creation included, as one command on the Nest CommandBus. */
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { savedQueryDecider, savedQueryStream, type SavedQueryCommand, type SavedQueryContext } from '@strata/domain';
 import type { AppendResult } from '../../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../../event-store/load-decide-append';
-import { savedQueryDecider, type SavedQueryCommand, type SavedQueryContext } from './saved-query.decider';
-import { savedQueryStream } from './saved-query.events';
 
 export class DecideSavedQuery extends Command<AppendResult> {
   constructor(

@@ -3,7 +3,7 @@
  * can_read on SavedQuery, changing can_write; only the owner (or an admin) edits or deletes one.
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import { ErrorType, Permission, PermissionView as View, type SavedQueryFields } from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
@@ -11,7 +11,6 @@ import { StrataHttpException } from '../../common/error-body';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import { bulkIdsSchema, parseRisonQuery, savedQueryListSchema } from './list-query';
 import { SavedQueriesService } from './saved-queries.service';
-import type { SavedQueryFields } from './saved-query.events';
 import { coercedRecordId } from '../../common/ids';
 
 /** template_parameters is JSON text; an object is accepted and stored as its JSON. */

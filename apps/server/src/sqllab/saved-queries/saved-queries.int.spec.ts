@@ -66,10 +66,14 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
     const events = await t.app.get(EventStore).readStream(`saved_query:${id}`);
     expect(events.map((e) => e.type)).toEqual([
       'sqllab/savedQueryCreated',
-      'sqllab/savedQueryUpdated',
+      // One PUT: one event per changed field, in one batch.
+      'sqllab/savedQueryRenamed',
+      'sqllab/savedQuerySqlEdited',
       'sqllab/savedQueryDeleted',
     ]);
-    expect(events[1].data).toEqual({ label: 'Renamed', sql: 'SELECT 2' });
+    expect(events[1].data).toEqual({ label: 'Renamed' });
+    expect(events[2].data).toEqual({ sql: 'SELECT 2' });
+    expect(events[2].meta.batchId).toBe(events[1].meta.batchId);
     expect(events[0].meta.actor).toBe(String(ana.userId));
   });
 

@@ -5,15 +5,19 @@
  */
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { isAdmin } from '@strata/domain';
+import {
+  isAdmin,
+  savedQueryDecider,
+  savedQueryStream,
+  type SavedQueryContext,
+  type SavedQueryFields,
+} from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../../auth/current-user';
 import { DecisionRunner } from '../../event-store/load-decide-append';
 import { DecideSavedQuery } from './decide-saved-query';
 import { filterSql, type SavedQueryList } from './list-query';
-import { savedQueryDecider, type SavedQueryContext } from './saved-query.decider';
-import { savedQueryStream, type SavedQueryFields } from './saved-query.events';
 
 export interface SavedQueryJson extends SavedQueryFields {
   id: number;
@@ -119,7 +123,7 @@ export class SavedQueriesService {
   async update(id: number, changes: Partial<SavedQueryFields>, user: CurrentUser): Promise<SavedQueryJson> {
     if (changes.db_id !== undefined) await this.checkDatabase(changes.db_id);
     await this.commands.execute(
-      new DecideSavedQuery(id, { type: 'UpdateSavedQuery', data: changes }, context(user), meta(user)),
+      new DecideSavedQuery(id, { type: 'EditSavedQuery', data: changes }, context(user), meta(user)),
     );
     return (await this.find(id))!;
   }

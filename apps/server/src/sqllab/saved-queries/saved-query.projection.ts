@@ -4,7 +4,7 @@ import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { actorUserId } from '../../event-store/envelope-ids';
 import type { Projection } from '../../event-store/event-store.port';
-import { SAVED_QUERY_EVENTS, savedQueryIdOf, type SavedQueryEvent } from './saved-query.events';
+import { SAVED_QUERY_EVENTS, savedQueryIdOf, type SavedQueryEvent } from '@strata/domain';
 
 @Injectable()
 export class SavedQueryProjection implements Projection {
@@ -38,13 +38,19 @@ export class SavedQueryProjection implements Projection {
         );
         return;
       }
-      case 'sqllab/savedQueryUpdated': {
-        // Column names come from the event type's keys, never from input: the union below is closed.
-        const columns = Object.keys(event.data).filter((k) => UPDATABLE.has(k));
-        const sets = columns.map((c, i) => `${c} = $${i + 5}`);
+      case 'sqllab/savedQueryRenamed':
+      case 'sqllab/savedQueryDescriptionEdited':
+      case 'sqllab/savedQuerySqlEdited':
+      case 'sqllab/savedQueryDatabaseChanged':
+      case 'sqllab/savedQueryCatalogChanged':
+      case 'sqllab/savedQuerySchemaChanged':
+      case 'sqllab/savedQueryTemplateParametersEdited': {
+        // The column name comes from the event type's one key, never from input: the list below is closed.
+        const [column, value] = Object.entries(event.data)[0];
+        if (!UPDATABLE.has(column)) return;
         await tx.query(
-          `UPDATE saved_query SET changed_on = $2, changed_by_fk = COALESCE($3, changed_by_fk), version = $4${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $1`,
-          [id, envelope.meta.at, by, envelope.version, ...columns.map((c) => event.data[c as keyof typeof event.data])],
+          `UPDATE saved_query SET changed_on = $2, changed_by_fk = COALESCE($3, changed_by_fk), version = $4, ${column} = $5 WHERE id = $1`,
+          [id, envelope.meta.at, by, envelope.version, value],
         );
         return;
       }

@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { StrataHttpException } from '../../common/error-body';
 import { describeIssues } from '../../common/zod-validation.pipe';
-import type { TableSchemaFields, TabFields } from './tab-state.events';
+import type { TableSchemaFields, TabFields } from '@strata/domain';
 import { recordId } from '../../common/ids';
 
 const bad = (message: string) => new StrataHttpException(400, ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR, message);

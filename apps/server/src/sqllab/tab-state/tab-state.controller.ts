@@ -20,7 +20,7 @@ import {
   tabFieldsOf,
   tableFieldsOf,
 } from './tab-state.bodies';
-import type { TabFields } from './tab-state.events';
+import type { TabFields } from '@strata/domain';
 import { BackendPersistenceGuard } from './backend-persistence.guard';
 import { TabStateService } from './tab-state.service';
 

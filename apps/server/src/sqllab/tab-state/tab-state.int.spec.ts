@@ -133,7 +133,13 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     const events = await t.app.get(EventStore).readStream(`tabstate:${ana.userId}`);
     expect(events.map((e) => e.type)).toEqual([
       'sqllab/tabStateCreated',
-      'sqllab/tabStateSaved',
+      // One PUT: one event per saved field, in one batch.
+      'sqllab/tabStateRenamed',
+      'sqllab/tabStateSqlEdited',
+      'sqllab/tabStateQueryLimitChanged',
+      'sqllab/tabStateLatestQueryChanged',
+      'sqllab/tabStateLeftBarHidden',
+      'sqllab/tabStateExtraChanged',
       'sqllab/tableSchemaAdded',
       'sqllab/tableSchemaCollapsed',
       'sqllab/tabStateCreated',
@@ -141,6 +147,7 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
       'sqllab/tableSchemaRemoved',
       'sqllab/tabStateDeleted',
     ]);
+    expect(new Set(events.slice(1, 7).map((e) => e.meta.batchId)).size).toBe(1);
   });
 
   it('accepts JSON bodies too, and a saved query link', async () => {

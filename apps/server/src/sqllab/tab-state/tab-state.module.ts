@@ -4,6 +4,7 @@ import { mapDomainErrorCode } from '../../common/to-error-response';
 import { EventStore } from '../../event-store/event-store.port';
 import { QueriesModule } from '../queries/queries.module';
 import { TableSchemaController, TabStateController } from './tab-state.controller';
+import { DecideTabStateHandler } from './decide-tab-state';
 import { TabStateProjection } from './tab-state.projection';
 import { TabStateService } from './tab-state.service';
 
@@ -15,7 +16,7 @@ import { TabStateService } from './tab-state.service';
   // The query read model (QueryProjection) applies the tab links (migrate_query, remove a query).
   imports: [QueriesModule],
   controllers: [TabStateController, TableSchemaController],
-  providers: [TabStateService, TabStateProjection],
+  providers: [TabStateService, TabStateProjection, DecideTabStateHandler],
   exports: [TabStateService],
 })
 export class TabStateModule implements OnModuleInit {

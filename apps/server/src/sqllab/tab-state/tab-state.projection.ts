@@ -6,9 +6,16 @@ import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { Projection } from '../../event-store/event-store.port';
-import { TAB_STATE_EVENTS, tabStateUserOf, type TabFields, type TabStateEvent } from './tab-state.events';
+import {
+  isTabFieldEdited,
+  TAB_STATE_EVENTS,
+  tabFieldSetBy,
+  tabStateUserOf,
+  type TabFields,
+  type TabStateEvent,
+} from '@strata/domain';
 
-/** Column names of a saved change come from this closed list, never from input. */
+/** Column names of a field edit come from this closed list, never from input. */
 const TAB_COLUMNS: readonly (keyof TabFields)[] = [
   'label',
   'database_id',
@@ -35,6 +42,16 @@ export class TabStateProjection implements Projection {
     const event = envelope as unknown as TabStateEvent;
     const userId = tabStateUserOf(envelope.stream);
     const at = envelope.meta.at;
+    if (isTabFieldEdited(event)) {
+      const set = tabFieldSetBy(event);
+      const keys = TAB_COLUMNS.filter((k) => k in set);
+      const sets = keys.map((k, i) => `${k} = $${i + 4}${k === 'extra_json' ? '::jsonb' : ''}`);
+      await tx.query(
+        `UPDATE tab_state SET changed_on = $3${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $1 AND user_id = $2`,
+        [event.data.tab_id, userId, at, ...keys.map((k) => dbValue(k, set[k]))],
+      );
+      return;
+    }
     switch (event.type) {
       case 'sqllab/tabStateCreated': {
         const d = event.data;
@@ -60,15 +77,6 @@ export class TabStateProjection implements Projection {
             dbValue('extra_json', d.extra_json),
             at,
           ],
-        );
-        return;
-      }
-      case 'sqllab/tabStateSaved': {
-        const keys = TAB_COLUMNS.filter((k) => k in event.data.changes);
-        const sets = keys.map((k, i) => `${k} = $${i + 4}${k === 'extra_json' ? '::jsonb' : ''}`);
-        await tx.query(
-          `UPDATE tab_state SET changed_on = $3${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $1 AND user_id = $2`,
-          [event.data.tab_id, userId, at, ...keys.map((k) => dbValue(k, event.data.changes[k]))],
         );
         return;
       }

@@ -1,10 +1,10 @@
 /**
- * Reads of the tab read model: the state a decision starts from (the persisted fold of the user's
- * stream) and TabState.to_dict (REFERENCE §1.9) with its tables and latest query.
+ * Reads of the tab read model: who owns a tab or table (403 vs 404 before deciding) and TabState.to_dict
+ * (REFERENCE §1.9) with its tables and latest query. Decisions fold the stream, never these rows.
  */
 import type { EntityManager } from 'typeorm';
 import { QUERY_SELECT, queryToDict, type QueryDbRow } from '../queries/query-row';
-import type { TableSchemaRecord, TabRecord, TabStates } from './tab-state.decider';
+import type { TableSchemaRecord, TabRecord } from '@strata/domain';
 
 interface TabRow extends TabRecord {
   id: number;
@@ -18,18 +18,6 @@ interface TableRow extends TableSchemaRecord {
 const TAB_COLUMNS = `id, user_id, label, active, database_id, catalog, schema, sql, query_limit, latest_query_id, template_params,
   hide_left_bar, autorun, saved_query_id, extra_json`;
 const TABLE_COLUMNS = `t.id, t.tab_state_id, t.tab_state_id AS tab_id, t.database_id, t.catalog, t.schema, t."table", t.description, t.expanded`;
-
-export async function loadTabStates(tx: EntityManager, userId: number): Promise<TabStates> {
-  const tabs = (await tx.query(`SELECT ${TAB_COLUMNS} FROM tab_state WHERE user_id = $1`, [userId])) as TabRow[];
-  const tables = (await tx.query(
-    `SELECT ${TABLE_COLUMNS} FROM table_schema t JOIN tab_state s ON s.id = t.tab_state_id WHERE s.user_id = $1`,
-    [userId],
-  )) as TableRow[];
-  return {
-    tabs: Object.fromEntries(tabs.map(({ id, user_id: _user, ...tab }) => [id, tab])),
-    tables: Object.fromEntries(tables.map(({ id, tab_state_id: _tab, ...table }) => [id, table])),
-  };
-}
 
 export async function tabOwner(tx: EntityManager, tabId: number): Promise<number | null> {
   const rows = (await tx.query(`SELECT user_id FROM tab_state WHERE id = $1`, [tabId])) as { user_id: number }[];
