@@ -3,6 +3,7 @@ export * from './shared/exhaustive';
 export * from './sqllab';
 export * from './explore';
 export * from './dashboard';
+export * from './databases';
 export * from './charts';
 export * from './datasets';
 export * from './upcasters';

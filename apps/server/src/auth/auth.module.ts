@@ -13,6 +13,7 @@ import { StrataAuthenticator } from './authenticator.service';
 import { Authenticator } from './current-user';
 import { FirstAdminService } from './first-start/first-admin.service';
 import { AuthGuard } from './guards/auth.guard';
+import { DecideLoginHandler } from './login/decide-login';
 import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
 import { LoginThrottle } from './login/login-throttle';
@@ -20,6 +21,7 @@ import { MeController } from './me.controller';
 import { SessionService } from './sessions/session.service';
 import { ApiTokens } from './tokens/api-tokens.service';
 import { TokenService } from './tokens/token.service';
+import { DecideUserHandler } from './users/decide-user';
 import { UsersController } from './users/users.controller';
 import { UsersProjection } from './users/users.projection';
 import { UsersService } from './users/users.service';
@@ -36,6 +38,8 @@ import { UsersService } from './users/users.service';
     LoginService,
     LoginThrottle,
     FirstAdminService,
+    DecideUserHandler,
+    DecideLoginHandler,
     { provide: Authenticator, useClass: StrataAuthenticator },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],

@@ -1,5 +1,5 @@
 /** A row of the `databases` read model with its access grants, as the service hands it out. */
-import type { DatabaseSettings } from './database.events';
+import type { DatabaseSettings } from '@strata/domain';
 
 export interface DatabaseRow extends DatabaseSettings {
   id: number;

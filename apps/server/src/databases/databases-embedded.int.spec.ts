@@ -60,7 +60,7 @@ describe('editing the examples database on the embedded default', () => {
       signal: AbortSignal.timeout(90_000),
     });
 
-  it('answers (no deadlock) the first edit of an examples row registered outside the log (adopted in the same transaction)', async () => {
+  it('answers (no deadlock) the first edit of an examples row registered outside the log (adopted, then changed)', async () => {
     const ds = server.app.get(DataSource);
     const examples = server.app.get(ExamplesDatabase);
     // As an earlier version registered it: a row written directly, the reader's password in its URI.
@@ -76,7 +76,7 @@ describe('editing the examples database on the embedded default', () => {
     const events = (await ds.query(`SELECT type FROM events WHERE stream = $1 ORDER BY version`, [
       `database:${id}`,
     ])) as { type: string }[];
-    expect(events.map((e) => e.type)).toEqual(['database/databaseAdopted', 'database/settingsChanged']);
+    expect(events.map((e) => e.type)).toEqual(['database/databaseAdopted', 'database/optionEnabled']);
     // The next edits go through the log's usual path.
     const again = await put(id, { allow_run_async: false, expose_in_sqllab: true });
     expect(again.status).toBe(200);

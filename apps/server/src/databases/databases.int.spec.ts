@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createConnection, type Connection } from 'mysql2/promise';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { UsersService } from '../auth/users/users.service';
 import { ConfigError, loadConfig } from '../config/load-config';
@@ -199,12 +200,12 @@ describe('CRUD as admin', () => {
     );
     expect(answers.map((a) => a.status)).toEqual(timeouts.map(() => 200));
     const changes = (await t.app.get(EventStore).readStream(`database:${id}`)).filter(
-      (e) => e.type === 'database/settingsChanged',
+      (e) => e.type === 'database/cacheTimeoutChanged',
     );
     expect(
       changes
-        .map((e) => (e.data as { changes: { cache_timeout?: number } }).changes.cache_timeout)
-        .filter((n) => n !== undefined && n >= 300)
+        .map((e) => (e.data as { cache_timeout: number | null }).cache_timeout)
+        .filter((n): n is number => n !== null && n >= 300)
         .sort(),
     ).toEqual(timeouts);
   });
@@ -262,7 +263,7 @@ describe('CRUD as admin', () => {
     const c = t.config;
     const withDefault = (env: string) => {
       const loaded = loadConfig({ SQLLAB_DEFAULT_DBID: env, SECRET_KEY: c.secretKey, STRATA_HOME: c.strataHome });
-      return new DatabasesService(t.app.get(DataSource), t.app.get(EventStore), loaded);
+      return new DatabasesService(t.app.get(DataSource), t.app.get(CommandBus), loaded);
     };
     const warehouse = (await admin.get(`/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:warehouse)))`))
       .body.result[0].id;
@@ -550,7 +551,7 @@ describe('rows registered outside the log (examples)', () => {
     ]);
     expect(events.map((e: { type: string }) => e.type)).toEqual([
       'database/databaseAdopted',
-      'database/settingsChanged',
+      'database/optionDisabled',
     ]);
     expect(JSON.stringify(events)).not.toContain(PG_PASSWORD);
     const row = (await t.app.get(DatabasesService).find(id))!;

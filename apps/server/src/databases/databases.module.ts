@@ -12,12 +12,20 @@ import { DatabaseMetadataController } from './database-metadata.controller';
 import { DatabasesController } from './databases.controller';
 import { DatabasesProjection } from './databases.projection';
 import { DatabasesService } from './databases.service';
+import { DecideDatabaseHandler } from './decide-database';
 import { EngineRegistry } from './engine-registry';
 import { MetadataCache } from './metadata-cache';
 
 @Module({
   controllers: [DatabasesController, DatabaseMetadataController],
-  providers: [DatabasesService, DatabasesProjection, DatabaseAccess, EngineRegistry, MetadataCache],
+  providers: [
+    DatabasesService,
+    DatabasesProjection,
+    DatabaseAccess,
+    EngineRegistry,
+    MetadataCache,
+    DecideDatabaseHandler,
+  ],
   exports: [DatabasesService, DatabaseAccess, EngineRegistry, MetadataCache],
 })
 export class DatabasesModule implements OnModuleInit {

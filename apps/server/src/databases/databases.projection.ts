@@ -7,7 +7,13 @@ import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { Projection } from '../event-store/event-store.port';
-import { DATABASE_EVENT_TYPES, type DatabaseEvent, type DatabaseSettings } from './database.events';
+import {
+  DATABASE_EVENT_TYPES,
+  isDatabaseSettingChange,
+  settingsChangedBy,
+  type DatabaseEvent,
+  type DatabaseSettings,
+} from '@strata/domain';
 
 const SETTING_COLUMNS: readonly (keyof DatabaseSettings)[] = [
   'database_name',
@@ -38,6 +44,16 @@ export class DatabasesProjection implements Projection {
     const event = envelope as unknown as Envelope & DatabaseEvent;
     const { version, meta } = envelope;
     const by = actorId(meta.actor);
+    if (isDatabaseSettingChange(event)) {
+      const changed = settingsChangedBy(event);
+      const keys = SETTING_COLUMNS.filter((k) => k in changed);
+      const sets = keys.map((k, i) => `${k} = $${i + 5}`);
+      await tx.query(
+        `UPDATE databases SET ${[...sets, 'changed_on = $2', 'changed_by = $3', 'version = $4'].join(', ')} WHERE id = $1`,
+        [event.data.id, meta.at, by, version, ...keys.map((k) => dbValue(k, changed[k]))],
+      );
+      return;
+    }
     switch (event.type) {
       case 'database/databaseCreated':
       case 'database/databaseAdopted': {
@@ -54,16 +70,8 @@ export class DatabasesProjection implements Projection {
         );
         return;
       }
-      case 'database/settingsChanged': {
-        const keys = SETTING_COLUMNS.filter((k) => k in event.data.changes);
-        const sets = keys.map((k, i) => `${k} = $${i + 5}`);
-        await tx.query(
-          `UPDATE databases SET ${[...sets, 'changed_on = $2', 'changed_by = $3', 'version = $4'].join(', ')} WHERE id = $1`,
-          [event.data.id, meta.at, by, version, ...keys.map((k) => dbValue(k, event.data.changes[k]))],
-        );
-        return;
-      }
       case 'database/passwordChanged':
+      case 'database/passwordRemoved':
         await tx.query(`UPDATE databases SET changed_on = $2, changed_by = $3, version = $4 WHERE id = $1`, [
           event.data.id,
           meta.at,

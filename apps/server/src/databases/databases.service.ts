@@ -1,19 +1,20 @@
 /**
- * Use cases on database connections: load the stream, decide, append (the read model is updated by
- * DatabasesProjection in the same transaction), and the encrypted password written in that transaction
- * too. Also the lookups every SQL Lab feature needs: find, list, the connection spec with its password,
+ * Use cases on database connections, each a DecideDatabase command on the CommandBus (decide-database.ts:
+ * load the stream, decide, append; the read model is updated by DatabasesProjection in the same
+ * transaction), with the encrypted password written in that transaction too. Also the lookups every SQL Lab feature needs: find, list, the connection spec with its password,
  * and the default database.
  */
 import { Injectable } from '@nestjs/common';
-import { DomainError, type Envelope } from '@strata/events';
+import { CommandBus } from '@nestjs/cqrs';
+import { DomainError } from '@strata/events';
+import { type ConfirmedLogin, type DatabaseCommand, type DatabaseSettings, type PasswordIntent } from '@strata/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { CommandRetryPolicy } from '../event-store/command-retry';
-import { EventStore, VersionConflictError } from '../event-store/event-store.port';
+import { VersionConflictError, type AppendResult } from '../event-store/event-store.port';
+import type { DecisionMeta } from '../event-store/load-decide-append';
 import { formatConnectionUri, parseConnectionUri, PASSWORD_MASK } from '../engines/connection-uri';
 import type { ConnectionSpec } from '../engines/query-engine';
-import { databaseDecider, type ConfirmedLogin, type DatabaseCommand, type DatabaseState } from './database.decider';
-import { databaseStream, type DatabaseEvent, type DatabaseSettings } from './database.events';
+import { DecideDatabase } from './decide-database';
 import { DATABASE_COLUMNS, settingsOf, toDatabaseRow, type DatabaseRow } from './database-row';
 import { PasswordCipher } from './password-cipher';
 
@@ -53,9 +54,8 @@ export class DatabasesService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly config: AppConfig,
-    private readonly retry: CommandRetryPolicy = new CommandRetryPolicy(),
   ) {
     this.cipher = new PasswordCipher(config.secretKey);
   }
@@ -73,21 +73,20 @@ export class DatabasesService {
       uri: formatConnectionUri(input.connection, 'omit'),
     };
     if (await this.findByName(settings.database_name)) throw new DomainError('database_name_taken', NAME_TAKEN);
-    let id = 0;
+    const [{ id }] = (await this.dataSource.query(
+      `SELECT nextval(pg_get_serial_sequence('databases', 'id'))::int AS id`,
+    )) as { id: number }[];
     try {
-      await this.dataSource.transaction(async (tx) => {
-        const seq = await tx.query(`SELECT nextval(pg_get_serial_sequence('databases', 'id')) AS id`);
-        id = Number(seq[0].id);
-        const events = databaseDecider.decide(
-          {
-            type: 'CreateDatabase',
-            data: { id, settings, passwordSet: !!password, confirmedLogin: input.confirmedLogin },
-          },
-          databaseDecider.initialState(),
-        );
-        await this.store.append(databaseStream(id), events, { expectedVersion: 0, tx, meta: meta(actor) });
-        if (password) await this.savePassword(tx, id, password);
-      });
+      // expectedVersion 0: a new stream; a lost race (the name, by the unique index) is answered at once.
+      await this.decide(
+        id,
+        {
+          type: 'CreateDatabase',
+          data: { id, settings, passwordSet: !!password, confirmedLogin: input.confirmedLogin },
+        },
+        { ...meta(actor), expectedVersion: 0 },
+        password ? (tx) => this.savePassword(tx, id, password) : undefined,
+      );
     } catch (err) {
       if (
         (isUniqueViolation(err) || err instanceof VersionConflictError) &&
@@ -102,7 +101,7 @@ export class DatabasesService {
 
   async update(id: number, input: DatabaseInput, actor: Actor): Promise<DatabaseRow> {
     const changes: Partial<DatabaseSettings> = stripUndefined(input.settings);
-    let password: 'keep' | 'set' | 'remove' = 'keep';
+    let password: PasswordIntent = 'keep';
     if (input.connection) {
       changes.uri = formatConnectionUri(input.connection, 'omit');
       const given = input.connection.password;
@@ -113,7 +112,7 @@ export class DatabasesService {
       if (other && other.id !== id) throw new DomainError('database_name_taken', NAME_TAKEN);
     }
     try {
-      await this.decideAndAppend(
+      await this.change(
         id,
         { type: 'ChangeDatabase', data: { changes, password, confirmedLogin: input.confirmedLogin } },
         actor,
@@ -130,17 +129,17 @@ export class DatabasesService {
   }
 
   async delete(id: number, actor: Actor): Promise<void> {
-    await this.decideAndAppend(id, { type: 'DeleteDatabase' }, actor, async (tx) => {
+    await this.change(id, { type: 'DeleteDatabase' }, actor, async (tx) => {
       await tx.query(`DELETE FROM database_credentials WHERE database_id = $1`, [id]);
     });
   }
 
   async setAccess(id: number, roles: string[], actor: Actor): Promise<DatabaseRow> {
-    await this.decideAndAppend(id, { type: 'SetDatabaseAccess', data: { roles } }, actor);
+    await this.change(id, { type: 'SetDatabaseAccess', data: { roles } }, actor);
     return (await this.find(id))!;
   }
 
-  /** `db`: the open transaction's manager when called inside one (see decideAndAppend). */
+  /** `db`: the open transaction's manager when called inside one. */
   async find(id: number, db: Pick<EntityManager, 'query'> = this.dataSource): Promise<DatabaseRow | null> {
     const rows = await db.query(`SELECT ${DATABASE_COLUMNS} FROM databases d WHERE d.id = $1`, [id]);
     return rows[0] ? toDatabaseRow(rows[0]) : null;
@@ -189,65 +188,44 @@ export class DatabasesService {
     }
   }
 
-  private async decideAndAppend(
+  /**
+   * A change decided against the latest state (DecisionRunner decides again after a lost race). A row
+   * registered outside the log (examples, version 0) is first taken over by the log in a command of its
+   * own (databaseAdopted, its password moved out of the URI: events never carry one), so a rebuild
+   * reproduces it and the change.
+   */
+  private async change(
     id: number,
     command: DatabaseCommand,
     actor: Actor,
-    alsoInTx?: (tx: EntityManager) => Promise<void>,
+    beside?: (tx: EntityManager) => Promise<void>,
   ): Promise<void> {
-    // Decided against the latest state: losing a race with another admin's change loads and decides again.
-    await this.retry.run(
-      () => this.decideAndAppendOnce(id, command, actor, alsoInTx),
-      (e) => e instanceof VersionConflictError,
+    const row = await this.find(id);
+    if (row?.version === 0) await this.adopt(row, actor);
+    await this.decide(id, command, meta(actor), beside);
+  }
+
+  private async adopt(row: DatabaseRow, actor: Actor): Promise<void> {
+    const spec = parseConnectionUri(row.uri);
+    const current = { ...settingsOf(row), uri: formatConnectionUri(spec, 'omit') };
+    await this.decide(
+      row.id,
+      { type: 'AdoptDatabase', data: { id: row.id, current, roles: row.roles } },
+      meta(actor),
+      // Adopted already by a concurrent first change (no events): its password has moved already.
+      spec.password
+        ? (tx, result) => (result.events.length > 0 ? this.savePassword(tx, row.id, spec.password!) : Promise.resolve())
+        : undefined,
     );
   }
 
-  private async decideAndAppendOnce(
+  private async decide(
     id: number,
     command: DatabaseCommand,
-    actor: Actor,
-    alsoInTx?: (tx: EntityManager) => Promise<void>,
+    decisionMeta: DecisionMeta,
+    beside?: (tx: EntityManager, result: AppendResult) => Promise<void>,
   ): Promise<void> {
-    const { state, version } = await this.load(id);
-    await this.dataSource.transaction(async (tx) => {
-      let current = state;
-      let expected = version;
-      if (current.status === 'none') {
-        // A row registered outside the log (examples): the log takes it over first. Read through `tx`:
-        // the embedded PGlite runs one transaction at a time, so a read on another connection would wait
-        // for this transaction to end, which waits for the read (deadlock).
-        const row = await this.find(id, tx);
-        if (!row) throw new DomainError('database_not_found', 'Database not found.');
-        // A password in the registered URI moves to the encrypted column: events never carry one.
-        const spec = parseConnectionUri(row.uri);
-        const settings = { ...settingsOf(row), uri: formatConnectionUri(spec, 'omit') };
-        if (spec.password) await this.savePassword(tx, id, spec.password);
-        const adopted = databaseDecider.decide(
-          { type: 'AdoptDatabase', data: { id, current: settings, roles: row.roles } },
-          current,
-        );
-        const result = await this.store.append(databaseStream(id), adopted, {
-          expectedVersion: 0,
-          tx,
-          meta: meta(actor),
-        });
-        current = adopted.reduce(databaseDecider.evolve, current);
-        expected = result.version;
-      }
-      const events = databaseDecider.decide(command, current);
-      if (events.length > 0)
-        await this.store.append(databaseStream(id), events, { expectedVersion: expected, tx, meta: meta(actor) });
-      await alsoInTx?.(tx);
-    });
-  }
-
-  private async load(id: number): Promise<{ state: DatabaseState; version: number }> {
-    const events = (await this.store.readStream(databaseStream(id))) as Envelope[];
-    const state = events.reduce(
-      (s, e) => databaseDecider.evolve(s, e as unknown as DatabaseEvent),
-      databaseDecider.initialState(),
-    );
-    return { state, version: events.at(-1)?.version ?? 0 };
+    await this.commands.execute(new DecideDatabase(id, command, decisionMeta, beside));
   }
 
   private async savePassword(tx: EntityManager, id: number, password: string): Promise<void> {
@@ -259,7 +237,7 @@ export class DatabasesService {
   }
 }
 
-function meta(actor: Actor) {
+function meta(actor: Actor): DecisionMeta {
   return { actor: String(actor), undoable: false };
 }
 

@@ -5,4 +5,4 @@ export { DatabaseAccess } from './database-access';
 export { EngineRegistry } from './engine-registry';
 export { MetadataCache } from './metadata-cache';
 export type { DatabaseRow } from './database-row';
-export type { DatabaseSettings } from './database.events';
+export type { DatabaseSettings } from '@strata/domain';

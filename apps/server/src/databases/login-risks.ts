@@ -7,7 +7,7 @@
 import { ErrorType } from '@strata/domain';
 import { StrataHttpException } from '../common/error-body';
 import { EngineError, type ConnectionSpec, type QueryEngine } from '../engines/query-engine';
-import type { ConfirmedLogin } from './database.decider';
+import type { ConfirmedLogin } from '@strata/domain';
 
 /** The body flag an admin sends to register a login after reading the warning. */
 export const CONFIRM_FLAG = 'confirm_dangerous_login';

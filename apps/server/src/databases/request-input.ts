@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { StrataHttpException } from '../common/error-body';
 import { backendOfScheme, InvalidUriError, parseConnectionUri } from '../engines/connection-uri';
 import type { ConnectionSpec } from '../engines/query-engine';
-import type { DatabaseSettings } from './database.events';
+import type { DatabaseSettings } from '@strata/domain';
 import type { updateDatabaseSchema } from './databases.schemas';
 
 type Body = z.output<typeof updateDatabaseSchema>;

@@ -3,9 +3,8 @@
  * which every server process receives (its own commits, and the others' through LISTEN/NOTIFY), so each
  * process acts on the sockets connected to it and no process needs to know where a user's sockets are.
  */
+import type { LoginEvent, UserEvent } from '@strata/domain';
 import type { RevokedReason } from '@strata/events';
-import type { LoginEvent } from '../auth/login/login.events';
-import type { UserEvent } from '../auth/users/user.events';
 import type { CommittedBatch } from '../event-store/committed-events';
 
 export type AccessChange =

@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UNKNOWN_USERS_LOGIN_STREAM } from '@strata/domain';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../event-store/event-store.port';
 import { HealthModule } from '../../health/health.module';
 import { createAuthTestApp, HttpClient, type AuthTestApp, type HttpResult } from '../../testing/auth-test-app';
 import { UsersService } from '../users/users.service';
-import { UNKNOWN_USERS_LOGIN_STREAM } from './login.events';
 
 const login = (t: AuthTestApp, username: string, password: string) =>
   new HttpClient(t.url).post('/api/v1/security/login', { username, password });

@@ -5,7 +5,6 @@
  */
 import { Controller, Get, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { parseCookie } from 'cookie';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import type { CurrentUser } from '../current-user';
@@ -28,7 +27,6 @@ export class LoginController {
     private readonly sessions: SessionService,
     private readonly apiTokens: ApiTokens,
     private readonly users: UsersService,
-    private readonly dataSource: DataSource,
   ) {}
 
   @Post('login')
@@ -45,10 +43,9 @@ export class LoginController {
     // A fresh session id on every login (no session fixation); the old one, if any, ends.
     const previous = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (previous) await this.sessions.end(previous);
-    const session = await this.dataSource.transaction(async (tx) => {
-      await this.login.recordLogin(user, 'session', client, tx);
-      return this.sessions.create(user.id, client, tx);
-    });
+    const session = await this.login.recordLogin(user, 'session', client, (tx) =>
+      this.sessions.create(user.id, client, tx),
+    );
     setSessionCookie(req, res, session.cookieValue);
     return { result: meOf((await this.users.findById(user.id))!) };
   }
@@ -88,10 +85,9 @@ export class LoginController {
   ) {
     const client = clientOf(req);
     const user = await this.checked(username, password, client, res);
-    return this.dataSource.transaction(async (tx) => {
-      await this.login.recordLogin(user, 'token', client, tx);
-      return this.apiTokens.issue(user.id, { refresh, client, tx });
-    });
+    return this.login.recordLogin(user, 'token', client, (tx) =>
+      this.apiTokens.issue(user.id, { refresh, client, tx }),
+    );
   }
 
   /** `Authorization: Bearer <refresh_token>` -> a new access token (Flask-AppBuilder's refresh endpoint). */

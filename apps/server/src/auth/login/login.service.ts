@@ -1,10 +1,18 @@
 /**
- * Checks a username and password and records the attempt as an event. Every failure (unknown user, wrong
+ * Checks a username and password and records the attempt as an event (a DecideLogin command). Every failure (unknown user, wrong
  * password, deactivated account) looks the same to the client and takes the same time, so the login form
  * cannot be used to find out which usernames exist.
  */
 import { Injectable } from '@nestjs/common';
-import { EventStore } from '../../event-store/event-store.port';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  loginStream,
+  UNKNOWN_USERS_LOGIN_STREAM,
+  type LoginCommand,
+  type LoginFailureReason,
+  type LoginMethod,
+} from '@strata/domain';
+import type { EntityManager } from 'typeorm';
 import { ConcurrencyLimit } from '../concurrency-limit';
 import { unauthorized } from '../http-error';
 import {
@@ -16,14 +24,7 @@ import {
 } from '../passwords/password-hasher';
 import type { UserRow } from '../users/user-row';
 import { UsersService } from '../users/users.service';
-import type { EntityManager } from 'typeorm';
-import {
-  loginStream,
-  UNKNOWN_USERS_LOGIN_STREAM,
-  type LoginEvent,
-  type LoginFailed,
-  type LoginMethod,
-} from './login.events';
+import { DecideLogin } from './decide-login';
 import { LoginThrottle } from './login-throttle';
 
 export const INVALID_LOGIN = 'Invalid login. Please try again.';
@@ -33,7 +34,7 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-function failure(user: UserRow | null, stored: string | null, matches: boolean): LoginFailed['data']['reason'] | null {
+function failure(user: UserRow | null, stored: string | null, matches: boolean): LoginFailureReason | null {
   if (!user || !stored) return 'unknown_user';
   if (!matches) return 'wrong_password';
   return user.active ? null : 'inactive';
@@ -49,7 +50,7 @@ export class LoginService {
 
   constructor(
     private readonly users: UsersService,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -73,29 +74,47 @@ export class LoginService {
     if (reason || !user || !stored) {
       const data = { username, reason: reason ?? 'unknown_user', userId: user?.id ?? null, ...client };
       const stream = user ? loginStream(username) : UNKNOWN_USERS_LOGIN_STREAM;
-      await this.record(stream, { type: 'security/loginFailed', data }, 'anonymous');
+      await this.record(stream, { type: 'RecordLoginFailure', data }, 'anonymous');
       throw unauthorized(INVALID_LOGIN);
     }
     if (needsRehash(stored, DEFAULT_SCRYPT_PARAMS)) await this.users.upgradeHash(user.id, await hashPassword(password));
     return user;
   }
 
-  /** Records a successful login; pass the transaction that creates the session so both happen or neither. */
-  async recordLogin(user: UserRow, method: LoginMethod, client: ClientInfo, tx?: EntityManager): Promise<void> {
+  /**
+   * Records a successful login and creates its session (`open`: a browser session or an API token
+   * session) in the same transaction, so both happen or neither; `open` may run again if another login
+   * to the same account commits first (its row is rolled back with the lost attempt).
+   */
+  async recordLogin<T>(
+    user: UserRow,
+    method: LoginMethod,
+    client: ClientInfo,
+    open: (tx: EntityManager) => Promise<T>,
+  ): Promise<T> {
     const data = { userId: user.id, username: user.username, method, ...client };
-    await this.record(loginStream(user.username), { type: 'security/loggedIn', data }, String(user.id), tx);
+    let opened: T | undefined;
+    await this.record(loginStream(user.username), { type: 'RecordLogin', data }, String(user.id), async (tx) => {
+      opened = await open(tx);
+    });
+    return opened as T;
   }
 
   /** `sessionId`: the ended session's id hash, so every server process can close that session's sockets. */
   async recordLogout(userId: number, username: string, sessionId: string): Promise<void> {
     await this.record(
       loginStream(username),
-      { type: 'security/loggedOut', data: { userId, username, sessionId } },
+      { type: 'RecordLogout', data: { userId, username, sessionId } },
       String(userId),
     );
   }
 
-  private async record(stream: string, event: LoginEvent, actor: string, tx?: EntityManager): Promise<void> {
-    await this.store.append(stream, [event], { expectedVersion: 'any', tx, meta: { actor, undoable: false } });
+  private async record(
+    stream: string,
+    command: LoginCommand,
+    actor: string,
+    alongside?: (tx: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    await this.commands.execute(new DecideLogin(stream, command, { actor, undoable: false }, alongside));
   }
 }

@@ -3,10 +3,8 @@
  * rebuild from the log cannot disagree. Login events come from `login:<username>` streams and only
  * touch the bookkeeping columns (last_login, login_count).
  */
-import { leaveUnchanged } from '@strata/domain';
+import { leaveUnchanged, type LoggedIn, type UserEvent } from '@strata/domain';
 import type { Envelope } from '@strata/events';
-import type { LoggedIn } from '../login/login.events';
-import type { UserEvent } from './user.events';
 
 export interface UserRow {
   id: number;

@@ -1,18 +1,20 @@
 /**
- * Use cases on user accounts. Each one loads the user's stream, lets the pure decider decide, and appends
- * the events; the users read model is updated by UsersProjection in the same transaction, and the password
- * hash (never an event) is written in that transaction too.
+ * Use cases on user accounts. Each one is a DecideUser command on the CommandBus (decide-user.ts): the
+ * user's stream is loaded and decided by the domain's userDecider, the users read model is updated by
+ * UsersProjection in the append's transaction, and the password hash (never an event) and the end of
+ * the user's sessions are written in that transaction too.
  */
 import { Injectable } from '@nestjs/common';
-import { DomainError, type Envelope } from '@strata/events';
+import { CommandBus } from '@nestjs/cqrs';
+import { endsSessions, losesActiveAdmin, type UserCommand } from '@strata/domain';
+import { DomainError } from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CommandRetryPolicy } from '../../event-store/command-retry';
-import { EventStore, VersionConflictError } from '../../event-store/event-store.port';
+import { VersionConflictError } from '../../event-store/event-store.port';
+import type { DecisionMeta } from '../../event-store/load-decide-append';
 import { hashPassword, passwordPolicyViolation } from '../passwords/password-hasher';
-import { ADMIN_ROLE, isAdmin, ROLE_NAMES } from '../roles';
+import { ADMIN_ROLE } from '../roles';
 import { SessionService } from '../sessions/session.service';
-import { userDecider, type UserState } from './user.decider';
-import { userStream, type UserEvent } from './user.events';
+import { DecideUser, type BesideUserEvents } from './decide-user';
 import type { UserRow } from './user-row';
 import { toUserRow, USER_COLUMNS } from './users.projection';
 
@@ -49,37 +51,29 @@ const isUniqueViolation = (err: unknown) => {
 export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly sessions: SessionService,
-    private readonly retry: CommandRetryPolicy = new CommandRetryPolicy(),
   ) {}
 
   async createUser(input: NewUser, actor: Actor): Promise<UserRow> {
     const hash = await this.hashChecked(input.password);
     if (await this.findByUsername(input.username)) throw new DomainError('username_taken', USERNAME_TAKEN);
-    let id = 0;
+    const [{ id }] = (await this.dataSource.query(`SELECT nextval('user_id_seq')::int AS id`)) as { id: number }[];
+    const command: UserCommand = {
+      type: 'CreateUser',
+      data: {
+        id,
+        username: input.username,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        email: input.email ?? '',
+        roles: input.roles,
+        active: input.active,
+      },
+    };
     try {
-      await this.dataSource.transaction(async (tx) => {
-        id = Number(((await tx.query(`SELECT nextval('user_id_seq') AS id`)) as { id: string }[])[0].id);
-        const events = userDecider.decide(
-          {
-            type: 'CreateUser',
-            data: {
-              id,
-              username: input.username,
-              firstName: input.firstName ?? '',
-              lastName: input.lastName ?? '',
-              email: input.email ?? '',
-              roles: input.roles,
-              active: input.active,
-            },
-          },
-          userDecider.initialState(),
-          { knownRoles: ROLE_NAMES },
-        );
-        await this.store.append(userStream(id), events, { expectedVersion: 0, tx, meta: this.meta(actor) });
-        await this.saveHash(tx, id, hash);
-      });
+      // expectedVersion 0: a new stream; a lost race is answered at once, not decided again.
+      await this.decide(id, command, { ...this.meta(actor), expectedVersion: 0 }, (tx) => this.saveHash(tx, id, hash));
     } catch (err) {
       // The check above can race with another request; the unique index on lower(username) cannot. The
       // store reports a unique violation inside an append as a version conflict; on a brand-new stream
@@ -95,34 +89,25 @@ export class UsersService {
     return (await this.findById(id))!;
   }
 
+  /**
+   * Decided against the latest state: a concurrent change of the same user (an admin and the user
+   * themselves) is loaded and decided again by DecisionRunner instead of dropping this intent.
+   */
   async updateUser(id: number, changes: UserChanges, actor: Actor): Promise<UserRow> {
-    const hash = changes.password === undefined ? undefined : await this.hashChecked(changes.password);
-    // Decided against the latest state: a concurrent change of the same user (an admin and the user
-    // themselves) loads and decides again instead of dropping this intent.
-    await this.retry.run(
-      () => this.decideUpdate(id, changes, hash, actor),
-      (e) => e instanceof VersionConflictError,
+    const { password, ...fields } = changes;
+    const hash = password === undefined ? undefined : await this.hashChecked(password);
+    await this.decide(
+      id,
+      { type: 'UpdateUser', data: { ...fields, passwordChanged: hash !== undefined } },
+      this.meta(actor),
+      async (tx, before, events) => {
+        if (losesActiveAdmin(before, events)) await this.keepAnActiveAdmin(tx, id);
+        if (hash !== undefined) await this.saveHash(tx, id, hash);
+        // A new password or a deactivated account must not leave old browser sessions alive.
+        if (endsSessions(events)) await this.sessions.endAllFor(id, tx);
+      },
     );
     return (await this.findById(id))!;
-  }
-
-  private async decideUpdate(id: number, changes: UserChanges, hash: string | undefined, actor: Actor): Promise<void> {
-    const { state, version } = await this.load(id);
-    await this.dataSource.transaction(async (tx) => {
-      const events = userDecider.decide(
-        { type: 'UpdateUser', data: { ...changes, passwordChanged: hash !== undefined } },
-        state,
-        { knownRoles: ROLE_NAMES },
-      );
-      await this.keepAnActiveAdmin(tx, id, state, events);
-      if (events.length > 0) {
-        await this.store.append(userStream(id), events, { expectedVersion: version, tx, meta: this.meta(actor) });
-      }
-      if (hash !== undefined) await this.saveHash(tx, id, hash);
-      // A new password or a deactivated account must not leave old browser sessions alive.
-      if (hash !== undefined || events.some((e) => e.type === 'security/userDeactivated'))
-        await this.sessions.endAllFor(id, tx);
-    });
   }
 
   assignRoles(id: number, roles: string[], actor: Actor): Promise<UserRow> {
@@ -191,20 +176,16 @@ export class UsersService {
     await this.saveHash(this.dataSource.manager, userId, hash);
   }
 
-  private async load(id: number): Promise<{ state: UserState; version: number }> {
-    const events = (await this.store.readStream(userStream(id))) as Envelope[];
-    const state = events.reduce((s, e) => userDecider.evolve(s, e as unknown as UserEvent), userDecider.initialState());
-    return { state, version: events.at(-1)?.version ?? 0 };
+  private async decide(id: number, command: UserCommand, meta: DecisionMeta, beside: BesideUserEvents): Promise<void> {
+    await this.commands.execute(new DecideUser(id, command, meta, beside));
   }
 
   /**
-   * Demoting or deactivating the last active admin would lock everyone out of user management. Serialized
-   * with an advisory lock so two admins demoting each other at once cannot both succeed.
+   * Demoting or deactivating the last active admin would lock everyone out of user management. Runs after
+   * this change is projected, in its transaction, serialized with an advisory lock so two admins demoting
+   * each other at once cannot both succeed.
    */
-  private async keepAnActiveAdmin(tx: EntityManager, id: number, state: UserState, events: UserEvent[]): Promise<void> {
-    const after = events.reduce(userDecider.evolve, state);
-    const loses = state.active && isAdmin(state.roles) && !(after.active && isAdmin(after.roles));
-    if (!loses) return;
+  private async keepAnActiveAdmin(tx: EntityManager, id: number): Promise<void> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('strata:active-admins'))`);
     const others = await tx.query(
       `SELECT 1 FROM users u JOIN user_roles r ON r.user_id = u.id

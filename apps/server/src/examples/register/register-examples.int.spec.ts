@@ -73,7 +73,7 @@ it('registers an external examples database with its reader password encrypted, 
     [id],
   );
   expect(moved).toEqual({ uri: 'postgresql://ex_reader@db.example.org:6543/ex', allow_run_async: true });
-  expect((await events(id)).at(-1)).toBe('database/settingsChanged');
+  expect((await events(id)).at(-1)).toBe('database/connectionChanged');
   await databases.delete(id, 'system');
 });
 

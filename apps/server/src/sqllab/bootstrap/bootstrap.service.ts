@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import type { CurrentUser } from '../../auth/current-user';
 import { DatabaseAccess } from '../../databases/database-access';
-import type { DatabaseSettings } from '../../databases/database.events';
+import type { DatabaseSettings } from '@strata/domain';
 import { backendOfUri } from '../../engines/connection-uri';
 import { QUERY_SELECT, queryToDict, type QueryDbRow } from '../queries/query-row';
 import { backendPersistenceOn } from '../tab-state/backend-persistence.guard';

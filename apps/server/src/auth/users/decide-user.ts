@@ -1,0 +1,49 @@
+/**
+ * Every change to a user account (`user:<id>`), creation included, as one command on the Nest CommandBus.
+ * What must commit with the events but never enter the log (the password hash, ending sessions, the
+ * "another active admin remains" check that spans users) rides along in the append's transaction: the
+ * caller passes it as `beside`, which also gets the state the command was decided against.
+ */
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { userDecider, userStream, type UserCommand, type UserEvent, type UserState } from '@strata/domain';
+import type { EntityManager } from 'typeorm';
+import type { AppendResult } from '../../event-store/event-store.port';
+import { DecideOn } from '../../event-store/decide-command';
+import { DecisionRunner, type DecisionMeta } from '../../event-store/load-decide-append';
+import { ROLE_NAMES } from '../roles';
+
+export type BesideUserEvents = (tx: EntityManager, before: UserState, events: UserEvent[]) => Promise<void>;
+
+export class DecideUser extends DecideOn<number, UserCommand> {
+  constructor(
+    id: number,
+    command: UserCommand,
+    meta: DecisionMeta,
+    readonly beside?: BesideUserEvents,
+  ) {
+    super(id, command, meta);
+  }
+}
+
+const USER_CONTEXT = { knownRoles: ROLE_NAMES };
+
+@CommandHandler(DecideUser)
+export class DecideUserHandler implements ICommandHandler<DecideUser> {
+  constructor(private readonly runner: DecisionRunner) {}
+
+  execute({ id, command, meta, beside }: DecideUser): Promise<AppendResult> {
+    let before = userDecider.initialState();
+    let decided: UserEvent[] = [];
+    return this.runner.decideWith(
+      userStream(id),
+      userDecider,
+      ({ state }) => {
+        before = state;
+        decided = userDecider.decide(command, state, USER_CONTEXT);
+        return decided;
+      },
+      meta,
+      beside ? { alongside: (tx) => beside(tx, before, decided) } : {},
+    );
+  }
+}

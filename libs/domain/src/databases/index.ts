@@ -1,0 +1,3 @@
+export * from './database.events';
+export * from './database.decider';
+export * from './upcasters';

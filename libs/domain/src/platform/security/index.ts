@@ -1,0 +1,3 @@
+export * from './api-shapes';
+export * from './login.events';
+export * from './login.decider';

@@ -1,0 +1,2 @@
+export * from './user.events';
+export * from './user.decider';

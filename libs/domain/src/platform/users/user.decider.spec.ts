@@ -1,0 +1,140 @@
+import { deciderSpec } from '../../testing';
+import { endsSessions, losesActiveAdmin, userDecider, type UserState } from './user.decider';
+import type { UserEvent } from './user.events';
+
+const spec = deciderSpec(userDecider, { knownRoles: ['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public'] });
+const ana = { id: 3, username: 'ana', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+const created: UserEvent = { type: 'security/userCreated', data: { ...ana, roles: ['Gamma'] } };
+const deactivated: UserEvent = { type: 'security/userDeactivated', data: {} };
+const state = (overrides: Partial<UserState> = {}): UserState => ({
+  ...ana,
+  roles: ['Gamma'],
+  active: true,
+  ...overrides,
+});
+
+describe('user decider', () => {
+  it('given no user, when CreateUser, then userCreated with de-duplicated roles', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateUser', data: { ...ana, roles: ['Gamma', 'Gamma', 'sql_lab'] } })
+      .then([{ type: 'security/userCreated', data: { ...ana, roles: ['Gamma', 'sql_lab'] } }]);
+  });
+
+  it('given no user, when CreateUser inactive, then one batch: userCreated and userDeactivated', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateUser', data: { ...ana, roles: ['Gamma'], active: false } })
+      .then([created, deactivated]);
+  });
+
+  it.each([
+    ['an unknown role', { roles: ['Wizard'] }, 'unknown_role'],
+    ['no role', { roles: [] }, 'roles_required'],
+    ['a username with spaces', { username: 'ana lima' }, 'invalid_username'],
+    ['an empty username', { username: '' }, 'invalid_username'],
+    ['a malformed email', { email: 'not-an-email' }, 'invalid_email'],
+    ['a name of 65 characters', { lastName: 'x'.repeat(65) }, 'name_too_long'],
+  ])('given no user, when CreateUser with %s, then it is refused', (_label, override, code) => {
+    spec
+      .given([])
+      .when({ type: 'CreateUser', data: { ...ana, roles: ['Gamma'], ...override } })
+      .thenThrows(code);
+  });
+
+  it('given a user, when CreateUser again with its id, then it is refused', () => {
+    spec
+      .given([created])
+      .when({ type: 'CreateUser', data: { ...ana, roles: ['Gamma'] } })
+      .thenThrows('user_exists');
+  });
+
+  it('given a user, when UpdateUser changes roles, then userRolesChanged names what was granted and revoked', () => {
+    spec
+      .given([created])
+      .when({ type: 'UpdateUser', data: { roles: ['Alpha', 'sql_lab'] } })
+      .then([
+        {
+          type: 'security/userRolesChanged',
+          data: { roles: ['Alpha', 'sql_lab'], granted: ['Alpha', 'sql_lab'], revoked: ['Gamma'] },
+        },
+      ]);
+  });
+
+  it('given a user, when UpdateUser repeats what is already true, then no event (no setter events)', () => {
+    spec
+      .given([created])
+      .when({
+        type: 'UpdateUser',
+        data: { roles: ['Gamma'], firstName: 'Ana', email: 'ana@example.com', active: true },
+      })
+      .then([]);
+  });
+
+  it('given a user, when UpdateUser changes several things, then one batch with one fact per intent', () => {
+    spec
+      .given([created])
+      .when({ type: 'UpdateUser', data: { lastName: 'Souza', active: false, passwordChanged: true } })
+      .then([
+        { type: 'security/userProfileChanged', data: { lastName: 'Souza' } },
+        deactivated,
+        { type: 'security/userPasswordChanged', data: {} },
+      ]);
+  });
+
+  it('given a deactivated user, when UpdateUser active, then userReactivated and the user is active again', () => {
+    spec.given([created, deactivated]).thenState(state({ active: false }));
+    spec
+      .given([created, deactivated])
+      .when({ type: 'UpdateUser', data: { active: true } })
+      .then([{ type: 'security/userReactivated', data: {} }]);
+    spec
+      .given([created, deactivated])
+      .when({ type: 'UpdateUser', data: { active: true } })
+      .thenState(state());
+  });
+
+  it('given a user, when UpdateUser with only a new password, then userPasswordChanged and the state is unchanged', () => {
+    spec
+      .given([created])
+      .when({ type: 'UpdateUser', data: { passwordChanged: true } })
+      .thenState(state());
+  });
+
+  it('given no user, when UpdateUser, then not found', () => {
+    spec
+      .given([])
+      .when({ type: 'UpdateUser', data: { active: false } })
+      .thenThrows('user_not_found');
+  });
+
+  it('evolve leaves the state unchanged for an event it does not know', () => {
+    spec.given([created, { type: 'security/somethingElse', data: {} } as unknown as UserEvent]).thenState(state());
+  });
+});
+
+describe('losesActiveAdmin', () => {
+  const admin = state({ roles: ['Admin'] });
+  it('is true when an active admin is demoted or deactivated', () => {
+    expect(
+      losesActiveAdmin(admin, [
+        { type: 'security/userRolesChanged', data: { roles: ['Gamma'], granted: ['Gamma'], revoked: ['Admin'] } },
+      ]),
+    ).toBe(true);
+    expect(losesActiveAdmin(admin, [deactivated])).toBe(true);
+  });
+
+  it('is false for an admin who stays one, and for a user who was no active admin', () => {
+    expect(losesActiveAdmin(admin, [{ type: 'security/userProfileChanged', data: { lastName: 'Souza' } }])).toBe(false);
+    expect(losesActiveAdmin(state({ roles: ['Admin'], active: false }), [deactivated])).toBe(false);
+    expect(losesActiveAdmin(state(), [deactivated])).toBe(false);
+  });
+});
+
+describe('endsSessions', () => {
+  it('a new password or a deactivation ends the sessions; a profile edit does not', () => {
+    expect(endsSessions([{ type: 'security/userPasswordChanged', data: {} }])).toBe(true);
+    expect(endsSessions([deactivated])).toBe(true);
+    expect(endsSessions([{ type: 'security/userProfileChanged', data: { email: 'a@b.co' } }])).toBe(false);
+  });
+});

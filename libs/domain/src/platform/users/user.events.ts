@@ -1,0 +1,38 @@
+/**
+ * The facts of a user's life, on stream `user:<id>`. Password hashes are never part of an event (the log is
+ * replayed, exported and pushed to sockets); a password change is recorded as a fact without its value
+ * and the hash is written beside the append, in its transaction, by the server.
+ */
+import type { EventLike } from '@strata/events';
+
+export type UserCreated = EventLike<
+  'security/userCreated',
+  { id: number; username: string; firstName: string; lastName: string; email: string; roles: string[] }
+>;
+/** `roles`: the whole set afterwards; `granted` / `revoked`: what the intent changed (audit, sockets). */
+export type UserRolesChanged = EventLike<
+  'security/userRolesChanged',
+  { roles: string[]; granted: string[]; revoked: string[] }
+>;
+/** The admin edited the user's profile (the name and email fields of one form); only what changed. */
+export type UserProfileChanged = EventLike<
+  'security/userProfileChanged',
+  { firstName?: string; lastName?: string; email?: string }
+>;
+export type UserDeactivated = EventLike<'security/userDeactivated', Record<string, never>>;
+export type UserReactivated = EventLike<'security/userReactivated', Record<string, never>>;
+export type UserPasswordChanged = EventLike<'security/userPasswordChanged', Record<string, never>>;
+
+export type UserEvent =
+  UserCreated | UserRolesChanged | UserProfileChanged | UserDeactivated | UserReactivated | UserPasswordChanged;
+
+export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
+  'security/userCreated',
+  'security/userRolesChanged',
+  'security/userProfileChanged',
+  'security/userDeactivated',
+  'security/userReactivated',
+  'security/userPasswordChanged',
+];
+
+export const userStream = (id: number) => `user:${id}`;
