@@ -12,6 +12,9 @@ import { databaseUpcasters } from './databases/upcasters';
 import { savedDashboardUpcasters } from './dashboard/record/upcasters';
 import { chartUpcasters } from './charts/upcasters';
 import { datasetUpcasters } from './datasets/upcasters';
+import { dashboardPageUpcasters } from './dashboard/page/upcasters';
+import { filterConfigUpcasters } from './dashboard/native-filters/config/upcasters';
+import { dashboardListUpcasters } from './dashboard/list/upcasters';
 
 export const upcastEvents = createUpcaster(
   exploreUpcasters,
@@ -22,4 +25,7 @@ export const upcastEvents = createUpcaster(
   savedDashboardUpcasters,
   chartUpcasters,
   datasetUpcasters,
+  dashboardPageUpcasters,
+  filterConfigUpcasters,
+  dashboardListUpcasters,
 );

@@ -5,3 +5,6 @@ export * from './session';
 export * from './properties';
 export * from './native-filters';
 export * from './colors';
+export * from './page';
+export * from './native-filters/config';
+export * from './list';

@@ -3,7 +3,7 @@ import { HttpClient } from '../api/http-client';
 import { createAsyncEvents, type AsyncEvents } from '../async/async-events';
 import { pollAsyncEvents } from '../async/async-jobs';
 import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { CHART_STOPPED } from './dashboard.events';
+import { CHART_STOPPED } from '@strata/domain';
 import { createDashboard, type DashboardFeature } from './dashboard.feature';
 import { dashboardTestApi } from './testing/dashboard-test-api';
 import { sampleDashboard } from './testing/layouts';

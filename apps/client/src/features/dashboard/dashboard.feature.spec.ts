@@ -2,7 +2,7 @@ import { VirtualTimeScheduler } from 'rxjs';
 import { createTestContext } from '../../shared/test-context';
 import { HttpClient } from '../api/http-client';
 import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { CHART_STOPPED } from './dashboard.events';
+import { CHART_STOPPED } from '@strata/domain';
 import { createDashboard, type DashboardFeature } from './dashboard.feature';
 import { dashboardTestApi } from './testing/dashboard-test-api';
 import { originFilter, sampleDashboard } from './testing/layouts';
@@ -37,7 +37,7 @@ afterEach(async () => {
 const started = () => {
   const seen: { chartId: number; at: number }[] = [];
   feature.store.recorded$.subscribe((e) => {
-    if (e.type === 'dashboard/chartQueryStarted') seen.push({ chartId: e.data.chartId, at: scheduler.now() });
+    if (e.type === 'dashboardPage/chartQueryStarted') seen.push({ chartId: e.data.chartId, at: scheduler.now() });
   });
   return seen;
 };

@@ -24,6 +24,10 @@ import {
   type FilterScope,
   type FeatureFlags,
   type PermissionSubject,
+  dashboardPageFold,
+  type DashboardPageEvent,
+  type DashboardPageState,
+  versionAdvanced,
 } from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
@@ -37,7 +41,6 @@ import type { DashboardMetadata, DashboardPermalinkState } from './api/types';
 import { createChartLoader } from './charts/chart-loader';
 import { createLabelColors, type LabelColorsFeature } from './colors/label-colors.feature';
 import { datasourceKeyOfChart } from './charts/chart-query';
-import { dashboardFold, type DashboardEvent, type DashboardState } from './dashboard.events';
 import { filterActions, type FilterActions } from './filters/filter-actions';
 import { filterSearches } from './filters/filter-search';
 import {
@@ -66,12 +69,12 @@ export interface DashboardDeps {
 
 /** What the filter bar and chart modules build on. */
 export interface DashboardCore {
-  readonly store: FeatureStore<DashboardState, DashboardEvent>;
+  readonly store: FeatureStore<DashboardPageState, DashboardPageEvent>;
   readonly api: DashboardApi;
   readonly toasts: ToastsFeature;
   readonly context: ClientContext;
   now(): number;
-  filterContext(state?: DashboardState): ChartFilterContext;
+  filterContext(state?: DashboardPageState): ChartFilterContext;
   /** Re-queries the charts whose filters changed, and those a required filter was holding back. */
   refreshFilteredCharts(): void;
 }
@@ -119,8 +122,6 @@ const messageOf = (error: unknown) => toClientError(error).message;
 export const DASHBOARD_CHANGED_ELSEWHERE =
   'This dashboard was changed by someone else, so your change was not saved. Their latest filters and settings are shown now; reload the page to see all their changes.';
 
-const versionAdvanced = (saved: DashboardWriteAnswer) => ({ type: 'dashboard/versionAdvanced' as const, data: saved });
-
 export function parseMetadata(value: unknown): DashboardMetadata {
   let parsed = value;
   if (typeof value === 'string') {
@@ -153,7 +154,7 @@ export function createDashboard({
   asyncEvents: given,
   scheduler = asyncScheduler,
 }: DashboardDeps): DashboardFeature {
-  const store = createFeatureStore<DashboardState, DashboardEvent>('dashboard', dashboardFold, context);
+  const store = createFeatureStore<DashboardPageState, DashboardPageEvent>('dashboard', dashboardPageFold, context);
   // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
   const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
   const api = dashboardApi(http, asyncEvents);
@@ -209,7 +210,7 @@ export function createDashboard({
     scheduler,
     // So that a properties save made next starts from the colours the server holds, not older ones.
     onStored: (dashboardId, stored) =>
-      void store.record([{ type: 'dashboard/labelColorsStored', data: { dashboardId, colors: stored } }]),
+      void store.record([{ type: 'dashboardPage/labelColorsStored', data: { dashboardId, colors: stored } }]),
   });
 
   /**
@@ -217,7 +218,7 @@ export function createDashboard({
    * their default value. `first` (the version a save answered, a dashboard read again) is recorded at
    * once, before the datasets are asked for: a save made meanwhile must already name the new version.
    */
-  const adoptFilters = async (items: FilterConfigItem[], first: DashboardEvent[]) => {
+  const adoptFilters = async (items: FilterConfigItem[], first: DashboardPageEvent[]) => {
     store.record(first);
     const state = store.getState();
     if (!state.dashboard) return;
@@ -232,7 +233,7 @@ export function createDashboard({
     );
     // A filter may read a dataset no chart uses: the page needs its columns for the filter's values.
     const datasets = await api.getDatasets(state.dashboard.id, Object.values(state.charts)).catch(() => null);
-    store.record([{ type: 'dashboard/filtersConfigured', data: { items, dataMask, datasets } }]);
+    store.record([{ type: 'dashboardPage/filtersConfigured', data: { items, dataMask, datasets } }]);
     refreshFilteredCharts();
     filters.loadFilterOptions();
   };
@@ -245,7 +246,7 @@ export function createDashboard({
       const dashboard = await api.getDashboard(String(state.dashboard.id));
       const metadata = parseMetadata(dashboard.json_metadata);
       await adoptFilters(readFilterConfiguration(metadata.native_filter_configuration), [
-        { type: 'dashboard/configurationReloaded', data: { dashboard, metadata } },
+        { type: 'dashboardPage/configurationReloaded', data: { dashboard, metadata } },
       ]);
     } catch (error) {
       toasts.danger(`The dashboard could not be read again: ${messageOf(error)}`);
@@ -265,7 +266,9 @@ export function createDashboard({
       },
       periodic,
     );
-    store.record([{ type: 'dashboard/refreshStarted', data: { chartIds: steps.map((s) => s.chartId), force: true } }]);
+    store.record([
+      { type: 'dashboardPage/refreshStarted', data: { chartIds: steps.map((s) => s.chartId), force: true } },
+    ]);
     return steps;
   };
 
@@ -275,10 +278,10 @@ export function createDashboard({
       .pipe(
         filter(
           (e) =>
-            e.type === 'dashboard/loaded' ||
-            e.type === 'dashboard/refreshFrequencyChanged' ||
-            e.type === 'dashboard/loadStarted' ||
-            e.type === 'dashboard/propertiesSaved',
+            e.type === 'dashboardPage/loaded' ||
+            e.type === 'dashboardPage/refreshFrequencyChanged' ||
+            e.type === 'dashboardPage/loadStarted' ||
+            e.type === 'dashboardPage/propertiesSaved',
         ),
         map(() => store.getState().refreshFrequency),
         // A properties save that leaves the period as it was must not restart the round under way.
@@ -299,9 +302,9 @@ export function createDashboard({
       .pipe(
         filter(
           (e) =>
-            e.type === 'dashboard/loaded' ||
-            e.type === 'dashboard/configurationReloaded' ||
-            e.type === 'dashboard/propertiesSaved',
+            e.type === 'dashboardPage/loaded' ||
+            e.type === 'dashboardPage/configurationReloaded' ||
+            e.type === 'dashboardPage/propertiesSaved',
         ),
       )
       .subscribe(() => {
@@ -317,7 +320,7 @@ export function createDashboard({
     async open(idOrSlug, url, permalink) {
       const requestId = context.newId();
       loader.abortAll();
-      store.record([{ type: 'dashboard/loadStarted', data: { requestId, idOrSlug } }]);
+      store.record([{ type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } }]);
       try {
         const dashboard = await api.getDashboard(idOrSlug);
         const placed = chartIdsInOrder(readLayout(dashboard.position_json).layout);
@@ -340,7 +343,7 @@ export function createDashboard({
         const me = user();
         store.record([
           {
-            type: 'dashboard/loaded',
+            type: 'dashboardPage/loaded',
             data: {
               requestId,
               dashboard,
@@ -370,7 +373,7 @@ export function createDashboard({
         }
         api.favoriteStatus([dashboard.id]).then(
           (status) => {
-            if (status[dashboard.id]) store.record([{ type: 'dashboard/starToggled', data: { isStarred: true } }]);
+            if (status[dashboard.id]) store.record([{ type: 'dashboardPage/favorited', data: {} }]);
           },
           () => undefined,
         );
@@ -379,39 +382,41 @@ export function createDashboard({
           for (const chartId of loadableCharts()) refreshChart(chartId, url.params.force);
         filters.loadFilterOptions();
       } catch (error) {
-        store.record([{ type: 'dashboard/loadFailed', data: { requestId, message: messageOf(error) } }]);
+        store.record([{ type: 'dashboardPage/loadFailed', data: { requestId, message: messageOf(error) } }]);
       }
     },
     refreshChart,
     refreshAll() {
       // Force refresh of all (the title bar's button) is at once, as Superset's: the user asked for it now.
       const charts = loadableCharts();
-      store.record([{ type: 'dashboard/refreshStarted', data: { chartIds: charts, force: true } }]);
+      store.record([{ type: 'dashboardPage/refreshStarted', data: { chartIds: charts, force: true } }]);
       charts.forEach((id) => refreshChart(id, true));
     },
     stopChart: loader.stopChart,
     setRefreshFrequency(seconds) {
       if (seconds !== store.getState().refreshFrequency)
-        store.record([{ type: 'dashboard/refreshFrequencyChanged', data: { seconds } }]);
+        store.record([{ type: 'dashboardPage/refreshFrequencyChanged', data: { seconds } }]);
     },
     activateTab(tabId) {
       if (!store.getState().activeTabs.includes(tabId))
-        store.record([{ type: 'dashboard/tabActivated', data: { tabId } }]);
+        store.record([{ type: 'dashboardPage/tabActivated', data: { tabId } }]);
     },
     reveal(componentId) {
       const state = store.getState();
       const missing = tabsOnPath(state.layout, componentId).filter((id) => !state.activeTabs.includes(id));
       if (missing.length)
-        store.record(missing.map((tabId) => ({ type: 'dashboard/tabActivated' as const, data: { tabId } })));
+        store.record(
+          missing.map((tabId): DashboardPageEvent => ({ type: 'dashboardPage/tabActivated', data: { tabId } })),
+        );
     },
     toggleDescription: (chartId) =>
-      void store.record([{ type: 'dashboard/chartDescriptionToggled', data: { chartId } }]),
-    toggleFullSize: (chartId) => void store.record([{ type: 'dashboard/fullSizeToggled', data: { chartId } }]),
-    focusedChartShown: (chartId) => void store.record([{ type: 'dashboard/focusedChartShown', data: { chartId } }]),
+      void store.record([{ type: 'dashboardPage/chartDescriptionToggled', data: { chartId } }]),
+    toggleFullSize: (chartId) => void store.record([{ type: 'dashboardPage/fullSizeToggled', data: { chartId } }]),
+    focusedChartShown: (chartId) => void store.record([{ type: 'dashboardPage/focusedChartShown', data: { chartId } }]),
     rendered(chartId, queryId) {
       const runtime = store.getState().chartStates[chartId];
       if (runtime?.queryId === queryId && runtime.chartStatus === 'success')
-        store.record([{ type: 'dashboard/chartRendered', data: { chartId, queryId } }]);
+        store.record([{ type: 'dashboardPage/chartRendered', data: { chartId, queryId } }]);
     },
     renderFailed(chartId, queryId, error) {
       const runtime = store.getState().chartStates[chartId];
@@ -419,7 +424,7 @@ export function createDashboard({
       const message = error instanceof Error ? error.message : String(error);
       store.record([
         {
-          type: 'dashboard/chartRenderFailed',
+          type: 'dashboardPage/chartRenderFailed',
           data: { chartId, queryId, message: `An error occurred while rendering the visualization: ${message}` },
         },
       ]);
@@ -436,18 +441,18 @@ export function createDashboard({
       // The same element clicked again clears the chart's cross-filter.
       const current = store.getState().dataMask[String(chartId)];
       const same = entry && current && JSON.stringify(current.extraFormData) === JSON.stringify(entry.extraFormData);
-      store.record([{ type: 'dashboard/crossFilterChanged', data: { chartId, entry: same ? null : entry } }]);
+      store.record([{ type: 'dashboardPage/crossFilterChanged', data: { chartId, entry: same ? null : entry } }]);
       refreshFilteredCharts();
     },
     crossFiltersEnabled: crossFiltersOn,
     async toggleStar() {
       const state = store.getState();
       if (!state.dashboard) return;
-      const isStarred = !state.isStarred;
+      const favorite = !state.isStarred;
       try {
-        await api.setFavorite(state.dashboard.id, isStarred);
+        await api.setFavorite(state.dashboard.id, favorite);
         // spec §4: the favourite star toggles on success of the call.
-        store.record([{ type: 'dashboard/starToggled', data: { isStarred } }]);
+        store.record([{ type: favorite ? 'dashboardPage/favorited' : 'dashboardPage/unfavorited', data: {} }]);
       } catch (error) {
         toasts.danger(`An error occurred while starring this dashboard: ${messageOf(error)}`);
       }
@@ -475,7 +480,10 @@ export function createDashboard({
         if (isStaleWrite(error)) return writeRefusedAsStale();
         throw error;
       }
-      store.record([{ type: 'dashboard/crossFilterScopeSaved', data: { chartId, config } }, versionAdvanced(saved)]);
+      store.record([
+        { type: 'dashboardPage/crossFilterScopeSaved', data: { chartId, config } },
+        versionAdvanced(saved),
+      ]);
       refreshFilteredCharts();
     },
     ensureChart(chartId) {
@@ -495,7 +503,7 @@ export function createDashboard({
             key && !store.getState().datasets[key] && datasetId !== undefined
               ? await api.getDataset(datasetId).catch(() => null)
               : null;
-          store.record([{ type: 'dashboard/chartAdded', data: { chart, dataset } }]);
+          store.record([{ type: 'dashboardPage/chartAdded', data: { chart, dataset } }]);
           refreshChart(chartId);
         } catch {
           // The holder keeps saying the chart is not available to this user.

@@ -1,1 +1,2 @@
 export * from './label-colors';
+export * from './label-colors.fold';

@@ -4,3 +4,4 @@ export * from './permissions';
 export * from './refresh';
 export * from './remap-charts';
 export * from './overwrite-items';
+export * from './management';

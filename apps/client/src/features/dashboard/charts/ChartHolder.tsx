@@ -5,7 +5,7 @@ import { ChartMenu } from './ChartMenu';
 import { Markdown } from '../grid/Markdown';
 import { useDashboardView } from '../grid/view-context';
 import { useStoreState } from '../../../shared/use-store-state';
-import { previewLabelColors } from '../colors/label-colors.events';
+import { previewLabelColors } from '@strata/domain';
 
 const HEADER_HEIGHT = 32;
 

@@ -5,16 +5,16 @@
 import type { ClientContext, FeatureStore } from '../../../shared/feature-store';
 import { ApiError, toClientError } from '../../api/api-error';
 import type { DashboardApi } from '../api/dashboard-api';
-import type { DashboardEvent, DashboardState } from '../dashboard.events';
+import type { DashboardPageEvent, DashboardPageState } from '@strata/domain';
 import { extraFormDataForChart, type ChartFilterContext } from '../filters/scope';
 import { chartFormData, chartQueryContext, datasourceKeyOfChart } from './chart-query';
 
 export interface ChartLoaderDeps {
-  store: FeatureStore<DashboardState, DashboardEvent>;
+  store: FeatureStore<DashboardPageState, DashboardPageEvent>;
   api: DashboardApi;
   context: ClientContext;
   now(): number;
-  filterContext(state?: DashboardState): ChartFilterContext;
+  filterContext(state?: DashboardPageState): ChartFilterContext;
 }
 
 /** The timeout's issue codes (1000, 1001) as lines under the alert. */
@@ -39,11 +39,11 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
     inFlight.get(chartId)?.controller.abort();
     const controller = new AbortController();
     inFlight.set(chartId, { queryId, controller });
-    store.record([{ type: 'dashboard/chartQueryStarted', data: { chartId, queryId, formData, at: now() } }]);
+    store.record([{ type: 'dashboardPage/chartQueryStarted', data: { chartId, queryId, formData, at: now() } }]);
     const fail = (message: string, error?: unknown) =>
       store.record([
         {
-          type: 'dashboard/chartQueryFailed',
+          type: 'dashboardPage/chartQueryFailed',
           data: {
             chartId,
             queryId,
@@ -79,7 +79,10 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
         if (failed) fail(String(failed.error ?? 'The query failed'));
         else
           store.record([
-            { type: 'dashboard/chartQuerySucceeded', data: { chartId, queryId, queriesResponse: result, at: now() } },
+            {
+              type: 'dashboardPage/chartQuerySucceeded',
+              data: { chartId, queryId, queriesResponse: result, at: now() },
+            },
           ]);
       })
       .catch((error: unknown) => {
@@ -98,7 +101,9 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
       if (!running) return;
       running.controller.abort();
       inFlight.delete(chartId);
-      store.record([{ type: 'dashboard/chartQueryStopped', data: { chartId, queryId: running.queryId, at: now() } }]);
+      store.record([
+        { type: 'dashboardPage/chartQueryStopped', data: { chartId, queryId: running.queryId, at: now() } },
+      ]);
     },
     abortAll() {
       inFlight.forEach(({ controller }) => controller.abort());

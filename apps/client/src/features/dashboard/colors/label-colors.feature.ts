@@ -6,12 +6,19 @@
  * stays), so the next visitor sees the same colours whatever order the charts load in.
  */
 import { asyncScheduler, debounceTime, filter, type SchedulerLike, type Subscription } from 'rxjs';
-import { colorsSyncBody, mustSyncColors, withChartLabels, type LabelColorMetadata } from '@strata/domain';
+import {
+  colorsSyncBody,
+  mustSyncColors,
+  withChartLabels,
+  type LabelColorMetadata,
+  labelColorsFold,
+  type LabelColorsEvent,
+  type LabelColorsState,
+} from '@strata/domain';
 import type { EnvelopeOf, EventLike } from '@strata/events';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import type { HttpClient } from '../../api/http-client';
 import { paletteOf } from '../../charts/viz/shared/color-schemes';
-import { labelColorsFold, type LabelColorsEvent, type LabelColorsState } from './label-colors.events';
 
 export const COLOR_SYNC_DEBOUNCE_MS = 500;
 

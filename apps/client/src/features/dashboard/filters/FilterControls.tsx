@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { TIME_GRAINS } from '@strata/domain';
-import type { FilterOptions, FilterSearch } from '../dashboard.events';
+import { TIME_GRAINS, type FilterOptions, type FilterSearch } from '@strata/domain';
 import type { DashboardDataset } from '../api/types';
 import { controlOf, FilterType, searchesAllValues, type FilterValue, type NativeFilter } from './native-filters';
 

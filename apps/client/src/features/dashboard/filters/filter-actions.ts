@@ -5,9 +5,8 @@
  */
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard.feature';
-import type { DashboardState } from '../dashboard.events';
+import { mergeExtraFormData, type DashboardPageEvent, type DashboardPageState } from '@strata/domain';
 import { columnValues, filterValuesQueryContext } from '../charts/chart-query';
-import { mergeExtraFormData } from '@strata/domain';
 import {
   controlOf,
   searchesAllValues,
@@ -54,7 +53,7 @@ export function filterActions(core: DashboardCore): FilterActions {
     const mask: Record<string, DataMask> = {};
     for (const f of nativeFilters()) mask[f.id] = dataMaskEntry(f, draft[f.id] ?? null);
     const before = store.getState().dataMask;
-    store.record([{ type: 'dashboard/filtersApplied', data: { dataMask: mask } }]);
+    store.record([{ type: 'dashboardPage/filtersApplied', data: { dataMask: mask } }]);
     core.refreshFilteredCharts();
     // Children of a changed filter offer the values their parents leave (cascading filters).
     const changed = nativeFilters()
@@ -76,24 +75,27 @@ export function filterActions(core: DashboardCore): FilterActions {
       const query = filterValuesQuery(state, f);
       if (!query) {
         store.record([
-          { type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: DATASET_NOT_LOADED } },
+          { type: 'dashboardPage/filterOptionsFailed', data: { filterId: f.id, message: DATASET_NOT_LOADED } },
         ]);
         continue;
       }
-      store.record([{ type: 'dashboard/filterOptionsRequested', data: { filterId: f.id } }]);
+      store.record([{ type: 'dashboardPage/filterOptionsRequested', data: { filterId: f.id } }]);
       // A search under way asks again: its values are narrowed by the parents' new selection too.
       const typed = state.filterSearch[f.id]?.text;
-      if (typed) store.record([{ type: 'dashboard/filterSearchTyped', data: { filterId: f.id, text: typed } }]);
+      if (typed) store.record([{ type: 'dashboardPage/filterSearchTyped', data: { filterId: f.id, text: typed } }]);
       Promise.resolve()
         .then(() => api.chartData(query.context(), { dashboardId, force: false }))
         .then((result) => {
           const values = columnValues(result, query.column);
-          store.record([{ type: 'dashboard/filterOptionsLoaded', data: { filterId: f.id, values } }]);
+          store.record([{ type: 'dashboardPage/filterOptionsLoaded', data: { filterId: f.id, values } }]);
           selectFirstIfAsked(f, values);
         })
         .catch((error: unknown) =>
           store.record([
-            { type: 'dashboard/filterOptionsFailed', data: { filterId: f.id, message: toClientError(error).message } },
+            {
+              type: 'dashboardPage/filterOptionsFailed',
+              data: { filterId: f.id, message: toClientError(error).message },
+            },
           ]),
         );
     }
@@ -105,14 +107,14 @@ export function filterActions(core: DashboardCore): FilterActions {
     const state = store.getState();
     if (maskValue(state.dataMask[f.id]) !== null) return;
     const value = [values[0]!] as FilterValue;
-    store.record([{ type: 'dashboard/filterValueSelected', data: { filterId: f.id, value } }]);
+    store.record([{ type: 'dashboardPage/filterValueSelected', data: { filterId: f.id, value } }]);
     const applied = Object.fromEntries(nativeFilters().map((n) => [n.id, maskValue(state.dataMask[n.id])]));
     apply({ ...applied, [f.id]: value });
   };
 
   return {
     selectFilterValue(filterId, value) {
-      store.record([{ type: 'dashboard/filterValueSelected', data: { filterId, value } }]);
+      store.record([{ type: 'dashboardPage/filterValueSelected', data: { filterId, value } }]);
     },
     applyFilters() {
       const missing = missingRequired();
@@ -126,8 +128,8 @@ export function filterActions(core: DashboardCore): FilterActions {
     clearFilters() {
       const cleared = Object.fromEntries(nativeFilters().map((f) => [f.id, null]));
       store.record(
-        nativeFilters().map((f) => ({
-          type: 'dashboard/filterValueSelected' as const,
+        nativeFilters().map((f): DashboardPageEvent => ({
+          type: 'dashboardPage/filterValueSelected',
           data: { filterId: f.id, value: null },
         })),
       );
@@ -139,7 +141,7 @@ export function filterActions(core: DashboardCore): FilterActions {
       if (!f || !searchesAllValues(f, Object.values(store.getState().datasets))) return;
       // Only a change: the pipeline's debounce restarts on each event.
       if ((store.getState().filterSearch[filterId]?.text ?? '') === (text.trim() ? text : '')) return;
-      store.record([{ type: 'dashboard/filterSearchTyped', data: { filterId, text } }]);
+      store.record([{ type: 'dashboardPage/filterSearchTyped', data: { filterId, text } }]);
     },
     missingRequired,
   };
@@ -151,7 +153,7 @@ export const DATASET_NOT_LOADED = 'The dataset of this filter could not be loade
  * The request for a select filter's values: its column's distinct values, narrowed by what its cascade
  * parents have applied, and by `extra` (a search). Null when the filter's dataset is not on the page.
  */
-export function filterValuesQuery(state: DashboardState, f: NativeFilter, extra?: ExtraFormData) {
+export function filterValuesQuery(state: DashboardPageState, f: NativeFilter, extra?: ExtraFormData) {
   const target = targetOf(f);
   const dataset = target ? Object.values(state.datasets).find((d) => d.id === target.datasetId) : undefined;
   if (!target || !dataset || !state.dashboard) return null;

@@ -19,15 +19,18 @@ import {
 import type { EnvelopeOf } from '@strata/events';
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard.feature';
-import type { DashboardEvent } from '../dashboard.events';
+import type { DashboardPageEvent } from '@strata/domain';
 import { columnValues } from '../charts/chart-query';
 import { DATASET_NOT_LOADED, filterValuesQuery } from './filter-actions';
 import { nativeFilters, targetOf } from './native-filters';
 
 export const FILTER_SEARCH_DEBOUNCE_MS = 300;
 
-type Typed = Extract<DashboardEvent, { type: 'dashboard/filterSearchTyped' }>;
-type Answer = Extract<DashboardEvent, { type: 'dashboard/filterSearchLoaded' | 'dashboard/filterSearchFailed' }>;
+type Typed = Extract<DashboardPageEvent, { type: 'dashboardPage/filterSearchTyped' }>;
+type Answer = Extract<
+  DashboardPageEvent,
+  { type: 'dashboardPage/filterSearchLoaded' | 'dashboardPage/filterSearchFailed' }
+>;
 
 /** The text inside an ILIKE pattern: %, _ and the escape character match themselves. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -47,7 +50,7 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
           : null;
       if (!query) {
         subscriber.next({
-          type: 'dashboard/filterSearchFailed',
+          type: 'dashboardPage/filterSearchFailed',
           data: { filterId, text, message: DATASET_NOT_LOADED },
         });
         subscriber.complete();
@@ -59,13 +62,13 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
         .then(
           (result) =>
             subscriber.next({
-              type: 'dashboard/filterSearchLoaded',
+              type: 'dashboardPage/filterSearchLoaded',
               data: { filterId, text, values: columnValues(result, query.column) },
             }),
           (error: unknown) => {
             if (!abort.signal.aborted)
               subscriber.next({
-                type: 'dashboard/filterSearchFailed',
+                type: 'dashboardPage/filterSearchFailed',
                 data: { filterId, text, message: toClientError(error).message },
               });
           },
@@ -77,7 +80,7 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
 
   return core.store.recorded$
     .pipe(
-      filter((e): e is EnvelopeOf<Typed> => e.type === 'dashboard/filterSearchTyped'),
+      filter((e): e is EnvelopeOf<Typed> => e.type === 'dashboardPage/filterSearchTyped'),
       groupBy((e) => e.data.filterId),
       mergeMap((typed$) =>
         typed$.pipe(

@@ -8,25 +8,30 @@ import {
   GenericDataType,
   filterConfigItemSchema,
   filterValueExtraFormData,
+  isEmptyFilterValue as isEmptyValue,
+  isFilterValue,
   isNativeFilter,
   type DataMask,
   type FilterConfigItem,
   type NativeFilter,
+  type NativeFilterValue as FilterValue,
 } from '@strata/domain';
 import type { DashboardDataset } from '../api/types';
 
+// The value helpers are the domain's (`dashboard/page/filter-values.ts`): the page's fold reads them too.
 export {
   FilterType,
+  isEmptyFilterValue as isEmptyValue,
+  isFilterValue,
   isNativeFilter,
+  maskValue,
+  type NativeFilterValue as FilterValue,
   type DataMask,
   type DataMaskMap,
   type ExtraFormData,
   type FilterConfigItem,
   type NativeFilter,
 } from '@strata/domain';
-
-/** A select's values, a range's [min, max], a time range text, a time column, a time grain. */
-export type FilterValue = (string | number | boolean | null)[] | string;
 
 export function readFilterConfiguration(config: unknown): FilterConfigItem[] {
   if (!Array.isArray(config)) return [];
@@ -80,26 +85,8 @@ export function searchesAllValues(filter: NativeFilter, datasets: readonly Dashb
   return type === undefined || type === null || type === GenericDataType.STRING;
 }
 
-export function isFilterValue(v: unknown): v is FilterValue {
-  if (typeof v === 'string') return true;
-  return Array.isArray(v) && v.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x));
-}
-
 export function defaultValueOf(filter: NativeFilter): FilterValue | null {
   const value = filter.defaultDataMask.filterState?.value;
-  return isFilterValue(value) && !isEmptyValue(value) ? value : null;
-}
-
-/** An empty value filters nothing: no selection, an open range, no time range. */
-export function isEmptyValue(value: FilterValue | null | undefined): boolean {
-  if (value === null || value === undefined || value === '') return true;
-  if (Array.isArray(value)) return value.length === 0 || value.every((v) => v === null);
-  return false;
-}
-
-/** The applied value of a filter in a data mask. */
-export function maskValue(mask: DataMask | undefined): FilterValue | null {
-  const value = mask?.filterState?.value;
   return isFilterValue(value) && !isEmptyValue(value) ? value : null;
 }
 

@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { DashboardFeature } from '../dashboard.feature';
-import type { DashboardState } from '../dashboard.events';
+import type { DashboardPageState } from '@strata/domain';
 
 /** What every component of the grid reads: the feature, the state shown, and the page's options. */
 export interface DashboardView {
   feature: DashboardFeature;
-  state: DashboardState;
+  state: DashboardPageState;
   /** spec §6 ESCAPE_MARKDOWN_HTML. */
   escapeMarkdown: boolean;
   /** UI-config bit 8: no chart menus. */

@@ -1,15 +1,15 @@
-import { DashboardMessages } from '@strata/domain';
+import {
+  DashboardMessages,
+  dashboardListFold,
+  type DashboardListEvent,
+  type DashboardListQueryState,
+  type DashboardListState,
+} from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
 import { dashboardApi } from '../api/dashboard-api';
-import {
-  dashboardListFold,
-  type DashboardListEvent,
-  type DashboardListQueryState,
-  type DashboardListState,
-} from './dashboard-list.events';
 
 export interface DashboardListFeature {
   readonly store: FeatureStore<DashboardListState, DashboardListEvent>;
@@ -70,10 +70,10 @@ export function createDashboardList(
     store,
     load,
     async toggleStar(id) {
-      const isStarred = !store.getState().favorites[id];
+      const favorite = !store.getState().favorites[id];
       try {
-        await api.setFavorite(id, isStarred);
-        store.record([{ type: 'dashboardList/starToggled', data: { id, isStarred } }]);
+        await api.setFavorite(id, favorite);
+        store.record([{ type: favorite ? 'dashboardList/favorited' : 'dashboardList/unfavorited', data: { id } }]);
       } catch {
         toasts.danger('An error occurred while starring this dashboard');
       }

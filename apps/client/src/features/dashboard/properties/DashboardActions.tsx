@@ -10,7 +10,7 @@ import {
   type DashboardPropertiesFeature,
   type PropertiesUser,
 } from './dashboard-properties.feature';
-import type { DashboardWrite } from './dashboard-properties.events';
+import type { DashboardWrite } from '@strata/domain';
 import { CssModal } from './CssModal';
 import { ConfirmDialog } from './Modal';
 import { PropertiesModal } from './PropertiesModal';

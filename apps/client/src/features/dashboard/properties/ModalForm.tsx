@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OverwriteConfirmation as Confirmation } from './dashboard-properties.events';
+import type { OverwriteConfirmation as Confirmation } from '@strata/domain';
 import { DialogFooter, Modal } from './Modal';
 import { OverwriteConfirmation } from './OverwriteConfirmation';
 

@@ -1,5 +1,4 @@
-import type { OverwriteItem } from '@strata/domain';
-import type { OverwriteConfirmation as Confirmation } from './dashboard-properties.events';
+import { type OverwriteItem, type OverwriteConfirmation as Confirmation } from '@strata/domain';
 import { PROPERTIES_CHANGED_ELSEWHERE } from './full-save';
 
 /** A value as the user reads it: owners by name, text as typed, the rest as JSON. */

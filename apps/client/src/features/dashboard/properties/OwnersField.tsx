@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { DashboardPropertiesState } from './dashboard-properties.events';
+import type { DashboardPropertiesState } from '@strata/domain';
 import type { DashboardPropertiesFeature } from './dashboard-properties.feature';
 
 /**

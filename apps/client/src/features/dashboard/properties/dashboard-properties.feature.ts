@@ -10,21 +10,24 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs';
-import { canWriteDashboard, DashboardMessages, normalizeDashboardSave, type PermissionSubject } from '@strata/domain';
-import { createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
-import { hasStatus, toClientError } from '../../api/api-error';
-import type { DashboardEvent } from '../dashboard.events';
-import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
-import type { DashboardOwner, DashboardRecord } from '../api/types';
-import { readFilterConfiguration } from '../filters/native-filters';
 import {
+  canWriteDashboard,
+  DashboardMessages,
+  normalizeDashboardSave,
+  type PermissionSubject,
+  type DashboardPageEvent,
   dashboardPropertiesFold,
   type DashboardPropertiesEvent,
   type DashboardPropertiesState,
   type DashboardWrite,
   type FullSave,
   type OwnerChoice,
-} from './dashboard-properties.events';
+} from '@strata/domain';
+import { createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
+import { hasStatus, toClientError } from '../../api/api-error';
+import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
+import type { DashboardOwner, DashboardRecord } from '../api/types';
+import { readFilterConfiguration } from '../filters/native-filters';
 import { fullSave } from './full-save';
 import { metadataToSave } from './save-body';
 
@@ -117,9 +120,14 @@ export function createDashboardProperties({
   const adopt = (saved: DashboardRecord) => {
     const before = dashboard.store.getState().metadata;
     const metadata = parseMetadata(saved.json_metadata);
-    const events: DashboardEvent[] = [{ type: 'dashboard/propertiesSaved', data: { dashboard: saved, metadata } }];
+    const events: DashboardPageEvent[] = [
+      { type: 'dashboardPage/propertiesSaved', data: { dashboard: saved, metadata } },
+    ];
     if ((metadata.refresh_frequency ?? 0) !== (before.refresh_frequency ?? 0))
-      events.push({ type: 'dashboard/refreshFrequencyChanged', data: { seconds: metadata.refresh_frequency ?? 0 } });
+      events.push({
+        type: 'dashboardPage/refreshFrequencyChanged',
+        data: { seconds: metadata.refresh_frequency ?? 0 },
+      });
     dashboard.store.record(events);
     // Filters edited through the Advanced field: the filter bar follows.
     if (

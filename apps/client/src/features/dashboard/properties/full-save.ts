@@ -4,19 +4,20 @@
  * CONFIRM_DASHBOARD_DIFF, REFERENCE §3.5): the user's values are never dropped; the latest is read, shown
  * on the page, and what saving would replace of it is recorded for the dialog to ask about.
  */
-import { DashboardMessages, overwriteItems } from '@strata/domain';
+import {
+  DashboardMessages,
+  overwriteItems,
+  type DashboardPropertiesEvent,
+  type DashboardPropertiesState,
+  type FullSave,
+  type OwnerChoice,
+} from '@strata/domain';
 import type { FeatureStore } from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import { isStaleWrite } from '../api/dashboard-api';
 import type { DashboardMetadata, DashboardOwner, DashboardRecord } from '../api/types';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import { readFilterConfiguration } from '../filters/native-filters';
-import type {
-  DashboardPropertiesEvent,
-  DashboardPropertiesState,
-  FullSave,
-  OwnerChoice,
-} from './dashboard-properties.events';
 import { dashboardSaveBody, type DashboardChanges } from './save-body';
 
 /** Shown in the dialog above what a save would overwrite, when someone else saved the dashboard first. */
@@ -59,7 +60,7 @@ export function fullSave({
   /** Someone else's latest save lands on the page (as the page's own re-read after a 409 does). */
   const showLatest = (latest: DashboardRecord, metadata: DashboardMetadata) => {
     const before = dashboard.store.getState().metadata;
-    dashboard.store.record([{ type: 'dashboard/configurationReloaded', data: { dashboard: latest, metadata } }]);
+    dashboard.store.record([{ type: 'dashboardPage/configurationReloaded', data: { dashboard: latest, metadata } }]);
     if (
       JSON.stringify(metadata.native_filter_configuration ?? []) !==
       JSON.stringify(before.native_filter_configuration ?? [])

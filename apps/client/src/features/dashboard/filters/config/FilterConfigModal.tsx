@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { isNativeFilter, type FilterConfigItem } from '@strata/domain';
+import { isNativeFilter, type FilterConfigItem, listedItems } from '@strata/domain';
 import { useStoreState } from '../../../../shared/use-store-state';
-import { listedItems } from './filter-config.events';
 import type { FilterConfigFeature } from './filter-config.feature';
 import { FILTER_TYPE_LABELS, FilterForm } from './FilterForm';
 import type { ScopeChoices } from './ScopeField';

@@ -5,9 +5,10 @@ import {
   type FilterConfigItem,
   type FilterValidationError,
   type NativeFilter,
+  type FilterConfigState,
+  type FilterSetting,
 } from '@strata/domain';
 import { controlOf, defaultValueOf } from '../native-filters';
-import type { FilterConfigState, FilterSetting } from './filter-config.events';
 import type { FilterConfigFeature } from './filter-config.feature';
 import { ScopeField, type ScopeChoices } from './ScopeField';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ROOT_ID, type FilterScope, type Layout } from '@strata/domain';
-import type { DashboardState } from '../../dashboard.events';
+import { ROOT_ID, type FilterScope, type Layout, type DashboardPageState } from '@strata/domain';
 
 /** The dashboard's tabs and charts a scope may name, in layout order. */
 export interface ScopeChoices {
@@ -9,7 +8,7 @@ export interface ScopeChoices {
 }
 
 /** The tabs and charts of the layout a filter's scope may name, in the layout's order. */
-export function scopeChoices(layout: Layout, charts: DashboardState['charts']): ScopeChoices {
+export function scopeChoices(layout: Layout, charts: DashboardPageState['charts']): ScopeChoices {
   const tabs: ScopeChoices['tabs'] = [];
   const found: ScopeChoices['charts'] = [];
   const walk = (id: string) => {

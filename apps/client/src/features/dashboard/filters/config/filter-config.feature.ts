@@ -21,21 +21,20 @@ import {
   type FilterType,
   type FilterValidationError,
   type Layout,
+  filterConfigFold,
+  newFilter,
+  filterSettingChanged,
+  type ColumnOption,
+  type DatasetOption,
+  type FilterConfigEvent,
+  type FilterConfigState,
+  type FilterSetting,
 } from '@strata/domain';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../../shared/feature-store';
 import { toClientError } from '../../../api/api-error';
 import { isStaleWrite, type DashboardWriteAnswer } from '../../api/dashboard-api';
 import { columnValues, filterValuesQueryContext } from '../../charts/chart-query';
 import type { FilterValue } from '../native-filters';
-import {
-  filterConfigFold,
-  newFilter,
-  type ColumnOption,
-  type DatasetOption,
-  type FilterConfigEvent,
-  type FilterConfigState,
-  type FilterSetting,
-} from './filter-config.events';
 
 export interface FilterConfigApi {
   listDatasets(search: string): Promise<DatasetOption[]>;
@@ -169,7 +168,7 @@ export function createFilterConfig({
       record({ type: 'filterConfig/filterTargetChosen', data: { id, datasetId, column } });
       if (datasetId !== null) loadColumns(datasetId);
     },
-    toggle: (id, setting, on) => record({ type: 'filterConfig/filterSettingToggled', data: { id, setting, on } }),
+    toggle: (id, setting, on) => record(filterSettingChanged(id, setting, on)),
     chooseParents: (id, parentIds) => record({ type: 'filterConfig/filterParentsChosen', data: { id, parentIds } }),
     chooseScope: (id, scope) => record({ type: 'filterConfig/filterScopeChosen', data: { id, scope } }),
     chooseDefault: (id, value) => record({ type: 'filterConfig/filterDefaultChosen', data: { id, value } }),

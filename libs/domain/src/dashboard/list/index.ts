@@ -1,0 +1,3 @@
+export * from './dashboard-list.events';
+export * from './dashboard-list.fold';
+export * from './upcasters';

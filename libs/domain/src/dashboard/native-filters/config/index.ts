@@ -1,0 +1,3 @@
+export * from './filter-config.events';
+export * from './filter-config.fold';
+export * from './upcasters';

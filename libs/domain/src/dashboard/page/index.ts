@@ -1,0 +1,6 @@
+export * from './records';
+export * from './filter-values';
+export * from './page.events';
+export * from './page.state';
+export * from './page.evolve';
+export * from './upcasters';

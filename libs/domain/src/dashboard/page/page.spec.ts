@@ -1,0 +1,104 @@
+import { deepFreeze } from '../../testing';
+import type { DashboardPageEvent } from './page.events';
+import { dashboardPageFold } from './page.evolve';
+import { CHART_STOPPED } from './page.state';
+import { chart, dataset, loaded, loadStarted, opened, originFilter } from './testing/fixtures';
+
+/** given(events): the page's state after them (frozen: an evolve that mutates fails). */
+const given = (events: readonly DashboardPageEvent[]) =>
+  events.reduce(
+    (s, e) => deepFreeze(dashboardPageFold.evolve(s, deepFreeze(e))),
+    deepFreeze(dashboardPageFold.initialState()),
+  );
+
+describe('dashboard page fold (charts-dashboards-reports §2-§4)', () => {
+  it('given a load, when it answers, then the page holds the dashboard, its chart states and the filter bar', () => {
+    const state = given(opened());
+    expect(state.status).toBe('ready');
+    expect(Object.keys(state.charts)).toEqual(['1', '2']);
+    expect(Object.keys(state.datasets)).toEqual(['1__table']);
+    expect(state.chartStates[1]?.chartStatus).toBeNull();
+    expect(state.filterDraft).toEqual({ [originFilter.id]: ['Europe'] });
+    expect(state.refreshFrequency).toBe(30);
+    expect(state.expandedSlices).toEqual({ 2: true });
+  });
+
+  it('given a newer load, when an older load answers, then nothing changes', () => {
+    const state = given([loadStarted('r1'), loadStarted('r2'), loaded('r1')]);
+    expect(state.status).toBe('loading');
+    expect(state.dashboard).toBeNull();
+  });
+
+  it('given a refresh, when the replaced query answers, then the chart keeps its new query (§4 chart status)', () => {
+    const query = (queryId: string): DashboardPageEvent => ({
+      type: 'dashboardPage/chartQueryStarted',
+      data: { chartId: 1, queryId, formData: {}, at: 1 },
+    });
+    const state = given([
+      ...opened(),
+      query('q1'),
+      query('q2'),
+      { type: 'dashboardPage/chartQuerySucceeded', data: { chartId: 1, queryId: 'q1', queriesResponse: [], at: 2 } },
+    ]);
+    expect(state.chartStates[1]).toMatchObject({ chartStatus: 'loading', queryId: 'q2' });
+    const stopped = given([
+      ...opened(),
+      query('q2'),
+      { type: 'dashboardPage/chartQueryStopped', data: { chartId: 1, queryId: 'q2', at: 3 } },
+    ]);
+    expect(stopped.chartStates[1]).toMatchObject({ chartStatus: 'stopped', chartAlert: CHART_STOPPED });
+  });
+
+  it('when a tab is activated, then its siblings are no longer active', () => {
+    const state = given([...opened(), { type: 'dashboardPage/tabActivated', data: { tabId: 'TAB-b' } }]);
+    expect(state.activeTabs).toEqual(['TAB-b']);
+  });
+
+  it('when the user favorites then unfavorites the dashboard, then the star follows each intent', () => {
+    const favorited = given([...opened(), { type: 'dashboardPage/favorited', data: {} }]);
+    expect(favorited.isStarred).toBe(true);
+    expect(
+      given([
+        ...opened(),
+        { type: 'dashboardPage/favorited', data: {} },
+        { type: 'dashboardPage/unfavorited', data: {} },
+      ]).isStarred,
+    ).toBe(false);
+  });
+
+  it('when native filters are applied, then cross-filters (keyed by chart id) stay', () => {
+    const mask = { [originFilter.id]: { id: originFilter.id, extraFormData: {}, filterState: { value: ['Asia'] } } };
+    const state = given([...opened(), { type: 'dashboardPage/filtersApplied', data: { dataMask: mask } }]);
+    expect(Object.keys(state.dataMask).sort()).toEqual(['2', originFilter.id].sort());
+    expect(state.dataMask[originFilter.id]?.filterState?.value).toEqual(['Asia']);
+  });
+
+  it('when a chart placed in edit mode is fetched, then it and its dataset join the page once', () => {
+    const added: DashboardPageEvent = {
+      type: 'dashboardPage/chartAdded',
+      data: { chart: chart(9), dataset: dataset(4) },
+    };
+    const state = given([...opened(), added]);
+    expect(state.chartStates[9]?.chartStatus).toBeNull();
+    expect(Object.keys(state.datasets)).toEqual(['1__table', '4__table']);
+    const again = given([
+      ...opened(),
+      added,
+      { ...added, data: { chart: { ...chart(9), slice_name: 'Other' }, dataset: null } },
+    ]);
+    expect(again.charts[9]?.slice_name).toBe('Chart 9');
+  });
+
+  it('when a write is answered, then the page names the new version in its next write', () => {
+    const state = given([
+      ...opened(),
+      { type: 'dashboardPage/versionAdvanced', data: { version: 4, lastModifiedTime: null } },
+    ]);
+    expect(state.dashboard?.version).toBe(4);
+  });
+
+  it('ignores an event it does not know (an imported log of another page)', () => {
+    const before = given(opened());
+    expect(dashboardPageFold.evolve(before, { type: 'other/thing', data: {} } as never)).toBe(before);
+  });
+});

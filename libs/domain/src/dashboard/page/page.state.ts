@@ -1,0 +1,75 @@
+/** The dashboard page's state: the fold of its facts (page.events.ts), as the page draws it. */
+import type { ChartRuntime, FilterOptions, FilterSearch, LoadedDashboard } from './page.events';
+import type { NativeFilterValue } from './filter-values';
+import type { DashboardChart, DashboardDataset, DashboardRecord } from './records';
+
+export interface DashboardPageState extends Omit<
+  LoadedDashboard,
+  'charts' | 'datasets' | 'dashboard' | 'datasetsStatus'
+> {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  requestId: string | null;
+  idOrSlug: string | null;
+  error: string | null;
+  dashboard: DashboardRecord | null;
+  charts: Record<number, DashboardChart>;
+  /** By datasource key '{id}__{type}'. */
+  datasets: Record<string, DashboardDataset>;
+  datasetsStatus: 'loading' | 'complete' | 'error';
+  chartStates: Record<number, ChartRuntime>;
+  /** Values picked in the filter bar, not applied yet (Apply sends them to the charts). */
+  filterDraft: Record<string, NativeFilterValue | null>;
+  filterOptions: Record<string, FilterOptions>;
+  /** By filter id: the dynamic searches under way or answered. */
+  filterSearch: Record<string, FilterSearch>;
+  refreshFrequency: number;
+  isRefreshing: boolean;
+  expandedSlices: Record<number, boolean>;
+  fullSizeChartId: number | null;
+  isStarred: boolean;
+}
+
+export const emptyChartRuntime = (): ChartRuntime => ({
+  chartStatus: null,
+  chartAlert: null,
+  chartStackTrace: null,
+  chartIssues: [],
+  chartUpdateStartTime: null,
+  chartUpdateEndTime: null,
+  queryId: null,
+  queriesResponse: null,
+  latestQueryFormData: null,
+  resultFormData: null,
+  resultQueryId: null,
+});
+
+/** §4: 'Updating chart was stopped'. */
+export const CHART_STOPPED = 'Updating chart was stopped';
+
+export const initialDashboardPageState = (): DashboardPageState => ({
+  status: 'idle',
+  requestId: null,
+  idOrSlug: null,
+  error: null,
+  dashboard: null,
+  metadata: {},
+  layout: {},
+  charts: {},
+  datasets: {},
+  datasetsStatus: 'loading',
+  filterItems: [],
+  dataMask: {},
+  filterDraft: {},
+  filterOptions: {},
+  filterSearch: {},
+  chartStates: {},
+  activeTabs: [],
+  editMode: false,
+  focusedChartId: null,
+  soloChartId: null,
+  refreshFrequency: 0,
+  isRefreshing: false,
+  expandedSlices: {},
+  fullSizeChartId: null,
+  isStarred: false,
+});
