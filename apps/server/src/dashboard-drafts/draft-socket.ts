@@ -5,9 +5,14 @@
  * the dashboard's owners makes the gateway judge its editors' subscriptions again.
  */
 import { Injectable } from '@nestjs/common';
-import { CLIENT_DRAFT_COMMAND_TYPES, dashboardIdOfDraftStream, DRAFT_STREAM_PREFIX, ErrorType } from '@strata/domain';
+import {
+  CLIENT_DRAFT_COMMAND_TYPES,
+  dashboardIdOfDraftStream,
+  DRAFT_STREAM_PREFIX,
+  ErrorType,
+  type SavedDashboardEvent,
+} from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
-import type { DashboardEvent } from '../dashboards/dashboard.events';
 import { CommandRouter } from '../realtime/command-router';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
 import { DraftAccess } from './draft-access';
@@ -16,8 +21,8 @@ import { DraftService } from './draft.service';
 
 const PREFIX = DRAFT_STREAM_PREFIX.slice(0, -1); // 'dashboard-draft'
 /** The dashboard facts that can change who owns it. */
-const OWNERSHIP_EVENTS: ReadonlySet<string> = new Set<DashboardEvent['type']>([
-  'dashboard/propertiesUpdated',
+const OWNERSHIP_EVENTS: ReadonlySet<string> = new Set<SavedDashboardEvent['type']>([
+  'dashboard/ownersChanged',
   'dashboard/dashboardDeleted',
 ]);
 

@@ -1,30 +1,17 @@
 /**
- * A dashboard's label colours pushed by the page (spec §4 "Colour sync flags ... cleared once pushed to
- * the server"), as a command on the Nest CommandBus against `dashboard-colors:<id>`. The decider keeps
- * the last colours so that a push of what is already stored appends nothing.
+ * A dashboard's label colours pushed by the page (charts-dashboards-reports §4 colour sync), as a command
+ * on the Nest CommandBus against `dashboard-colors:<id>`, decided by the domain's dashboardColorsDecider
+ * (a push of what is already stored appends nothing).
  */
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Decider } from '@strata/events';
+import {
+  dashboardColorsDecider,
+  dashboardColorsStream,
+  type DashboardColorFields,
+  type SyncDashboardColorsCommand,
+} from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
-import { dashboardColorsStream, type DashboardColorFields, type DashboardColorsSynced } from './dashboard.events';
-
-export interface SyncColors {
-  type: 'SyncDashboardColors';
-  data: { colors: DashboardColorFields; markUpdated: boolean };
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-export const dashboardColorsDecider: Decider<DashboardColorFields, DashboardColorsSynced, SyncColors, void> = {
-  initialState: () => ({}),
-  evolve: (state, event) => ({ ...state, ...event.data.colors }),
-  decide(command, state) {
-    const { colors, markUpdated } = command.data;
-    const changed = (Object.keys(colors) as (keyof DashboardColorFields)[]).some((k) => !same(colors[k], state[k]));
-    return changed || markUpdated ? [{ type: 'dashboard/colorsSynced', data: { colors, markUpdated } }] : [];
-  },
-};
 
 export class SyncDashboardColors extends Command<AppendResult> {
   constructor(
@@ -42,7 +29,7 @@ export class SyncDashboardColorsHandler implements ICommandHandler<SyncDashboard
   constructor(private readonly runner: DecisionRunner) {}
 
   execute({ dashboardId, colors, markUpdated, meta }: SyncDashboardColors): Promise<AppendResult> {
-    const command: SyncColors = { type: 'SyncDashboardColors', data: { colors, markUpdated } };
+    const command: SyncDashboardColorsCommand = { type: 'SyncDashboardColors', data: { colors, markUpdated } };
     return this.runner.loadDecideAppend(
       dashboardColorsStream(dashboardId),
       dashboardColorsDecider,

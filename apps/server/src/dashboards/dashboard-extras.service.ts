@@ -5,25 +5,25 @@
  */
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ErrorType, remapChartIdsInMetadata } from '@strata/domain';
+import {
+  DASHBOARD_PERMALINK_RESOURCE,
+  ErrorType,
+  remapChartIdsInMetadata,
+  type ChartCommand,
+  type SavedLayout,
+  type SavedLayoutComponent,
+} from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
-import type { ChartCommand } from '../charts/chart.decider';
 import { DecideChart } from '../charts/decide-chart';
 import { CHART_SELECT, chartJson, type ChartRow } from '../charts/chart-json';
 import { StrataHttpException } from '../common/error-body';
 import { DatasetsService } from '../datasets/datasets.service';
-import { EventStore } from '../event-store/event-store.port';
-import {
-  dashboardPermalinkStream,
-  DASHBOARD_PERMALINK_RESOURCE,
-  type DashboardPermalinkCreated,
-} from './dashboard.events';
 import { DecideDashboardFavorites } from './decide-dashboard-favorites';
+import { DecideDashboardPermalink } from './decide-dashboard-permalink';
 import { DashboardsService, validMetadata, type DashboardJson } from './dashboards.service';
 import { FilterDatasets } from './filter-datasets';
-import type { Layout, LayoutComponent } from './layout';
 
 export interface CopyInput {
   dashboard_title?: string | null;
@@ -36,7 +36,6 @@ export interface CopyInput {
 export class DashboardExtrasService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly dashboards: DashboardsService,
     private readonly datasets: DatasetsService,
@@ -147,14 +146,13 @@ export class DashboardExtrasService {
   ): Promise<{ key: string; url: string }> {
     await this.dashboards.visible(id, user);
     const key = randomBytes(24).toString('base64url');
-    const event: DashboardPermalinkCreated = {
-      type: 'dashboard/permalinkCreated',
-      data: { key, dashboardId: id, state },
-    };
-    await this.store.append(dashboardPermalinkStream(key), [event], {
-      expectedVersion: 0,
-      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
-    });
+    await this.commands.execute(
+      new DecideDashboardPermalink(
+        key,
+        { type: 'CreateDashboardPermalink', data: { key, dashboardId: id, state } },
+        { actor: String(user.id), sessionId: user.sessionId, undoable: false },
+      ),
+    );
     return { key, url: `/superset/dashboard/p/${key}/` };
   }
 
@@ -228,15 +226,15 @@ export class DashboardExtrasService {
   }
 }
 
-function remapCharts(layout: Layout, mapping: Map<number, { id: number; slice_name: string }>): Layout {
+function remapCharts(layout: SavedLayout, mapping: Map<number, { id: number; slice_name: string }>): SavedLayout {
   const next: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(layout)) {
-    const c = value as LayoutComponent | 'v2';
+    const c = value as SavedLayoutComponent | 'v2';
     const target = typeof c === 'object' && c.type === 'CHART' ? mapping.get(Number(c.meta?.chartId)) : undefined;
     next[key] =
       target && typeof c === 'object'
         ? { ...c, meta: { ...c.meta, chartId: target.id, sliceName: target.slice_name } }
         : c;
   }
-  return next as Layout;
+  return next as SavedLayout;
 }

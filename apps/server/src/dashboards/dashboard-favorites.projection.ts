@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { Projection } from '../event-store/event-store.port';
-import { DASHBOARD_FAVORITE_EVENTS, type DashboardFavoriteEvent } from './dashboard.events';
+import { DASHBOARD_FAVORITE_EVENTS, type DashboardFavoriteEvent } from '@strata/domain';
 
 @Injectable()
 export class DashboardFavoritesProjection implements Projection {

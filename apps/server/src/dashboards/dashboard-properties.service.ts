@@ -14,16 +14,17 @@ import {
   normalizeDashboardSave,
   parseJsonMetadata,
   validateFilterConfiguration,
+  type DashboardColorFields,
+  type DashboardCommand,
   type FilterChanges,
   type FilterConfigItem,
+  type SaveMetadataOnlySettings,
 } from '@strata/domain';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { checkOwners } from '../datasets/owners';
-import type { DashboardCommand } from './dashboard.decider';
 import { SyncDashboardColors } from './dashboard-colors';
-import type { DashboardColorFields } from './dashboard.events';
 import { DashboardsService, slugUnique, type DashboardRow } from './dashboards.service';
 import { FilterDatasets } from './filter-datasets';
 
@@ -72,7 +73,7 @@ export class DashboardPropertiesService {
       if (typeof input.published !== 'boolean') throw invalid(['published: expected a boolean']);
       await this.decide(
         id,
-        { type: 'SetDashboardPublished', data: { published: input.published } },
+        { type: input.published ? 'PublishDashboard' : 'UnpublishDashboard', data: {} },
         expectedVersion,
         user,
       );
@@ -80,13 +81,13 @@ export class DashboardPropertiesService {
     }
     const metadataOnly = this.metadataOnlyPart(input);
     if (metadataOnly) {
-      await this.changeMetadata(
-        current,
-        { ...current.json_metadata, ...metadataOnly },
-        'metadata',
-        expectedVersion,
-        user,
-      );
+      // Checked as the whole document they land in; each key sent is its own intent (crossFilterScopesSaved...).
+      const parsed = parseJsonMetadata({ ...current.json_metadata, ...metadataOnly });
+      if (!parsed.ok) throw invalid(parsed.problems);
+      const data: SaveMetadataOnlySettings['data'] = {};
+      for (const key of METADATA_ONLY_KEYS)
+        if (key in metadataOnly) Object.assign(data, { [key]: parsed.metadata[key] });
+      await this.decide(id, { type: 'SaveMetadataOnlySettings', data }, expectedVersion, user);
       return { kind: 'metadata', row: (await this.dashboards.row(id))! };
     }
     if ('position_json' in input) {
@@ -168,10 +169,14 @@ export class DashboardPropertiesService {
       );
     }
     await this.filterDatasets.checkNewTargets({ native_filter_configuration: next }, current.json_metadata, user);
-    await this.changeMetadata(
-      current,
-      { ...current.json_metadata, native_filter_configuration: next },
-      'filters',
+    const parsed = parseJsonMetadata({ ...current.json_metadata, native_filter_configuration: next });
+    if (!parsed.ok) throw invalid(parsed.problems);
+    await this.decide(
+      id,
+      {
+        type: 'ConfigureNativeFilters',
+        data: { native_filter_configuration: parsed.metadata.native_filter_configuration ?? [] },
+      },
       expectedVersion,
       user,
     );
@@ -223,27 +228,6 @@ export class DashboardPropertiesService {
     const keys = Object.keys(value);
     const only = keys.length > 0 && keys.every((k) => (METADATA_ONLY_KEYS as readonly string[]).includes(k));
     return only ? (value as Record<string, unknown>) : null;
-  }
-
-  /** Colour syncs no longer come here (dashboard-colors.ts): every metadata change is an edit that marks the dashboard updated. */
-  private async changeMetadata(
-    current: DashboardRow,
-    merged: Record<string, unknown>,
-    reason: 'metadata' | 'filters',
-    expectedVersion: number | undefined,
-    user: CurrentUser,
-  ) {
-    const parsed = parseJsonMetadata(merged);
-    if (!parsed.ok) throw invalid(parsed.problems);
-    await this.decide(
-      current.id,
-      {
-        type: 'ChangeDashboardMetadata',
-        data: { json_metadata: parsed.metadata as Record<string, unknown>, reason, markUpdated: true },
-      },
-      expectedVersion,
-      user,
-    );
   }
 
   private async decide(

@@ -9,21 +9,25 @@ import type { EntityManager } from 'typeorm';
 import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import {
+  appendChartRow,
   DASHBOARD_COLOR_EVENTS,
-  DASHBOARD_EVENTS,
+  metadataPatchOf,
+  removeChartFromLayout,
+  SAVED_DASHBOARD_EVENTS,
+  savedLayoutChartIds,
   type DashboardColorsSynced,
-  type DashboardEvent,
-} from './dashboard.events';
-import { appendChart, chartIdsOf, removeChart, type Layout } from './layout';
+  type SavedDashboardEvent,
+  type SavedLayout,
+} from '@strata/domain';
 
 @Injectable()
 export class DashboardProjection implements Projection {
   readonly name = 'dashboards';
   // Colour syncs come from `dashboard-colors:<id>` and land in the same row (rebuilt together).
-  readonly handles = [...DASHBOARD_EVENTS, ...DASHBOARD_COLOR_EVENTS];
+  readonly handles = [...SAVED_DASHBOARD_EVENTS, ...DASHBOARD_COLOR_EVENTS];
 
   async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as DashboardEvent | DashboardColorsSynced;
+    const event = envelope as unknown as SavedDashboardEvent | DashboardColorsSynced;
     const by = actorUserId(envelope);
     const id = streamNumber(envelope.stream);
     // Every change stamps who, when and the stream version (what a writer sends back as `version`).
@@ -57,7 +61,7 @@ export class DashboardProjection implements Projection {
           ],
         );
         // A copy starts with its source's layout and charts.
-        const charts = [...new Set(chartIdsOf(d.position_json))];
+        const charts = [...new Set(savedLayoutChartIds(d.position_json))];
         if (charts.length > 0)
           await tx.query(
             `INSERT INTO dashboard_slices (dashboard_id, slice_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
@@ -68,13 +72,13 @@ export class DashboardProjection implements Projection {
       case 'dashboard/chartAdded':
       case 'dashboard/chartRemoved': {
         const [row] = (await tx.query(`SELECT position_json FROM dashboards WHERE id = $1`, [id])) as {
-          position_json: Layout;
+          position_json: SavedLayout;
         }[];
         if (!row) return;
         const layout =
           event.type === 'dashboard/chartAdded'
-            ? appendChart(row.position_json, event.data, event.data)
-            : removeChart(row.position_json, event.data.chartId);
+            ? appendChartRow(row.position_json, event.data, event.data)
+            : removeChartFromLayout(row.position_json, event.data.chartId);
         await touch(`position_json = $1::jsonb`, [JSON.stringify(layout)]);
         if (event.type === 'dashboard/chartAdded') {
           await tx.query(
@@ -89,54 +93,67 @@ export class DashboardProjection implements Projection {
         }
         return;
       }
-      case 'dashboard/propertiesUpdated': {
-        const d = event.data;
-        await touch(
-          `dashboard_title = $1, slug = $2, owners = $3::int[], json_metadata = $4::jsonb, css = $5, published = $6, certified_by = $7, certification_details = $8, roles = $9::text[]`,
-          [
-            d.dashboard_title,
-            d.slug,
-            d.owners,
-            JSON.stringify(d.json_metadata),
-            d.css,
-            d.published,
-            d.certified_by,
-            d.certification_details,
-            d.roles ?? [],
-          ],
-        );
+      case 'dashboard/dashboardRenamed':
+        await touch(`dashboard_title = $1`, [event.data.dashboard_title]);
         return;
-      }
-      case 'dashboard/publishedChanged':
-        await touch(`published = $1`, [event.data.published]);
+      case 'dashboard/slugChanged':
+        await touch(`slug = $1`, [event.data.slug]);
         return;
-      case 'dashboard/metadataChanged':
-        if (event.data.markUpdated)
-          await touch(`json_metadata = $1::jsonb`, [JSON.stringify(event.data.json_metadata)]);
-        else
-          await tx.query(`UPDATE dashboards SET json_metadata = $1::jsonb, version = $2 WHERE id = $3`, [
-            JSON.stringify(event.data.json_metadata),
-            envelope.version,
-            id,
-          ]);
+      case 'dashboard/ownersChanged':
+        await touch(`owners = $1::int[]`, [event.data.owners]);
         return;
-      case 'dashboard/colorsSynced':
-        // Only the colour keys are merged, and the version stays: an editor's next save is not stale.
+      case 'dashboard/rolesChanged':
+        await touch(`roles = $1::text[]`, [event.data.roles]);
+        return;
+      case 'dashboard/cssEdited':
+        await touch(`css = $1`, [event.data.css]);
+        return;
+      case 'dashboard/dashboardCertified':
+        await touch(`certified_by = $1, certification_details = $2`, [
+          event.data.certified_by,
+          event.data.certification_details,
+        ]);
+        return;
+      case 'dashboard/certificationRemoved':
+        await touch(`certified_by = NULL, certification_details = NULL`, []);
+        return;
+      case 'dashboard/dashboardPublished':
+      case 'dashboard/dashboardUnpublished':
+        await touch(`published = $1`, [event.type === 'dashboard/dashboardPublished']);
+        return;
+      case 'dashboard/metadataEdited':
+        await touch(`json_metadata = $1::jsonb`, [JSON.stringify(event.data.json_metadata)]);
+        return;
+      case 'dashboard/nativeFiltersConfigured':
+      case 'dashboard/crossFilterScopesSaved':
+      case 'dashboard/globalCrossFilterScopeSaved':
+      case 'dashboard/filterBarOrientationChanged':
+      case 'dashboard/crossFiltersEnabled':
+      case 'dashboard/crossFiltersDisabled':
+        // Only the keys the event sets: the rest of json_metadata (colours synced meanwhile) stays.
+        await touch(`json_metadata = json_metadata || $1::jsonb`, [JSON.stringify(metadataPatchOf(event))]);
+        return;
+      case 'dashboard/colorsSynced': {
+        // Only the colour keys are merged, and the version stays: an editor's next save is not stale. Old
+        // syncs were written on `dashboard:<id>` itself (read as colorsSynced): those did move its version.
+        const version = envelope.stream.startsWith('dashboard:') ? envelope.version : null;
+        const colors = JSON.stringify(event.data.colors);
         if (event.data.markUpdated) {
           await tx.query(
-            `UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb, changed_on = $2, changed_by_fk = $3 WHERE id = $4`,
-            [JSON.stringify(event.data.colors), envelope.meta.at, by, id],
+            `UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb, changed_on = $2, changed_by_fk = $3, version = coalesce($5, version) WHERE id = $4`,
+            [colors, envelope.meta.at, by, id, version],
           );
         } else {
-          await tx.query(`UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb WHERE id = $2`, [
-            JSON.stringify(event.data.colors),
-            id,
-          ]);
+          await tx.query(
+            `UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb, version = coalesce($3, version) WHERE id = $2`,
+            [colors, id, version],
+          );
         }
         return;
+      }
       case 'dashboard/layoutPublished': {
         await touch(`position_json = $1::jsonb`, [JSON.stringify(event.data.position_json)]);
-        const charts = [...new Set(chartIdsOf(event.data.position_json))];
+        const charts = [...new Set(savedLayoutChartIds(event.data.position_json))];
         await tx.query(`DELETE FROM dashboard_slices WHERE dashboard_id = $1 AND NOT (slice_id = ANY($2::int[]))`, [
           id,
           charts,

@@ -7,7 +7,6 @@ import { DashboardExtrasController } from './dashboard-extras.controller';
 import { DashboardExtrasService } from './dashboard-extras.service';
 import { DashboardFavoritesProjection } from './dashboard-favorites.projection';
 import { DashboardList } from './dashboard-list';
-import { DashboardPermalinkProjection } from './dashboard-permalink.projection';
 import { DashboardPropertiesService } from './dashboard-properties.service';
 import { DashboardProjection } from './dashboard.projection';
 import { DashboardsController } from './dashboards.controller';
@@ -15,6 +14,8 @@ import { DashboardsService } from './dashboards.service';
 import { DecideDashboardFavoritesHandler } from './decide-dashboard-favorites';
 import { SyncDashboardColorsHandler } from './dashboard-colors';
 import { DecideDashboardHandler } from './decide-dashboard';
+import { DecideDashboardPermalinkHandler } from './decide-dashboard-permalink';
+import { dashboardPermalinkProjection } from '../explore/permalink.projection';
 import { FilterDatasets } from './filter-datasets';
 
 /**
@@ -34,8 +35,8 @@ import { FilterDatasets } from './filter-datasets';
     DashboardPropertiesService,
     DashboardExtrasService,
     DashboardFavoritesProjection,
-    DashboardPermalinkProjection,
     DecideDashboardHandler,
+    DecideDashboardPermalinkHandler,
     DecideDashboardFavoritesHandler,
     SyncDashboardColorsHandler,
   ],
@@ -46,13 +47,12 @@ export class DashboardsModule implements OnModuleInit {
     private readonly store: EventStore,
     private readonly projection: DashboardProjection,
     private readonly favorites: DashboardFavoritesProjection,
-    private readonly permalinks: DashboardPermalinkProjection,
   ) {}
 
   onModuleInit(): void {
     this.store.registerProjection(this.projection);
     this.store.registerProjection(this.favorites);
-    this.store.registerProjection(this.permalinks);
+    this.store.registerProjection(dashboardPermalinkProjection());
     mapDomainErrorCode('dashboard_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
   }
 }

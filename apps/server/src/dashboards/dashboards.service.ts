@@ -9,12 +9,18 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   canEditDashboard,
   canViewDashboard,
+  dashboardStream,
   ErrorType,
   FeatureFlag,
   normalizeDashboardRoles,
+  normalizeSlug,
   parseJsonMetadata,
-  type Layout as DomainLayout,
+  savedDashboardDecider,
   toPositionJson,
+  type CreateDashboard,
+  type DashboardCommand,
+  type Layout as DomainLayout,
+  type SavedLayout,
 } from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -24,18 +30,15 @@ import { AppConfig } from '../config/app-config';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
 import { checkOwners } from '../datasets/owners';
-import { dashboardDecider, normalizeSlug, type CreateDashboard, type DashboardCommand } from './dashboard.decider';
-import { dashboardStream } from './dashboard.events';
 import { DecideDashboard } from './decide-dashboard';
 import { FilterDatasets } from './filter-datasets';
-import type { Layout } from './layout';
 
 export interface DashboardRow {
   id: number;
   dashboard_title: string;
   slug: string | null;
   owners: number[];
-  position_json: Layout;
+  position_json: SavedLayout;
   json_metadata: Record<string, unknown>;
   css: string;
   published: boolean;
@@ -242,11 +245,11 @@ export class DashboardsService {
     source: 'save' | 'restore',
     by: Pick<DecisionMeta, 'actor' | 'sessionId'>,
   ): Promise<void> {
-    const position_json = toPositionJson(layout) as unknown as Layout;
+    const position_json = toPositionJson(layout) as unknown as SavedLayout;
     const command: DashboardCommand = { type: 'PublishDashboardLayout', data: { position_json, draftVersion, source } };
     await this.runner.loadDecideAppend(
       dashboardStream(dashboardId),
-      dashboardDecider,
+      savedDashboardDecider,
       command,
       undefined,
       { actor: by.actor, sessionId: by.sessionId, undoable: false },

@@ -1,10 +1,9 @@
 /** A user's star on a dashboard (`dashboard-favorites:<id>`) as a command on the Nest CommandBus. */
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { dashboardFavoritesDecider, dashboardFavoritesStream, type FavoriteDashboard } from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecideOn } from '../event-store/decide-command';
 import { DecisionRunner } from '../event-store/load-decide-append';
-import { dashboardFavoritesDecider, type FavoriteDashboard } from './dashboard-favorites.decider';
-import { dashboardFavoritesStream } from './dashboard.events';
 
 export class DecideDashboardFavorites extends DecideOn<number, FavoriteDashboard> {}
 

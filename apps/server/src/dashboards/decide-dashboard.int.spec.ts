@@ -7,12 +7,12 @@
 import { CommandBus, CqrsModule, type ICommand } from '@nestjs/cqrs';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { dashboardStream } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { EventStore, VersionConflictError } from '../event-store/event-store.port';
 import { migrations } from '../storage/migrations';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { dashboardStream } from './dashboard.events';
 import { DecideDashboard, DecideDashboardHandler } from './decide-dashboard';
 
 let db: TestDatabase;
@@ -64,26 +64,16 @@ it('goes through the bus to its handler, which appends on the dashboard stream',
   expect(events[0]!.data).toMatchObject({ id: 1, dashboard_title: 'Sales' });
 
   const published = await bus.execute(
-    new DecideDashboard(
-      1,
-      { type: 'SetDashboardPublished', data: { published: true } },
-      { actor: '1', expectedVersion: 1 },
-    ),
+    new DecideDashboard(1, { type: 'PublishDashboard', data: {} }, { actor: '1', expectedVersion: 1 }),
   );
   expect(published.version).toBe(2);
 });
 
 it('surfaces a stale expected version as the VersionConflictError itself, and appends nothing', async () => {
   await bus.execute(create(2));
-  await bus.execute(
-    new DecideDashboard(2, { type: 'SetDashboardPublished', data: { published: true } }, { actor: '2' }),
-  );
+  await bus.execute(new DecideDashboard(2, { type: 'PublishDashboard', data: {} }, { actor: '2' }));
   const stale = bus.execute(
-    new DecideDashboard(
-      2,
-      { type: 'SetDashboardPublished', data: { published: false } },
-      { actor: '1', expectedVersion: 1 },
-    ),
+    new DecideDashboard(2, { type: 'UnpublishDashboard', data: {} }, { actor: '1', expectedVersion: 1 }),
   );
   await expect(stale).rejects.toBeInstanceOf(VersionConflictError);
   await expect(stale).rejects.toMatchObject({ stream: dashboardStream(2), expected: 1, actual: 2 });

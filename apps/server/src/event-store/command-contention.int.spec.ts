@@ -9,7 +9,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DecideDashboard, DecideDashboardHandler } from '../dashboards/decide-dashboard';
 import { DecideDashboardFavorites, DecideDashboardFavoritesHandler } from '../dashboards/decide-dashboard-favorites';
-import { dashboardFavoritesStream, dashboardStream } from '../dashboards/dashboard.events';
+import { dashboardFavoritesStream, dashboardStream } from '@strata/domain';
 import { migrations } from '../storage/migrations';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { CommandRetryPolicy } from './command-retry';

@@ -2,11 +2,23 @@
  * Explore's form data cache (REFERENCE §2.4 EXPLORE_FORM_DATA_CACHE_CONFIG): `POST /api/v1/explore/form_data`
  * {datasource_id, datasource_type, chart_id?, form_data} -> 201 {key}; `PUT /api/v1/explore/form_data/{key}`
  * (its creator only) -> {key}; `GET /api/v1/explore/form_data/{key}` -> {form_data} (JSON text). Each store
- * is an event on `explore_form_data:<key>`, projected into `key_value` (7 days).
+ * is `explore/formDataStored` on `explore_form_data:<key>` (a DecideFormData command, decided by the domain's
+ * exploreFormDataDecider), projected into `key_value` (7 days).
  */
 import { Controller, Get, HttpCode, Injectable, Param, Post, Put } from '@nestjs/common';
-import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
-import type { Envelope, EventLike } from '@strata/events';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ErrorType,
+  EXPLORE_FORM_DATA_EVENTS,
+  EXPLORE_FORM_DATA_RESOURCE,
+  EXPLORE_FORM_DATA_TTL_DAYS,
+  FORM_DATA_NOT_OWNER,
+  Permission,
+  PermissionView as View,
+  type ExploreFormDataStored,
+  type StoredFormData,
+} from '@strata/domain';
+import type { Envelope } from '@strata/events';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -16,11 +28,10 @@ import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { DatasetsService } from '../datasets/datasets.service';
 import { KeyValueProjection } from '../common/key-value.projection';
-import { EventStore } from '../event-store/event-store.port';
 import { coercedRecordId } from '../common/ids';
+import { DecideFormData } from './decide-explore';
 
-export const FORM_DATA_RESOURCE = 'explore_form_data';
-const TTL_DAYS = 7;
+export const FORM_DATA_RESOURCE = EXPLORE_FORM_DATA_RESOURCE;
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 const bodySchema = z.object({
@@ -49,21 +60,17 @@ const updateSchema = z.object({
   form_data: bodySchema.shape.form_data.optional(),
 });
 
-interface Stored extends Body {
-  owner: number;
-}
-
-export type FormDataStored = EventLike<'explore/formDataStored', { key: string; state: Stored }>;
+type Stored = StoredFormData;
 
 @Injectable()
 export class FormDataProjection extends KeyValueProjection {
   readonly name = FORM_DATA_RESOURCE;
-  readonly handles = ['explore/formDataStored'] as const;
+  readonly handles = EXPLORE_FORM_DATA_EVENTS;
   protected readonly resource = FORM_DATA_RESOURCE;
-  protected override readonly ttlDays = TTL_DAYS;
+  protected override readonly ttlDays = EXPLORE_FORM_DATA_TTL_DAYS;
 
   protected entry(envelope: Envelope) {
-    const { data } = envelope as unknown as FormDataStored;
+    const { data } = envelope as unknown as ExploreFormDataStored;
     return { key: data.key, value: data.state };
   }
 }
@@ -71,7 +78,7 @@ export class FormDataProjection extends KeyValueProjection {
 @Controller('api/v1/explore/form_data')
 export class ExploreFormDataController {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly dataSource: DataSource,
     private readonly datasets: DatasetsService,
   ) {}
@@ -82,7 +89,7 @@ export class ExploreFormDataController {
   async create(@ZodBody(bodySchema) body: Body, @ReqUser() user: CurrentUser) {
     await this.checkDataset(body.datasource_id, user);
     const key = randomBytes(24).toString('base64url');
-    await this.save(key, body, user, 0);
+    await this.decide(key, { type: 'CreateFormData', data: { key, state: { ...body, owner: user.id } } }, user);
     return { key };
   }
 
@@ -94,13 +101,12 @@ export class ExploreFormDataController {
     @ReqUser() user: CurrentUser,
   ) {
     const { owner, ...stored } = await this.read(key);
-    if (owner !== user.id)
-      throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'This form data belongs to another user.');
+    if (owner !== user.id) throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, FORM_DATA_NOT_OWNER);
     const body: Body = { ...stored };
     for (const [field, value] of Object.entries(changes))
       if (value !== undefined) Object.assign(body, { [field]: value });
     await this.checkDataset(body.datasource_id, user);
-    await this.save(key, body, user, 'any');
+    await this.decide(key, { type: 'UpdateFormData', data: { key, userId: user.id, changes } }, user);
     return { key };
   }
 
@@ -112,12 +118,10 @@ export class ExploreFormDataController {
     return { form_data: stored.form_data };
   }
 
-  private async save(key: string, body: Body, user: CurrentUser, expectedVersion: 0 | 'any'): Promise<void> {
-    const event: FormDataStored = { type: 'explore/formDataStored', data: { key, state: { ...body, owner: user.id } } };
-    await this.store.append(`${FORM_DATA_RESOURCE}:${key}`, [event], {
-      expectedVersion,
-      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
-    });
+  private async decide(key: string, command: DecideFormData['command'], user: CurrentUser): Promise<void> {
+    await this.commands.execute(
+      new DecideFormData(key, command, { actor: String(user.id), sessionId: user.sessionId, undoable: false }),
+    );
   }
 
   private async read(key: string): Promise<Stored> {

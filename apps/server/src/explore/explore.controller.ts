@@ -5,7 +5,16 @@
  * form_data, slice, message}}. Opening a permalink or a chart still needs access to its dataset.
  */
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ErrorType, parseDatasourceKey, Permission, PermissionView as View } from '@strata/domain';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ErrorType,
+  EXPLORE_PERMALINK_RESOURCE,
+  explorePermalinkStateSchema,
+  parseDatasourceKey,
+  Permission,
+  PermissionView as View,
+  type ExplorePermalinkState,
+} from '@strata/domain';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -15,15 +24,8 @@ import { StrataHttpException } from '../common/error-body';
 import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
 import { ChartsService } from '../charts/charts.service';
 import { DatasetsService } from '../datasets/datasets.service';
-import { EventStore } from '../event-store/event-store.port';
-import {
-  EXPLORE_PERMALINK_RESOURCE,
-  explorePermalinkStateSchema,
-  explorePermalinkStream,
-  type ExplorePermalinkCreated,
-  type ExplorePermalinkState,
-} from './explore-permalink.events';
 import { coercedRecordId } from '../common/ids';
+import { DecideExplorePermalink } from './decide-explore';
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -51,7 +53,7 @@ const noPermalink = () =>
 @Controller('api/v1/explore')
 export class ExploreController {
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly dataSource: DataSource,
     private readonly charts: ChartsService,
     private readonly datasets: DatasetsService,
@@ -65,11 +67,13 @@ export class ExploreController {
     @ReqUser() user: CurrentUser,
   ) {
     const key = randomBytes(24).toString('base64url');
-    const event: ExplorePermalinkCreated = { type: 'explore/permalinkCreated', data: { key, state } };
-    await this.store.append(explorePermalinkStream(key), [event], {
-      expectedVersion: 0,
-      meta: { actor: String(user.id), sessionId: user.sessionId, undoable: false },
-    });
+    await this.commands.execute(
+      new DecideExplorePermalink(
+        key,
+        { type: 'CreateExplorePermalink', data: { key, state } },
+        { actor: String(user.id), sessionId: user.sessionId, undoable: false },
+      ),
+    );
     return { key, url: `/explore/p/${key}/` };
   }
 

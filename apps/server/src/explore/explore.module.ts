@@ -1,26 +1,32 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { ErrorType } from '@strata/domain';
 import { ChartsModule } from '../charts/charts.module';
+import { mapDomainErrorCode } from '../common/to-error-response';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { EventStore } from '../event-store/event-store.port';
+import { DecideExplorePermalinkHandler, DecideFormDataHandler } from './decide-explore';
 import { ExploreFormDataController, FormDataProjection } from './explore-form-data';
-import { ExplorePermalinkProjection } from './explore-permalink.projection';
 import { ExploreController } from './explore.controller';
+import { explorePermalinkProjection } from './permalink.projection';
 
-/** Explore permalinks and the form data cache (events, read model in `key_value`) and the page bootstrap. */
+/**
+ * Explore permalinks and the form data cache (commands decided by the domain, read model in `key_value`)
+ * and the page bootstrap.
+ */
 @Module({
   imports: [ChartsModule, DatasetsModule],
   controllers: [ExploreFormDataController, ExploreController],
-  providers: [ExplorePermalinkProjection, FormDataProjection],
+  providers: [FormDataProjection, DecideExplorePermalinkHandler, DecideFormDataHandler],
 })
 export class ExploreModule implements OnModuleInit {
   constructor(
     private readonly store: EventStore,
-    private readonly projection: ExplorePermalinkProjection,
     private readonly formData: FormDataProjection,
   ) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
+    this.store.registerProjection(explorePermalinkProjection());
     this.store.registerProjection(this.formData);
+    mapDomainErrorCode('form_data_not_owner', 403, ErrorType.MISSING_OWNERSHIP_ERROR);
   }
 }

@@ -8,3 +8,5 @@ export * from './colors';
 export * from './page';
 export * from './native-filters/config';
 export * from './list';
+export * from './record';
+export * from './permalinks';

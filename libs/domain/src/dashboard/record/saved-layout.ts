@@ -1,54 +1,53 @@
 /**
- * A dashboard's layout (position_json, REFERENCE §3.1): a flat map of components keyed by id plus
- * `DASHBOARD_VERSION_KEY`. Pure: ids come in from the caller, so replaying the events gives the same
- * layout.
+ * The layout a saved dashboard shows (position_json, REFERENCE §3.1) as the record stores it: a flat map of
+ * components keyed by id plus `DASHBOARD_VERSION_KEY`, kept as it was written (the edit session's richer
+ * model is `layout/`). Pure: ids come in on the command, so replaying the events gives the same layout.
  */
-export const ROOT_ID = 'ROOT_ID';
-export const GRID_ID = 'GRID_ID';
-export const HEADER_ID = 'HEADER_ID';
-export const GRID_DEFAULT_CHART_WIDTH = 4;
-export const DEFAULT_CHART_HEIGHT = 50;
+import { GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH } from '../constants';
+import { GRID_ID, HEADER_ID, ROOT_ID } from '../layout/types';
 
-export type ComponentType =
+export type SavedComponentType =
   'ROOT' | 'GRID' | 'HEADER' | 'TABS' | 'TAB' | 'ROW' | 'COLUMN' | 'CHART' | 'MARKDOWN' | 'DIVIDER' | 'DYNAMIC';
 
-export interface LayoutComponent {
+export interface SavedLayoutComponent {
   id: string;
-  type: ComponentType;
+  type: SavedComponentType;
   children: string[];
   parents?: string[];
   meta?: Record<string, unknown>;
 }
 
-export type Layout = { DASHBOARD_VERSION_KEY: 'v2' } & { [id: string]: LayoutComponent | 'v2' };
+export type SavedLayout = { DASHBOARD_VERSION_KEY: 'v2' } & { [id: string]: SavedLayoutComponent | 'v2' };
 
-export function emptyLayout(title: string): Layout {
+/** A new dashboard's layout: an empty grid under a header with its title. */
+export function emptySavedLayout(title: string): SavedLayout {
   return {
     DASHBOARD_VERSION_KEY: 'v2',
     [ROOT_ID]: { id: ROOT_ID, type: 'ROOT', children: [GRID_ID] },
     [GRID_ID]: { id: GRID_ID, type: 'GRID', children: [], parents: [ROOT_ID] },
     [HEADER_ID]: { id: HEADER_ID, type: 'HEADER', children: [], meta: { text: title } },
-  } as Layout;
+  } as SavedLayout;
 }
 
-const component = (layout: Layout, id: string): LayoutComponent | undefined => {
+const component = (layout: SavedLayout, id: string): SavedLayoutComponent | undefined => {
   const c = layout[id];
   return typeof c === 'object' ? c : undefined;
 };
 
-export function chartIdsOf(layout: Layout): number[] {
+/** The chart ids the layout places (a chart placed twice is listed twice). */
+export function savedLayoutChartIds(layout: SavedLayout): number[] {
   return Object.values(layout)
-    .filter((c): c is LayoutComponent => typeof c === 'object' && c.type === 'CHART')
+    .filter((c): c is SavedLayoutComponent => typeof c === 'object' && c.type === 'CHART')
     .map((c) => Number(c.meta?.chartId))
     .filter(Number.isSafeInteger);
 }
 
 /** Appends a ROW holding the CHART at the end of the grid (spec §4: a chart dropped in the grid is wrapped in a row). */
-export function appendChart(
-  layout: Layout,
+export function appendChartRow(
+  layout: SavedLayout,
   ids: { rowId: string; chartComponentId: string },
   chart: { chartId: number; sliceName: string },
-): Layout {
+): SavedLayout {
   const grid = component(layout, GRID_ID);
   if (!grid) return layout;
   const rowParents = [...(grid.parents ?? [ROOT_ID]), GRID_ID];
@@ -69,23 +68,23 @@ export function appendChart(
       parents: [...rowParents, ids.rowId],
       meta: {
         width: GRID_DEFAULT_CHART_WIDTH,
-        height: DEFAULT_CHART_HEIGHT,
+        height: GRID_DEFAULT_CHART_HEIGHT,
         chartId: chart.chartId,
         sliceName: chart.sliceName,
       },
     },
-  } as Layout;
+  } as SavedLayout;
 }
 
 /** Removes every CHART component of the chart, and rows or columns it leaves empty (spec §4 "Deleting"). */
-export function removeChart(layout: Layout, chartId: number): Layout {
-  const next: Record<string, LayoutComponent | 'v2'> = { ...layout };
+export function removeChartFromLayout(layout: SavedLayout, chartId: number): SavedLayout {
+  const next: Record<string, SavedLayoutComponent | 'v2'> = { ...layout };
   const drop = (id: string) => {
-    const c = component(next as Layout, id);
+    const c = component(next as SavedLayout, id);
     if (!c) return;
     delete next[id];
     const parentId = c.parents?.[c.parents.length - 1];
-    const parent = parentId ? component(next as Layout, parentId) : undefined;
+    const parent = parentId ? component(next as SavedLayout, parentId) : undefined;
     if (!parent) return;
     const children = parent.children.filter((x) => x !== id);
     next[parent.id] = { ...parent, children };
@@ -94,5 +93,5 @@ export function removeChart(layout: Layout, chartId: number): Layout {
   for (const c of Object.values(layout)) {
     if (typeof c === 'object' && c.type === 'CHART' && Number(c.meta?.chartId) === chartId) drop(c.id);
   }
-  return next as Layout;
+  return next as SavedLayout;
 }

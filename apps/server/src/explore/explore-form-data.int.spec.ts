@@ -1,0 +1,92 @@
+/**
+ * Explore's form data cache over real HTTP on a real PostgreSQL (REFERENCE §2.4): each store is a
+ * DecideFormData command decided on `explore_form_data:<key>`; its creator alone updates it (403
+ * MISSING_OWNERSHIP_ERROR for anyone else, nothing written); the read model equals a rebuild from the log.
+ */
+import { exploreFormDataStream } from '@strata/domain';
+import { DataSource } from 'typeorm';
+import {
+  createChartTestApp,
+  loadExampleTables,
+  registerExamples,
+  type ExamplesFixture,
+} from '../chart-data/testing/chart-test-app';
+import { EventStore } from '../event-store/event-store.port';
+import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
+import type { AuthTestApp } from '../testing/auth-test-app';
+import { ExploreModule } from './explore.module';
+
+describe('/api/v1/explore/form_data (real HTTP, real PostgreSQL)', () => {
+  let fixture: ExamplesFixture;
+  let t: AuthTestApp;
+  let alice: ApiClient;
+  let bob: ApiClient;
+  let carsId: number;
+
+  beforeAll(async () => {
+    fixture = await loadExampleTables(['cars']);
+    t = await createChartTestApp([ExploreModule]);
+    const admin = await userClient(t, ['Admin']);
+    alice = await userClient(t, ['Alpha']);
+    bob = await userClient(t, ['Alpha']);
+    const dbId = await registerExamples(t, fixture);
+    carsId = (await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'cars' })).body.id;
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await fixture?.close();
+  });
+
+  it('stores, reads and updates form data; only its creator may update it', async () => {
+    const formData = JSON.stringify({ viz_type: 'table', datasource: `${carsId}__table` });
+    const created = await alice.post('/api/v1/explore/form_data', {
+      datasource_id: carsId,
+      datasource_type: 'table',
+      form_data: formData,
+    });
+    expect(created.status).toBe(201);
+    const key = created.body.key as string;
+    expect((await bob.get(`/api/v1/explore/form_data/${key}`)).body).toEqual({ form_data: formData });
+
+    const refused = await bob.put(`/api/v1/explore/form_data/${key}`, { form_data: '{"viz_type":"pie"}' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0]).toMatchObject({
+      error_type: 'MISSING_OWNERSHIP_ERROR',
+      message: 'This form data belongs to another user.',
+    });
+
+    const updated = await alice.put(`/api/v1/explore/form_data/${key}`, { form_data: '{"viz_type":"pie"}' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({ key });
+    expect((await alice.get(`/api/v1/explore/form_data/${key}`)).body).toEqual({ form_data: '{"viz_type":"pie"}' });
+
+    const events = await t.app.get(EventStore).readStream(exploreFormDataStream(key));
+    expect(events.map((e) => [e.type, e.meta.actor, e.meta.undoable])).toEqual([
+      ['explore/formDataStored', String(alice.userId), false],
+      ['explore/formDataStored', String(alice.userId), false],
+    ]);
+    expect(events[1]!.data).toEqual({
+      key,
+      state: { datasource_id: carsId, datasource_type: 'table', form_data: '{"viz_type":"pie"}', owner: alice.userId },
+    });
+
+    expect((await alice.put('/api/v1/explore/form_data/nope-nope-nope-nope', { form_data: '{}' })).status).toBe(404);
+    expect((await alice.get('/api/v1/explore/form_data/nope-nope-nope-nope')).status).toBe(404);
+  });
+
+  it('the form data and permalinks in key_value equal a rebuild from the log', async () => {
+    const link = await alice.post('/api/v1/explore/permalink', { formData: { datasource: `${carsId}__table` } });
+    expect(link.status).toBe(201);
+    const ds = t.app.get(DataSource);
+    const read = () =>
+      ds.query(
+        `SELECT resource, key, value, expires_on FROM key_value WHERE resource IN ('explore_form_data', 'explore_permalink') ORDER BY resource, key`,
+      );
+    const live = await read();
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    const store = t.app.get(EventStore);
+    for (const name of ['explore_form_data', 'explore_permalink']) await store.rebuild(name);
+    expect(await read()).toEqual(live);
+  });
+});
