@@ -1,35 +1,26 @@
 /**
- * The body of an append, run inside a transaction the caller of this function owns.
+ * The body of an append: one SQL statement that checks the command id and the expected version, inserts
+ * the events and the command id and queues the NOTIFY. Run on its own (autocommit) it is one round trip
+ * and one commit, like a single INSERT; inside a transaction it is followed by the in-transaction
+ * projections.
  *
- * WHY A LOCK: readers follow the global `position`, so a reader must never see position N+1 while N can
- * still commit (it would move its checkpoint past N and skip it forever). Postgres hands out identity
- * values at INSERT time, not at COMMIT, so two concurrent appends can commit in the opposite order of
- * their positions. Filtering readers by `pg_snapshot_xmin(pg_current_snapshot())` does not fix this on its
- * own: transaction ids are assigned in a different order than positions, so a committed event with a
- * higher position can have a lower transaction id than a still-running one.
- *
- * SOLUTION: every append takes one transaction-scoped advisory lock before it inserts and keeps it until
- * COMMIT/ROLLBACK. Only one transaction at a time can hold uncommitted events, and its positions are
- * above every committed one; Postgres makes a commit visible before it releases the transaction's locks,
- * so the next holder's events always come after it. Hence every snapshot sees a prefix of the log (holes
- * only where a transaction rolled back, and those never fill), and a plain `position > $1` read is
- * commit-safe with no waiting on long-running unrelated transactions. The cost is that appends are
- * serialised (about one round trip of lock hold each); for a BI tool's rate of user intents that is far
- * below the limit, and the benchmark in apps/bench measures it. The lock also makes the version check
- * and the idempotency check race-free across server processes.
+ * No lock orders appends: each one's events get `log_order` from its transaction id (log-order.ts), and
+ * readers of the whole log follow that order, which never skips a late commit. Two appends racing for
+ * the same stream version, or the same command id, meet on the unique indexes: the second INSERT waits
+ * for the first transaction and fails with a unique violation if it committed; the caller runs the
+ * statement again, which then answers with the conflict or the duplicate.
  */
 import { randomUUID } from 'node:crypto';
-import type { Envelope, EventLike, EventMeta } from '@strata/events';
+import type { EventLike, EventMeta } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import {
-  APPEND_LOCK_SQL,
+  APPEND_LOCK_KEY,
   EVENT_COLUMNS,
   EVENTS_CHANNEL,
   rows,
   toEnvelope,
   toEnvelopes,
   type EventRow,
-  type EventsNotification,
 } from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
 
@@ -62,10 +53,20 @@ export async function findCommandIn(
 }
 
 export interface AppendContext {
+  /** The in-transaction projections registered; those handling one of the events run after the insert. */
   projections: readonly Projection[];
   instanceId: string;
 }
 
+/** The projections among `projections` that handle at least one of `events`. */
+export function projectionsFor(projections: readonly Projection[], events: readonly EventLike[]): Projection[] {
+  return projections.filter((p) => events.some((e) => p.handles.includes(e.type)));
+}
+
+/**
+ * One append on `tx`: the caller's transaction, or the DataSource's manager for an autocommitted append
+ * (only when no projection handles the events: projections must run in the append's transaction).
+ */
 export async function appendIn(
   tx: EntityManager,
   stream: string,
@@ -73,37 +74,89 @@ export async function appendIn(
   options: AppendOptions,
   context: AppendContext,
 ): Promise<AppendResult> {
-  await tx.query(APPEND_LOCK_SQL);
-  // After the lock, in its own statement: a statement's snapshot is taken when it starts, so only now
-  // does it include every append that committed before ours got the lock.
-  const [slot] = await rows<{ version: number | null; first_version: number | null }>(
+  const projections = projectionsFor(context.projections, events);
+  const found = await rows<AppendRow>(
     tx,
-    `SELECT (SELECT max(version) FROM events WHERE stream = $1) AS version,
-            (SELECT first_version FROM event_commands WHERE stream = $1 AND command_id = $2) AS first_version`,
-    [stream, options.commandId ?? null],
+    appendSql(projections.length > 0),
+    appendParams(stream, events, options, context.instanceId),
   );
-  if (slot?.first_version != null) return (await findCommandIn(tx, stream, options.commandId!))!;
-  const current = slot?.version ?? 0;
-  if (options.expectedVersion !== 'any' && options.expectedVersion !== current) {
-    throw new VersionConflictError(stream, options.expectedVersion, current);
+  const first = found[0]!;
+  if (first.first_version !== null) return (await findCommandIn(tx, stream, options.commandId!))!;
+  if (options.expectedVersion !== 'any' && options.expectedVersion !== first.current) {
+    throw new VersionConflictError(stream, options.expectedVersion, first.current);
   }
-  const version = current + events.length;
-  const notification: EventsNotification = { instance: context.instanceId, stream, first: current + 1, last: version };
-  const inserted = await insertEvents(
-    tx,
-    stream,
-    current,
-    events,
-    envelopeMeta(options),
-    options.commandId,
-    notification,
-  );
+  const inserted = found
+    .filter((row) => row.position !== null)
+    .map(toEnvelope)
+    .sort((a, b) => a.version - b.version);
   for (const event of inserted) {
-    for (const projection of context.projections) {
+    for (const projection of projections) {
       if (projection.handles.includes(event.type)) await projection.apply(tx, event);
     }
   }
-  return { events: inserted, version, duplicate: false };
+  return { events: inserted, version: inserted.at(-1)!.version, duplicate: false };
+}
+
+/** The statement's rows: one per inserted event, or a single one (event columns null) when none was. */
+type AppendRow = EventRow & { current: number; first_version: number | null };
+
+/**
+ * `$1` stream, `$2` command id (or null), `$3` expected version (null: any), `$4` the batch's meta, `$5` the
+ * events as a JSON array of {id, type, data}, `$6` their count, `$7`/`$8` NOTIFY channel and instance.
+ * `last` reads the stream's head once for the version check and the log order (log-order.ts: never below
+ * the previous event's). The NOTIFY is delivered by Postgres only if and when the transaction commits.
+ * With `lockShared`, the append holds the rebuild lock shared (event-rows.ts APPEND_LOCK_KEY).
+ */
+function appendSql(lockShared: boolean): string {
+  const lock = lockShared ? `, lock AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK_KEY}))` : '';
+  return `WITH last AS (
+      SELECT version, log_order FROM events WHERE stream = $1 ORDER BY version DESC LIMIT 1
+    ), cur AS MATERIALIZED (
+      SELECT coalesce((SELECT version FROM last), 0) AS version,
+             greatest(pg_current_xact_id(), (SELECT log_order FROM last)) AS log_order
+    ), cmd AS MATERIALIZED (
+      SELECT first_version FROM event_commands WHERE stream = $1 AND command_id = $2::text
+    ), ok AS MATERIALIZED (
+      SELECT version, log_order FROM cur
+      WHERE NOT EXISTS (SELECT 1 FROM cmd) AND ($3::int IS NULL OR version = $3::int)
+    ), ins AS (
+      INSERT INTO events (id, stream, version, type, data, meta, command_id, log_order)
+      SELECT (e.value->>'id')::uuid, $1, ok.version + e.n::int, e.value->>'type',
+             coalesce(e.value->'data', 'null'::jsonb), $4::jsonb, $2::text, ok.log_order
+      FROM ok CROSS JOIN jsonb_array_elements($5::jsonb) WITH ORDINALITY AS e(value, n)
+      ORDER BY e.n
+      RETURNING ${EVENT_COLUMNS}
+    ), command AS (
+      INSERT INTO event_commands (stream, command_id, first_version, last_version)
+      SELECT $1, $2::text, ok.version + 1, ok.version + $6::int FROM ok WHERE $2::text IS NOT NULL
+    ), note AS MATERIALIZED (
+      SELECT pg_notify($7, json_build_object('instance', $8::text, 'stream', $1::text,
+               'first', ok.version + 1, 'last', ok.version + $6::int)::text)
+      FROM ok
+    )${lock}
+    SELECT cur.version AS current, cmd.first_version, ins.*,
+           (SELECT count(*) FROM note)${lockShared ? ' + (SELECT count(*) FROM lock)' : ''} AS side_effects
+    FROM cur LEFT JOIN cmd ON true LEFT JOIN ins ON true`;
+}
+
+function appendParams(
+  stream: string,
+  events: readonly EventLike[],
+  options: AppendOptions,
+  instanceId: string,
+): unknown[] {
+  // `data: undefined` would leave the key out: the statement stores JSON null for it, as NOT NULL needs.
+  const batch = events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data }));
+  return [
+    stream,
+    options.commandId ?? null,
+    options.expectedVersion === 'any' ? null : options.expectedVersion,
+    JSON.stringify(envelopeMeta(options)),
+    JSON.stringify(batch),
+    events.length,
+    EVENTS_CHANNEL,
+    instanceId,
+  ];
 }
 
 /** Every event of one append shares one meta: one intent, one batch, one undo step. */
@@ -117,65 +170,4 @@ function envelopeMeta(options: AppendOptions): EventMeta {
   if (options.commandId !== undefined) meta.commandId = options.commandId;
   if (m.undoable !== undefined) meta.undoable = m.undoable;
   return meta;
-}
-
-/** Events per INSERT statement: 7 parameters each stays well under Postgres' limit of 65,535. */
-const INSERT_CHUNK = 1000;
-
-/**
- * Multi-row INSERTs, one round trip per thousand events. The first statement also records the command
- * id and queues the NOTIFY (both undone with the transaction if anything later fails), so a typical
- * append is: lock, check, insert, commit.
- */
-async function insertEvents(
-  tx: EntityManager,
-  stream: string,
-  current: number,
-  events: readonly EventLike[],
-  meta: EventMeta,
-  commandId: string | undefined,
-  notification: EventsNotification,
-): Promise<Envelope[]> {
-  const inserted: Envelope[] = [];
-  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
-    const values: string[] = [];
-    const params: unknown[] = [];
-    events.slice(start, start + INSERT_CHUNK).forEach((event, i) => {
-      const p = params.length;
-      values.push(
-        `($${p + 1}::uuid, $${p + 2}, $${p + 3}::int, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb, $${p + 7})`,
-      );
-      // `data: undefined` would become SQL NULL and break NOT NULL: store it as JSON null instead.
-      const data = JSON.stringify(event.data ?? null);
-      params.push(
-        randomUUID(),
-        stream,
-        current + start + i + 1,
-        event.type,
-        data,
-        JSON.stringify(meta),
-        commandId ?? null,
-      );
-    });
-    const ctes = [
-      `inserted AS (INSERT INTO events (id, stream, version, type, data, meta, command_id) VALUES ${values.join(', ')} RETURNING ${EVENT_COLUMNS})`,
-    ];
-    let from = 'inserted';
-    if (start === 0) {
-      const p = params.length;
-      // Delivered by Postgres only if and when this transaction commits.
-      ctes.push(`note AS (SELECT pg_notify($${p + 1}, $${p + 2}))`);
-      params.push(EVENTS_CHANNEL, JSON.stringify(notification));
-      from = 'inserted CROSS JOIN note';
-      if (commandId !== undefined) {
-        ctes.push(
-          `command AS (INSERT INTO event_commands (stream, command_id, first_version, last_version) VALUES ($${p + 3}, $${p + 4}, $${p + 5}::int, $${p + 6}::int))`,
-        );
-        params.push(stream, commandId, notification.first, notification.last);
-      }
-    }
-    const chunk = await rows<EventRow>(tx, `WITH ${ctes.join(', ')} SELECT ${EVENT_COLUMNS} FROM ${from}`, params);
-    inserted.push(...chunk.map(toEnvelope));
-  }
-  return inserted.sort((a, b) => a.version - b.version);
 }

@@ -56,10 +56,13 @@ export function pgError(error: unknown): { code?: string; constraint?: string } 
 }
 
 /**
- * The lock every append holds from its INSERT until its transaction ends (and that a rebuild holds to
- * stop appends). `hashtext` gives a stable int4 key so any process, in any language, can share it.
+ * The lock that keeps appends and the rebuild of an in-transaction projection apart. An append whose events
+ * an in-transaction projection handles holds it SHARED until its transaction ends (appends never wait for
+ * each other); `rebuild` holds it EXCLUSIVE, so no such append is half-way while the read model is replayed.
+ * `hashtext` gives a stable int4 key so any process, in any language, can share it.
  */
-export const APPEND_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('strata.events.append'))`;
+export const APPEND_LOCK_KEY = `hashtext('strata.events.append')`;
+export const APPEND_LOCK_SQL = `SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`;
 
 /** Channel of the NOTIFY sent by every append, so other server processes push and wake too. */
 export const EVENTS_CHANNEL = 'strata_events';

@@ -86,7 +86,9 @@ it('wakes a checkpointed subscriber in the other process', async () => {
   );
   // Its start-up pass is over once it has committed a checkpoint at the end of the log (it reads nothing
   // after that commit): from then on only a wake-up can bring the next event in (its poll is an hour).
-  const [{ end }] = (await two.dataSource.query(`SELECT coalesce(max(position), 0)::text AS end FROM events`)) as {
+  const [{ end }] = (await two.dataSource.query(
+    `SELECT coalesce((SELECT position FROM events ORDER BY log_order DESC, position DESC LIMIT 1), 0)::text AS end`,
+  )) as {
     end: string;
   }[];
   await eventually(async () => {

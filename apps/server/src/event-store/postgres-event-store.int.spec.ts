@@ -1,5 +1,5 @@
 import type { Envelope } from '@strata/events';
-import { eventually, openTestStore } from '../../test/event-store/store-fixture';
+import { eventually, logEnd, openTestStore } from '../../test/event-store/store-fixture';
 import type { CommittedBatch } from './committed-events';
 import { VersionConflictError } from './event-store.port';
 
@@ -44,6 +44,7 @@ describe('append and read', () => {
       expectedVersion: 'any',
       meta: { ...meta, batchId: 'b-given' },
     });
+    await logEnd(s);
     const all: Envelope[] = [];
     for (
       let page = await s.store.readAll(0, 2);
@@ -53,8 +54,9 @@ describe('append and read', () => {
       all.push(...page);
     const paged = all.filter((e) => e.stream === 'doc:paged');
     expect(paged.map((e) => e.meta.batchId)).toEqual(['b-given', 'b-given', 'b-given']);
-    const positions = all.map((e) => e.position!);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // Pages continue exactly where the last one ended: together they are one read of the whole log.
+    expect(all).toEqual(await s.store.readAll(0, 100000));
+    expect(all.filter((e) => e.stream === 'doc:paged').map((e) => e.version)).toEqual([1, 2, 3]);
   });
 
   it('appends a batch larger than one INSERT statement takes, atomically and idempotently', async () => {
@@ -143,50 +145,86 @@ describe('idempotency by command id', () => {
 });
 
 describe('readers by position', () => {
-  it('never skip an event whose transaction took its position first but commits last', async () => {
+  /** A reader of the whole log that pages on with the position of the last event it read. */
+  async function logReader(prefix: string) {
     const seen: Envelope[] = [];
-    let cursor = (await s.store.readAll(0, 100000)).at(-1)?.position ?? 0;
-    const poll = async () => {
-      for (const e of await s.store.readAll(cursor)) {
-        seen.push(e);
-        cursor = e.position!;
-      }
+    let cursor = 0;
+    for (let page = await s.store.readAll(0, 1000); page.length > 0; page = await s.store.readAll(cursor, 1000))
+      cursor = page.at(-1)!.position!;
+    return {
+      seen: () => seen.filter((e) => e.stream.startsWith(prefix)),
+      poll: async () => {
+        for (const e of await s.store.readAll(cursor)) {
+          seen.push(e);
+          cursor = e.position!;
+        }
+      },
     };
+  }
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let appendedInA!: () => void;
-    const aAppended = new Promise<void>((resolve) => (appendedInA = resolve));
-    // Transaction A appends (and so would own the lower position), then stays open.
-    const a = s.dataSource.transaction(async (tx) => {
-      await s.store.append('overlap:a', [moved(1)], { expectedVersion: 0, tx, meta });
-      appendedInA();
-      await held;
+  /** A caller's transaction, open until `commit()`. */
+  async function openTransaction() {
+    const runner = s.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    return {
+      tx: runner.manager,
+      commit: async () => {
+        await runner.commitTransaction();
+        await runner.release();
+      },
+    };
+  }
+
+  it('never skip an event whose transaction took its position first but commits last', async () => {
+    const reader = await logReader('overlap:');
+    const a = await openTransaction();
+    // Transaction A appends (and so owns the lower position), then stays open.
+    const inA = await s.store.append('overlap:a', [moved(1)], { expectedVersion: 0, tx: a.tx, meta });
+    // B does not wait for A: it commits while A is open, with the higher position.
+    const b = await s.store.append('overlap:b', [moved(2)], { expectedVersion: 0, meta });
+    expect(b.events[0]!.position!).toBeGreaterThan(inA.events[0]!.position!);
+    expect(await s.store.readStream('overlap:b')).toHaveLength(1);
+    // A reader of the log must not see B yet: taking it would move its cursor past A's position.
+    await reader.poll();
+    expect(reader.seen()).toEqual([]);
+
+    await a.commit();
+    await eventually(async () => {
+      await reader.poll();
+      return reader.seen().length >= 2;
     });
-    await aAppended;
-    // B starts while A is open; if B could take a position and commit now, a reader would pass A by.
-    const b = s.store.append('overlap:b', [moved(2)], { expectedVersion: 0, meta });
-    // B is queued behind A's append lock (no wait for a time: Postgres says so).
-    await eventually(
-      async () =>
-        (
-          (await s.dataSource.query(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          )) as { n: number }[]
-        )[0]!.n > 0,
-    );
-    await poll();
-    expect(seen.filter((e) => e.stream.startsWith('overlap:'))).toEqual([]);
+    expect(reader.seen().map((e) => e.stream)).toEqual(['overlap:a', 'overlap:b']);
+  });
 
-    release();
-    await a;
-    await b;
-    await poll();
-    const overlap = seen.filter((e) => e.stream.startsWith('overlap:'));
-    expect(overlap.map((e) => e.stream)).toEqual(['overlap:a', 'overlap:b']);
-    expect(overlap[0]!.position!).toBeLessThan(overlap[1]!.position!);
-    const all = (await s.store.readAll(0, 100000)).filter((e) => e.stream.startsWith('overlap:'));
-    expect(all).toEqual(overlap);
+  it('never skip an event with a lower position that commits after one with a higher position', async () => {
+    const reader = await logReader('late:');
+    const first = await openTransaction();
+    // The first transaction gets its id before the second one does, but appends after it.
+    await first.tx.query(`SELECT pg_current_xact_id()`);
+    const second = await openTransaction();
+    const low = await s.store.append('late:low', [moved(1)], { expectedVersion: 0, tx: second.tx, meta });
+    const high = await s.store.append('late:high', [moved(2)], { expectedVersion: 0, tx: first.tx, meta });
+    expect(high.events[0]!.position!).toBeGreaterThan(low.events[0]!.position!);
+    await first.commit();
+    // The higher position is read first (its transaction is older and has ended) ...
+    await eventually(async () => {
+      await reader.poll();
+      return reader.seen().length >= 1;
+    });
+    expect(reader.seen().map((e) => e.stream)).toEqual(['late:high']);
+
+    // ... and the lower one, committed later, is still read after it: by position alone it would be skipped.
+    await second.commit();
+    await eventually(async () => {
+      await reader.poll();
+      return reader.seen().length >= 2;
+    });
+    expect(reader.seen().map((e) => [e.stream, e.position])).toEqual([
+      ['late:high', high.events[0]!.position],
+      ['late:low', low.events[0]!.position],
+    ]);
+    const all = (await s.store.readAll(0, 100000)).filter((e) => e.stream.startsWith('late:'));
+    expect(all).toEqual(reader.seen());
   });
 });
 

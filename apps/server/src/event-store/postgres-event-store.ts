@@ -2,7 +2,7 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Envelope, EventLike } from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AfterCommit } from './after-commit';
-import { appendIn, findCommandIn, streamVersionIn } from './append-events';
+import { appendIn, findCommandIn, projectionsFor, streamVersionIn } from './append-events';
 import { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';
 import { CommittedEvents } from './committed-events';
 import {
@@ -21,17 +21,23 @@ import {
   type AppendResult,
   type Projection,
 } from './event-store.port';
+import { afterPosition, LOG_ORDER, SAFE_HORIZON } from './log-order';
 import { replayInto } from './replay';
 
 export const MAX_STREAM_NAME = 500;
 
-/** A lost race (a unique index caught two writers) is retried this many times in the store's own transaction. */
+/**
+ * A lost race (a unique index caught two writers) is run again this many times in the store's own
+ * transaction. With an expected version the second run answers (conflict or duplicate); with 'any' each
+ * lost race means another append to the stream committed, so the bound is only a guard.
+ */
 const ATTEMPTS = 3;
+const ATTEMPTS_ANY = 100;
 
 /**
- * The event store on PostgreSQL (DESIGN.md "Event store"). Appends are serialised by an advisory lock so
- * the global position is commit-ordered (the reasoning is in append-events.ts); committed batches go to
- * `CommittedEvents` only after COMMIT.
+ * The event store on PostgreSQL (DESIGN.md "Event store"). Appends do not wait for each other; readers of
+ * the whole log follow the commit-safe log order (log-order.ts); committed batches go to `CommittedEvents`
+ * only after COMMIT.
  */
 @Injectable()
 export class PostgresEventStore extends EventStore implements OnModuleDestroy {
@@ -64,11 +70,14 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     return toEnvelopes(found);
   }
 
-  /** Commit-safe without filtering: positions are handed out in commit order (append-events.ts). */
+  /**
+   * In log order, after the event at `fromPosition` (0: from the start); only events no late commit can
+   * precede any more (log-order.ts). Page on with the last event's position.
+   */
   async readAll(fromPosition: number, limit = 1000): Promise<Envelope[]> {
     const found = await rows<EventRow>(
       this.dataSource.manager,
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${afterPosition(1)} AND log_order < ${SAFE_HORIZON} ${LOG_ORDER} LIMIT $2`,
       [fromPosition, limit],
     );
     return toEnvelopes(found);
@@ -102,11 +111,13 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     const projection = this.projections.get(projectionName);
     if (!projection) throw new Error(`No projection named ${projectionName} is registered`);
     await this.dataSource.transaction(async (tx) => {
-      // An in-transaction projection must not miss an append that lands mid-rebuild: hold appends off.
-      // Readers keep seeing the old read model until this commits.
+      // An in-transaction projection must not miss an append that lands mid-rebuild: appends of events a
+      // projection handles hold this lock shared, so this waits for those in flight and holds off new
+      // ones; every event it handles is then committed and visible to the replay. Readers keep seeing
+      // the old read model until this commits.
       await tx.query(APPEND_LOCK_SQL);
       await projection.reset(tx);
-      await replayInto(tx, projection);
+      await replayInto(tx, projection, null);
     });
   }
 
@@ -132,28 +143,49 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     return { events: [], version, duplicate: false };
   }
 
+  /**
+   * Without a projection to run the append is one autocommitted statement (one round trip, one commit);
+   * with one, a transaction around the statement and the projections.
+   */
   private async appendInOwnTransaction(
     stream: string,
     events: EventLike[],
     options: AppendOptions,
   ): Promise<AppendResult> {
+    const attempts = options.expectedVersion === 'any' ? ATTEMPTS_ANY : ATTEMPTS;
+    const inTransaction = projectionsFor(this.context().projections, events).length > 0;
     for (let attempt = 1; ; attempt += 1) {
-      const runner = this.dataSource.createQueryRunner();
       try {
-        await runner.startTransaction();
-        const result = await appendIn(runner.manager, stream, events, options, this.context());
-        await runner.commitTransaction();
+        const result = inTransaction
+          ? await this.appendInNewTransaction(stream, events, options)
+          : await appendIn(this.dataSource.manager, stream, events, options, this.context());
         if (!result.duplicate) this.publish(stream, result);
         return result;
       } catch (error) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-        // Only a writer that bypassed the append lock can make us lose a unique race; the next attempt
-        // sees the winner and answers duplicate, conflict, or (expectedVersion 'any') appends after it.
-        if (attempt < ATTEMPTS && pgError(error).code === PG_UNIQUE_VIOLATION) continue;
+        // The next attempt sees the winner and answers duplicate, conflict, or (expectedVersion 'any')
+        // appends after it.
+        if (attempt < attempts && pgError(error).code === PG_UNIQUE_VIOLATION) continue;
         throw error;
-      } finally {
-        await runner.release();
       }
+    }
+  }
+
+  private async appendInNewTransaction(
+    stream: string,
+    events: EventLike[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      const result = await appendIn(runner.manager, stream, events, options, this.context());
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
     }
   }
 
@@ -181,7 +213,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     } catch (error) {
       await runner.query('ROLLBACK TO SAVEPOINT strata_append');
       if (pgError(error).code !== PG_UNIQUE_VIOLATION) throw error;
-      // Lost a race the caller's snapshot could not see (REPEATABLE READ or a writer bypassing the lock).
+      // Lost a race to a concurrent append of the same version or command id that has committed since.
       const earlier = options.commandId === undefined ? null : await findCommandIn(tx, stream, options.commandId);
       if (earlier) return earlier;
       const expected = options.expectedVersion === 'any' ? -1 : options.expectedVersion;

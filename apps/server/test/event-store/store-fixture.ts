@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { CommittedEvents } from '../../src/event-store/committed-events';
 import { EventNotifications } from '../../src/event-store/event-notifications';
 import { CreateEventStore1760000000000 } from '../../src/event-store/migrations/1760000000000-create-event-store';
+import { EventLogOrder1797000000000 } from '../../src/event-store/migrations/1797000000000-event-log-order';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database';
 
@@ -21,7 +22,7 @@ export async function migratedDataSource(url: string, poolSize = 10): Promise<Da
   const dataSource = new DataSource({
     type: 'postgres',
     url,
-    migrations: [CreateEventStore1760000000000],
+    migrations: [CreateEventStore1760000000000, EventLogOrder1797000000000],
     extra: { max: poolSize },
   });
   await dataSource.initialize();
@@ -72,4 +73,27 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await sleep(20);
   }
+}
+
+/**
+ * The position of the last event of the log (in log order, src/event-store/log-order.ts), once readers of
+ * the whole log see it: an open transaction anywhere on the server (another test file's) can hold them
+ * back for a while.
+ */
+export async function logEnd(instance: Pick<StoreInstance, 'store' | 'dataSource'>): Promise<number> {
+  const [last] = (await instance.dataSource.query(
+    `SELECT position FROM events ORDER BY log_order DESC, position DESC LIMIT 1`,
+  )) as { position: string }[];
+  const end = Number(last?.position ?? 0);
+  await eventually(async () => {
+    let cursor = 0;
+    for (
+      let page = await instance.store.readAll(0, 10_000);
+      page.length > 0;
+      page = await instance.store.readAll(cursor, 10_000)
+    )
+      cursor = page.at(-1)!.position!;
+    return cursor === end;
+  });
+  return end;
 }
