@@ -185,3 +185,24 @@ async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+describe('dashboard feature: the star and view-only gestures (spec §4; DESIGN.md "Undo, redo, time travel")', () => {
+  it('records favorited then unfavorited as the star is clicked, and no gesture of the page is an undo step', async () => {
+    api.dashboards.push(sampleDashboard());
+    const recorded: { type: string; undoable: boolean }[] = [];
+    feature.store.recorded$.subscribe((e) => recorded.push({ type: e.type, undoable: e.meta.undoable === true }));
+    await feature.open('7', readDashboardUrl(''));
+    feature.toggleDescription(1);
+    feature.toggleFullSize(2);
+    await feature.toggleStar();
+    expect(feature.store.getState().isStarred).toBe(true);
+    await feature.toggleStar();
+    expect(feature.store.getState().isStarred).toBe(false);
+    expect(recorded.map((r) => r.type).filter((t) => /favorited$/.test(t))).toEqual([
+      'dashboardPage/favorited',
+      'dashboardPage/unfavorited',
+    ]);
+    expect(recorded.filter((r) => r.undoable)).toEqual([]);
+    expect(feature.store.store.undo(feature.context.actor())).toBeNull();
+  });
+});
