@@ -8,6 +8,7 @@ import { TokenSessions1796300000100 } from '../auth/migrations/1796300000100-tok
 import { DatabasesTable1767225600000 } from '../examples/register/databases-table.migration';
 import { DatabasesManagement1795400000000 } from '../databases/migrations/1795400000000-databases-management';
 import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
+import { EventLogOrder1797000000000 } from '../event-store/migrations/1797000000000-event-log-order';
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/key-value.migration';
@@ -38,4 +39,5 @@ export const migrations: MixedList<Function> = [
   DashboardFeatures1796200000500,
   DashboardRoleNames1796200000600,
   TokenSessions1796300000100,
+  EventLogOrder1797000000000,
 ];
