@@ -1,19 +1,7 @@
-import {
-  BehaviorSubject,
-  debounceTime,
-  distinctUntilChanged,
-  map,
-  merge,
-  startWith,
-  Subject,
-  type Observable,
-  type Subscription,
-} from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, map, merge, startWith, Subject, type Observable } from 'rxjs';
 import { DomainError } from '@strata/events';
 import {
   activeQueryEditor,
-  FeatureFlag,
-  isFeatureEnabled,
   initialSqlLabState,
   isUndoableSqlLabBatch,
   queryEditorById,
@@ -28,22 +16,22 @@ import { createFeatureStore, type ClientContext, type FeatureStore } from '../..
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { HttpClient } from '../api/http-client';
-import { sqlLabApi, type BootstrapResult, type ServerQuery, type SqlLabApi } from './api/sqllab-api';
+import { sqlLabApi, type ServerQuery, type SqlLabApi } from './api/sqllab-api';
 import { createQueryHistory, type QueryHistoryFeature } from './history/query-history.feature';
 import { createCatalog, type CatalogFeature } from './catalog/catalog.feature';
-import { DATABASES_LOADED, tablesKey } from '@strata/domain';
-import { referencedTables } from './editor/completions';
+import { catalogEffects } from './catalog/catalog-effects';
 import { editorActions, type EditorActions } from './editor/editor-actions';
+import { sqlTyping } from './editor/typing';
 import { runActions, type RunActions } from './runs/runs';
 import { datasetActions, type DatasetActions } from './results/dataset-actions';
-import { createAsyncEvents, lazyPush, type PushTransport } from './async/async-events';
-import { sharedAsyncEvents } from '../async/async-jobs';
+import type { PushTransport } from './async/async-events';
+import { pageAsyncEvents } from './async/page-async-events';
 import { tableActions, type TableActions } from './leftbar/table-actions';
-import { readBrowserState, restoreFromBrowser, writeToBrowser } from './persistence/browser-persistence';
+import { restoreFromBrowser, writeToBrowser } from './persistence/browser-persistence';
 import { backendSync, type BackendSyncTiming } from './persistence/backend-sync';
+import { openWithServer, type BackendPersistence } from './persistence/open-page';
 
-/** Quiet time after typing before the SQL is recorded: one pause, one undo step. */
-export const SQL_EDIT_QUIET_MS = 400;
+export { SQL_EDIT_QUIET_MS } from './editor/typing';
 
 export interface ExecuteOptions {
   undoable?: boolean;
@@ -141,15 +129,6 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
   const api = sqlLabApi(http);
   const catalog = createCatalog(context, api, toasts);
   const now = () => Date.parse(context.now());
-  const pendingSql = new Map<string, string>();
-  // Local tab ids the server has replaced by its own: a keystroke handled before the page re-rendered
-  // still names the old id and must reach the tab under its new one.
-  const renamed = new Map<string, string>();
-  const current = (id: string) => renamed.get(id) ?? id;
-  const firstIds = new Map<string, string>();
-  // The last SQL recorded from typing, per tab.
-  const typedSql = new Map<string, string>();
-  const typed$ = new Subject<void>();
   const historyMoved$ = new Subject<void>();
 
   const record = (command: SqlLabCommand, options: ExecuteOptions = {}): boolean => {
@@ -163,25 +142,16 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       return false;
     }
   };
-  const flushSql = () => {
-    const edits = [...pendingSql];
-    pendingSql.clear();
-    for (const [oldId, sql] of edits) {
-      const queryEditorId = current(oldId);
-      if (!store.getState().queryEditors.some((qe) => qe.id === queryEditorId)) continue;
-      record({ type: 'SetSql', data: { queryEditorId, sql, at: now() } });
-      typedSql.set(queryEditorId, sql);
-    }
-  };
+  const typing = sqlTyping(store, record, now);
   const execute = (command: SqlLabCommand, options: ExecuteOptions = {}) => {
-    flushSql();
+    typing.flush();
     const data = (command as { data?: { queryEditorId?: unknown } }).data;
     const id = typeof data?.queryEditorId === 'string' ? data.queryEditorId : null;
     const named =
-      id !== null && renamed.has(id)
-        ? ({ ...command, data: { ...data, queryEditorId: current(id) } } as SqlLabCommand)
+      id !== null && typing.current(id) !== id
+        ? ({ ...command, data: { ...data, queryEditorId: typing.current(id) } } as SqlLabCommand)
         : command;
-    if (command.type === 'SetSql' && id !== null) typedSql.delete(current(id));
+    if (command.type === 'SetSql' && id !== null) typing.forget(id);
     return record(named, options);
   };
 
@@ -193,9 +163,9 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     errors,
     context,
     execute,
-    flushSql,
+    flushSql: typing.flush,
     now,
-    tab: (id) => queryEditorById(store.getState(), current(id)),
+    tab: (id) => queryEditorById(store.getState(), typing.current(id)),
     changed$: merge(store.recorded$, historyMoved$),
     showsOwnLog: () => {
       // Undo and redo markers carry no session: the last batch that does tells whose log this is.
@@ -208,79 +178,29 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     },
   };
 
-  const active$ = store.liveState$.pipe(map((s) => activeQueryEditor(s)));
-  const subscriptions: Subscription[] = [
-    store.recorded$.subscribe((e) => {
-      if (e.type !== 'sqllab/tabMigrated') return;
-      renamed.set(e.data.localId, e.data.remoteId);
-      firstIds.set(e.data.remoteId, firstIds.get(e.data.localId) ?? e.data.localId);
-      const typed = typedSql.get(e.data.localId);
-      if (typed !== undefined) typedSql.set(e.data.remoteId, typed);
-    }),
-    typed$.pipe(debounceTime(SQL_EDIT_QUIET_MS)).subscribe(flushSql),
-    // The pickers of the active tab: its database's schemas and every table of its schema.
-    active$
-      .pipe(
-        map((tab) => (tab && tab.dbId !== null ? `${tab.dbId}|${tab.schema ?? ''}` : '')),
-        distinctUntilChanged(),
-      )
-      .subscribe((key) => {
-        if (!key) return;
-        const [db, schema] = key.split('|');
-        void catalog.ensureSchemas(Number(db));
-        if (schema) void catalog.ensureTables(Number(db), schema);
-      }),
-    // Columns of the tables the SQL mentions, for autocomplete; fetched once per table.
-    active$.pipe(debounceTime(SQL_EDIT_QUIET_MS)).subscribe((tab) => fetchReferencedColumns(tab)),
-    catalog.store.liveState$
-      .pipe(debounceTime(0))
-      .subscribe(() => fetchReferencedColumns(activeQueryEditor(store.getState()))),
-  ];
-
-  function fetchReferencedColumns(tab: QueryEditor | undefined) {
-    if (!tab || tab.dbId === null || !tab.schema) return;
-    const tables = catalog.store.getState().tables[tablesKey(tab.dbId, tab.schema)];
-    if (!tables) return;
-    for (const name of referencedTables(
-      tab.sql,
-      tables.map((t) => t.value),
-    ))
-      void catalog.ensureMetadata(tab.dbId, tab.schema, name);
-  }
-
-  // One async-event listener per page serves SQL Lab and charts alike (one socket, one polling loop,
-  // no feature dropping the other's events as unknown); a test that shapes the channel gets its own.
-  const ownListener = deps.openPush !== undefined || deps.asyncPollDelayMs !== undefined;
-  const asyncEvents = ownListener
-    ? createAsyncEvents({
-        poll: (lastId) => api.asyncEvents(lastId),
-        openPush:
-          deps.openPush === undefined
-            ? () =>
-                lazyPush(() =>
-                  import('./async/socket-push').then((m) =>
-                    m.socketPush({ url: http.url('') || undefined, sessionId: context.sessionId }),
-                  ),
-                )
-            : (deps.openPush ?? undefined),
-        storage,
-        pollDelayMs: deps.asyncPollDelayMs,
-      })
-    : sharedAsyncEvents(http, context.sessionId);
+  const subscriptions = [...typing.subscriptions, ...catalogEffects(catalog, store.liveState$, () => store.getState())];
+  const { asyncEvents, owned: ownListener } = pageAsyncEvents({
+    api,
+    http,
+    context,
+    storage,
+    openPush: deps.openPush,
+    asyncPollDelayMs: deps.asyncPollDelayMs,
+  });
   const runs = runActions(core, asyncEvents);
-  // spec §6 SQLLAB_BACKEND_PERSISTENCE: as the server's bootstrap says, unless the caller decided.
-  let backendPersistence = deps.backendPersistence;
+  // sqllab-and-platform §6 SQLLAB_BACKEND_PERSISTENCE: as the server's bootstrap says, unless the caller decided.
+  const persistence: BackendPersistence = { value: deps.backendPersistence };
   // With backend persistence, browser storage holds only what the server may not have yet: it is
   // merged into the server's state once that arrives (open), never shown alone unless offline.
-  if (storage && backendPersistence === false) restoreFromBrowser(core, storage);
+  if (storage && persistence.value === false) restoreFromBrowser(core, storage);
   if (storage)
-    subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => backendPersistence !== false }));
-  const backend = backendPersistence === false ? null : backendSync(core, backendTiming);
+    subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => persistence.value !== false }));
+  const backend = persistence.value === false ? null : backendSync(core, backendTiming);
   // The latest run of the tab shown, restored without its rows: they are fetched from the results
   // backend once (never run again by themselves).
   const fetched = new Set<string>();
   subscriptions.push(
-    active$.subscribe((tab) => {
+    store.liveState$.pipe(map((s) => activeQueryEditor(s))).subscribe((tab) => {
       const latest = tab?.latestQueryId ? store.getState().queries[tab.latestQueryId] : undefined;
       if (!latest || fetched.has(latest.id) || latest.state !== 'success' || !latest.resultsKey) return;
       if ((latest.rows ?? 0) === 0 || (latest.results?.data.length ?? 0) > 0) return;
@@ -289,50 +209,10 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     }),
   );
 
-  /** The page opened with backend persistence possible: the bootstrap decides, then tabs load. */
-  async function openWithServer(sync: NonNullable<typeof backend>) {
-    const stored = storage ? readBrowserState(storage) : null;
-    let boot: BootstrapResult;
-    try {
-      boot = await api.bootstrap();
-    } catch {
-      // Offline: the tabs restored from browser storage are shown, and the sync retries.
-      if (storage) restoreFromBrowser(core, storage);
-      core.execute({ type: 'GoOffline', data: {} }, { silent: true });
-      await catalog.loadDatabases();
-      subscriptions.push(...sync.start());
-      return;
-    }
-    backendPersistence ??= isFeatureEnabled(boot.feature_flags, FeatureFlag.SQLLAB_BACKEND_PERSISTENCE);
-    // WHY open the push channel now when runs may be async: opened at the first run, the socket can join
-    // the user's room after a fast job already ended, and its end would only come by polling.
-    const mayRunAsync =
-      (boot.feature_flags as Record<string, unknown> | undefined)?.['SQLLAB_FORCE_RUN_ASYNC'] === true ||
-      Object.values(boot.databases ?? {}).some((db) => db.allow_run_async === true);
-    if (mayRunAsync) asyncEvents.open();
-    if (backendPersistence) {
-      sync.load(boot, stored);
-      subscriptions.push(...sync.start());
-      return;
-    }
-    catalog.store.record([{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }]);
-    if (storage) restoreFromBrowser(core, storage);
-  }
   const ready$ = new BehaviorSubject(false);
   let opened = false;
   const editor = editorActions(core);
   const history = createQueryHistory(context, api, now);
-
-  function editSql(tabId: string, sql: string, immediate = false) {
-    pendingSql.set(current(tabId), sql);
-    if (!immediate) {
-      typed$.next();
-      return;
-    }
-    // Not typed in the editor (select star, history): the editor must take it.
-    flushSql();
-    typedSql.delete(current(tabId));
-  }
 
   return {
     ...core,
@@ -350,7 +230,7 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       return id;
     },
     newTabId: () => context.newId(),
-    editSql,
+    editSql: typing.edit,
     history,
     insertSql(tabId, query) {
       const tab = core.tab(tabId);
@@ -358,21 +238,21 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       if (tab.dbId !== query.dbId) editor.selectDatabase(tabId, query.dbId);
       if (query.schema && core.tab(tabId)?.schema !== query.schema) {
         execute(
-          { type: 'SetSchema', data: { queryEditorId: current(tabId), schema: query.schema, at: now() } },
+          { type: 'SetSchema', data: { queryEditorId: typing.current(tabId), schema: query.schema, at: now() } },
           { undoable: false },
         );
       }
-      editSql(tabId, query.sql, true);
+      typing.edit(tabId, query.sql, true);
     },
-    isTypedEcho: (tabId, sql) => typedSql.get(current(tabId)) === sql,
-    editorKey: (tabId) => firstIds.get(tabId) ?? tabId,
+    isTypedEcho: typing.isTypedEcho,
+    editorKey: typing.editorKey,
     undo: () => {
-      flushSql();
-      typedSql.clear();
+      typing.flush();
+      typing.forgetAll();
       if (store.store.undo(context.actor())) historyMoved$.next();
     },
     redo: () => {
-      typedSql.clear();
+      typing.forgetAll();
       if (store.store.redo(context.actor())) historyMoved$.next();
     },
     // Per signed-in actor, read at each change: the page may be created before the login.
@@ -393,14 +273,14 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
         ready$.next(true);
         return;
       }
-      void openWithServer(backend).finally(() => {
+      void openWithServer(core, backend, { storage, asyncEvents, persistence, subscriptions }).finally(() => {
         runs.resume();
         ready$.next(true);
       });
     },
     ready$: ready$.pipe(distinctUntilChanged()),
     dispose: () => {
-      flushSql();
+      typing.flush();
       runs.dispose();
       // The page's shared listener outlives SQL Lab (charts use it); runs.dispose forgot SQL Lab's jobs.
       if (ownListener) asyncEvents.dispose();

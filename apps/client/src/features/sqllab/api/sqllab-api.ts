@@ -17,7 +17,12 @@ import type { HttpClient } from '../../api/http-client';
  */
 
 // What SQL Lab's catalog reads from the API; declared in the domain beside the catalog's events.
-import type { SqlLabDatabaseOption as DatabaseOption, TableMetadataResponse, TableOption } from '@strata/domain';
+import type {
+  QueryHistoryRow,
+  SqlLabDatabaseOption as DatabaseOption,
+  TableMetadataResponse,
+  TableOption,
+} from '@strata/domain';
 export type {
   SqlLabDatabaseOption as DatabaseOption,
   MetadataColumn,
@@ -27,35 +32,8 @@ export type {
 
 export type LimitingFactor = 'QUERY' | 'DROPDOWN' | 'QUERY_AND_DROPDOWN' | 'NOT_LIMITED' | 'UNKNOWN';
 
-/** Query.to_dict(), REFERENCE §1.2: the fields the client reads. */
-export interface ServerQuery {
-  id: string;
-  queryId?: number;
-  dbId: number;
-  sql: string;
-  sqlEditorId?: string | null;
-  state: string;
-  progress?: number;
-  rows?: number | null;
-  limit?: number | null;
-  limitingFactor?: LimitingFactor | null;
-  startDttm?: number | null;
-  endDttm?: number | null;
-  errorMessage?: string | null;
-  resultsKey?: string | null;
-  executedSql?: string | null;
-  tempTable?: string | null;
-  tempSchema?: string | null;
-  ctas?: boolean;
-  extra?: { progress?: string | null; errors?: unknown[] } | null;
-  changed_on?: string;
-  schema?: string | null;
-  catalog?: string | null;
-  /** The database's name and the user's display name (history lists them). */
-  db?: string | null;
-  userId?: number;
-  user?: string | null;
-}
+/** A run as the server lists it (Query.to_dict(), REFERENCE §1.2): the history's row. */
+export type ServerQuery = QueryHistoryRow;
 
 /** One filter of the query history list (`GET /api/v1/query/?q=`, FAB style). */
 export type QueryListFilter =

@@ -1,26 +1,19 @@
 import {
-  DISPLAY_MAX_ROW,
   MAX_QUERY_AGE_TO_POLL_MS,
   EditorErrorMessages,
-  ErrorType,
   executePayload,
-  isQueryInProgress,
   newClientQueryId,
   runRequestFromTab,
-  QUERY_UPDATE_BUFFER_MS,
-  QUERY_UPDATE_FREQ_MS,
   SOUTH_PANE_RESULTS,
   type CtasMethodName,
   type EditorQuery,
-  type QueryResults,
   type QueryRunRequest,
-  type QueryState,
-  type StrataError,
 } from '@strata/domain';
-import { ApiError, toClientError } from '../../api/api-error';
-import { withDisplayRows, type ExecuteResult, type ServerQuery } from '../api/sqllab-api';
-import { AsyncJobError, type AsyncEvents } from '../async/async-events';
+import type { ExecuteResult, ServerQuery } from '../api/sqllab-api';
+import type { AsyncEvents } from '../async/async-events';
 import type { SqlLabCore } from '../sqllab.feature';
+import { runOutcomes, type FailedPayload } from './run-outcomes';
+import { runWatch } from './run-watch';
 
 export type RunMode = 'all' | 'selection' | 'auto';
 /** CREATE TABLE AS (TABLE) or CREATE VIEW AS (VIEW) the result, under a name or the server's default. */
@@ -57,24 +50,12 @@ export interface RunActions {
 export const INACTIVE_QUERY_INTERVAL_MS = MAX_QUERY_AGE_TO_POLL_MS;
 
 type ExecuteAnswer = ExecuteResult | { query: ServerQuery } | FailedPayload;
-interface FailedPayload {
-  status: 'failed' | 'timed_out' | 'stopped';
-  error?: string;
-  errors?: StrataError[];
-  link?: string;
-}
 const isSync = (answer: ExecuteAnswer): answer is ExecuteResult => Array.isArray((answer as ExecuteResult).data);
 const isFailedPayload = (answer: ExecuteAnswer): answer is FailedPayload =>
   !isSync(answer) && ['failed', 'timed_out', 'stopped'].includes(String((answer as FailedPayload).status));
 
 export function randomQueryId(): string {
   return newClientQueryId(globalThis.crypto.getRandomValues(new Uint8Array(11)));
-}
-
-/** The errors of a failed request as the query keeps them. */
-function failure(thrown: unknown): { errors: StrataError[]; errorMessage: string; link: string | null } {
-  const error = toClientError(thrown);
-  return { errors: [...error.errors], errorMessage: error.message, link: error.link ?? null };
 }
 
 /**
@@ -86,160 +67,14 @@ function failure(thrown: unknown): { errors: StrataError[]; errorMessage: string
  */
 export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActions {
   const { api, catalog } = core;
-  const polls = new Map<string, ReturnType<typeof setInterval>>();
+  const outcomes = runOutcomes(core);
+  const { succeed, failPayload, fail, fetchResults } = outcomes;
+  const { followProgress, watchServer, awaitCompletion, listen, stopPolling, isPolled, dispose } = runWatch(
+    core,
+    asyncEvents,
+    outcomes,
+  );
   const query = (id: string): EditorQuery | undefined => core.store.getState().queries[id];
-
-  const succeed = (queryId: string, answer: ExecuteResult) => {
-    const results: QueryResults = {
-      status: 'success',
-      data: answer.data,
-      columns: answer.columns.map((c) => ({
-        column_name: c.column_name ?? c.name ?? '',
-        name: c.name,
-        type: c.type ?? null,
-        is_dttm: c.is_dttm ?? false,
-      })),
-      displayLimitReached: answer.displayLimitReached ?? false,
-      query: answer.query as QueryResults['query'],
-    };
-    core.execute({ type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } }, { silent: true });
-  };
-  // REFERENCE §1.2: a run that failed inside execution may answer with a failed payload.
-  const failPayload = (queryId: string, answer: FailedPayload) => {
-    const errors = answer.errors ?? [];
-    const errorMessage = answer.error ?? errors[0]?.message ?? 'The query failed.';
-    core.execute(
-      {
-        type: 'RecordQueryFailure',
-        data: { queryId, errors, errorMessage, link: answer.link ?? null, at: core.now() },
-      },
-      { silent: true },
-    );
-  };
-  const fail = (queryId: string, thrown: unknown) => {
-    const recorded = failure(thrown);
-    // spec §8: an async run the job queue refused was never scheduled; the toast says so wherever the user is.
-    if (recorded.errors.some((e) => e.error_type === ErrorType.ASYNC_WORKERS_ERROR))
-      core.toasts.danger(EditorErrorMessages.QUERY_NOT_SCHEDULED);
-    core.execute({ type: 'RecordQueryFailure', data: { queryId, ...recorded, at: core.now() } }, { silent: true });
-  };
-
-  async function fetchResults(queryId: string, resultsKey: string) {
-    core.execute({ type: 'FetchQueryResults', data: { queryId } }, { silent: true });
-    try {
-      succeed(queryId, await api.results(resultsKey, DISPLAY_MAX_ROW));
-    } catch (thrown) {
-      fail(queryId, thrown);
-    }
-  }
-
-  // REFERENCE §1.2: while a run is in progress its state and progress ("Running statement i out of n")
-  // are shown as the server reports them. Finishing is the async event's job, never this poll's.
-  function followProgress(queryId: string, since: number) {
-    const timer = setInterval(() => {
-      void api.updatedSince(since - QUERY_UPDATE_BUFFER_MS).then(
-        ({ result }) => {
-          const local = query(queryId);
-          if (!local || !isQueryInProgress(local.state) || local.state === 'fetching') return stopPolling(queryId);
-          const server = result.find((q) => q.id === queryId);
-          if (!server || !isQueryInProgress(server.state as QueryState)) return;
-          core.execute(
-            {
-              type: 'RefreshQueries',
-              data: {
-                alteredQueries: {
-                  [queryId]: {
-                    state: server.state as QueryState,
-                    progress: server.progress ?? 0,
-                    extra: server.extra ?? {},
-                  },
-                },
-              },
-            },
-            { silent: true, undoable: false },
-          );
-        },
-        () => undefined, // A failed poll is retried at the next tick.
-      );
-    }, QUERY_UPDATE_FREQ_MS);
-    polls.set(queryId, timer);
-  }
-
-  /**
-   * A synchronous run whose request was lost with the previous page (a reload while it ran): the
-   * server's record of it tells how it ended. Its rows come back from the results backend when the
-   * server kept them; otherwise the results pane offers to run it again.
-   */
-  function watchServer(queryId: string) {
-    const check = async () => {
-      let server: ServerQuery;
-      try {
-        server = await api.query(queryId);
-      } catch (thrown) {
-        // Never stored by the server (refused before it started): it did not run.
-        if (thrown instanceof ApiError && thrown.error.status === 404) {
-          stopPolling(queryId);
-          fail(queryId, thrown);
-        }
-        return; // Offline: asked again at the next tick.
-      }
-      if (!query(queryId) || !isQueryInProgress(query(queryId)!.state)) return stopPolling(queryId);
-      if (isQueryInProgress(server.state as QueryState)) return;
-      stopPolling(queryId);
-      if (server.state === 'success' && server.resultsKey) return void fetchResults(queryId, server.resultsKey);
-      if (server.state === 'success') {
-        const results: QueryResults = {
-          status: 'success',
-          data: [],
-          columns: [],
-          displayLimitReached: false,
-          query: server as QueryResults['query'],
-        };
-        core.execute({ type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } }, { silent: true });
-        return;
-      }
-      const errorMessage = server.errorMessage ?? `The query ${server.state.replace('_', ' ')}.`;
-      core.execute({ type: 'RecordQueryFailure', data: { queryId, errorMessage, at: core.now() } }, { silent: true });
-    };
-    polls.set(
-      queryId,
-      setInterval(() => void check(), QUERY_UPDATE_FREQ_MS),
-    );
-    void check();
-  }
-
-  /** The async run's end: its stored rows (fetched with the display limit), or its errors. */
-  function awaitCompletion(queryId: string, completion: Promise<ExecuteResult>) {
-    completion.then(
-      (answer) => {
-        stopPolling(queryId);
-        succeed(queryId, answer);
-      },
-      (thrown: unknown) => {
-        stopPolling(queryId);
-        if (!(thrown instanceof AsyncJobError)) return fail(queryId, thrown);
-        core.execute(
-          {
-            type: 'RecordQueryFailure',
-            data: { queryId, errors: [...thrown.errors], errorMessage: thrown.message, at: core.now() },
-          },
-          { silent: true },
-        );
-      },
-    );
-  }
-  // Jobs listened for on the (page-wide) async-event listener, forgotten when SQL Lab goes away.
-  const listening = new Set<string>();
-  const listen = (queryId: string) => {
-    listening.add(queryId);
-    return asyncEvents
-      .listen(queryId, (url) => api.resultsAt(withDisplayRows(url, DISPLAY_MAX_ROW)))
-      .finally(() => listening.delete(queryId));
-  };
-  const stopPolling = (queryId: string) => {
-    clearInterval(polls.get(queryId));
-    polls.delete(queryId);
-  };
 
   const runsAsync = (dbId: number) =>
     Boolean(catalog.store.getState().databases?.find((db) => db.id === dbId)?.allow_run_async);
@@ -341,7 +176,7 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
         { silent: true, undoable: false },
       );
       for (const q of Object.values(core.store.getState().queries)) {
-        if (polls.has(q.id) || (q.state !== 'pending' && q.state !== 'running')) continue;
+        if (isPolled(q.id) || (q.state !== 'pending' && q.state !== 'running')) continue;
         if (q.runAsync) {
           awaitCompletion(q.id, listen(q.id));
           followProgress(q.id, q.startDttm);
@@ -350,10 +185,6 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
         }
       }
     },
-    dispose: () => {
-      [...polls.keys()].forEach(stopPolling);
-      listening.forEach((queryId) => asyncEvents.forget(queryId));
-      listening.clear();
-    },
+    dispose,
   };
 }
