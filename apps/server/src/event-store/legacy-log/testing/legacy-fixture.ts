@@ -99,7 +99,7 @@ function* sourceFiles(dir: string): Generator<string> {
         yield* sourceFiles(path);
     } else if (/\.tsx?$/.test(name) && !/\.(spec|test)\.tsx?$/.test(name) && !name.endsWith('.d.ts')) {
       // An upcaster's key is the OLD type it reads: naming it there is no sign that today's code handles it.
-      if (name !== 'upcasters.ts') yield path;
+      if (!/(^|\.)upcasters?\.tsx?$/.test(name)) yield path;
     }
   }
 }
