@@ -1,10 +1,10 @@
 /** Keeps `charts` and `chart_favorites` equal to the fold of the `chart:<id>` streams, in the append's transaction. */
 import { Injectable } from '@nestjs/common';
+import { CHART_EVENTS, chartEditFields, type ChartEvent } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
-import { CHART_EVENTS, type ChartEvent } from './chart.events';
 
 const COLUMNS = [
   'slice_name',
@@ -39,12 +39,22 @@ export class ChartProjection implements Projection {
         );
         return;
       }
-      case 'chart/chartUpdated': {
+      case 'chart/chartRenamed':
+      case 'chart/vizTypeChanged':
+      case 'chart/chartParamsChanged':
+      case 'chart/chartDescribed':
+      case 'chart/cacheTimeoutChanged':
+      case 'chart/chartOwnersChanged':
+      case 'chart/chartCertified':
+      case 'chart/chartCertificationRemoved':
+      case 'chart/certificationDetailsChanged':
+      case 'chart/datasourceChanged': {
+        const changes = chartEditFields(event);
         const sets: string[] = [];
         const values: unknown[] = [];
         for (const c of COLUMNS) {
-          if (event.data.changes[c] === undefined) continue;
-          values.push(event.data.changes[c]);
+          if (changes[c] === undefined) continue;
+          values.push(changes[c]);
           sets.push(`${c} = $${values.length}${c === 'owners' ? '::int[]' : ''}`);
         }
         const n = values.length;

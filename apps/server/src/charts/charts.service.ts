@@ -6,7 +6,14 @@
  */
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { canOverwriteChart, ErrorType, isAdmin } from '@strata/domain';
+import {
+  canOverwriteChart,
+  ErrorType,
+  isAdmin,
+  type ChartCommand,
+  type ChartEdit,
+  type ChartFields,
+} from '@strata/domain';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
@@ -14,13 +21,11 @@ import type { DecisionMeta } from '../event-store/load-decide-append';
 import { DashboardsService } from '../dashboards/dashboards.service';
 import { DatasetsService } from '../datasets/datasets.service';
 import { checkOwners } from '../datasets/owners';
-import type { ChartCommand } from './chart.decider';
-import type { ChartChanges, ChartFields } from './chart.events';
 import { DecideChart } from './decide-chart';
 import { chartJson, CHART_SELECT, type ChartJson, type ChartRow } from './chart-json';
 
 export type ChartInput = Omit<ChartFields, 'owners'> & { owners?: number[]; dashboards?: number[] };
-export type ChartUpdate = ChartChanges & { dashboards?: number[] };
+export type ChartUpdate = ChartEdit & { dashboards?: number[] };
 
 const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
 
@@ -68,7 +73,7 @@ export class ChartsService {
         user,
       );
     for (const d of [...added, ...removed]) await this.dashboards.editable(d, user);
-    await this.decide(id, { type: 'UpdateChart', data: { changes } }, user);
+    await this.decide(id, { type: 'UpdateChart', data: changes }, user);
     const name = changes.slice_name ?? current.slice_name;
     for (const d of added) await this.dashboards.addChart(d, { id, slice_name: name }, user);
     for (const d of removed) await this.dashboards.removeChart(d, id, user);
@@ -93,7 +98,9 @@ export class ChartsService {
   async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
     if (!(await this.get(id, user))) throw notFound();
     // A star is a view preference, not an edit of the chart: never an undo step.
-    await this.decide(id, { type: 'FavoriteChart', data: { userId: user.id, favorite } }, user, { undoable: false });
+    await this.decide(id, { type: favorite ? 'FavoriteChart' : 'UnfavoriteChart', data: { userId: user.id } }, user, {
+      undoable: false,
+    });
   }
 
   async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {

@@ -1,10 +1,9 @@
 /** Every change to a chart (`chart:<id>`), creation included, as one command on the Nest CommandBus. */
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { chartDecider, chartStream, type ChartCommand } from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecideOn } from '../event-store/decide-command';
 import { DecisionRunner } from '../event-store/load-decide-append';
-import { chartDecider, type ChartCommand } from './chart.decider';
-import { chartStream } from './chart.events';
 
 export class DecideChart extends DecideOn<number, ChartCommand> {}
 

@@ -4,31 +4,11 @@
  * rolled back; a physical dataset reads the table's metadata.
  */
 import { Injectable } from '@nestjs/common';
-import { ErrorType } from '@strata/domain';
+import { datasetColumn, ErrorType, type DatasetColumn } from '@strata/domain';
 import { StrataHttpException } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { EngineError, type ResultColumn } from '../engines/query-engine';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
-import type { DatasetColumn } from './dataset.events';
-
-export function datasetColumn(c: {
-  name: string;
-  type: string | null;
-  type_generic: number | null;
-  is_dttm: boolean;
-}): DatasetColumn {
-  return {
-    column_name: c.name,
-    verbose_name: null,
-    type: c.type,
-    type_generic: c.type_generic,
-    is_dttm: c.is_dttm,
-    groupby: true,
-    filterable: true,
-    expression: null,
-    description: null,
-  };
-}
 
 const unprocessable = (errorType: string, message: string) =>
   new StrataHttpException(422, errorType as ErrorType, message);

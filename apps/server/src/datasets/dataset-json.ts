@@ -2,8 +2,8 @@
  * A dataset as the API answers it: the spec's Dataset fields (§3) plus what SQL Lab's "explore" and
  * "query dataset" flows read (database, sql, select_star).
  */
+import type { DatasetColumn, DatasetMetric } from '@strata/domain';
 import { dialectOfUri } from '../sqllab/format/format.controller';
-import type { DatasetColumn, DatasetMetric } from './dataset.events';
 
 export const DATASET_SELECT = `SELECT ds.*, d.database_name, d.uri AS database_uri,
     (SELECT coalesce(json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY u.id), '[]'::json)

@@ -1,10 +1,10 @@
 /** Keeps `datasets` equal to the fold of the `dataset:<id>` streams, inside the append's transaction. */
 import { Injectable } from '@nestjs/common';
+import { DATASET_EVENTS, datasetEditFields, type DatasetEvent, type DatasetFields } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
-import { DATASET_EVENTS, type DatasetEvent } from './dataset.events';
 
 @Injectable()
 export class DatasetProjection implements Projection {
@@ -45,8 +45,30 @@ export class DatasetProjection implements Projection {
         );
         return;
       }
-      case 'dataset/datasetUpdated': {
-        const c = event.data.changes;
+      case 'dataset/datasetRenamed':
+      case 'dataset/datasetSchemaChanged':
+      case 'dataset/datasetSqlChanged':
+      case 'dataset/templateParamsChanged':
+      case 'dataset/datasetColumnAdded':
+      case 'dataset/datasetColumnEdited':
+      case 'dataset/datasetColumnRemoved':
+      case 'dataset/datasetColumnsReordered':
+      case 'dataset/metricAdded':
+      case 'dataset/metricEdited':
+      case 'dataset/metricRemoved':
+      case 'dataset/metricsReordered':
+      case 'dataset/mainDatetimeColumnChanged':
+      case 'dataset/datasetOwnersChanged':
+      case 'dataset/datasetDescribed':
+      case 'dataset/externalUrlChanged':
+      case 'dataset/externalManagementStarted':
+      case 'dataset/externalManagementStopped': {
+        // Column and metric events change one item of a list: the row's lists are what they apply to.
+        const [lists] = (await tx.query(`SELECT columns, metrics FROM datasets WHERE id = $1`, [
+          streamNumber(envelope.stream),
+        ])) as Pick<DatasetFields, 'columns' | 'metrics'>[];
+        if (!lists) return;
+        const c = datasetEditFields(event, lists);
         const json = new Set(['columns', 'metrics']);
         const allowed = [
           'table_name',

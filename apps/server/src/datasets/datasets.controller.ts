@@ -3,15 +3,22 @@
  * get-or-create by name, and read one. Creating needs can_write on Dataset and access to the database.
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
+import {
+  ErrorType,
+  newColumn,
+  Permission,
+  PermissionView as View,
+  type ColumnPatch,
+  type DatasetColumn,
+  type DatasetEdit,
+  type DatasetMetric,
+} from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { RisonQuery } from '../common/rison';
-import { newColumn, type ColumnPatch, type DatasetUpdate } from './column-patch';
-import type { DatasetColumn, DatasetMetric } from './dataset.events';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
 import { DatasetsService, type NewDataset } from './datasets.service';
 import { coercedRecordId, recordId } from '../common/ids';
@@ -102,8 +109,8 @@ export const updateDatasetSchema = z
     is_managed_externally: z.boolean().optional(),
   })
   .strict()
-  .transform((b): DatasetUpdate => {
-    const out: DatasetUpdate = {};
+  .transform((b): DatasetEdit => {
+    const out: DatasetEdit = {};
     for (const [k, v] of Object.entries(b)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
     return out;
   });
@@ -176,7 +183,7 @@ export class DatasetsController {
   @RequirePermission(Permission.WRITE, View.DATASET)
   async update(
     @Param('id') param: string,
-    @ZodBody(updateDatasetSchema) changes: DatasetUpdate,
+    @ZodBody(updateDatasetSchema) changes: DatasetEdit,
     @ReqUser() user: CurrentUser,
   ) {
     const id = idParam(param);

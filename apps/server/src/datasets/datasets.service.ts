@@ -5,7 +5,17 @@
  */
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ErrorType, hasPermission, isAdmin, Permission, PermissionView } from '@strata/domain';
+import {
+  ErrorType,
+  hasPermission,
+  isAdmin,
+  patchColumns,
+  Permission,
+  PermissionView,
+  type DatasetColumn,
+  type DatasetCommand,
+  type DatasetEdit,
+} from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
@@ -15,10 +25,7 @@ import type { DecisionMeta } from '../event-store/load-decide-append';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
 import { validateFragment, UnsafeSqlError } from '../chart-data/sql/adhoc-sql';
 import { ColumnInference } from './column-inference';
-import { datasetChanges, type DatasetUpdate } from './column-patch';
 import { checkOwners } from './owners';
-import type { DatasetCommand } from './dataset.decider';
-import type { DatasetColumn } from './dataset.events';
 import { DecideDataset } from './decide-dataset';
 import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from './dataset-json';
 import { guardedVirtualSql } from './virtual-sql';
@@ -133,9 +140,8 @@ export class DatasetsService {
    * PUT: owners and admins only; SQL fragments (calculated columns, metrics) must be safe expressions, and
    * a new query or new template parameters must give a query the SQL guard allows.
    */
-  async update(id: number, update: DatasetUpdate, user: CurrentUser): Promise<DatasetJson> {
+  async update(id: number, changes: DatasetEdit, user: CurrentUser): Promise<DatasetJson> {
     const found = await this.editable(id, user);
-    const changes = datasetChanges(update, found.columns);
     await checkOwners(this.dataSource, changes.owners);
     if (changes.sql !== undefined || changes.template_params !== undefined) {
       const sql = changes.sql !== undefined ? changes.sql : found.sql;
@@ -146,8 +152,9 @@ export class DatasetsService {
           changes.template_params !== undefined ? changes.template_params : found.template_params,
         );
     }
-    if (changes.columns || changes.metrics)
-      await this.checkFragments(found.database.id, changes.columns ?? [], changes.metrics ?? []);
+    // The columns as they will be, to check their SQL; the decision patches them against the stream itself.
+    const columns = changes.columns ? patchColumns(changes.columns, found.columns) : undefined;
+    if (columns || changes.metrics) await this.checkFragments(found.database.id, columns ?? [], changes.metrics ?? []);
     if (changes.table_name !== undefined || changes.schema !== undefined) {
       const other = await this.findByName({
         database_id: found.database.id,
@@ -157,7 +164,7 @@ export class DatasetsService {
       });
       if (other !== null && other !== id) throw alreadyExists(changes.table_name ?? found.table_name);
     }
-    await this.decide(id, { type: 'UpdateDataset', data: { changes } }, user);
+    await this.decide(id, { type: 'UpdateDataset', data: changes }, user);
     return (await this.find(id))!;
   }
 

@@ -1,10 +1,9 @@
 /** Every change to a dataset (`dataset:<id>`), creation included, as one command on the Nest CommandBus. */
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { datasetDecider, datasetStream, type DatasetCommand } from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecideOn } from '../event-store/decide-command';
 import { DecisionRunner } from '../event-store/load-decide-append';
-import { datasetDecider, type DatasetCommand } from './dataset.decider';
-import { datasetStream } from './dataset.events';
 
 export class DecideDataset extends DecideOn<number, DatasetCommand> {}
 

@@ -163,7 +163,7 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
       .execute(
         new DecideDataset(
           id,
-          { type: 'UpdateDataset', data: { changes: { sql: WRITING_CTE } } },
+          { type: 'UpdateDataset', data: { sql: WRITING_CTE } },
           { actor: 'system', undoable: false },
         ),
       );
@@ -180,7 +180,7 @@ describe.each(Object.keys(db) as (keyof typeof db)[])('on %s', (name) => {
       .execute(
         new DecideDataset(
           id,
-          { type: 'UpdateDataset', data: { changes: { sql: FILE_READ } } },
+          { type: 'UpdateDataset', data: { sql: FILE_READ } },
           { actor: 'system', undoable: false },
         ),
       );
