@@ -324,6 +324,29 @@ describe('/tabstateview/ and /tableschemaview/ (real HTTP, real PostgreSQL)', ()
     expect(await snapshot()).toEqual(live);
   });
 
+  it('a log written before the field-edit events still loads: an old tabStateSaved is read, projected and decided on as its field edits', async () => {
+    const id = (await ana.post('/tabstateview/', { queryEditor: editor({ name: 'Legacy' }) })).body.id as number;
+    const store = t.app.get(EventStore);
+    const stream = `tabstate:${ana.userId}`;
+    const before = await store.readStream(stream);
+    // What today's main wrote for a PUT of these fields (stored events are never rewritten).
+    await store.append(
+      stream,
+      [{ type: 'sqllab/tabStateSaved', data: { tab_id: id, changes: { sql: 'SELECT 7', hide_left_bar: true } } }],
+      { expectedVersion: before.at(-1)!.version, meta: { actor: String(ana.userId), undoable: false } },
+    );
+    expect((await store.readStream(stream, before.at(-1)!.version)).map((e) => [e.type, e.data])).toEqual([
+      ['sqllab/tabStateSqlEdited', { tab_id: id, sql: 'SELECT 7' }],
+      ['sqllab/tabStateLeftBarHidden', { tab_id: id }],
+    ]);
+    await store.rebuild('tab_state');
+    expect((await ana.get(`/tabstateview/${id}`)).body).toMatchObject({ sql: 'SELECT 7', hide_left_bar: true });
+    // Decided on the fold of the stream, old event included: saving the same values records nothing.
+    const version = (await store.readStream(stream)).length;
+    expect((await ana.put(`/tabstateview/${id}`, { sql: 'SELECT 7', hide_left_bar: true })).status).toBe(200);
+    expect(await store.readStream(stream)).toHaveLength(version);
+  });
+
   it('works from a browser session: form posts with the CSRF header pass, without it nothing is stored', async () => {
     await t.app
       .get(UsersService)
