@@ -3,7 +3,7 @@ import { upcastEvents } from '../../upcasters';
 import type { DashboardPageEvent } from './page.events';
 import { dashboardPageUpcasters } from './upcasters';
 import { dashboardPageFold } from './page.evolve';
-import { chart, dataset, opened, originFilter } from './testing/fixtures';
+import { chart, dataset, loaded, opened, originFilter } from './testing/fixtures';
 
 /** Reads events as an imported time-travel file is read: upcast, then folded. */
 const foldAsRead = (events: readonly EventLike[]) =>
@@ -66,7 +66,7 @@ const session: DashboardPageEvent[] = [
   {
     type: 'dashboardPage/propertiesSaved',
     data: {
-      dashboard: { ...opened()[1]!.data.dashboard, dashboard_title: 'Renamed' },
+      dashboard: { ...loaded().data.dashboard, dashboard_title: 'Renamed' },
       metadata: { refresh_frequency: 5 },
     },
   },

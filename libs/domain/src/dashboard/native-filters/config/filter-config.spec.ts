@@ -1,5 +1,5 @@
 import { deepFreeze } from '../../../testing';
-import { FILTER_PENDING_DELETE_MS } from '../pending-delete';
+import { FILTER_PENDING_DELETE_MS } from '../../constants';
 import { FilterType } from '../types';
 import {
   filterSettingChanged,
