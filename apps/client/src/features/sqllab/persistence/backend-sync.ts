@@ -1,92 +1,26 @@
 import { debounceTime, distinctUntilChanged, filter, map, type Subscription } from 'rxjs';
 import {
   activeQueryEditor,
-  changedQueryEditors,
+  DATABASES_LOADED,
   EDITOR_AUTOSAVE_DEBOUNCE_MS,
   EditorErrorMessages,
-  initialSqlLabState,
   mergeBrowserState,
-  newEditorQuery,
-  newTabStatePayload,
   tabStateToQueryEditor,
   tabStateToTables,
-  tabStateUpdate,
-  tabStubToQueryEditor,
   tabSyncPlan,
   TAB_SYNC_INTERVAL_MS,
   type BrowserSqlLabState,
-  type EditorQuery,
-  type QueryState,
-  type SqlLabState,
 } from '@strata/domain';
-import { ApiError } from '../../api/api-error';
-import { DATABASES_LOADED } from '@strata/domain';
-import type { BootstrapResult, ServerQuery } from '../api/sqllab-api';
+import type { BootstrapResult } from '../api/sqllab-api';
 import type { SqlLabCore } from '../sqllab.feature';
+import { apiStatus as status } from './api-status';
+import { serverState } from './server-state';
+import { tabAutosave } from './tab-autosave';
+import { tabMigration } from './tab-migration';
+
 
 /** Quiet time after a tab is opened, closed or switched to before the server is told. */
 export const TAB_CHANGE_SYNC_MS = 250;
-
-const status = (thrown: unknown) => (thrown instanceof ApiError ? thrown.error.status : 0);
-
-const epochMs = (value: number | string | null | undefined): number | null => {
-  if (value === null || value === undefined) return null;
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
-};
-
-/** A run the server knows (Query.to_dict), as the editor holds it: without rows, which stay on the server. */
-export function serverQueryToEditorQuery(q: ServerQuery): EditorQuery {
-  const base = newEditorQuery({
-    id: q.id,
-    dbId: q.dbId,
-    sql: q.sql,
-    sqlEditorId: q.sqlEditorId ?? null,
-    runAsync: false,
-    startDttm: epochMs(q.startDttm) ?? 0,
-  });
-  return {
-    ...base,
-    state: q.state as QueryState,
-    progress: q.progress ?? 0,
-    rows: q.rows ?? null,
-    limitingFactor: q.limitingFactor ?? null,
-    resultsKey: q.resultsKey ?? null,
-    endDttm: epochMs(q.endDttm),
-    errorMessage: q.errorMessage ?? null,
-    executedSql: q.executedSql ?? null,
-    tempTable: q.tempTable ?? null,
-    tempSchema: q.tempSchema ?? null,
-    ctas: q.ctas ?? false,
-    queryLimit: q.limit ?? null,
-    extra: q.extra ?? {},
-  };
-}
-
-/** The editor state the server holds: its tabs (the active one in full, the others by name), their tables and runs. */
-export function serverState(boot: BootstrapResult): SqlLabState {
-  const active = boot.active_tab;
-  const queryEditors = boot.tab_state_ids.map(([id, label]) =>
-    active && active.id === id ? tabStateToQueryEditor(active) : tabStubToQueryEditor(id, label),
-  );
-  if (active && !boot.tab_state_ids.some(([id]) => id === active.id)) queryEditors.push(tabStateToQueryEditor(active));
-  const activeId = active ? String(active.id) : null;
-  const tabIds = new Set(queryEditors.map((qe) => qe.id));
-  const runs = [...Object.values(boot.queries), ...(active?.latest_query ? [active.latest_query as ServerQuery] : [])];
-  const queries = Object.fromEntries(
-    runs
-      .filter((q) => q.id && q.sqlEditorId && tabIds.has(q.sqlEditorId))
-      .map((q) => [q.id, serverQueryToEditorQuery(q)]),
-  );
-  return {
-    ...initialSqlLabState(),
-    queryEditors,
-    queries,
-    tables: active ? tabStateToTables(active) : [],
-    tabHistory: activeId ? [activeId] : [],
-    lastUpdatedActiveTab: activeId,
-  };
-}
 
 /**
  * spec §4 Persistence, server side (feature SQLLAB_BACKEND_PERSISTENCE): the bootstrap merged with
@@ -104,6 +38,8 @@ export function backendSync(
   timing: BackendSyncTiming = { syncIntervalMs: TAB_SYNC_INTERVAL_MS, autosaveMs: EDITOR_AUTOSAVE_DEBOUNCE_MS },
 ) {
   const { api, toasts } = core;
+  const { migrateTab, migrateTablesAndQueries } = tabMigration(core);
+  const save = tabAutosave(core);
   let busy = false;
   let again = false;
 
@@ -116,38 +52,6 @@ export function backendSync(
     core.catalog.store.record([{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }]);
     const { state } = mergeBrowserState(serverState(boot), stored);
     core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
-  }
-
-  async function migrateTab(localId: string) {
-    const tab = core.tab(localId);
-    if (!tab) return;
-    const remoteId = String(await api.createTabState(newTabStatePayload(tab)));
-    core.execute({ type: 'RecordTabMigrated', data: { localId, remoteId } }, { silent: true });
-    // An edit made while the tab was being created is not in what was sent, and an autosave in the
-    // meantime skipped the tab as local-only while counting its edits as stored: send it now.
-    const now = core.tab(remoteId);
-    if (now && now.updatedAt !== tab.updatedAt) await api.saveTabState(remoteId, tabStateUpdate(now));
-  }
-
-  async function migrateTablesAndQueries(state: SqlLabState) {
-    for (const table of state.tables) {
-      const tab = state.queryEditors.find((qe) => qe.id === table.queryEditorId);
-      if (!table.inLocalStorage || !tab || tab.inLocalStorage) continue;
-      const { isMetadataLoading: _l, isExtraMetadataLoading: _x, ...stored } = table;
-      const remoteId = String(await api.addTableSchema({ ...stored, queryEditorId: Number(tab.id) }));
-      core.execute({ type: 'RecordTableMigrated', data: { localId: table.id, remoteId } }, { silent: true });
-    }
-    for (const query of Object.values(state.queries)) {
-      const tab = state.queryEditors.find((qe) => qe.id === query.sqlEditorId);
-      if (!query.inLocalStorage || query.isDataPreview || !tab || tab.inLocalStorage) continue;
-      try {
-        await api.migrateQuery(tab.id, query.id);
-      } catch (thrown) {
-        if (status(thrown) !== 404 && status(thrown) !== 400) throw thrown;
-        // The server never stored this run (refused before it started): nothing to move.
-      }
-      core.execute({ type: 'RecordQueryMigrated', data: { queryId: query.id } }, { silent: true });
-    }
   }
 
   async function sync(): Promise<void> {
@@ -184,36 +88,6 @@ export function backendSync(
     if (again) {
       again = false;
       await sync();
-    }
-  }
-
-  async function save() {
-    if (!core.showsOwnLog()) return;
-    const at = core.now();
-    const tabs = changedQueryEditors(core.store.getState()).filter((qe) => !qe.inLocalStorage && qe.loaded);
-    if (tabs.length === 0) return;
-    try {
-      for (const tab of tabs) {
-        const update = tabStateUpdate(tab);
-        try {
-          await api.saveTabState(tab.id, update);
-        } catch (thrown) {
-          // The server no longer has the tab (closed elsewhere, or its close undone here): the user
-          // still has it open, so it is stored again under a new id rather than lost.
-          if (status(thrown) === 404) {
-            const remoteId = String(await api.createTabState(newTabStatePayload(tab)));
-            core.execute({ type: 'RecordTabMigrated', data: { localId: tab.id, remoteId } }, { silent: true });
-            continue;
-          }
-          // A latest query the server never stored (refused before it ran) must not block the rest.
-          if (status(thrown) !== 400 || update.latest_query_id === null) throw thrown;
-          const { latest_query_id: _dropped, ...rest } = update;
-          await api.saveTabState(tab.id, rest);
-        }
-      }
-      core.execute({ type: 'RecordEditorStateSaved', data: { at } }, { silent: true });
-    } catch {
-      toasts.warning(EditorErrorMessages.EDITOR_STATE_SAVE_FAILED, { noDuplicate: true });
     }
   }
 
