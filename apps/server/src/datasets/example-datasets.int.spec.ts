@@ -54,15 +54,13 @@ afterAll(async () => {
 });
 
 it('registers the example datasets though the examples database was not back when the registration first ran', async () => {
-  await t.app
-    .get(DatabasesService)
-    .create(
-      {
-        settings: { database_name: 'examples', expose_in_sqllab: true },
-        connection: parseConnectionUri(examples.readerUrl),
-      },
-      'system',
-    );
+  await t.app.get(DatabasesService).create(
+    {
+      settings: { database_name: 'examples', expose_in_sqllab: true },
+      connection: parseConnectionUri(examples.readerUrl),
+    },
+    'system',
+  );
   const lock = `${join(home, 'examples')}.lock`;
   writeFileSync(lock, String(process.pid)); // another live process "holds" the data folder: no new process yet
   await embedded.restart();
