@@ -1,4 +1,5 @@
 import { createUpcaster, foldEntries, type Envelope, type EventLike } from '@strata/events';
+import { upcastEvents } from '../../upcasters';
 import { savedDashboardDecider } from './record.decider';
 import type { DashboardFields } from './record.events';
 import { emptySavedLayout } from './saved-layout';
@@ -119,8 +120,7 @@ describe('saved dashboard upcasters: an old log folds to the state it always had
     expect(upcast(log)).toEqual(log);
   });
 
-  it("is registered with the domain's upcastEvents", async () => {
-    const { upcastEvents } = await import('../../upcasters');
+  it("is registered with the domain's upcastEvents", () => {
     for (const type of Object.keys(savedDashboardUpcasters)) expect(upcastEvents.oldTypes).toContain(type);
   });
 });
