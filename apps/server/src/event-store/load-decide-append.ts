@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import {
   checkHistory,
   DomainError,
-  foldEntries,
   type Decider,
   type Envelope,
   type EventLike,
   type HistoryEvent,
   type HistoryRejection,
 } from '@strata/events';
+import { upcastEvents } from '@strata/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CommandRetryPolicy } from './command-retry';
 import { EventStore, VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
+import { StreamCache, StreamState } from './stream-cache';
 
 export type DecisionMeta = AppendOptions['meta'] & {
   /** Idempotency key: a retried command returns its first result instead of deciding again. */
@@ -52,22 +53,30 @@ type Folder<S, E extends EventLike> = Pick<Decider<S, E, unknown, unknown>, 'ini
  * conflict goes to the caller, whose own decision is stale too. A DomainError from `decide` passes through
  * unchanged (4xx / socket 'invalid'). The `@CommandHandler`s of each context call it with their stream
  * and decider.
+ *
+ * Recently used streams stay in memory with their folds (stream-cache.ts): a command decides against the
+ * cached version and its append checks that version, so a command on a known stream is one round trip
+ * (the append) and folds only the new events. A command id is checked by the append itself; only when
+ * `decide` refuses or decides nothing is the log asked whether the command already ran.
  */
 @Injectable()
 export class DecisionRunner {
+  private readonly cache = new StreamCache();
+
   constructor(
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
     private readonly retry: CommandRetryPolicy = new CommandRetryPolicy(),
   ) {}
 
-  /** `tx`: read inside the caller's open transaction (see EventStore.readStream). */
+  /** The stream now. `tx`: read inside the caller's open transaction (see EventStore.readStream). */
   async load<S, E extends EventLike>(
     stream: string,
     decider: Folder<S, E>,
     tx?: EntityManager,
   ): Promise<LoadedStream<S>> {
-    return loaded(decider, await this.store.readStream(stream, 0, tx));
+    const state = tx ? new StreamState(await this.store.readStream(stream, 0, tx)) : await this.latest(stream);
+    return loaded(decider, state);
   }
 
   loadDecideAppend<S, E extends EventLike, C, Ctx>(
@@ -78,7 +87,7 @@ export class DecisionRunner {
     meta: DecisionMeta,
     options: DecisionOptions = {},
   ): Promise<AppendResult> {
-    return this.decideWith(stream, decider, ({ state }) => decider.decide(command, state, ctx), meta, options);
+    return this.run(stream, meta, options, (current) => decider.decide(command, current.stateOf(decider), ctx));
   }
 
   /**
@@ -92,7 +101,7 @@ export class DecisionRunner {
     meta: DecisionMeta,
     options: DecisionOptions = {},
   ): Promise<AppendResult> {
-    return this.run(stream, meta, options, (events) => decide(loaded(decider, events)));
+    return this.run(stream, meta, options, (current) => decide(loaded(decider, current)));
   }
 
   /**
@@ -116,48 +125,114 @@ export class DecisionRunner {
             return marker;
           };
     // A marker is never itself an undo step.
-    return this.run(stream, { ...meta, undoable: false }, options, (events) => [choose(events)]);
+    return this.run(stream, { ...meta, undoable: false }, options, (current) => [choose(current.events)]);
   }
 
   private async run(
     stream: string,
     meta: DecisionMeta,
     options: DecisionOptions,
-    decide: (events: Envelope[]) => EventLike[],
+    decide: (current: StreamState) => EventLike[],
+  ): Promise<AppendResult> {
+    const { tx } = options;
+    const attempt = () =>
+      tx ? this.inCallerTransaction(stream, meta, options, tx, decide) : this.once(stream, meta, options, decide);
+    if (tx || meta.expectedVersion !== undefined) return attempt();
+    return this.retry.run(attempt, (error) => error instanceof VersionConflictError);
+  }
+
+  /** One attempt on the cached stream; the append (and `alongside`) in a transaction of its own. */
+  private async once(
+    stream: string,
+    meta: DecisionMeta,
+    { alongside }: DecisionOptions,
+    decide: (current: StreamState) => EventLike[],
   ): Promise<AppendResult> {
     const { commandId, expectedVersion, ...appendMeta } = meta;
-    const { tx, alongside } = options;
-    const once = async (tx?: EntityManager): Promise<AppendResult> => {
-      const events = await this.store.readStream(stream, 0, tx);
-      const version = events.at(-1)?.version ?? 0;
-      if (expectedVersion !== undefined && expectedVersion !== version)
-        throw new VersionConflictError(stream, expectedVersion, version);
-      const result = await this.store.append(stream, decide(events), {
-        tx,
-        expectedVersion: version,
-        commandId,
-        meta: appendMeta,
-      });
-      if (alongside && tx && !result.duplicate) await alongside(tx, result);
-      return result;
-    };
-    const attempt = async (): Promise<AppendResult> => {
-      // A retry of a command that already committed must not be decided again: the stream has moved on
-      // and `decide` could reject what in fact succeeded.
-      if (commandId !== undefined) {
-        const earlier = await this.store.findCommand(stream, commandId, tx);
-        if (earlier) return earlier;
-      }
-      if (tx) return once(tx);
-      return alongside ? this.dataSource.transaction((own) => once(own)) : once();
-    };
-    if (tx || expectedVersion !== undefined) return attempt();
-    return this.retry.run(attempt, (error) => error instanceof VersionConflictError);
+    let current = await this.cached(stream);
+    // The client saw a later version than the cache holds: another writer appended it.
+    if (expectedVersion !== undefined && expectedVersion > current.version) current = await this.latest(stream);
+    let events: EventLike[];
+    try {
+      if (expectedVersion !== undefined && expectedVersion !== current.version)
+        throw new VersionConflictError(stream, expectedVersion, current.version);
+      events = decide(current);
+    } catch (error) {
+      // A retry of a command that already committed answers with its first result: the stream has moved
+      // on, and deciding again could refuse what in fact succeeded.
+      const earlier = commandId === undefined ? null : await this.store.findCommand(stream, commandId);
+      if (earlier) return earlier;
+      throw error;
+    }
+    const append = (tx?: EntityManager) =>
+      this.store.append(stream, events, { tx, expectedVersion: current.version, commandId, meta: appendMeta });
+    let result: AppendResult;
+    try {
+      result = alongside
+        ? await this.dataSource.transaction(async (own) => {
+            const appended = await append(own);
+            if (!appended.duplicate) await alongside(own, appended);
+            return appended;
+          })
+        : await append();
+    } catch (error) {
+      this.cache.markStale(stream);
+      throw error;
+    }
+    if (result.duplicate) this.cache.markStale(stream);
+    else if (result.events.length > 0) this.cache.set(stream, current.extend(upcastEvents(result.events)));
+    return result;
+  }
+
+  /**
+   * Inside a caller's transaction the stream is read in it (it may hold the caller's own appends) and
+   * the cache is left alone; whatever commits there reaches the cache through a later conflict.
+   */
+  private async inCallerTransaction(
+    stream: string,
+    meta: DecisionMeta,
+    { alongside }: DecisionOptions,
+    tx: EntityManager,
+    decide: (current: StreamState) => EventLike[],
+  ): Promise<AppendResult> {
+    const { commandId, expectedVersion, ...appendMeta } = meta;
+    this.cache.markStale(stream);
+    if (commandId !== undefined) {
+      const earlier = await this.store.findCommand(stream, commandId, tx);
+      if (earlier) return earlier;
+    }
+    const current = new StreamState(await this.store.readStream(stream, 0, tx));
+    if (expectedVersion !== undefined && expectedVersion !== current.version)
+      throw new VersionConflictError(stream, expectedVersion, current.version);
+    const result = await this.store.append(stream, decide(current), {
+      tx,
+      expectedVersion: current.version,
+      commandId,
+      meta: appendMeta,
+    });
+    if (alongside && !result.duplicate) await alongside(tx, result);
+    return result;
+  }
+
+  /** The cached stream, brought up to date first if a conflict showed it behind; read whole if unknown. */
+  private async cached(stream: string): Promise<StreamState> {
+    const entry = this.cache.get(stream);
+    if (entry === undefined) return this.latest(stream);
+    return entry.stale ? this.latest(stream) : entry.state;
+  }
+
+  /** The stream now: the cached events plus those appended after them (all of it if not cached). */
+  private async latest(stream: string): Promise<StreamState> {
+    const held = this.cache.get(stream)?.state;
+    const more = await this.store.readStream(stream, held?.version ?? 0);
+    const state = held === undefined ? new StreamState(more) : more.length > 0 ? held.extend(more) : held;
+    this.cache.set(stream, state);
+    return state;
   }
 }
 
-function loaded<S, E extends EventLike>(decider: Folder<S, E>, events: Envelope[]): LoadedStream<S> {
-  return { events, state: foldEntries(decider, events), version: events.at(-1)?.version ?? 0 };
+function loaded<S, E extends EventLike>(decider: Folder<S, E>, current: StreamState): LoadedStream<S> {
+  return { events: [...current.events], state: current.stateOf(decider), version: current.version };
 }
 
 const HISTORY_MESSAGES: Record<HistoryRejection, string> = {
