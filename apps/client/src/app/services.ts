@@ -60,7 +60,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const sqllab = createSqlLab({ context, http, toasts, errors });
   const savedQueries = createSavedQueries(context, sqllab.api);
   const timeTravel = new TimeTravel();
-  for (const feature of [session, toasts, errors, users, examples, sqllab, sqllab.catalog])
+  for (const feature of [session, toasts, errors, users, examples, sqllab, sqllab.catalog, sqllab.saveDialog])
     timeTravel.register(feature.store);
   if (options.debug) timeTravel.open$.next(true);
 

@@ -27,3 +27,4 @@ export * from './sqllab.decider';
 export * from './undoable';
 export * from './catalog/catalog-shapes';
 export * from './catalog/catalog.events';
+export * from './save-dialog/save-dialog';

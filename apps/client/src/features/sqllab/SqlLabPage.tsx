@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   activeQueryEditor,
@@ -86,13 +86,7 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
   useSqlLabShortcuts(sqllab);
   // Whether the template parameters box is unfolded: a view toggle, not a fact.
   const [paramsOpen, setParamsOpen] = useState(false);
-  // Whether the save dialog is open: a view toggle.
-  const [saveOpen, setSaveOpen] = useState(false);
-  const activeId = active?.id ?? null;
-  const loadDescription = useCallback(
-    () => (activeId ? sqllab.savedDescription(activeId) : Promise.resolve('')),
-    [sqllab, activeId],
-  );
+  const saveDialog = useStoreState(sqllab.saveDialog.store.state$).open;
   // CREATE TABLE / VIEW AS chosen for the next runs, with its name as typed.
   const [ctas, setCtas] = useState<CtasOption | null>(null);
 
@@ -233,7 +227,7 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
                 onStop={() => latest && sqllab.stop(latest.id)}
                 onFormat={() => sqllab.format(active.id)}
                 onEstimate={() => sqllab.estimate(active.id)}
-                onSave={() => setSaveOpen(true)}
+                onSave={() => sqllab.saveDialog.open(active)}
                 onLimit={(limit) =>
                   sqllab.execute({ type: 'SetQueryLimit', data: { ...on(active), queryLimit: limit } })
                 }
@@ -289,14 +283,15 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
           }
         />
       </div>
-      {saveOpen && (
+      {saveDialog && (
         <SaveQueryDialog
-          key={active.id}
-          name={active.name}
-          saved={active.remoteId !== null}
-          loadDescription={loadDescription}
-          onSave={(options) => sqllab.save(active.id, options)}
-          onClose={() => setSaveOpen(false)}
+          key={saveDialog.queryEditorId}
+          name={saveDialog.name}
+          saved={saveDialog.saved}
+          description={saveDialog.description}
+          busy={saveDialog.saving}
+          onSave={(options) => sqllab.saveDialog.save(options)}
+          onClose={() => sqllab.saveDialog.close()}
         />
       )}
     </div>

@@ -21,6 +21,7 @@ import { createQueryHistory, type QueryHistoryFeature } from './history/query-hi
 import { createCatalog, type CatalogFeature } from './catalog/catalog.feature';
 import { catalogEffects } from './catalog/catalog-effects';
 import { editorActions, type EditorActions } from './editor/editor-actions';
+import { createSaveDialog, type SaveDialogFeature } from './editor/save-dialog.feature';
 import { sqlTyping } from './editor/typing';
 import { runActions, type RunActions } from './runs/runs';
 import { datasetActions, type DatasetActions } from './results/dataset-actions';
@@ -68,6 +69,8 @@ export interface SqlLabFeature
   extends SqlLabCore, EditorActions, TableActions, DatasetActions, Omit<RunActions, 'dispose' | 'resume'> {
   /** The server's list of past runs (the south pane's history tab). */
   readonly history: QueryHistoryFeature;
+  /** The save dialog: which tab's is open, its description, a save under way. */
+  readonly saveDialog: SaveDialogFeature;
   /** A past run's SQL into the tab's editor, on the run's database and schema. */
   insertSql(tabId: string, query: Pick<ServerQuery, 'sql' | 'dbId' | 'schema'>): void;
   addTab(fields?: NewTabFields, options?: { undoable?: boolean }): string;
@@ -213,6 +216,7 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
   let opened = false;
   const editor = editorActions(core);
   const history = createQueryHistory(context, api, now);
+  const saveDialog = createSaveDialog(context, editor);
 
   return {
     ...core,
@@ -232,6 +236,7 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     newTabId: () => context.newId(),
     editSql: typing.edit,
     history,
+    saveDialog,
     insertSql(tabId, query) {
       const tab = core.tab(tabId);
       if (!tab) return;

@@ -1,41 +1,39 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SaveOptions } from './editor-actions';
 
 export interface SaveQueryDialogProps {
   name: string;
-  /** The saved query's description (loaded when the tab is a saved query). */
-  loadDescription(): Promise<string>;
+  /** The saved query's description; null while it loads (the field waits for it). */
+  description: string | null;
   /** The tab is a saved query already: Update, or Save as new. */
   saved: boolean;
-  onSave(options: SaveOptions): Promise<boolean>;
+  /** A save is under way. */
+  busy: boolean;
+  onSave(options: SaveOptions): void;
   onClose(): void;
 }
 
-/** The save dialog: name and description; a saved query is updated or saved again as a new one. */
-export function SaveQueryDialog({ name: initialName, loadDescription, saved, onSave, onClose }: SaveQueryDialogProps) {
-  // What is typed: form input, kept in React until it is saved.
+/**
+ * The save dialog: name and description; a saved query is updated or saved again as a new one. Opening,
+ * loading, saving and closing are the SQL Lab page's recorded facts (save-dialog.feature.ts); only what
+ * is typed lives here until it is saved.
+ */
+export function SaveQueryDialog({
+  name: initialName,
+  description: loaded,
+  saved,
+  busy,
+  onSave,
+  onClose,
+}: SaveQueryDialogProps) {
   const [name, setName] = useState(initialName);
-  const [description, setDescription] = useState<string | null>(saved ? null : '');
-  const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
+  const description = typed ?? loaded;
 
-  useEffect(() => {
-    if (!saved) return;
-    let live = true;
-    void loadDescription().then((text) => live && setDescription((typed) => typed ?? text));
-    return () => {
-      live = false;
-    };
-  }, [saved, loadDescription]);
-
-  const save = async (asNew: boolean) => {
-    setBusy(true);
-    const ok = await onSave({ name: name.trim(), description: description ?? '', asNew });
-    setBusy(false);
-    if (ok) onClose();
-  };
+  const save = (asNew: boolean) => onSave({ name: name.trim(), description: description ?? '', asNew });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) void save(false);
+    if (name.trim() && !busy) save(false);
   };
 
   return (
@@ -59,7 +57,7 @@ export function SaveQueryDialog({ name: initialName, loadDescription, saved, onS
             rows={4}
             value={description ?? ''}
             disabled={description === null}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => setTyped(e.target.value)}
           />
         </label>
         {!name.trim() && <p className="form-error">The name cannot be empty.</p>}
@@ -68,7 +66,7 @@ export function SaveQueryDialog({ name: initialName, loadDescription, saved, onS
             Cancel
           </button>
           {saved && (
-            <button type="button" disabled={busy || !name.trim()} onClick={() => void save(true)}>
+            <button type="button" disabled={busy || !name.trim()} onClick={() => save(true)}>
               Save as new
             </button>
           )}
