@@ -72,7 +72,7 @@ async function selectRows<R extends Row>(tx: EntityManager, table: string, where
 
 async function writeRow<R extends Row>(
   tx: EntityManager,
-  fold: FoldProjection<R, never>,
+  fold: Pick<FoldProjection<R>, 'name' | 'table' | 'key'>,
   before: R | null,
   after: R | null,
 ): Promise<void> {
