@@ -124,6 +124,8 @@ export class DashboardProjection implements Projection {
       case 'dashboard/metadataEdited':
         await touch(`json_metadata = $1::jsonb`, [JSON.stringify(event.data.json_metadata)]);
         return;
+      case 'dashboard/colorSchemeChanged':
+      case 'dashboard/refreshFrequencySaved':
       case 'dashboard/nativeFiltersConfigured':
       case 'dashboard/crossFilterScopesSaved':
       case 'dashboard/globalCrossFilterScopeSaved':

@@ -117,8 +117,37 @@ describe('saved dashboard decider', () => {
         { type: 'dashboard/cssEdited', data: { css: '.a {}' } },
         { type: 'dashboard/dashboardCertified', data: { certified_by: 'Ann', certification_details: 'checked' } },
         { type: 'dashboard/dashboardPublished', data: {} },
-        { type: 'dashboard/metadataEdited', data: { json_metadata: { refresh_frequency: 10 } } },
+        { type: 'dashboard/refreshFrequencySaved', data: { refresh_frequency: 10 } },
       ]);
+    const start = created();
+    start.data.json_metadata = { refresh_frequency: 0, color_scheme: 'bnbColors', label_colors: { a: '#fff' } };
+    const { id: _started, ...startFields } = start.data;
+    const metadata = (json_metadata: Record<string, unknown>) => ({
+      type: 'UpdateDashboardProperties' as const,
+      data: { ...properties, json_metadata },
+    });
+    // The same document with its keys in another order is no change.
+    spec
+      .given([start])
+      .when(metadata({ label_colors: { a: '#fff' }, color_scheme: 'bnbColors', refresh_frequency: 0 }))
+      .then([]);
+    spec
+      .given([start])
+      .when(metadata({ refresh_frequency: 0, color_scheme: 'supersetColors', label_colors: { a: '#fff' } }))
+      .then([{ type: 'dashboard/colorSchemeChanged', data: { color_scheme: 'supersetColors' } }]);
+    // Anything else in the JSON, a key removed included, is an edit of the document, recorded whole.
+    const edited = { refresh_frequency: 60, color_scheme: 'bnbColors' };
+    spec
+      .given([start])
+      .when(metadata(edited))
+      .then([
+        { type: 'dashboard/refreshFrequencySaved', data: { refresh_frequency: 60 } },
+        { type: 'dashboard/metadataEdited', data: { json_metadata: edited } },
+      ]);
+    spec
+      .given([start])
+      .when(metadata(edited))
+      .thenState({ id: 7, deleted: false, fields: { ...startFields, json_metadata: edited } });
     const certified: SavedDashboardEvent = {
       type: 'dashboard/dashboardCertified',
       data: { certified_by: 'Ann', certification_details: null },

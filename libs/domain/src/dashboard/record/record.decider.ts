@@ -22,6 +22,41 @@ export const UNTITLED_DASHBOARD = DashboardMessages.UNTITLED_DASHBOARD;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** JSON equality that ignores the order of object keys (a client may send json_metadata's keys in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return same(a, b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+/**
+ * A save's json_metadata: the colour scheme and the refresh frequency (fields of their own in the
+ * properties modal) are intents of their own when the saved document sets them; any other difference,
+ * a key removed included, is an edit of the JSON document, recorded whole.
+ */
+function metadataChanged(stored: Record<string, unknown>, next: Record<string, unknown>): SavedDashboardEvent[] {
+  const events: SavedDashboardEvent[] = [];
+  const own: Record<string, unknown> = {};
+  if ('color_scheme' in next && !sameJson(next.color_scheme, stored.color_scheme)) {
+    own.color_scheme = next.color_scheme;
+    events.push({ type: 'dashboard/colorSchemeChanged', data: { color_scheme: next.color_scheme as string | null } });
+  }
+  if (typeof next.refresh_frequency === 'number' && !sameJson(next.refresh_frequency, stored.refresh_frequency)) {
+    own.refresh_frequency = next.refresh_frequency;
+    events.push({ type: 'dashboard/refreshFrequencySaved', data: { refresh_frequency: next.refresh_frequency } });
+  }
+  if (!sameJson(next, { ...stored, ...own }))
+    events.push({ type: 'dashboard/metadataEdited', data: { json_metadata: next } });
+  return events;
+}
+
 function existing(state: SavedDashboardState): DashboardFields {
   if (!state.fields || state.deleted) throw new DomainError('dashboard_not_found', 'Dashboard not found.');
   return state.fields;
@@ -74,9 +109,7 @@ function propertiesChanged(fields: DashboardFields, next: UpdateDashboardPropert
     );
   if (next.published !== fields.published)
     events.push({ type: next.published ? 'dashboard/dashboardPublished' : 'dashboard/dashboardUnpublished', data: {} });
-  if (!same(next.json_metadata, fields.json_metadata))
-    events.push({ type: 'dashboard/metadataEdited', data: { json_metadata: next.json_metadata } });
-  return events;
+  return [...events, ...metadataChanged(fields.json_metadata, next.json_metadata)];
 }
 
 /** The metadata-only keys sent (§7), each its own intent; a key sent with its stored value gives nothing. */

@@ -50,7 +50,14 @@ export type SavedDashboardEvent =
   | EventLike<'dashboard/certificationRemoved', Empty>
   | EventLike<'dashboard/dashboardPublished', Empty>
   | EventLike<'dashboard/dashboardUnpublished', Empty>
-  /** The properties modal's JSON metadata, as a whole document (it is edited as one JSON text). */
+  /** The properties modal's colour scheme (§5), saved into json_metadata. */
+  | EventLike<'dashboard/colorSchemeChanged', { color_scheme: string | null }>
+  /** The auto-refresh interval saved with the dashboard (seconds, 0 = none), into json_metadata. */
+  | EventLike<'dashboard/refreshFrequencySaved', { refresh_frequency: number }>
+  /**
+   * The properties modal's JSON metadata, as a whole document (it is edited as one JSON text): a save
+   * that changes anything in it beyond the colour scheme and the refresh frequency.
+   */
   | EventLike<'dashboard/metadataEdited', { json_metadata: Record<string, unknown> }>
   /** PUT .../filters: the native filter configuration after the modal's changes (§3.4). */
   | EventLike<
@@ -97,6 +104,8 @@ export const SAVED_DASHBOARD_EVENTS = [
   'dashboard/certificationRemoved',
   'dashboard/dashboardPublished',
   'dashboard/dashboardUnpublished',
+  'dashboard/colorSchemeChanged',
+  'dashboard/refreshFrequencySaved',
   'dashboard/metadataEdited',
   'dashboard/nativeFiltersConfigured',
   'dashboard/crossFilterScopesSaved',
@@ -116,6 +125,8 @@ export const dashboardStream = (id: number) => `dashboard:${id}`;
  */
 export function metadataPatchOf(event: SavedDashboardEvent): Record<string, unknown> | null {
   switch (event.type) {
+    case 'dashboard/colorSchemeChanged':
+    case 'dashboard/refreshFrequencySaved':
     case 'dashboard/nativeFiltersConfigured':
     case 'dashboard/crossFilterScopesSaved':
     case 'dashboard/globalCrossFilterScopeSaved':

@@ -38,6 +38,8 @@ function fieldsAfter(fields: DashboardFields, event: SavedDashboardFoldEvent): D
       return { ...fields, published: true };
     case 'dashboard/dashboardUnpublished':
       return { ...fields, published: false };
+    case 'dashboard/colorSchemeChanged':
+    case 'dashboard/refreshFrequencySaved':
     case 'dashboard/nativeFiltersConfigured':
     case 'dashboard/crossFilterScopesSaved':
     case 'dashboard/globalCrossFilterScopeSaved':
