@@ -34,6 +34,9 @@ function checkIdentifiers(names: readonly string[]): void {
   if (bad !== undefined) throw new Error(`Not a plain SQL identifier: ${bad}`);
 }
 
+/** Quoted, so a column named by a reserved word (`query."limit"`, `table_schema."table"`) is written too. */
+const quote = (name: string) => `"${name}"`;
+
 /** The Projection the event store runs (in the append's transaction, or as a checkpointed subscriber). */
 export function foldProjection<R extends Row, E extends Envelope = Envelope>(fold: FoldProjection<R, E>): Projection {
   checkIdentifiers([fold.table, ...fold.key]);
@@ -60,7 +63,7 @@ async function applyFold<R extends Row, E extends Envelope>(
 async function selectRows<R extends Row>(tx: EntityManager, table: string, where: Partial<Row>): Promise<R[]> {
   const columns = Object.keys(where);
   checkIdentifiers(columns);
-  const condition = columns.map((column, n) => `${column} = $${n + 1}`).join(' AND ') || 'true';
+  const condition = columns.map((column, n) => `${quote(column)} = $${n + 1}`).join(' AND ') || 'true';
   const found = (await tx.query(
     `SELECT to_jsonb(t) AS row FROM ${table} t WHERE ${condition}`,
     Object.values(where),
@@ -82,7 +85,7 @@ async function writeRow<R extends Row>(
   }
   if (after === null) {
     if (before === null) return;
-    const condition = fold.key.map((column, n) => `${column} = $${n + 1}`).join(' AND ');
+    const condition = fold.key.map((column, n) => `${quote(column)} = $${n + 1}`).join(' AND ');
     await tx.query(`DELETE FROM ${fold.table} WHERE ${condition}`, keyOf(before));
     return;
   }
@@ -93,12 +96,12 @@ async function writeRow<R extends Row>(
   const onConflict =
     updates.length === 0
       ? 'DO NOTHING'
-      : `DO UPDATE SET ${updates.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
+      : `DO UPDATE SET ${updates.map((column) => `${quote(column)} = EXCLUDED.${quote(column)}`).join(', ')}`;
   // One statement whether the row is new or not: a replay that meets a row written live stays correct.
   await tx.query(
-    `INSERT INTO ${fold.table} (${columns.join(', ')})
-     SELECT ${columns.join(', ')} FROM jsonb_populate_record(NULL::${fold.table}, $1::jsonb)
-     ON CONFLICT (${fold.key.join(', ')}) ${onConflict}`,
+    `INSERT INTO ${fold.table} (${columns.map(quote).join(', ')})
+     SELECT ${columns.map(quote).join(', ')} FROM jsonb_populate_record(NULL::${fold.table}, $1::jsonb)
+     ON CONFLICT (${fold.key.map(quote).join(', ')}) ${onConflict}`,
     [JSON.stringify(after)],
   );
 }
