@@ -62,7 +62,7 @@ const likes: FoldProjection<Like, CardEnvelope> = {
     event.type === 'test/cardDeleted'
       ? { card_id: cardId(event) }
       : { card_id: cardId(event), user_id: (event.data as { userId: number }).userId },
-  evolve: (row, event) => {
+  evolve: (_row, event) => {
     switch (event.type) {
       case 'test/cardLiked':
         return { card_id: cardId(event), user_id: event.data.userId };

@@ -10,7 +10,8 @@ import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import type { Projection } from '../event-store/event-store.port';
 
-export type Row = Record<string, unknown>;
+/** A row as an object type of its columns (an interface is fine: no index signature needed). */
+export type Row = object;
 
 export interface FoldProjection<R extends Row, E extends Envelope = Envelope> {
   readonly name: string;
@@ -55,12 +56,12 @@ async function applyFold<R extends Row, E extends Envelope>(
 ): Promise<void> {
   const where = fold.rowsOf(event);
   const found = await selectRows<R>(tx, fold.table, where);
-  const wholeKey = fold.key.every((column) => where[column] !== undefined);
+  const wholeKey = fold.key.every((column) => (where as Partial<R>)[column] !== undefined);
   const targets: (R | null)[] = found.length === 0 && wholeKey ? [null] : found;
   for (const row of targets) await writeRow(tx, fold, row, fold.evolve(row, event));
 }
 
-async function selectRows<R extends Row>(tx: EntityManager, table: string, where: Partial<Row>): Promise<R[]> {
+async function selectRows<R extends Row>(tx: EntityManager, table: string, where: object): Promise<R[]> {
   const columns = Object.keys(where);
   checkIdentifiers(columns);
   const condition = columns.map((column, n) => `${quote(column)} = $${n + 1}`).join(' AND ') || 'true';
