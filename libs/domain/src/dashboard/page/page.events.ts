@@ -11,6 +11,8 @@ import type { ChartCrossFilterConfig } from '../native-filters/scope';
 import type { DataMask, DataMaskMap, FilterConfigItem } from '../native-filters/types';
 import type { NativeFilterValue } from './filter-values';
 import type { DashboardChart, DashboardDataset, DashboardMetadata, DashboardRecord } from './records';
+import type { DashboardEditEvent } from './edit-mode';
+import type { PermalinkShareEvent } from './permalink-share';
 
 /** §3 Chart runtime state, the parts the dashboard shows. */
 export interface ChartRuntime {
@@ -124,7 +126,11 @@ export type DashboardPageEvent =
    */
   | EventLike<'dashboardPage/propertiesSaved', { dashboard: DashboardRecord; metadata: DashboardMetadata }>
   /** The page's label colour sync was stored (PUT .../colors): its fields are the metadata's now. */
-  | EventLike<'dashboardPage/labelColorsStored', { dashboardId: number; colors: Record<string, unknown> }>;
+  | EventLike<'dashboardPage/labelColorsStored', { dashboardId: number; colors: Record<string, unknown> }>
+  /** Edit mode's save, discard, version history and palette (edit-mode.ts). */
+  | DashboardEditEvent
+  /** A permalink of the page shared (permalink-share.ts). */
+  | PermalinkShareEvent;
 
 export type DashboardPageEventOf<T extends DashboardPageEvent['type']> = Extract<DashboardPageEvent, { type: T }>;
 

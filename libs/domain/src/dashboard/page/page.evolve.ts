@@ -8,6 +8,8 @@ import { maskValue } from './filter-values';
 import type { ChartRuntime, DashboardPageEvent, FilterSearch } from './page.events';
 import { CHART_STOPPED, emptyChartRuntime, initialDashboardPageState, type DashboardPageState } from './page.state';
 import { datasetKey, type DashboardMetadata } from './records';
+import { evolveDashboardEdit, isDashboardEditEvent } from './edit-mode';
+import { evolvePermalinkShare, isPermalinkShareEvent } from './permalink-share';
 
 /** The auto-refresh period json_metadata saves (0: none), or null when it holds none. */
 function persistedRefresh(metadata: DashboardMetadata): number | null {
@@ -44,6 +46,14 @@ const crossFiltersOf = (state: DashboardPageState) =>
   Object.fromEntries(Object.entries(state.dataMask).filter(([key]) => /^\d+$/.test(key)));
 
 export function evolveDashboardPage(state: DashboardPageState, event: DashboardPageEvent): DashboardPageState {
+  if (isDashboardEditEvent(event)) {
+    const edit = evolveDashboardEdit(state.edit, event);
+    return edit === state.edit ? state : { ...state, edit };
+  }
+  if (isPermalinkShareEvent(event)) {
+    const permalink = evolvePermalinkShare(state.permalink, event);
+    return permalink === state.permalink ? state : { ...state, permalink };
+  }
   switch (event.type) {
     case 'dashboardPage/loadStarted':
       return {

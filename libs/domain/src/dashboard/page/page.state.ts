@@ -2,6 +2,8 @@
 import type { ChartRuntime, FilterOptions, FilterSearch, LoadedDashboard } from './page.events';
 import type { NativeFilterValue } from './filter-values';
 import type { DashboardChart, DashboardDataset, DashboardRecord } from './records';
+import { initialDashboardEditState, type DashboardEditState } from './edit-mode';
+import type { PermalinkShareState } from './permalink-share';
 
 export interface DashboardPageState extends Omit<
   LoadedDashboard,
@@ -27,6 +29,10 @@ export interface DashboardPageState extends Omit<
   expandedSlices: Record<number, boolean>;
   fullSizeChartId: number | null;
   isStarred: boolean;
+  /** Edit mode's save, discard, version history and palette. */
+  edit: DashboardEditState;
+  /** The last permalink shared from the page. */
+  permalink: PermalinkShareState;
 }
 
 export const emptyChartRuntime = (): ChartRuntime => ({
@@ -72,4 +78,6 @@ export const initialDashboardPageState = (): DashboardPageState => ({
   expandedSlices: {},
   fullSizeChartId: null,
   isStarred: false,
+  edit: initialDashboardEditState(),
+  permalink: null,
 });
