@@ -5,6 +5,7 @@
 import type { MixedList } from 'typeorm';
 import { AuthSchema1795300000000 } from '../auth/migrations/1795300000000-auth-schema';
 import { TokenSessions1796300000100 } from '../auth/migrations/1796300000100-token-sessions';
+import { UserRolesColumn1797000100000 } from '../auth/migrations/1797000100000-user-roles-column';
 import { DatabasesTable1767225600000 } from '../examples/register/databases-table.migration';
 import { DatabasesManagement1795400000000 } from '../databases/migrations/1795400000000-databases-management';
 import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
@@ -12,12 +13,12 @@ import { EventLogOrder1797000000000 } from '../event-store/migrations/1797000000
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/key-value.migration';
-import { TabStateTables1796100000100 } from '../sqllab/tab-state/tab-state.migration';
-import { DatasetsTable1796100000300 } from '../datasets/datasets.migration';
-import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/saved-query.migration';
+import { TabStateTables1796100000100 } from '../sqllab/tab-state/migrations/1796100000100-tab-state-tables';
+import { DatasetsTable1796100000300 } from '../datasets/migrations/1796100000300-datasets-table';
+import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/migrations/1796100000000-saved-query-table';
 import { QueryResults1796000000100 } from '../sqllab/results/migrations/1796000000100-query-results';
 import { DashboardsTables1796200000100 } from '../dashboards/dashboards.migration';
-import { ChartsTables1796200000200 } from '../charts/charts.migration';
+import { ChartsTables1796200000200 } from '../charts/migrations/1796200000200-charts-tables';
 import { DashboardFeatures1796200000500 } from '../dashboards/dashboard-features.migration';
 import { DashboardRoleNames1796200000600 } from '../dashboards/dashboard-roles.migration';
 
@@ -40,4 +41,5 @@ export const migrations: MixedList<Function> = [
   DashboardRoleNames1796200000600,
   TokenSessions1796300000100,
   EventLogOrder1797000000000,
+  UserRolesColumn1797000100000,
 ];

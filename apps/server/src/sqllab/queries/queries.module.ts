@@ -4,25 +4,24 @@ import { EventStore } from '../../event-store/event-store.port';
 import { StreamAccessPolicy } from '../../realtime/stream-access.policy';
 import { QueriesController } from './queries.controller';
 import { canSeeAllQueries, QueriesReader } from './queries.reader';
-import { QueryProjection } from './query.projection';
+import { queryProjection } from './query.projection';
 import { DecideQueryRunHandler } from './decide-query-run';
 import { QueryRuns } from './query-runs';
 
 @Module({
   controllers: [QueriesController],
-  providers: [QueryProjection, QueriesReader, QueryRuns, DecideQueryRunHandler],
+  providers: [QueriesReader, QueryRuns, DecideQueryRunHandler],
   exports: [QueriesReader, QueryRuns],
 })
 export class QueriesModule implements OnModuleInit {
   constructor(
     private readonly store: EventStore,
-    private readonly projection: QueryProjection,
     private readonly reader: QueriesReader,
     @Optional() private readonly access?: StreamAccessPolicy,
   ) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
+    this.store.registerProjection(queryProjection);
     // A client may follow its own runs live over the socket (`query:<client_id>`); all_query_access, any run.
     this.access?.register({
       prefix: 'query',

@@ -5,22 +5,19 @@ import { EventStore } from '../../event-store/event-store.port';
 import { DecideSavedQueryHandler } from './decide-saved-query';
 import { SavedQueriesController } from './saved-queries.controller';
 import { SavedQueriesService } from './saved-queries.service';
-import { SavedQueryProjection } from './saved-query.projection';
+import { savedQueryProjection } from './saved-query.projection';
 
 /** Saved queries (`/api/v1/saved_query/`): events on `saved_query:<id>`, read model `saved_query`. */
 @Module({
   controllers: [SavedQueriesController],
-  providers: [SavedQueriesService, SavedQueryProjection, DecideSavedQueryHandler],
+  providers: [SavedQueriesService, DecideSavedQueryHandler],
   exports: [SavedQueriesService],
 })
 export class SavedQueriesModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly projection: SavedQueryProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
+    this.store.registerProjection(savedQueryProjection);
     mapDomainErrorCode('saved_query_forbidden', 403, ErrorType.MISSING_OWNERSHIP_ERROR);
   }
 }

@@ -1,42 +1,63 @@
-/** Keeps `saved_query` equal to the fold of the `saved_query:<id>` streams, inside the append's transaction. */
-import { Injectable } from '@nestjs/common';
-import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
+/**
+ * `saved_query` as the fold of the `saved_query:<id>` streams (projections/CONTEXT.md), written in the
+ * append's transaction under the name `saved_query`.
+ */
+import {
+  SAVED_QUERY_EVENTS,
+  savedQueryIdOf,
+  type SavedQueryCreated,
+  type SavedQueryEvent,
+  type SavedQueryFields,
+} from '@strata/domain';
+import type { EnvelopeOf } from '@strata/events';
 import { actorUserId } from '../../event-store/envelope-ids';
-import type { Projection } from '../../event-store/event-store.port';
-import { SAVED_QUERY_EVENTS, savedQueryIdOf, type SavedQueryEvent } from '@strata/domain';
+import { foldProjection, type FoldProjection } from '../../projections/fold-projection';
 
-@Injectable()
-export class SavedQueryProjection implements Projection {
-  readonly name = 'saved_query';
-  readonly handles = SAVED_QUERY_EVENTS;
+type SavedQueryEnvelope = EnvelopeOf<SavedQueryEvent>;
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as SavedQueryEvent;
-    const id = savedQueryIdOf(envelope.stream);
-    const by = actorUserId(envelope);
+/**
+ * A row of `saved_query` (REFERENCE §1.9 SavedQuery): the fields a user saves, who created and last
+ * changed it and when (ISO text, as `to_jsonb` gives a timestamptz), the stream version of the last event.
+ * `rows` and `last_run` are columns of the API that no event sets yet: always null.
+ */
+export type SavedQueryRow = SavedQueryFields & {
+  id: SavedQueryCreated['data']['id'];
+  rows: null;
+  last_run: null;
+  created_by_fk: SavedQueryCreated['data']['owner_id'];
+  changed_by_fk: SavedQueryCreated['data']['owner_id'];
+  created_on: string;
+  changed_on: string;
+  version: number;
+};
+
+export const savedQueryFold: FoldProjection<SavedQueryRow, SavedQueryEnvelope> = {
+  name: 'saved_query',
+  table: 'saved_query',
+  key: ['id'],
+  handles: SAVED_QUERY_EVENTS,
+  rowsOf: (event) => ({ id: savedQueryIdOf(event.stream) }),
+  evolve(row, event) {
     switch (event.type) {
       case 'sqllab/savedQueryCreated': {
         const d = event.data;
-        await tx.query(
-          `INSERT INTO saved_query (id, label, description, db_id, catalog, schema, sql, template_parameters,
-             created_by_fk, changed_by_fk, created_on, changed_on, version)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $10, $11)`,
-          [
-            id,
-            d.label,
-            d.description,
-            d.db_id,
-            d.catalog,
-            d.schema,
-            d.sql,
-            d.template_parameters,
-            d.owner_id,
-            envelope.meta.at,
-            envelope.version,
-          ],
-        );
-        return;
+        return {
+          id: savedQueryIdOf(event.stream),
+          label: d.label,
+          description: d.description,
+          db_id: d.db_id,
+          catalog: d.catalog,
+          schema: d.schema,
+          sql: d.sql,
+          template_parameters: d.template_parameters,
+          rows: null,
+          last_run: null,
+          created_by_fk: d.owner_id,
+          changed_by_fk: d.owner_id,
+          created_on: event.meta.at,
+          changed_on: event.meta.at,
+          version: event.version,
+        };
       }
       case 'sqllab/savedQueryRenamed':
       case 'sqllab/savedQueryDescriptionEdited':
@@ -44,29 +65,26 @@ export class SavedQueryProjection implements Projection {
       case 'sqllab/savedQueryDatabaseChanged':
       case 'sqllab/savedQueryCatalogChanged':
       case 'sqllab/savedQuerySchemaChanged':
-      case 'sqllab/savedQueryTemplateParametersEdited': {
-        // The column name comes from the event type's one key, never from input: the list below is closed.
-        const [column, value] = Object.entries(event.data)[0];
-        if (!UPDATABLE.has(column)) return;
-        await tx.query(
-          `UPDATE saved_query SET changed_on = $2, changed_by_fk = COALESCE($3, changed_by_fk), version = $4, ${column} = $5 WHERE id = $1`,
-          [id, envelope.meta.at, by, envelope.version, value],
+      case 'sqllab/savedQueryTemplateParametersEdited':
+        // Each field edit carries exactly the one column it changes (saved-query.events.ts).
+        return (
+          row && {
+            ...row,
+            ...event.data,
+            // An actor that is no user (the system) leaves the last editor as it was.
+            changed_by_fk: actorUserId(event) ?? row.changed_by_fk,
+            changed_on: event.meta.at,
+            version: event.version,
+          }
         );
-        return;
-      }
       case 'sqllab/savedQueryDeleted':
-        await tx.query(`DELETE FROM saved_query WHERE id = $1`, [id]);
-        return;
+        return null;
       default: {
         const unhandled: never = event;
         return unhandled;
       }
     }
-  }
+  },
+};
 
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM saved_query`);
-  }
-}
-
-const UPDATABLE = new Set(['label', 'description', 'db_id', 'catalog', 'schema', 'sql', 'template_parameters']);
+export const savedQueryProjection = foldProjection(savedQueryFold);
