@@ -1,8 +1,8 @@
 /**
- * The body of an append: one SQL statement that checks the command id and the expected version, inserts
- * the events and the command id and queues the NOTIFY. Run on its own (autocommit) it is one round trip
- * and one commit, like a single INSERT; inside a transaction it is followed by the in-transaction
- * projections.
+ * The body of an append: one SQL statement that checks the command id and the expected version and
+ * inserts the events and the command id. Run on its own (autocommit) it is one round trip and one commit,
+ * like a single INSERT; inside a transaction it is followed by the in-transaction projections. Other
+ * processes are told after COMMIT (commit-notifier.ts says why not in here).
  *
  * No lock orders appends: each one's events get `log_order` from its transaction id (log-order.ts), and
  * readers of the whole log follow that order, which never skips a late commit. Two appends racing for
@@ -13,15 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventLike, EventMeta } from '@strata/events';
 import type { EntityManager } from 'typeorm';
-import {
-  APPEND_LOCK_KEY,
-  EVENT_COLUMNS,
-  EVENTS_CHANNEL,
-  rows,
-  toEnvelope,
-  toEnvelopes,
-  type EventRow,
-} from './event-rows';
+import { APPEND_LOCK_KEY, EVENT_COLUMNS, rows, toEnvelope, toEnvelopes, type EventRow } from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
 
 export async function streamVersionIn(tx: EntityManager, stream: string): Promise<number> {
@@ -55,7 +47,6 @@ export async function findCommandIn(
 export interface AppendContext {
   /** The in-transaction projections registered; those handling one of the events run after the insert. */
   projections: readonly Projection[];
-  instanceId: string;
 }
 
 /** The projections among `projections` that handle at least one of `events`. */
@@ -75,11 +66,7 @@ export async function appendIn(
   context: AppendContext,
 ): Promise<AppendResult> {
   const projections = projectionsFor(context.projections, events);
-  const found = await rows<AppendRow>(
-    tx,
-    appendSql(projections.length > 0),
-    appendParams(stream, events, options, context.instanceId),
-  );
+  const found = await rows<AppendRow>(tx, appendSql(projections.length > 0), appendParams(stream, events, options));
   const first = found[0]!;
   if (first.first_version !== null) return (await findCommandIn(tx, stream, options.commandId!))!;
   if (options.expectedVersion !== 'any' && options.expectedVersion !== first.current) {
@@ -102,10 +89,9 @@ type AppendRow = EventRow & { current: number; first_version: number | null };
 
 /**
  * `$1` stream, `$2` command id (or null), `$3` expected version (null: any), `$4` the batch's meta, `$5` the
- * events as a JSON array of {id, type, data}, `$6` their count, `$7`/`$8` NOTIFY channel and instance.
- * `last` reads the stream's head once for the version check and the log order (log-order.ts: never below
- * the previous event's). The NOTIFY is delivered by Postgres only if and when the transaction commits.
- * With `lockShared`, the append holds the rebuild lock shared (event-rows.ts APPEND_LOCK_KEY).
+ * events as a JSON array of {id, type, data}, `$6` their count. `last` reads the stream's head once for
+ * the version check and the log order (log-order.ts: never below the previous event's). With
+ * `lockShared`, the append holds the rebuild lock shared (event-rows.ts APPEND_LOCK_KEY).
  */
 function appendSql(lockShared: boolean): string {
   const lock = lockShared ? `, lock AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK_KEY}))` : '';
@@ -129,22 +115,12 @@ function appendSql(lockShared: boolean): string {
     ), command AS (
       INSERT INTO event_commands (stream, command_id, first_version, last_version)
       SELECT $1, $2::text, ok.version + 1, ok.version + $6::int FROM ok WHERE $2::text IS NOT NULL
-    ), note AS MATERIALIZED (
-      SELECT pg_notify($7, json_build_object('instance', $8::text, 'stream', $1::text,
-               'first', ok.version + 1, 'last', ok.version + $6::int)::text)
-      FROM ok
     )${lock}
-    SELECT cur.version AS current, cmd.first_version, ins.*,
-           (SELECT count(*) FROM note)${lockShared ? ' + (SELECT count(*) FROM lock)' : ''} AS side_effects
+    SELECT cur.version AS current, cmd.first_version, ins.*${lockShared ? ', (SELECT count(*) FROM lock) AS locked' : ''}
     FROM cur LEFT JOIN cmd ON true LEFT JOIN ins ON true`;
 }
 
-function appendParams(
-  stream: string,
-  events: readonly EventLike[],
-  options: AppendOptions,
-  instanceId: string,
-): unknown[] {
+function appendParams(stream: string, events: readonly EventLike[], options: AppendOptions): unknown[] {
   // `data: undefined` would leave the key out: the statement stores JSON null for it, as NOT NULL needs.
   const batch = events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data }));
   return [
@@ -154,8 +130,6 @@ function appendParams(
     JSON.stringify(envelopeMeta(options)),
     JSON.stringify(batch),
     events.length,
-    EVENTS_CHANNEL,
-    instanceId,
   ];
 }
 

@@ -64,7 +64,7 @@ export function pgError(error: unknown): { code?: string; constraint?: string } 
 export const APPEND_LOCK_KEY = `hashtext('strata.events.append')`;
 export const APPEND_LOCK_SQL = `SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`;
 
-/** Channel of the NOTIFY sent by every append, so other server processes push and wake too. */
+/** Channel of the NOTIFY sent after every committed append (commit-notifier.ts), so other server processes push and wake too. */
 export const EVENTS_CHANNEL = 'strata_events';
 
 /** NOTIFY payload: small (the limit is 8000 bytes); receivers read the events back from the table. */

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AfterCommit } from './after-commit';
 import { appendIn, findCommandIn, projectionsFor, streamVersionIn } from './append-events';
 import { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';
+import { CommitNotifier } from './commit-notifier';
 import { CommittedEvents } from './committed-events';
 import {
   APPEND_LOCK_SQL,
@@ -44,6 +45,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   private readonly projections = new Map<string, Projection>();
   private readonly subscribers = new Map<string, CheckpointedSubscriber>();
   private readonly afterCommit: AfterCommit;
+  private readonly notifier: CommitNotifier;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -51,6 +53,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   ) {
     super();
     this.afterCommit = new AfterCommit(dataSource);
+    this.notifier = new CommitNotifier(dataSource);
   }
 
   async append(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
@@ -123,6 +126,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await Promise.all([...this.subscribers.values()].map((s) => s.stop()));
+    await this.notifier.sent();
   }
 
   private claimName(name: string): void {
@@ -224,11 +228,19 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   }
 
   private context() {
-    return { projections: [...this.projections.values()], instanceId: this.committed.instanceId };
+    return { projections: [...this.projections.values()] };
   }
 
+  /** After COMMIT: to this process's feed, and to other processes (commit-notifier.ts). */
   private publish(stream: string, result: AppendResult): void {
+    if (result.events.length === 0) return;
     this.committed.publish({ stream, events: result.events, version: result.version, origin: 'local' });
+    this.notifier.notify({
+      instance: this.committed.instanceId,
+      stream,
+      first: result.events[0]!.version,
+      last: result.version,
+    });
   }
 }
 
