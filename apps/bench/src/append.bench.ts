@@ -1,7 +1,12 @@
 /**
  * (a) Appending events: the whole command-handler path (load the stream, fold, decide, append with the
- * expected version, publish after commit) against a raw multi-row INSERT of the same number of rows
- * into the same `events` table, measured in the same run on the same database.
+ * expected version, publish after commit) against raw INSERTs of the same rows into the same `events`
+ * table, measured in the same run on the same database, the sides interleaved round by round so the
+ * machine's load drifts over all of them alike.
+ *
+ * Targets (issue 11, "A command path that scales"): one command at a time at most 1.5 times one
+ * autocommitted single-row INSERT per event (the same one-commit-per-intent durability), and 8 concurrent
+ * writers on 8 streams at least 4 times the throughput of one writer.
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError, type Decider, type EventLike } from '@strata/events';
@@ -9,8 +14,14 @@ import { CommittedEvents } from 'server/dist/event-store/committed-events';
 import { DecisionRunner } from 'server/dist/event-store/load-decide-append';
 import { PostgresEventStore } from 'server/dist/event-store/postgres-event-store';
 import { openDataSource } from 'server/dist/storage/data-source';
+import type { DataSource } from 'typeorm';
 import { createBenchDatabase } from './bench-database';
-import { compare, environment, print, round, time, type Comparison } from './measure';
+import { compare, environment, print, round, type Comparison } from './measure';
+
+/** Command path time / one autocommitted INSERT per event: at most this. */
+export const COMMAND_PATH_TARGET = 1.5;
+/** Throughput of the concurrent writers / throughput of one writer: at least this. */
+export const CONCURRENCY_TARGET = 4;
 
 /** A small dashboard-layout context, shaped like the real ones: validate the intent, emit one fact. */
 type LayoutEvent = EventLike<'bench/componentMoved', { id: string; x: number; y: number }>;
@@ -35,13 +46,33 @@ export interface AppendOptions {
   events: number;
   streams: number;
   writers: number;
-  repeat: number;
+  /** Timed rounds after one warm-up; each round runs every side once, in a rotating order. */
+  rounds: number;
 }
 
+/** Counts the statements sent to PostgreSQL (each one a round trip), BEGIN and COMMIT included. */
+function countStatements(dataSource: DataSource): () => number {
+  let sent = 0;
+  const create = dataSource.createQueryRunner.bind(dataSource);
+  dataSource.createQueryRunner = (mode) => {
+    const runner = create(mode);
+    const query = runner.query.bind(runner);
+    runner.query = ((...args: Parameters<typeof query>) => {
+      sent += 1;
+      return query(...args);
+    }) as typeof runner.query;
+    return runner;
+  };
+  return () => sent;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export async function benchAppend(options: AppendOptions): Promise<Record<string, unknown>> {
-  const { events: n, streams, writers, repeat } = options;
+  const { events: n, streams, writers, rounds } = options;
   const db = await createBenchDatabase();
   const dataSource = await openDataSource(db.url, { poolSize: writers + 2 });
+  const statements = countStatements(dataSource);
   try {
     const committed = new CommittedEvents();
     const store = new PostgresEventStore(dataSource, committed);
@@ -51,10 +82,10 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
     const stream = (run: number, label: string, i: number) => `${label}:${run + 1}-${i % streams}`;
 
     /** One user intent after another, each a full load-decide-append round. */
-    const commands = (label: string, from: number, to: number, run: number) => async () => {
+    const commands = async (label: string, from: number, to: number, run: number, streamOf = stream) => {
       for (let i = from; i < to; i += 1) {
         await decisions.loadDecideAppend(
-          stream(run, label, i),
+          streamOf(run, label, i),
           layout,
           move(i),
           { columns: 12 },
@@ -62,103 +93,163 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
         );
       }
     };
+    const meta = () => JSON.stringify({ actor: 'bench', at: new Date().toISOString(), batchId: randomUUID() });
 
-    published = 0;
-    const sequential = await time(repeat, (run) => commands('cmd', 0, n, run)());
-    if (published !== n * (repeat + 1))
-      throw new Error(`expected ${n * (repeat + 1)} committed events, saw ${published}`);
-
-    // Several writers at once, on different streams: shows what the append lock's serialisation costs.
-    const concurrent = await time(repeat, async (run) => {
-      const share = Math.ceil(n / writers);
-      // Each writer has its own streams (label par<w>), as users editing different dashboards.
-      await Promise.all(
-        Array.from({ length: writers }, (_, w) => commands(`par${w}`, w * share, Math.min(n, (w + 1) * share), run)()),
-      );
-    });
-
-    // The store alone, bulk: one append per stream with all of that stream's events.
-    const bulk = await time(repeat, async (run) => {
-      for (let s = 0; s < streams; s += 1) {
-        const batch: LayoutEvent[] = [];
-        for (let i = s; i < n; i += streams)
-          batch.push({ type: 'bench/componentMoved', data: { id: `chart-${i % 12}`, x: i % 12, y: i } });
-        await store.append(stream(run, 'bulk', s), batch, { expectedVersion: 0, meta: { actor: 'bench' } });
-      }
-    });
-
-    // The baseline: the same rows straight into the same table, 1000 rows per INSERT statement.
-    const raw = await time(repeat, async (run) => {
-      const meta = JSON.stringify({ actor: 'bench', at: new Date().toISOString(), batchId: randomUUID() });
-      for (let start = 0; start < n; start += 1000) {
-        const values: string[] = [];
-        const params: unknown[] = [];
-        for (let i = start; i < Math.min(n, start + 1000); i += 1) {
-          const p = params.length;
-          values.push(`($${p + 1}::uuid, $${p + 2}, $${p + 3}::int, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb)`);
+    const sides: Record<string, (run: number) => Promise<void>> = {
+      // One writer: n commands over `streams` streams.
+      commands: (run) => commands('cmd', 0, n, run),
+      // The same n commands from `writers` writers at once, each on a stream of its own (users editing
+      // different dashboards).
+      concurrent: async (run) => {
+        const share = Math.ceil(n / writers);
+        const own = (r: number, label: string) => `${label}:${r + 1}`;
+        await Promise.all(
+          Array.from({ length: writers }, (_, w) =>
+            commands(`par${w}`, w * share, Math.min(n, (w + 1) * share), run, own),
+          ),
+        );
+      },
+      // The honest baseline of the command path: one durable single-row INSERT per event, autocommitted,
+      // as the command path commits once per intent.
+      insertPerEvent: async (run) => {
+        const m = meta();
+        for (let i = 0; i < n; i += 1) {
           const data = JSON.stringify({ id: `chart-${i % 12}`, x: i % 12, y: i });
-          params.push(
-            randomUUID(),
-            stream(run, 'raw', i),
-            Math.floor(i / streams) + 1,
-            'bench/componentMoved',
-            data,
-            meta,
+          await dataSource.query(
+            `INSERT INTO events (id, stream, version, type, data, meta) VALUES ($1::uuid, $2, $3::int, $4, $5::jsonb, $6::jsonb)`,
+            [randomUUID(), stream(run, 'raw1', i), Math.floor(i / streams) + 1, 'bench/componentMoved', data, m],
           );
         }
-        await dataSource.query(
-          `INSERT INTO events (id, stream, version, type, data, meta) VALUES ${values.join(', ')}`,
-          params,
-        );
-      }
-    });
+      },
+      // The store alone, bulk: one append per stream with all of that stream's events.
+      bulk: async (run) => {
+        for (let s = 0; s < streams; s += 1) {
+          const batch: LayoutEvent[] = [];
+          for (let i = s; i < n; i += streams)
+            batch.push({ type: 'bench/componentMoved', data: { id: `chart-${i % 12}`, x: i % 12, y: i } });
+          await store.append(stream(run, 'bulk', s), batch, { expectedVersion: 0, meta: { actor: 'bench' } });
+        }
+      },
+      // The bulk baseline: the same rows straight into the same table, 1000 rows per INSERT statement.
+      raw: async (run) => {
+        const m = meta();
+        for (let start = 0; start < n; start += 1000) {
+          const values: string[] = [];
+          const params: unknown[] = [];
+          for (let i = start; i < Math.min(n, start + 1000); i += 1) {
+            const p = params.length;
+            values.push(`($${p + 1}::uuid, $${p + 2}, $${p + 3}::int, $${p + 4}, $${p + 5}::jsonb, $${p + 6}::jsonb)`);
+            const data = JSON.stringify({ id: `chart-${i % 12}`, x: i % 12, y: i });
+            params.push(
+              randomUUID(),
+              stream(run, 'raw', i),
+              Math.floor(i / streams) + 1,
+              'bench/componentMoved',
+              data,
+              m,
+            );
+          }
+          await dataSource.query(
+            `INSERT INTO events (id, stream, version, type, data, meta) VALUES ${values.join(', ')}`,
+            params,
+          );
+        }
+      },
+    };
 
-    // A second, stricter baseline: one durable INSERT per event, as the command path commits once per
-    // intent. The gap to this one is the store's own work; the gap between the two baselines is the
-    // price of a commit (an fsync) per user intent, which any durable acknowledgement pays.
-    const rawPerEvent = await time(repeat, async (run) => {
-      const meta = JSON.stringify({ actor: 'bench', at: new Date().toISOString(), batchId: randomUUID() });
-      for (let i = 0; i < n; i += 1) {
-        const data = JSON.stringify({ id: `chart-${i % 12}`, x: i % 12, y: i });
-        await dataSource.query(
-          `INSERT INTO events (id, stream, version, type, data, meta) VALUES ($1::uuid, $2, $3::int, $4, $5::jsonb, $6::jsonb)`,
-          [randomUUID(), stream(run, 'raw1', i), Math.floor(i / streams) + 1, 'bench/componentMoved', data, meta],
-        );
+    // Warm-up (run -1), then rounds; each round starts with a different side.
+    const names = Object.keys(sides);
+    const ms: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const perCommand: Record<string, number> = {};
+    for (const name of names) {
+      const before = statements();
+      await sides[name]!(-1);
+      perCommand[name] = round((statements() - before) / n, 2);
+    }
+    published = 0;
+    for (let r = 0; r < rounds; r += 1) {
+      for (let k = 0; k < names.length; k += 1) {
+        const name = names[(r + k) % names.length]!;
+        const start = process.hrtime.bigint();
+        await sides[name]!(r);
+        ms[name]!.push(Number(process.hrtime.bigint() - start) / 1e6);
       }
-    });
+    }
+    if (published !== 3 * n * rounds) throw new Error(`expected ${3 * n * rounds} committed events, saw ${published}`);
+
+    // Each round's ratio pairs measurements taken a few seconds apart; the median of them is the reading.
+    const perRound = (subject: string, baseline: string) =>
+      median(ms[subject]!.map((value, r) => value / ms[baseline]![r]!));
+    const commandPath = perRound('commands', 'insertPerEvent');
+    const speedup = perRound('commands', 'concurrent'); // same n commands: time of one / time of many
+    const m = Object.fromEntries(names.map((name) => [name, median(ms[name]!)]));
 
     const sizes = `${n} events over ${streams} streams`;
     const comparisons: Comparison[] = [
       compare(
-        'command path vs raw INSERT',
-        `${sizes}: one command at a time (load, fold, decide, append with expected version, publish) vs multi-row INSERTs of 1000 rows`,
-        ['commands', sequential.ms],
-        ['raw INSERT', raw.ms],
-        { msPerCommand: round(sequential.ms / n), commandsPerSecond: Math.round((n / sequential.ms) * 1000) },
-      ),
-      compare(
-        `command path, ${writers} concurrent writers vs raw INSERT`,
-        `${sizes}: ${writers} writers on distinct streams at once vs the same raw INSERTs`,
-        ['concurrent commands', concurrent.ms],
-        ['raw INSERT', raw.ms],
-        { commandsPerSecond: Math.round((n / concurrent.ms) * 1000) },
-      ),
-      compare(
         'command path vs one raw INSERT per event',
-        `${sizes}: one command at a time vs one autocommitted single-row INSERT per event (one durable write per intent on both sides)`,
-        ['commands', sequential.ms],
-        ['INSERT per event', rawPerEvent.ms],
-        { msPerRawInsert: round(rawPerEvent.ms / n) },
+        `${sizes}: one command at a time (load, fold, decide, append with expected version, publish) vs one autocommitted single-row INSERT per event (one durable write per intent on both sides)`,
+        ['commands', m.commands!],
+        ['INSERT per event', m.insertPerEvent!],
+        {
+          ratioOfRounds: round(commandPath),
+          target: `<= ${COMMAND_PATH_TARGET}`,
+          meetsTarget: commandPath <= COMMAND_PATH_TARGET,
+          msPerCommand: round(m.commands! / n),
+          msPerRawInsert: round(m.insertPerEvent! / n),
+          statementsPerCommand: perCommand.commands,
+        },
+      ),
+      compare(
+        `${writers} concurrent writers vs one writer`,
+        `the same ${n} commands from ${writers} writers at once, each on its own stream, vs one writer; ratio = time, so its inverse is the speed-up in throughput`,
+        ['concurrent commands', m.concurrent!],
+        ['one writer', m.commands!],
+        {
+          throughputRatio: round(speedup),
+          target: `>= ${CONCURRENCY_TARGET}`,
+          meetsTarget: speedup >= CONCURRENCY_TARGET,
+          commandsPerSecond: Math.round((n / m.concurrent!) * 1000),
+          oneWriterCommandsPerSecond: Math.round((n / m.commands!) * 1000),
+        },
+      ),
+      compare(
+        'command path vs raw INSERT',
+        `${sizes}: one command at a time vs multi-row INSERTs of 1000 rows (no commit per intent)`,
+        ['commands', m.commands!],
+        ['raw INSERT', m.raw!],
       ),
       compare(
         'store append (bulk) vs raw INSERT',
-        `${sizes}: one append per stream carrying all its events (lock, version check, INSERT, NOTIFY) vs the same raw INSERTs`,
-        ['store append', bulk.ms],
-        ['raw INSERT', raw.ms],
+        `${sizes}: one append per stream carrying all its events (version check, INSERT, NOTIFY) vs the same raw INSERTs`,
+        ['store append', m.bulk!],
+        ['raw INSERT', m.raw!],
       ),
     ];
-    print(`Event store appends (${sizes}, median of ${repeat}, PostgreSQL at ${db.server})`, comparisons);
-    return { environment: environment(), database: db.server, events: n, streams, writers, repeat, comparisons };
+    print(
+      `Event store appends (${sizes}, median of ${rounds} interleaved rounds, PostgreSQL at ${db.server})`,
+      comparisons,
+    );
+    const met = [commandPath <= COMMAND_PATH_TARGET, speedup >= CONCURRENCY_TARGET];
+    console.log(
+      `  target: command path <= ${COMMAND_PATH_TARGET}x one autocommitted INSERT per event: ${round(commandPath, 2)}x, ${met[0] ? 'MET' : 'NOT MET'}`,
+    );
+    console.log(
+      `  target: ${writers} writers >= ${CONCURRENCY_TARGET}x the throughput of one: ${round(speedup, 2)}x, ${met[1] ? 'MET' : 'NOT MET'}`,
+    );
+    console.log(`  statements per command (round trips, BEGIN/COMMIT included): ${perCommand.commands}`);
+    if (met.includes(false)) process.exitCode = 1;
+    return {
+      environment: environment(),
+      database: db.server,
+      events: n,
+      streams,
+      writers,
+      rounds,
+      msRounds: ms,
+      statementsPerCommand: perCommand,
+      comparisons,
+    };
   } finally {
     await dataSource.destroy();
     await db.drop();
