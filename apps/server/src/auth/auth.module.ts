@@ -23,7 +23,7 @@ import { ApiTokens } from './tokens/api-tokens.service';
 import { TokenService } from './tokens/token.service';
 import { DecideUserHandler } from './users/decide-user';
 import { UsersController } from './users/users.controller';
-import { UsersProjection } from './users/users.projection';
+import { usersProjection } from './users/users.projection';
 import { UsersService } from './users/users.service';
 
 @Global()
@@ -33,7 +33,6 @@ import { UsersService } from './users/users.service';
     TokenService,
     ApiTokens,
     SessionService,
-    UsersProjection,
     UsersService,
     LoginService,
     LoginThrottle,
@@ -46,13 +45,10 @@ import { UsersService } from './users/users.service';
   exports: [Authenticator, UsersService, TokenService, ApiTokens, SessionService],
 })
 export class AuthModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly usersProjection: UsersProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   /** Before any bootstrap hook (the first admin is created in one) can append a user event. */
   onModuleInit(): void {
-    this.store.registerProjection(this.usersProjection);
+    this.store.registerProjection(usersProjection());
   }
 }

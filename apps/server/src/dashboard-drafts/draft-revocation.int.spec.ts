@@ -198,14 +198,14 @@ describe('every subscribe and command', () => {
     const other = await dashboardWith([nell.id]);
     const n = await editorWith(nell.token, id);
 
-    await db.query(`UPDATE user_roles SET role = 'sql_lab' WHERE user_id = $1`, [nell.id]);
+    await db.query(`UPDATE users SET roles = '{sql_lab}' WHERE id = $1`, [nell.id]);
     expect(await kit.send(n, id, 'SaveDraft', {})).toMatchObject({ result: 'rejected', reason: 'forbidden' });
     n.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: streamOf(other), fromVersion: 0 });
     expect(await n.next((m) => m.type === 'error' && m.stream === streamOf(other))).toMatchObject({
       error_type: 'DASHBOARD_SECURITY_ACCESS_ERROR',
     });
 
-    await db.query(`UPDATE user_roles SET role = 'Gamma' WHERE user_id = $1`, [nell.id]);
+    await db.query(`UPDATE users SET roles = '{Gamma}' WHERE id = $1`, [nell.id]);
     expect(await kit.send(n, id, 'CreateComponent', divider('DIVIDER-nell'))).toMatchObject({ result: 'committed' });
     await db.query(`DELETE FROM sessions WHERE user_id = $1`, [nell.id]);
     expect(await kit.send(n, id, 'SaveDraft', {})).toMatchObject({

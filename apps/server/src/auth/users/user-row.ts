@@ -1,11 +1,4 @@
-/**
- * The `users` read model as a fold: (row | null, event) -> row | null. Pure, so the live projection and a
- * rebuild from the log cannot disagree. Login events come from `login:<username>` streams and only
- * touch the bookkeeping columns (last_login, login_count).
- */
-import { leaveUnchanged, type LoggedIn, type UserEvent } from '@strata/domain';
-import type { Envelope } from '@strata/events';
-
+/** A user as the services and controllers hand it out (camelCase), read from the `users` read model. */
 export interface UserRow {
   id: number;
   username: string;
@@ -24,58 +17,43 @@ export interface UserRow {
   version: number;
 }
 
-export type UserRowEvent = UserEvent | LoggedIn;
+/** The columns a UserRow is read from; `roles` in name order, as the old `user_roles` table gave them. */
+export const USER_COLUMNS = `u.id, u.username, u.first_name, u.last_name, u.email, u.active, u.created_on, u.changed_on,
+  u.created_by, u.changed_by, u.last_login, u.login_count, u.version,
+  ARRAY(SELECT r FROM unnest(u.roles) AS r ORDER BY r) AS roles`;
 
-export const USER_ROW_EVENTS = [
-  'security/userCreated',
-  'security/userRolesChanged',
-  'security/userProfileChanged',
-  'security/userDeactivated',
-  'security/userReactivated',
-  'security/userPasswordChanged',
-  'security/loggedIn',
-] as const satisfies readonly UserRowEvent['type'][];
-
-/** Which row an event belongs to. */
-export function userIdOf(event: Envelope<UserRowEvent['type'], UserRowEvent['data']>): number {
-  if (event.type === 'security/loggedIn') return (event.data as LoggedIn['data']).userId;
-  return Number(event.stream.slice('user:'.length));
+interface DbUser {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  created_on: Date;
+  changed_on: Date;
+  created_by: string;
+  changed_by: string;
+  last_login: Date | null;
+  login_count: number;
+  version: number;
+  roles: string[] | null;
 }
 
-export function foldUserRow(row: UserRow | null, envelope: Envelope): UserRow | null {
-  const event = envelope as unknown as UserRowEvent;
-  const touched = (r: UserRow): UserRow => ({
-    ...r,
-    changedOn: envelope.meta.at,
-    changedBy: envelope.meta.actor,
-    version: envelope.version,
-  });
-  switch (event.type) {
-    case 'security/userCreated':
-      return {
-        ...event.data,
-        active: true,
-        createdOn: envelope.meta.at,
-        changedOn: envelope.meta.at,
-        createdBy: envelope.meta.actor,
-        changedBy: envelope.meta.actor,
-        lastLogin: null,
-        loginCount: 0,
-        version: envelope.version,
-      };
-    case 'security/userRolesChanged':
-      return row && touched({ ...row, roles: event.data.roles });
-    case 'security/userProfileChanged':
-      return row && touched({ ...row, ...event.data });
-    case 'security/userDeactivated':
-      return row && touched({ ...row, active: false });
-    case 'security/userReactivated':
-      return row && touched({ ...row, active: true });
-    case 'security/userPasswordChanged':
-      return row && touched(row);
-    case 'security/loggedIn':
-      return row && { ...row, lastLogin: envelope.meta.at, loginCount: row.loginCount + 1 };
-    default:
-      return leaveUnchanged(event, row);
-  }
+export function toUserRow(db: DbUser): UserRow {
+  return {
+    id: db.id,
+    username: db.username,
+    firstName: db.first_name,
+    lastName: db.last_name,
+    email: db.email,
+    active: db.active,
+    roles: db.roles ?? [],
+    createdOn: db.created_on.toISOString(),
+    changedOn: db.changed_on.toISOString(),
+    createdBy: db.created_by,
+    changedBy: db.changed_by,
+    lastLogin: db.last_login?.toISOString() ?? null,
+    loginCount: db.login_count,
+    version: db.version,
+  };
 }

@@ -1,92 +1,117 @@
-/** Keeps `users` and `user_roles` equal to the fold of the user and login streams, inside the append's transaction. */
-import { Injectable } from '@nestjs/common';
+/**
+ * `users` as a fold of the user and login streams (projections/CONTEXT.md), written by the shared writer
+ * in the append's transaction; `rebuild('users')` reproduces it. A user's roles are a column of its row
+ * (`roles text[]`): one `userRolesChanged` gives the whole set, which a table with a row per role could
+ * not take as a per-row fold. `user_roles` is a view over that column for the queries that join it.
+ *
+ * The password hash is not here: `user_credentials` (no foreign key, written beside the append by
+ * UsersService) is never read or written by this fold, so neither a live event nor a rebuild can touch it.
+ */
+import { leaveUnchanged, type LoggedIn, type UserCreated, type UserEvent } from '@strata/domain';
 import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
-import type { Projection } from '../../event-store/event-store.port';
-import { foldUserRow, USER_ROW_EVENTS, userIdOf, type UserRow, type UserRowEvent } from './user-row';
+import { streamNumber } from '../../event-store/envelope-ids';
+import { foldProjection, type FoldProjection } from '../../projections/fold-projection';
 
-interface DbUser {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
+type Created = UserCreated['data'];
+
+/** A row of `users` as `to_jsonb` gives it (timestamps as ISO text); the fields users enter come from the events. */
+export type UsersTableRow = {
+  id: Created['id'];
+  username: Created['username'];
+  first_name: Created['firstName'];
+  last_name: Created['lastName'];
+  email: Created['email'];
+  roles: Created['roles'];
   active: boolean;
-  created_on: Date;
-  changed_on: Date;
+  created_on: string;
+  changed_on: string;
+  /** The actor as the envelope names it: a user id or 'system'. */
   created_by: string;
   changed_by: string;
-  last_login: Date | null;
+  last_login: string | null;
   login_count: number;
+  /** Version of the `user:<id>` stream this row reflects (for optimistic concurrency on edits). */
   version: number;
-  roles: string[] | null;
-}
+};
 
-export const USER_COLUMNS = `u.id, u.username, u.first_name, u.last_name, u.email, u.active, u.created_on, u.changed_on,
-  u.created_by, u.changed_by, u.last_login, u.login_count, u.version,
-  (SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles`;
+type UsersEvent = Envelope & (UserEvent | LoggedIn);
 
-export function toUserRow(db: DbUser): UserRow {
-  return {
-    id: db.id,
-    username: db.username,
-    firstName: db.first_name,
-    lastName: db.last_name,
-    email: db.email,
-    active: db.active,
-    roles: db.roles ?? [],
-    createdOn: db.created_on.toISOString(),
-    changedOn: db.changed_on.toISOString(),
-    createdBy: db.created_by,
-    changedBy: db.changed_by,
-    lastLogin: db.last_login?.toISOString() ?? null,
-    loginCount: db.login_count,
-    version: db.version,
-  };
-}
+/** The same set of roles whatever order the form sent them in. */
+const roleSet = (roles: readonly string[]) => [...new Set(roles)].sort();
 
-@Injectable()
-export class UsersProjection implements Projection {
-  readonly name = 'users';
-  readonly handles = USER_ROW_EVENTS;
-
-  async apply(tx: EntityManager, event: Envelope): Promise<void> {
-    const id = userIdOf(event as Envelope<UserRowEvent['type'], UserRowEvent['data']>);
-    const found = (await tx.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 FOR UPDATE`, [id])) as DbUser[];
-    const before = found[0] ? toUserRow(found[0]) : null;
-    const after = foldUserRow(before, event);
-    if (after === null) return;
-    await tx.query(
-      `INSERT INTO users (id, username, first_name, last_name, email, active, created_on, changed_on, created_by, changed_by,
-         last_login, login_count, version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       ON CONFLICT (id) DO UPDATE SET username = $2, first_name = $3, last_name = $4, email = $5, active = $6,
-         changed_on = $8, changed_by = $10, last_login = $11, login_count = $12, version = $13`,
-      [
-        after.id,
-        after.username,
-        after.firstName,
-        after.lastName,
-        after.email,
-        after.active,
-        after.createdOn,
-        after.changedOn,
-        after.createdBy,
-        after.changedBy,
-        after.lastLogin,
-        after.loginCount,
-        after.version,
-      ],
-    );
-    const rolesChanged = !before || before.roles.join('\n') !== [...after.roles].sort().join('\n');
-    if (rolesChanged) {
-      await tx.query(`DELETE FROM user_roles WHERE user_id = $1`, [id]);
-      await tx.query(`INSERT INTO user_roles (user_id, role) SELECT $1, unnest($2::text[])`, [id, after.roles]);
+function evolve(row: UsersTableRow | null, event: UsersEvent): UsersTableRow | null {
+  const touched = (r: UsersTableRow): UsersTableRow => ({
+    ...r,
+    changed_on: event.meta.at,
+    changed_by: event.meta.actor,
+    version: event.version,
+  });
+  switch (event.type) {
+    case 'security/userCreated': {
+      const { id, username, firstName, lastName, email, roles } = event.data;
+      return {
+        id,
+        username,
+        first_name: firstName,
+        last_name: lastName,
+        email,
+        roles: roleSet(roles),
+        active: true,
+        created_on: event.meta.at,
+        changed_on: event.meta.at,
+        created_by: event.meta.actor,
+        changed_by: event.meta.actor,
+        last_login: null,
+        login_count: 0,
+        version: event.version,
+      };
     }
-  }
-
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM user_roles`);
-    await tx.query(`DELETE FROM users`);
+    case 'security/userRolesChanged':
+      return row && touched({ ...row, roles: roleSet(event.data.roles) });
+    case 'security/userProfileChanged': {
+      // Only what the form changed is in the event.
+      const { firstName, lastName, email } = event.data;
+      return (
+        row &&
+        touched({
+          ...row,
+          ...(firstName !== undefined && { first_name: firstName }),
+          ...(lastName !== undefined && { last_name: lastName }),
+          ...(email !== undefined && { email }),
+        })
+      );
+    }
+    case 'security/userDeactivated':
+      return row && touched({ ...row, active: false });
+    case 'security/userReactivated':
+      return row && touched({ ...row, active: true });
+    case 'security/userPasswordChanged':
+      // The hash lives in user_credentials; the row only records that the user changed.
+      return row && touched(row);
+    case 'security/loggedIn':
+      // From the login stream: bookkeeping only, not a version of the user's stream.
+      return row && { ...row, last_login: event.meta.at, login_count: row.login_count + 1 };
+    default:
+      return leaveUnchanged(event, row);
   }
 }
+
+export const usersFold: FoldProjection<UsersTableRow, UsersEvent> = {
+  name: 'users',
+  table: 'users',
+  key: ['id'],
+  handles: [
+    'security/userCreated',
+    'security/userRolesChanged',
+    'security/userProfileChanged',
+    'security/userDeactivated',
+    'security/userReactivated',
+    'security/userPasswordChanged',
+    'security/loggedIn',
+  ],
+  // Login events live on `login:<username>` and name their user; the others are on `user:<id>`.
+  rowsOf: (event) => ({ id: event.type === 'security/loggedIn' ? event.data.userId : streamNumber(event.stream) }),
+  evolve,
+};
+
+export const usersProjection = () => foldProjection(usersFold);

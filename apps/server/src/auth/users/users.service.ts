@@ -1,7 +1,7 @@
 /**
  * Use cases on user accounts. Each one is a DecideUser command on the CommandBus (decide-user.ts): the
  * user's stream is loaded and decided by the domain's userDecider, the users read model is updated by
- * UsersProjection in the append's transaction, and the password hash (never an event) and the end of
+ * its fold (users.projection.ts) in the append's transaction, and the password hash (never an event) and the end of
  * the user's sessions are written in that transaction too.
  */
 import { Injectable } from '@nestjs/common';
@@ -15,8 +15,7 @@ import { hashPassword, passwordPolicyViolation } from '../passwords/password-has
 import { ADMIN_ROLE } from '../roles';
 import { SessionService } from '../sessions/session.service';
 import { DecideUser, type BesideUserEvents } from './decide-user';
-import type { UserRow } from './user-row';
-import { toUserRow, USER_COLUMNS } from './users.projection';
+import { toUserRow, USER_COLUMNS, type UserRow } from './user-row';
 
 export interface NewUser {
   username: string;
