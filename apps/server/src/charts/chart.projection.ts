@@ -1,43 +1,81 @@
-/** Keeps `charts` and `chart_favorites` equal to the fold of the `chart:<id>` streams, in the append's transaction. */
-import { Injectable } from '@nestjs/common';
-import { CHART_EVENTS, chartEditFields, type ChartEvent } from '@strata/domain';
-import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
+/**
+ * `charts` and `chart_favorites` as folds of the `chart:<id>` streams (projections/CONTEXT.md), written in
+ * the append's transaction and rebuilt together under the name `charts`.
+ */
+import {
+  CHART_EDIT_EVENTS,
+  chartEditFields,
+  type ChartCreated,
+  type ChartEvent,
+  type ChartFavorited,
+} from '@strata/domain';
+import type { EnvelopeOf } from '@strata/events';
 import { actorUserId, streamNumber } from '../event-store/envelope-ids';
-import type { Projection } from '../event-store/event-store.port';
+import { foldProjection, type FoldProjection } from '../projections/fold-projection';
+import { projectionGroup } from '../projections/projection-group';
 
-const COLUMNS = [
-  'slice_name',
-  'viz_type',
-  'datasource_id',
-  'datasource_type',
-  'params',
-  'query_context',
-  'description',
-  'cache_timeout',
-  'owners',
-  'certified_by',
-  'certification_details',
-] as const;
+type ChartEnvelope = EnvelopeOf<ChartEvent>;
 
-@Injectable()
-export class ChartProjection implements Projection {
-  readonly name = 'charts';
-  readonly handles = CHART_EVENTS;
+/** One flat object type, as `to_jsonb` gives a row (the fold's rows are plain records). */
+type Columns<T> = { [K in keyof T]: T[K] };
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as ChartEvent;
-    const by = actorUserId(envelope);
-    const id = streamNumber(envelope.stream);
+/** Who last changed a row and when (ISO text, as `to_jsonb` gives a timestamptz), at which stream version. */
+interface Stamp {
+  changed_by_fk: number | null;
+  changed_on: string;
+  /** The version of the last event applied to the chart. */
+  version: number;
+}
+
+/** A row of `charts`: the fields a chart is created with, who created it, and the last change's stamp. */
+export type ChartsRow = Columns<
+  ChartCreated['data'] &
+    Stamp & {
+      created_by_fk: number | null;
+      created_on: string;
+    }
+>;
+
+/** A row of `chart_favorites`: a user's star on a chart, since when. */
+export type ChartFavoriteRow = {
+  chart_id: number;
+  user_id: ChartFavorited['data']['userId'];
+  created_on: string;
+};
+
+const stamp = (event: ChartEnvelope): Stamp => ({
+  changed_by_fk: actorUserId(event),
+  changed_on: event.meta.at,
+  version: event.version,
+});
+
+export const chartsFold: FoldProjection<ChartsRow, ChartEnvelope> = {
+  name: 'charts',
+  table: 'charts',
+  key: ['id'],
+  handles: ['chart/chartCreated', ...CHART_EDIT_EVENTS, 'chart/chartDeleted'],
+  rowsOf: (event) => ({ id: event.type === 'chart/chartCreated' ? event.data.id : streamNumber(event.stream) }),
+  evolve(row, event) {
     switch (event.type) {
       case 'chart/chartCreated': {
         const d = event.data;
-        await tx.query(
-          `INSERT INTO charts (id, ${COLUMNS.join(', ')}, created_by_fk, changed_by_fk, created_on, changed_on, version)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::int[], $11, $12, $13, $13, $14, $14, $15)`,
-          [d.id, ...COLUMNS.map((c) => d[c]), by, envelope.meta.at, envelope.version],
-        );
-        return;
+        return {
+          id: d.id,
+          slice_name: d.slice_name,
+          viz_type: d.viz_type,
+          datasource_id: d.datasource_id,
+          datasource_type: d.datasource_type,
+          params: d.params,
+          query_context: d.query_context,
+          description: d.description,
+          cache_timeout: d.cache_timeout,
+          owners: d.owners,
+          certified_by: d.certified_by,
+          certification_details: d.certification_details,
+          created_by_fk: actorUserId(event),
+          created_on: event.meta.at,
+          ...stamp(event),
+        };
       }
       case 'chart/chartRenamed':
       case 'chart/vizTypeChanged':
@@ -48,44 +86,48 @@ export class ChartProjection implements Projection {
       case 'chart/chartCertified':
       case 'chart/chartCertificationRemoved':
       case 'chart/certificationDetailsChanged':
-      case 'chart/datasourceChanged': {
-        const changes = chartEditFields(event);
-        const sets: string[] = [];
-        const values: unknown[] = [];
-        for (const c of COLUMNS) {
-          if (changes[c] === undefined) continue;
-          values.push(changes[c]);
-          sets.push(`${c} = $${values.length}${c === 'owners' ? '::int[]' : ''}`);
-        }
-        const n = values.length;
-        await tx.query(
-          `UPDATE charts SET ${[...sets, `changed_on = $${n + 1}`, `changed_by_fk = $${n + 2}`, `version = $${n + 3}`].join(', ')} WHERE id = $${n + 4}`,
-          [...values, envelope.meta.at, by, envelope.version, id],
-        );
-        return;
-      }
+      case 'chart/datasourceChanged':
+        return row && { ...row, ...chartEditFields(event), ...stamp(event) };
       case 'chart/chartDeleted':
-        await tx.query(`DELETE FROM chart_favorites WHERE chart_id = $1`, [id]);
-        await tx.query(`DELETE FROM charts WHERE id = $1`, [id]);
-        return;
+        return null;
+      // A star is no change of the chart (its own table below).
       case 'chart/favorited':
-        await tx.query(
-          `INSERT INTO chart_favorites (chart_id, user_id, created_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-          [id, event.data.userId, envelope.meta.at],
-        );
-        return;
       case 'chart/unfavorited':
-        await tx.query(`DELETE FROM chart_favorites WHERE chart_id = $1 AND user_id = $2`, [id, event.data.userId]);
-        return;
+        return row;
       default: {
         const unhandled: never = event;
         return unhandled;
       }
     }
-  }
+  },
+};
 
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM chart_favorites`);
-    await tx.query(`DELETE FROM charts`);
-  }
-}
+export const chartFavoritesFold: FoldProjection<ChartFavoriteRow, ChartEnvelope> = {
+  name: 'charts',
+  table: 'chart_favorites',
+  key: ['chart_id', 'user_id'],
+  handles: ['chart/favorited', 'chart/unfavorited', 'chart/chartDeleted'],
+  // A deleted chart takes every star it had: part of the key selects them all.
+  rowsOf: (event) =>
+    event.type === 'chart/favorited' || event.type === 'chart/unfavorited'
+      ? { chart_id: streamNumber(event.stream), user_id: event.data.userId }
+      : { chart_id: streamNumber(event.stream) },
+  evolve(row, event) {
+    switch (event.type) {
+      case 'chart/favorited':
+        // Starred already: the first star's time stays.
+        return row ?? { chart_id: streamNumber(event.stream), user_id: event.data.userId, created_on: event.meta.at };
+      case 'chart/unfavorited':
+      case 'chart/chartDeleted':
+        return null;
+      default:
+        return row;
+    }
+  },
+};
+
+/** The read model the store runs and rebuilds as `charts` (both tables). */
+export const chartProjection = projectionGroup('charts', [
+  foldProjection(chartFavoritesFold),
+  foldProjection(chartsFold),
+]);

@@ -5,7 +5,7 @@ import { DashboardsModule } from '../dashboards/dashboards.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { EventStore } from '../event-store/event-store.port';
 import { ChartList } from './chart-list';
-import { ChartProjection } from './chart.projection';
+import { chartProjection } from './chart.projection';
 import { ChartsController } from './charts.controller';
 import { ChartsService } from './charts.service';
 import { DecideChartHandler } from './decide-chart';
@@ -14,17 +14,14 @@ import { DecideChartHandler } from './decide-chart';
 @Module({
   imports: [DatasetsModule, DashboardsModule],
   controllers: [ChartsController],
-  providers: [ChartsService, ChartList, ChartProjection, DecideChartHandler],
+  providers: [ChartsService, ChartList, DecideChartHandler],
   exports: [ChartsService],
 })
 export class ChartsModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly projection: ChartProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
+    this.store.registerProjection(chartProjection);
     mapDomainErrorCode('chart_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
   }
 }

@@ -6,7 +6,7 @@ import { mapDomainErrorCode } from '../common/to-error-response';
 import { ColumnInference } from './column-inference';
 import { DatasetList } from './dataset-list';
 import { DatasourceMetadataController } from './datasource-metadata.controller';
-import { DatasetProjection } from './dataset.projection';
+import { datasetProjection } from './dataset.projection';
 import { DatasetsController } from './datasets.controller';
 import { DatasetsService } from './datasets.service';
 import { DecideDatasetHandler } from './decide-dataset';
@@ -18,17 +18,14 @@ import { DecideDatasetHandler } from './decide-dataset';
 @Module({
   imports: [SqlLabRestDatabasesModule],
   controllers: [DatasetsController, DatasourceMetadataController],
-  providers: [DatasetsService, DatasetProjection, ColumnInference, DatasetList, DecideDatasetHandler],
+  providers: [DatasetsService, ColumnInference, DatasetList, DecideDatasetHandler],
   exports: [DatasetsService, SqlLabRestDatabasesModule],
 })
 export class DatasetsModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly projection: DatasetProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
+    this.store.registerProjection(datasetProjection);
     mapDomainErrorCode('dataset_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
   }
 }
