@@ -18,6 +18,11 @@ export interface FoldProjection<R extends Row, E extends Envelope = Envelope> {
   readonly table: string;
   /** The table's primary-key columns. */
   readonly key: readonly (keyof R & string)[];
+  /**
+   * The rows that are this projection's when it shares its table (`key_value`: one resource each): a
+   * rebuild empties only these. Unset: the whole table is the projection's.
+   */
+  readonly scope?: Partial<R>;
   readonly handles: readonly E['type'][];
   /**
    * The rows an event touches: the whole key (that row, or `evolve(null, event)` when there is none) or
@@ -45,7 +50,15 @@ export function foldProjection<R extends Row, E extends Envelope = Envelope>(fol
     name: fold.name,
     handles: fold.handles,
     apply: (tx, event) => applyFold(tx, fold, event as E),
-    reset: async (tx) => void (await tx.query(`DELETE FROM ${fold.table}`)),
+    reset: async (tx) => {
+      const scope = Object.entries(fold.scope ?? {});
+      checkIdentifiers(scope.map(([column]) => column));
+      const condition = scope.map(([column], n) => `${quote(column)} = $${n + 1}`).join(' AND ') || 'true';
+      await tx.query(
+        `DELETE FROM ${fold.table} WHERE ${condition}`,
+        scope.map(([, value]) => value),
+      );
+    },
   };
 }
 
