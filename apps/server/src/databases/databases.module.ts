@@ -10,7 +10,7 @@ import { mapDomainErrorCode } from '../common/to-error-response';
 import { DatabaseAccess } from './database-access';
 import { DatabaseMetadataController } from './database-metadata.controller';
 import { DatabasesController } from './databases.controller';
-import { DatabasesProjection } from './databases.projection';
+import { databasesProjection } from './databases.projection';
 import { DatabasesService } from './databases.service';
 import { DecideDatabaseHandler } from './decide-database';
 import { EngineRegistry } from './engine-registry';
@@ -18,24 +18,14 @@ import { MetadataCache } from './metadata-cache';
 
 @Module({
   controllers: [DatabasesController, DatabaseMetadataController],
-  providers: [
-    DatabasesService,
-    DatabasesProjection,
-    DatabaseAccess,
-    EngineRegistry,
-    MetadataCache,
-    DecideDatabaseHandler,
-  ],
+  providers: [DatabasesService, DatabaseAccess, EngineRegistry, MetadataCache, DecideDatabaseHandler],
   exports: [DatabasesService, DatabaseAccess, EngineRegistry, MetadataCache],
 })
 export class DatabasesModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly projection: DatabasesProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
+    this.store.registerProjection(databasesProjection());
     mapDomainErrorCode('database_not_found', 404, 'DATABASE_NOT_FOUND_ERROR');
   }
 }

@@ -1,113 +1,148 @@
 /**
- * Keeps `databases` and `database_access` equal to the fold of the `database:<id>` streams, inside the
- * append's transaction. Rows with version 0 were registered outside the log (the examples database):
- * a reset leaves them alone, so a rebuild never loses them.
+ * `databases` and `database_access` as folds of the `database:<id>` streams (projections/CONTEXT.md),
+ * written by the shared writer in the append's transaction; `rebuild('databases')` reproduces both.
+ *
+ * The encrypted passwords are not here: `database_credentials` (no foreign key, written beside the
+ * append by DatabasesService) is never read or written by these folds, and no column of `databases`
+ * holds a secret (an event's `uri` never carries a password; adoption moves one out of an old row's URI).
+ *
+ * Rows with version 0 were registered outside the log by an older version (the examples database): no
+ * event made them, so a rebuild must not delete them, which is why this group's reset keeps them (and
+ * their grants). Their first change adopts them (`database/databaseAdopted`, stream version 1): from then
+ * on the log makes the whole row, `created_on` / `created_by` included (the adoption's time and actor,
+ * live as in a rebuild, since the log never knew the original registration).
  */
-import { Injectable } from '@nestjs/common';
+import type {
+  DatabaseAccessGranted,
+  DatabaseCreated,
+  DatabaseEvent,
+  DatabaseSettings,
+  DatabaseSettingChanged,
+} from '@strata/domain';
+import { DATABASE_EVENT_TYPES, isDatabaseSettingChange, leaveUnchanged, settingsChangedBy } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
+import { actorUserId } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
-import {
-  DATABASE_EVENT_TYPES,
-  isDatabaseSettingChange,
-  settingsChangedBy,
-  type DatabaseEvent,
-  type DatabaseSettings,
-} from '@strata/domain';
+import { foldProjection, type FoldProjection } from '../projections/fold-projection';
 
-const SETTING_COLUMNS: readonly (keyof DatabaseSettings)[] = [
-  'database_name',
-  'uri',
-  'expose_in_sqllab',
-  'allow_run_async',
-  'allow_dml',
-  'allow_ctas',
-  'allow_cvas',
-  'allows_cost_estimate',
-  'allows_subquery',
-  'allow_file_upload',
-  'force_ctas_schema',
-  'cache_timeout',
-  'extra',
-];
+/** A row of `databases` as `to_jsonb` gives it: the settings as the events carry them, and bookkeeping. */
+export type DatabasesTableRow = DatabaseCreated['data'] & {
+  created_on: string;
+  changed_on: string;
+  /** The acting user's id; null for the server itself (examples registration, command-line tools). */
+  created_by: number | null;
+  changed_by: number | null;
+  /** Stream version; 0 for a row registered outside the log. */
+  version: number;
+};
 
-const actorId = (actor: string): number | null => (/^\d+$/.test(actor) ? Number(actor) : null);
-const dbValue = (key: keyof DatabaseSettings, value: unknown) =>
-  key === 'extra' ? JSON.stringify(value ?? {}) : value;
+/** A row of `database_access`: a role granted reading the database. */
+export type DatabaseAccessRow = {
+  database_id: DatabaseAccessGranted['data']['id'];
+  role: DatabaseAccessGranted['data']['role'];
+};
 
-@Injectable()
-export class DatabasesProjection implements Projection {
-  readonly name = 'databases';
-  readonly handles = DATABASE_EVENT_TYPES;
+type DatabaseEnvelope = Envelope & DatabaseEvent;
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as Envelope & DatabaseEvent;
-    const { version, meta } = envelope;
-    const by = actorId(meta.actor);
-    if (isDatabaseSettingChange(event)) {
-      const changed = settingsChangedBy(event);
-      const keys = SETTING_COLUMNS.filter((k) => k in changed);
-      const sets = keys.map((k, i) => `${k} = $${i + 5}`);
-      await tx.query(
-        `UPDATE databases SET ${[...sets, 'changed_on = $2', 'changed_by = $3', 'version = $4'].join(', ')} WHERE id = $1`,
-        [event.data.id, meta.at, by, version, ...keys.map((k) => dbValue(k, changed[k]))],
-      );
-      return;
-    }
-    switch (event.type) {
-      case 'database/databaseCreated':
-      case 'database/databaseAdopted': {
-        const { id, ...settings } = event.data;
-        const values = SETTING_COLUMNS.map((k) => dbValue(k, settings[k]));
-        const placeholders = SETTING_COLUMNS.map((_, i) => `$${i + 2}`).join(', ');
-        const n = SETTING_COLUMNS.length;
-        await tx.query(
-          `INSERT INTO databases (id, ${SETTING_COLUMNS.join(', ')}, created_on, changed_on, created_by, changed_by, version)
-           VALUES ($1, ${placeholders}, $${n + 2}, $${n + 2}, $${n + 3}, $${n + 3}, $${n + 4})
-           ON CONFLICT (id) DO UPDATE SET ${SETTING_COLUMNS.map((k) => `${k} = EXCLUDED.${k}`).join(', ')},
-             changed_on = EXCLUDED.changed_on, changed_by = EXCLUDED.changed_by, version = EXCLUDED.version`,
-          [id, ...values, meta.at, by, version],
-        );
-        return;
-      }
-      case 'database/passwordChanged':
-      case 'database/passwordRemoved':
-        await tx.query(`UPDATE databases SET changed_on = $2, changed_by = $3, version = $4 WHERE id = $1`, [
-          event.data.id,
-          meta.at,
-          by,
-          version,
-        ]);
-        return;
-      case 'database/databaseDeleted':
-        await tx.query(`DELETE FROM databases WHERE id = $1`, [event.data.id]);
-        return;
-      case 'database/accessGranted':
-        await tx.query(`INSERT INTO database_access (database_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-          event.data.id,
-          event.data.role,
-        ]);
-        await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
-        return;
-      case 'database/accessRevoked':
-        await tx.query(`DELETE FROM database_access WHERE database_id = $1 AND role = $2`, [
-          event.data.id,
-          event.data.role,
-        ]);
-        await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
-        return;
-      case 'database/dangerousLoginConfirmed':
-        await tx.query(`UPDATE databases SET version = $2 WHERE id = $1`, [event.data.id, version]);
-        return;
-      default: {
-        const unknown: never = event;
-        void unknown;
-      }
-    }
+/** The settings a whole-row event gives, in a fixed order (a row read back has its own). */
+const settingsOf = (data: DatabaseCreated['data']): DatabaseSettings & { id: number } => ({
+  id: data.id,
+  database_name: data.database_name,
+  uri: data.uri,
+  expose_in_sqllab: data.expose_in_sqllab,
+  allow_run_async: data.allow_run_async,
+  allow_dml: data.allow_dml,
+  allow_ctas: data.allow_ctas,
+  allow_cvas: data.allow_cvas,
+  allows_cost_estimate: data.allows_cost_estimate,
+  allows_subquery: data.allows_subquery,
+  allow_file_upload: data.allow_file_upload,
+  force_ctas_schema: data.force_ctas_schema,
+  cache_timeout: data.cache_timeout,
+  extra: data.extra ?? {},
+});
+
+function evolveDatabase(row: DatabasesTableRow | null, event: DatabaseEnvelope): DatabasesTableRow | null {
+  const by = actorUserId(event);
+  const changed = (r: DatabasesTableRow): DatabasesTableRow => ({
+    ...r,
+    changed_on: event.meta.at,
+    changed_by: by,
+    version: event.version,
+  });
+  if (isDatabaseSettingChange(event)) {
+    const settings: Partial<DatabaseSettings> = settingsChangedBy(event as DatabaseSettingChanged);
+    return row && changed({ ...row, ...settings, ...('extra' in settings && { extra: settings.extra ?? {} }) });
   }
-
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM database_access WHERE database_id IN (SELECT id FROM databases WHERE version > 0)`);
-    await tx.query(`DELETE FROM databases WHERE version > 0`);
+  switch (event.type) {
+    case 'database/databaseCreated':
+    case 'database/databaseAdopted':
+      // An adopted row is made anew from the event, whether the old row is there (live) or not (rebuild).
+      return {
+        ...settingsOf(event.data),
+        created_on: event.meta.at,
+        changed_on: event.meta.at,
+        created_by: by,
+        changed_by: by,
+        version: event.version,
+      };
+    case 'database/passwordChanged':
+    case 'database/passwordRemoved':
+      // The ciphertext is in database_credentials; the row records that the connection changed.
+      return row && changed(row);
+    case 'database/databaseDeleted':
+      return null;
+    case 'database/accessGranted':
+    case 'database/accessRevoked':
+    case 'database/dangerousLoginConfirmed':
+      // Not a change of the connection, but a version of its stream (what the next edit is decided on).
+      return row && { ...row, version: event.version };
+    default:
+      return leaveUnchanged(event as never, row);
   }
+}
+
+export const databasesFold: FoldProjection<DatabasesTableRow, DatabaseEnvelope> = {
+  name: 'databases',
+  table: 'databases',
+  key: ['id'],
+  handles: DATABASE_EVENT_TYPES,
+  rowsOf: (event) => ({ id: event.data.id }),
+  evolve: evolveDatabase,
+};
+
+export const databaseAccessFold: FoldProjection<DatabaseAccessRow, DatabaseEnvelope> = {
+  name: 'database_access',
+  table: 'database_access',
+  key: ['database_id', 'role'],
+  handles: ['database/accessGranted', 'database/accessRevoked', 'database/databaseDeleted'],
+  // A deleted database takes every grant with it: part of the key selects them all.
+  rowsOf: (event) =>
+    event.type === 'database/accessGranted' || event.type === 'database/accessRevoked'
+      ? { database_id: event.data.id, role: event.data.role }
+      : { database_id: event.data.id },
+  evolve: (_row, event) =>
+    event.type === 'database/accessGranted' ? { database_id: event.data.id, role: event.data.role } : null,
+};
+
+/**
+ * Both folds under the one name the store rebuilds them by. The reset empties what the log made and
+ * keeps the rows registered outside it (version 0) with their grants; the writer's own reset would empty
+ * the whole table.
+ */
+export function databasesProjection(): Projection {
+  const parts = [foldProjection(databasesFold), foldProjection(databaseAccessFold)];
+  return {
+    name: 'databases',
+    handles: DATABASE_EVENT_TYPES,
+    apply: async (tx, event) => {
+      // The connection first: a grant's row references it.
+      for (const part of parts) if (part.handles.includes(event.type)) await part.apply(tx, event);
+    },
+    reset: async (tx: EntityManager) => {
+      await tx.query(`DELETE FROM database_access WHERE database_id IN (SELECT id FROM databases WHERE version > 0)`);
+      await tx.query(`DELETE FROM databases WHERE version > 0`);
+    },
+  };
 }
