@@ -1,45 +1,69 @@
 /**
  * Read models kept in the shared `key_value` table (permalinks, Explore form data), one resource name
- * each: a subclass says which events it handles and which key and value an event writes.
+ * each, as folds (projections/CONTEXT.md): the row `(resource, key)` holds what the last event under the
+ * key stored. Each instance owns the rows of its resource (its `scope`), so rebuilding one leaves the
+ * others' rows alone. `key_value.id` is a serial surrogate no event gives: evolve never sets it, a new row
+ * takes the next number and keeps it, and a rebuild renumbers (readers find rows by resource and key).
  */
-import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
+import type { EnvelopeOf, EventLike } from '@strata/events';
 import { actorUserId } from '../event-store/envelope-ids';
-import type { Projection } from '../event-store/event-store.port';
+import type { FoldProjection } from '../projections/fold-projection';
 
-export interface KeyValueEntry {
+/** A row of `key_value` (timestamps as ISO text, as `to_jsonb` gives them); `id` is left to the table. */
+export interface KeyValueRow<V> {
+  resource: string;
   key: string;
-  value: unknown;
+  value: V;
+  created_by_fk: number | null;
+  created_on: string;
+  expires_on: string | null;
 }
 
-export abstract class KeyValueProjection implements Projection {
-  abstract readonly name: string;
-  abstract readonly handles: readonly string[];
-  protected abstract readonly resource: string;
-  /** Days an entry lives; unset keeps it for good. */
-  protected readonly ttlDays?: number;
+type KeyedEvent = EventLike<string, { key: string }>;
 
-  protected abstract entry(envelope: Envelope): KeyValueEntry;
+export interface KeyValueKind<E extends KeyedEvent, V> {
+  /** The projection's name, which the store rebuilds it by. */
+  name: string;
+  resource: string;
+  handles: readonly E['type'][];
+  /** What a reader gets back for the key. */
+  value: (data: E['data']) => V;
+  /**
+   * Days an entry lives after each store, which replaces its value (Explore form data). Unset: the entry
+   * is written once and kept for good (a permalink; a replayed event finds its key there).
+   */
+  ttlDays?: number;
+}
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const { key, value } = this.entry(envelope);
-    const row = [this.resource, key, JSON.stringify(value), actorUserId(envelope), envelope.meta.at];
-    if (this.ttlDays === undefined) {
-      // Permalinks are immutable: a replayed event finds its key already there.
-      await tx.query(
-        `INSERT INTO key_value (resource, key, value, created_by_fk, created_on) VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (resource, key) DO NOTHING`,
-        row,
-      );
-      return;
-    }
-    await tx.query(
-      `INSERT INTO key_value (resource, key, value, created_by_fk, created_on, expires_on) VALUES ($1, $2, $3::jsonb, $4, $5, $5::timestamptz + make_interval(days => $6::int))
-       ON CONFLICT (resource, key) DO UPDATE SET value = EXCLUDED.value, expires_on = EXCLUDED.expires_on`,
-      [...row, this.ttlDays],
-    );
-  }
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM key_value WHERE resource = $1`, [this.resource]);
-  }
+export function keyValueFold<E extends KeyedEvent, V>(
+  kind: KeyValueKind<E, V>,
+): FoldProjection<KeyValueRow<V>, EnvelopeOf<E>> {
+  const { ttlDays } = kind;
+  return {
+    name: kind.name,
+    table: 'key_value',
+    // (resource, key) is the table's unique key, the one rows are found and upserted by.
+    key: ['resource', 'key'],
+    scope: { resource: kind.resource },
+    handles: kind.handles,
+    rowsOf: (event) => ({ resource: kind.resource, key: event.data.key }),
+    evolve(row, event) {
+      if (ttlDays === undefined && row) return row;
+      const value = kind.value(event.data);
+      // The expiry counts from the event's time, so a rebuild gives the same one.
+      const expires_on =
+        ttlDays === undefined ? null : new Date(Date.parse(event.meta.at) + ttlDays * DAY_MS).toISOString();
+      if (row) return { ...row, value, expires_on };
+      return {
+        resource: kind.resource,
+        key: event.data.key,
+        value,
+        created_by_fk: actorUserId(event),
+        created_on: event.meta.at,
+        expires_on,
+      };
+    },
+  };
 }

@@ -1,32 +1,31 @@
-/** Keeps `dashboard_favorites` equal to the fold of the `dashboard-favorites:<id>` streams. */
-import { Injectable } from '@nestjs/common';
-import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
-import type { Projection } from '../event-store/event-store.port';
+/**
+ * `dashboard_favorites` as the fold of the `dashboard-favorites:<id>` streams (projections/CONTEXT.md): one
+ * row per star, from when it was given; an unstar removes it.
+ */
 import { DASHBOARD_FAVORITE_EVENTS, type DashboardFavoriteEvent } from '@strata/domain';
+import type { EnvelopeOf } from '@strata/events';
+import { streamNumber } from '../event-store/envelope-ids';
+import { foldProjection, type FoldProjection } from '../projections/fold-projection';
 
-@Injectable()
-export class DashboardFavoritesProjection implements Projection {
-  readonly name = 'dashboard_favorites';
-  readonly handles = DASHBOARD_FAVORITE_EVENTS;
+type FavoriteEnvelope = EnvelopeOf<DashboardFavoriteEvent>;
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as DashboardFavoriteEvent;
-    const id = Number(envelope.stream.slice(envelope.stream.indexOf(':') + 1));
-    if (event.type === 'dashboard/favorited') {
-      await tx.query(
-        `INSERT INTO dashboard_favorites (dashboard_id, user_id, created_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-        [id, event.data.userId, envelope.meta.at],
-      );
-    } else {
-      await tx.query(`DELETE FROM dashboard_favorites WHERE dashboard_id = $1 AND user_id = $2`, [
-        id,
-        event.data.userId,
-      ]);
-    }
-  }
-
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM dashboard_favorites`);
-  }
+export interface DashboardFavoriteRow {
+  dashboard_id: number;
+  user_id: DashboardFavoriteEvent['data']['userId'];
+  created_on: string;
 }
+
+export const dashboardFavoritesFold: FoldProjection<DashboardFavoriteRow, FavoriteEnvelope> = {
+  name: 'dashboard_favorites',
+  table: 'dashboard_favorites',
+  key: ['dashboard_id', 'user_id'],
+  handles: DASHBOARD_FAVORITE_EVENTS,
+  rowsOf: (event) => ({ dashboard_id: streamNumber(event.stream), user_id: event.data.userId }),
+  evolve(row, event) {
+    if (event.type === 'dashboard/unfavorited') return null;
+    // A star given again keeps the time it was first given.
+    return row ?? { dashboard_id: streamNumber(event.stream), user_id: event.data.userId, created_on: event.meta.at };
+  },
+};
+
+export const dashboardFavoritesProjection = () => foldProjection(dashboardFavoritesFold);

@@ -1,13 +1,9 @@
 /**
- * Keeps `dashboards` and `dashboard_slices` equal to the fold of the `dashboard:<id>` streams, in the
- * append's transaction. `rebuild('dashboards')` alone restores everything, saved layouts included
- * (`dashboard/layoutPublished`).
+ * `dashboards` as the fold of the `dashboard:<id>` streams and of the colour syncs on `dashboard-colors:<id>`
+ * (projections/CONTEXT.md), one row per dashboard, in the append's transaction. `rebuild('dashboards')`
+ * alone restores everything, saved layouts included (`dashboard/layoutPublished`). The row's `slice_ids`
+ * are the charts its layout holds; `dashboard_slices` is a view of them (migrations/1797000600000).
  */
-import { Injectable } from '@nestjs/common';
-import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
-import { actorUserId, streamNumber } from '../event-store/envelope-ids';
-import type { Projection } from '../event-store/event-store.port';
 import {
   appendChartRow,
   DASHBOARD_COLOR_EVENTS,
@@ -16,170 +12,153 @@ import {
   SAVED_DASHBOARD_EVENTS,
   savedLayoutChartIds,
   type DashboardColorsSynced,
+  type DashboardFields,
   type SavedDashboardEvent,
-  type SavedLayout,
 } from '@strata/domain';
+import type { EnvelopeOf } from '@strata/events';
+import { actorUserId, streamNumber } from '../event-store/envelope-ids';
+import { foldProjection, type FoldProjection } from '../projections/fold-projection';
 
-@Injectable()
-export class DashboardProjection implements Projection {
-  readonly name = 'dashboards';
-  // Colour syncs come from `dashboard-colors:<id>` and land in the same row (rebuilt together).
-  readonly handles = [...SAVED_DASHBOARD_EVENTS, ...DASHBOARD_COLOR_EVENTS];
+type DashboardEnvelope = EnvelopeOf<SavedDashboardEvent | DashboardColorsSynced>;
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as SavedDashboardEvent | DashboardColorsSynced;
-    const by = actorUserId(envelope);
-    const id = streamNumber(envelope.stream);
-    // Every change stamps who, when and the stream version (what a writer sends back as `version`).
-    const touch = (set: string, values: unknown[]) =>
-      tx.query(
-        `UPDATE dashboards SET ${set}${set ? ', ' : ''}changed_on = $${values.length + 1}, changed_by_fk = $${values.length + 2}, version = $${values.length + 3} WHERE id = $${values.length + 4}`,
-        [...values, envelope.meta.at, by, envelope.version, id],
-      );
-    switch (event.type) {
-      case 'dashboard/dashboardCreated': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO dashboards (id, dashboard_title, slug, owners, position_json, json_metadata, css, published, certified_by, certification_details,
-             created_by_fk, changed_by_fk, created_on, changed_on, version, roles)
-           VALUES ($1, $2, $3, $4::int[], $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $11, $12, $12, $13, $14::text[])`,
-          [
-            d.id,
-            d.dashboard_title,
-            d.slug,
-            d.owners,
-            JSON.stringify(d.position_json),
-            JSON.stringify(d.json_metadata),
-            d.css,
-            d.published,
-            d.certified_by,
-            d.certification_details,
-            by,
-            envelope.meta.at,
-            envelope.version,
-            d.roles ?? [],
-          ],
-        );
-        // A copy starts with its source's layout and charts.
-        const charts = [...new Set(savedLayoutChartIds(d.position_json))];
-        if (charts.length > 0)
-          await tx.query(
-            `INSERT INTO dashboard_slices (dashboard_id, slice_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-            [d.id, charts],
-          );
-        return;
-      }
-      case 'dashboard/chartAdded':
-      case 'dashboard/chartRemoved': {
-        const [row] = (await tx.query(`SELECT position_json FROM dashboards WHERE id = $1`, [id])) as {
-          position_json: SavedLayout;
-        }[];
-        if (!row) return;
-        const layout =
-          event.type === 'dashboard/chartAdded'
-            ? appendChartRow(row.position_json, event.data, event.data)
-            : removeChartFromLayout(row.position_json, event.data.chartId);
-        await touch(`position_json = $1::jsonb`, [JSON.stringify(layout)]);
-        if (event.type === 'dashboard/chartAdded') {
-          await tx.query(
-            `INSERT INTO dashboard_slices (dashboard_id, slice_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-            [id, event.data.chartId],
-          );
-        } else {
-          await tx.query(`DELETE FROM dashboard_slices WHERE dashboard_id = $1 AND slice_id = $2`, [
-            id,
-            event.data.chartId,
-          ]);
-        }
-        return;
-      }
-      case 'dashboard/dashboardRenamed':
-        await touch(`dashboard_title = $1`, [event.data.dashboard_title]);
-        return;
-      case 'dashboard/slugChanged':
-        await touch(`slug = $1`, [event.data.slug]);
-        return;
-      case 'dashboard/ownersChanged':
-        await touch(`owners = $1::int[]`, [event.data.owners]);
-        return;
-      case 'dashboard/rolesChanged':
-        await touch(`roles = $1::text[]`, [event.data.roles]);
-        return;
-      case 'dashboard/cssEdited':
-        await touch(`css = $1`, [event.data.css]);
-        return;
-      case 'dashboard/dashboardCertified':
-        await touch(`certified_by = $1, certification_details = $2`, [
-          event.data.certified_by,
-          event.data.certification_details,
-        ]);
-        return;
-      case 'dashboard/certificationRemoved':
-        await touch(`certified_by = NULL, certification_details = NULL`, []);
-        return;
-      case 'dashboard/dashboardPublished':
-      case 'dashboard/dashboardUnpublished':
-        await touch(`published = $1`, [event.type === 'dashboard/dashboardPublished']);
-        return;
-      case 'dashboard/metadataEdited':
-        await touch(`json_metadata = $1::jsonb`, [JSON.stringify(event.data.json_metadata)]);
-        return;
-      case 'dashboard/colorSchemeChanged':
-      case 'dashboard/refreshFrequencySaved':
-      case 'dashboard/nativeFiltersConfigured':
-      case 'dashboard/crossFilterScopesSaved':
-      case 'dashboard/globalCrossFilterScopeSaved':
-      case 'dashboard/filterBarOrientationChanged':
-      case 'dashboard/crossFiltersEnabled':
-      case 'dashboard/crossFiltersDisabled':
-        // Only the keys the event sets: the rest of json_metadata (colours synced meanwhile) stays.
-        await touch(`json_metadata = json_metadata || $1::jsonb`, [JSON.stringify(metadataPatchOf(event))]);
-        return;
-      case 'dashboard/colorsSynced': {
-        // Only the colour keys are merged, and the version stays: an editor's next save is not stale. Old
-        // syncs were written on `dashboard:<id>` itself (read as colorsSynced): those did move its version.
-        const version = envelope.stream.startsWith('dashboard:') ? envelope.version : null;
-        const colors = JSON.stringify(event.data.colors);
-        if (event.data.markUpdated) {
-          await tx.query(
-            `UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb, changed_on = $2, changed_by_fk = $3, version = coalesce($5, version) WHERE id = $4`,
-            [colors, envelope.meta.at, by, id, version],
-          );
-        } else {
-          await tx.query(
-            `UPDATE dashboards SET json_metadata = json_metadata || $1::jsonb, version = coalesce($3, version) WHERE id = $2`,
-            [colors, id, version],
-          );
-        }
-        return;
-      }
-      case 'dashboard/layoutPublished': {
-        await touch(`position_json = $1::jsonb`, [JSON.stringify(event.data.position_json)]);
-        const charts = [...new Set(savedLayoutChartIds(event.data.position_json))];
-        await tx.query(`DELETE FROM dashboard_slices WHERE dashboard_id = $1 AND NOT (slice_id = ANY($2::int[]))`, [
-          id,
-          charts,
-        ]);
-        if (charts.length > 0)
-          await tx.query(
-            `INSERT INTO dashboard_slices (dashboard_id, slice_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
-            [id, charts],
-          );
-        return;
-      }
-      case 'dashboard/dashboardDeleted':
-        await tx.query(`DELETE FROM dashboard_slices WHERE dashboard_id = $1`, [id]);
-        await tx.query(`DELETE FROM dashboards WHERE id = $1`, [id]);
-        return;
-      default: {
-        const unhandled: never = event;
-        return unhandled;
-      }
+/** One flat object type, as `to_jsonb` gives a row. */
+type Columns<T> = { [K in keyof T]: T[K] };
+
+/** Who last changed the dashboard and when (ISO text), and the stream version a writer sends back. */
+interface Stamp {
+  changed_by_fk: number | null;
+  changed_on: string;
+  version: number;
+}
+
+/** A row of `dashboards`: the fields a dashboard is created with, its creator, the last change's stamp. */
+export type DashboardRow = Columns<
+  Required<DashboardFields> &
+    Stamp & {
+      id: number;
+      created_by_fk: number | null;
+      created_on: string;
+      /** The charts the layout holds, each once, ascending (read through the `dashboard_slices` view). */
+      slice_ids: number[];
+    }
+>;
+
+const stamp = (event: DashboardEnvelope): Stamp => ({
+  changed_by_fk: actorUserId(event),
+  changed_on: event.meta.at,
+  version: event.version,
+});
+
+const chartSet = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+function created(event: Extract<DashboardEnvelope, { type: 'dashboard/dashboardCreated' }>): DashboardRow {
+  // Each column by name: a stored payload may carry more than the table has.
+  const d = event.data;
+  return {
+    id: d.id,
+    dashboard_title: d.dashboard_title,
+    slug: d.slug,
+    owners: d.owners,
+    position_json: d.position_json,
+    json_metadata: d.json_metadata,
+    css: d.css,
+    published: d.published,
+    certified_by: d.certified_by,
+    certification_details: d.certification_details,
+    roles: d.roles ?? [],
+    created_by_fk: actorUserId(event),
+    created_on: event.meta.at,
+    ...stamp(event),
+    // A copy starts with its source's layout and charts.
+    slice_ids: chartSet(savedLayoutChartIds(d.position_json)),
+  };
+}
+
+/** What an event on an existing dashboard changes (the stamp is added by the caller). */
+function changed(row: DashboardRow, event: DashboardEnvelope): Partial<DashboardRow> | null {
+  switch (event.type) {
+    case 'dashboard/chartAdded':
+      return {
+        position_json: appendChartRow(row.position_json, event.data, event.data),
+        slice_ids: chartSet([...row.slice_ids, event.data.chartId]),
+      };
+    case 'dashboard/chartRemoved':
+      return {
+        position_json: removeChartFromLayout(row.position_json, event.data.chartId),
+        slice_ids: row.slice_ids.filter((id) => id !== event.data.chartId),
+      };
+    case 'dashboard/dashboardRenamed':
+      return { dashboard_title: event.data.dashboard_title };
+    case 'dashboard/slugChanged':
+      return { slug: event.data.slug };
+    case 'dashboard/ownersChanged':
+      return { owners: event.data.owners };
+    case 'dashboard/rolesChanged':
+      return { roles: event.data.roles };
+    case 'dashboard/cssEdited':
+      return { css: event.data.css };
+    case 'dashboard/dashboardCertified':
+      return { certified_by: event.data.certified_by, certification_details: event.data.certification_details };
+    case 'dashboard/metadataEdited':
+      return { json_metadata: event.data.json_metadata };
+    case 'dashboard/certificationRemoved':
+      return { certified_by: null, certification_details: null };
+    case 'dashboard/dashboardPublished':
+    case 'dashboard/dashboardUnpublished':
+      return { published: event.type === 'dashboard/dashboardPublished' };
+    case 'dashboard/colorSchemeChanged':
+    case 'dashboard/refreshFrequencySaved':
+    case 'dashboard/nativeFiltersConfigured':
+    case 'dashboard/crossFilterScopesSaved':
+    case 'dashboard/globalCrossFilterScopeSaved':
+    case 'dashboard/filterBarOrientationChanged':
+    case 'dashboard/crossFiltersEnabled':
+    case 'dashboard/crossFiltersDisabled':
+      // Only the keys the event sets: the rest of json_metadata (colours synced meanwhile) stays.
+      return { json_metadata: { ...row.json_metadata, ...metadataPatchOf(event) } };
+    case 'dashboard/layoutPublished':
+      return {
+        position_json: event.data.position_json,
+        slice_ids: chartSet(savedLayoutChartIds(event.data.position_json)),
+      };
+    case 'dashboard/dashboardCreated':
+    case 'dashboard/colorsSynced':
+    case 'dashboard/dashboardDeleted':
+      return null;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
     }
   }
-
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM dashboard_slices`);
-    await tx.query(`DELETE FROM dashboards`);
-  }
 }
+
+/**
+ * A colour sync merges only the colour keys. Its own stream's version is not the dashboard's, so the
+ * `version` stays (an editor's next save is not stale); old syncs were written on `dashboard:<id>` itself
+ * (read as colorsSynced) and did move it. `markUpdated` false is a sync, not an edit: changed_on stays.
+ */
+function colorsSynced(row: DashboardRow, event: Extract<DashboardEnvelope, { type: 'dashboard/colorsSynced' }>) {
+  const json_metadata = { ...row.json_metadata, ...event.data.colors };
+  const version = event.stream.startsWith('dashboard:') ? event.version : row.version;
+  if (!event.data.markUpdated) return { ...row, json_metadata, version };
+  return { ...row, json_metadata, changed_on: event.meta.at, changed_by_fk: actorUserId(event), version };
+}
+
+export const dashboardsFold: FoldProjection<DashboardRow, DashboardEnvelope> = {
+  name: 'dashboards',
+  table: 'dashboards',
+  key: ['id'],
+  // Colour syncs come from `dashboard-colors:<id>` and land in the same row (rebuilt together).
+  handles: [...SAVED_DASHBOARD_EVENTS, ...DASHBOARD_COLOR_EVENTS],
+  rowsOf: (event) => ({
+    id: event.type === 'dashboard/dashboardCreated' ? event.data.id : streamNumber(event.stream),
+  }),
+  evolve(row, event) {
+    if (event.type === 'dashboard/dashboardCreated') return created(event);
+    if (event.type === 'dashboard/dashboardDeleted' || row === null) return null;
+    if (event.type === 'dashboard/colorsSynced') return colorsSynced(row, event);
+    return { ...row, ...changed(row, event), ...stamp(event) };
+  },
+};
+
+export const dashboardsProjection = () => foldProjection(dashboardsFold);

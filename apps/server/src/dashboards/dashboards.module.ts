@@ -5,10 +5,10 @@ import { DatasetsModule } from '../datasets/datasets.module';
 import { EventStore } from '../event-store/event-store.port';
 import { DashboardExtrasController } from './dashboard-extras.controller';
 import { DashboardExtrasService } from './dashboard-extras.service';
-import { DashboardFavoritesProjection } from './dashboard-favorites.projection';
+import { dashboardFavoritesProjection } from './dashboard-favorites.projection';
 import { DashboardList } from './dashboard-list';
 import { DashboardPropertiesService } from './dashboard-properties.service';
-import { DashboardProjection } from './dashboard.projection';
+import { dashboardsProjection } from './dashboard.projection';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
 import { DecideDashboardFavoritesHandler } from './decide-dashboard-favorites';
@@ -31,10 +31,8 @@ import { FilterDatasets } from './filter-datasets';
     DashboardsService,
     FilterDatasets,
     DashboardList,
-    DashboardProjection,
     DashboardPropertiesService,
     DashboardExtrasService,
-    DashboardFavoritesProjection,
     DecideDashboardHandler,
     DecideDashboardPermalinkHandler,
     DecideDashboardFavoritesHandler,
@@ -43,15 +41,11 @@ import { FilterDatasets } from './filter-datasets';
   exports: [DashboardsService],
 })
 export class DashboardsModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly projection: DashboardProjection,
-    private readonly favorites: DashboardFavoritesProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.projection);
-    this.store.registerProjection(this.favorites);
+    this.store.registerProjection(dashboardsProjection());
+    this.store.registerProjection(dashboardFavoritesProjection());
     this.store.registerProjection(dashboardPermalinkProjection());
     mapDomainErrorCode('dashboard_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
   }

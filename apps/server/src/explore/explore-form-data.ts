@@ -5,7 +5,7 @@
  * is `explore/formDataStored` on `explore_form_data:<key>` (a DecideFormData command, decided by the domain's
  * exploreFormDataDecider), projected into `key_value` (7 days).
  */
-import { Controller, Get, HttpCode, Injectable, Param, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ErrorType,
@@ -18,7 +18,6 @@ import {
   type ExploreFormDataStored,
   type StoredFormData,
 } from '@strata/domain';
-import type { Envelope } from '@strata/events';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { DatasetsService } from '../datasets/datasets.service';
-import { KeyValueProjection } from '../common/key-value.projection';
+import { keyValueFold } from '../common/key-value.projection';
 import { coercedRecordId } from '../common/ids';
 import { DecideFormData } from './decide-explore';
 
@@ -62,18 +61,14 @@ const updateSchema = z.object({
 
 type Stored = StoredFormData;
 
-@Injectable()
-export class FormDataProjection extends KeyValueProjection {
-  readonly name = FORM_DATA_RESOURCE;
-  readonly handles = EXPLORE_FORM_DATA_EVENTS;
-  protected readonly resource = FORM_DATA_RESOURCE;
-  protected override readonly ttlDays = EXPLORE_FORM_DATA_TTL_DAYS;
-
-  protected entry(envelope: Envelope) {
-    const { data } = envelope as unknown as ExploreFormDataStored;
-    return { key: data.key, value: data.state };
-  }
-}
+/** The form data cache in `key_value`: each store replaces the value and starts the 7 days again. */
+export const formDataFold = keyValueFold<ExploreFormDataStored, StoredFormData>({
+  name: FORM_DATA_RESOURCE,
+  resource: FORM_DATA_RESOURCE,
+  handles: EXPLORE_FORM_DATA_EVENTS,
+  value: ({ state }) => state,
+  ttlDays: EXPLORE_FORM_DATA_TTL_DAYS,
+});
 
 @Controller('api/v1/explore/form_data')
 export class ExploreFormDataController {

@@ -5,8 +5,9 @@ import { mapDomainErrorCode } from '../common/to-error-response';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { EventStore } from '../event-store/event-store.port';
 import { DecideExplorePermalinkHandler, DecideFormDataHandler } from './decide-explore';
-import { ExploreFormDataController, FormDataProjection } from './explore-form-data';
+import { ExploreFormDataController, formDataFold } from './explore-form-data';
 import { ExploreController } from './explore.controller';
+import { foldProjection } from '../projections/fold-projection';
 import { explorePermalinkProjection } from './permalink.projection';
 
 /**
@@ -16,17 +17,14 @@ import { explorePermalinkProjection } from './permalink.projection';
 @Module({
   imports: [ChartsModule, DatasetsModule],
   controllers: [ExploreFormDataController, ExploreController],
-  providers: [FormDataProjection, DecideExplorePermalinkHandler, DecideFormDataHandler],
+  providers: [DecideExplorePermalinkHandler, DecideFormDataHandler],
 })
 export class ExploreModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly formData: FormDataProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
     this.store.registerProjection(explorePermalinkProjection());
-    this.store.registerProjection(this.formData);
+    this.store.registerProjection(foldProjection(formDataFold));
     mapDomainErrorCode('form_data_not_owner', 403, ErrorType.MISSING_OWNERSHIP_ERROR);
   }
 }

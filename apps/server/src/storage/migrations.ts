@@ -10,17 +10,19 @@ import { DatabasesTable1767225600000 } from '../examples/register/databases-tabl
 import { DatabasesManagement1795400000000 } from '../databases/migrations/1795400000000-databases-management';
 import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
 import { EventLogOrder1797000000000 } from '../event-store/migrations/1797000000000-event-log-order';
+import { AppendFunction1797000000100 } from '../event-store/migrations/1797000000100-append-function';
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
-import { KeyValueTable1796100000200 } from '../sqllab/permalink/key-value.migration';
+import { KeyValueTable1796100000200 } from '../sqllab/permalink/migrations/1796100000200-key-value-table';
 import { TabStateTables1796100000100 } from '../sqllab/tab-state/migrations/1796100000100-tab-state-tables';
 import { DatasetsTable1796100000300 } from '../datasets/migrations/1796100000300-datasets-table';
 import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/migrations/1796100000000-saved-query-table';
 import { QueryResults1796000000100 } from '../sqllab/results/migrations/1796000000100-query-results';
-import { DashboardsTables1796200000100 } from '../dashboards/dashboards.migration';
+import { DashboardsTables1796200000100 } from '../dashboards/migrations/1796200000100-dashboards-tables';
 import { ChartsTables1796200000200 } from '../charts/migrations/1796200000200-charts-tables';
-import { DashboardFeatures1796200000500 } from '../dashboards/dashboard-features.migration';
-import { DashboardRoleNames1796200000600 } from '../dashboards/dashboard-roles.migration';
+import { DashboardFeatures1796200000500 } from '../dashboards/migrations/1796200000500-dashboard-features';
+import { DashboardRoleNames1796200000600 } from '../dashboards/migrations/1796200000600-dashboard-role-names';
+import { DashboardSliceIds1797000600000 } from '../dashboards/migrations/1797000600000-dashboard-slice-ids';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -41,5 +43,7 @@ export const migrations: MixedList<Function> = [
   DashboardRoleNames1796200000600,
   TokenSessions1796300000100,
   EventLogOrder1797000000000,
+  AppendFunction1797000000100,
   UserRolesColumn1797000100000,
+  DashboardSliceIds1797000600000,
 ];

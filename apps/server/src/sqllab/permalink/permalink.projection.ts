@@ -1,17 +1,10 @@
-/** Writes each permalink into `key_value`, inside the append's transaction. */
-import { Injectable } from '@nestjs/common';
-import type { Envelope } from '@strata/events';
-import { KeyValueProjection } from '../../common/key-value.projection';
+/** SQL Lab permalinks in `key_value`, written once per key (common/key-value.projection.ts), rebuilt as `sqllab_permalink`. */
 import { SQLLAB_PERMALINK_EVENTS, SQLLAB_PERMALINK_RESOURCE, type SqlLabPermalinkCreated } from '@strata/domain';
+import { keyValueFold } from '../../common/key-value.projection';
 
-@Injectable()
-export class PermalinkProjection extends KeyValueProjection {
-  readonly name = 'sqllab_permalink';
-  readonly handles = SQLLAB_PERMALINK_EVENTS;
-  protected readonly resource = SQLLAB_PERMALINK_RESOURCE;
-
-  protected entry(envelope: Envelope) {
-    const { data } = envelope as unknown as SqlLabPermalinkCreated;
-    return { key: data.key, value: data.state };
-  }
-}
+export const sqlLabPermalinkFold = keyValueFold<SqlLabPermalinkCreated, SqlLabPermalinkCreated['data']['state']>({
+  name: 'sqllab_permalink',
+  resource: SQLLAB_PERMALINK_RESOURCE,
+  handles: SQLLAB_PERMALINK_EVENTS,
+  value: ({ state }) => state,
+});
