@@ -79,7 +79,8 @@ async function selectRows<R extends Row>(tx: EntityManager, table: string, where
   checkIdentifiers(columns);
   const condition = columns.map((column, n) => `${quote(column)} = $${n + 1}`).join(' AND ') || 'true';
   const found = (await tx.query(
-    `SELECT to_jsonb(t) AS row FROM ${table} t WHERE ${condition}`,
+    // Locked: another stream's event may change the same row at once (a sign-in and an edit of its user).
+    `SELECT to_jsonb(t) AS row FROM ${table} t WHERE ${condition} FOR UPDATE`,
     Object.values(where),
   )) as {
     row: R;

@@ -5,13 +5,14 @@
  * hashes beside it (user_credentials, not events) are left as they were.
  */
 import fc from 'fast-check';
-import { DomainError } from '@strata/events';
+import { DomainError, type Envelope } from '@strata/events';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../event-store/event-store.port';
 import { liveAndRebuilt, tableRows } from '../../projections/testing/rebuild-equals-live';
 import { createAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { LoginService } from '../login/login.service';
 import { ROLE_NAMES } from '../roles';
+import { usersProjection } from './users.projection';
 import { UsersService } from './users.service';
 
 let t: AuthTestApp;
@@ -108,5 +109,65 @@ describe('the users read model', () => {
       .query(`SELECT role FROM user_roles WHERE user_id = $1 ORDER BY role`, [id]);
     expect(rows).toEqual([{ role: 'Alpha' }, { role: 'Gamma' }, { role: 'sql_lab' }]);
     expect((await users.findById(id))!.roles).toEqual(['Alpha', 'Gamma', 'sql_lab']);
+  });
+});
+
+describe('a users row changed from two streams at once', () => {
+  // A sign-in (login:<name>) and an admin's edit (user:<id>) never conflict on a stream, yet both change
+  // the user's row: the second must fold the row as the first committed it, not as it read it before.
+  it('keeps both changes: the sign-in is counted and the profile edit stays', async () => {
+    const ds = t.app.get(DataSource);
+    const { id, username } = await t.app
+      .get(UsersService)
+      .createUser({ username: 'both', password: 'both-password', roles: ['Gamma'] }, 1);
+    const fold = usersProjection();
+    const envelope = (type: string, stream: string, version: number, data: object) =>
+      ({
+        id: `${type}-${version}`,
+        stream,
+        version,
+        type,
+        data,
+        meta: { actor: String(id), at: new Date().toISOString(), batchId: 'b' },
+      }) as Envelope;
+    const first = ds.createQueryRunner();
+    const second = ds.createQueryRunner();
+    try {
+      await first.startTransaction();
+      await fold.apply(
+        first.manager,
+        envelope('security/loggedIn', `login:${username}`, 1, {
+          userId: id,
+          username,
+          method: 'token',
+          ip: null,
+          userAgent: null,
+        }),
+      );
+      const [{ pid }] = (await second.query(`SELECT pg_backend_pid() AS pid`)) as { pid: number }[];
+      await second.startTransaction();
+      const edit = fold.apply(
+        second.manager,
+        envelope('security/userProfileChanged', `user:${id}`, 2, { firstName: 'Both' }),
+      );
+      // The edit now waits for the sign-in's row lock (a condition, not a delay).
+      for (;;) {
+        const [waiting] = (await ds.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [pid])) as {
+          wait_event_type: string | null;
+        }[];
+        if (waiting?.wait_event_type === 'Lock') break;
+      }
+      await first.commitTransaction();
+      await edit;
+      await second.commitTransaction();
+    } finally {
+      await first.release();
+      await second.release();
+    }
+    expect((await t.app.get(UsersService).findById(id))!).toMatchObject({
+      firstName: 'Both',
+      loginCount: 1,
+      version: 2,
+    });
   });
 });
