@@ -12,19 +12,14 @@
  * on the log makes the whole row, `created_on` / `created_by` included (the adoption's time and actor,
  * live as in a rebuild, since the log never knew the original registration).
  */
-import type {
-  DatabaseAccessGranted,
-  DatabaseCreated,
-  DatabaseEvent,
-  DatabaseSettings,
-  DatabaseSettingChanged,
-} from '@strata/domain';
+import type { DatabaseAccessGranted, DatabaseCreated, DatabaseEvent, DatabaseSettings } from '@strata/domain';
 import { DATABASE_EVENT_TYPES, isDatabaseSettingChange, leaveUnchanged, settingsChangedBy } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { actorUserId } from '../event-store/envelope-ids';
 import type { Projection } from '../event-store/event-store.port';
 import { foldProjection, type FoldProjection } from '../projections/fold-projection';
+import { projectionGroup } from '../projections/projection-group';
 
 /** A row of `databases` as `to_jsonb` gives it: the settings as the events carry them, and bookkeeping. */
 export type DatabasesTableRow = DatabaseCreated['data'] & {
@@ -72,7 +67,7 @@ function evolveDatabase(row: DatabasesTableRow | null, event: DatabaseEnvelope):
     version: event.version,
   });
   if (isDatabaseSettingChange(event)) {
-    const settings: Partial<DatabaseSettings> = settingsChangedBy(event as DatabaseSettingChanged);
+    const settings: Partial<DatabaseSettings> = settingsChangedBy(event);
     return row && changed({ ...row, ...settings, ...('extra' in settings && { extra: settings.extra ?? {} }) });
   }
   switch (event.type) {
@@ -99,7 +94,7 @@ function evolveDatabase(row: DatabasesTableRow | null, event: DatabaseEnvelope):
       // Not a change of the connection, but a version of its stream (what the next edit is decided on).
       return row && { ...row, version: event.version };
     default:
-      return leaveUnchanged(event as never, row);
+      return leaveUnchanged(event, row);
   }
 }
 
@@ -127,19 +122,13 @@ export const databaseAccessFold: FoldProjection<DatabaseAccessRow, DatabaseEnvel
 };
 
 /**
- * Both folds under the one name the store rebuilds them by. The reset empties what the log made and
- * keeps the rows registered outside it (version 0) with their grants; the writer's own reset would empty
- * the whole table.
+ * Both folds under the one name the store rebuilds them by (the connection first: a grant's row
+ * references it). The reset empties what the log made and keeps the rows registered outside it
+ * (version 0) with their grants; the writer's own reset would empty the whole tables.
  */
 export function databasesProjection(): Projection {
-  const parts = [foldProjection(databasesFold), foldProjection(databaseAccessFold)];
   return {
-    name: 'databases',
-    handles: DATABASE_EVENT_TYPES,
-    apply: async (tx, event) => {
-      // The connection first: a grant's row references it.
-      for (const part of parts) if (part.handles.includes(event.type)) await part.apply(tx, event);
-    },
+    ...projectionGroup('databases', [foldProjection(databasesFold), foldProjection(databaseAccessFold)]),
     reset: async (tx: EntityManager) => {
       await tx.query(`DELETE FROM database_access WHERE database_id IN (SELECT id FROM databases WHERE version > 0)`);
       await tx.query(`DELETE FROM databases WHERE version > 0`);
