@@ -1,6 +1,6 @@
 /**
  * Use cases on database connections, each a DecideDatabase command on the CommandBus (decide-database.ts:
- * load the stream, decide, append; the read model is updated by DatabasesProjection in the same
+ * load the stream, decide, append; the read model is updated by its folds (databases.projection.ts) in the same
  * transaction), with the encrypted password written in that transaction too. Also the lookups every SQL Lab feature needs: find, list, the connection spec with its password,
  * and the default database.
  */
