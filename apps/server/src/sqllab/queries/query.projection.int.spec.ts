@@ -3,7 +3,7 @@
  * as DecideQueryRun on the CommandBus, as the executor, Stop and recovery send them) and tab links
  * (through the tab-state API), the live table equals a rebuild from the log.
  */
-import { type QueryRunCommand } from '@strata/domain';
+import { LimitingFactor, type QueryRunCommand } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
@@ -35,7 +35,8 @@ type RunStep =
   | { kind: 'stop'; run: number }
   | { kind: 'timeOut'; run: number };
 /** A tab link, by the tab's index in the sequence's tabs. */
-type TabStep = { kind: 'createTab' } | { kind: 'migrate' | 'remove'; run: number; tab: number };
+type TabStep =
+  { kind: 'createTab' } | { kind: 'migrate'; run: number; tab: number } | { kind: 'remove'; run: number; tab: number };
 type Step = RunStep | TabStep;
 
 const run = fc.integer({ min: 0, max: 3 });
@@ -84,7 +85,7 @@ function runCommand(s: RunStep, id: string): QueryRunCommand {
           catalog: null,
           schema: 'public',
           limit: 1000,
-          limitingFactor: 'NOT_LIMITED',
+          limitingFactor: LimitingFactor.NOT_LIMITED,
           selectAsCta: s.ctas,
           ctasMethod: 'TABLE',
           tmpTableName: s.ctas ? 'tmp_runs' : null,
@@ -100,7 +101,7 @@ function runCommand(s: RunStep, id: string): QueryRunCommand {
       return {
         type: 'CompleteQuery',
         rows: s.run,
-        limitingFactor: 'NOT_LIMITED',
+        limitingFactor: LimitingFactor.NOT_LIMITED,
         resultsKey: s.ctas ? null : `key-${id}`,
         columns: [{ column_name: 'n', name: 'n', type: 'integer', type_generic: 0, is_dttm: false }],
         executedSql: `SELECT ${s.run} LIMIT 1001`,

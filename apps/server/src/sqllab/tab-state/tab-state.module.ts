@@ -5,7 +5,7 @@ import { EventStore } from '../../event-store/event-store.port';
 import { QueriesModule } from '../queries/queries.module';
 import { TableSchemaController, TabStateController } from './tab-state.controller';
 import { DecideTabStateHandler } from './decide-tab-state';
-import { TabStateProjection } from './tab-state.projection';
+import { tabStateProjection } from './tab-state.projection';
 import { TabStateService } from './tab-state.service';
 
 /**
@@ -13,20 +13,17 @@ import { TabStateService } from './tab-state.service';
  * `tabstate:<userId>`, read models `tab_state` and `table_schema`.
  */
 @Module({
-  // The query read model (QueryProjection) applies the tab links (migrate_query, remove a query).
+  // The query read model (queryProjection) applies the tab links (migrate_query, remove a query).
   imports: [QueriesModule],
   controllers: [TabStateController, TableSchemaController],
-  providers: [TabStateService, TabStateProjection, DecideTabStateHandler],
+  providers: [TabStateService, DecideTabStateHandler],
   exports: [TabStateService],
 })
 export class TabStateModule implements OnModuleInit {
-  constructor(
-    private readonly store: EventStore,
-    private readonly tabs: TabStateProjection,
-  ) {}
+  constructor(private readonly store: EventStore) {}
 
   onModuleInit(): void {
-    this.store.registerProjection(this.tabs);
+    this.store.registerProjection(tabStateProjection);
     mapDomainErrorCode('tab_state_exists', 409, ErrorType.GENERIC_COMMAND_ERROR);
   }
 }

@@ -1,147 +1,152 @@
 /**
- * Keeps `tab_state` and `table_schema` equal to the fold of the `tabstate:<userId>` streams (the same
- * fold as tabStateDecider.evolve), inside the append's transaction.
+ * `tab_state` and `table_schema` as folds of the `tabstate:<userId>` streams (projections/CONTEXT.md; the
+ * same fold as tabStateDecider.evolve), written in the append's transaction and rebuilt together under the
+ * name `tab_state`.
+ *
+ * Two facts touch a row and its siblings at once: a new tab is the user's only active one, and a table
+ * added to a tab replaces the tab's entry of the same table (`replaced_ids`). The shared writer evolves
+ * either the rows of one key or the existing rows of a partial key, so each of these is two folds: one
+ * writes the new row, one the siblings it changes. They touch different rows, so their order is free.
  */
-import { Injectable } from '@nestjs/common';
-import type { Envelope } from '@strata/events';
-import type { EntityManager } from 'typeorm';
-import type { Projection } from '../../event-store/event-store.port';
 import {
   isTabFieldEdited,
-  TAB_STATE_EVENTS,
+  TAB_FIELD_EVENTS,
   tabFieldSetBy,
   tabStateUserOf,
-  type TabFields,
+  type TableSchemaAdded,
+  type TableSchemaFields,
+  type TabRecord,
+  type TabStateCreated,
   type TabStateEvent,
 } from '@strata/domain';
+import type { EnvelopeOf } from '@strata/events';
+import { foldProjection, type FoldProjection } from '../../projections/fold-projection';
+import { projectionGroup } from '../../projections/projection-group';
 
-/** Column names of a field edit come from this closed list, never from input. */
-const TAB_COLUMNS: readonly (keyof TabFields)[] = [
-  'label',
-  'database_id',
-  'catalog',
-  'schema',
-  'sql',
-  'query_limit',
-  'latest_query_id',
-  'template_params',
-  'hide_left_bar',
-  'autorun',
-  'saved_query_id',
-  'extra_json',
-];
-const dbValue = (key: keyof TabFields, value: unknown) =>
-  key === 'extra_json' && value !== null ? JSON.stringify(value) : value;
+type TabStateEnvelope = EnvelopeOf<TabStateEvent>;
 
-@Injectable()
-export class TabStateProjection implements Projection {
-  readonly name = 'tab_state';
-  readonly handles = TAB_STATE_EVENTS;
+/** A row of `tab_state`: a tab's fields and whether it is the user's active one, whose, since when. */
+export type TabStateRow = TabRecord & {
+  id: TabStateCreated['data']['tab_id'];
+  user_id: number;
+  created_on: string;
+  changed_on: string;
+};
 
-  async apply(tx: EntityManager, envelope: Envelope): Promise<void> {
-    const event = envelope as unknown as TabStateEvent;
-    const userId = tabStateUserOf(envelope.stream);
-    const at = envelope.meta.at;
-    if (isTabFieldEdited(event)) {
-      const set = tabFieldSetBy(event);
-      const keys = TAB_COLUMNS.filter((k) => k in set);
-      const sets = keys.map((k, i) => `${k} = $${i + 4}${k === 'extra_json' ? '::jsonb' : ''}`);
-      await tx.query(
-        `UPDATE tab_state SET changed_on = $3${sets.length ? ', ' + sets.join(', ') : ''} WHERE id = $1 AND user_id = $2`,
-        [event.data.tab_id, userId, at, ...keys.map((k) => dbValue(k, set[k]))],
-      );
-      return;
-    }
+/** A row of `table_schema`: a table shown in a tab's left bar, expanded or not. */
+export type TableSchemaRow = TableSchemaFields & {
+  id: TableSchemaAdded['data']['table_schema_id'];
+  tab_state_id: TableSchemaAdded['data']['tab_id'];
+  expanded: boolean;
+  created_on: string;
+  changed_on: string;
+};
+
+/** Each tab's own facts: created, a field edited, its latest run changed by a removal, deleted. */
+const tabsFold: FoldProjection<TabStateRow, TabStateEnvelope> = {
+  name: 'tab_state_rows',
+  table: 'tab_state',
+  key: ['id'],
+  handles: ['sqllab/tabStateCreated', ...TAB_FIELD_EVENTS, 'sqllab/tabStateDeleted', 'sqllab/tabQueryRemoved'],
+  // Only the user's own tab: ids are global, the stream says whose.
+  rowsOf: (event) => ({ id: (event.data as { tab_id: number }).tab_id, user_id: tabStateUserOf(event.stream) }),
+  evolve(row, event) {
+    const at = event.meta.at;
+    if (isTabFieldEdited(event)) return row && { ...row, ...tabFieldSetBy(event), changed_on: at };
     switch (event.type) {
       case 'sqllab/tabStateCreated': {
-        const d = event.data;
-        await tx.query(`UPDATE tab_state SET active = false WHERE user_id = $1 AND active`, [userId]);
-        await tx.query(
-          `INSERT INTO tab_state (id, user_id, label, active, database_id, catalog, schema, sql, query_limit, latest_query_id, template_params,
-             hide_left_bar, autorun, saved_query_id, extra_json, created_on, changed_on)
-           VALUES ($1, $2, $3, true, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $15)`,
-          [
-            d.tab_id,
-            userId,
-            d.label,
-            d.database_id,
-            d.catalog,
-            d.schema,
-            d.sql,
-            d.query_limit,
-            d.latest_query_id,
-            d.template_params,
-            d.hide_left_bar,
-            d.autorun,
-            d.saved_query_id,
-            dbValue('extra_json', d.extra_json),
-            at,
-          ],
-        );
-        return;
+        const { tab_id, ...fields } = event.data;
+        return {
+          id: tab_id,
+          user_id: tabStateUserOf(event.stream),
+          ...fields,
+          active: true,
+          created_on: at,
+          changed_on: at,
+        };
       }
-      case 'sqllab/tabActivated':
-        await tx.query(`UPDATE tab_state SET active = (id = $2) WHERE user_id = $1 AND active <> (id = $2)`, [
-          userId,
-          event.data.tab_id,
-        ]);
-        return;
       case 'sqllab/tabStateDeleted':
-        await tx.query(`DELETE FROM table_schema WHERE tab_state_id = $1`, [event.data.tab_id]);
-        await tx.query(`DELETE FROM tab_state WHERE id = $1 AND user_id = $2`, [event.data.tab_id, userId]);
-        return;
+        return null;
       case 'sqllab/tabQueryRemoved':
-        if (event.data.latest_changed) {
-          await tx.query(`UPDATE tab_state SET latest_query_id = $3, changed_on = $4 WHERE id = $1 AND user_id = $2`, [
-            event.data.tab_id,
-            userId,
-            event.data.latest_query_id,
-            at,
-          ]);
-        }
-        return;
-      case 'sqllab/queryMigratedToTab':
-        return; // Changes the query's row (QueryProjection), not the tab.
+        return row && event.data.latest_changed
+          ? { ...row, latest_query_id: event.data.latest_query_id, changed_on: at }
+          : row;
+      default:
+        return row;
+    }
+  },
+};
+
+/** Which of the user's tabs is active: the one created or activated last (a view fact, no change stamp). */
+const activeTabFold: FoldProjection<TabStateRow, TabStateEnvelope> = {
+  name: 'tab_state_active',
+  table: 'tab_state',
+  key: ['id'],
+  handles: ['sqllab/tabStateCreated', 'sqllab/tabActivated'],
+  rowsOf: (event) => ({ user_id: tabStateUserOf(event.stream) }),
+  evolve: (row, event) => row && { ...row, active: row.id === (event.data as { tab_id: number }).tab_id },
+};
+
+/** Each table entry's own facts: added, expanded or collapsed, removed, gone with its tab. */
+const tablesFold: FoldProjection<TableSchemaRow, TabStateEnvelope> = {
+  name: 'table_schema_rows',
+  table: 'table_schema',
+  key: ['id'],
+  handles: [
+    'sqllab/tableSchemaAdded',
+    'sqllab/tableSchemaExpanded',
+    'sqllab/tableSchemaCollapsed',
+    'sqllab/tableSchemaRemoved',
+    'sqllab/tabStateDeleted',
+  ],
+  rowsOf: (event) =>
+    event.type === 'sqllab/tabStateDeleted'
+      ? { tab_state_id: event.data.tab_id }
+      : { id: (event.data as { table_schema_id: number }).table_schema_id },
+  evolve(row, event) {
+    const at = event.meta.at;
+    switch (event.type) {
+      // The decider adds a table only to a tab of the stream's fold, the tabs this read model holds.
       case 'sqllab/tableSchemaAdded': {
         const d = event.data;
-        if (d.replaced_ids.length > 0)
-          await tx.query(`DELETE FROM table_schema WHERE id = ANY($1::int[])`, [d.replaced_ids]);
-        await tx.query(
-          `INSERT INTO table_schema (id, tab_state_id, database_id, catalog, schema, "table", description, expanded, created_on, changed_on)
-           SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, true, $8, $8 WHERE EXISTS (SELECT 1 FROM tab_state WHERE id = $2)`,
-          [
-            d.table_schema_id,
-            d.tab_id,
-            d.database_id,
-            d.catalog,
-            d.schema,
-            d.table,
-            JSON.stringify(d.description ?? null),
-            at,
-          ],
-        );
-        return;
+        return {
+          id: d.table_schema_id,
+          tab_state_id: d.tab_id,
+          database_id: d.database_id,
+          catalog: d.catalog,
+          schema: d.schema,
+          table: d.table,
+          description: d.description ?? null,
+          expanded: true,
+          created_on: at,
+          changed_on: at,
+        };
       }
       case 'sqllab/tableSchemaExpanded':
       case 'sqllab/tableSchemaCollapsed':
-        await tx.query(`UPDATE table_schema SET expanded = $2, changed_on = $3 WHERE id = $1`, [
-          event.data.table_schema_id,
-          event.type === 'sqllab/tableSchemaExpanded',
-          at,
-        ]);
-        return;
+        return row && { ...row, expanded: event.type === 'sqllab/tableSchemaExpanded', changed_on: at };
       case 'sqllab/tableSchemaRemoved':
-        await tx.query(`DELETE FROM table_schema WHERE id = $1`, [event.data.table_schema_id]);
-        return;
-      default: {
-        const unhandled: never = event;
-        return unhandled;
-      }
+      case 'sqllab/tabStateDeleted':
+        return null;
+      default:
+        return row;
     }
-  }
+  },
+};
 
-  async reset(tx: EntityManager): Promise<void> {
-    await tx.query(`DELETE FROM table_schema`);
-    await tx.query(`DELETE FROM tab_state`);
-  }
-}
+/** The entries a new one replaces: the tab's entries of the same table (`replaced_ids`). */
+const replacedTablesFold: FoldProjection<TableSchemaRow, EnvelopeOf<TableSchemaAdded>> = {
+  name: 'table_schema_replaced',
+  table: 'table_schema',
+  key: ['id'],
+  handles: ['sqllab/tableSchemaAdded'],
+  rowsOf: (event) => ({ tab_state_id: event.data.tab_id }),
+  evolve: (row, event) => (row && event.data.replaced_ids.includes(row.id) ? null : row),
+};
+
+export const tabStateProjection = projectionGroup('tab_state', [
+  foldProjection(tabsFold),
+  foldProjection(activeTabFold),
+  foldProjection(tablesFold),
+  foldProjection(replacedTablesFold),
+]);
