@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The Query read model (REFERENCE §1.2 columns): the fold of the `query:<client_id>` streams, written in
- * the append's transaction by QueryProjection and rebuildable from the log. Times are epoch ms.
+ * the append's transaction by query.projection.ts (a fold) and rebuildable from the log. Times are epoch ms.
  */
 export class QueryTable1796000000000 implements MigrationInterface {
   name = 'QueryTable1796000000000';
