@@ -16,9 +16,6 @@ import { projectionGroup } from '../projections/projection-group';
 
 type ChartEnvelope = EnvelopeOf<ChartEvent>;
 
-/** One flat object type, as `to_jsonb` gives a row (the fold's rows are plain records). */
-type Columns<T> = { [K in keyof T]: T[K] };
-
 /** Who last changed a row and when (ISO text, as `to_jsonb` gives a timestamptz), at which stream version. */
 interface Stamp {
   changed_by_fk: number | null;
@@ -28,13 +25,11 @@ interface Stamp {
 }
 
 /** A row of `charts`: the fields a chart is created with, who created it, and the last change's stamp. */
-export type ChartsRow = Columns<
-  ChartCreated['data'] &
-    Stamp & {
-      created_by_fk: number | null;
-      created_on: string;
-    }
->;
+export type ChartsRow = ChartCreated['data'] &
+  Stamp & {
+    created_by_fk: number | null;
+    created_on: string;
+  };
 
 /** A row of `chart_favorites`: a user's star on a chart, since when. */
 export type ChartFavoriteRow = {

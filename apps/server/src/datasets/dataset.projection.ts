@@ -6,9 +6,6 @@ import { foldProjection, type FoldProjection } from '../projections/fold-project
 
 type DatasetEnvelope = EnvelopeOf<DatasetEvent>;
 
-/** One flat object type, as `to_jsonb` gives a row (the fold's rows are plain records). */
-type Columns<T> = { [K in keyof T]: T[K] };
-
 /** Who last changed the dataset and when (ISO text, as `to_jsonb` gives a timestamptz). */
 interface Stamp {
   changed_by_fk: number | null;
@@ -21,14 +18,12 @@ interface Stamp {
  * A row of `datasets`: the fields a dataset is created with (columns and metrics as jsonb lists), its
  * `uid` (`<id>__table`), who created it, and the last change's stamp.
  */
-export type DatasetsRow = Columns<
-  DatasetCreated['data'] &
-    Stamp & {
-      uid: string;
-      created_by_fk: number | null;
-      created_on: string;
-    }
->;
+export type DatasetsRow = DatasetCreated['data'] &
+  Stamp & {
+    uid: string;
+    created_by_fk: number | null;
+    created_on: string;
+  };
 
 const stamp = (event: DatasetEnvelope): Stamp => ({
   changed_by_fk: actorUserId(event),
