@@ -1,19 +1,20 @@
 /**
- * The body of an append: one SQL statement that checks the command id and the expected version and
- * inserts the events and the command id. Run on its own (autocommit) it is one round trip and one commit,
- * like a single INSERT; inside a transaction it is followed by the in-transaction projections. Other
- * processes are told after COMMIT (commit-notifier.ts says why not in here).
+ * An append: one call of `strata_append_events` (migrations/1797000000100-append-function.ts), which checks
+ * the command id and the expected version and inserts the events and the command id. Run on its own
+ * (autocommit) it is one round trip and one commit, like a single INSERT; inside a transaction it is
+ * followed by the in-transaction projections. Other processes are told after COMMIT (commit-notifier.ts
+ * says why not in here).
  *
  * No lock orders appends: each one's events get `log_order` from its transaction id (log-order.ts), and
  * readers of the whole log follow that order, which never skips a late commit. Two appends racing for
  * the same stream version, or the same command id, meet on the unique indexes: the second INSERT waits
  * for the first transaction and fails with a unique violation if it committed; the caller runs the
- * statement again, which then answers with the conflict or the duplicate.
+ * append again, which then answers with the conflict or the duplicate.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventLike, EventMeta } from '@strata/events';
 import type { EntityManager } from 'typeorm';
-import { APPEND_LOCK_KEY, EVENT_COLUMNS, rows, toEnvelope, toEnvelopes, type EventRow } from './event-rows';
+import { EVENT_COLUMNS, rows, toEnvelope, toEnvelopes, type EventRow } from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
 
 export async function streamVersionIn(tx: EntityManager, stream: string): Promise<number> {
@@ -66,7 +67,7 @@ export async function appendIn(
   context: AppendContext,
 ): Promise<AppendResult> {
   const projections = projectionsFor(context.projections, events);
-  const found = await rows<AppendRow>(tx, appendSql(projections.length > 0), appendParams(stream, events, options));
+  const found = await rows<AppendRow>(tx, APPEND_SQL, appendParams(stream, events, options, projections.length > 0));
   const first = found[0]!;
   if (first.first_version !== null) return (await findCommandIn(tx, stream, options.commandId!))!;
   if (options.expectedVersion !== 'any' && options.expectedVersion !== first.current) {
@@ -84,44 +85,18 @@ export async function appendIn(
   return { events: inserted, version: inserted.at(-1)!.version, duplicate: false };
 }
 
-/** The statement's rows: one per inserted event, or a single one (event columns null) when none was. */
+/** The function's rows: one per inserted event, or a single one (event columns null) when none was. */
 type AppendRow = EventRow & { current: number; first_version: number | null };
 
-/**
- * `$1` stream, `$2` command id (or null), `$3` expected version (null: any), `$4` the batch's meta, `$5` the
- * events as a JSON array of {id, type, data}, `$6` their count. `last` reads the stream's head once for
- * the version check and the log order (log-order.ts: never below the previous event's). With
- * `lockShared`, the append holds the rebuild lock shared (event-rows.ts APPEND_LOCK_KEY).
- */
-function appendSql(lockShared: boolean): string {
-  const lock = lockShared ? `, lock AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK_KEY}))` : '';
-  return `WITH last AS (
-      SELECT version, log_order FROM events WHERE stream = $1 ORDER BY version DESC LIMIT 1
-    ), cur AS MATERIALIZED (
-      SELECT coalesce((SELECT version FROM last), 0) AS version,
-             greatest(pg_current_xact_id(), (SELECT log_order FROM last)) AS log_order
-    ), cmd AS MATERIALIZED (
-      SELECT first_version FROM event_commands WHERE stream = $1 AND command_id = $2::text
-    ), ok AS MATERIALIZED (
-      SELECT version, log_order FROM cur
-      WHERE NOT EXISTS (SELECT 1 FROM cmd) AND ($3::int IS NULL OR version = $3::int)
-    ), ins AS (
-      INSERT INTO events (id, stream, version, type, data, meta, command_id, log_order)
-      SELECT (e.value->>'id')::uuid, $1, ok.version + e.n::int, e.value->>'type',
-             coalesce(e.value->'data', 'null'::jsonb), $4::jsonb, $2::text, ok.log_order
-      FROM ok CROSS JOIN jsonb_array_elements($5::jsonb) WITH ORDINALITY AS e(value, n)
-      ORDER BY e.n
-      RETURNING ${EVENT_COLUMNS}
-    ), command AS (
-      INSERT INTO event_commands (stream, command_id, first_version, last_version)
-      SELECT $1, $2::text, ok.version + 1, ok.version + $6::int FROM ok WHERE $2::text IS NOT NULL
-    )${lock}
-    SELECT cur.version AS current, cmd.first_version, ins.*${lockShared ? ', (SELECT count(*) FROM lock) AS locked' : ''}
-    FROM cur LEFT JOIN cmd ON true LEFT JOIN ins ON true`;
-}
+const APPEND_SQL = `SELECT current, first_version, ${EVENT_COLUMNS} FROM strata_append_events($1, $2, $3, $4::jsonb, $5::jsonb, $6)`;
 
-function appendParams(stream: string, events: readonly EventLike[], options: AppendOptions): unknown[] {
-  // `data: undefined` would leave the key out: the statement stores JSON null for it, as NOT NULL needs.
+function appendParams(
+  stream: string,
+  events: readonly EventLike[],
+  options: AppendOptions,
+  lockShared: boolean,
+): unknown[] {
+  // `data: undefined` would leave the key out: the function stores JSON null for it, as NOT NULL needs.
   const batch = events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data }));
   return [
     stream,
@@ -129,7 +104,7 @@ function appendParams(stream: string, events: readonly EventLike[], options: App
     options.expectedVersion === 'any' ? null : options.expectedVersion,
     JSON.stringify(envelopeMeta(options)),
     JSON.stringify(batch),
-    events.length,
+    lockShared,
   ];
 }
 

@@ -56,7 +56,7 @@ export function pgError(error: unknown): { code?: string; constraint?: string } 
 }
 
 /**
- * The lock that keeps appends and the rebuild of an in-transaction projection apart. An append whose events
+ * The lock that keeps appends and the rebuild of an in-transaction projection apart (its key is also written out in migrations/1797000000100-append-function.ts). An append whose events
  * an in-transaction projection handles holds it SHARED until its transaction ends (appends never wait for
  * each other); `rebuild` holds it EXCLUSIVE, so no such append is half-way while the read model is replayed.
  * `hashtext` gives a stable int4 key so any process, in any language, can share it.

@@ -7,6 +7,7 @@ import { CommittedEvents } from '../../src/event-store/committed-events';
 import { EventNotifications } from '../../src/event-store/event-notifications';
 import { CreateEventStore1760000000000 } from '../../src/event-store/migrations/1760000000000-create-event-store';
 import { EventLogOrder1797000000000 } from '../../src/event-store/migrations/1797000000000-event-log-order';
+import { AppendFunction1797000000100 } from '../../src/event-store/migrations/1797000000100-append-function';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database';
 
@@ -22,7 +23,7 @@ export async function migratedDataSource(url: string, poolSize = 10): Promise<Da
   const dataSource = new DataSource({
     type: 'postgres',
     url,
-    migrations: [CreateEventStore1760000000000, EventLogOrder1797000000000],
+    migrations: [CreateEventStore1760000000000, EventLogOrder1797000000000, AppendFunction1797000000100],
     extra: { max: poolSize },
   });
   await dataSource.initialize();
