@@ -11,7 +11,6 @@ import { DatabasesManagement1795400000000 } from '../databases/migrations/179540
 import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
 import { EventLogOrder1797000000000 } from '../event-store/migrations/1797000000000-event-log-order';
 import { AppendFunction1797000000100 } from '../event-store/migrations/1797000000100-append-function';
-import { AppendFunction1797000000100 } from '../event-store/migrations/1797000000100-append-function';
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/migrations/1796100000200-key-value-table';
@@ -44,7 +43,6 @@ export const migrations: MixedList<Function> = [
   DashboardRoleNames1796200000600,
   TokenSessions1796300000100,
   EventLogOrder1797000000000,
-  AppendFunction1797000000100,
   AppendFunction1797000000100,
   UserRolesColumn1797000100000,
   DashboardSliceIds1797000600000,
