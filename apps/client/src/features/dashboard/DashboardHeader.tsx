@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useDashboardView } from './grid/view-context';
 import { DASHBOARD_AUTO_REFRESH_INTERVALS } from '@strata/domain';
 import { refreshIntervalLabel } from './refresh/refresh-labels';
@@ -28,7 +27,6 @@ export function DashboardHeader({
 }) {
   const { feature, state } = useDashboardView();
   const properties = useDashboardProperties(feature, manage);
-  const [sharing, setSharing] = useState(false);
   const dashboard = state.dashboard!;
   const intervals: number[] = [...DASHBOARD_AUTO_REFRESH_INTERVALS];
   if (!intervals.includes(state.refreshFrequency)) intervals.push(state.refreshFrequency);
@@ -70,11 +68,9 @@ export function DashboardHeader({
       </button>
       <button
         type="button"
-        disabled={sharing}
-        onClick={() => {
-          setSharing(true);
-          void onShare().finally(() => setSharing(false));
-        }}
+        // One permalink at a time: the button waits for the server's link.
+        disabled={state.permalink?.status === 'creating'}
+        onClick={() => void onShare()}
       >
         Copy permalink
       </button>

@@ -18,7 +18,7 @@ import { FilterBar } from './filters/FilterBar';
 import { nativeFilters } from './filters/native-filters';
 import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
-import { permalinkState, readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
+import { readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
 import './dashboard.css';
 
 const FALLBACK_WIDTH = 1200;
@@ -90,16 +90,9 @@ export function DashboardPage({
 
   useEffect(() => {
     if (permalinkKey) {
-      void dashboard.api.getPermalink(permalinkKey).then(
-        ({ dashboardId, state: link }) => {
-          const linked = readDashboardUrl(
-            `?${new URLSearchParams(link.urlParams ?? []).toString()}`,
-            link.anchor ? `#${link.anchor}` : '',
-          );
-          return dashboard.open(String(dashboardId), linked, link);
-        },
-        (error: unknown) => errors.show(toClientError(error), 'Could not open this permalink'),
-      );
+      dashboard
+        .openPermalink(permalinkKey)
+        .catch((error: unknown) => errors.show(toClientError(error), 'Could not open this permalink'));
     } else if (idOrSlug) {
       void dashboard.open(idOrSlug, url);
     }
@@ -154,6 +147,7 @@ export function DashboardPage({
           <DashboardViewContext.Provider value={view}>
             <EditMode
               {...editing}
+              dashboard={dashboard}
               dashboardId={state.dashboard.id}
               notices={dashboard.toasts}
               escapeMarkdown={escapeMarkdown}
@@ -180,19 +174,10 @@ export function DashboardPage({
     String(state.metadata.filter_bar_orientation ?? '').toUpperCase() === 'HORIZONTAL';
   // A report page (standalone 3) is drawn for a screenshot: no filter bar.
   const showFilters = !url.report && state.soloChartId === null;
-  const share = async () => {
-    try {
-      const anchor = location.hash.replace(/^#/, '');
-      const { url: link } = await dashboard.api.createPermalink(
-        state.dashboard!.id,
-        permalinkState(location.search, state.dataMask, state.activeTabs, anchor),
-      );
-      await navigator.clipboard?.writeText(link);
-      dashboard.toasts.success('Copied to clipboard!');
-    } catch (error) {
-      errors.show(toClientError(error), 'Could not create a permalink');
-    }
-  };
+  const share = () =>
+    dashboard
+      .sharePermalink(location.search, location.hash)
+      .catch((error: unknown) => errors.show(toClientError(error), 'Could not create a permalink'));
 
   return (
     <DashboardViewContext.Provider value={view}>

@@ -12,6 +12,7 @@ import {
   dashboardPageFold,
   dashboardPropertiesFold,
   filterConfigFold,
+  initialDashboardEditState,
   labelColorsFold,
 } from '@strata/domain';
 import type { EventLike, Fold } from '@strata/events';
@@ -41,6 +42,12 @@ function importOldFile() {
 
 const asStored = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
+/** Parts of a store's state that commit 177e658's client did not have: the old file leaves them as a fresh page's. */
+const addedSince: Record<string, object> = {
+  // Edit mode's save / history / palette and the shared permalink became page facts later (issue 11).
+  dashboard: { edit: initialDashboardEditState(), permalink: null },
+};
+
 describe('a dashboard time-travel file written before the events moved to libs/domain', () => {
   it('imports every event into its store and folds each store to the state the old client showed', () => {
     const { result, stores } = importOldFile();
@@ -48,7 +55,7 @@ describe('a dashboard time-travel file written before the events moved to libs/d
     for (const store of stores)
       expect([store.name, asStored(store.getState())]).toEqual([
         store.name,
-        asStored(old.states[store.name as keyof typeof old.states]),
+        asStored({ ...old.states[store.name as keyof typeof old.states], ...addedSince[store.name] }),
       ]);
   });
 

@@ -10,10 +10,5 @@ export type {
   DashboardRecord,
 } from '@strata/domain';
 
-/** The state a dashboard permalink stores (spec §7: urlParams, dataMask, activeTabs, anchor). */
-export interface DashboardPermalinkState {
-  urlParams?: [string, string][];
-  dataMask?: Record<string, unknown>;
-  activeTabs?: string[];
-  anchor?: string;
-}
+/** The state a dashboard permalink stores (spec §7: urlParams, dataMask, activeTabs, anchor): the page's facts carry it. */
+export type { SharedPageState as DashboardPermalinkState } from '@strata/domain';

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DragDropContext, type BeforeCapture, type DropResult } from '@hello-pangea/dnd';
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { DashboardMessages, GRID_ID, ROOT_ID, undoLimitWarning, type NativeFilter } from '@strata/domain';
 import type { ClientContext } from '../../../shared/feature-store';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { HttpClient } from '../../api/http-client';
-import { draftApi, type ChartListItem } from './draft-api';
+import type { DashboardFeature } from '../dashboard.feature';
 import { createDraftSession, type DraftNotices, type DraftSession, type LayoutIntent } from './draft-session';
 import { socketDraftTransport, type DraftTransport } from './draft-transport';
 import { dropIntent, paletteDraggableId } from './drops';
@@ -15,14 +14,30 @@ import { ChartList, ComponentPalette } from './Palette';
 import { PresenceAvatars } from './Presence';
 import { moveChangesFilterScope } from './scope-warning';
 import { TopLevelTabsDrop } from './TopLevelTabsDrop';
-import { describeVersionError, VersionHistory } from './VersionHistory';
+import { VersionHistory } from './VersionHistory';
 import './edit.css';
+
+/** What edit mode reads and asks of the page: its state, Save / Discard, the history and the palette. */
+export type EditModeFeature = Pick<
+  DashboardFeature,
+  | 'store'
+  | 'saveDraft'
+  | 'discardDraft'
+  | 'toggleVersionHistory'
+  | 'loadVersions'
+  | 'viewVersion'
+  | 'closeVersionView'
+  | 'restoreVersion'
+  | 'searchPaletteCharts'
+>;
 
 export interface EditModeProps {
   dashboardId: number;
+  /** The dashboard page's feature: edit mode's save, discard, history and palette are facts of its log. */
+  dashboard: EditModeFeature;
   http: HttpClient;
   context: ClientContext;
-  notices: DraftNotices & { success(text: string): void };
+  notices: DraftNotices;
   /** The socket under the session; by default the page's own server. */
   openTransport?: () => DraftTransport;
   escapeMarkdown: boolean;
@@ -67,8 +82,8 @@ export function EditMode(props: EditModeProps) {
 
 function EditSession({
   session,
+  dashboard,
   dashboardId,
-  http,
   context,
   notices,
   escapeMarkdown,
@@ -78,12 +93,9 @@ function EditSession({
   filters,
 }: EditModeProps & { session: DraftSession }) {
   const view = useStoreState(session.view$);
-  const api = useMemo(() => draftApi(http), [http]);
+  const { edit } = useStoreState(dashboard.store.state$);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [history, setHistory] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const charts = useRef<ChartListItem[]>([]);
+  const busy = edit.draft !== null;
   const newId = useCallback(() => context.newId().replace(/-/g, '').slice(0, 12), [context]);
 
   const select = useCallback(
@@ -128,49 +140,19 @@ function EditSession({
     return () => document.removeEventListener('keydown', onKey);
   }, [session]);
 
-  const onCharts = useCallback((list: ChartListItem[]) => void (charts.current = list), []);
-  const onChartsError = useCallback((error: unknown) => setProblem(describeVersionError(error)), []);
   const onBeforeCapture = (before: BeforeCapture) => setDragging(before.draggableId);
   const onDragEnd = (result: DropResult) => {
     setDragging(null);
-    const intent = dropIntent(result, view.draft.layout, newId, charts.current);
+    const intent = dropIntent(result, view.draft.layout, newId, edit.paletteCharts ?? []);
     if (intent) execute(intent);
   };
   const topIsGrid = view.draft.layout[ROOT_ID]?.children[0] === GRID_ID;
 
-  /** Edits still on their way are part of what the user saves: wait for their acks first. */
-  const settled = () =>
-    firstValueFrom(
-      session.view$.pipe(
-        filter((v) => v.pending === 0),
-        timeout(10_000),
-      ),
-    );
-
   const save = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await settled();
-      const saved = await api.save(dashboardId, session.getView().draft.version);
-      notices.success(`Version ${saved.version} of this dashboard was saved.`);
-      onExit(true);
-    } catch (error) {
-      setProblem(describeVersionError(error));
-      setBusy(false);
-    }
+    if (await dashboard.saveDraft(dashboardId, session)) onExit(true);
   };
   const discard = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await settled();
-      if (session.getView().unsaved) await api.discard(dashboardId);
-      onExit(false);
-    } catch (error) {
-      setProblem(describeVersionError(error));
-      setBusy(false);
-    }
+    if (await dashboard.discardDraft(dashboardId, session)) onExit(false);
   };
 
   const grid: EditGridView = {
@@ -213,7 +195,11 @@ function EditSession({
         <span className="edit-bar__spacer" />
         <PresenceAvatars editors={view.editors} />
         {view.unsaved && <span className="badge warning">Unsaved changes</span>}
-        <button type="button" aria-pressed={history} onClick={() => setHistory((h) => !h)}>
+        <button
+          type="button"
+          aria-pressed={edit.history !== null}
+          onClick={() => dashboard.toggleVersionHistory(dashboardId)}
+        >
           Version history
         </button>
         <button type="button" disabled={busy} onClick={() => void discard()}>
@@ -233,9 +219,9 @@ function EditSession({
           {view.error ?? 'This dashboard can not be edited.'}
         </div>
       )}
-      {problem && (
+      {edit.problem && (
         <div className="alert danger" role="alert">
-          {problem}
+          {edit.problem}
         </div>
       )}
       {view.undoLimitExceeded && (
@@ -253,21 +239,20 @@ function EditSession({
             {view.ready && (
               <div className="edit-body__side" onClick={(e) => e.stopPropagation()}>
                 <ComponentPalette />
-                <ChartList api={api} onError={onChartsError} onCharts={onCharts} />
+                <ChartList charts={edit.paletteCharts} search={dashboard.searchPaletteCharts} />
               </div>
             )}
           </div>
         </DragDropContext>
       </EditGridContext.Provider>
-      {history && (
+      {edit.history && (
         <VersionHistory
-          api={api}
+          dashboard={dashboard}
+          history={edit.history}
           dashboardId={dashboardId}
           savedVersion={view.draft.version}
           gridWidth={gridWidth}
           escapeMarkdown={escapeMarkdown}
-          // The restored layout arrives in the draft like any other edit: everyone stays in edit mode.
-          onRestored={(version) => notices.success(`Restored as version ${version}.`)}
         />
       )}
     </div>

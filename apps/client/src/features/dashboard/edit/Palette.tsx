@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import { GRID_ID, ROOT_ID, type Layout } from '@strata/domain';
-import type { ChartListItem, DraftApi } from './draft-api';
+import type { ChartListItem } from './draft-api';
 import { chartDraggableId, createIntent, PALETTE_LABELS, PALETTE_TYPES, paletteDraggableId } from './drops';
 import { useEditGrid } from './edit-context';
 
@@ -55,37 +55,20 @@ export function ComponentPalette() {
   );
 }
 
-/** The user's charts (GET /api/v1/chart/?q=), searchable, to drag into the grid. */
+/**
+ * The user's charts (GET /api/v1/chart/?q=), searchable, to drag into the grid. The search text is the
+ * form's; the list is the page's state (`edit.paletteCharts`, null while the first answer is on its way).
+ */
 export function ChartList({
-  api,
-  onError,
-  onCharts,
+  charts,
+  search: searchCharts,
 }: {
-  api: DraftApi;
-  onError: (error: unknown) => void;
-  onCharts?: (charts: ChartListItem[]) => void;
+  charts: readonly ChartListItem[] | null;
+  search: (text: string) => void;
 }) {
   const { layout, execute, newId } = useEditGrid();
   const [search, setSearch] = useState('');
-  const [charts, setCharts] = useState<ChartListItem[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    // Typing settles before asking: one request per pause, not per key.
-    const timer = setTimeout(() => {
-      api.charts(search).then(
-        (result) => {
-          if (!live) return;
-          setCharts(result);
-          onCharts?.(result);
-        },
-        (error: unknown) => live && onError(error),
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [api, search, onError, onCharts]);
+  useEffect(() => searchCharts(search), [searchCharts, search]);
   const placed = new Set(
     Object.values(layout).flatMap((item) =>
       item.type === 'CHART' && item.meta.chartId !== undefined ? [item.meta.chartId] : [],

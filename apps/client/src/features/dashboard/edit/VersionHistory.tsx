@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { DragDropContext } from '@hello-pangea/dnd';
-import type { Layout } from '@strata/domain';
-import { toClientError } from '../../api/api-error';
-import type { DraftApi, VersionItem, VersionList } from './draft-api';
+import type { VersionHistoryState } from '@strata/domain';
+import type { EditModeFeature } from './EditMode';
 import { EditGridContext } from './edit-context';
 import { EditGrid } from './EditGrid';
 
@@ -11,63 +10,33 @@ const when = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-/** A 409 says plainly that someone else saved first; anything else keeps the server's words. */
-export function describeVersionError(error: unknown): string {
-  const e = toClientError(error);
-  return e.status === 409
-    ? `Someone else saved this dashboard meanwhile, nothing was changed: ${e.message}`
-    : e.message;
-}
-
 /**
  * The version history (server dashboard-drafts): who saved each version, when, whose edits went in and
  * a summary; a version can be viewed read-only, or restored (which makes it a new version). The list
- * follows the draft's saved version, so a save by another editor shows up at once.
+ * follows the draft's saved version, so a save by another editor shows up at once. What it shows is the
+ * page's state (`edit.history`); its buttons are the page's intents.
  */
 export function VersionHistory({
-  api,
+  dashboard,
+  history,
   dashboardId,
   savedVersion,
   gridWidth,
   escapeMarkdown,
-  onRestored,
 }: {
-  api: DraftApi;
+  dashboard: EditModeFeature;
+  history: VersionHistoryState;
   dashboardId: number;
   savedVersion: number;
   gridWidth: number;
   escapeMarkdown: boolean;
-  onRestored: (version: number) => void;
 }) {
-  const [list, setList] = useState<VersionList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ info: VersionItem; layout: Layout } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { list, error, viewing, restoring } = history;
+  const busy = restoring !== null;
 
   useEffect(() => {
-    let live = true;
-    api.versions(dashboardId).then(
-      (result) => live && setList(result),
-      (e: unknown) => live && setError(describeVersionError(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, dashboardId, savedVersion]);
-
-  const restore = async (version: number) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const restored = await api.restore(dashboardId, version, list?.current_version ?? savedVersion);
-      setViewing(null);
-      onRestored(restored.version);
-    } catch (e) {
-      setError(describeVersionError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    dashboard.loadVersions(dashboardId);
+  }, [dashboard, dashboardId, savedVersion]);
 
   return (
     <aside className="edit-history" aria-label="Version history">
@@ -95,19 +64,16 @@ export function VersionHistory({
                 <div className="muted">Edits by {v.authors.map((a) => a.username).join(', ')}</div>
               )}
               <div className="edit-history__actions">
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() =>
-                    void api
-                      .version(dashboardId, v.version)
-                      .then(setViewing, (e: unknown) => setError(describeVersionError(e)))
-                  }
-                >
+                <button type="button" className="link" onClick={() => dashboard.viewVersion(dashboardId, v.version)}>
                   View
                 </button>
                 {v.version !== list.current_version && (
-                  <button type="button" className="link" disabled={busy} onClick={() => void restore(v.version)}>
+                  <button
+                    type="button"
+                    className="link"
+                    disabled={busy}
+                    onClick={() => void dashboard.restoreVersion(dashboardId, v.version, savedVersion)}
+                  >
                     Restore
                   </button>
                 )}
@@ -120,7 +86,7 @@ export function VersionHistory({
         <div className="edit-history__view" role="region" aria-label={`Version ${viewing.info.version} (read-only)`}>
           <div className="edit-history__view-bar">
             <strong>Version {viewing.info.version} (read-only)</strong>
-            <button type="button" className="link" onClick={() => setViewing(null)}>
+            <button type="button" className="link" onClick={() => dashboard.closeVersionView()}>
               Close
             </button>
           </div>

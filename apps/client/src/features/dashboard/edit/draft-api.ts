@@ -1,34 +1,20 @@
 import rison from 'rison';
-import { parsePositionJson, type Layout } from '@strata/domain';
+import {
+  parsePositionJson,
+  type DashboardVersion as VersionItem,
+  type DashboardVersionList as VersionList,
+  type Layout,
+  type PaletteChart as ChartListItem,
+} from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 
-export interface Person {
-  id: number | null;
-  username: string;
-}
-
-/** One saved version as GET /api/v1/dashboard/{id}/versions lists it (newest first). */
-export interface VersionItem {
-  version: number;
-  saved_by: Person;
-  saved_at: string;
-  summary: string;
-  authors: Person[];
-  changes: { user: Person; kind: string; component_id: string | null; component_type: string | null }[];
-  restored_from: number | null;
-}
-
-export interface VersionList {
-  count: number;
-  current_version: number | null;
-  result: VersionItem[];
-}
-
-export interface ChartListItem {
-  id: number;
-  slice_name: string;
-  viz_type: string;
-}
+/** One saved version, the history's list and a chart of the palette are the domain's: the page's facts carry them. */
+export type {
+  DashboardVersion as VersionItem,
+  DashboardVersionList as VersionList,
+  PaletteChart as ChartListItem,
+  VersionAuthor as Person,
+} from '@strata/domain';
 
 /**
  * The edit session's REST calls (server dashboard-drafts): save and discard the shared draft, the

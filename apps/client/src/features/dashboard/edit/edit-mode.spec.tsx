@@ -6,7 +6,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { DashboardMessages, emptyLayout, GRID_ID, parsePositionJson } from '@strata/domain';
 import { createTestContext } from '../../../shared/test-context';
-import { HttpClient } from '../../api/http-client';
 import { createErrors } from '../../errors/errors.feature';
 import { createToasts } from '../../toasts/toasts.feature';
 import { createDashboard } from '../dashboard.feature';
@@ -232,9 +231,10 @@ describe('entering edit mode from the dashboard page', () => {
   function renderPage(user: typeof ADMIN, path: string) {
     const context = createTestContext(String(user.id));
     const toasts = createToasts(context);
+    // Edit mode's REST calls (save, history, palette) are the page's: as the signed-in user, like the app's client.
     const dashboard = createDashboard({
       context,
-      http: new HttpClient({ baseUrl: h.http.baseUrl }),
+      http: h.httpAs(String(user.id)),
       toasts,
       user: () => user,
     });

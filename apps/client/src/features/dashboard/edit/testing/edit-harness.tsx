@@ -8,6 +8,8 @@ import { createTestContext } from '../../../../shared/test-context';
 import { TestServer } from '../../../../testing/test-server';
 import { HttpClient } from '../../../api/http-client';
 import { createToasts, type ToastsFeature } from '../../../toasts/toasts.feature';
+import { createDashboard } from '../../dashboard.feature';
+import { ADMIN } from '../../testing/render-dashboard';
 import { dashboardTestApi } from '../../testing/dashboard-test-api';
 import { socketDraftTransport } from '../draft-transport';
 import { EditMode, type EditModeProps } from '../EditMode';
@@ -56,13 +58,17 @@ export function editHarness() {
         )(),
       };
       const toasts = createToasts(context);
+      const http = h.httpAs(userId);
+      // The page edit mode belongs to: its save, history and palette are facts of this page's log.
+      const dashboard = createDashboard({ context, http, toasts, user: () => ({ ...ADMIN, id: Number(userId) }) });
       const exits: boolean[] = [];
       const host = document.createElement('section');
       document.body.appendChild(host);
       const view = render(
         <EditMode
           dashboardId={7}
-          http={h.httpAs(userId)}
+          dashboard={dashboard}
+          http={http}
           context={context}
           notices={toasts}
           openTransport={() => socketDraftTransport({ url: h.drafts.url, sessionId: context.sessionId, token: userId })}
@@ -75,11 +81,12 @@ export function editHarness() {
       );
       h.cleanups.push(() => {
         view.unmount();
+        dashboard.dispose();
         toasts.dispose();
         host.remove();
       });
       const ui = within(host);
-      return { ui, toasts, exits, host, grid: () => within(ui.getByTestId('edit-grid')) };
+      return { ui, toasts, exits, host, dashboard, grid: () => within(ui.getByTestId('edit-grid')) };
     },
   };
   afterEach(async () => {

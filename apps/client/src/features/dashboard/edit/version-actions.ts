@@ -1,0 +1,67 @@
+/**
+ * The version history of edit mode (the server's dashboard-drafts versions): the panel opened and
+ * closed, the list loaded (again after every save, so another editor's save shows up at once), a version
+ * viewed read-only, and a restore, which makes an older version the newest. Restoring names the version
+ * the user saw as current: a newer save meanwhile is a 409, told plainly.
+ */
+import type { DashboardPageEvent } from '@strata/domain';
+import type { DashboardCore } from '../dashboard.feature';
+import type { DraftApi } from './draft-api';
+import { describeVersionError } from './version-error';
+
+export interface VersionActions {
+  toggleVersionHistory(dashboardId: number): void;
+  /** Asks for the list again; only the latest request's answer is shown. */
+  loadVersions(dashboardId: number): void;
+  viewVersion(dashboardId: number, version: number): void;
+  closeVersionView(): void;
+  /** `savedVersion`: the draft's saved version, named when the list has not said which is current. */
+  restoreVersion(dashboardId: number, version: number, savedVersion: number): Promise<void>;
+}
+
+export function versionActions(core: DashboardCore, drafts: DraftApi): VersionActions {
+  const { store, toasts, context } = core;
+  const record = (event: DashboardPageEvent) => void store.record([event]);
+  const history = () => store.getState().edit.history;
+
+  return {
+    toggleVersionHistory(dashboardId) {
+      if (history()) record({ type: 'dashboardPage/versionHistoryClosed', data: {} });
+      else record({ type: 'dashboardPage/versionHistoryOpened', data: { dashboardId } });
+    },
+    loadVersions(dashboardId) {
+      if (!history()) return;
+      const requestId = context.newId();
+      record({ type: 'dashboardPage/versionsRequested', data: { requestId } });
+      drafts.versions(dashboardId).then(
+        (list) => record({ type: 'dashboardPage/versionsLoaded', data: { requestId, list } }),
+        (error: unknown) =>
+          record({
+            type: 'dashboardPage/versionsLoadFailed',
+            data: { requestId, message: describeVersionError(error) },
+          }),
+      );
+    },
+    viewVersion(dashboardId, version) {
+      drafts.version(dashboardId, version).then(
+        ({ info, layout }) => record({ type: 'dashboardPage/versionViewed', data: { info, layout } }),
+        (error: unknown) =>
+          record({ type: 'dashboardPage/versionViewFailed', data: { version, message: describeVersionError(error) } }),
+      );
+    },
+    closeVersionView: () => record({ type: 'dashboardPage/versionViewClosed', data: {} }),
+    async restoreVersion(dashboardId, version, savedVersion) {
+      const open = history();
+      if (!open || open.restoring !== null) return;
+      record({ type: 'dashboardPage/versionRestoreStarted', data: { version } });
+      try {
+        const restored = await drafts.restore(dashboardId, version, open.list?.current_version ?? savedVersion);
+        record({ type: 'dashboardPage/versionRestored', data: { version, newVersion: restored.version } });
+        // The restored layout arrives in the draft like any other edit: everyone stays in edit mode.
+        toasts.success(`Restored as version ${restored.version}.`);
+      } catch (error) {
+        record({ type: 'dashboardPage/versionRestoreFailed', data: { version, message: describeVersionError(error) } });
+      }
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Opening a dashboard (charts-dashboards-reports §2 URL parameters, §4 loading): the dashboard, its
+ * charts and datasets, the filter bar's first values (URL, permalink or defaults), the tabs shown, then
+ * the charts' first queries in reading order and the star.
+ */
+import { canEditDashboardLayout, isEditModeOn, type PermissionSubject } from '@strata/domain';
+import { toClientError } from '../../api/api-error';
+import type { DashboardMetadata, DashboardPermalinkState } from '../api/types';
+import type { DashboardCore } from '../dashboard.feature';
+import type { FilterActions } from '../filters/filter-actions';
+import { readFilterConfiguration } from '../filters/native-filters';
+import { waitsForRequiredFilters } from '../filters/scope';
+import { chartComponent, chartIdsInOrder, readLayout, type Layout } from '../grid/layout';
+import type { ViewActions } from '../grid/view-actions';
+import { initialDataMask, type DashboardUrlState } from '../url/dashboard-url';
+
+export interface OpenActions {
+  open(idOrSlug: string, url: DashboardUrlState, permalink?: DashboardPermalinkState): Promise<void>;
+}
+
+export function parseMetadata(value: unknown): DashboardMetadata {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = value ? (JSON.parse(value) as unknown) : {};
+    } catch {
+      parsed = {};
+    }
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as DashboardMetadata) : {};
+}
+
+/** The default active tabs: the first tab of every TABS on the way down the first tabs. */
+function defaultActiveTabs(layout: Layout): string[] {
+  return Object.values(layout)
+    .filter((item) => item.type === 'TABS' && item.children.length > 0)
+    .map((item) => item.children[0]!);
+}
+
+export function openActions(
+  core: DashboardCore,
+  deps: {
+    user: () => PermissionSubject | null;
+    /** A newer open aborts the chart requests of the page it replaces. */
+    abortCharts(): void;
+    reveal: ViewActions['reveal'];
+    loadFilterOptions: FilterActions['loadFilterOptions'];
+  },
+): OpenActions {
+  const { store, api, toasts, context } = core;
+  return {
+    async open(idOrSlug, url, permalink) {
+      const requestId = context.newId();
+      deps.abortCharts();
+      store.record([{ type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } }]);
+      try {
+        const dashboard = await api.getDashboard(idOrSlug);
+        const placed = chartIdsInOrder(readLayout(dashboard.position_json).layout);
+        const charts = await api.getCharts(dashboard.id, [...new Set([...placed, ...(dashboard.chart_ids ?? [])])]);
+        const datasets = await api.getDatasets(dashboard.id, charts).then(
+          (d) => ({ ok: true as const, d }),
+          () => ({ ok: false as const, d: [] }),
+        );
+        const metadata = parseMetadata(dashboard.json_metadata);
+        const { layout, problems } = readLayout(
+          dashboard.position_json,
+          charts.map((c) => c.id),
+        );
+        if (problems.length)
+          toasts.warning(`This dashboard's layout could not be read; its charts are shown one per row. ${problems[0]}`);
+        const filterItems = readFilterConfiguration(metadata.native_filter_configuration);
+        const dataMask = initialDataMask(filterItems, url, (permalink?.dataMask ?? {}) as never);
+        let activeTabs = permalink?.activeTabs?.filter((id) => layout[id]?.type === 'TAB') ?? [];
+        if (activeTabs.length === 0) activeTabs = defaultActiveTabs(layout);
+        const me = deps.user();
+        store.record([
+          {
+            type: 'dashboardPage/loaded',
+            data: {
+              requestId,
+              dashboard,
+              metadata,
+              layout,
+              charts,
+              datasets: datasets.d,
+              datasetsStatus: datasets.ok ? 'complete' : 'error',
+              filterItems,
+              dataMask,
+              activeTabs,
+              // spec §2: edit mode only with edit permission and edit=true.
+              editMode: isEditModeOn(
+                { edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) },
+                url.editParam,
+              ),
+              focusedChartId: url.focusedChartId,
+              soloChartId: url.params.sliceId ?? null,
+            },
+          },
+        ]);
+        const anchor = permalink?.anchor ?? url.anchor;
+        if (anchor) deps.reveal(anchor);
+        if (url.focusedChartId !== null) {
+          const component = chartComponent(layout, url.focusedChartId);
+          if (component) deps.reveal(component.id);
+        }
+        api.favoriteStatus([dashboard.id]).then(
+          (status) => {
+            if (status[dashboard.id]) store.record([{ type: 'dashboardPage/favorited', data: {} }]);
+          },
+          () => undefined,
+        );
+        // Charts load at once, in reading order; those behind a required filter wait for its value.
+        if (!waitsForRequiredFilters(core.filterContext()))
+          for (const chartId of core.loadableCharts()) core.refreshChart(chartId, url.params.force);
+        deps.loadFilterOptions();
+      } catch (error) {
+        store.record([
+          { type: 'dashboardPage/loadFailed', data: { requestId, message: toClientError(error).message } },
+        ]);
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** The favourite star of the title bar (charts-dashboards-reports §4 favourite star). */
+import { toClientError } from '../../api/api-error';
+import type { DashboardCore } from '../dashboard.feature';
+
+export interface FavoriteActions {
+  toggleStar(): Promise<void>;
+}
+
+export function favoriteActions({ store, api, toasts }: DashboardCore): FavoriteActions {
+  return {
+    async toggleStar() {
+      const state = store.getState();
+      if (!state.dashboard) return;
+      const favorite = !state.isStarred;
+      try {
+        await api.setFavorite(state.dashboard.id, favorite);
+        // spec §4: the favourite star toggles on success of the call.
+        store.record([{ type: favorite ? 'dashboardPage/favorited' : 'dashboardPage/unfavorited', data: {} }]);
+      } catch (error) {
+        toasts.danger(`An error occurred while starring this dashboard: ${toClientError(error).message}`);
+      }
+    },
+  };
+}
