@@ -15,6 +15,7 @@ import { datasetUpcasters } from './datasets/upcasters';
 import { dashboardPageUpcasters } from './dashboard/page/upcasters';
 import { filterConfigUpcasters } from './dashboard/native-filters/config/upcasters';
 import { dashboardListUpcasters } from './dashboard/list/upcasters';
+import { userUpcasters } from './platform/users/upcasters';
 
 export const upcastEvents = createUpcaster(
   exploreUpcasters,
@@ -28,4 +29,5 @@ export const upcastEvents = createUpcaster(
   dashboardPageUpcasters,
   filterConfigUpcasters,
   dashboardListUpcasters,
+  userUpcasters,
 );

@@ -50,6 +50,11 @@ describe('createUpcaster', () => {
     expect(createUpcaster({ 'chart/starToggled': (e) => e })([event])[0]).toBe(event);
   });
 
+  it('never drops a stored event: an upcast to nothing keeps the old one (its version counts)', () => {
+    const upcast = createUpcaster({ 'a/x': () => [] });
+    expect(upcast([stored('a/x', {})])).toEqual([stored('a/x', {})]);
+  });
+
   it('refuses two upcasters for one type', () => {
     expect(() => createUpcaster({ 'a/x': (e) => e }, { 'a/x': (e) => e })).toThrow(/Two upcasters/);
   });

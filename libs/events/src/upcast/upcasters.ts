@@ -40,7 +40,10 @@ export function createUpcaster(...maps: UpcasterMap[]): Upcaster {
   };
   const upcastOne = <T extends Envelope>(envelope: T): T[] => {
     if (!byType.has(envelope.type)) return [envelope];
-    return expand({ type: envelope.type, data: envelope.data }, envelope.meta, new Set()).map((event, n) => ({
+    const events = expand({ type: envelope.type, data: envelope.data }, envelope.meta, new Set());
+    // A stored event is never dropped: a stream's last version is what the next append expects.
+    if (events.length === 0) return [envelope];
+    return events.map((event, n) => ({
       ...envelope,
       id: n === 0 ? envelope.id : `${envelope.id}.${n}`,
       type: event.type,

@@ -148,7 +148,7 @@ describe('a users row changed from two streams at once', () => {
       await second.startTransaction();
       const edit = fold.apply(
         second.manager,
-        envelope('security/userProfileChanged', `user:${id}`, 2, { firstName: 'Both' }),
+        envelope('security/userFirstNameChanged', `user:${id}`, 2, { firstName: 'Both' }),
       );
       // The edit now waits for the sign-in's row lock (a condition, not a delay).
       for (;;) {

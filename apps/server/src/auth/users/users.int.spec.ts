@@ -62,7 +62,7 @@ describe('users and roles: admin API, events and read model (real HTTP, real Pos
     expect(updated.body.result).toMatchObject({ roles: ['Alpha'], last_name: 'Souza' });
     expect(Object.keys((await api().get('/api/v1/me/', anaToken)).body.result.roles)).toEqual(['Alpha']);
     const types = (await t.app.get(EventStore).readStream(`user:${id}`)).map((e) => e.type);
-    expect(types).toEqual(['security/userCreated', 'security/userProfileChanged', 'security/userRolesChanged']);
+    expect(types).toEqual(['security/userCreated', 'security/userLastNameChanged', 'security/userRolesChanged']);
   });
 
   it('refuses the admin API to a Gamma user with 403 in the error shape', async () => {
@@ -239,7 +239,7 @@ describe('users and roles: admin API, events and read model (real HTTP, real Pos
     );
     expect(answers.map((a) => a.status)).toEqual(names.map(() => 200));
     const changed = (await t.app.get(EventStore).readStream(`user:${id}`)).filter(
-      (e) => e.type === 'security/userProfileChanged',
+      (e) => e.type === 'security/userFirstNameChanged',
     );
     expect(changed).toHaveLength(names.length);
   });

@@ -68,19 +68,12 @@ function evolve(row: UsersTableRow | null, event: UsersEvent): UsersTableRow | n
     }
     case 'security/userRolesChanged':
       return row && touched({ ...row, roles: roleSet(event.data.roles) });
-    case 'security/userProfileChanged': {
-      // Only what the form changed is in the event.
-      const { firstName, lastName, email } = event.data;
-      return (
-        row &&
-        touched({
-          ...row,
-          ...(firstName !== undefined && { first_name: firstName }),
-          ...(lastName !== undefined && { last_name: lastName }),
-          ...(email !== undefined && { email }),
-        })
-      );
-    }
+    case 'security/userFirstNameChanged':
+      return row && touched({ ...row, first_name: event.data.firstName });
+    case 'security/userLastNameChanged':
+      return row && touched({ ...row, last_name: event.data.lastName });
+    case 'security/userEmailChanged':
+      return row && touched({ ...row, email: event.data.email });
     case 'security/userDeactivated':
       return row && touched({ ...row, active: false });
     case 'security/userReactivated':
@@ -103,7 +96,9 @@ export const usersFold: FoldProjection<UsersTableRow, UsersEvent> = {
   handles: [
     'security/userCreated',
     'security/userRolesChanged',
-    'security/userProfileChanged',
+    'security/userFirstNameChanged',
+    'security/userLastNameChanged',
+    'security/userEmailChanged',
     'security/userDeactivated',
     'security/userReactivated',
     'security/userPasswordChanged',

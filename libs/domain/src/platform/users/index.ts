@@ -1,2 +1,3 @@
 export * from './user.events';
 export * from './user.decider';
+export * from './upcasters';

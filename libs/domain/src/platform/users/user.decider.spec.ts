@@ -76,7 +76,7 @@ describe('user decider', () => {
       .given([created])
       .when({ type: 'UpdateUser', data: { lastName: 'Souza', active: false, passwordChanged: true } })
       .then([
-        { type: 'security/userProfileChanged', data: { lastName: 'Souza' } },
+        { type: 'security/userLastNameChanged', data: { lastName: 'Souza' } },
         deactivated,
         { type: 'security/userPasswordChanged', data: {} },
       ]);
@@ -125,7 +125,9 @@ describe('losesActiveAdmin', () => {
   });
 
   it('is false for an admin who stays one, and for a user who was no active admin', () => {
-    expect(losesActiveAdmin(admin, [{ type: 'security/userProfileChanged', data: { lastName: 'Souza' } }])).toBe(false);
+    expect(losesActiveAdmin(admin, [{ type: 'security/userLastNameChanged', data: { lastName: 'Souza' } }])).toBe(
+      false,
+    );
     expect(losesActiveAdmin(state({ roles: ['Admin'], active: false }), [deactivated])).toBe(false);
     expect(losesActiveAdmin(state(), [deactivated])).toBe(false);
   });
@@ -135,6 +137,6 @@ describe('endsSessions', () => {
   it('a new password or a deactivation ends the sessions; a profile edit does not', () => {
     expect(endsSessions([{ type: 'security/userPasswordChanged', data: {} }])).toBe(true);
     expect(endsSessions([deactivated])).toBe(true);
-    expect(endsSessions([{ type: 'security/userProfileChanged', data: { email: 'a@b.co' } }])).toBe(false);
+    expect(endsSessions([{ type: 'security/userEmailChanged', data: { email: 'a@b.co' } }])).toBe(false);
   });
 });

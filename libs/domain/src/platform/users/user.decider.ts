@@ -94,11 +94,12 @@ function decideUpdate({ data }: UpdateUser, state: UserState, context: UserConte
   if (state.id === null) throw new DomainError('user_not_found', 'Not found');
   checkProfile(data);
   const events: UserEvent[] = [];
-  const profile: { firstName?: string; lastName?: string; email?: string } = {};
-  if (data.firstName !== undefined && data.firstName !== state.firstName) profile.firstName = data.firstName;
-  if (data.lastName !== undefined && data.lastName !== state.lastName) profile.lastName = data.lastName;
-  if (data.email !== undefined && data.email !== state.email) profile.email = data.email;
-  if (Object.keys(profile).length > 0) events.push({ type: 'security/userProfileChanged', data: profile });
+  if (data.firstName !== undefined && data.firstName !== state.firstName)
+    events.push({ type: 'security/userFirstNameChanged', data: { firstName: data.firstName } });
+  if (data.lastName !== undefined && data.lastName !== state.lastName)
+    events.push({ type: 'security/userLastNameChanged', data: { lastName: data.lastName } });
+  if (data.email !== undefined && data.email !== state.email)
+    events.push({ type: 'security/userEmailChanged', data: { email: data.email } });
   if (data.roles !== undefined) {
     const roles = unique(data.roles);
     checkRoles(roles, context);
@@ -125,7 +126,9 @@ export const userDecider: Decider<UserState, UserEvent, UserCommand, UserContext
       }
       case 'security/userRolesChanged':
         return { ...state, roles: event.data.roles };
-      case 'security/userProfileChanged':
+      case 'security/userFirstNameChanged':
+      case 'security/userLastNameChanged':
+      case 'security/userEmailChanged':
         return { ...state, ...event.data };
       case 'security/userDeactivated':
         return { ...state, active: false };

@@ -14,22 +14,30 @@ export type UserRolesChanged = EventLike<
   'security/userRolesChanged',
   { roles: string[]; granted: string[]; revoked: string[] }
 >;
-/** The admin edited the user's profile (the name and email fields of one form); only what changed. */
-export type UserProfileChanged = EventLike<
-  'security/userProfileChanged',
-  { firstName?: string; lastName?: string; email?: string }
->;
+/** The admin changed one field of the user's profile; one save of the form gives one event per field it changed. */
+export type UserFirstNameChanged = EventLike<'security/userFirstNameChanged', { firstName: string }>;
+export type UserLastNameChanged = EventLike<'security/userLastNameChanged', { lastName: string }>;
+export type UserEmailChanged = EventLike<'security/userEmailChanged', { email: string }>;
 export type UserDeactivated = EventLike<'security/userDeactivated', Record<string, never>>;
 export type UserReactivated = EventLike<'security/userReactivated', Record<string, never>>;
 export type UserPasswordChanged = EventLike<'security/userPasswordChanged', Record<string, never>>;
 
 export type UserEvent =
-  UserCreated | UserRolesChanged | UserProfileChanged | UserDeactivated | UserReactivated | UserPasswordChanged;
+  | UserCreated
+  | UserRolesChanged
+  | UserFirstNameChanged
+  | UserLastNameChanged
+  | UserEmailChanged
+  | UserDeactivated
+  | UserReactivated
+  | UserPasswordChanged;
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'security/userCreated',
   'security/userRolesChanged',
-  'security/userProfileChanged',
+  'security/userFirstNameChanged',
+  'security/userLastNameChanged',
+  'security/userEmailChanged',
   'security/userDeactivated',
   'security/userReactivated',
   'security/userPasswordChanged',
