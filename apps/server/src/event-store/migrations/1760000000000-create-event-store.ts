@@ -4,7 +4,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The event store's tables. SQL that both PostgreSQL 15 (the machines' server) and PGlite (PG 18) accept.
  *
  * - `events.position` is the global order. Appends hold a transaction-scoped advisory lock while they
- *   insert and until they commit, so positions are handed out in commit order (see append-events.ts).
+ *   insert and until they commit, so positions are handed out in commit order. (Until
+ *   1797000000000-event-log-order: since then appends take no such lock and readers of the whole log
+ *   follow `log_order`, see log-order.ts.)
  * - `events.transaction_id` records which events committed together (pg_current_xact_id(), PG 13+); it is
  *   for diagnostics and audits, readers do not need it.
  * - `event_commands` is the idempotency record: one row per (stream, command id) naming the versions that
