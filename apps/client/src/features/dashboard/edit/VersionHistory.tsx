@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { DragDropContext } from '@hello-pangea/dnd';
 import type { VersionHistoryState } from '@strata/domain';
 import type { EditModeFeature } from './EditMode';
@@ -34,7 +34,12 @@ export function VersionHistory({
   const { list, error, viewing, restoring } = history;
   const busy = restoring !== null;
 
+  // Opening the panel loads the list (the intent's effect); another editor's save or a restore moves the
+  // draft's saved version, and the list follows it. A panel shown again by time travel asks nothing.
+  const listedFor = useRef(savedVersion);
   useEffect(() => {
+    if (listedFor.current === savedVersion) return;
+    listedFor.current = savedVersion;
     dashboard.loadVersions(dashboardId);
   }, [dashboard, dashboardId, savedVersion]);
 

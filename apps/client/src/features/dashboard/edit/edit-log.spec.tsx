@@ -79,11 +79,18 @@ describe("edit mode's save, history and palette are facts of the page's log (tim
     const restored = travel.timeline().find((e) => e.entry.type === 'dashboardPage/versionRestored')!.entry;
     expect(restored.data).toEqual({ version: 1, newVersion: 3 });
 
-    // Before the history was opened, the page shows no history panel; live again, it is back.
+    // The list follows the restore's new version.
+    await history.findByText('Version 3');
+
+    // Before the history was opened, the page shows no history panel; live again, it is back, and being
+    // shown again by time travel asks the server nothing.
+    const requests = () => pageTypes(travel).filter((t) => t === 'dashboardPage/versionsRequested').length;
+    const asked = requests();
     act(() => travel.scrubTo(types.indexOf('dashboardPage/versionHistoryOpened')));
     expect(alice.ui.queryByRole('complementary', { name: 'Version history' })).toBeNull();
     act(() => travel.resume());
     expect(alice.ui.getByRole('complementary', { name: 'Version history' })).toBeInTheDocument();
+    expect(requests()).toBe(asked);
   });
 });
 

@@ -24,24 +24,24 @@ export function versionActions(core: DashboardCore, drafts: DraftApi): VersionAc
   const record = (event: DashboardPageEvent) => void store.record([event]);
   const history = () => store.getState().edit.history;
 
+  const loadVersions = (dashboardId: number) => {
+    if (!history()) return;
+    const requestId = context.newId();
+    record({ type: 'dashboardPage/versionsRequested', data: { requestId } });
+    drafts.versions(dashboardId).then(
+      (list) => record({ type: 'dashboardPage/versionsLoaded', data: { requestId, list } }),
+      (error: unknown) =>
+        record({ type: 'dashboardPage/versionsLoadFailed', data: { requestId, message: describeVersionError(error) } }),
+    );
+  };
+
   return {
     toggleVersionHistory(dashboardId) {
-      if (history()) record({ type: 'dashboardPage/versionHistoryClosed', data: {} });
-      else record({ type: 'dashboardPage/versionHistoryOpened', data: { dashboardId } });
+      if (history()) return void record({ type: 'dashboardPage/versionHistoryClosed', data: {} });
+      record({ type: 'dashboardPage/versionHistoryOpened', data: { dashboardId } });
+      loadVersions(dashboardId);
     },
-    loadVersions(dashboardId) {
-      if (!history()) return;
-      const requestId = context.newId();
-      record({ type: 'dashboardPage/versionsRequested', data: { requestId } });
-      drafts.versions(dashboardId).then(
-        (list) => record({ type: 'dashboardPage/versionsLoaded', data: { requestId, list } }),
-        (error: unknown) =>
-          record({
-            type: 'dashboardPage/versionsLoadFailed',
-            data: { requestId, message: describeVersionError(error) },
-          }),
-      );
-    },
+    loadVersions,
     viewVersion(dashboardId, version) {
       drafts.version(dashboardId, version).then(
         ({ info, layout }) => record({ type: 'dashboardPage/versionViewed', data: { info, layout } }),
