@@ -71,12 +71,10 @@ for (const redis of [false, true]) {
       const pushed = await onTwo.next<Extract<ServerMessage, { type: 'events' }>>(isType('events'));
       expect(pushed.events).toEqual(appended.events);
       // Not twice, Redis or not: a later commit is the barrier (one socket's messages arrive in order).
-      await one.app
-        .get(EventStore)
-        .append('note:shared', [{ type: 'note/written', data: { text: 'again' } }], {
-          expectedVersion: 1,
-          meta: { actor: 'x' },
-        });
+      await one.app.get(EventStore).append('note:shared', [{ type: 'note/written', data: { text: 'again' } }], {
+        expectedVersion: 1,
+        meta: { actor: 'x' },
+      });
       await onTwo.next((m) => m.type === 'events' && m.events[0]!.version === 2);
       expect(onTwo.received.flatMap((m) => (m.type === 'events' ? m.events.map((e) => e.version) : []))).toEqual([
         1, 2,

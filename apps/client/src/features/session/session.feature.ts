@@ -79,7 +79,9 @@ export function createSession(context: ClientContext, http: HttpClient, toasts: 
             return [{ type: SESSION_LOGGED_IN, data: { user } }];
           }).pipe(
             catchError((thrown: unknown) =>
-              of<AuthSessionEvent[]>([{ type: SESSION_LOGIN_FAILED, data: { message: toClientError(thrown).message } }]),
+              of<AuthSessionEvent[]>([
+                { type: SESSION_LOGIN_FAILED, data: { message: toClientError(thrown).message } },
+              ]),
             ),
           ),
         );

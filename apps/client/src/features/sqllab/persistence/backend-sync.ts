@@ -18,7 +18,6 @@ import { serverState } from './server-state';
 import { tabAutosave } from './tab-autosave';
 import { tabMigration } from './tab-migration';
 
-
 /** Quiet time after a tab is opened, closed or switched to before the server is told. */
 export const TAB_CHANGE_SYNC_MS = 250;
 
