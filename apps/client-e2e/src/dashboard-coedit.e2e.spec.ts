@@ -84,7 +84,7 @@ beforeAll(async () => {
   expect(chart.status).toBe(201);
   chartId = chart.body.id;
 
-  // Published, so the viewer (no owner) may see it (spec §6).
+  // Published, so the viewer (no owner) may see it (charts-dashboards-reports §6).
   const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
     dashboard_title: 'Co-edited with a chart',
     owners: [bobUser.body.id],

@@ -35,7 +35,7 @@ beforeAll(async () => {
     roles: ['Gamma'],
   });
   expect(created.status).toBe(201);
-  // Both may edit: the admin by role, bob as an owner with can_write on Dashboard (spec §6).
+  // Both may edit: the admin by role, bob as an owner with can_write on Dashboard (charts-dashboards-reports §6).
   const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', admin, {
     dashboard_title: 'Co-edited in e2e',
     owners: [created.body.id],

@@ -130,7 +130,7 @@ describe('Explore in Chromium against the real server', () => {
     await pickDataset('cars');
     await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
     await page.getByLabel('X-axis').selectOption('origin');
-    // spec §5: metrics are required before the chart can run.
+    // charts-dashboards-reports §5: metrics are required before the chart can run.
     await page.getByText('Metrics cannot be empty').waitFor();
     await addSimpleMetric('Metrics', 'horsepower', 'AVG');
     await runAndWaitRendered();

@@ -17,7 +17,7 @@ export function AppFrame() {
   if (live.status === 'checking') return <div className="splash">Loading Strata…</div>;
   if (live.user === null) return <Navigate to="/login/" state={{ from: location }} replace />;
 
-  // spec §2: standalone modes 1-3 and UI-config bit 4 hide the navigation (embedded dashboards, reports).
+  // charts-dashboards-reports §2: standalone modes 1-3 and UI-config bit 4 hide the navigation (embedded dashboards, reports).
   const hideNav = hiddenChrome(readPageUrlParams(location.search)).hideNav;
   return (
     <div className="app">

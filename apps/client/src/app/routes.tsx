@@ -109,7 +109,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'dashboard/list/', element: lazyPage(<DashboardListRoute />) },
           { path: 'dashboard/p/:key/', element: lazyPage(<DashboardRoute />) },
           { path: 'dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
-          // spec §2: the address after a save or a properties change.
+          // sqllab-and-platform §2: the address after a save or a properties change.
           { path: 'superset/dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
           { path: '*', element: <NotFound /> },
         ],

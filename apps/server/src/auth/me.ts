@@ -1,4 +1,4 @@
-/** The user as `GET /api/v1/me/` and the browser login answer it: spec §3 "User", with the permission map. */
+/** The user as `GET /api/v1/me/` and the browser login answer it: sqllab-and-platform §3 "User", with the permission map. */
 import type { MeResponse } from '@strata/domain';
 import type { CurrentUser } from './current-user';
 import { permissionsOf, rolePermissions } from './roles';

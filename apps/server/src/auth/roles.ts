@@ -47,7 +47,7 @@ export const hasPermission = (
   view: string,
 ): boolean => domainHasPermission(user, permission, view);
 
-/** The error type a 403 carries, so the client can show the matching message (spec §8 security access errors). */
+/** The error type a 403 carries, so the client can show the matching message (sqllab-and-platform §8 security access errors). */
 export function accessErrorType(view: string): ErrorType {
   switch (view) {
     case View.DASHBOARD:

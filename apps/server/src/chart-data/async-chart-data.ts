@@ -1,5 +1,5 @@
 /**
- * Async chart data (REFERENCE §5, spec §6 "Global async queries require their flag"): with the
+ * Async chart data (REFERENCE §5, charts-dashboards-reports §6 "Global async queries require their flag"): with the
  * GLOBAL_ASYNC_QUERIES flag on, POST /api/v1/chart/data answers 202 with a job; the job runs the query
  * context as the user who asked (their permissions re-read in the worker), keeps the result in the
  * chart data cache under the job id, and publishes an async event whose result_url the client GETs.

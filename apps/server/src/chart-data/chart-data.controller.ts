@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/chart/data` (spec §7, REFERENCE §2): the query context in the body; `?force=true` and
+ * `POST /api/v1/chart/data` (charts-dashboards-reports §7, REFERENCE §2): the query context in the body; `?force=true` and
  * `?form_data={"slice_id":..}` in the query string. JSON answers `{result: [...]}`; csv and xlsx are
  * downloads and need can_csv. With the GLOBAL_ASYNC_QUERIES flag: 202 with a job, whose result is read
  * from `GET /api/v1/chart/data/{cache_key}` after the async event. `POST /datasource/samples` pages

@@ -27,7 +27,7 @@ import { ChartQueryError } from './sql/datasource-sql';
 import { displaySql } from './sql/display-sql';
 import { supportedGrains } from './sql/time-grains';
 
-/** REFERENCE §1.4 / spec §9: SQL_MAX_ROW, ROW_LIMIT, SAMPLES_ROW_LIMIT. */
+/** REFERENCE §1.4 / charts-dashboards-reports §9: SQL_MAX_ROW, ROW_LIMIT, SAMPLES_ROW_LIMIT. */
 export const SQL_MAX_ROW = 100_000;
 export const ROW_LIMIT = 50_000;
 export const SAMPLES_ROW_LIMIT = 1000;

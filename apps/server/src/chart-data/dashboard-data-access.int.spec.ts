@@ -1,5 +1,5 @@
 /**
- * Chart data requested from a dashboard under DASHBOARD_RBAC (spec §6, REFERENCE §6.2), over real HTTP on
+ * Chart data requested from a dashboard under DASHBOARD_RBAC (charts-dashboards-reports §6, REFERENCE §6.2), over real HTTP on
  * a real PostgreSQL with the examples' cars table: a viewer of the dashboard loads the data of the charts
  * on it without access to their dataset; a chart not on that dashboard, or a dashboard the user may not
  * view, is refused with 403; without the flag the dashboard grants nothing.

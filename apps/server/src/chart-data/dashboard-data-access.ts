@@ -1,5 +1,5 @@
 /**
- * DASHBOARD_RBAC (spec §6, REFERENCE §6.2): whoever may view a dashboard may load the data of the charts
+ * DASHBOARD_RBAC (charts-dashboards-reports §6, REFERENCE §6.2): whoever may view a dashboard may load the data of the charts
  * on it, and the values of its native filters, though the datasets are not theirs to query (Superset's
  * dashboard-based datasource access). A dashboard's requests name the dashboard in form_data
  * (`dashboardId`), and a chart's also the chart (`slice_id`); a filter's names no chart. The grant is

@@ -21,7 +21,7 @@ export type ColumnRef = z.output<typeof columnRefSchema>;
 
 export const AGGREGATES = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'] as const;
 
-/** A saved metric's name, or an adhoc metric (spec §3 Adhoc metric). */
+/** A saved metric's name, or an adhoc metric (charts-dashboards-reports §3 Adhoc metric). */
 export const adhocMetricSchema = z.object({
   expressionType: z.enum(['SIMPLE', 'SQL']),
   aggregate: z

@@ -1,4 +1,4 @@
-/** A chart as the API answers it (spec §3 Chart fields). */
+/** A chart as the API answers it (charts-dashboards-reports §3 Chart fields). */
 import { humanizeAgo } from './humanize';
 
 export const CHART_SELECT = `SELECT c.*, ds.table_name AS datasource_name, ds.schema AS datasource_schema, ds.database_id,

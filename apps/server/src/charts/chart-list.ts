@@ -1,6 +1,6 @@
 /**
- * `GET /api/v1/chart/?q=` (rison, spec §7): filters on slice_name text and owners (plus viz type,
- * dataset, id and favourites), ordering, page size up to 200 (spec §9 chart list page size). Users see
+ * `GET /api/v1/chart/?q=` (rison, charts-dashboards-reports §7): filters on slice_name text and owners (plus viz type,
+ * dataset, id and favourites), ordering, page size up to 200 (charts-dashboards-reports §9 chart list page size). Users see
  * their own charts and the charts of datasets they may read.
  */
 import { Injectable } from '@nestjs/common';

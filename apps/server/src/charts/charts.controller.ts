@@ -1,5 +1,5 @@
 /**
- * `/api/v1/chart/` (spec §7 Charts): list, read, create, overwrite, delete, favourites. Adding needs
+ * `/api/v1/chart/` (charts-dashboards-reports §7 Charts): list, read, create, overwrite, delete, favourites. Adding needs
  * can_write on Chart; overwriting and deleting also need ownership (or admin); reading can_read.
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';

@@ -1,5 +1,5 @@
 /**
- * Charts: create, overwrite, delete, read, favourite. Permission rules of spec §6 are checked here with
+ * Charts: create, overwrite, delete, read, favourite. Permission rules of charts-dashboards-reports §6 are checked here with
  * the domain's rules (canAddChart on the route, canOverwriteChart for PUT/DELETE); the chart's dataset
  * must be readable by the user; saving with `dashboards` adds the chart to those dashboards' layouts
  * (which the user must be able to edit) and takes it off the ones no longer listed.
@@ -115,7 +115,7 @@ export class ChartsService {
   private async overwritable(id: number, user: CurrentUser): Promise<ChartRow> {
     const row = await this.row(id);
     if (!row) throw notFound();
-    // spec §6: overwriting needs the user among the owners (admins pass).
+    // charts-dashboards-reports §6: overwriting needs the user among the owners (admins pass).
     if (!canOverwriteChart(user, row.owners))
       throw new StrataHttpException(403, ErrorType.MISSING_OWNERSHIP_ERROR, 'Changing this chart is forbidden');
     return row;

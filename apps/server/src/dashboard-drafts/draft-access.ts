@@ -5,7 +5,7 @@ import { StrataHttpException } from '../common/error-body';
 import { DashboardsService } from '../dashboards/dashboards.service';
 
 /**
- * Who may take part in a dashboard's edit session: spec §6, can_write on Dashboard and owner, or admin
+ * Who may take part in a dashboard's edit session: charts-dashboards-reports §6, can_write on Dashboard and owner, or admin
  * (the dashboards module's rule, reused so REST and socket never disagree).
  */
 @Injectable()

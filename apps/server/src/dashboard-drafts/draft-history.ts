@@ -1,6 +1,6 @@
 /**
  * Undo and redo in a shared draft: each user undoes only their own edits, never across the last save
- * (spec §4 "clears the undo history"), and only their latest UNDO_LIMIT steps (REFERENCE §3.2). The rules
+ * (charts-dashboards-reports §4 "clears the undo history"), and only their latest UNDO_LIMIT steps (REFERENCE §3.2). The rules
  * are the domain's (session/undo.ts); this file only turns a refusal into words.
  */
 import { DomainError, HISTORY_REDONE, HISTORY_UNDONE, type HistoryEvent, type LogEntry } from '@strata/events';

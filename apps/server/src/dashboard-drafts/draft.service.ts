@@ -193,7 +193,7 @@ export class DraftService {
   }
 
   /**
-   * spec §5 "no chart definition": whether the chart a CreateComponent places exists for this user. A
+   * charts-dashboards-reports §5 "no chart definition": whether the chart a CreateComponent places exists for this user. A
    * chart whose dataset they may not read does not: under DASHBOARD_RBAC the dashboard would hand its
    * data to every viewer, so placing it needs the access the editor lacks.
    */

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/dataset/` as SQL Lab uses it (spec §7 Datasets): create a dataset from a query or a table,
+ * `/api/v1/dataset/` as SQL Lab uses it (sqllab-and-platform §7 Datasets): create a dataset from a query or a table,
  * get-or-create by name, and read one. Creating needs can_write on Dataset and access to the database.
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';

@@ -1,5 +1,5 @@
 /**
- * `GET /strata/fetch_datasource_metadata?datasourceKey={id}__{type}` (spec §7, sqllab-and-platform
+ * `GET /strata/fetch_datasource_metadata?datasourceKey={id}__{type}` (sqllab-and-platform §7, sqllab-and-platform
  * "Datasource key"): the dataset Explore opens, with its columns, metrics, formats and verbose map.
  * The legacy `/superset/` path answers the same, for clients built against the usual BI tools.
  */

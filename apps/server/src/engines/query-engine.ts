@@ -6,7 +6,7 @@
 
 export type Backend = 'postgresql' | 'mysql';
 
-/** Generic column types (spec §3 Dataset column: Numeric 0, String 1, Temporal 2, Boolean 3). */
+/** Generic column types (sqllab-and-platform §3 Dataset column: Numeric 0, String 1, Temporal 2, Boolean 3). */
 export const enum GenericType {
   Numeric = 0,
   String = 1,

@@ -3,22 +3,22 @@
  * where it gives one. Templates use `%s` (formatMessage).
  */
 export const DashboardMessages = {
-  /** spec §5. */
+  /** charts-dashboards-reports §5. */
   NOT_ENOUGH_SPACE:
     'There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
-  /** spec §5. */
+  /** charts-dashboards-reports §5. */
   TOP_LEVEL_TAB_INTO_NESTED_TABS: 'Can not move top level tab into nested tabs',
-  /** spec §5: a warning, not a refusal. */
+  /** charts-dashboards-reports §5: a warning, not a refusal. */
   MOVED_TO_DIFFERENT_FILTER_SCOPE: 'This chart has been moved to a different filter scope.',
-  /** spec §5. */
+  /** charts-dashboards-reports §5. */
   NO_CHART_DEFINITION: 'Sorry, there is no chart definition associated with the chart trying to be added.',
-  /** spec §5: the title a dashboard saved without one gets. */
+  /** charts-dashboards-reports §5: the title a dashboard saved without one gets. */
   UNTITLED_DASHBOARD: '[ untitled dashboard ]',
-  /** spec §6. */
+  /** charts-dashboards-reports §6. */
   NO_PERMISSION_TO_PUBLISH: 'You do not have permissions to edit this dashboard.',
   NO_PERMISSION_TO_SAVE: 'You do not have permission to edit this dashboard',
   NO_PERMISSION_TO_EDIT_OBJECT: 'You do not have permission to edit this %s',
-  /** spec §4: shown once a user's edits exceed the undo limit; "the limit value is not shown". */
+  /** charts-dashboards-reports §4: shown once a user's edits exceed the undo limit; "the limit value is not shown". */
   UNDO_LIMIT_EXCEEDED:
     'You have used all available undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
   // The texts below are Strata's own: the spec names the rule but not the words.

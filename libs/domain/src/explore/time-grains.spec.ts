@@ -6,7 +6,7 @@ const T = new Date('2024-03-13T14:47:38.500Z');
 const at = (grain: Parameters<typeof truncateToTimeGrain>[1]) => truncateToTimeGrain(T, grain).toISOString();
 
 describe('time grains', () => {
-  it('spec §9: choices run from seconds to a year and the default is P1D', () => {
+  it('charts-dashboards-reports §9: choices run from seconds to a year and the default is P1D', () => {
     const grains = TIME_GRAINS.map((g) => g.grain);
     expect(grains).toEqual(
       expect.arrayContaining([

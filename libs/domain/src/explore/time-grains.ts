@@ -3,7 +3,7 @@ import { addUnits, truncateTo } from './time-range/calendar';
 /**
  * Time grains (REFERENCE §2.1 extras.time_grain_sqla): ISO-8601 durations from a second to a year, plus
  * the week variants anchored on a weekday (an ISO interval with a reference week start or end). The
- * labels are the ones users of Superset know. spec §9: the choices run from 5 seconds to a year and the
+ * labels are the ones users of Superset know. charts-dashboards-reports §9: the choices run from 5 seconds to a year and the
  * default is P1D.
  */
 export const TIME_GRAINS = [

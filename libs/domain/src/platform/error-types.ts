@@ -1,5 +1,5 @@
 /**
- * The error types a response's `errors[].error_type` may carry (spec §8 "Error types known").
+ * The error types a response's `errors[].error_type` may carry (sqllab-and-platform §8 "Error types known").
  * Names follow the ones existing BI clients and scripts already understand.
  */
 export const ErrorType = {

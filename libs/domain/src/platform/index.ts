@@ -1,4 +1,4 @@
-/** The platform context: behaviour shared by every page (spec §2-§9 of sqllab-and-platform.md). */
+/** The platform context: behaviour shared by every page (sqllab-and-platform §2-§9 of sqllab-and-platform.md). */
 export * from './error-types';
 export * from './errors/status-texts';
 export * from './errors/messages';

@@ -3,7 +3,7 @@ import * as C from './constants';
 import { SqlLabMessages } from './messages';
 
 describe('SQL Lab messages and constants', () => {
-  it('spec §8 Toasts in the editor: every toast text, word for word', () => {
+  it('sqllab-and-platform §8 Toasts in the editor: every toast text, word for word', () => {
     expect(Object.values(SqlLabMessages)).toEqual(
       expect.arrayContaining([
         "The query couldn't be loaded",
@@ -20,7 +20,7 @@ describe('SQL Lab messages and constants', () => {
     );
   });
 
-  it('spec §8: the persistence failure toast begins with the spec text', () => {
+  it('sqllab-and-platform §8: the persistence failure toast begins with the spec text', () => {
     expect(
       SqlLabMessages.BACKEND_STORE_FAILED.startsWith(
         'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the',
@@ -28,13 +28,13 @@ describe('SQL Lab messages and constants', () => {
     ).toBe(true);
   });
 
-  it('spec §9: the storage warning names the used and the available kilobytes', () => {
+  it('sqllab-and-platform §9: the storage warning names the used and the available kilobytes', () => {
     expect(formatMessage(SqlLabMessages.BROWSER_STORAGE_NEARLY_FULL, 4700, C.BROWSER_STORAGE_MAX_USAGE_KB)).toContain(
       '4700 KB out of 5120 KB',
     );
   });
 
-  it('spec §9: the business constants', () => {
+  it('sqllab-and-platform §9: the business constants', () => {
     expect(C.SQLLAB_BROWSER_STORAGE_KEY).toBe('redux');
     expect(C.EDITOR_AUTOSAVE_DEBOUNCE_MS).toBe(5000);
     expect(C.TAB_SYNC_INTERVAL_MS).toBe(5000);

@@ -20,11 +20,11 @@ import {
 import type { AsyncEvent } from '@strata/events';
 import { ErrorMessages, ErrorType, type StrataError } from '@strata/domain';
 
-/** spec §9: async polling delay 500 ms; unmatched events retried 6 times, 100 ms times the attempt. */
+/** sqllab-and-platform §9: async polling delay 500 ms; unmatched events retried 6 times, 100 ms times the attempt. */
 export const ASYNC_POLLING_DELAY_MS = 500;
 export const ASYNC_EVENT_RETRY_MAX = 6;
 export const ASYNC_EVENT_RETRY_DELAY_MS = 100;
-/** spec §4: the last event id is kept in browser storage (Superset's key, so one browser shares it). */
+/** sqllab-and-platform §4: the last event id is kept in browser storage (Superset's key, so one browser shares it). */
 export const LAST_ASYNC_EVENT_ID_KEY = 'last_async_event_id';
 /** REFERENCE §5: the server answers at most this many events per poll; a full page means more wait. */
 export const ASYNC_EVENTS_PAGE = 100;
@@ -125,7 +125,7 @@ function jobError(event: AsyncEvent): AsyncJobError {
 }
 
 /**
- * spec §4 Async query jobs, REFERENCE §5: one listener per job; events come pushed on the socket and,
+ * sqllab-and-platform §4 Async query jobs, REFERENCE §5: one listener per job; events come pushed on the socket and,
  * while it is down (or on reconnecting, to catch up what it missed), from polling the server's event
  * list after the last id seen. Each event is handled once, whichever way it came.
  */

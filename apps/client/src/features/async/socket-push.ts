@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { WIRE_EVENT, type AsyncEvent, type ClientToServerEvents, type ServerToClientEvents } from '@strata/events';
 import type { PushTransport } from './async-events';
 
-/** spec §9: a websocket reconnects after 2500 ms, at most 6 times; then polling takes over for good. */
+/** sqllab-and-platform §9: a websocket reconnects after 2500 ms, at most 6 times; then polling takes over for good. */
 export const SOCKET_RECONNECT_DELAY_MS = 2500;
 export const SOCKET_RECONNECT_ATTEMPTS = 6;
 

@@ -5,7 +5,7 @@ import type { ErrorsFeature } from './errors.feature';
 import type { ShownError } from '@strata/domain';
 import './error-modal.css';
 
-/** spec §9: the modal's default width. */
+/** sqllab-and-platform §9: the modal's default width. */
 export const MODAL_WIDTH_PX = 600;
 
 /** The newest error of the store's shown state, as a modal. */

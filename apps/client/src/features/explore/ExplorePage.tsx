@@ -21,7 +21,7 @@ const PARAMS = [
 ] as const;
 
 /**
- * /explore/ (spec §2): opens what the URL names (a saved chart, a dataset, a stored form, a permalink
+ * /explore/ (charts-dashboards-reports §2): opens what the URL names (a saved chart, a dataset, a stored form, a permalink
  * at /explore/p/{key}/), then the dataset, the controls and the chart side by side.
  */
 export function ExplorePage({ explore, userName }: { explore: ExploreFeature; userName: string }) {

@@ -68,7 +68,7 @@ describe('Explore page', () => {
     const columns = await screen.findByRole('list', { name: 'Dataset columns' });
     expect(within(columns).getByText('horsepower')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Dataset metrics' })).getByText('COUNT(*)')).toBeInTheDocument();
-    // spec §5: metrics are required; the chart cannot be created yet.
+    // charts-dashboards-reports §5: metrics are required; the chart cannot be created yet.
     expect(await screen.findByText('Metrics cannot be empty')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create chart' })).toBeDisabled();
 
@@ -144,7 +144,7 @@ describe('Explore page', () => {
     await waitFor(() => expect(api.chartDataBodies).toHaveLength(1));
     const query = (api.chartDataBodies[0]!.queries as Record<string, unknown>[])[0]!;
     expect(query.filters).toEqual([{ col: 'origin', op: 'IN', val: ['USA', 'Japan'] }]);
-    // spec §5: a fragment with a line comment gets a newline before its closing parenthesis.
+    // charts-dashboards-reports §5: a fragment with a line comment gets a newline before its closing parenthesis.
     expect(query.extras).toMatchObject({ where: '(horsepower > 90 -- strong\n)' });
     expect(query.metrics).toEqual(['count']);
   });

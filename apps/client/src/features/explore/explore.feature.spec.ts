@@ -72,7 +72,7 @@ describe('Explore store', () => {
     explore.runQuery();
     expect(state().chart.chartStatus).toBe('loading');
     await waitFor(() => expect(state().chart.chartStatus).toBe('success'));
-    // The request is the spec §7 payload mapping of the form, and the data what the rows give.
+    // The request is the charts-dashboards-reports §7 payload mapping of the form, and the data what the rows give.
     const body = api.chartDataBodies.at(-1)!;
     expect(body).toMatchObject({
       datasource: { id: 1, type: 'table' },

@@ -39,7 +39,7 @@ export interface ExploreDeps {
   http: HttpClient;
   toasts: ToastsFeature;
   errors: ErrorsFeature;
-  /** The signed-in user, for the spec §6 checks (add, overwrite, download). */
+  /** The signed-in user, for the charts-dashboards-reports §6 checks (add, overwrite, download). */
   user: () => PermissionSubject | null;
   /** The server's feature flags (the session's); GLOBAL_ASYNC_QUERIES opens the async-event channel at once. */
   featureFlags?: () => FeatureFlags | undefined;
@@ -118,7 +118,7 @@ export function createExplore({
   };
   const core: ExploreCore = { store, side, api, toasts, errors, context, user, execute, now };
 
-  // One request in flight: a new query or Stop aborts the previous one (spec §4 "An update starts with an abort controller").
+  // One request in flight: a new query or Stop aborts the previous one (charts-dashboards-reports §4 "An update starts with an abort controller").
   let inFlight: AbortController | null = null;
   const subscriptions: Subscription[] = [
     store.recorded$

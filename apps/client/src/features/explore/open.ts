@@ -2,7 +2,7 @@ import { parseDatasourceKey, type DatasourceMeta, type FormData, type SliceInfo 
 import { toClientError } from '../api/api-error';
 import type { ExploreCore } from './explore.feature';
 
-/** The query parameters /explore/ reads (spec §2), plus the permalink key of /explore/p/{key}/. */
+/** The query parameters /explore/ reads (charts-dashboards-reports §2), plus the permalink key of /explore/p/{key}/. */
 export interface ExploreUrlParams {
   slice_id?: string | null;
   datasource_id?: string | null;

@@ -7,7 +7,7 @@ import { sqlLabLinkState, type RequestedQuery } from './requested-query';
 /**
  * "Open in SQL Lab" beside a chart's query: a new SQL Lab tab with that SQL, on the chart's dataset's
  * database. A click moves this page there (router state); Ctrl/Cmd+click or a middle click opens a new
- * browser tab by posting the query as form_data (spec §2), leaving the chart where it is.
+ * browser tab by posting the query as form_data (sqllab-and-platform §2), leaving the chart where it is.
  */
 export function OpenInSqlLab({ query }: { query: RequestedQuery }) {
   const navigate = useNavigate();

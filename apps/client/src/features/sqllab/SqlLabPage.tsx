@@ -90,7 +90,7 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
   // CREATE TABLE / VIEW AS chosen for the next runs, with its name as typed.
   const [ctas, setCtas] = useState<CtasOption | null>(null);
 
-  // A tab without a database opens on the default one (the lowest id; spec §9), once per tab.
+  // A tab without a database opens on the default one (the lowest id; sqllab-and-platform §9), once per tab.
   const defaulted = useRef(new Set<string>());
   const lowestDb =
     catalog.databases?.reduce<number | null>((low, db) => (low === null || db.id < low ? db.id : low), null) ?? null;

@@ -1,4 +1,4 @@
-// spec §8 Toasts in the editor, and spec §6 SQLLAB_BACKEND_PERSISTENCE read from the server's bootstrap.
+// sqllab-and-platform §8 Toasts in the editor, and sqllab-and-platform §6 SQLLAB_BACKEND_PERSISTENCE read from the server's bootstrap.
 import { EditorErrorMessages, visibleQueryEditors } from '@strata/domain';
 import { createTestContext } from '../../shared/test-context';
 import { currentValue } from '../../shared/use-store-state';
@@ -85,7 +85,7 @@ describe('backend persistence follows the bootstrap feature flag', () => {
   });
 });
 
-describe('spec §8 toasts in the editor', () => {
+describe('sqllab-and-platform §8 toasts in the editor', () => {
   it("'Your query was not properly saved' when the server's tab cannot be linked to the new saved query", async () => {
     const lab = await page();
     const tab = await serverTab(lab);

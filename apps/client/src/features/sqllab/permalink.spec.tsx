@@ -51,7 +51,7 @@ afterEach(async () => {
   await server.stop();
 });
 
-describe('SQL Lab opened from a link: permalinks, chart queries, datasets (spec §2)', () => {
+describe('SQL Lab opened from a link: permalinks, chart queries, datasets (sqllab-and-platform §2)', () => {
   it('copies a link to the tab and opens it as a new tab elsewhere', async () => {
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {

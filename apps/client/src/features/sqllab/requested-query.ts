@@ -1,7 +1,7 @@
 import { forgetPageBootstrap, pageBootstrap } from '../../shared/page-bootstrap';
 
 /**
- * spec §2: SQL Lab opened with a requested query (a datasource key and SQL), as a chart's "View query"
+ * sqllab-and-platform §2: SQL Lab opened with a requested query (a datasource key and SQL), as a chart's "View query"
  * does by a router push carrying state or by a form post carrying form_data (a new browser tab), or on
  * a dataset (`?datasourceKey=`), with its SQL prefilled.
  */

@@ -102,7 +102,7 @@ export interface SqlLabDeps {
   /** Where the editor state is kept between page loads (key 'redux'); none in tests that do not care. */
   storage?: Storage | null;
   /**
-   * spec §6 feature SQLLAB_BACKEND_PERSISTENCE (tabs live on the server too): by default what the
+   * sqllab-and-platform §6 feature SQLLAB_BACKEND_PERSISTENCE (tabs live on the server too): by default what the
    * server's bootstrap says (on unless it says otherwise); tests may decide.
    */
   backendPersistence?: boolean;
@@ -113,7 +113,7 @@ export interface SqlLabDeps {
    * (at the HttpClient's base url); null polls the event list only.
    */
   openPush?: (() => PushTransport) | null;
-  /** spec §9 async polling delay (500 ms); shorter in tests. */
+  /** sqllab-and-platform §9 async polling delay (500 ms); shorter in tests. */
   asyncPollDelayMs?: number;
 }
 

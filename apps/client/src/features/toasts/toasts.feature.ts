@@ -30,7 +30,7 @@ export interface ToastsFeature {
 }
 
 /**
- * Toasts on every page (spec §4 Toasts): the domain decides (new first, noDuplicate, duration per
+ * Toasts on every page (sqllab-and-platform §4 Toasts): the domain decides (new first, noDuplicate, duration per
  * type), this store records, and a timer per shown toast removes it when its duration ends.
  */
 export function createToasts(context: ClientContext, scheduler?: SchedulerLike): ToastsFeature {

@@ -18,7 +18,7 @@ export function routerPaths$(router: RouterLike): Observable<string> {
 }
 
 /**
- * What the user log records (spec §3 User-log event): a page view when a signed-in visit starts, a
+ * What the user log records (sqllab-and-platform §3 User-log event): a page view when a signed-in visit starts, a
  * spa_navigation for each route change after it, and logins. Only while signed in: the
  * server keeps the log per user.
  */

@@ -21,7 +21,7 @@ export interface UserLogOptions {
   transport: UserLogTransport;
   /** Emits when the page is being hidden or left: whatever is queued goes out as a beacon now. */
   pageHide$: Observable<unknown>;
-  /** One id per page load, on every event (spec §3 impression_id). */
+  /** One id per page load, on every event (sqllab-and-platform §3 impression_id). */
   impressionId: string;
   newId(): string;
   /** Milliseconds since the epoch. */
@@ -48,7 +48,7 @@ type Flush = { via: 'post' | 'beacon'; events: UserLogEvent[] };
 type Step = { kind: 'event'; event: UserLogEvent } | { kind: 'flush'; via: Flush['via'] };
 
 /**
- * The user log (spec §4 Event logging): events queue up and go out after 1 s without a new one, in
+ * The user log (sqllab-and-platform §4 Event logging): events queue up and go out after 1 s without a new one, in
  * requests of at most 1024; a full queue goes at once, and page hide sends what is left as a beacon.
  */
 export function createUserLog(options: UserLogOptions): UserLog {

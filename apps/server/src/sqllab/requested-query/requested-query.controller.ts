@@ -1,5 +1,5 @@
 /**
- * `POST /sqllab/` with `form_data` (spec §2): a chart's "View query" opened in a new browser tab posts
+ * `POST /sqllab/` with `form_data` (sqllab-and-platform §2): a chart's "View query" opened in a new browser tab posts
  * its datasource key and SQL as an HTML form, and gets the SQL Lab page carrying that query, which the
  * client opens in a new editor tab. The in-app path (a router push) needs no server at all.
  */

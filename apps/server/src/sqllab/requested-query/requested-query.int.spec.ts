@@ -15,7 +15,7 @@ function bootstrapOf(html: string): unknown {
   return match ? (JSON.parse(match[1]!) as unknown) : null;
 }
 
-describe('POST /sqllab/ with form_data (spec §2: SQL Lab opened by a form post)', () => {
+describe('POST /sqllab/ with form_data (sqllab-and-platform §2: SQL Lab opened by a form post)', () => {
   let t: AuthTestApp;
   let clientDist: string;
   let browser: HttpClient;

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/saved_query/`: create, update, get, delete and list (spec §7 Saved queries). Reading needs
+ * `/api/v1/saved_query/`: create, update, get, delete and list (sqllab-and-platform §7 Saved queries). Reading needs
  * can_read on SavedQuery, changing can_write; only the owner (or an admin) edits or deletes one.
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';

@@ -9,7 +9,7 @@ import {
 
 const PALETTE = ['#111111', '#222222', '#333333'];
 
-describe('dashboard label colours (spec §3 metadata, §4 colour sync flags)', () => {
+describe('dashboard label colours (charts-dashboards-reports §3 metadata, §4 colour sync flags)', () => {
   it('one label has one colour on every chart of the dashboard', () => {
     // given a dashboard with no stored colours
     let state = labelColorsOf({}, PALETTE);

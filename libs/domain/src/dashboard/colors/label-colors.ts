@@ -1,5 +1,5 @@
 /**
- * Label colours of a dashboard (spec §3 metadata color_scheme, label_colors, shared_label_colors,
+ * Label colours of a dashboard (charts-dashboards-reports §3 metadata color_scheme, label_colors, shared_label_colors,
  * map_label_colors, color_scheme_domain; §4 "Colour sync flags"): one label has one colour on every
  * chart of a dashboard. A colour set by hand (label_colors) wins; otherwise the label keeps the colour the
  * dashboard gave it before (map_label_colors), so colours do not change with the order charts load in;
@@ -113,7 +113,7 @@ export const mustSyncColors = (state: LabelColors): boolean =>
   state.labelsColorMapMustSync || state.sharedLabelsColorsMustSync;
 
 /**
- * The body of PUT /api/v1/dashboard/{id}/colors (spec §7) for what the page has now: only the fields
+ * The body of PUT /api/v1/dashboard/{id}/colors (charts-dashboards-reports §7) for what the page has now: only the fields
  * pages maintain. The scheme and hand-set label_colors are people's choices, saved with the properties;
  * a page pushing back the ones it loaded with would undo a change someone made since.
  */

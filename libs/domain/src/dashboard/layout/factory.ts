@@ -36,7 +36,7 @@ export function defaultMeta(type: ComponentType): LayoutMeta {
     case 'ROW':
       return { background: Background.TRANSPARENT };
     case 'HEADER':
-      // spec §9: the header default is medium.
+      // charts-dashboards-reports §9: the header default is medium.
       return { text: DEFAULT_HEADER_TEXT, headerSize: HeaderSize.MEDIUM, background: Background.TRANSPARENT };
     case 'TAB':
       return { text: '', defaultText: DEFAULT_TAB_TEXT, placeholder: DEFAULT_TAB_TEXT };

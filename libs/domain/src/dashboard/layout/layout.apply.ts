@@ -32,7 +32,7 @@ const item = (c: NewComponent, children: readonly string[] = []): LayoutItem => 
 const validUnder = (layout: Layout, id: string): Layout | null =>
   subtreeProblems(layout, id).length === 0 ? layout : null;
 
-/** Removes `id` if it is a row or nested tabs left empty (spec §4: an emptied row goes too). */
+/** Removes `id` if it is a row or nested tabs left empty (charts-dashboards-reports §4: an emptied row goes too). */
 function dropIfEmptied(layout: Layout, id: string | undefined): Layout {
   const container = id ? layout[id] : undefined;
   if (!container || container.children.length > 0) return layout;

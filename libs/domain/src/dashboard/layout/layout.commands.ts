@@ -47,7 +47,7 @@ export type UpdateComponentText = ByActor & { type: 'UpdateComponentText'; data:
 export type UpdateMarkdown = ByActor & { type: 'UpdateMarkdown'; data: { id: string; code: string } };
 export type SetHeaderSize = ByActor & { type: 'SetHeaderSize'; data: { id: string; headerSize: HeaderSize } };
 export type SetBackground = ByActor & { type: 'SetBackground'; data: { id: string; background: Background } };
-/** spec §4: the top-level content is swapped with a tab structure... */
+/** charts-dashboards-reports §4: the top-level content is swapped with a tab structure... */
 export type ConvertToTopLevelTabs = ByActor & {
   type: 'ConvertToTopLevelTabs';
   data: { tabsId: string; tabId: string; tabText?: string };
@@ -69,6 +69,6 @@ export type LayoutCommand =
 
 /** What decide needs to know beyond the layout. */
 export interface LayoutContext {
-  /** Whether a saved chart with this id exists (spec §5 "no chart definition"). Unchecked when absent. */
+  /** Whether a saved chart with this id exists (charts-dashboards-reports §5 "no chart definition"). Unchecked when absent. */
   chartExists?: (chartId: number) => boolean;
 }

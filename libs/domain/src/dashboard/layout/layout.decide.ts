@@ -1,5 +1,5 @@
 /**
- * Decides layout commands against the current draft layout (spec §4 Layout editing, §5 validation).
+ * Decides layout commands against the current draft layout (charts-dashboards-reports §4 Layout editing, §5 validation).
  * Refusals are DomainErrors with stable codes and the spec's words; a command that would change
  * nothing gives no events.
  */
@@ -175,7 +175,7 @@ function decideMove(command: MoveComponent, layout: Layout): LayoutEvent[] {
 
   let toIndex = slot(data.destination.index, destination.children.length);
   if (destination.id === fromId) {
-    // spec §4: reordering within the same parent adjusts the index; a drop that changes nothing is ignored.
+    // charts-dashboards-reports §4: reordering within the same parent adjusts the index; a drop that changes nothing is ignored.
     const at = destination.children.indexOf(moving.id);
     if (toIndex === at || toIndex === at + 1) return [];
     if (toIndex > at) toIndex -= 1;

@@ -12,7 +12,7 @@ import { DomainError } from '@strata/events';
 const spec = deciderSpec(layoutDecider, undefined);
 const children = (l: Layout, id: string) => l[id]!.children;
 
-describe('layout: create (spec §4 dropping a new component)', () => {
+describe('layout: create (charts-dashboards-reports §4 dropping a new component)', () => {
   it('a chart dropped on the grid is wrapped in a new row and gets the default size', () => {
     spec
       .given([])
@@ -61,7 +61,7 @@ describe('layout: create (spec §4 dropping a new component)', () => {
     expect(l['HEADER-h']!.meta).toMatchObject({ text: 'New header', headerSize: 'MEDIUM_HEADER' });
   });
 
-  it('spec §5: adding a chart with no definition is refused with the spec message', () => {
+  it('charts-dashboards-reports §5: adding a chart with no definition is refused with the spec message', () => {
     const b = new LayoutBuilder(emptyLayout(), 'alice', { chartExists: (id) => id === 1 });
     expect(
       b.refusal({
@@ -151,7 +151,7 @@ describe('layout: create (spec §4 dropping a new component)', () => {
     ).toBe(E.NOT_ENOUGH_SPACE);
   });
 
-  it('spec §5: a full row refuses with the exact message', () => {
+  it('charts-dashboards-reports §5: a full row refuses with the exact message', () => {
     const b = new LayoutBuilder().chart(1, GRID_ID).chart(2, 'ROW-CHART-1').chart(3, 'ROW-CHART-1');
     expect(() =>
       decideLayout(
@@ -228,7 +228,7 @@ describe('layout: create (spec §4 dropping a new component)', () => {
   });
 });
 
-describe('layout: move (spec §4 moving, §5 validation)', () => {
+describe('layout: move (charts-dashboards-reports §4 moving, §5 validation)', () => {
   const threeRows = () =>
     new LayoutBuilder().add('ROW', 'R1', GRID_ID).add('ROW', 'R2', GRID_ID).add('ROW', 'R3', GRID_ID);
 
@@ -312,7 +312,7 @@ describe('layout: move (spec §4 moving, §5 validation)', () => {
     expect(layoutProblems(b.layout)).toEqual([]);
   });
 
-  it('spec §5: a top-level tab cannot go into nested tabs', () => {
+  it('charts-dashboards-reports §5: a top-level tab cannot go into nested tabs', () => {
     const b = new LayoutBuilder()
       .run({ type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-top', tabId: 'TAB-1' } })
       .run({
@@ -427,7 +427,7 @@ describe('layout: resize, delete, text', () => {
   });
 });
 
-describe('layout: top-level tabs (spec §4 swap with a tab structure and back)', () => {
+describe('layout: top-level tabs (charts-dashboards-reports §4 swap with a tab structure and back)', () => {
   it('converting moves the grid content into the first tab; removing puts every tab’s content back in order', () => {
     const b = new LayoutBuilder().chart(1, GRID_ID).add('HEADER', 'H', GRID_ID);
     b.run({ type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-top', tabId: 'TAB-1' } });

@@ -85,7 +85,7 @@ describe('REFERENCE §3.2 nesting rules', () => {
     expect(depthOf(b.layout, 'ROW-x')).toBe(2);
   });
 
-  it('spec §4: charts, markdown and columns dropped on the grid or a tab are wrapped in a row', () => {
+  it('charts-dashboards-reports §4: charts, markdown and columns dropped on the grid or a tab are wrapped in a row', () => {
     expect(shouldWrapInRow('GRID', 'CHART')).toBe(true);
     expect(shouldWrapInRow('TAB', 'MARKDOWN')).toBe(true);
     expect(shouldWrapInRow('GRID', 'COLUMN')).toBe(true);

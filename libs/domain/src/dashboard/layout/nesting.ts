@@ -62,7 +62,7 @@ export function depthOf(layout: Layout, id: string): number {
 }
 
 /**
- * spec §4 Layout editing / REFERENCE §3.2: a chart, markdown, column (or extension) dropped straight into
+ * charts-dashboards-reports §4 Layout editing / REFERENCE §3.2: a chart, markdown, column (or extension) dropped straight into
  * the grid or a tab is wrapped in a new row.
  */
 export function shouldWrapInRow(parentType: ComponentType, childType: ComponentType): boolean {

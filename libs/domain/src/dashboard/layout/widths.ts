@@ -64,8 +64,8 @@ export function capacityFor(layout: Layout, destination: LayoutItem, itemId: str
 }
 
 /**
- * The width a dropped component gets (spec §4 "widths of dragged items are computed on drop"): its own
- * width when it fits, else what is left if that is not below its minimum, else -1 (spec §5: refused).
+ * The width a dropped component gets (charts-dashboards-reports §4 "widths of dragged items are computed on drop"): its own
+ * width when it fits, else what is left if that is not below its minimum, else -1 (charts-dashboards-reports §5: refused).
  * A row cannot be narrowed, so it fits or not.
  */
 export function widthOnDrop(layout: Layout, item: LayoutItem, destination: LayoutItem): number {

@@ -1,4 +1,4 @@
-/** The body of PUT /api/v1/dashboard/{id}/filters (spec §7): what the modal changed. */
+/** The body of PUT /api/v1/dashboard/{id}/filters (charts-dashboards-reports §7): what the modal changed. */
 import type { FilterConfigItem } from './types';
 
 export interface FilterChanges {

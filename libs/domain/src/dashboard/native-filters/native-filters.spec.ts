@@ -53,7 +53,7 @@ function dashboard() {
   return b.layout;
 }
 
-describe('native filters: scope (spec §3 rootPath + excluded)', () => {
+describe('native filters: scope (charts-dashboards-reports §3 rootPath + excluded)', () => {
   it('the default scope covers every chart; excluded charts are left out', () => {
     const layout = dashboard();
     expect(chartsInScope(layout, defaultScope())).toEqual([1, 2, 3, 4]);
@@ -70,7 +70,7 @@ describe('native filters: scope (spec §3 rootPath + excluded)', () => {
     );
   });
 
-  it('spec §5: moving a chart into another tab can change its filter scope', () => {
+  it('charts-dashboards-reports §5: moving a chart into another tab can change its filter scope', () => {
     const before = dashboard();
     const after = new LayoutBuilder(before).run({
       type: 'MoveComponent',
@@ -167,7 +167,7 @@ describe('native filters: extra form data reaching a chart query', () => {
   });
 });
 
-describe('native filters: configuration modal validation (spec §4)', () => {
+describe('native filters: configuration modal validation (charts-dashboards-reports §4)', () => {
   it('names, datasets and columns are required where the type needs them', () => {
     const items: FilterConfigItem[] = [
       select('a', { name: '  ' }),
@@ -244,7 +244,7 @@ describe('native filters: configuration modal validation (spec §4)', () => {
   });
 });
 
-describe('native filters: 5 s pending delete (spec §4, §9)', () => {
+describe('native filters: 5 s pending delete (charts-dashboards-reports §4, §9)', () => {
   it('a removed filter is pending for 5000 ms and can be restored, then it is gone', () => {
     let state = markForDeletion({}, 'F', 1000);
     expect(deletionStatus(state, 'F', 1000)).toBe('pending');
@@ -290,7 +290,7 @@ describe('native filters: load order and requiredFirst', () => {
   });
 });
 
-describe('native filters: the filters endpoint body (spec §7 added, modified, deleted, reordered)', () => {
+describe('native filters: the filters endpoint body (charts-dashboards-reports §7 added, modified, deleted, reordered)', () => {
   it('the diff of two configurations, applied to the first, gives the second', () => {
     const a = select('a');
     const b = select('b');

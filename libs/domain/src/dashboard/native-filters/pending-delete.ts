@@ -1,5 +1,5 @@
 /**
- * spec §4/§9: a filter removed in the configuration modal is pending for 5 s (it can be restored),
+ * charts-dashboards-reports §4/§9: a filter removed in the configuration modal is pending for 5 s (it can be restored),
  * then it is gone. Pure state: the time of removal per filter; `now` always comes from the caller.
  */
 import { FILTER_PENDING_DELETE_MS } from '../constants';

@@ -1,5 +1,5 @@
 /**
- * Which charts a filter applies to, given the layout (spec §3 scope: rootPath + excluded, chartsInScope,
+ * Which charts a filter applies to, given the layout (charts-dashboards-reports §3 scope: rootPath + excluded, chartsInScope,
  * tabsInScope). A chart is in scope when it sits under one of the root path's components (ROOT_ID: the
  * whole dashboard; a tab id: that tab) and is not excluded.
  */
@@ -42,7 +42,7 @@ export function withComputedScope(filter: NativeFilter, layout: Layout): NativeF
 }
 
 /**
- * spec §5: whether moving a chart changes which filters apply to it (the UI then warns 'This chart has
+ * charts-dashboards-reports §5: whether moving a chart changes which filters apply to it (the UI then warns 'This chart has
  * been moved to a different filter scope.').
  */
 export function movedToDifferentFilterScope(

@@ -1,4 +1,4 @@
-/** REFERENCE §3.4 native filter configuration and the data mask (spec §3 Native filter, Data mask). */
+/** REFERENCE §3.4 native filter configuration and the data mask (charts-dashboards-reports §3 Native filter, Data mask). */
 import type { ROOT_ID } from '../layout/types';
 
 export const FilterType = {
@@ -32,7 +32,7 @@ export interface QueryFilterClause {
   readonly val?: unknown;
 }
 
-/** What a chart query receives from filters (spec §3 chart form_data extra_filters / time fields). */
+/** What a chart query receives from filters (charts-dashboards-reports §3 chart form_data extra_filters / time fields). */
 export interface ExtraFormData {
   readonly filters?: readonly QueryFilterClause[];
   readonly adhoc_filters?: readonly unknown[];
@@ -100,11 +100,11 @@ export type FilterConfigItem = NativeFilter | FilterDivider;
 
 export const isNativeFilter = (item: FilterConfigItem): item is NativeFilter => item.type === 'NATIVE_FILTER';
 
-/** spec §3: the default scope has the root as root path and nothing excluded. */
+/** charts-dashboards-reports §3: the default scope has the root as root path and nothing excluded. */
 export function defaultScope(): FilterScope {
   return { rootPath: ['ROOT_ID'], excluded: [] };
 }
 
-/** spec §3: ids are prefixed, the random part from the caller. */
+/** charts-dashboards-reports §3: ids are prefixed, the random part from the caller. */
 export const nativeFilterId = (random: string) => `${NATIVE_FILTER_PREFIX}${random}`;
 export const filterDividerId = (random: string) => `${NATIVE_FILTER_DIVIDER_PREFIX}${random}`;

@@ -1,5 +1,5 @@
 /**
- * The filter configuration modal's checks (spec §4: the form logs validation errors and focuses the first
+ * The filter configuration modal's checks (charts-dashboards-reports §4: the form logs validation errors and focuses the first
  * failing filter). Texts are Strata's own where the spec gives none.
  */
 import { FilterType, type FilterConfigItem, type NativeFilter, isNativeFilter } from './types';
@@ -99,7 +99,7 @@ export function validateFilterConfiguration(
 }
 
 /**
- * spec §4: the filter the form focuses after a failed validation: the open one if it has an error, else
+ * charts-dashboards-reports §4: the filter the form focuses after a failed validation: the open one if it has an error, else
  * the first failing filter in the list.
  */
 export function filterToFocus(

@@ -58,7 +58,7 @@ export const jsonMetadataSchema = z
 
 export type JsonMetadata = z.infer<typeof jsonMetadataSchema>;
 
-/** The metadata-only PUT body (spec §7): one of these keys at least. */
+/** The metadata-only PUT body (charts-dashboards-reports §7): one of these keys at least. */
 export const METADATA_ONLY_KEYS = [
   'chart_configuration',
   'global_chart_configuration',
@@ -85,7 +85,7 @@ export function parseJsonMetadata(input: unknown): ParsedMetadata {
   return { ok: false, problems: parsed.error.issues.map((i) => `json_metadata.${i.path.join('.')}: ${i.message}`) };
 }
 
-/** What the dashboard runs with when metadata leaves a setting out (spec §9, REFERENCE §3.3). */
+/** What the dashboard runs with when metadata leaves a setting out (charts-dashboards-reports §9, REFERENCE §3.3). */
 export function metadataWithDefaults(metadata: JsonMetadata) {
   return {
     ...metadata,

@@ -10,7 +10,7 @@ const saved = {
   json_metadata: JSON.stringify({ color_scheme: 'bnbColors', refresh_frequency: 0, label_colors: { USA: 'red' } }),
 };
 
-describe('overwrite items (spec §3): what a save would replace of the latest saved dashboard', () => {
+describe('overwrite items (charts-dashboards-reports §3): what a save would replace of the latest saved dashboard', () => {
   it('given the same values, when compared, then nothing is listed', () => {
     expect(overwriteItems(saved, { ...saved })).toEqual([]);
   });

@@ -1,10 +1,10 @@
 /**
- * What a save would overwrite (spec §3 overwrite-confirmation item; REFERENCE §3.5, Superset's
+ * What a save would overwrite (charts-dashboards-reports §3 overwrite-confirmation item; REFERENCE §3.5, Superset's
  * getOverwriteItems): the latest saved dashboard against the body the user is about to send. Shown when
  * someone else saved the dashboard since the user read it, so that nothing of theirs is replaced unseen.
  */
 
-/** spec §3: `keyPath` is a top-level field (`slug`) or a json_metadata key (`json_metadata.color_scheme`). */
+/** charts-dashboards-reports §3: `keyPath` is a top-level field (`slug`) or a json_metadata key (`json_metadata.color_scheme`). */
 export interface OverwriteItem {
   keyPath: string;
   /** The latest saved value (theirs); null when they have none. */
@@ -16,7 +16,7 @@ export interface OverwriteItem {
 type Fields = Readonly<Record<string, unknown>>;
 
 /**
- * json_metadata keys that pages keep up to date by themselves (the label colour sync, spec §4): nobody
+ * json_metadata keys that pages keep up to date by themselves (the label colour sync, charts-dashboards-reports §4): nobody
  * types them, and a stale copy is corrected by the next page that draws the charts, so they are never
  * a reason to stop a user.
  */

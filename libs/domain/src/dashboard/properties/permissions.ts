@@ -1,5 +1,5 @@
 /**
- * Dashboard permissions (spec §6): editing needs can_write on Dashboard and being an owner or admin
+ * Dashboard permissions (charts-dashboards-reports §6): editing needs can_write on Dashboard and being an owner or admin
  * (also under role-based access); viewing under role-based access needs one of the dashboard's roles
  * (owners and admins always see it); the other flags are role permissions on the main view.
  */
@@ -24,7 +24,7 @@ export interface DashboardAccessInfo {
   readonly published?: boolean;
 }
 
-/** spec §3 Dashboard permission flags. */
+/** charts-dashboards-reports §3 Dashboard permission flags. */
 export interface DashboardPermissionFlags {
   readonly edit: boolean;
   readonly save: boolean;
@@ -34,7 +34,7 @@ export interface DashboardPermissionFlags {
   readonly csv: boolean;
 }
 
-/** spec §6: can_write on Dashboard, and admin or owner. */
+/** charts-dashboards-reports §6: can_write on Dashboard, and admin or owner. */
 export function canEditDashboardLayout(
   user: PermissionSubject | null | undefined,
   dashboard: DashboardAccessInfo,
@@ -78,7 +78,7 @@ export function dashboardPermissionFlags(
   };
 }
 
-/** spec §2: edit mode is on only with edit permission and the URL's edit=true. */
+/** charts-dashboards-reports §2: edit mode is on only with edit permission and the URL's edit=true. */
 export function isEditModeOn(
   flags: Pick<DashboardPermissionFlags, 'edit'>,
   editParam: string | null | undefined,

@@ -12,7 +12,7 @@ const ok = (input: unknown, roleBasedAccess = false) => {
   return result.body;
 };
 
-describe('dashboard save body (spec §5)', () => {
+describe('dashboard save body (charts-dashboards-reports §5)', () => {
   it('an empty title becomes [ untitled dashboard ]', () => {
     expect(ok({ dashboard_title: '  ' }).dashboard_title).toBe('[ untitled dashboard ]');
     expect(ok({}).dashboard_title).toBe(DashboardMessages.UNTITLED_DASHBOARD);
@@ -104,7 +104,7 @@ describe('json_metadata (REFERENCE §3.3)', () => {
   });
 });
 
-describe('dashboard permissions (spec §6)', () => {
+describe('dashboard permissions (charts-dashboards-reports §6)', () => {
   const user = (id: number, roles: string[], permissions: [string, string][] = []): PermissionSubject => ({
     id,
     roles,
@@ -155,7 +155,7 @@ describe('dashboard permissions (spec §6)', () => {
   });
 });
 
-describe('staggered refresh (spec §9)', () => {
+describe('staggered refresh (charts-dashboards-reports §9)', () => {
   it('spreads n charts over the larger of the refresh frequency and the stagger time', () => {
     expect(refreshSchedule([1, 2, 3, 4], {})).toEqual([
       { chartId: 1, delayMs: 0 },

@@ -1,5 +1,5 @@
 /**
- * Chart refresh timing (spec §9 "Staggered refresh"; REFERENCE §3.3 refresh_frequency, stagger_*):
+ * Chart refresh timing (charts-dashboards-reports §9 "Staggered refresh"; REFERENCE §3.3 refresh_frequency, stagger_*):
  * with stagger_refresh on, a refresh of n charts is spread over an interval of at least the larger of the
  * refresh frequency and the stagger time, chart i starting at i × interval / n; charts listed in
  * timed_refresh_immune_slices are left out of periodic refreshes.

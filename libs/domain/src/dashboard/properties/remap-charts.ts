@@ -1,5 +1,5 @@
 /**
- * A dashboard copied with its charts duplicated (spec §7 POST .../copy/ duplicate_slices): every chart id
+ * A dashboard copied with its charts duplicated (charts-dashboards-reports §7 POST .../copy/ duplicate_slices): every chart id
  * json_metadata names must point at the copies, or the copy's cross-filters, filter scopes and refresh
  * settings would silently act on the source dashboard's charts. Ids without a copy are kept.
  */

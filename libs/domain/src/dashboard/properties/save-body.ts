@@ -1,5 +1,5 @@
 /**
- * The dashboard save body (spec §5, §7 PUT /api/v1/dashboard/{id}): validated with zod, then the spec's
+ * The dashboard save body (charts-dashboards-reports §5, §7 PUT /api/v1/dashboard/{id}): validated with zod, then the spec's
  * rules applied: an empty title becomes '[ untitled dashboard ]', an empty slug is null, certification
  * details only with a certifier, refresh_frequency 0 when unset, roles only under role-based access.
  */

@@ -42,7 +42,7 @@ export function savedLayoutChartIds(layout: SavedLayout): number[] {
     .filter(Number.isSafeInteger);
 }
 
-/** Appends a ROW holding the CHART at the end of the grid (spec §4: a chart dropped in the grid is wrapped in a row). */
+/** Appends a ROW holding the CHART at the end of the grid (charts-dashboards-reports §4: a chart dropped in the grid is wrapped in a row). */
 export function appendChartRow(
   layout: SavedLayout,
   ids: { rowId: string; chartComponentId: string },
@@ -76,7 +76,7 @@ export function appendChartRow(
   } as SavedLayout;
 }
 
-/** Removes every CHART component of the chart, and rows or columns it leaves empty (spec §4 "Deleting"). */
+/** Removes every CHART component of the chart, and rows or columns it leaves empty (charts-dashboards-reports §4 "Deleting"). */
 export function removeChartFromLayout(layout: SavedLayout, chartId: number): SavedLayout {
   const next: Record<string, SavedLayoutComponent | 'v2'> = { ...layout };
   const drop = (id: string) => {

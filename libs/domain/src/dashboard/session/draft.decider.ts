@@ -34,7 +34,7 @@ export function initialDraftState(): DraftState {
   return { dashboardId: null, version: 0, savedLayout: layout, layout, changes: [], versions: [] };
 }
 
-/** spec §4: unsaved changes exist while any edit since the last version stands (undoing all clears it). */
+/** charts-dashboards-reports §4: unsaved changes exist while any edit since the last version stands (undoing all clears it). */
 export function hasUnsavedChanges(state: DraftState): boolean {
   return state.changes.length > 0;
 }

@@ -85,7 +85,7 @@ export type RestoreVersion = {
 export type SessionCommand = StartDraft | SaveDraft | DiscardDraft | RestoreVersion;
 export type DraftCommand = LayoutCommand | SessionCommand;
 
-/** Events after which earlier edits are no longer undo steps (spec §4: a save clears the undo history). */
+/** Events after which earlier edits are no longer undo steps (charts-dashboards-reports §4: a save clears the undo history). */
 export const HISTORY_BARRIER_TYPES: readonly SessionEvent['type'][] = [
   'dashboard/draftStarted',
   'dashboard/draftSaved',

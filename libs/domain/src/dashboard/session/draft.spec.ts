@@ -130,7 +130,7 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     expect(s.state.layout['ROW-1']!.children).toEqual(['CHART-1', 'CHART-2']);
   });
 
-  it('undoing every edit clears unsaved changes (spec §4)', () => {
+  it('undoing every edit clears unsaved changes (charts-dashboards-reports §4)', () => {
     const s = new DraftSession();
     s.exec('alice', addChart(1));
     s.undo('alice');

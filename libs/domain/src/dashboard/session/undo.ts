@@ -1,6 +1,6 @@
 /**
  * Undo in a shared draft, on top of libs/events' per-actor stacks (DESIGN "Undo"): each user undoes only
- * their own edits; a save, discard or restore ends everyone's history (spec §4 "clears the undo
+ * their own edits; a save, discard or restore ends everyone's history (charts-dashboards-reports §4 "clears the undo
  * history"); and only a user's latest UNDO_LIMIT edits can be undone (REFERENCE §3.2), with the spec's
  * overflow warning once they have made more.
  */
@@ -81,12 +81,12 @@ export function checkDraftHistory(
   return null;
 }
 
-/** spec §3 maxUndoHistoryExceeded: the actor has made more edits since the last save than can be undone. */
+/** charts-dashboards-reports §3 maxUndoHistoryExceeded: the actor has made more edits since the last save than can be undone. */
 export function undoLimitExceeded(entries: readonly LogEntry[], actor: string): boolean {
   return reachable(entries, actor).steps.length > UNDO_LIMIT;
 }
 
-/** spec §4: the warning shown when the undo history limit is exceeded (without the limit's value). */
+/** charts-dashboards-reports §4: the warning shown when the undo history limit is exceeded (without the limit's value). */
 export function undoLimitWarning(): string {
   return DashboardMessages.UNDO_LIMIT_EXCEEDED;
 }

@@ -1,4 +1,4 @@
-/** spec §9 Business constants of Explore's controls. */
+/** charts-dashboards-reports §9 Business constants of Explore's controls. */
 
 export const ROW_LIMIT_CHOICES = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000] as const;
 /** The row limit control's own default. */
@@ -7,7 +7,7 @@ export const DEFAULT_ROW_LIMIT_CONTROL = 10000;
 export const DEFAULT_MAX_ROW = 100000;
 export const SERIES_LIMIT_CHOICES = [5, 10, 25, 50, 100, 500] as const;
 
-/** spec §9 Default Explore form. */
+/** charts-dashboards-reports §9 Default Explore form. */
 export const DEFAULT_EXPLORE_FORM = {
   row_limit: 1000,
   time_range: 'No filter',
@@ -31,12 +31,12 @@ export const TIME_COMPARE_CHOICES = [
   '3 years ago',
 ] as const;
 export const ROLLING_TYPES = ['None', 'mean', 'sum', 'std', 'cumsum'] as const;
-/** spec §9 Comparison types: values (actual values), absolute (difference), percentage, ratio. */
+/** charts-dashboards-reports §9 Comparison types: values (actual values), absolute (difference), percentage, ratio. */
 export const COMPARISON_TYPES = ['values', 'difference', 'percentage', 'ratio'] as const;
 export const RESAMPLE_RULES = ['1T', '1H', '1D', '7D', '1M', '1AS'] as const;
 export const RESAMPLE_METHODS = ['asfreq', 'bfill', 'ffill', 'median', 'mean', 'sum'] as const;
 export const TIMESERIES_SORT_OPTIONS = ['name', 'sum', 'min', 'max', 'avg'] as const;
-/** spec §9 Chart list page size. */
+/** charts-dashboards-reports §9 Chart list page size. */
 export const CHART_LIST_PAGE_SIZE = 200;
 
 /** Time ranges the picker offers besides 'Last N units' and 'start : end'. */
@@ -49,11 +49,11 @@ export const TIME_RANGE_PRESETS = [
   'Last year',
 ] as const;
 
-/** spec §4 Save chart: save actions. */
+/** charts-dashboards-reports §4 Save chart: save actions. */
 export const SaveAction = { SAVE_NEW: 1, OVERWRITE: 2 } as const;
 export type SaveAction = (typeof SaveAction)[keyof typeof SaveAction];
 
-/** spec §4, §8 Explore texts. */
+/** charts-dashboards-reports §4, §8 Explore texts. */
 export const ExploreMessages = {
   CHART_STOPPED: 'Updating chart was stopped',
   CHART_SAVED: 'Chart [%s] has been saved',

@@ -1,5 +1,5 @@
 /**
- * Every control Explore knows (spec §4 Explore, §5, §9): its kind (what editor the panel shows), its
+ * Every control Explore knows (charts-dashboards-reports §4 Explore, §5, §9): its kind (what editor the panel shows), its
  * choices and default, and its validation. Viz types pick from these in `viz-panels.ts`.
  */
 import {
@@ -42,7 +42,7 @@ export type ControlKind =
 export type Choice = readonly [value: string | number | boolean | null, label: string];
 
 export interface ControlContext {
-  /** The server's maximum row setting (spec §5), or 100000. */
+  /** The server's maximum row setting (charts-dashboards-reports §5), or 100000. */
   maxRow: number;
 }
 
@@ -51,7 +51,7 @@ export interface ControlDef {
   label: string;
   kind: ControlKind;
   description?: string;
-  /** For selects: the choices. Without freeForm, values outside them are dropped (spec §5). */
+  /** For selects: the choices. Without freeForm, values outside them are dropped (charts-dashboards-reports §5). */
   choices?: readonly Choice[];
   freeForm?: boolean;
   multi?: boolean;
@@ -153,7 +153,7 @@ export const CONTROLS: Readonly<Record<string, ControlDef>> = define([
     name: 'series_limit',
     label: 'Series limit',
     kind: 'select',
-    // 0 is "no limit": the control needs a value (spec §5), and not limiting is a choice.
+    // 0 is "no limit": the control needs a value (charts-dashboards-reports §5), and not limiting is a choice.
     choices: [[0, 'None'], ...choices(SERIES_LIMIT_CHOICES)],
     default: constant(0),
     validators: required,

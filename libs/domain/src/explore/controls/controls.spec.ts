@@ -9,8 +9,8 @@ import { VIZ_PANELS, vizControlNames } from './viz-panels';
 
 const ctx = { maxRow: 100000 };
 
-describe('Explore controls (spec §5, §9)', () => {
-  it('spec §9: row limit choices and the control default', () => {
+describe('Explore controls (charts-dashboards-reports §5, §9)', () => {
+  it('charts-dashboards-reports §9: row limit choices and the control default', () => {
     const rowLimit = controlDef('row_limit')!;
     expect(rowLimit.choices!.map(([v]) => v)).toEqual([...ROW_LIMIT_CHOICES]);
     expect(rowLimit.default(null)).toBe(10000);
@@ -20,18 +20,18 @@ describe('Explore controls (spec §5, §9)', () => {
     expect(validateControlValue(rowLimit, 'ten', ctx)).toEqual(['is expected to be an integer']);
   });
 
-  it('spec §9: series limit choices; spec §5 it needs a value', () => {
+  it('charts-dashboards-reports §9: series limit choices; charts-dashboards-reports §5 it needs a value', () => {
     const seriesLimit = controlDef('series_limit')!;
     expect(seriesLimit.choices!.map(([v]) => v).filter((v) => v !== 0)).toEqual([...SERIES_LIMIT_CHOICES]);
     expect(validateControlValue(seriesLimit, null, ctx)).toEqual(['cannot be empty']);
   });
 
-  it('spec §5: rolling periods and min periods must be integers', () => {
+  it('charts-dashboards-reports §5: rolling periods and min periods must be integers', () => {
     expect(validateControlValue(controlDef('rolling_periods')!, '7.5', ctx)).toEqual(['is expected to be an integer']);
     expect(validateControlValue(controlDef('min_periods')!, 3, ctx)).toEqual([]);
   });
 
-  it('spec §9: time compare, rolling, comparison and resample choices', () => {
+  it('charts-dashboards-reports §9: time compare, rolling, comparison and resample choices', () => {
     const values = (name: string) => controlDef(name)!.choices!.map(([v]) => v);
     expect(values('time_compare')).toEqual([
       '1 day ago',
@@ -53,19 +53,19 @@ describe('Explore controls (spec §5, §9)', () => {
     expect(values('time_grain_sqla')).toEqual(expect.arrayContaining(['PT5S', 'P1Y']));
   });
 
-  it('spec §5: selects without free form drop values not among the choices; free-form ones keep them', () => {
+  it('charts-dashboards-reports §5: selects without free form drop values not among the choices; free-form ones keep them', () => {
     expect(normalizeControlValue(controlDef('rolling_type')!, 'median')).toBeNull();
     expect(normalizeControlValue(controlDef('time_compare')!, ['1 year ago', 'x'])).toEqual(['1 year ago']);
     expect(normalizeControlValue(controlDef('row_limit')!, 1234)).toBe(1234);
   });
 
-  it('spec §5: order-by options must be JSON objects or strings', () => {
+  it('charts-dashboards-reports §5: order-by options must be JSON objects or strings', () => {
     expect(validateOrderByOptions(['["origin", true]', { col: 'x' }])).toBeNull();
     expect(validateOrderByOptions(['origin'])).toBe('Found invalid orderby options');
     expect(validateOrderByOptions([42])).toBe('Found invalid orderby options');
   });
 
-  it('spec §5: the metric label pattern', () => {
+  it('charts-dashboards-reports §5: the metric label pattern', () => {
     expect(parseMetricLabel('SUM(num)')).toEqual({ prefix: null, aggregate: 'SUM', column: 'num' });
     expect(parseMetricLabel('LONG_COUNT(x_1)')).toEqual({ prefix: 'LONG', aggregate: 'COUNT', column: 'x_1' });
     expect(parseMetricLabel('MEDIAN(num)')).toBeNull();
@@ -75,7 +75,7 @@ describe('Explore controls (spec §5, §9)', () => {
     );
   });
 
-  it('spec §5: saved metric and filter values are dropped when the dataset lacks them', () => {
+  it('charts-dashboards-reports §5: saved metric and filter values are dropped when the dataset lacks them', () => {
     expect(
       fitToDatasource(
         controlDef('metrics')!,
@@ -94,7 +94,7 @@ describe('Explore controls (spec §5, §9)', () => {
     }
   });
 
-  it('spec §5: raw mode shows columns and orderings, aggregate mode group by and metrics', () => {
+  it('charts-dashboards-reports §5: raw mode shows columns and orderings, aggregate mode group by and metrics', () => {
     const names = (queryMode: string) =>
       visibleControls({ datasource: '1__table', viz_type: 'table', query_mode: queryMode }).map((d) => d.name);
     expect(names('raw')).toEqual(expect.arrayContaining(['all_columns', 'order_by_cols']));

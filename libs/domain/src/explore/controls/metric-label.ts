@@ -1,7 +1,7 @@
 import type { AdhocMetric, Metric } from './types';
 
 /**
- * spec §5 Metric label pattern: an optional LONG, DOUBLE or FLOAT prefix, then SUM, AVG, MAX, MIN or
+ * charts-dashboards-reports §5 Metric label pattern: an optional LONG, DOUBLE or FLOAT prefix, then SUM, AVG, MAX, MIN or
  * COUNT of a simple column, e.g. 'SUM(num)' or 'LONG_SUM(num)'.
  */
 export const METRIC_LABEL_PATTERN = /^(?:(LONG|DOUBLE|FLOAT)_)?(SUM|AVG|MAX|MIN|COUNT)\(([A-Za-z0-9_]+)\)$/;

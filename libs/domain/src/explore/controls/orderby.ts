@@ -1,7 +1,7 @@
 import { ExploreMessages } from './constants';
 
 /**
- * spec §5: order-by options must be valid JSON objects or strings (an orderby entry is stored as the
+ * charts-dashboards-reports §5: order-by options must be valid JSON objects or strings (an orderby entry is stored as the
  * JSON text of `[column_or_metric, ascending]`), else 'Found invalid orderby options'.
  */
 export function validateOrderByOptions(options: readonly unknown[]): string | null {

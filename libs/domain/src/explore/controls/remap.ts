@@ -1,5 +1,5 @@
 /**
- * Keeping control values consistent with a dataset (spec §4 "Changing the datasource remaps controls",
+ * Keeping control values consistent with a dataset (charts-dashboards-reports §4 "Changing the datasource remaps controls",
  * §5 "Saved filter and metric values are dropped if not in the dataset's columns or metrics").
  */
 import type { ControlDef } from './control-defs';

@@ -1,10 +1,10 @@
 /**
- * The shapes Explore's form data is made of (spec §3): adhoc metrics and filters, the datasource a
+ * The shapes Explore's form data is made of (charts-dashboards-reports §3): adhoc metrics and filters, the datasource a
  * chart reads, and the form data itself. Wire-compatible with Superset's form_data so saved charts and
  * API clients read the same keys.
  */
 
-/** spec §3 Adhoc metric aggregates. */
+/** charts-dashboards-reports §3 Adhoc metric aggregates. */
 export const AGGREGATES = ['AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'SUM'] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 
@@ -30,7 +30,7 @@ export type AdhocMetric = AdhocMetricSimple | AdhocMetricSql;
 /** A saved metric of the dataset by name, or an adhoc one. */
 export type Metric = string | AdhocMetric;
 
-/** spec §3 Filter operators, with the symbol the query object uses (REFERENCE §2.1). */
+/** charts-dashboards-reports §3 Filter operators, with the symbol the query object uses (REFERENCE §2.1). */
 export const FILTER_OPERATORS = {
   EQUALS: '==',
   NOT_EQUALS: '!=',
@@ -88,7 +88,7 @@ export interface AdhocFilterSql {
 
 export type AdhocFilter = AdhocFilterSimple | AdhocFilterSql;
 
-/** spec §3 Column, as Explore needs it. type_generic: Numeric 0, String 1, Temporal 2, Boolean 3. */
+/** charts-dashboards-reports §3 Column, as Explore needs it. type_generic: Numeric 0, String 1, Temporal 2, Boolean 3. */
 export interface DatasourceColumn {
   column_name: string;
   verbose_name?: string | null;
@@ -108,7 +108,7 @@ export interface DatasourceMetric {
   description?: string | null;
 }
 
-/** spec §3 Datasource: what Explore knows of the dataset a chart reads. */
+/** charts-dashboards-reports §3 Datasource: what Explore knows of the dataset a chart reads. */
 export interface DatasourceMeta {
   id: number;
   type: string;
@@ -125,7 +125,7 @@ export interface DatasourceMeta {
 
 export const GenericDataType = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;
 
-/** spec §3 Datasource key '{id}__{type}'. */
+/** charts-dashboards-reports §3 Datasource key '{id}__{type}'. */
 export function datasourceKeyOf(ds: { id: number; type: string }): string {
   return `${ds.id}__${ds.type}`;
 }
@@ -135,7 +135,7 @@ export function parseDatasourceKey(key: string): { id: number; type: string } | 
   return match ? { id: Number(match[1]), type: match[2]! } : null;
 }
 
-/** Form data: control values keyed by control name, plus datasource and viz_type (spec §3 Chart). */
+/** Form data: control values keyed by control name, plus datasource and viz_type (charts-dashboards-reports §3 Chart). */
 export type FormData = Readonly<Record<string, unknown>> & { readonly datasource: string; readonly viz_type: string };
 
 export function isTemporalColumn(column: DatasourceColumn): boolean {

@@ -4,7 +4,7 @@ import { vizControlNames } from './viz-panels';
 import type { FormData } from './types';
 
 /**
- * spec §5: a select without free-form input drops values that are not among its choices: a single value
+ * charts-dashboards-reports §5: a select without free-form input drops values that are not among its choices: a single value
  * becomes null, a multi value keeps the valid ones. Other controls keep what they were given.
  */
 export function normalizeControlValue(def: ControlDef, value: unknown): unknown {
@@ -24,7 +24,7 @@ export function validateControlValue(def: ControlDef, value: unknown, ctx: Contr
 
 /**
  * Validation errors of the controls the form's viz type shows, by control name. Hidden controls (group
- * by in raw mode, rolling periods without a rolling function) do not block (spec §5 query modes).
+ * by in raw mode, rolling periods without a rolling function) do not block (charts-dashboards-reports §5 query modes).
  */
 export function validateFormData(formData: FormData, ctx: ControlContext): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

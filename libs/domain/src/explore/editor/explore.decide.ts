@@ -26,7 +26,7 @@ function setControl(state: ExploreState, name: string, raw: unknown): ExploreEve
   const def = controlDef(name);
   if (!def) throw new DomainError(ExploreErrorCodes.CONTROL_UNKNOWN, `Unknown control '${name}'.`);
   let value = normalizeControlValue(def, raw);
-  // Values naming columns or metrics the dataset lacks are dropped (spec §5).
+  // Values naming columns or metrics the dataset lacks are dropped (charts-dashboards-reports §5).
   if (state.datasource && DATA_KINDS.has(def.kind)) value = fitToDatasource(def, value, state.datasource);
   if (deepEqual(value, state.formData[name])) return [];
   const events: ExploreEvent[] = [{ type: 'explore/controlChanged', data: { name, value } }];
@@ -81,7 +81,7 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
     case 'TriggerQuery': {
       requireOpened(state);
       if (!state.datasource) throw new DomainError(ExploreErrorCodes.NOT_OPENED, 'Pick a dataset first.');
-      // spec §4: validation errors block re-rendering while present.
+      // charts-dashboards-reports §4: validation errors block re-rendering while present.
       if (hasValidationErrors(state))
         throw new DomainError(
           ExploreErrorCodes.CONTROLS_INVALID,

@@ -53,7 +53,7 @@ export function evolveExplore(state: ExploreState, event: ExploreEvent): Explore
         controlsTransferred: remapped.transferred,
         stale: true,
       });
-      // spec §4: on a datasource reset, a failed chart with a stack trace returns to the empty status.
+      // charts-dashboards-reports §4: on a datasource reset, a failed chart with a stack trace returns to the empty status.
       if (state.chart.chartStatus === 'failed' && state.chart.chartStackTrace) {
         return withChart(next, { chartStatus: null, chartAlert: null, chartStackTrace: null });
       }

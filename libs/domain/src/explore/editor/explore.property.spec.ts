@@ -97,7 +97,7 @@ function checkInvariants(state: ExploreState): void {
   if (state.status === 'empty') return;
   // Validation is always that of the form data shown.
   expect(state.validationErrors).toEqual(validateFormData(state.formData, { maxRow: state.maxRow }));
-  // Every data control holds only what the dataset has (spec §5).
+  // Every data control holds only what the dataset has (charts-dashboards-reports §5).
   if (!state.datasource) return;
   for (const [name, value] of Object.entries(state.formData)) {
     const def = controlDef(name);

@@ -14,7 +14,7 @@ const bar = (extra: Record<string, unknown> = {}) =>
   opened(cars, { viz_type: 'echarts_timeseries_bar', x_axis: 'origin', metrics: [avgHorsepower], ...extra });
 
 describe('Explore: opening', () => {
-  it('spec §9: a new chart gets the default form: row_limit 1000, No filter, empty metrics and group by', () => {
+  it('charts-dashboards-reports §9: a new chart gets the default form: row_limit 1000, No filter, empty metrics and group by', () => {
     const state = fold([opened()]);
     expect(state.formData).toMatchObject({
       datasource: '1__table',
@@ -28,19 +28,19 @@ describe('Explore: opening', () => {
     expect(state.status).toBe('ready');
   });
 
-  it('spec §5: metrics are required: an empty metrics control is a validation error', () => {
+  it('charts-dashboards-reports §5: metrics are required: an empty metrics control is a validation error', () => {
     expect(fold([opened()]).validationErrors).toEqual({ metrics: ['cannot be empty'] });
     expect(fold([opened(), changed('metrics', ['count'])]).validationErrors).toEqual({});
   });
 
-  it('spec §5: raw mode ignores metrics and requires columns instead', () => {
+  it('charts-dashboards-reports §5: raw mode ignores metrics and requires columns instead', () => {
     const state = fold([opened(), changed('query_mode', 'raw')]);
     expect(state.validationErrors).toEqual({ all_columns: ['cannot be empty'] });
   });
 });
 
 describe('Explore: setting controls', () => {
-  it('spec §4: setting a control records its value and revalidates it', () => {
+  it('charts-dashboards-reports §4: setting a control records its value and revalidates it', () => {
     spec
       .given([bar()])
       .when({ type: 'SetControlValue', data: { name: 'row_limit', value: 500 } })
@@ -53,14 +53,14 @@ describe('Explore: setting controls', () => {
     });
   });
 
-  it('spec §5: the row limit cap is the server maximum row setting', () => {
+  it('charts-dashboards-reports §5: the row limit cap is the server maximum row setting', () => {
     const small: ExploreEvent = { ...bar(), data: { ...(bar().data as object), maxRow: 5000 } } as ExploreEvent;
     expect(fold([small, changed('row_limit', 10000)]).validationErrors).toEqual({
       row_limit: ['Value cannot exceed 5000'],
     });
   });
 
-  it('spec §5: a select without free-form input drops values outside its choices', () => {
+  it('charts-dashboards-reports §5: a select without free-form input drops values outside its choices', () => {
     spec
       .given([bar()])
       .when({ type: 'SetControlValue', data: { name: 'series_limit', value: 7 } })
@@ -74,7 +74,7 @@ describe('Explore: setting controls', () => {
     });
   });
 
-  it('spec §5: columns and metrics the dataset lacks are dropped', () => {
+  it('charts-dashboards-reports §5: columns and metrics the dataset lacks are dropped', () => {
     spec
       .given([bar()])
       .when({ type: 'SetControlValue', data: { name: 'groupby', value: ['origin', 'carrier'] } })
@@ -95,7 +95,7 @@ describe('Explore: setting controls', () => {
       .thenThrows('control_unknown');
   });
 
-  it('spec §4: renaming a metric moves its column configuration to the new label', () => {
+  it('charts-dashboards-reports §4: renaming a metric moves its column configuration to the new label', () => {
     const given = [
       opened(cars, { metrics: [avgHorsepower], column_config: { 'AVG(horsepower)': { d3NumberFormat: ',.1f' } } }),
     ];
@@ -117,7 +117,7 @@ describe('Explore: setting controls', () => {
 });
 
 describe('Explore: viz type changes stash and restore form data', () => {
-  it('spec §4: controls the new type does not show are stashed and come back on return', () => {
+  it('charts-dashboards-reports §4: controls the new type does not show are stashed and come back on return', () => {
     const toPie = fold([
       bar({ series_limit: 10, rolling_type: 'mean', rolling_periods: 7 }),
       { type: 'explore/vizTypeChanged', data: { vizType: 'pie' } },
@@ -154,7 +154,7 @@ describe('Explore: viz type changes stash and restore form data', () => {
       .then([]);
   });
 
-  it('spec §4: StashFormData hides named fields and RestoreFormData brings them back', () => {
+  it('charts-dashboards-reports §4: StashFormData hides named fields and RestoreFormData brings them back', () => {
     const stashed = fold([bar(), { type: 'explore/formDataStashed', data: { fields: ['time_compare'] } }]);
     expect(stashed.formData).not.toHaveProperty('time_compare');
     expect(stashed.hiddenFormData).toEqual({ time_compare: [] });
@@ -166,7 +166,7 @@ describe('Explore: viz type changes stash and restore form data', () => {
 });
 
 describe('Explore: datasource change remaps controls', () => {
-  it('spec §4, §5: columns and metrics the new dataset lacks are dropped, the rest listed as transferred', () => {
+  it('charts-dashboards-reports §4, §5: columns and metrics the new dataset lacks are dropped, the rest listed as transferred', () => {
     const filters = [
       {
         expressionType: 'SIMPLE',
@@ -205,7 +205,7 @@ describe('Explore: datasource change remaps controls', () => {
     expect(state.formData.x_axis).toBe('date');
   });
 
-  it('spec §4: on a datasource reset, a failed chart with a stack trace returns to the empty status', () => {
+  it('charts-dashboards-reports §4: on a datasource reset, a failed chart with a stack trace returns to the empty status', () => {
     const failed: ExploreEvent[] = [
       bar(),
       { type: 'explore/queryTriggered', data: { queryId: 'q', formData: fold([bar()]).formData, force: false, at: 1 } },
@@ -216,7 +216,7 @@ describe('Explore: datasource change remaps controls', () => {
   });
 });
 
-describe('Explore: the chart status lifecycle (spec §4)', () => {
+describe('Explore: the chart status lifecycle (charts-dashboards-reports §4)', () => {
   const q = (id: string): ExploreCommand => ({ type: 'TriggerQuery', data: { queryId: id, at: 10 } });
   const triggered = (id: string): ExploreEvent => ({
     type: 'explore/queryTriggered',
@@ -288,7 +288,7 @@ describe('Explore: the chart status lifecycle (spec §4)', () => {
     expect(failed.chart).toMatchObject({ chartStatus: 'failed', chartAlert: 'no such column', queriesResponse: null });
   });
 
-  it('spec §4: validation errors block running the query', () => {
+  it('charts-dashboards-reports §4: validation errors block running the query', () => {
     spec.given([opened()]).when(q('q1')).thenThrows('controls_invalid');
   });
 

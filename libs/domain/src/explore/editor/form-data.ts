@@ -13,7 +13,7 @@ import { vizControlNames } from '../controls/viz-panels';
 
 type Fields = Record<string, unknown>;
 
-/** Fills every control of the viz type the form lacks with its default (spec §9 default form first). */
+/** Fills every control of the viz type the form lacks with its default (charts-dashboards-reports §9 default form first). */
 export function completeFormData(partial: Partial<FormData>, datasource: DatasourceMeta | null): FormData {
   const vizType = typeof partial.viz_type === 'string' && partial.viz_type ? partial.viz_type : DEFAULT_VIZ_TYPE;
   const out: Fields = {
@@ -47,7 +47,7 @@ function transformed(name: string, from: Fields): unknown {
 }
 
 /**
- * spec §4 "Changing the chart type transforms the form data and controls": controls the new type does
+ * charts-dashboards-reports §4 "Changing the chart type transforms the form data and controls": controls the new type does
  * not show are stashed in hiddenFormData; controls it shows keep their value, come back from the
  * stash, carry over from a sibling (metric/metrics, x_axis/time column) or take their default.
  */
@@ -83,7 +83,7 @@ export function switchVizType(
 }
 
 /**
- * spec §4 "Changing the datasource remaps controls and lists those transferred": data controls keep
+ * charts-dashboards-reports §4 "Changing the datasource remaps controls and lists those transferred": data controls keep
  * only what the new dataset has (§5); a time column it lacks becomes its main time column. Listed as
  * transferred: the data controls that had a value and still have (part of) it.
  */
@@ -116,7 +116,7 @@ export function remapHidden(hidden: Readonly<Fields>, datasource: DatasourceMeta
 }
 
 /**
- * spec §4 "Renaming a metric moves its column configuration to the new label": metrics are matched by
+ * charts-dashboards-reports §4 "Renaming a metric moves its column configuration to the new label": metrics are matched by
  * their optionName; the settings stored under the old label move to the new one. Null when nothing moved.
  */
 export function movedColumnConfig(previous: unknown, next: unknown, columnConfig: unknown): Fields | null {

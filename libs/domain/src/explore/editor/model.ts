@@ -1,11 +1,11 @@
 /**
- * Explore's state (spec §3 Explore state and Chart runtime state): the form data being edited, the
+ * Explore's state (charts-dashboards-reports §3 Explore state and Chart runtime state): the form data being edited, the
  * fields stashed away from it, the dataset it reads, validation, and the chart's status lifecycle.
  */
 import { DEFAULT_MAX_ROW, DEFAULT_VIZ_TYPE } from '../controls/constants';
 import type { DatasourceMeta, FormData } from '../controls/types';
 
-/** spec §4 Chart status; null is the empty status before any query. */
+/** charts-dashboards-reports §4 Chart status; null is the empty status before any query. */
 export type ChartStatus = 'loading' | 'success' | 'rendered' | 'failed' | 'stopped';
 
 export interface ChartState {
@@ -37,9 +37,9 @@ export interface ExploreState {
   status: 'empty' | 'ready';
   datasource: DatasourceMeta | null;
   formData: FormData;
-  /** spec §4 Stashing: fields taken out of the form data, by name, to be restored later. */
+  /** charts-dashboards-reports §4 Stashing: fields taken out of the form data, by name, to be restored later. */
   hiddenFormData: Readonly<Record<string, unknown>>;
-  /** spec §4: the controls whose values survived the last datasource change. */
+  /** charts-dashboards-reports §4: the controls whose values survived the last datasource change. */
   controlsTransferred: readonly string[];
   validationErrors: Readonly<Record<string, readonly string[]>>;
   slice: SliceInfo | null;
@@ -47,7 +47,7 @@ export interface ExploreState {
   isStarred: boolean;
   /** A change since the last query needs a new one (a render-only change does not). */
   stale: boolean;
-  /** The server's maximum row setting (spec §5). */
+  /** The server's maximum row setting (charts-dashboards-reports §5). */
   maxRow: number;
   chart: ChartState;
 }

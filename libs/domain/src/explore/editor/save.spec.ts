@@ -1,8 +1,8 @@
 import { SaveAction } from '../controls/constants';
 import { formDataForSave, parseFilterKey, saveToasts } from './save';
 
-describe('saving a chart (spec §4 Save chart, §5)', () => {
-  it('spec §5: extra filters are removed; an extra time range is kept with No filter', () => {
+describe('saving a chart (charts-dashboards-reports §4 Save chart, §5)', () => {
+  it('charts-dashboards-reports §5: extra filters are removed; an extra time range is kept with No filter', () => {
     const saved = formDataForSave({
       datasource: '1__table',
       viz_type: 'table',
@@ -44,7 +44,7 @@ describe('saving a chart (spec §4 Save chart, §5)', () => {
     ]);
   });
 
-  it('spec §4: the toasts of saving new, overwriting, and adding to a dashboard', () => {
+  it('charts-dashboards-reports §4: the toasts of saving new, overwriting, and adding to a dashboard', () => {
     expect(saveToasts({ action: SaveAction.SAVE_NEW, sliceName: 'HP' })).toEqual(['Chart [HP] has been saved']);
     expect(
       saveToasts({ action: SaveAction.OVERWRITE, sliceName: 'HP', dashboard: { title: 'Cars', isNew: false } }),
@@ -54,7 +54,7 @@ describe('saving a chart (spec §4 Save chart, §5)', () => {
     ).toBe('Dashboard [New] just got created and chart [HP] was added to it');
   });
 
-  it("spec §5: a filter key is '<chart id>_<column>'", () => {
+  it("charts-dashboards-reports §5: a filter key is '<chart id>_<column>'", () => {
     expect(parseFilterKey('12_origin_country')).toEqual({ chartId: 12, column: 'origin_country' });
     expect(() => parseFilterKey('origin')).toThrow('Cannot parse invalid filter key');
   });

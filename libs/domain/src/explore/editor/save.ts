@@ -1,4 +1,4 @@
-/** spec §4 Save chart and §5 saving rules, pure: what is saved and what the user is told. */
+/** charts-dashboards-reports §4 Save chart and §5 saving rules, pure: what is saved and what the user is told. */
 import { formatMessage } from '../../platform/text/format';
 import { ExploreMessages, NO_TIME_RANGE, SaveAction } from '../controls/constants';
 import type { AdhocFilter, FormData } from '../controls/types';
@@ -6,7 +6,7 @@ import type { AdhocFilter, FormData } from '../controls/types';
 const FILTER_KEYS = ['adhoc_filters', 'adhoc_filters_b'] as const;
 
 /**
- * spec §5: filters marked extra (applied by a dashboard) are removed from saved params; a time-range
+ * charts-dashboards-reports §5: filters marked extra (applied by a dashboard) are removed from saved params; a time-range
  * filter that was extra is kept with comparator 'No filter'.
  */
 export function formDataForSave(formData: FormData): FormData {
@@ -31,7 +31,7 @@ export interface SaveOutcome {
   dashboard?: { title: string; isNew: boolean } | null;
 }
 
-/** The success toasts of a save, in the order they are shown (spec §4 Save chart). */
+/** The success toasts of a save, in the order they are shown (charts-dashboards-reports §4 Save chart). */
 export function saveToasts({ action, sliceName, dashboard }: SaveOutcome): string[] {
   const toasts = [
     formatMessage(
@@ -49,7 +49,7 @@ export function saveToasts({ action, sliceName, dashboard }: SaveOutcome): strin
   return toasts;
 }
 
-/** spec §5: a filter key is '<chart id>_<column>', else 'Cannot parse invalid filter key'. */
+/** charts-dashboards-reports §5: a filter key is '<chart id>_<column>', else 'Cannot parse invalid filter key'. */
 export function parseFilterKey(key: string): { chartId: number; column: string } {
   const match = /^(\d+)_(.+)$/.exec(key);
   if (!match) throw new Error(ExploreMessages.INVALID_FILTER_KEY);

@@ -39,7 +39,7 @@ describe('resample (pandas DataFrame.resample)', () => {
     expect(firstFive('linear')).toEqual([0, 0.5, 1, 1.5, 2]);
   });
 
-  it('asfreq with fill_value zero-fills the gaps (spec §9 rule 1D)', () => {
+  it('asfreq with fill_value zero-fills the gaps (charts-dashboards-reports §9 rule 1D)', () => {
     const days = indexed([
       ['2020-01-01T00:00:00', 5],
       ['2020-01-04T00:00:00', 7],

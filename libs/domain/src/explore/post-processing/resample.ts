@@ -11,7 +11,7 @@ import {
 import { Options } from './options';
 import { mean, median, sum } from './stats';
 
-/** REFERENCE §2.3 resample methods (spec §9 lists asfreq, bfill, ffill, median, mean, sum). */
+/** REFERENCE §2.3 resample methods (charts-dashboards-reports §9 lists asfreq, bfill, ffill, median, mean, sum). */
 export const RESAMPLE_METHODS = ['asfreq', 'bfill', 'ffill', 'linear', 'median', 'mean', 'sum'] as const;
 
 const DAY = 86_400_000;
@@ -98,7 +98,7 @@ function parseRule(text: string): Rule {
 }
 
 /**
- * pandas df.resample(rule).<method>() on a frame indexed by time (REFERENCE §2.3 resample), spec §9 rules
+ * pandas df.resample(rule).<method>() on a frame indexed by time (REFERENCE §2.3 resample), charts-dashboards-reports §9 rules
  * 1T, 1H, 1D, 7D, 1M, 1AS and the other pandas aliases (S, T/min, H, D with a multiple; W[-DAY]; M/ME and
  * MS; Q and QS; A/Y and AS/YS). Fixed rules bucket from midnight of the first day ('start_day').
  * Methods: asfreq (the value at each label exactly; fill_value fills the gaps, over the whole queried range

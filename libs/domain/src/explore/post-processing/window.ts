@@ -78,7 +78,7 @@ const BY_VALUES: Readonly<Record<string, (xs: number[], options: Record<string, 
 };
 const MAX_WINDOW_WORK = 50_000_000;
 
-/** spec §9 Rolling functions (mean, sum, std; cumsum is `cum`), plus the other pandas window functions. */
+/** charts-dashboards-reports §9 Rolling functions (mean, sum, std; cumsum is `cum`), plus the other pandas window functions. */
 export const ROLLING_FUNCTIONS = [...INCREMENTAL, ...Object.keys(BY_VALUES)];
 
 function rollingSeries(

@@ -18,7 +18,7 @@ const only = (formData: Record<string, unknown>) => {
   return ctx.queries[0]!;
 };
 
-describe('buildQueryObject (spec §7 chart query payload mapping)', () => {
+describe('buildQueryObject (charts-dashboards-reports §7 chart query payload mapping)', () => {
   it('maps time range, time column, grain, limits, series limit and order', () => {
     const q = buildQueryObject({
       viz_type: 'table',
@@ -60,7 +60,7 @@ describe('buildQueryObject (spec §7 chart query payload mapping)', () => {
     });
   });
 
-  it('spec §5: raw mode ignores group-by and metrics, aggregate mode ignores the raw columns', () => {
+  it('charts-dashboards-reports §5: raw mode ignores group-by and metrics, aggregate mode ignores the raw columns', () => {
     const raw = buildQueryObject({
       query_mode: 'raw',
       all_columns: ['name', 'year'],
@@ -81,7 +81,7 @@ describe('buildQueryObject (spec §7 chart query payload mapping)', () => {
     expect(agg.metrics).toEqual([COUNT]);
   });
 
-  it("spec §5: invalid order-by options are 'Found invalid orderby options'", () => {
+  it("charts-dashboards-reports §5: invalid order-by options are 'Found invalid orderby options'", () => {
     expect(() => buildQueryObject({ query_mode: 'raw', all_columns: ['a'], order_by_cols: ['not json'] })).toThrow(
       'Found invalid orderby options',
     );
@@ -112,7 +112,7 @@ describe('buildQueryContext per viz type (issue 4 §5)', () => {
     expect(ctx.datasource).toEqual(DS);
     expect(ctx).toMatchObject({ force: true, result_format: 'csv', result_type: 'full' });
     expect(ctx.form_data).toMatchObject({ viz_type: 'table', result_format: 'csv' });
-    expect(build({ metrics: [COUNT] }).queries[0]!.orderby).toEqual([[COUNT, false]]); // spec §9: table by default
+    expect(build({ metrics: [COUNT] }).queries[0]!.orderby).toEqual([[COUNT, false]]); // charts-dashboards-reports §9: table by default
     expect(() => build({ viz_type: 'sankey_v2' })).toThrow('The chart type sankey_v2 has no data query');
   });
 

@@ -13,7 +13,7 @@ import {
 
 /**
  * The chart data request for a form (REFERENCE §2.1): the query objects of its viz type (table when the
- * form names none, spec §9), force, result type and format from the form, and the form itself.
+ * form names none, charts-dashboards-reports §9), force, result type and format from the form, and the form itself.
  * Throws QueryContextError for a viz type without a query or invalid order-by options.
  */
 export function buildQueryContext(

@@ -28,7 +28,7 @@ const FIELD_ALIASES: Readonly<Record<string, 'metrics' | 'columns' | 'groupby' |
 
 export type QueryMode = 'aggregate' | 'raw';
 
-/** spec §3 query modes: the form's query_mode, else raw when raw columns are chosen. */
+/** charts-dashboards-reports §3 query modes: the form's query_mode, else raw when raw columns are chosen. */
 export function getQueryMode(formData: FormDataRecord): QueryMode {
   if (formData.query_mode === 'raw' || formData.query_mode === 'aggregate') return formData.query_mode;
   return ensureArray(formData.all_columns).length > 0 ? 'raw' : 'aggregate';
@@ -43,7 +43,7 @@ export class QueryContextError extends Error {
 }
 
 /**
- * Metrics, columns and order from the form (spec §5: raw mode ignores group-by and metrics, aggregate mode
+ * Metrics, columns and order from the form (charts-dashboards-reports §5: raw mode ignores group-by and metrics, aggregate mode
  * ignores the raw columns). Duplicates by label are dropped; order-by options are JSON text
  * '["col", true]' or arrays, anything else is 'Found invalid orderby options'.
  */
@@ -117,7 +117,7 @@ const num = (v: unknown): number | undefined => {
 };
 
 /**
- * The query object of a form (spec §7 "Chart query payload mapping"): time_range, since, until,
+ * The query object of a form (charts-dashboards-reports §7 "Chart query payload mapping"): time_range, since, until,
  * granularity, filters, extras (where, having, time_grain_sqla), columns, metrics, orderby,
  * annotation_layers, row_limit, row_offset, series_columns, series_limit, series_limit_metric, order_desc,
  * url_params, custom_params, custom_form_data. Viz types refine it (buildQueryContext).

@@ -9,7 +9,7 @@ import {
   type QueryObjectFilterClause,
 } from './types';
 
-/** The query-object symbol of each spec §3 operator; LATEST_PARTITION keeps its name (no symbol exists). */
+/** The query-object symbol of each charts-dashboards-reports §3 operator; LATEST_PARTITION keeps its name (no symbol exists). */
 export const OPERATOR_ID_TO_QUERY_OPERATOR: Readonly<Record<FilterOperatorId, QueryFilterOperator>> = {
   EQUALS: '==',
   NOT_EQUALS: '!=',
@@ -36,7 +36,7 @@ const SYMBOL_ALIASES: Record<string, QueryFilterOperator> = {
 };
 
 /**
- * The query operator of an adhoc filter: from its operatorId (spec §3 names), else its operator symbol
+ * The query operator of an adhoc filter: from its operatorId (charts-dashboards-reports §3 names), else its operator symbol
  * (case and spacing free, '=' and '<>' accepted), else null.
  */
 export function queryOperatorOf(filter: { operatorId?: unknown; operator?: unknown }): QueryFilterOperator | null {
@@ -75,7 +75,7 @@ const isScalar = (v: unknown): v is FilterValue =>
 const isEmptyValue = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
 /**
- * What is wrong with an adhoc filter, or null when it can be queried: an operator of spec §3 or the query
+ * What is wrong with an adhoc filter, or null when it can be queried: an operator of charts-dashboards-reports §3 or the query
  * symbols, a column, a comparator fitting the operator (none for IS NULL etc., a list for IN / NOT IN, text
  * for LIKE, a readable time range for TEMPORAL_RANGE when `now` is given), and non-empty SQL.
  */
@@ -128,7 +128,7 @@ export function convertAdhocFilter(filter: Readonly<Record<string, unknown>>): Q
 }
 
 /**
- * spec §5: a SQL fragment with a line comment gets a newline before it is wrapped in parentheses, so the
+ * charts-dashboards-reports §5: a SQL fragment with a line comment gets a newline before it is wrapped in parentheses, so the
  * comment cannot swallow the closing parenthesis or the next condition.
  */
 export function sanitizeClause(clause: string): string {

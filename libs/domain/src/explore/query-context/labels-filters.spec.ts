@@ -36,7 +36,7 @@ const simple = (operatorId: string, comparator: unknown, extra: Record<string, u
   ...extra,
 });
 
-describe('adhoc filters to query filters (spec §3 operators)', () => {
+describe('adhoc filters to query filters (charts-dashboards-reports §3 operators)', () => {
   it.each([
     ['EQUALS', 'USA', { col: 'origin', op: '==', val: 'USA' }],
     ['NOT_EQUALS', 'USA', { col: 'origin', op: '!=', val: 'USA' }],
@@ -84,7 +84,7 @@ describe('adhoc filters to query filters (spec §3 operators)', () => {
     expect(out.extras).toEqual({ where: '(cylinders > 4) AND (year < 1980 -- old cars\n)', having: '(COUNT(*) > 10)' });
   });
 
-  it('spec §5: a line comment gets a newline before the closing parenthesis', () => {
+  it('charts-dashboards-reports §5: a line comment gets a newline before the closing parenthesis', () => {
     expect(sanitizeClause('a = 1 -- note')).toBe('(a = 1 -- note\n)');
     expect(sanitizeClause('a = 1')).toBe('(a = 1)');
   });

@@ -7,7 +7,7 @@ import type { FormDataRecord, QueryObject } from './types';
  * chart plugins derive them, so saved charts and API clients get the same series.
  */
 
-/** spec §9 Comparison types: 'values' shows the shifted series as they are; the others derive a series. */
+/** charts-dashboards-reports §9 Comparison types: 'values' shows the shifted series as they are; the others derive a series. */
 export const COMPARISON_TYPE_VALUES = 'values';
 const DERIVED_COMPARISONS = ['difference', 'percentage', 'ratio'];
 
@@ -63,7 +63,7 @@ export function pivotOperator(formData: FormDataRecord, query: QueryObject): Pos
   };
 }
 
-/** spec §9 Rolling functions: cumsum is a running sum; mean, sum and std a window of rolling_periods. */
+/** charts-dashboards-reports §9 Rolling functions: cumsum is a running sum; mean, sum and std a window of rolling_periods. */
 export function rollingWindowOperator(formData: FormDataRecord, query: QueryObject): PostProcessingRule | undefined {
   const type = formData.rolling_type;
   const map = metricOffsetsMap(formData, query);
@@ -107,7 +107,7 @@ export function timeCompareOperator(formData: FormDataRecord, query: QueryObject
   };
 }
 
-/** spec §9 resample rule and method; 'zerofill' is asfreq filling gaps with 0. */
+/** charts-dashboards-reports §9 resample rule and method; 'zerofill' is asfreq filling gaps with 0. */
 export function resampleOperator(formData: FormDataRecord): PostProcessingRule | undefined {
   const zeroFill = formData.resample_method === 'zerofill';
   const method = zeroFill ? 'asfreq' : formData.resample_method;

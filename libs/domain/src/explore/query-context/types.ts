@@ -121,5 +121,5 @@ export interface QueryContext {
   form_data?: Record<string, unknown>;
 }
 
-/** Form data as it arrives: control values by name (spec §3 Chart form_data). */
+/** Form data as it arrives: control values by name (charts-dashboards-reports §3 Chart form_data). */
 export type FormDataRecord = Readonly<Record<string, unknown>>;

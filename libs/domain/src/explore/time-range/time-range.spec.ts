@@ -14,7 +14,7 @@ const expected = (since: string | null, until: string | null) => [
 ];
 
 describe('parseTimeRange', () => {
-  it('spec §9: "No filter" (and an empty range) has no bounds', () => {
+  it('charts-dashboards-reports §9: "No filter" (and an empty range) has no bounds', () => {
     expect(range('No filter')).toEqual([null, null]);
     expect(range('')).toEqual([null, null]);
     expect(parseTimeRange(undefined, NOW)).toEqual({ since: null, until: null });

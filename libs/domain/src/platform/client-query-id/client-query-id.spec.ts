@@ -1,12 +1,12 @@
 import { CLIENT_QUERY_ID_LENGTH, isClientQueryId, newClientQueryId } from './client-query-id';
 
-describe('client query id (spec §5, §9)', () => {
-  it('spec §9: client query id length 11', () => {
+describe('client query id (sqllab-and-platform §5, §9)', () => {
+  it('sqllab-and-platform §9: client query id length 11', () => {
     expect(CLIENT_QUERY_ID_LENGTH).toBe(11);
     expect(newClientQueryId(new Uint8Array(11).fill(200))).toHaveLength(11);
   });
 
-  it('spec §5: the generated id passes the validator, whatever the random bytes', () => {
+  it('sqllab-and-platform §5: the generated id passes the validator, whatever the random bytes', () => {
     const ids = new Set<string>();
     for (let byte = 0; byte < 256; byte += 1) {
       const id = newClientQueryId(new Array(11).fill(byte));
@@ -28,13 +28,13 @@ describe('client query id (spec §5, §9)', () => {
   });
 
   it.each(['', 'abc', 'abcdefghijkl', 'abcdefghij!', 'abc defghij', 42, null])(
-    'spec §5: %p is not a client query id',
+    'sqllab-and-platform §5: %p is not a client query id',
     (value) => {
       expect(isClientQueryId(value)).toBe(false);
     },
   );
 
-  it('spec §5: exactly 11 URL-safe characters is a client query id', () => {
+  it('sqllab-and-platform §5: exactly 11 URL-safe characters is a client query id', () => {
     expect(isClientQueryId('V1StGXR8_Z5')).toBe(true);
     expect(isClientQueryId('a-b_c-D_e-F')).toBe(true);
   });

@@ -1,4 +1,4 @@
-/** spec §3 Query and §9: the client generates a run's id, exactly 11 characters long. */
+/** sqllab-and-platform §3 Query and §9: the client generates a run's id, exactly 11 characters long. */
 export const CLIENT_QUERY_ID_LENGTH = 11;
 
 // URL-safe alphabet of 64 symbols: one random byte maps to one symbol with `& 63`, without bias.
@@ -18,7 +18,7 @@ export function newClientQueryId(randomBytes: ArrayLike<number>): string {
   return id;
 }
 
-/** spec §5: the client query id has exactly 11 characters (URL-safe ones). */
+/** sqllab-and-platform §5: the client query id has exactly 11 characters (URL-safe ones). */
 export function isClientQueryId(value: unknown): value is string {
   return typeof value === 'string' && CLIENT_QUERY_ID.test(value);
 }

@@ -8,8 +8,8 @@ const json = (status: number, body: unknown) => ({
   contentType: 'application/json; charset=utf-8',
 });
 
-describe('reading an error response (spec §8 Error responses)', () => {
-  it('spec §8: the first message of errors[] becomes the shown error', () => {
+describe('reading an error response (sqllab-and-platform §8 Error responses)', () => {
+  it('sqllab-and-platform §8: the first message of errors[] becomes the shown error', () => {
     const error = parseErrorResponse(
       json(422, {
         message: 'outer message',
@@ -25,7 +25,7 @@ describe('reading an error response (spec §8 Error responses)', () => {
     expect(error.status).toBe(422);
   });
 
-  it("spec §8: a link in the first error's extra gives a 'Request Access' link", () => {
+  it("sqllab-and-platform §8: a link in the first error's extra gives a 'Request Access' link", () => {
     const error = parseErrorResponse(
       json(403, {
         errors: [
@@ -43,7 +43,7 @@ describe('reading an error response (spec §8 Error responses)', () => {
     expect(ErrorMessages.REQUEST_ACCESS).toBe('Request Access');
   });
 
-  it('spec §8: without errors[] a message string is shown', () => {
+  it('sqllab-and-platform §8: without errors[] a message string is shown', () => {
     const error = parseErrorResponse(json(404, { message: 'Not found' }));
     expect(error).toEqual({
       message: 'Not found',
@@ -54,27 +54,27 @@ describe('reading an error response (spec §8 Error responses)', () => {
     });
   });
 
-  it('spec §8: a message object of field errors shows the first field error', () => {
+  it('sqllab-and-platform §8: a message object of field errors shows the first field error', () => {
     const error = parseErrorResponse(json(400, { message: { label: ['Field may not be null.'], sql: ['x'] } }));
     expect(error.message).toBe('Field may not be null.');
   });
 
-  it("spec §8: a message object without readable field errors shows 'Invalid input'", () => {
+  it("sqllab-and-platform §8: a message object without readable field errors shows 'Invalid input'", () => {
     expect(parseErrorResponse(json(400, { message: { label: [] } })).message).toBe('Invalid input');
   });
 
-  it('spec §8: an unreadable error response falls back to its text', () => {
+  it('sqllab-and-platform §8: an unreadable error response falls back to its text', () => {
     const error = parseErrorResponse({ status: 502, bodyText: 'upstream connect error', contentType: 'text/plain' });
     expect(error.message).toBe('upstream connect error');
     expect(error.statusText).toBe('Bad gateway');
   });
 
-  it('spec §8: a JSON content type with a broken body falls back to its text', () => {
+  it('sqllab-and-platform §8: a JSON content type with a broken body falls back to its text', () => {
     const error = parseErrorResponse({ status: 500, bodyText: '{"message": ', contentType: 'application/json' });
     expect(error.message).toBe('{"message":');
   });
 
-  it('spec §8: an HTML error page shows the status text, or Unknown error for an unlisted status', () => {
+  it('sqllab-and-platform §8: an HTML error page shows the status text, or Unknown error for an unlisted status', () => {
     const page = '<!DOCTYPE html><html><body><h1>504 Gateway Time-out</h1></body></html>';
     expect(parseErrorResponse({ status: 504, bodyText: page, contentType: 'text/html' }).message).toBe(
       'Gateway timeout',
@@ -82,29 +82,29 @@ describe('reading an error response (spec §8 Error responses)', () => {
     expect(parseErrorResponse({ status: 520, bodyText: page, contentType: 'text/html' }).message).toBe('Unknown error');
   });
 
-  it("spec §8: an empty body shows the status text, or 'An error occurred'", () => {
+  it("sqllab-and-platform §8: an empty body shows the status text, or 'An error occurred'", () => {
     expect(parseErrorResponse({ status: 503, bodyText: '' }).message).toBe('Service unavailable');
     expect(parseErrorResponse({ status: 520, bodyText: '' }).message).toBe('An error occurred');
   });
 
-  it("spec §8: 'Unexpected error: ' plus the description when the response carries a stack", () => {
+  it("sqllab-and-platform §8: 'Unexpected error: ' plus the description when the response carries a stack", () => {
     const error = parseErrorResponse(json(500, { description: 'division by zero', stack: 'Traceback ...' }));
     expect(error.message).toBe('Unexpected error: division by zero');
     expect(error.stack).toBe('Traceback ...');
   });
 
-  it("spec §8: 'Unexpected error: (no description, click to see stack trace)' without a description", () => {
+  it("sqllab-and-platform §8: 'Unexpected error: (no description, click to see stack trace)' without a description", () => {
     const error = parseErrorResponse(json(500, { stack: 'at handler (server.ts:10)' }));
     expect(error.message).toBe('Unexpected error: (no description, click to see stack trace)');
   });
 
-  it('spec §8: CSRF failures show the session-timed-out message', () => {
+  it('sqllab-and-platform §8: CSRF failures show the session-timed-out message', () => {
     const error = parseErrorResponse({ status: 400, bodyText: 'The CSRF token is missing.', contentType: 'text/html' });
     expect(error.message).toBe('Your session timed out, please refresh your page and try again.');
     expect(error.error_type).toBe(ErrorType.FRONTEND_CSRF_ERROR);
   });
 
-  it('spec §8: a typed CSRF error in errors[] shows the session-timed-out message', () => {
+  it('sqllab-and-platform §8: a typed CSRF error in errors[] shows the session-timed-out message', () => {
     const error = parseErrorResponse(
       json(400, {
         message: 'x',
@@ -130,7 +130,7 @@ describe('reading an error response (spec §8 Error responses)', () => {
 });
 
 describe('errors the client makes itself', () => {
-  it("spec §8: a timeout says 'Request timed out' with issues 1000 and 1001", () => {
+  it("sqllab-and-platform §8: a timeout says 'Request timed out' with issues 1000 and 1001", () => {
     const error = timeoutError(60_000);
     expect(error.message).toBe('Request timed out');
     expect(error.error_type).toBe(ErrorType.FRONTEND_TIMEOUT_ERROR);
@@ -142,7 +142,7 @@ describe('errors the client makes itself', () => {
     expect(error.errors[0].extra?.timeout).toBe(60);
   });
 
-  it("spec §8: a fetch failure is a 'Network error' with status 599", () => {
+  it("sqllab-and-platform §8: a fetch failure is a 'Network error' with status 599", () => {
     expect(networkError()).toMatchObject({
       message: 'Network error',
       status: 599,
@@ -151,7 +151,7 @@ describe('errors the client makes itself', () => {
     });
   });
 
-  it("spec §8: 'Sorry, there was an error saving this %s: %s', else 'Sorry, an unknown error occurred.'", () => {
+  it("sqllab-and-platform §8: 'Sorry, there was an error saving this %s: %s', else 'Sorry, an unknown error occurred.'", () => {
     expect(savingErrorText('dashboard', { message: 'Forbidden' })).toBe(
       'Sorry, there was an error saving this dashboard: Forbidden',
     );

@@ -28,7 +28,7 @@ const KNOWN_ERROR_TYPES: ReadonlySet<string> = new Set(Object.values(ErrorType))
 const LEVELS: ReadonlySet<string> = new Set<ErrorLevel>(['info', 'warning', 'error']);
 
 /**
- * spec §8 Error responses: read a failed response the way the UI needs it.
+ * sqllab-and-platform §8 Error responses: read a failed response the way the UI needs it.
  * Order: `errors[]` (the first message is shown, its `extra.link` gives 'Request Access'), then a
  * `message` string, or a `message` object of field errors, then the raw text. A body with a `stack` is
  * an unexpected server error; a body mentioning CSRF means the session's token expired.
@@ -62,7 +62,7 @@ export function parseErrorResponse({ status, bodyText, contentType }: ErrorRespo
   };
 }
 
-/** spec §8 'Request timed out', listing issues 1000 and 1001; `timeoutMs` is the limit that expired. */
+/** sqllab-and-platform §8 'Request timed out', listing issues 1000 and 1001; `timeoutMs` is the limit that expired. */
 export function timeoutError(timeoutMs: number): ClientError {
   const error: StrataError = {
     message: ErrorMessages.REQUEST_TIMED_OUT,
@@ -79,7 +79,7 @@ export function timeoutError(timeoutMs: number): ClientError {
   };
 }
 
-/** spec §8 'Network error': the request never got a response (fetch rejected). */
+/** sqllab-and-platform §8 'Network error': the request never got a response (fetch rejected). */
 export function networkError(): ClientError {
   return {
     message: ErrorMessages.NETWORK_ERROR,
@@ -90,7 +90,7 @@ export function networkError(): ClientError {
   };
 }
 
-/** spec §8: 'Sorry, there was an error saving this %s: %s', or the unknown-error text without a message. */
+/** sqllab-and-platform §8: 'Sorry, there was an error saving this %s: %s', or the unknown-error text without a message. */
 export function savingErrorText(source: string, error: Pick<ClientError, 'message'> | undefined): string {
   return error?.message
     ? formatMessage(ErrorMessages.ERROR_SAVING, source, error.message)

@@ -1,8 +1,8 @@
 import { formatMessage } from '../text/format';
 import { EditorErrorMessages, ErrorMessages } from './messages';
 
-describe('error catalogue messages (spec §8 Messages)', () => {
-  it('spec §8: the shared messages read exactly as specified', () => {
+describe('error catalogue messages (sqllab-and-platform §8 Messages)', () => {
+  it('sqllab-and-platform §8: the shared messages read exactly as specified', () => {
     expect(ErrorMessages).toMatchObject({
       NETWORK_ERROR: 'Network error',
       REQUEST_TIMED_OUT: 'Request timed out',
@@ -18,7 +18,7 @@ describe('error catalogue messages (spec §8 Messages)', () => {
     );
   });
 
-  it('spec §8 Toasts in the editor: the persistence failure toast begins with the specified text', () => {
+  it('sqllab-and-platform §8 Toasts in the editor: the persistence failure toast begins with the specified text', () => {
     expect(EditorErrorMessages.BACKEND_STORE_FAILED.startsWith(EditorErrorMessages.BACKEND_STORE_FAILED_PREFIX)).toBe(
       true,
     );

@@ -1,5 +1,5 @@
 /**
- * spec §8 Messages: the user-facing texts of the error catalogue, as named constants so the client,
+ * sqllab-and-platform §8 Messages: the user-facing texts of the error catalogue, as named constants so the client,
  * the server and the tests say exactly the same thing. Templates use `%s` (see formatMessage).
  */
 export const ErrorMessages = {
@@ -22,7 +22,7 @@ export const ErrorMessages = {
   REQUEST_ACCESS: 'Request Access',
 } as const;
 
-/** spec §8 "Request timed out": the issues a timeout lists, to help the user decide what to do. */
+/** sqllab-and-platform §8 "Request timed out": the issues a timeout lists, to help the user decide what to do. */
 export const TimeoutIssueCodes = [
   { code: 1000, message: 'The dataset is too large to query.' },
   { code: 1001, message: 'The database is under an unusual load.' },
@@ -33,7 +33,7 @@ export function issueCodeText(issue: { code: number; message: string }): string 
   return `Issue ${issue.code} - ${issue.message}`;
 }
 
-/** spec §8 Toasts in the editor (and §4 Persistence): the SQL editor's failure toasts. */
+/** sqllab-and-platform §8 Toasts in the editor (and §4 Persistence): the SQL editor's failure toasts. */
 export const EditorErrorMessages = {
   QUERY_NOT_LOADED: "The query couldn't be loaded",
   QUERY_NOT_SCHEDULED: 'Your query could not be scheduled',

@@ -1,6 +1,6 @@
 import { statusText } from './status-texts';
 
-describe('status texts (spec §8 Status texts)', () => {
+describe('status texts (sqllab-and-platform §8 Status texts)', () => {
   it.each([
     [400, 'Bad request'],
     [401, 'Unauthorized'],
@@ -27,17 +27,20 @@ describe('status texts (spec §8 Status texts)', () => {
     [503, 'Service unavailable'],
     [504, 'Gateway timeout'],
     [599, 'Network error'],
-  ])('spec §8: status %i reads %s', (status, text) => {
+  ])('sqllab-and-platform §8: status %i reads %s', (status, text) => {
     expect(statusText(status)).toBe(text);
   });
 
-  it('spec §8: 505 to 511 are other server errors, each with its own text', () => {
+  it('sqllab-and-platform §8: 505 to 511 are other server errors, each with its own text', () => {
     const texts = [505, 506, 507, 508, 509, 510, 511].map(statusText);
     expect(new Set(texts).size).toBe(7);
     expect(texts).not.toContain('Unknown error');
   });
 
-  it.each([200, 302, 419, 429, 499, 512, 598, 600])("spec §8: any other status (%i) is 'Unknown error'", (status) => {
-    expect(statusText(status)).toBe('Unknown error');
-  });
+  it.each([200, 302, 419, 429, 499, 512, 598, 600])(
+    "sqllab-and-platform §8: any other status (%i) is 'Unknown error'",
+    (status) => {
+      expect(statusText(status)).toBe('Unknown error');
+    },
+  );
 });

@@ -1,5 +1,5 @@
 /**
- * spec §8 Status texts: what the UI says for an HTTP status when the response itself says nothing
+ * sqllab-and-platform §8 Status texts: what the UI says for an HTTP status when the response itself says nothing
  * readable. 599 is the status the client gives a request that never reached the server.
  */
 export const STATUS_TEXTS: Readonly<Record<number, string>> = {

@@ -6,8 +6,8 @@ import {
   resolveFeatureFlags,
 } from './feature-flags';
 
-describe('feature flags (spec §6)', () => {
-  it('spec §6: every flag the spec lists is known', () => {
+describe('feature flags (sqllab-and-platform §6)', () => {
+  it('sqllab-and-platform §6: every flag the spec lists is known', () => {
     expect(Object.keys(DEFAULT_FEATURE_FLAGS).sort()).toEqual(
       [
         'SQLLAB_BACKEND_PERSISTENCE',
@@ -31,7 +31,7 @@ describe('feature flags (spec §6)', () => {
     expect(isFeatureEnabled(null, FeatureFlag.DASHBOARD_RBAC)).toBe(false);
   });
 
-  it('spec §6: global async queries require their flag', () => {
+  it('sqllab-and-platform §6: global async queries require their flag', () => {
     expect(isFeatureEnabled({ GLOBAL_ASYNC_QUERIES: true }, FeatureFlag.GLOBAL_ASYNC_QUERIES)).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §6 Feature flags seen, with the names administrators know from existing BI tools. */
+/** sqllab-and-platform §6 Feature flags seen, with the names administrators know from existing BI tools. */
 export const FeatureFlag = {
   SQLLAB_BACKEND_PERSISTENCE: 'SQLLAB_BACKEND_PERSISTENCE',
   GLOBAL_ASYNC_QUERIES: 'GLOBAL_ASYNC_QUERIES',

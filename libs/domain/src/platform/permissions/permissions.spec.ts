@@ -25,31 +25,34 @@ const serverUser = (roles: string[], permissions: PermissionPair[], id = 7): Per
 /** A client-side user as the spec describes it: role name to that role's pairs. */
 const clientUser = (roles: Record<string, PermissionPair[]>, userId = 7): PermissionSubject => ({ userId, roles });
 
-describe('roles and permissions (spec §6)', () => {
-  it.each(['admin', 'Admin', 'ADMIN', 'aDmIn'])("spec §6: a role named '%s' is Admin (case ignored)", (role) => {
-    expect(isAdmin(serverUser([role], []))).toBe(true);
-    expect(isAdmin(clientUser({ [role]: [] }))).toBe(true);
-  });
+describe('roles and permissions (sqllab-and-platform §6)', () => {
+  it.each(['admin', 'Admin', 'ADMIN', 'aDmIn'])(
+    "sqllab-and-platform §6: a role named '%s' is Admin (case ignored)",
+    (role) => {
+      expect(isAdmin(serverUser([role], []))).toBe(true);
+      expect(isAdmin(clientUser({ [role]: [] }))).toBe(true);
+    },
+  );
 
-  it('spec §6: a role that merely contains admin is not Admin', () => {
+  it('sqllab-and-platform §6: a role that merely contains admin is not Admin', () => {
     expect(isAdmin(serverUser(['administrators', 'sql_admin'], []))).toBe(false);
   });
 
-  it('spec §6: admins pass every permission check, even for pairs no role lists', () => {
+  it('sqllab-and-platform §6: admins pass every permission check, even for pairs no role lists', () => {
     const admin = clientUser({ Admin: [] });
     expect(hasPermission(admin, 'can_anything', 'AnyView')).toBe(true);
     expect(canOverwriteChart(admin, [])).toBe(true);
     expect(canEditDashboard(admin, [99])).toBe(true);
   });
 
-  it('spec §6: other checks are on (permission, view) pairs: both must match', () => {
+  it('sqllab-and-platform §6: other checks are on (permission, view) pairs: both must match', () => {
     const user = serverUser(['Gamma'], [['can_write', 'Chart']]);
     expect(hasPermission(user, 'can_write', 'Chart')).toBe(true);
     expect(hasPermission(user, 'can_write', 'Dashboard')).toBe(false);
     expect(hasPermission(user, 'can_read', 'Chart')).toBe(false);
   });
 
-  it('spec §3 User: the permission map is role name to pairs; any role granting the pair suffices', () => {
+  it('sqllab-and-platform §3 User: the permission map is role name to pairs; any role granting the pair suffices', () => {
     const user = clientUser({ Reader: [['can_read', 'Chart']], Writer: [['can_write', 'Dashboard']] });
     expect(canWriteDashboard(user)).toBe(true);
     expect(canAddChart(user)).toBe(false);
@@ -67,12 +70,12 @@ describe('roles and permissions (spec §6)', () => {
     ['can_share_dashboard', canShareDashboard, ['can_share_dashboard', 'Strata']],
     ['can_explore', canExplore, ['can_explore', 'Strata']],
     ['can_share_chart', canShareChart, ['can_share_chart', 'Strata']],
-  ] as const)('spec §6: %s', (_name, check, pair) => {
+  ] as const)('sqllab-and-platform §6: %s', (_name, check, pair) => {
     expect(check(serverUser(['Custom'], [pair]))).toBe(true);
     expect(check(serverUser(['Custom'], [['can_read', 'Chart']]))).toBe(false);
   });
 
-  it('spec §6: overwriting a chart requires being among its owners', () => {
+  it('sqllab-and-platform §6: overwriting a chart requires being among its owners', () => {
     const writer = serverUser(['Alpha'], [['can_write', 'Chart']], 7);
     expect(canOverwriteChart(writer, [3, 7])).toBe(true);
     expect(canOverwriteChart(writer, [{ id: 7 }])).toBe(true);
@@ -80,7 +83,7 @@ describe('roles and permissions (spec §6)', () => {
     expect(canOverwriteChart(writer, [])).toBe(false);
   });
 
-  it('spec §6: an owner who may not write charts may not overwrite one', () => {
+  it('sqllab-and-platform §6: an owner who may not write charts may not overwrite one', () => {
     expect(canOverwriteChart(serverUser(['Gamma'], [['can_read', 'Chart']], 7), [7])).toBe(false);
   });
 
@@ -96,7 +99,7 @@ describe('roles and permissions (spec §6)', () => {
     expect(canAccessDatabase(serverUser(['Gamma'], [...BUILT_IN_ROLES.Gamma]), examples)).toBe(false);
   });
 
-  it('spec §3 User: recognised by having username, permissions and roles', () => {
+  it('sqllab-and-platform §3 User: recognised by having username, permissions and roles', () => {
     expect(isUserWithPermissionsAndRoles({ username: 'a', roles: {}, permissions: {} })).toBe(true);
     expect(isUserWithPermissionsAndRoles({ username: 'a', roles: {} })).toBe(false);
     expect(isUserWithPermissionsAndRoles({ roles: {}, permissions: {} })).toBe(false);

@@ -21,7 +21,7 @@ export function roleNames(user: PermissionSubject): string[] {
   return Array.isArray(user.roles) ? [...user.roles] : Object.keys(user.roles);
 }
 
-/** spec §6: Admin is a role whose name equals 'admin', ignoring case. */
+/** sqllab-and-platform §6: Admin is a role whose name equals 'admin', ignoring case. */
 export function isAdmin(user: PermissionSubject | null | undefined): boolean {
   return !!user && roleNames(user).some((role) => role.toLowerCase() === ADMIN_ROLE);
 }
@@ -35,34 +35,34 @@ function grantedPairs(user: PermissionSubject): readonly PermissionPair[] {
   return [...direct, ...fromRoles];
 }
 
-/** spec §6: admins pass every check; everyone else needs the (permission, view) pair. */
+/** sqllab-and-platform §6: admins pass every check; everyone else needs the (permission, view) pair. */
 export function hasPermission(user: PermissionSubject | null | undefined, permission: string, view: string): boolean {
   if (!user) return false;
   if (isAdmin(user)) return true;
   return grantedPairs(user).some(([p, v]) => p === permission && v === view);
 }
 
-/** spec §6: can_write on Chart: the user may add a chart. */
+/** sqllab-and-platform §6: can_write on Chart: the user may add a chart. */
 export const canAddChart = (user: PermissionSubject | null | undefined) =>
   hasPermission(user, Permission.WRITE, View.CHART);
 
-/** spec §6: can_write on Dashboard. */
+/** sqllab-and-platform §6: can_write on Dashboard. */
 export const canWriteDashboard = (user: PermissionSubject | null | undefined) =>
   hasPermission(user, Permission.WRITE, View.DASHBOARD);
 
-/** spec §6: can_csv on the main view: the user may download data. */
+/** sqllab-and-platform §6: can_csv on the main view: the user may download data. */
 export const canDownloadCsv = (user: PermissionSubject | null | undefined) =>
   hasPermission(user, Permission.CSV, View.MAIN);
 
-/** spec §6: can_share_dashboard. */
+/** sqllab-and-platform §6: can_share_dashboard. */
 export const canShareDashboard = (user: PermissionSubject | null | undefined) =>
   hasPermission(user, Permission.SHARE_DASHBOARD, View.MAIN);
 
-/** spec §6: can_explore. */
+/** sqllab-and-platform §6: can_explore. */
 export const canExplore = (user: PermissionSubject | null | undefined) =>
   hasPermission(user, Permission.EXPLORE, View.MAIN);
 
-/** spec §6: can_share_chart. */
+/** sqllab-and-platform §6: can_share_chart. */
 export const canShareChart = (user: PermissionSubject | null | undefined) =>
   hasPermission(user, Permission.SHARE_CHART, View.MAIN);
 
@@ -78,7 +78,7 @@ export function isOwner(user: PermissionSubject | null | undefined, owners: read
 }
 
 /**
- * spec §6: overwriting a chart requires being among its owners (and still being allowed to write
+ * sqllab-and-platform §6: overwriting a chart requires being among its owners (and still being allowed to write
  * charts: an owner whose role lost can_write may not). Admins pass.
  */
 export function canOverwriteChart(user: PermissionSubject | null | undefined, owners: readonly Owner[]): boolean {
@@ -105,7 +105,7 @@ export function canAccessDatabase(
   );
 }
 
-/** spec §3 User: recognised by having username, permissions and roles. */
+/** sqllab-and-platform §3 User: recognised by having username, permissions and roles. */
 export function isUserWithPermissionsAndRoles(value: unknown): value is PermissionSubject & { username: string } {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;

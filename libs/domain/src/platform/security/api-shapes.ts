@@ -4,7 +4,7 @@
  */
 import type { PermissionPair } from '../permissions/vocabulary';
 
-/** `GET /api/v1/me/` and `POST /login/`: spec §3 "User", with the permission map. */
+/** `GET /api/v1/me/` and `POST /login/`: sqllab-and-platform §3 "User", with the permission map. */
 export interface MeResponse {
   id: number;
   username: string;

@@ -3,7 +3,7 @@ import type { MeResponse } from '../security/api-shapes';
 import type { EventLike } from '@strata/events';
 import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
 
-/** The signed-in user as GET /api/v1/me/ and POST /login/ answer it (spec §3 User). */
+/** The signed-in user as GET /api/v1/me/ and POST /login/ answer it (sqllab-and-platform §3 User). */
 export type Me = MeResponse;
 
 /**

@@ -1,11 +1,11 @@
 import { formatMessage } from './format';
 
 describe('formatMessage', () => {
-  it('spec §5: a %s template gets its argument (Value cannot exceed %s)', () => {
+  it('sqllab-and-platform §5: a %s template gets its argument (Value cannot exceed %s)', () => {
     expect(formatMessage('Value cannot exceed %s', 10)).toBe('Value cannot exceed 10');
   });
 
-  it('spec §8: several placeholders are filled in order', () => {
+  it('sqllab-and-platform §8: several placeholders are filled in order', () => {
     expect(formatMessage('Sorry, there was an error saving this %s: %s', 'chart', 'Forbidden')).toBe(
       'Sorry, there was an error saving this chart: Forbidden',
     );

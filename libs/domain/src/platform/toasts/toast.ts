@@ -1,6 +1,6 @@
 import type { EventLike } from '@strata/events';
 
-/** spec §3 Toast: the four kinds of toast, which also pick the colour and the duration. */
+/** sqllab-and-platform §3 Toast: the four kinds of toast, which also pick the colour and the duration. */
 export const ToastType = {
   INFO: 'info',
   SUCCESS: 'success',
@@ -9,7 +9,7 @@ export const ToastType = {
 } as const;
 export type ToastType = (typeof ToastType)[keyof typeof ToastType];
 
-/** spec §9: how long each kind stays on screen, in milliseconds. */
+/** sqllab-and-platform §9: how long each kind stays on screen, in milliseconds. */
 export const TOAST_DURATION_MS: Readonly<Record<ToastType, number>> = {
   info: 4000,
   success: 4000,

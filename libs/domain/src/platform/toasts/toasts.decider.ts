@@ -29,7 +29,7 @@ export const toastsDecider: Decider<ToastsState, ToastEvent, ToastCommand> = {
         if (state.toasts.some((t) => t.id === id)) {
           throw new DomainError('toast_id_taken', `A toast with id '${id}' is already shown.`);
         }
-        // spec §4 Toasts: skipped, not refused: the caller asked for "at most once", which holds.
+        // sqllab-and-platform §4 Toasts: skipped, not refused: the caller asked for "at most once", which holds.
         if (noDuplicate && state.toasts.some((t) => t.text === text)) return [];
         return [{ type: TOAST_ADDED, data: { toast: { id, toastType, text, duration, noDuplicate } } }];
       }

@@ -28,7 +28,7 @@ const command: fc.Arbitrary<ToastCommand> = fc.oneof(
 );
 
 describe('toasts (property)', () => {
-  it('spec §4 Toasts: the list equals a plain model: newest first, noDuplicate skips, removal by id', () => {
+  it('sqllab-and-platform §4 Toasts: the list equals a plain model: newest first, noDuplicate skips, removal by id', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 40 }), (commands) => {
         let model: { id: string; text: string }[] = [];

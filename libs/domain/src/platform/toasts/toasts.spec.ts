@@ -27,49 +27,49 @@ const added = (t: Toast): ToastEvent => ({ type: TOAST_ADDED, data: { toast: t }
 const removed = (id: string): ToastEvent => ({ type: TOAST_REMOVED, data: { id } });
 
 describe('toasts', () => {
-  it('spec §4 Toasts: a new toast goes to the front of the list', () => {
+  it('sqllab-and-platform §4 Toasts: a new toast goes to the front of the list', () => {
     spec
       .given([added(toast('a', 'first'))])
       .when(addSuccessToast('b', 'Saved'))
       .thenState({ toasts: [toast('b', 'Saved', { toastType: 'success' }), toast('a', 'first')] });
   });
 
-  it('spec §4 Toasts: adding a toast gives one toastAdded event carrying the toast', () => {
+  it('sqllab-and-platform §4 Toasts: adding a toast gives one toastAdded event carrying the toast', () => {
     spec
       .given([])
       .when(addInfoToast('a', 'Copied to clipboard!'))
       .then([added(toast('a', 'Copied to clipboard!'))]);
   });
 
-  it('spec §4 Toasts: skipped if noDuplicate is set and a toast with the same text exists', () => {
+  it('sqllab-and-platform §4 Toasts: skipped if noDuplicate is set and a toast with the same text exists', () => {
     spec
       .given([added(toast('a', 'Network error', { toastType: 'danger', duration: 8000 }))])
       .when(addDangerToast('b', 'Network error', { noDuplicate: true }))
       .then([]);
   });
 
-  it('spec §5: a toast with noDuplicate is added when no toast has its text', () => {
+  it('sqllab-and-platform §5: a toast with noDuplicate is added when no toast has its text', () => {
     spec
       .given([added(toast('a', 'Other text'))])
       .when(addInfoToast('b', 'Network error', { noDuplicate: true }))
       .then([added(toast('b', 'Network error', { noDuplicate: true }))]);
   });
 
-  it('spec §4 Toasts: without noDuplicate the same text may be shown twice', () => {
+  it('sqllab-and-platform §4 Toasts: without noDuplicate the same text may be shown twice', () => {
     spec
       .given([added(toast('a', 'Saved'))])
       .when(addInfoToast('b', 'Saved'))
       .thenState({ toasts: [toast('b', 'Saved'), toast('a', 'Saved')] });
   });
 
-  it('spec §4 Toasts: removal is by id', () => {
+  it('sqllab-and-platform §4 Toasts: removal is by id', () => {
     spec
       .given([added(toast('a', 'same')), added(toast('b', 'same'))])
       .when(removeToast('a'))
       .thenState({ toasts: [toast('b', 'same')] });
   });
 
-  it('spec §4 Toasts: removing a toast that is already gone gives no event', () => {
+  it('sqllab-and-platform §4 Toasts: removing a toast that is already gone gives no event', () => {
     spec
       .given([added(toast('a', 'x')), removed('a')])
       .when(removeToast('a'))
@@ -81,7 +81,7 @@ describe('toasts', () => {
     ['success', 4000, addSuccessToast],
     ['warning', 6000, addWarningToast],
     ['danger', 8000, addDangerToast],
-  ] as const)('spec §9: a %s toast lasts %i ms by default', (toastType, duration, add) => {
+  ] as const)('sqllab-and-platform §9: a %s toast lasts %i ms by default', (toastType, duration, add) => {
     expect(TOAST_DURATION_MS[toastType]).toBe(duration);
     spec
       .given([])
@@ -89,7 +89,7 @@ describe('toasts', () => {
       .then([added(toast('t', 'hello', { toastType, duration }))]);
   });
 
-  it('spec §3 Toast: an explicit duration on the command wins over the default', () => {
+  it('sqllab-and-platform §3 Toast: an explicit duration on the command wins over the default', () => {
     spec
       .given([])
       .when(addWarningToast('t', 'sticky', { duration: 0 }))

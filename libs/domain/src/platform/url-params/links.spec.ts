@@ -1,7 +1,7 @@
 import { externalHref, readHash } from './links';
 
-describe('links and hash (spec §2)', () => {
-  it("spec §2: the URL hash is read without its leading '#'", () => {
+describe('links and hash (sqllab-and-platform §2)', () => {
+  it("sqllab-and-platform §2: the URL hash is read without its leading '#'", () => {
     expect(readHash('#CHART-abc')).toBe('CHART-abc');
     expect(readHash('')).toBe('');
     expect(readHash('already-bare')).toBe('already-bare');
@@ -12,7 +12,7 @@ describe('links and hash (spec §2)', () => {
     ['example.com/report', '//example.com/report'],
     ['www.example.com', '//www.example.com'],
     ['localhost:8088/dashboard/1', '//localhost:8088/dashboard/1'],
-  ])('spec §2: a link without a host (%s) becomes protocol-relative', (url, href) => {
+  ])('sqllab-and-platform §2: a link without a host (%s) becomes protocol-relative', (url, href) => {
     expect(externalHref(url)).toBe(href);
   });
 
@@ -22,7 +22,7 @@ describe('links and hash (spec §2)', () => {
     '//cdn.example.com/a',
     'mailto:team@example.com',
     '/dashboard/1',
-  ])('spec §2: a link that already has a host or is a path of this app (%s) is kept', (url) => {
+  ])('sqllab-and-platform §2: a link that already has a host or is a path of this app (%s) is kept', (url) => {
     expect(externalHref(url)).toBe(url);
   });
 

@@ -1,4 +1,4 @@
-/** spec §2: the URL hash is read without its leading '#' (an anchor like '#CHART-abc' names 'CHART-abc'). */
+/** sqllab-and-platform §2: the URL hash is read without its leading '#' (an anchor like '#CHART-abc' names 'CHART-abc'). */
 export function readHash(hash: string): string {
   return hash.startsWith('#') ? hash.slice(1) : hash;
 }
@@ -9,7 +9,7 @@ const SCHEME = /^([a-z][a-z\d+.-]*:\/\/|(mailto|tel|sms):)/i;
 const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data):/i;
 
 /**
- * spec §2: links without a host become protocol-relative, so 'example.com/report' opens that site
+ * sqllab-and-platform §2: links without a host become protocol-relative, so 'example.com/report' opens that site
  * instead of a path under Strata. Links with a scheme, protocol-relative links and paths of this app
  * ('/dashboard/1') are kept; a script or data link gives null (render no link).
  */

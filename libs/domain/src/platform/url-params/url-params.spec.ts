@@ -9,19 +9,19 @@ import {
   uiConfigMask,
 } from './url-params';
 
-describe('UI-config bit mask (spec §2)', () => {
+describe('UI-config bit mask (sqllab-and-platform §2)', () => {
   it.each([
     [1, 'hideTitle'],
     [2, 'hideTabs'],
     [4, 'hideNav'],
     [8, 'hideChartControls'],
-  ] as const)('spec §2: bit %i %s', (bit, flag) => {
+  ] as const)('sqllab-and-platform §2: bit %i %s', (bit, flag) => {
     const config = parseUiConfig(String(bit));
     expect(config[flag]).toBe(true);
     expect(Object.values(config).filter(Boolean)).toHaveLength(1);
   });
 
-  it('spec §2: bits combine (5 hides the title and navigation)', () => {
+  it('sqllab-and-platform §2: bits combine (5 hides the title and navigation)', () => {
     expect(parseUiConfig('5')).toEqual({ hideTitle: true, hideTabs: false, hideNav: true, hideChartControls: false });
     expect(parseUiConfig(15)).toEqual({ hideTitle: true, hideTabs: true, hideNav: true, hideChartControls: true });
   });
@@ -37,8 +37,8 @@ describe('UI-config bit mask (spec §2)', () => {
   });
 });
 
-describe('standalone modes (spec §2)', () => {
-  it('spec §2: 0 none, 1 hide navigation, 2 hide navigation and title, 3 report', () => {
+describe('standalone modes (sqllab-and-platform §2)', () => {
+  it('sqllab-and-platform §2: 0 none, 1 hide navigation, 2 hide navigation and title, 3 report', () => {
     expect(hiddenChrome({ standalone: parseStandaloneMode('0'), uiConfig: parseUiConfig(0) })).toMatchObject({
       hideNav: false,
       hideTitle: false,
@@ -65,8 +65,8 @@ describe('standalone modes (spec §2)', () => {
   });
 });
 
-describe('page parameters (spec §2)', () => {
-  it('spec §2: explore and dashboard pages read standalone, edit, force, slice id, dashboard id, viz type, uiConfig and preselected filters', () => {
+describe('page parameters (sqllab-and-platform §2)', () => {
+  it('sqllab-and-platform §2: explore and dashboard pages read standalone, edit, force, slice id, dashboard id, viz type, uiConfig and preselected filters', () => {
     const params = readPageUrlParams(
       '?standalone=2&edit=true&force=1&slice_id=12&dashboard_id=3&viz_type=table&uiConfig=8&preselect_filters=%7B%7D',
     );
@@ -98,8 +98,8 @@ describe('page parameters (spec §2)', () => {
   });
 });
 
-describe('permalink parameters (spec §2)', () => {
-  it('spec §2: chart permalinks keep the current parameters minus the reserved ones', () => {
+describe('permalink parameters (sqllab-and-platform §2)', () => {
+  it('sqllab-and-platform §2: chart permalinks keep the current parameters minus the reserved ones', () => {
     const current =
       '?form_data_key=abc&slice_id=4&standalone=1&datasource_id=2&datasource_type=table&dataset_id=2&foo=bar';
     expect(permalinkUrlParams(current, 'chart')).toEqual([
@@ -108,7 +108,7 @@ describe('permalink parameters (spec §2)', () => {
     ]);
   });
 
-  it('spec §2: dashboard permalinks drop the filter state, the permalink key and edit mode', () => {
+  it('sqllab-and-platform §2: dashboard permalinks drop the filter state, the permalink key and edit mode', () => {
     const current = new URLSearchParams(
       'native_filters_key=k&native_filters=(x)&permalink_key=p&edit=true&standalone=2&show_filters=0',
     );

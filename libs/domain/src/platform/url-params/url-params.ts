@@ -1,6 +1,6 @@
 import { getParam, toParamPairs, type ParamPair, type ParamsInput } from './query-string';
 
-/** spec §2: the URL parameters explore and dashboard pages read, by their names on the URL. */
+/** sqllab-and-platform §2: the URL parameters explore and dashboard pages read, by their names on the URL. */
 export const UrlParam = {
   STANDALONE: 'standalone',
   EDIT: 'edit',
@@ -38,13 +38,13 @@ export const RESERVED_DASHBOARD_URL_PARAMS: readonly string[] = [
   UrlParam.EDIT,
 ];
 
-/** spec §2: permalink parameters are the current URL parameters minus the reserved ones. */
+/** sqllab-and-platform §2: permalink parameters are the current URL parameters minus the reserved ones. */
 export function permalinkUrlParams(current: ParamsInput, kind: 'chart' | 'dashboard'): ParamPair[] {
   const reserved = kind === 'chart' ? RESERVED_CHART_URL_PARAMS : RESERVED_DASHBOARD_URL_PARAMS;
   return toParamPairs(current).filter(([key]) => !reserved.includes(key));
 }
 
-/** spec §2 UI-config bits. */
+/** sqllab-and-platform §2 UI-config bits. */
 export const UiConfigBit = {
   HIDE_TITLE: 1,
   HIDE_TABS: 2,
@@ -80,7 +80,7 @@ export function uiConfigMask(config: Partial<UiConfig>): number {
   );
 }
 
-/** spec §2 dashboard standalone modes. */
+/** sqllab-and-platform §2 dashboard standalone modes. */
 export const StandaloneMode = {
   NONE: 0,
   HIDE_NAV: 1,
@@ -133,7 +133,7 @@ export interface PageUrlParams {
   preselectFilters?: string;
 }
 
-/** spec §2: the parameters explore and dashboard pages read, typed. */
+/** sqllab-and-platform §2: the parameters explore and dashboard pages read, typed. */
 export function readPageUrlParams(input: ParamsInput): PageUrlParams {
   const pairs = toParamPairs(input);
   const get = (key: string) => getParam(pairs, key);

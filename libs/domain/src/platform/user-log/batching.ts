@@ -1,6 +1,6 @@
 import { userLogPath, USER_LOG_PATH, type UserLogBody, type UserLogEvent } from './user-log-event';
 
-/** spec §4 Event logging, §9: up to 1024 events a request, sent after 1 second without new events. */
+/** sqllab-and-platform §4 Event logging, §9: up to 1024 events a request, sent after 1 second without new events. */
 export const USER_LOG_BATCH_SIZE = 1024;
 export const USER_LOG_QUIET_MS = 1000;
 

@@ -1,7 +1,7 @@
 import type { EventLike } from '@strata/events';
 import { z } from 'zod';
 
-/** spec §7: the two kinds of logged event, and the log format's version. */
+/** sqllab-and-platform §7: the two kinds of logged event, and the log format's version. */
 export const UserLogEventType = { USER: 'user', TIMING: 'timing' } as const;
 export type UserLogEventType = (typeof UserLogEventType)[keyof typeof UserLogEventType];
 export const USER_LOG_VERSION = 'v2' as const;
@@ -12,7 +12,7 @@ export const UserLogSource = { DASHBOARD: 'dashboard', CHART: 'chart', SQL_LAB: 
 const id = z.union([z.number().int(), z.string().max(256)]);
 const text = (max: number) => z.string().max(max).nullish();
 
-/** spec §3 User-log event. */
+/** sqllab-and-platform §3 User-log event. */
 export interface UserLogEventFields {
   event_name: string;
   /** Milliseconds since the epoch, from the client's clock. */
@@ -93,7 +93,7 @@ export function userLogEvent(fields: NewUserLogEvent): UserLogEvent {
 
 export const USER_LOG_PATH = '/strata/log/';
 
-/** spec §7: the log URL, with explode=events and dashboard_id or slice_id for those sources. */
+/** sqllab-and-platform §7: the log URL, with explode=events and dashboard_id or slice_id for those sources. */
 export function userLogPath(event: Pick<UserLogEvent, 'source' | 'source_id'>, basePath = USER_LOG_PATH): string {
   const { source, source_id: sourceId } = event;
   const path = `${basePath}?explode=events`;

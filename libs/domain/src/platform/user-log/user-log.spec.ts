@@ -19,13 +19,13 @@ import {
 const event = (n: number, extra: Partial<UserLogEvent> = {}): UserLogEvent =>
   userLogEvent({ event_name: `click_${n}`, ts: 1_700_000_000_000 + n, ...extra });
 
-describe('user-log event shape (spec §3, §7)', () => {
-  it('spec §7: event types are user and timing; the event version is v2', () => {
+describe('user-log event shape (sqllab-and-platform §3, §7)', () => {
+  it('sqllab-and-platform §7: event types are user and timing; the event version is v2', () => {
     expect(event(1)).toMatchObject({ event_type: 'user', version: 'v2' });
     expect(userLogEvent({ event_name: 'mount_dashboard', ts: 5, event_type: 'timing' }).event_type).toBe('timing');
   });
 
-  it('spec §3 User-log event: a body with every listed field is accepted', () => {
+  it('sqllab-and-platform §3 User-log event: a body with every listed field is accepted', () => {
     const full = event(1, {
       source: 'dashboard',
       source_id: 4,
@@ -66,7 +66,7 @@ describe('user-log event shape (spec §3, §7)', () => {
     expect(userLogBodySchema.safeParse({ events: '[not json' }).success).toBe(false);
   });
 
-  it('spec §7: the URL carries explode=events plus dashboard_id or slice_id for a dashboard or chart', () => {
+  it('sqllab-and-platform §7: the URL carries explode=events plus dashboard_id or slice_id for a dashboard or chart', () => {
     expect(userLogPath({ source: 'dashboard', source_id: 12 })).toBe('/strata/log/?explode=events&dashboard_id=12');
     expect(userLogPath({ source: 'chart', source_id: 5 })).toBe('/strata/log/?explode=events&slice_id=5');
     expect(userLogPath({ source: 'sqlLab', source_id: 'tab-1' })).toBe('/strata/log/?explode=events');
@@ -92,13 +92,13 @@ describe('user-log event shape (spec §3, §7)', () => {
   });
 });
 
-describe('user-log batching (spec §4 Event logging, §9)', () => {
-  it('spec §9: event batch size 1024, delay 1000 ms', () => {
+describe('user-log batching (sqllab-and-platform §4 Event logging, §9)', () => {
+  it('sqllab-and-platform §9: event batch size 1024, delay 1000 ms', () => {
     expect(USER_LOG_BATCH_SIZE).toBe(1024);
     expect(USER_LOG_QUIET_MS).toBe(1000);
   });
 
-  it('spec §4 Event logging: events are batched, up to 1024 at a time', () => {
+  it('sqllab-and-platform §4 Event logging: events are batched, up to 1024 at a time', () => {
     const queue = Array.from({ length: 2500 }, (_, i) => i);
     const batches = splitIntoBatches(queue);
     expect(batches.map((b) => b.length)).toEqual([1024, 1024, 452]);
@@ -114,7 +114,7 @@ describe('user-log batching (spec §4 Event logging, §9)', () => {
     expect(planUserLogRequests([])).toEqual([]);
   });
 
-  it('spec §6: the event log passes a guest token when one exists', () => {
+  it('sqllab-and-platform §6: the event log passes a guest token when one exists', () => {
     expect(planUserLogRequests([event(1)], { guestToken: 'guest-jwt' })).toEqual([
       { path: '/strata/log/?explode=events', body: { events: [event(1)], guest_token: 'guest-jwt' } },
     ]);

@@ -1,18 +1,18 @@
 import { validateControl, validateInteger, validateMaxValue, validateNonEmpty } from './validators';
 
-describe('control validation (spec §5)', () => {
-  it.each([3, '3', ' 42 ', -7, '0'])('spec §5: integer rule accepts %p', (value) => {
+describe('control validation (sqllab-and-platform §5)', () => {
+  it.each([3, '3', ' 42 ', -7, '0'])('sqllab-and-platform §5: integer rule accepts %p', (value) => {
     expect(validateInteger(value)).toBeNull();
   });
 
   it.each([1.5, '1.5', 'abc', '12px', NaN, Infinity, true, {}])(
-    "spec §5: integer rule says 'is expected to be an integer' for %p",
+    "sqllab-and-platform §5: integer rule says 'is expected to be an integer' for %p",
     (value) => {
       expect(validateInteger(value)).toBe('is expected to be an integer');
     },
   );
 
-  it('spec §5: maximum rule says "Value cannot exceed %s" with the maximum', () => {
+  it('sqllab-and-platform §5: maximum rule says "Value cannot exceed %s" with the maximum', () => {
     const max100 = validateMaxValue(100);
     expect(max100(101)).toBe('Value cannot exceed 100');
     expect(max100('250')).toBe('Value cannot exceed 100');
@@ -20,11 +20,14 @@ describe('control validation (spec §5)', () => {
     expect(max100('7')).toBeNull();
   });
 
-  it.each([null, undefined, '', []])("spec §5: non-empty rule says 'cannot be empty' for %p", (value) => {
-    expect(validateNonEmpty(value)).toBe('cannot be empty');
-  });
+  it.each([null, undefined, '', []])(
+    "sqllab-and-platform §5: non-empty rule says 'cannot be empty' for %p",
+    (value) => {
+      expect(validateNonEmpty(value)).toBe('cannot be empty');
+    },
+  );
 
-  it.each([0, false, ' ', ['a'], 'x', {}])('spec §5: non-empty rule accepts %p', (value) => {
+  it.each([0, false, ' ', ['a'], 'x', {}])('sqllab-and-platform §5: non-empty rule accepts %p', (value) => {
     expect(validateNonEmpty(value)).toBeNull();
   });
 

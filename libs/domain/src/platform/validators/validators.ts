@@ -1,7 +1,7 @@
 import { formatMessage } from '../text/format';
 
 /**
- * spec §5 Control validation. A validator returns the message to show under the control, or null when
+ * sqllab-and-platform §5 Control validation. A validator returns the message to show under the control, or null when
  * the value is acceptable. Messages are fragments: the control shows them after its label
  * ('Row limit is expected to be an integer').
  */
@@ -13,12 +13,12 @@ export const ValidationMessages = {
   NON_EMPTY: 'cannot be empty',
 } as const;
 
-/** spec §5: null, undefined, an empty string and an empty array are empty. */
+/** sqllab-and-platform §5: null, undefined, an empty string and an empty array are empty. */
 export function isEmptyValue(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-/** spec §5 integer rule. An empty value passes: emptiness is validateNonEmpty's job. */
+/** sqllab-and-platform §5 integer rule. An empty value passes: emptiness is validateNonEmpty's job. */
 export const validateInteger: Validator = (value) => {
   if (isEmptyValue(value)) return null;
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
@@ -26,7 +26,7 @@ export const validateInteger: Validator = (value) => {
   return Number.isInteger(n) ? null : ValidationMessages.INTEGER;
 };
 
-/** spec §5 maximum rule: 'Value cannot exceed %s' with the maximum filled in. */
+/** sqllab-and-platform §5 maximum rule: 'Value cannot exceed %s' with the maximum filled in. */
 export function validateMaxValue(max: number): Validator {
   return (value) => {
     if (isEmptyValue(value)) return null;
@@ -35,7 +35,7 @@ export function validateMaxValue(max: number): Validator {
   };
 }
 
-/** spec §5 non-empty rule: 'cannot be empty' for null, an empty string or an empty array. */
+/** sqllab-and-platform §5 non-empty rule: 'cannot be empty' for null, an empty string or an empty array. */
 export const validateNonEmpty: Validator = (value) => (isEmptyValue(value) ? ValidationMessages.NON_EMPTY : null);
 
 /** Every message the validators give for a value, in the validators' order. */

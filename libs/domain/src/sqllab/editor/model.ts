@@ -1,5 +1,5 @@
 /**
- * spec §3 Query editor tab, Table entry and Editor-wide state: the shape the client folds SQL Lab's
+ * sqllab-and-platform §3 Query editor tab, Table entry and Editor-wide state: the shape the client folds SQL Lab's
  * editor events into. Times are epoch milliseconds and always arrive on the command.
  */
 import type { EditorQuery } from '../queries/query';
@@ -9,7 +9,7 @@ export interface CursorPosition {
   column: number;
 }
 
-/** spec §3 Query editor tab. */
+/** sqllab-and-platform §3 Query editor tab. */
 export interface QueryEditor {
   version: 1;
   id: string;
@@ -43,7 +43,7 @@ export interface QueryEditor {
 /** The properties an edit may change; id and version never change. */
 export type QueryEditorPatch = Partial<Omit<QueryEditor, 'id' | 'version'>>;
 
-/** Uncommitted edits of the active tab (spec §3 unsavedQueryEditor). */
+/** Uncommitted edits of the active tab (sqllab-and-platform §3 unsavedQueryEditor). */
 export type UnsavedQueryEditor = { id: string } & QueryEditorPatch;
 
 export interface TableColumn {
@@ -54,7 +54,7 @@ export interface TableColumn {
   comment?: string | null;
 }
 
-/** spec §3 Table entry (in the editor). */
+/** sqllab-and-platform §3 Table entry (in the editor). */
 export interface TableEntry {
   id: string;
   dbId: number;
@@ -77,7 +77,7 @@ export interface TableEntry {
   inLocalStorage: boolean;
 }
 
-/** spec §3 Cost estimate per query (keyed by the tab id). */
+/** sqllab-and-platform §3 Cost estimate per query (keyed by the tab id). */
 export interface CostEstimate {
   completed: boolean;
   /** The server's figures: one entry per statement (REFERENCE §1.1). */
@@ -85,10 +85,10 @@ export interface CostEstimate {
   error: string | null;
 }
 
-/** The dataset created from a query (spec §4 Dataset creation). */
+/** The dataset created from a query (sqllab-and-platform §4 Dataset creation). */
 export interface CreatedDatasource {
   id: number;
-  /** Datasource key `{id}__table` (spec §3 Datasource key). */
+  /** Datasource key `{id}__table` (sqllab-and-platform §3 Datasource key). */
   key: string;
   name: string;
 }
@@ -96,7 +96,7 @@ export interface CreatedDatasource {
 export const SOUTH_PANE_RESULTS = 'Results';
 export const SOUTH_PANE_HISTORY = 'History';
 
-/** spec §3 Editor-wide state. */
+/** sqllab-and-platform §3 Editor-wide state. */
 export interface SqlLabState {
   queryEditors: readonly QueryEditor[];
   unsavedQueryEditor: UnsavedQueryEditor | null;

@@ -11,20 +11,20 @@ const fold = (events: readonly SqlLabEvent[]): SqlLabState =>
 const two = [added(tab('a', 'A')), added(tab('b', 'B'))]; // b is active
 
 describe('SQL Lab tabs: property edits', () => {
-  it('spec §4 Tabs: an edit of the active tab goes to the unsaved copy and stamps updatedAt', () => {
+  it('sqllab-and-platform §4 Tabs: an edit of the active tab goes to the unsaved copy and stamps updatedAt', () => {
     const state = fold([...two, sqlEdited('b', 'SELECT 1', 50)]);
     expect(state.unsavedQueryEditor).toEqual({ id: 'b', sql: 'SELECT 1', updatedAt: 50 });
     expect(state.queryEditors.find((qe) => qe.id === 'b')?.sql).toBe('');
     expect(activeQueryEditor(state)).toMatchObject({ sql: 'SELECT 1', updatedAt: 50 });
   });
 
-  it('spec §4 Tabs: an edit of another tab goes to the stored tab', () => {
+  it('sqllab-and-platform §4 Tabs: an edit of another tab goes to the stored tab', () => {
     const state = fold([...two, sqlEdited('a', 'SELECT 2', 60)]);
     expect(state.unsavedQueryEditor).toBeNull();
     expect(state.queryEditors.find((qe) => qe.id === 'a')).toMatchObject({ sql: 'SELECT 2', updatedAt: 60 });
   });
 
-  it('spec §4 Tabs: selection changes do not stamp updatedAt', () => {
+  it('sqllab-and-platform §4 Tabs: selection changes do not stamp updatedAt', () => {
     spec
       .given(two)
       .when({ type: 'SetSelectedText', data: { queryEditorId: 'b', selectedText: 'SELECT' } })
@@ -47,7 +47,7 @@ describe('SQL Lab tabs: property edits', () => {
       .then([]);
   });
 
-  it('spec §4 Tabs: database, catalog, schema, limit and template parameters are tab properties', () => {
+  it('sqllab-and-platform §4 Tabs: database, catalog, schema, limit and template parameters are tab properties', () => {
     const events = (['SetDatabase', 'SetCatalog', 'SetSchema', 'SetQueryLimit', 'SetTemplateParams'] as const).map(
       (type, i) => {
         const data = [
@@ -92,7 +92,7 @@ describe('SQL Lab tabs: property edits', () => {
       .thenThrows('tab_not_found');
   });
 
-  it('spec §4 Tabs: saving a tab as a saved query sets its remote id and name', () => {
+  it('sqllab-and-platform §4 Tabs: saving a tab as a saved query sets its remote id and name', () => {
     spec
       .given(two)
       .when({ type: 'SaveAsSavedQuery', data: { queryEditorId: 'a', remoteId: 12, name: ' Revenue ', at: 30 } })
@@ -115,7 +115,7 @@ describe('SQL Lab tabs: property edits', () => {
 });
 
 describe('SQL Lab tabs: rename, left bar, panes', () => {
-  it('spec §2 Tabs: a tab can be renamed', () => {
+  it('sqllab-and-platform §2 Tabs: a tab can be renamed', () => {
     spec
       .given(two)
       .when({ type: 'RenameTab', data: { queryEditorId: 'a', name: '  Revenue  ', at: 3 } })
@@ -136,7 +136,7 @@ describe('SQL Lab tabs: rename, left bar, panes', () => {
       .thenThrows('tab_name_taken');
   });
 
-  it('spec §2 Tabs: toggling the left bar hides it, toggling again shows it (hideLeftBar)', () => {
+  it('sqllab-and-platform §2 Tabs: toggling the left bar hides it, toggling again shows it (hideLeftBar)', () => {
     spec
       .given(two)
       .when({ type: 'ToggleLeftBar', data: { queryEditorId: 'a', at: 5 } })
@@ -152,7 +152,7 @@ describe('SQL Lab tabs: rename, left bar, panes', () => {
       .then([{ type: 'sqllab/leftBarShown', data: { queryEditorId: 'a', updatedAt: 6 } }]);
   });
 
-  it('spec §2 Tabs: the bottom pane sub-tab is selectable (activeSouthPaneTab)', () => {
+  it('sqllab-and-platform §2 Tabs: the bottom pane sub-tab is selectable (activeSouthPaneTab)', () => {
     spec
       .given(two)
       .when({ type: 'SelectSouthPaneTab', data: { tab: 'History' } })
@@ -162,7 +162,7 @@ describe('SQL Lab tabs: rename, left bar, panes', () => {
       });
   });
 
-  it('spec §2 Tabs: the panes keep their sizes as northPercent and southPercent', () => {
+  it('sqllab-and-platform §2 Tabs: the panes keep their sizes as northPercent and southPercent', () => {
     spec
       .given(two)
       .when({ type: 'ResizePanes', data: { queryEditorId: 'b', northPercent: 55, southPercent: 45, at: 8 } })

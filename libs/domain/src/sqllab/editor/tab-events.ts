@@ -1,4 +1,4 @@
-/** The tab events of the SQL Lab editor (spec §2 Tabs, §4 Tabs). Past tense, namespaced `sqllab/`. */
+/** The tab events of the SQL Lab editor (sqllab-and-platform §2 Tabs, §4 Tabs). Past tense, namespaced `sqllab/`. */
 import type { EventLike } from '@strata/events';
 import type { CursorPosition, QueryEditor } from './model';
 

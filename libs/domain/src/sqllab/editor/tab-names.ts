@@ -1,10 +1,10 @@
-/** spec §2 Tabs and §9: how tabs are named. */
+/** sqllab-and-platform §2 Tabs and §9: how tabs are named. */
 
-/** spec §9 New-tab prefix. */
+/** sqllab-and-platform §9 New-tab prefix. */
 export const NEW_TAB_PREFIX = 'Untitled Query ';
-/** spec §2: the name the server keeps for a tab saved without one. */
+/** sqllab-and-platform §2: the name the server keeps for a tab saved without one. */
 export const DEFAULT_PERSISTED_TAB_NAME = 'Untitled query';
-/** spec §4 Tabs: the name of a cloned tab. */
+/** sqllab-and-platform §4 Tabs: the name of a cloned tab. */
 export const CLONED_TAB_NAME = 'Copy of %s';
 
 const UNTITLED = /^Untitled Query (\d+)$/;
@@ -15,7 +15,7 @@ export function untitledNumber(name: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** spec §2: 'Untitled Query N', N one above the highest number existing tabs of that name use. */
+/** sqllab-and-platform §2: 'Untitled Query N', N one above the highest number existing tabs of that name use. */
 export function nextUntitledName(existingNames: readonly string[]): string {
   const highest = existingNames.reduce((max, name) => Math.max(max, untitledNumber(name) ?? 0), 0);
   return `${NEW_TAB_PREFIX}${highest + 1}`;

@@ -15,7 +15,7 @@ export function pushHistory(history: readonly string[], id: string): readonly st
   return history[history.length - 1] === id ? history : [...history, id];
 }
 
-/** spec §4 Tabs: adjacent duplicates in history are collapsed. */
+/** sqllab-and-platform §4 Tabs: adjacent duplicates in history are collapsed. */
 export function collapseHistory(history: readonly string[]): readonly string[] {
   return history.filter((id, i) => i === 0 || history[i - 1] !== id);
 }
@@ -32,7 +32,7 @@ export function flushUnsaved(state: SqlLabState): SqlLabState {
 }
 
 /**
- * spec §4 Tabs: property edits go to the unsaved copy if the tab is active, otherwise to the stored
+ * sqllab-and-platform §4 Tabs: property edits go to the unsaved copy if the tab is active, otherwise to the stored
  * tab. An edit of a tab that does not exist (closed, or its creation undone) changes nothing.
  */
 export function editTab(state: SqlLabState, id: string, patch: QueryEditorPatch): SqlLabState {

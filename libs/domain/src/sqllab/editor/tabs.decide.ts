@@ -1,4 +1,4 @@
-/** decide for the tab commands (spec §2 Tabs, §4 Tabs, §5 moves). Ids and times come on the command. */
+/** decide for the tab commands (sqllab-and-platform §2 Tabs, §4 Tabs, §5 moves). Ids and times come on the command. */
 import { DomainError } from '@strata/events';
 import { unknownCommand } from '../../shared/exhaustive';
 import { DEFAULT_SQLLAB_LIMIT } from '../query-limits/limits';
@@ -14,7 +14,7 @@ import type { NewTabFields, TabCommand } from './tab-commands';
 import type { TabEvent } from './tab-events';
 import { clonedTabName, nextUntitledName, untitledNumber } from './tab-names';
 
-/** spec §3: the panes' initial split. */
+/** sqllab-and-platform §3: the panes' initial split. */
 export const INITIAL_NORTH_PERCENT = 30;
 export const INITIAL_SOUTH_PERCENT = 70;
 
@@ -67,7 +67,7 @@ function newTab(state: SqlLabState, id: string, fields: NewTabFields): QueryEdit
   };
 }
 
-/** spec §2: switching to the next or previous tab wraps around. */
+/** sqllab-and-platform §2: switching to the next or previous tab wraps around. */
 function cycle(state: SqlLabState, step: 1 | -1): TabEvent[] {
   const tabs = state.queryEditors;
   if (tabs.length === 0) return [];
@@ -102,7 +102,7 @@ export function decideTabs(command: TabCommand, state: SqlLabState): TabEvent[] 
       const { id, at, sourceId } = command.data;
       requireNewId(state, id);
       const source = requireTab(state, sourceId);
-      // spec §4 Tabs: 'Copy of %s', autorun on, same db, catalog, schema, sql, limit and max rows.
+      // sqllab-and-platform §4 Tabs: 'Copy of %s', autorun on, same db, catalog, schema, sql, limit and max rows.
       const queryEditor: QueryEditor = {
         ...newTab(state, id, {}),
         name: clonedTabName(source.name),
@@ -144,7 +144,7 @@ export function decideTabs(command: TabCommand, state: SqlLabState): TabEvent[] 
       const { queryEditorId, fromIndex, toIndex } = command.data;
       const tabs = state.queryEditors;
       const validIndex = (i: number) => Number.isInteger(i) && i >= 0 && i < tabs.length;
-      // spec §5: a move is refused when the source, destination or dragged item is missing.
+      // sqllab-and-platform §5: a move is refused when the source, destination or dragged item is missing.
       if (!validIndex(fromIndex)) throw new DomainError('move_source_missing', 'The tab was dragged from nowhere.');
       if (!validIndex(toIndex))
         throw new DomainError('move_destination_missing', 'The tab was dropped outside the tabs.');

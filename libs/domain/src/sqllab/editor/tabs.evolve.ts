@@ -1,4 +1,4 @@
-/** evolve for the tab events (spec §4 Tabs). Total: an event naming a missing tab changes nothing. */
+/** evolve for the tab events (sqllab-and-platform §4 Tabs). Total: an event naming a missing tab changes nothing. */
 import { leaveUnchanged } from '../../shared/exhaustive';
 import { activeTabId, visibleQueryEditors, type QueryEditor, type SqlLabState } from './model';
 import { nextUntitledName, untitledNumber } from './tab-names';

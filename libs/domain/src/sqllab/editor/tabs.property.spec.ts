@@ -114,7 +114,7 @@ const foldWithout = (entries: readonly Envelope[], batchId: string): SqlLabState
     .reduce((s, e) => sqlLabDecider.evolve(s, e as unknown as SqlLabEvent), sqlLabDecider.initialState());
 
 describe('SQL Lab tabs (property)', () => {
-  it('spec §4 Tabs: any sequence of tab commands keeps the tab invariants', () => {
+  it('sqllab-and-platform §4 Tabs: any sequence of tab commands keeps the tab invariants', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
         const log = run(ops);

@@ -11,7 +11,7 @@ const decideOn = (events: readonly SqlLabEvent[], command: Parameters<typeof sql
   sqlLabDecider.decide(command, fold(events));
 
 describe('SQL Lab tabs: adding', () => {
-  it("spec §2 Tabs: a new tab is named 'Untitled Query N', N one above the highest number used", () => {
+  it("sqllab-and-platform §2 Tabs: a new tab is named 'Untitled Query N', N one above the highest number used", () => {
     spec
       .given([added(tab('a', 'Untitled Query 1')), added(tab('b', 'Untitled Query 4')), added(tab('c', 'Sales'))])
       .when({ type: 'AddTab', data: { id: 'd', at: 10 } })
@@ -23,12 +23,12 @@ describe('SQL Lab tabs: adding', () => {
       ]);
   });
 
-  it("spec §2 Tabs: the first tab is 'Untitled Query 1'", () => {
+  it("sqllab-and-platform §2 Tabs: the first tab is 'Untitled Query 1'", () => {
     const [event] = decideOn([], { type: 'AddTab', data: { id: 'a', at: 1 } });
     expect(event).toMatchObject({ data: { queryEditor: { name: 'Untitled Query 1' } } });
   });
 
-  it('spec §2 Tabs: names of other forms do not count towards N', () => {
+  it('sqllab-and-platform §2 Tabs: names of other forms do not count towards N', () => {
     const [event] = decideOn([added(tab('a', 'Untitled Query x')), added(tab('b', 'Untitled query 7'))], {
       type: 'AddTab',
       data: { id: 'c', at: 1 },
@@ -36,7 +36,7 @@ describe('SQL Lab tabs: adding', () => {
     expect(event).toMatchObject({ data: { queryEditor: { name: 'Untitled Query 1' } } });
   });
 
-  it('spec §2 Tabs: a rename still unsaved counts for the numbering', () => {
+  it('sqllab-and-platform §2 Tabs: a rename still unsaved counts for the numbering', () => {
     const renamed: SqlLabEvent = {
       type: 'sqllab/tabRenamed',
       data: { queryEditorId: 'a', name: 'Untitled Query 9', updatedAt: 2 },
@@ -55,7 +55,7 @@ describe('SQL Lab tabs: adding', () => {
     });
   });
 
-  it('spec §4 Tabs: adding a tab saves pending edits, appends it to history and activates it', () => {
+  it('sqllab-and-platform §4 Tabs: adding a tab saves pending edits, appends it to history and activates it', () => {
     const state = fold([added(tab('a', 'A')), sqlEdited('a', 'SELECT 1'), added(tab('b', 'B'))]);
     expect(state.unsavedQueryEditor).toBeNull();
     expect(state.queryEditors.find((qe) => qe.id === 'a')?.sql).toBe('SELECT 1');
@@ -72,7 +72,7 @@ describe('SQL Lab tabs: adding', () => {
 });
 
 describe('SQL Lab tabs: cloning', () => {
-  it("spec §4 Tabs: a clone is named 'Copy of %s', autorun on, same db, catalog, schema, sql, limit and max rows", () => {
+  it("sqllab-and-platform §4 Tabs: a clone is named 'Copy of %s', autorun on, same db, catalog, schema, sql, limit and max rows", () => {
     const source = tab('a', 'Sales', {
       dbId: 2,
       catalog: 'main',
@@ -102,7 +102,7 @@ describe('SQL Lab tabs: cloning', () => {
     });
   });
 
-  it('spec §4 Tabs: the clone copies the unsaved SQL the user sees', () => {
+  it('sqllab-and-platform §4 Tabs: the clone copies the unsaved SQL the user sees', () => {
     const [event] = decideOn([added(tab('a', 'A')), sqlEdited('a', 'SELECT 42')], {
       type: 'CloneTab',
       data: { id: 'b', at: 7, sourceId: 'a' },
@@ -119,7 +119,7 @@ describe('SQL Lab tabs: cloning', () => {
 });
 
 describe('SQL Lab tabs: closing', () => {
-  it('spec §4 Tabs: removing a tab records it in destroyedQueryEditors with a timestamp', () => {
+  it('sqllab-and-platform §4 Tabs: removing a tab records it in destroyedQueryEditors with a timestamp', () => {
     spec
       .given([added(tab('a', 'A')), added(tab('b', 'B'))])
       .when({ type: 'CloseTab', data: { queryEditorId: 'b', at: 99 } })
@@ -130,7 +130,7 @@ describe('SQL Lab tabs: closing', () => {
     expect(state.tabHistory).toEqual(['a']);
   });
 
-  it('spec §4 Tabs: if the history becomes empty, the last remaining tab becomes active', () => {
+  it('sqllab-and-platform §4 Tabs: if the history becomes empty, the last remaining tab becomes active', () => {
     // Tabs loaded from the server are listed without ever having been active here.
     const loaded: SqlLabState = {
       ...initialSqlLabState(),
@@ -142,27 +142,27 @@ describe('SQL Lab tabs: closing', () => {
     expect(activeTabId(state)).toBe('c');
   });
 
-  it('spec §4 Tabs: closing every tab leaves no history', () => {
+  it('sqllab-and-platform §4 Tabs: closing every tab leaves no history', () => {
     const state = fold([added(tab('a', 'A')), added(tab('b', 'B')), closed('b'), closed('a')]);
     expect(state.queryEditors).toEqual([]);
     expect(state.tabHistory).toEqual([]);
     expect(state.destroyedQueryEditors).toEqual({ a: 5, b: 5 });
   });
 
-  it('spec §4 Tabs: closing the active tab activates the previous history entry, collapsing duplicates', () => {
+  it('sqllab-and-platform §4 Tabs: closing the active tab activates the previous history entry, collapsing duplicates', () => {
     const state = fold([added(tab('a', 'A')), added(tab('b', 'B')), switched('a'), added(tab('c', 'C')), closed('a')]);
     expect(state.tabHistory).toEqual(['b', 'c']);
     const back = fold([added(tab('a', 'A')), added(tab('b', 'B')), switched('a'), switched('b'), closed('a')]);
     expect(back.tabHistory).toEqual(['b']);
   });
 
-  it('spec §4 Tabs: unsaved edits of the closed tab are dropped', () => {
+  it('sqllab-and-platform §4 Tabs: unsaved edits of the closed tab are dropped', () => {
     const state = fold([added(tab('a', 'A')), added(tab('b', 'B')), sqlEdited('b', 'SELECT 1'), closed('b')]);
     expect(state.unsavedQueryEditor).toBeNull();
     expect(activeQueryEditor(state)?.id).toBe('a');
   });
 
-  it('spec §2 Tabs: all other tabs can be removed at once, as one batch', () => {
+  it('sqllab-and-platform §2 Tabs: all other tabs can be removed at once, as one batch', () => {
     spec
       .given([added(tab('a', 'A')), added(tab('b', 'B')), added(tab('c', 'C'))])
       .when({ type: 'CloseOtherTabs', data: { queryEditorId: 'b', at: 4 } })
@@ -189,21 +189,21 @@ describe('SQL Lab tabs: closing', () => {
 describe('SQL Lab tabs: switching', () => {
   const three = [added(tab('a', 'A')), added(tab('b', 'B')), added(tab('c', 'C'))];
 
-  it('spec §2 Tabs: next wraps from the last tab to the first', () => {
+  it('sqllab-and-platform §2 Tabs: next wraps from the last tab to the first', () => {
     spec
       .given(three)
       .when({ type: 'SwitchToNextTab', data: {} })
       .then([switched('a')]);
   });
 
-  it('spec §2 Tabs: previous wraps from the first tab to the last', () => {
+  it('sqllab-and-platform §2 Tabs: previous wraps from the first tab to the last', () => {
     spec
       .given([...three, switched('a')])
       .when({ type: 'SwitchToPreviousTab', data: {} })
       .then([switched('c')]);
   });
 
-  it('spec §2 Tabs: next and previous follow the tab order, not the history', () => {
+  it('sqllab-and-platform §2 Tabs: next and previous follow the tab order, not the history', () => {
     spec
       .given([...three, switched('a')])
       .when({ type: 'SwitchToNextTab', data: {} })
@@ -217,14 +217,14 @@ describe('SQL Lab tabs: switching', () => {
       .then([]);
   });
 
-  it('spec §4 Tabs: switching flushes pending edits and appends to history', () => {
+  it('sqllab-and-platform §4 Tabs: switching flushes pending edits and appends to history', () => {
     const state = fold([...three, sqlEdited('c', 'SELECT 3'), switched('a')]);
     expect(state.queryEditors.find((qe) => qe.id === 'c')?.sql).toBe('SELECT 3');
     expect(state.unsavedQueryEditor).toBeNull();
     expect(state.tabHistory).toEqual(['a', 'b', 'c', 'a']);
   });
 
-  it('spec §4 Tabs: switching to the active tab is no event (adjacent duplicates never occur)', () => {
+  it('sqllab-and-platform §4 Tabs: switching to the active tab is no event (adjacent duplicates never occur)', () => {
     spec
       .given(three)
       .when({ type: 'SwitchTab', data: { queryEditorId: 'c' } })
@@ -253,21 +253,21 @@ describe('SQL Lab tabs: reordering', () => {
     expect(activeTabId(state)).toBe('c');
   });
 
-  it('spec §5: a move is refused when the source is missing', () => {
+  it('sqllab-and-platform §5: a move is refused when the source is missing', () => {
     spec
       .given(three)
       .when({ type: 'MoveTab', data: { queryEditorId: 'a', fromIndex: 5, toIndex: 1 } })
       .thenThrows('move_source_missing');
   });
 
-  it('spec §5: a move is refused when the destination is missing', () => {
+  it('sqllab-and-platform §5: a move is refused when the destination is missing', () => {
     spec
       .given(three)
       .when({ type: 'MoveTab', data: { queryEditorId: 'a', fromIndex: 0, toIndex: -1 } })
       .thenThrows('move_destination_missing');
   });
 
-  it('spec §5: a move is refused when the dragged item is missing', () => {
+  it('sqllab-and-platform §5: a move is refused when the dragged item is missing', () => {
     spec
       .given(three)
       .when({ type: 'MoveTab', data: { queryEditorId: 'zz', fromIndex: 0, toIndex: 1 } })

@@ -24,20 +24,20 @@ const succeeded: SqlLabEvent = {
 };
 
 describe('SQL Lab browser storage: results', () => {
-  it('spec §4: result rows are never written to browser storage', () => {
+  it('sqllab-and-platform §4: result rows are never written to browser storage', () => {
     const query = fold([added(tab('a', 'A')), started(), succeeded]).queries[QID]!;
     const stored = storableQuery(query, 1000);
     expect(stored.results?.data).toEqual([]);
     expect(stored.results?.columns).toEqual(query.results?.columns);
   });
 
-  it('spec §9: results of a run started more than 86400000 ms ago are dropped', () => {
+  it('sqllab-and-platform §9: results of a run started more than 86400000 ms ago are dropped', () => {
     const query = newEditorQuery(runRequest({ startDttm: 0 }));
     expect(shouldEmptyQueryResults(query, DAY)).toBe(false);
     expect(shouldEmptyQueryResults(query, DAY + 1)).toBe(true);
   });
 
-  it('spec §9: results whose size estimate (2 bytes per char) exceeds 1024 KB are dropped', () => {
+  it('sqllab-and-platform §9: results whose size estimate (2 bytes per char) exceeds 1024 KB are dropped', () => {
     const base = newEditorQuery(runRequest({ startDttm: 0 }));
     const sized = (chars: number) => ({ ...base, results: { ...successResults(), data: [{ v: 'x'.repeat(chars) }] } });
     // 1024 KB = 524288 characters at 2 bytes each; the JSON wrapper adds a few more.
@@ -46,7 +46,7 @@ describe('SQL Lab browser storage: results', () => {
     expect(storableQuery(sized(530_000), 10).results).toBeNull();
   });
 
-  it('spec §4: the stored size is recorded in kilobytes rounded to 2 decimals', () => {
+  it('sqllab-and-platform §4: the stored size is recorded in kilobytes rounded to 2 decimals', () => {
     expect(storageSizeKb('x'.repeat(1000))).toBe(1.95);
     expect(storageSizeKb('')).toBe(0);
     const { json, sizeKb } = serializeBrowserState({ queryEditors: [] });
@@ -54,7 +54,7 @@ describe('SQL Lab browser storage: results', () => {
     expect(sizeKb).toBe(storageSizeKb(json));
   });
 
-  it('spec §9: the storage warning starts past 90% of 5120 KB', () => {
+  it('sqllab-and-platform §9: the storage warning starts past 90% of 5120 KB', () => {
     expect(isBrowserStorageNearlyFull(4608)).toBe(false);
     expect(isBrowserStorageNearlyFull(4608.01)).toBe(true);
   });
@@ -79,12 +79,12 @@ describe('SQL Lab browser storage: what is written', () => {
     queries: Object.fromEntries(Object.entries(state.queries).map(([k, q]) => [k, { ...q, inLocalStorage: true }])),
   };
 
-  it('spec §4: with backend persistence, only changed tabs (with their unsaved edits) are written', () => {
+  it('sqllab-and-platform §4: with backend persistence, only changed tabs (with their unsaved edits) are written', () => {
     const stored = browserStorageState(withLocalQueries, { backendPersistence: true, now: 100 });
     expect(stored.queryEditors.map((qe) => [qe.id, qe.sql])).toEqual([['b', 'SELECT 2']]);
   });
 
-  it('spec §4: with backend persistence, the history, local-only tables and queries (no data previews) and destroyed tabs', () => {
+  it('sqllab-and-platform §4: with backend persistence, the history, local-only tables and queries (no data previews) and destroyed tabs', () => {
     const stored = browserStorageState(withLocalQueries, { backendPersistence: true, now: 100 });
     expect(stored.tabHistory).toEqual(['b']);
     expect(stored.tables?.map((t) => t.id)).toEqual(['t1']);
@@ -92,7 +92,7 @@ describe('SQL Lab browser storage: what is written', () => {
     expect(stored.destroyedQueryEditors).toEqual({ a: 50 });
   });
 
-  it('spec §4: once every changed tab is on the server, no history, tables or queries are written', () => {
+  it('sqllab-and-platform §4: once every changed tab is on the server, no history, tables or queries are written', () => {
     const migrated = fold([{ type: 'sqllab/tabMigrated', data: { localId: 'b', remoteId: '12' } }], withLocalQueries);
     const stored = browserStorageState(migrated, { backendPersistence: true, now: 100 });
     expect(stored.queryEditors.map((qe) => qe.id)).toEqual(['12']);
@@ -121,7 +121,7 @@ describe('SQL Lab browser storage: merge on load', () => {
     added(tab('2', 'Server two', { updatedAt: 100, inLocalStorage: false })),
   ]);
 
-  it('spec §4: local entries win when newer than the server', () => {
+  it('sqllab-and-platform §4: local entries win when newer than the server', () => {
     const { state } = mergeBrowserState(server, {
       queryEditors: [tab('1', 'Local one', { updatedAt: 200, sql: 'SELECT local' })],
     });
@@ -132,12 +132,12 @@ describe('SQL Lab browser storage: merge on load', () => {
     });
   });
 
-  it('spec §4: older local entries lose to the server', () => {
+  it('sqllab-and-platform §4: older local entries lose to the server', () => {
     const { state } = mergeBrowserState(server, { queryEditors: [tab('1', 'Old local', { updatedAt: 50 })] });
     expect(state.queryEditors.find((qe) => qe.id === '1')?.name).toBe('Server one');
   });
 
-  it('spec §4: local entries unknown to the server are kept, marked local-only', () => {
+  it('sqllab-and-platform §4: local entries unknown to the server are kept, marked local-only', () => {
     const { state } = mergeBrowserState(server, {
       queryEditors: [tab('x', 'Local only', { updatedAt: 1 })],
       tabHistory: ['x'],
@@ -147,11 +147,11 @@ describe('SQL Lab browser storage: merge on load', () => {
     expect(activeTabId(state)).toBe('x');
   });
 
-  it('spec §4: an empty stored tab list removes the stored state', () => {
+  it('sqllab-and-platform §4: an empty stored tab list removes the stored state', () => {
     expect(mergeBrowserState(server, { queryEditors: [] })).toEqual({ state: server, removeStored: true });
   });
 
-  it('spec §4: destroyed tabs are removed from the list', () => {
+  it('sqllab-and-platform §4: destroyed tabs are removed from the list', () => {
     const { state } = mergeBrowserState(server, {
       queryEditors: [tab('x', 'X')],
       destroyedQueryEditors: { '2': 77 },
@@ -177,7 +177,7 @@ describe('SQL Lab browser storage: merge on load', () => {
 });
 
 describe('SQL Lab tab sync plan', () => {
-  it('spec §4: the active tab is activated on the server when it differs from the last activated one, unless local-only', () => {
+  it('sqllab-and-platform §4: the active tab is activated on the server when it differs from the last activated one, unless local-only', () => {
     const state = fold([
       added(tab('1', 'One', { inLocalStorage: false })),
       added(tab('2', 'Two', { inLocalStorage: false })),
@@ -189,7 +189,7 @@ describe('SQL Lab tab sync plan', () => {
     expect(tabSyncPlan(local)).toEqual({ activate: null, migrate: ['3'], deleteRemote: [] });
   });
 
-  it('spec §4: destroyed tabs are deleted remotely and then cleared locally', () => {
+  it('sqllab-and-platform §4: destroyed tabs are deleted remotely and then cleared locally', () => {
     const state = fold([
       added(tab('1', 'One', { inLocalStorage: false })),
       added(tab('2', 'Two', { inLocalStorage: false })),

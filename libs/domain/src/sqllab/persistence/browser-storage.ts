@@ -1,5 +1,5 @@
 /**
- * spec §4 Persistence: what the editor keeps in browser storage (key 'redux'), the size rules for
+ * sqllab-and-platform §4 Persistence: what the editor keeps in browser storage (key 'redux'), the size rules for
  * stored results, and the merge of stored state with the server's on load. Never result rows
  * (REFERENCE "Known pains": large results in browser storage froze SQL Lab).
  */
@@ -30,12 +30,12 @@ export function storageSizeKb(json: string): number {
   return Math.round(((json.length * BYTES_PER_CHAR) / KB_STORAGE) * 100) / 100;
 }
 
-/** spec §9: warn when browser storage use passes 90% of 5120 KB. */
+/** sqllab-and-platform §9: warn when browser storage use passes 90% of 5120 KB. */
 export function isBrowserStorageNearlyFull(sizeKb: number): boolean {
   return sizeKb > BROWSER_STORAGE_MAX_USAGE_KB * BROWSER_STORAGE_WARNING_THRESHOLD;
 }
 
-/** spec §4: results are dropped when the run started over a day ago or their size estimate is over 1024 KB. */
+/** sqllab-and-platform §4: results are dropped when the run started over a day ago or their size estimate is over 1024 KB. */
 export function shouldEmptyQueryResults(query: EditorQuery, now: number): boolean {
   if (now - query.startDttm > BROWSER_STORAGE_MAX_QUERY_AGE_MS) return true;
   return query.results !== null && storageSizeKb(JSON.stringify(query.results)) > BROWSER_STORAGE_MAX_QUERY_RESULTS_KB;
@@ -66,7 +66,7 @@ export function changedQueryEditors(state: SqlLabState): QueryEditor[] {
 }
 
 /**
- * spec §4: with backend persistence on, only changed tabs, the history, local-only tables and queries
+ * sqllab-and-platform §4: with backend persistence on, only changed tabs, the history, local-only tables and queries
  * (not data previews) and destroyed tabs are written; without it, every tab, table and query.
  */
 export function browserStorageState(
@@ -114,7 +114,7 @@ export interface MergedLoad {
 }
 
 /**
- * spec §4: on load, browser-stored state is merged with the server's: local entries win when newer or
+ * sqllab-and-platform §4: on load, browser-stored state is merged with the server's: local entries win when newer or
  * unknown to the server; destroyed tabs are removed from the list.
  */
 export function mergeBrowserState(server: SqlLabState, stored: BrowserSqlLabState | null): MergedLoad {
@@ -163,7 +163,7 @@ export function mergeBrowserState(server: SqlLabState, stored: BrowserSqlLabStat
   };
 }
 
-/** spec §4: what the 5-second tab sync must do now. */
+/** sqllab-and-platform §4: what the 5-second tab sync must do now. */
 export interface TabSyncPlan {
   /** The active tab to activate on the server, if it changed and exists there. */
   activate: string | null;

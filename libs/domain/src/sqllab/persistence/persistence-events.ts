@@ -1,4 +1,4 @@
-/** Events of loading and syncing the editor state (spec §4 Persistence). Never undo steps. */
+/** Events of loading and syncing the editor state (sqllab-and-platform §4 Persistence). Never undo steps. */
 import type { EventLike } from '@strata/events';
 import type { QueryEditor, SqlLabState, TableEntry } from '../editor/model';
 

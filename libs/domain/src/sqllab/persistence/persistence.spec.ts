@@ -28,7 +28,7 @@ const local = [
 ];
 
 describe('SQL Lab persistence events', () => {
-  it('spec §4 Persistence: a migrated tab takes its server id everywhere, with its tables and queries', () => {
+  it('sqllab-and-platform §4 Persistence: a migrated tab takes its server id everywhere, with its tables and queries', () => {
     const state = fold([...local, { type: 'sqllab/tabMigrated', data: { localId: 'loc', remoteId: '42' } }]);
     expect(state.queryEditors.map((qe) => [qe.id, qe.inLocalStorage])).toEqual([['42', false]]);
     expect(state.tabHistory).toEqual(['42']);
@@ -56,26 +56,26 @@ describe('SQL Lab persistence events', () => {
       .thenThrows('tab_id_taken');
   });
 
-  it('spec §4 Persistence: a migrated table takes its server id and is no longer local-only', () => {
+  it('sqllab-and-platform §4 Persistence: a migrated table takes its server id and is no longer local-only', () => {
     const state = fold([...local, { type: 'sqllab/tableMigrated', data: { localId: 't1', remoteId: '9' } }]);
     expect(state.tables[0]).toMatchObject({ id: '9', inLocalStorage: false });
   });
 
-  it('spec §4 Persistence: a tab fetch returning 404 removes the tab locally, without a destroyed marker', () => {
+  it('sqllab-and-platform §4 Persistence: a tab fetch returning 404 removes the tab locally, without a destroyed marker', () => {
     spec
       .given(local)
       .when({ type: 'DropTab', data: { queryEditorId: 'loc' } })
       .thenState({ ...initialSqlLabState() });
   });
 
-  it('spec §4 Tabs: a destroyed marker can be cleared later', () => {
+  it('sqllab-and-platform §4 Tabs: a destroyed marker can be cleared later', () => {
     spec
       .given([...local, { type: 'sqllab/tabClosed', data: { queryEditorId: 'loc', at: 3 } }])
       .when({ type: 'ClearDestroyedTab', data: { queryEditorId: 'loc' } })
       .thenState(initialSqlLabState());
   });
 
-  it('spec §4 Persistence: on a successful save the last-update time is set', () => {
+  it('sqllab-and-platform §4 Persistence: on a successful save the last-update time is set', () => {
     expect(fold([{ type: 'sqllab/editorStateSaved', data: { at: 500 } }]).editorTabLastUpdatedAt).toBe(500);
   });
 
@@ -140,11 +140,11 @@ const tabState: TabStateDict = {
 };
 
 describe('SQL Lab tab state mapping (REFERENCE §1.9)', () => {
-  it("spec §2: a tab saved without a name is called 'Untitled query'", () => {
+  it("sqllab-and-platform §2: a tab saved without a name is called 'Untitled query'", () => {
     expect(tabStateToQueryEditor(tabState).name).toBe('Untitled query');
   });
 
-  it('spec §3: the server tab maps to the editor tab', () => {
+  it('sqllab-and-platform §3: the server tab maps to the editor tab', () => {
     expect(tabStateToQueryEditor({ ...tabState, label: 'Sales' })).toMatchObject({
       id: '12',
       name: 'Sales',
@@ -162,7 +162,7 @@ describe('SQL Lab tab state mapping (REFERENCE §1.9)', () => {
     });
   });
 
-  it('spec §3: table schemas map to table entries; those without a description are skipped', () => {
+  it('sqllab-and-platform §3: table schemas map to table entries; those without a description are skipped', () => {
     const tables = tabStateToTables(tabState);
     expect(tables).toHaveLength(1);
     expect(tables[0]).toMatchObject({
@@ -175,7 +175,7 @@ describe('SQL Lab tab state mapping (REFERENCE §1.9)', () => {
     });
   });
 
-  it('spec §7: the update sends the tab fields with extra_json (updatedAt, version)', () => {
+  it('sqllab-and-platform §7: the update sends the tab fields with extra_json (updatedAt, version)', () => {
     const qe = { ...tabStateToQueryEditor({ ...tabState, label: 'Sales' }) };
     expect(tabStateUpdate(qe)).toEqual({
       database_id: 3,
@@ -193,7 +193,7 @@ describe('SQL Lab tab state mapping (REFERENCE §1.9)', () => {
     expect(newTabStatePayload(qe)).toMatchObject({ name: 'Sales', dbId: 3, remoteId: 4, templateParams: '{"a":1}' });
   });
 
-  it('spec §3 Saved query payload: label, db_id, catalog, schema, sql, template_parameters and back', () => {
+  it('sqllab-and-platform §3 Saved query payload: label, db_id, catalog, schema, sql, template_parameters and back', () => {
     const qe = fold([added(tab('a', 'Revenue', { dbId: 2, schema: 's', sql: 'SELECT 2', templateParams: '{}' }))])
       .queryEditors[0]!;
     const payload = savedQueryPayload(qe);

@@ -1,4 +1,4 @@
-/** decide and evolve for loading and syncing the editor state (spec §4 Persistence). */
+/** decide and evolve for loading and syncing the editor state (sqllab-and-platform §4 Persistence). */
 import { DomainError } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
 import { activeTabId, type SqlLabState } from '../editor/model';

@@ -1,5 +1,5 @@
 /**
- * spec §3 and REFERENCE §1.9: the server's TabState / TableSchema (to_dict) and saved queries, and
+ * sqllab-and-platform §3 and REFERENCE §1.9: the server's TabState / TableSchema (to_dict) and saved queries, and
  * their mapping to and from the editor's tabs and tables.
  */
 import type { QueryEditor, TableEntry } from '../editor/model';
@@ -189,7 +189,7 @@ export function tabStateUpdate(qe: QueryEditor): TabStateUpdate {
   };
 }
 
-/** spec §3 Saved query payload. */
+/** sqllab-and-platform §3 Saved query payload. */
 export interface SavedQueryPayload {
   label: string;
   db_id: number | null;
@@ -210,7 +210,7 @@ export function savedQueryPayload(qe: QueryEditor): SavedQueryPayload {
   };
 }
 
-/** spec §3: the client maps id to remoteId, db_id to dbId, label to name, template_parameters to templateParams. */
+/** sqllab-and-platform §3: the client maps id to remoteId, db_id to dbId, label to name, template_parameters to templateParams. */
 export function savedQueryToTabFields(
   saved: SavedQueryPayload & { id: number },
 ): Pick<QueryEditor, 'remoteId' | 'dbId' | 'name' | 'templateParams' | 'catalog' | 'schema' | 'sql'> {

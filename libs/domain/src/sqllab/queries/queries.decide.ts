@@ -1,4 +1,4 @@
-/** decide for query runs in the editor (spec §4 Query states). */
+/** decide for query runs in the editor (sqllab-and-platform §4 Query states). */
 import { DomainError } from '@strata/events';
 import { isClientQueryId } from '../../platform/client-query-id/client-query-id';
 import { unknownCommand } from '../../shared/exhaustive';
@@ -13,7 +13,7 @@ function requireQuery(state: SqlLabState, id: string): EditorQuery {
 }
 
 function validRun(state: SqlLabState, request: QueryRunRequest): EditorQuery {
-  // spec §5: the client query id has exactly 11 characters.
+  // sqllab-and-platform §5: the client query id has exactly 11 characters.
   if (!isClientQueryId(request.id)) throw new DomainError('query_id_invalid', 'A query id has exactly 11 characters.');
   if (state.queries[request.id])
     throw new DomainError('query_id_taken', `A query with id '${request.id}' already exists.`);
@@ -45,7 +45,7 @@ export function decideQueries(command: QueryCommand, state: SqlLabState): QueryE
     }
     case 'RecordQuerySuccess': {
       const query = requireQuery(state, command.data.queryId);
-      // spec §4 Success: ignored if the query was stopped or the result status is not success.
+      // sqllab-and-platform §4 Success: ignored if the query was stopped or the result status is not success.
       if (query.state === QueryState.STOPPED || command.data.results.status !== QueryState.SUCCESS) return [];
       return [
         {

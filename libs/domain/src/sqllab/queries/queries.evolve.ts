@@ -1,4 +1,4 @@
-/** evolve for query runs (spec §4 Query states). Times come in the events, never from a clock. */
+/** evolve for query runs (sqllab-and-platform §4 Query states). Times come in the events, never from a clock. */
 import { leaveUnchanged } from '../../shared/exhaustive';
 import { queryEditorById, type SqlLabState } from '../editor/model';
 import { editTab, without } from '../editor/tab-state';
@@ -12,7 +12,7 @@ function alter(state: SqlLabState, id: string, change: (q: EditorQuery) => Edito
   return next === null || next === query ? state : { ...state, queries: { ...state.queries, [id]: next } };
 }
 
-/** spec §4: starting a run clears the previous latest query's stored results; a run without tab goes to the bottom pane. */
+/** sqllab-and-platform §4: starting a run clears the previous latest query's stored results; a run without tab goes to the bottom pane. */
 function start(state: SqlLabState, query: EditorQuery): SqlLabState {
   if (state.queries[query.id]) return state;
   let next = state;
@@ -31,7 +31,7 @@ function start(state: SqlLabState, query: EditorQuery): SqlLabState {
   return tab ? editTab(next, tab.id, { latestQueryId: query.id }) : next;
 }
 
-/** spec §4 Success: ignored if the run was stopped or the result status is not success. */
+/** sqllab-and-platform §4 Success: ignored if the run was stopped or the result status is not success. */
 function succeed(q: EditorQuery, results: QueryResults, endDttm: number): EditorQuery | null {
   if (q.state === QueryState.STOPPED || results.status !== QueryState.SUCCESS) return null;
   const server = results.query ?? {};
@@ -68,7 +68,7 @@ function sameQuery(a: EditorQuery, b: EditorQuery): boolean {
   return JSON.stringify(a.extra) === JSON.stringify(b.extra);
 }
 
-/** spec §4: refresh from the server merges altered queries. */
+/** sqllab-and-platform §4: refresh from the server merges altered queries. */
 function refresh(state: SqlLabState, altered: Readonly<Record<string, Partial<EditorQuery>>>): SqlLabState {
   let queries: Record<string, EditorQuery> | null = null;
   let queriesLastUpdate = state.queriesLastUpdate;
@@ -96,7 +96,7 @@ function refresh(state: SqlLabState, altered: Readonly<Record<string, Partial<Ed
   return { ...state, queries: queries ?? state.queries, queriesLastUpdate };
 }
 
-/** spec §4: drop runs stuck at zero progress; others with a results key take their results' status. */
+/** sqllab-and-platform §4: drop runs stuck at zero progress; others with a results key take their results' status. */
 function clearInactive(state: SqlLabState, now: number, interval: number): SqlLabState {
   const queries: Record<string, EditorQuery> = {};
   for (const [id, q] of Object.entries(state.queries)) {
@@ -144,7 +144,7 @@ export function evolveQueries(state: SqlLabState, event: QueryEvent): SqlLabStat
       return alter(state, event.data.queryId, (q) => succeed(q, event.data.results, event.data.endDttm));
     case 'sqllab/runFailed': {
       const { errors, errorMessage, link, endDttm } = event.data;
-      // spec §4 Failure: ignored if the query is stopped.
+      // sqllab-and-platform §4 Failure: ignored if the query is stopped.
       return alter(state, event.data.queryId, (q) =>
         q.state === QueryState.STOPPED ? null : { ...q, state: QueryState.FAILED, errors, errorMessage, link, endDttm },
       );

@@ -17,29 +17,29 @@ const succeeded = (queryId = QID): SqlLabEvent => ({
 const stopped = (queryId = QID): SqlLabEvent => ({ type: 'sqllab/runStopped', data: { queryId, endDttm: 1500 } });
 
 describe('SQL Lab queries: starting', () => {
-  it('spec §4: a new run starts as running when synchronous, progress 0, cached false', () => {
+  it('sqllab-and-platform §4: a new run starts as running when synchronous, progress 0, cached false', () => {
     spec.given(withTab).when({ type: 'StartQuery', data: runRequest() }).then([started()]);
     expect(fold([...withTab, started()]).queries[QID]).toMatchObject({ state: 'running', progress: 0, cached: false });
   });
 
-  it('spec §4: a new run starts as pending when asynchronous', () => {
+  it('sqllab-and-platform §4: a new run starts as pending when asynchronous', () => {
     expect(fold([...withTab, started({ runAsync: true })]).queries[QID]?.state).toBe('pending');
   });
 
-  it("spec §4: starting a run makes it the tab's latest and clears the previous latest query's stored results", () => {
+  it("sqllab-and-platform §4: starting a run makes it the tab's latest and clears the previous latest query's stored results", () => {
     const state = fold([...withTab, started(), succeeded(), started({ id: QID2, startDttm: 3000 })]);
     expect(queryEditorById(state, 'a')?.latestQueryId).toBe(QID2);
     expect(state.queries[QID]?.results?.data).toEqual([]);
     expect(state.queries[QID]?.results?.query).toBeNull();
   });
 
-  it('spec §4: a run with no tab is shown in the bottom pane', () => {
+  it('sqllab-and-platform §4: a run with no tab is shown in the bottom pane', () => {
     const state = fold([...withTab, started({ sqlEditorId: null })]);
     expect(state.activeSouthPaneTab).toBe(QID);
     expect(queryEditorById(state, 'a')?.latestQueryId).toBeNull();
   });
 
-  it('spec §5: the client query id has exactly 11 characters', () => {
+  it('sqllab-and-platform §5: the client query id has exactly 11 characters', () => {
     spec
       .given(withTab)
       .when({ type: 'StartQuery', data: runRequest({ id: 'short' }) })
@@ -63,7 +63,7 @@ describe('SQL Lab queries: starting', () => {
 });
 
 describe('SQL Lab queries: stop, fetch, success, failure', () => {
-  it('spec §4 Stop: state becomes stopped and results are emptied', () => {
+  it('sqllab-and-platform §4 Stop: state becomes stopped and results are emptied', () => {
     spec
       .given([...withTab, started()])
       .when({ type: 'StopQuery', data: { queryId: QID, at: 1500 } })
@@ -82,7 +82,7 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
       .then([]);
   });
 
-  it('spec §4: requesting stored results makes the state fetching', () => {
+  it('sqllab-and-platform §4: requesting stored results makes the state fetching', () => {
     spec
       .given([...withTab, started(), succeeded()])
       .when({ type: 'FetchQueryResults', data: { queryId: QID } })
@@ -92,7 +92,7 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
       });
   });
 
-  it('spec §4 Success: state success, progress 100, end time, rows, limitingFactor, results key, error cleared, cached false', () => {
+  it('sqllab-and-platform §4 Success: state success, progress 100, end time, rows, limitingFactor, results key, error cleared, cached false', () => {
     const state = fold([...withTab, started(), succeeded()]);
     expect(state.queries[QID]).toMatchObject({
       state: 'success',
@@ -109,7 +109,7 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
     });
   });
 
-  it('spec §4 Success: carries the temp schema and table of a CTAS run', () => {
+  it('sqllab-and-platform §4 Success: carries the temp schema and table of a CTAS run', () => {
     const results = successResults({ query: { rows: 0, tempSchema: 'tmp', tempTable: 'tmp_1', resultsKey: null } });
     const state = fold([
       ...withTab,
@@ -119,7 +119,7 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
     expect(state.queries[QID]).toMatchObject({ tempSchema: 'tmp', tempTable: 'tmp_1' });
   });
 
-  it('spec §4 Success: ignored if the query was stopped', () => {
+  it('sqllab-and-platform §4 Success: ignored if the query was stopped', () => {
     spec
       .given([...withTab, started(), stopped()])
       .when({ type: 'RecordQuerySuccess', data: { queryId: QID, results: successResults(), at: 9 } })
@@ -128,7 +128,7 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
     expect(fold([...withTab, started(), stopped(), succeeded()]).queries[QID]?.state).toBe('stopped');
   });
 
-  it('spec §4 Success: ignored if the result status is not success', () => {
+  it('sqllab-and-platform §4 Success: ignored if the result status is not success', () => {
     spec
       .given([...withTab, started()])
       .when({
@@ -138,7 +138,7 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
       .then([]);
   });
 
-  it('spec §4 Failure: state failed with errors, message, link and end time', () => {
+  it('sqllab-and-platform §4 Failure: state failed with errors, message, link and end time', () => {
     const errors: StrataError[] = [{ message: 'syntax error', error_type: ErrorType.SYNTAX_ERROR, level: 'error' }];
     spec
       .given([...withTab, started()])
@@ -169,14 +169,14 @@ describe('SQL Lab queries: stop, fetch, success, failure', () => {
     });
   });
 
-  it('spec §4 Failure: ignored if the query is stopped', () => {
+  it('sqllab-and-platform §4 Failure: ignored if the query is stopped', () => {
     spec
       .given([...withTab, started(), stopped()])
       .when({ type: 'RecordQueryFailure', data: { queryId: QID, errorMessage: 'x', at: 1 } })
       .then([]);
   });
 
-  it('spec §4: clearing query results empties the data and marks the query cached', () => {
+  it('sqllab-and-platform §4: clearing query results empties the data and marks the query cached', () => {
     const state = fold([
       ...withTab,
       started(),
@@ -193,7 +193,7 @@ describe('SQL Lab queries: refresh from the server', () => {
     data: { alteredQueries: altered },
   });
 
-  it('spec §4: queries already stopped or failed locally are left alone', () => {
+  it('sqllab-and-platform §4: queries already stopped or failed locally are left alone', () => {
     const before = fold([...withTab, started(), stopped()]);
     const after = sqlLabDecider.evolve(
       before,
@@ -202,7 +202,7 @@ describe('SQL Lab queries: refresh from the server', () => {
     expect(after.queries[QID]).toBe(before.queries[QID]);
   });
 
-  it('spec §4: a server success does not override a local fetching, success or running state', () => {
+  it('sqllab-and-platform §4: a server success does not override a local fetching, success or running state', () => {
     for (const local of ['running', 'fetching', 'success'] as const) {
       const base = fold([...withTab, started()]);
       const state = { ...base, queries: { [QID]: { ...base.queries[QID]!, state: local } } };
@@ -211,7 +211,7 @@ describe('SQL Lab queries: refresh from the server', () => {
     }
   });
 
-  it('spec §4: a server state other than success is taken over, and changed_on advances queriesLastUpdate', () => {
+  it('sqllab-and-platform §4: a server state other than success is taken over, and changed_on advances queriesLastUpdate', () => {
     const after = fold([
       ...withTab,
       started({ runAsync: true }),
@@ -221,7 +221,7 @@ describe('SQL Lab queries: refresh from the server', () => {
     expect(after.queriesLastUpdate).toBe(Date.UTC(2026, 0, 1));
   });
 
-  it('spec §4: a server success replaces a local pending state', () => {
+  it('sqllab-and-platform §4: a server success replaces a local pending state', () => {
     const after = fold([
       ...withTab,
       started({ runAsync: true }),
@@ -230,7 +230,7 @@ describe('SQL Lab queries: refresh from the server', () => {
     expect(after.queries[QID]).toMatchObject({ state: 'success', resultsKey: 'k' });
   });
 
-  it('spec §4: unchanged queries (same fields and extra) stay as they were', () => {
+  it('sqllab-and-platform §4: unchanged queries (same fields and extra) stay as they were', () => {
     const before = fold([...withTab, started()]);
     const after = sqlLabDecider.evolve(before, refresh({ [QID]: { state: 'running', extra: {} } }));
     expect(after).toBe(before);
@@ -247,7 +247,7 @@ describe('SQL Lab queries: refresh from the server', () => {
 });
 
 describe('SQL Lab queries: clearing, previews, removal', () => {
-  it('spec §4: clearing inactive queries drops running or pending runs older than the interval with zero progress', () => {
+  it('sqllab-and-platform §4: clearing inactive queries drops running or pending runs older than the interval with zero progress', () => {
     const state = fold([
       ...withTab,
       started({ startDttm: 0 }),
@@ -257,7 +257,7 @@ describe('SQL Lab queries: clearing, previews, removal', () => {
     expect(Object.keys(state.queries)).toEqual([QID2]);
   });
 
-  it('spec §4: other queries with a results key take the status stored in their results', () => {
+  it('sqllab-and-platform §4: other queries with a results key take the status stored in their results', () => {
     const base = fold([...withTab, started(), succeeded()]);
     const state = { ...base, queries: { [QID]: { ...base.queries[QID]!, state: 'fetching' as QueryState } } };
     const after = sqlLabDecider.evolve(state, {
@@ -267,7 +267,7 @@ describe('SQL Lab queries: clearing, previews, removal', () => {
     expect(after.queries[QID]?.state).toBe('success');
   });
 
-  it('spec §4: a data-preview query can be re-run and is replaced, tables following it', () => {
+  it('sqllab-and-platform §4: a data-preview query can be re-run and is replaced, tables following it', () => {
     const preview = started({ sqlEditorId: null, isDataPreview: true });
     const table: SqlLabEvent = {
       type: 'sqllab/tableAdded',
@@ -322,7 +322,7 @@ describe('SQL Lab queries: clearing, previews, removal', () => {
     expect(Object.keys(state.queries)).toEqual([QID]);
   });
 
-  it('spec §4 Tabs: closing a tab removes its queries', () => {
+  it('sqllab-and-platform §4 Tabs: closing a tab removes its queries', () => {
     const state = fold([
       ...withTab,
       added(tab('b', 'B')),
@@ -335,13 +335,13 @@ describe('SQL Lab queries: clearing, previews, removal', () => {
 });
 
 describe('SQL Lab queries: states and badges', () => {
-  it('spec §4: in progress are running, started, pending, fetching, scheduled; finished are stopped, failed, success, timed_out', () => {
+  it('sqllab-and-platform §4: in progress are running, started, pending, fetching, scheduled; finished are stopped, failed, success, timed_out', () => {
     expect((['running', 'started', 'pending', 'fetching', 'scheduled'] as const).every(isQueryInProgress)).toBe(true);
     expect((['stopped', 'failed', 'success', 'timed_out'] as const).every(isQueryFinished)).toBe(true);
     expect((['stopped', 'failed', 'success', 'timed_out'] as const).some(isQueryInProgress)).toBe(false);
   });
 
-  it('spec §4 Badges: offline, failed, stopped danger; pending, fetching info; running warning; success success', () => {
+  it('sqllab-and-platform §4 Badges: offline, failed, stopped danger; pending, fetching info; running warning; success success', () => {
     expect(['offline', 'failed', 'stopped'].map((s) => queryStateBadge(s as QueryState))).toEqual([
       'danger',
       'danger',

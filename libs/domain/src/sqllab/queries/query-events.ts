@@ -1,4 +1,4 @@
-/** Events of query runs as the editor sees them (spec §4 Query states). */
+/** Events of query runs as the editor sees them (sqllab-and-platform §4 Query states). */
 import type { EventLike } from '@strata/events';
 import type { StrataError } from '../../platform/error-types';
 import type { EditorQuery, QueryResults, QueryRunRequest } from './query';

@@ -1,10 +1,10 @@
 /**
- * spec §3 Query (a run) as the editor holds it, and spec §4 Query states. The server's own view of a
+ * sqllab-and-platform §3 Query (a run) as the editor holds it, and sqllab-and-platform §4 Query states. The server's own view of a
  * run lives in ../query-limits (its stream `query:<client_id>`); this is the client-side fold.
  */
 import type { StrataError } from '../../platform/error-types';
 
-/** spec §4 Query states. */
+/** sqllab-and-platform §4 Query states. */
 export const QueryState = {
   STARTED: 'started',
   STOPPED: 'stopped',
@@ -18,7 +18,7 @@ export const QueryState = {
 } as const;
 export type QueryState = (typeof QueryState)[keyof typeof QueryState];
 
-/** spec §4: states of a run still going on. */
+/** sqllab-and-platform §4: states of a run still going on. */
 export const QUERY_IN_PROGRESS_STATES: readonly QueryState[] = [
   'running',
   'started',
@@ -26,7 +26,7 @@ export const QUERY_IN_PROGRESS_STATES: readonly QueryState[] = [
   'fetching',
   'scheduled',
 ];
-/** spec §4: states of a run that is over. */
+/** sqllab-and-platform §4: states of a run that is over. */
 export const QUERY_FINISHED_STATES: readonly QueryState[] = ['stopped', 'failed', 'success', 'timed_out'];
 
 export const isQueryInProgress = (state: QueryState): boolean => QUERY_IN_PROGRESS_STATES.includes(state);
@@ -36,7 +36,7 @@ export type BadgeType = 'danger' | 'info' | 'warning' | 'success';
 /** What a badge shows: any query state, or the editor being offline. */
 export type BadgeState = QueryState | 'offline';
 
-/** spec §4 Badges. States the spec gives no colour keep the neutral info badge. */
+/** sqllab-and-platform §4 Badges. States the spec gives no colour keep the neutral info badge. */
 export function queryStateBadge(state: BadgeState): BadgeType {
   switch (state) {
     case 'offline':
@@ -103,7 +103,7 @@ export interface ServerQuery {
   extra: Record<string, unknown>;
 }
 
-/** spec §3 Query (a run), client side. */
+/** sqllab-and-platform §3 Query (a run), client side. */
 export interface EditorQuery {
   /** Client-generated, 11 characters. */
   id: string;
@@ -162,7 +162,7 @@ export type QueryRunRequest = Pick<EditorQuery, 'id' | 'dbId' | 'sql' | 'sqlEdit
     >
   >;
 
-/** spec §4: a new run is pending when asynchronous, otherwise running; progress 0; cached false. */
+/** sqllab-and-platform §4: a new run is pending when asynchronous, otherwise running; progress 0; cached false. */
 export function newEditorQuery(request: QueryRunRequest): EditorQuery {
   return {
     id: request.id,

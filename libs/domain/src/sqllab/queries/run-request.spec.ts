@@ -37,7 +37,7 @@ describe('SQL Lab runs from a tab', () => {
     expect(runRequestFromTab({ ...editor, sql: '  ' }, { id: QID, startDttm: 5, runAsync: false })).toBeNull();
   });
 
-  it('spec §7: the execute body carries every field of the spec', () => {
+  it('sqllab-and-platform §7: the execute body carries every field of the spec', () => {
     const query = newEditorQuery({
       ...runRequestFromTab(editor, {
         id: QID,
@@ -65,7 +65,7 @@ describe('SQL Lab runs from a tab', () => {
     });
   });
 
-  it('spec §7: the estimate body is database_id, catalog, schema, sql, template_params (the selection when there is one)', () => {
+  it('sqllab-and-platform §7: the estimate body is database_id, catalog, schema, sql, template_params (the selection when there is one)', () => {
     expect(estimatePayload(editor)).toEqual({
       database_id: 2,
       catalog: null,

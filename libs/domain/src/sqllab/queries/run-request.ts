@@ -1,4 +1,4 @@
-/** Building a run from a tab, and the execute request body (spec §7 Running). */
+/** Building a run from a tab, and the execute request body (sqllab-and-platform §7 Running). */
 import type { QueryEditor } from '../editor/model';
 import type { CtasMethodName, EditorQuery, QueryRunRequest } from './query';
 
@@ -35,7 +35,7 @@ export function runRequestFromTab(tab: QueryEditor, options: RunOptions): QueryR
   };
 }
 
-/** POST /api/v1/sqllab/execute/ body (spec §7; REFERENCE §1.1 ExecutePayloadSchema). */
+/** POST /api/v1/sqllab/execute/ body (sqllab-and-platform §7; REFERENCE §1.1 ExecutePayloadSchema). */
 export interface ExecutePayload {
   client_id: string;
   database_id: number;
@@ -74,7 +74,7 @@ export function executePayload(query: EditorQuery): ExecutePayload {
   };
 }
 
-/** POST /api/v1/sqllab/estimate/ body (spec §7). */
+/** POST /api/v1/sqllab/estimate/ body (sqllab-and-platform §7). */
 export interface EstimatePayload {
   database_id: number;
   catalog: string | null;

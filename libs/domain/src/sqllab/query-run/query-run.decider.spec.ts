@@ -39,7 +39,7 @@ const complete = {
 };
 const spec = deciderSpec(queryRunDecider);
 
-describe('query run decider (spec §4 Query states)', () => {
+describe('query run decider (sqllab-and-platform §4 Query states)', () => {
   it('given nothing, when StartQuery, then queryStarted', () => {
     spec.given([]).when({ type: 'StartQuery', query: started }).then([startedEvent]);
   });

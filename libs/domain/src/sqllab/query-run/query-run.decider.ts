@@ -1,5 +1,5 @@
 /**
- * The state machine of one run (spec §4, REFERENCE §1.3): created pending (async) or running (sync);
+ * The state machine of one run (sqllab-and-platform §4, REFERENCE §1.3): created pending (async) or running (sync);
  * pending -> running on the first progress; running -> success | failed | timed_out; any unfinished
  * state -> stopped. Once stopped, a late success, failure or timeout is ignored (no events), so the
  * user's Stop always wins over a worker that finishes at the same moment.

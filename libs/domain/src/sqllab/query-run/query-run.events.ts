@@ -1,5 +1,5 @@
 /**
- * One SQL Lab run as events on the stream `query:<client_id>` (spec §4 Query states). Times are epoch
+ * One SQL Lab run as events on the stream `query:<client_id>` (sqllab-and-platform §4 Query states). Times are epoch
  * milliseconds and come in on the command, never from evolve.
  */
 import type { EventLike } from '@strata/events';

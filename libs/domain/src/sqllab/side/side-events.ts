@@ -1,4 +1,4 @@
-/** Cost estimates, dataset creation from a query and the connection state (spec §4). */
+/** Cost estimates, dataset creation from a query and the connection state (sqllab-and-platform §4). */
 import type { EventLike } from '@strata/events';
 import type { CreatedDatasource } from '../editor/model';
 
@@ -48,7 +48,7 @@ export const SIDE_COMMAND_TYPES = {
   GoOnline: true,
 } as const satisfies Record<SideCommandType, true>;
 
-/** spec §3 Datasource key: '{id}__{type}'; a dataset created from a query is a table. */
+/** sqllab-and-platform §3 Datasource key: '{id}__{type}'; a dataset created from a query is a table. */
 export function datasourceKey(
   id: number,
   type: 'table' | 'query' | 'dataset' | 'sl_table' | 'saved_query' = 'table',

@@ -8,7 +8,7 @@ const withTab = [added(tab('a', 'A'))];
 const base = () => withTab.reduce(sqlLabDecider.evolve, initialSqlLabState());
 
 describe('SQL Lab cost estimate', () => {
-  it('spec §4 Cost estimate: started is not completed', () => {
+  it('sqllab-and-platform §4 Cost estimate: started is not completed', () => {
     spec
       .given(withTab)
       .when({ type: 'StartCostEstimate', data: { queryEditorId: 'a' } })
@@ -18,7 +18,7 @@ describe('SQL Lab cost estimate', () => {
       });
   });
 
-  it('spec §4 Cost estimate: returned is completed with its cost', () => {
+  it('sqllab-and-platform §4 Cost estimate: returned is completed with its cost', () => {
     const cost = [{ 'Start-up cost': '0.00', 'Total cost': '35.50' }];
     spec
       .given([...withTab, { type: 'sqllab/costEstimateStarted', data: { queryEditorId: 'a' } }])
@@ -26,7 +26,7 @@ describe('SQL Lab cost estimate', () => {
       .thenState({ ...base(), queryCostEstimates: { a: { completed: true, cost, error: null } } });
   });
 
-  it('spec §4 Cost estimate: failed keeps the error', () => {
+  it('sqllab-and-platform §4 Cost estimate: failed keeps the error', () => {
     spec
       .given(withTab)
       .when({
@@ -48,7 +48,7 @@ describe('SQL Lab cost estimate', () => {
 });
 
 describe('SQL Lab dataset from a query', () => {
-  it('spec §4: started sets the loading flag and clears the error', () => {
+  it('sqllab-and-platform §4: started sets the loading flag and clears the error', () => {
     spec
       .given([{ type: 'sqllab/datasetCreationFailed', data: { error: 'x' } }])
       .when({ type: 'StartDatasetCreation', data: {} })
@@ -59,7 +59,7 @@ describe('SQL Lab dataset from a query', () => {
       });
   });
 
-  it('spec §3: success stores the dataset with the key {id}__table', () => {
+  it('sqllab-and-platform §3: success stores the dataset with the key {id}__table', () => {
     spec
       .given([{ type: 'sqllab/datasetCreationStarted', data: {} }])
       .when({ type: 'RecordDatasetCreated', data: { id: 7, name: 'my_query' } })
@@ -69,7 +69,7 @@ describe('SQL Lab dataset from a query', () => {
       });
   });
 
-  it('spec §8 Other: dataset creation failure stores the error', () => {
+  it('sqllab-and-platform §8 Other: dataset creation failure stores the error', () => {
     spec
       .given([{ type: 'sqllab/datasetCreationStarted', data: {} }])
       .when({ type: 'RecordDatasetCreationFailure', data: { error: 'Dataset exists' } })
@@ -81,7 +81,7 @@ describe('SQL Lab dataset from a query', () => {
 });
 
 describe('SQL Lab offline state', () => {
-  it('spec §3: the editor can be offline and back online', () => {
+  it('sqllab-and-platform §3: the editor can be offline and back online', () => {
     spec
       .given([])
       .when({ type: 'GoOffline', data: {} })

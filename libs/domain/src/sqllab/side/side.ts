@@ -1,4 +1,4 @@
-/** decide and evolve for cost estimates, dataset creation and the offline flag (spec §4). */
+/** decide and evolve for cost estimates, dataset creation and the offline flag (sqllab-and-platform §4). */
 import { DomainError } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
 import { queryEditorById, type CostEstimate, type SqlLabState } from '../editor/model';
@@ -25,7 +25,7 @@ export function decideSide(command: SideCommand, state: SqlLabState): SideEvent[
       const { id, name } = command.data;
       if (!Number.isInteger(id) || id < 1)
         throw new DomainError('dataset_id_invalid', 'A dataset id is a positive integer.');
-      // spec §3: from a query, dataset creation gives the key {id}__table.
+      // sqllab-and-platform §3: from a query, dataset creation gives the key {id}__table.
       return [{ type: 'sqllab/datasetCreated', data: { datasource: { id, name, key: datasourceKey(id, 'table') } } }];
     }
     case 'RecordDatasetCreationFailure':
@@ -45,14 +45,14 @@ function estimate(state: SqlLabState, queryEditorId: string, value: CostEstimate
 
 export function evolveSide(state: SqlLabState, event: SideEvent): SqlLabState {
   switch (event.type) {
-    // spec §4 Cost estimate: started (not completed), returned (completed with cost), failed (with error).
+    // sqllab-and-platform §4 Cost estimate: started (not completed), returned (completed with cost), failed (with error).
     case 'sqllab/costEstimateStarted':
       return estimate(state, event.data.queryEditorId, { completed: false, cost: null, error: null });
     case 'sqllab/costEstimateReturned':
       return estimate(state, event.data.queryEditorId, { completed: true, cost: event.data.cost, error: null });
     case 'sqllab/costEstimateFailed':
       return estimate(state, event.data.queryEditorId, { completed: false, cost: null, error: event.data.error });
-    // spec §4 Dataset creation from a query: started, success, failed (error stored).
+    // sqllab-and-platform §4 Dataset creation from a query: started, success, failed (error stored).
     case 'sqllab/datasetCreationStarted':
       return { ...state, isDatasourceLoading: true, errorMessage: null };
     case 'sqllab/datasetCreated':

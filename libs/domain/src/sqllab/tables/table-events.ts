@@ -1,4 +1,4 @@
-/** Tables in the editor's left bar (spec §3 Table entry, §4 Tabs: tables). */
+/** Tables in the editor's left bar (sqllab-and-platform §3 Table entry, §4 Tabs: tables). */
 import type { EventLike } from '@strata/events';
 import type { TableColumn, TableEntry } from '../editor/model';
 
@@ -73,7 +73,7 @@ export const TABLE_COMMAND_TYPES = {
   SetTableDataPreview: true,
 } as const satisfies Record<TableCommandType, true>;
 
-/** spec §4: tables are merged by db, tab, catalog, schema and name. */
+/** sqllab-and-platform §4: tables are merged by db, tab, catalog, schema and name. */
 export function sameTable(a: Omit<TableRef, 'id'>, b: Omit<TableRef, 'id'>): boolean {
   return (
     a.dbId === b.dbId &&

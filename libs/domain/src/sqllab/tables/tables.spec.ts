@@ -26,7 +26,7 @@ const on = (type: SqlLabEvent['type'], extra: object = {}) =>
   ({ type, data: { tableId: 't1', ...extra } }) as SqlLabEvent;
 
 describe('SQL Lab tables in the editor', () => {
-  it('spec §4 Tabs: adding a table gives an expanded entry in its tab', () => {
+  it('sqllab-and-platform §4 Tabs: adding a table gives an expanded entry in its tab', () => {
     spec
       .given(withTab)
       .when({ type: 'AddTable', data: { table: ref() } })
@@ -34,13 +34,13 @@ describe('SQL Lab tables in the editor', () => {
     expect(fold([...withTab, tableAdded()]).tables).toEqual([newTableEntry(ref())]);
   });
 
-  it('spec §4 Tabs: tables are merged by db, tab, catalog, schema and name', () => {
+  it('sqllab-and-platform §4 Tabs: tables are merged by db, tab, catalog, schema and name', () => {
     const state = fold([...withTab, tableAdded(), on('sqllab/tableCollapsed'), tableAdded(ref({ id: 't2' }), QID)]);
     expect(state.tables).toHaveLength(1);
     expect(state.tables[0]).toMatchObject({ id: 't1', expanded: true, dataPreviewQueryId: QID });
   });
 
-  it('spec §4 Tabs: a table differing in any of db, catalog, schema or name is another entry', () => {
+  it('sqllab-and-platform §4 Tabs: a table differing in any of db, catalog, schema or name is another entry', () => {
     const state = fold([
       ...withTab,
       tableAdded(),
@@ -66,7 +66,7 @@ describe('SQL Lab tables in the editor', () => {
       .thenThrows('tab_not_found');
   });
 
-  it('spec §4 Tabs: tables can be collapsed and expanded', () => {
+  it('sqllab-and-platform §4 Tabs: tables can be collapsed and expanded', () => {
     spec
       .given([...withTab, tableAdded()])
       .when({ type: 'CollapseTable', data: { tableId: 't1' } })
@@ -78,7 +78,7 @@ describe('SQL Lab tables in the editor', () => {
       .then([on('sqllab/tableExpanded')]);
   });
 
-  it('spec §4 Tabs: a table can be removed, and its data preview run goes with it', () => {
+  it('sqllab-and-platform §4 Tabs: a table can be removed, and its data preview run goes with it', () => {
     const state = fold([
       ...withTab,
       started({ sqlEditorId: null, isDataPreview: true }),
@@ -89,14 +89,14 @@ describe('SQL Lab tables in the editor', () => {
     expect(state.queries).toEqual({});
   });
 
-  it('spec §4 Tabs: a table carries a data-preview query', () => {
+  it('sqllab-and-platform §4 Tabs: a table carries a data-preview query', () => {
     expect(
       fold([...withTab, tableAdded(), on('sqllab/tableDataPreviewSet', { queryId: QID })]).tables[0]
         ?.dataPreviewQueryId,
     ).toBe(QID);
   });
 
-  it('spec §3 Table entry: metadata loading flags are set while loading and cleared when loaded', () => {
+  it('sqllab-and-platform §3 Table entry: metadata loading flags are set while loading and cleared when loaded', () => {
     const loading = fold([
       ...withTab,
       tableAdded(),
@@ -137,7 +137,7 @@ describe('SQL Lab tables in the editor', () => {
     expect(state.tables[0]?.isMetadataLoading).toBe(false);
   });
 
-  it('spec §4 Tabs: removing a tab removes its tables', () => {
+  it('sqllab-and-platform §4 Tabs: removing a tab removes its tables', () => {
     expect(fold([...withTab, added(tab('b', 'B')), tableAdded(), closed('a')]).tables).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-/** decide and evolve for the editor's tables (spec §4: merged, expanded, collapsed, removed, data preview). */
+/** decide and evolve for the editor's tables (sqllab-and-platform §4: merged, expanded, collapsed, removed, data preview). */
 import { DomainError } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
 import { queryEditorById, type SqlLabState, type TableEntry } from '../editor/model';

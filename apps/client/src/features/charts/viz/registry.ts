@@ -59,5 +59,5 @@ export const VIZ_TYPES: { key: string; label: string; description?: string }[] =
   }),
 );
 
-/** The default viz type of a new chart (spec §9). */
+/** The default viz type of a new chart (charts-dashboards-reports §9). */
 export const DEFAULT_VIZ_TYPE = 'table';

@@ -5,7 +5,7 @@ import type { AsyncEvents } from '../../async/async-events';
 import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
 
 /**
- * Explore's calls (spec §7 Charts and Dashboards, REFERENCE §2), one function each, so effects and
+ * Explore's calls (charts-dashboards-reports §7 Charts and Dashboards, REFERENCE §2), one function each, so effects and
  * tests share the paths and shapes. Nothing here holds state.
  */
 
@@ -88,7 +88,7 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
       return toDatasource(body.result);
     },
     chartData: (queryContext: unknown, signal?: AbortSignal) => chartData(http, asyncEvents, queryContext, signal),
-    /** POST /datasource/samples with paging (spec §7). */
+    /** POST /datasource/samples with paging (charts-dashboards-reports §7). */
     samples: async (
       datasource: { id: number; type: string },
       page = 1,
@@ -171,7 +171,7 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
       });
       return { id: body.id, dashboard_title: body.result?.dashboard_title ?? title };
     },
-    /** The chart's data as a CSV or XLSX file (spec §9 export csv/xlsx). */
+    /** The chart's data as a CSV or XLSX file (charts-dashboards-reports §9 export csv/xlsx). */
     download: (queryContext: Record<string, unknown>, format: 'csv' | 'xlsx') =>
       downloadChartData(http, queryContext, format),
   };

@@ -33,7 +33,7 @@ function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: 
 }
 
 /**
- * The chart with its status lifecycle (spec §4 Chart status): loading, success (data arrived, drawing),
+ * The chart with its status lifecycle (charts-dashboards-reports §4 Chart status): loading, success (data arrived, drawing),
  * rendered, failed with the alert, stopped with 'Updating chart was stopped'. The data pane sits below.
  */
 export function ChartPane({ explore, state }: { explore: ExploreFeature; state: ExploreState }) {

@@ -9,7 +9,7 @@ const TABS: { tab: DataTab; label: string }[] = [
   { tab: 'query', label: 'View query' },
 ];
 
-/** View results, samples (paged) and the query of the chart (spec §9 menu actions). */
+/** View results, samples (paged) and the query of the chart (charts-dashboards-reports §9 menu actions). */
 export function DataPane({ explore }: { explore: ExploreFeature }) {
   const { dataPane } = useStoreState(explore.side.state$);
   const { datasource } = useStoreState(explore.store.state$);

@@ -45,7 +45,7 @@ const comparatorText = (c: unknown) =>
   Array.isArray(c) ? c.join(', ') : c === null || c === undefined ? '' : String(c);
 
 /**
- * The adhoc filter editor (spec §3 Adhoc filter): SIMPLE (column, any of the spec's operators, value,
+ * The adhoc filter editor (charts-dashboards-reports §3 Adhoc filter): SIMPLE (column, any of the spec's operators, value,
  * WHERE or HAVING) or SQL (an expression for WHERE or HAVING).
  */
 export function AdhocFilterEditor({ datasource, filter, newOptionName, onSave, onCancel }: Props) {

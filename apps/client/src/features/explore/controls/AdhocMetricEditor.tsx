@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * The adhoc metric editor (spec §3 Adhoc metric): a saved metric of the dataset, an aggregate of a
+ * The adhoc metric editor (charts-dashboards-reports §3 Adhoc metric): a saved metric of the dataset, an aggregate of a
  * column (SIMPLE), or a SQL expression. What the user types is form input until Save.
  */
 export function AdhocMetricEditor({ datasource, metric, newOptionName, onSave, onCancel }: Props) {

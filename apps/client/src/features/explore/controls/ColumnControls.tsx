@@ -73,7 +73,7 @@ export function ColumnsControl({
   );
 }
 
-/** Raw-mode orderings: JSON text of [column, ascending] (spec §5 order-by options). */
+/** Raw-mode orderings: JSON text of [column, ascending] (charts-dashboards-reports §5 order-by options). */
 export function OrderByControl({
   def,
   value,

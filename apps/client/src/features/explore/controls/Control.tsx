@@ -46,7 +46,7 @@ function Editor(props: ControlProps & { datasource: DatasourceMeta | null; newId
   }
 }
 
-/** One control of the panel: its label, editor and validation messages (spec §4 Explore). */
+/** One control of the panel: its label, editor and validation messages (charts-dashboards-reports §4 Explore). */
 export function Control({ name, value, errors, transferred, datasource, newId, onChange }: Props) {
   const def = controlDef(name);
   if (!def) return null;

@@ -4,10 +4,10 @@ import type { ExploreCore } from '../explore.feature';
 import { chartDataRequest } from './chart-request';
 
 export interface DataPaneActions {
-  /** View results, samples (paged) or the query (spec §9 menu actions). */
+  /** View results, samples (paged) or the query (charts-dashboards-reports §9 menu actions). */
   openDataTab(tab: DataTab, page?: number): Promise<void>;
   closeDataPane(): void;
-  /** The chart's data as a file (needs can_csv, spec §6). */
+  /** The chart's data as a file (needs can_csv, charts-dashboards-reports §6). */
   download(format: 'csv' | 'xlsx'): Promise<void>;
 }
 

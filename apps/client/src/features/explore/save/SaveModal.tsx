@@ -7,7 +7,7 @@ import type { DashboardChoice } from './save-actions';
 const NEW_DASHBOARD = 'new';
 
 /**
- * The save chart modal (spec §2, §4 Save chart): save as new or overwrite (owners only), the chart's
+ * The save chart modal (charts-dashboards-reports §2, §4 Save chart): save as new or overwrite (owners only), the chart's
  * name, and optionally an existing or a new dashboard to add it to.
  */
 export function SaveModal(props: { explore: ExploreFeature; state: ExploreState; onSaved(id: number): void }) {

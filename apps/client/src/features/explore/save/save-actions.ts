@@ -26,9 +26,9 @@ export interface SaveRequest {
 export interface SaveActions {
   openSaveModal(userName: string): Promise<void>;
   closeSaveModal(): void;
-  /** spec §4 Save chart. Resolves to the saved chart's id, or null when it failed (the modal says why). */
+  /** charts-dashboards-reports §4 Save chart. Resolves to the saved chart's id, or null when it failed (the modal says why). */
   save(request: SaveRequest): Promise<number | null>;
-  /** Creates an Explore permalink and copies it (spec §7 POST /api/v1/explore/permalink). */
+  /** Creates an Explore permalink and copies it (charts-dashboards-reports §7 POST /api/v1/explore/permalink). */
   copyPermalink(urlParams: [string, string][]): Promise<string | null>;
 }
 
@@ -112,7 +112,7 @@ export function saveActions(core: ExploreCore): SaveActions {
           core.toasts.success(text);
         return id;
       } catch (error) {
-        // spec §4: a failure sets 'Failed to save slice'; the server's reason follows it.
+        // charts-dashboards-reports §4: a failure sets 'Failed to save slice'; the server's reason follows it.
         const reason = toClientError(error).message;
         alert(reason ? `${ExploreMessages.SAVE_FAILED}: ${reason}` : ExploreMessages.SAVE_FAILED);
         return null;
@@ -132,7 +132,7 @@ export function saveActions(core: ExploreCore): SaveActions {
   };
 }
 
-/** spec §6 A Forbidden save. */
+/** charts-dashboards-reports §6 A Forbidden save. */
 const FORBIDDEN_EDIT = 'You do not have permission to edit this %s';
 
 function permissions(core: ExploreCore) {

@@ -4,7 +4,7 @@ import rison from 'rison';
 import { asyncJobsTestApi } from '../../async/testing/async-jobs-test-api';
 
 /**
- * A small chart API with the server's shapes (REFERENCE §2, spec §7) over an in-memory `cars` table,
+ * A small chart API with the server's shapes (REFERENCE §2, charts-dashboards-reports §7) over an in-memory `cars` table,
  * on a real node:http server: datasets, chart data (group by + SIMPLE metrics + equality filters,
  * computed from the rows), charts, favourites, dashboards, permalinks. `slowChartDataMs` delays chart
  * data answers so a test can press Stop while one is in flight.

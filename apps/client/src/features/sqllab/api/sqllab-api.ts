@@ -12,7 +12,7 @@ import type {
 import type { HttpClient } from '../../api/http-client';
 
 /**
- * SQL Lab's calls (spec §7, REFERENCE §1), one function each, so the feature's effects and the tests
+ * SQL Lab's calls (sqllab-and-platform §7, REFERENCE §1), one function each, so the feature's effects and the tests
  * share the paths and shapes. Nothing here holds state.
  */
 
@@ -63,7 +63,7 @@ export interface BootstrapResult {
   databases: Record<string, DatabaseOption>;
   queries: Record<string, ServerQuery>;
   tab_state_ids: [number, string][];
-  /** The server's feature flags (spec §6), e.g. SQLLAB_BACKEND_PERSISTENCE; absent: the defaults. */
+  /** The server's feature flags (sqllab-and-platform §6), e.g. SQLLAB_BACKEND_PERSISTENCE; absent: the defaults. */
   feature_flags?: FeatureFlags;
 }
 
@@ -87,7 +87,7 @@ function tableOption(item: TableOption | { name: string; type?: string } | strin
   return { value: item.name, ...(item.type ? { type: item.type } : {}) };
 }
 
-/** What a SQL Lab permalink keeps of a tab (spec §7). */
+/** What a SQL Lab permalink keeps of a tab (sqllab-and-platform §7). */
 export interface PermalinkState {
   dbId: number;
   sql: string;
@@ -118,7 +118,7 @@ export function withDisplayRows(resultUrl: string, rows: number): string {
   return `${resultUrl.slice(0, at)}?${params.toString()}`;
 }
 
-/** spec §7 POST /api/v1/dataset/ body, as SQL Lab sends it (with the result's columns). */
+/** sqllab-and-platform §7 POST /api/v1/dataset/ body, as SQL Lab sends it (with the result's columns). */
 export interface NewDatasetPayload {
   database: number;
   catalog: string | null;
@@ -218,7 +218,7 @@ export function sqlLabApi(http: HttpClient) {
           };
         }>(`/api/v1/dataset/${id}`)
         .then((r) => r.result),
-    /** spec §7: a virtual dataset from a query's SQL; the answer's `data` is the dataset. */
+    /** sqllab-and-platform §7: a virtual dataset from a query's SQL; the answer's `data` is the dataset. */
     createDataset: (body: NewDatasetPayload) =>
       http.post<{ id: number; data: { id: number; table_name: string } }>('/api/v1/dataset/', body),
     bootstrap: () => http.get<{ result: BootstrapResult }>('/api/v1/sqllab/').then((r) => r.result),

@@ -6,7 +6,7 @@ import type { CostEstimate as Estimate } from '@strata/domain';
  */
 export function CostEstimate({ estimate }: { estimate: Estimate | undefined }) {
   if (!estimate) return null;
-  // spec §4: a failed estimate is not completed and keeps its error.
+  // sqllab-and-platform §4: a failed estimate is not completed and keeps its error.
   if (estimate.error)
     return (
       <div className="sqllab-alert sqllab-alert--danger" role="alert">

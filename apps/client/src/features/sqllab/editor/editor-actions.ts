@@ -23,14 +23,14 @@ export interface EditorActions {
   save(tabId: string, options?: SaveOptions): Promise<boolean>;
   /** The description of the tab's saved query, for the save dialog ('' when none or unreadable). */
   savedDescription(tabId: string): Promise<string>;
-  /** Opens a saved query in a new tab (spec §2: SQL Lab opened from a saved query). */
+  /** Opens a saved query in a new tab (sqllab-and-platform §2: SQL Lab opened from a saved query). */
   openSavedQuery(id: number): Promise<void>;
   /** Stores the tab as a permalink and copies its address (`origin` + the server's path). */
   copyPermalink(tabId: string, origin: string): Promise<void>;
-  /** Opens a permalink's query in a new tab (spec §2: SQL Lab opened from a permalink). */
+  /** Opens a permalink's query in a new tab (sqllab-and-platform §2: SQL Lab opened from a permalink). */
   openPermalink(key: string): Promise<void>;
   /**
-   * Opens a new tab on a dataset's database and schema (spec §2): with the SQL given (a chart's query),
+   * Opens a new tab on a dataset's database and schema (sqllab-and-platform §2): with the SQL given (a chart's query),
    * else the dataset's own SQL (virtual) or a SELECT of its table.
    */
   openOnDataset(datasourceKey: string, sql?: string): Promise<void>;
@@ -130,7 +130,7 @@ export function editorActions(core: SqlLabCore): EditorActions {
         toasts.danger(update ? EditorErrorMessages.QUERY_NOT_UPDATED : EditorErrorMessages.QUERY_NOT_SAVED);
         return false;
       }
-      // spec §7: a tab the server keeps is told which saved query it is; failing that, the saved
+      // sqllab-and-platform §7: a tab the server keeps is told which saved query it is; failing that, the saved
       // query exists but the tab will not know it after a reload.
       const stored = core.tab(tabId);
       if (stored && !stored.inLocalStorage && /^\d+$/.test(stored.id)) {

@@ -1,7 +1,7 @@
 import type { DatabaseOption, TableOption } from '../api/sqllab-api';
 import { TableExtras } from './TableExtras';
 
-/** A table entry as the left bar shows it (spec §3 Table entry). */
+/** A table entry as the left bar shows it (sqllab-and-platform §3 Table entry). */
 export interface TableEntryView {
   id: string;
   name: string;

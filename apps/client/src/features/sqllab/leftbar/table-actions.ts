@@ -2,7 +2,7 @@ import { EditorErrorMessages, sameTable, type TableEntry } from '@strata/domain'
 import type { SqlLabCore } from '../sqllab.feature';
 import type { RunActions } from '../runs/runs';
 
-/** spec §4: a data preview shows the first rows of a table. */
+/** sqllab-and-platform §4: a data preview shows the first rows of a table. */
 export const DATA_PREVIEW_LIMIT = 100;
 
 export interface TableActions {
@@ -47,7 +47,7 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
     );
   }
 
-  /** The extras and the table's comment, kept with the entry (spec §3 Table entry: extra metadata). */
+  /** The extras and the table's comment, kept with the entry (sqllab-and-platform §3 Table entry: extra metadata). */
   async function loadExtra(table: TableEntry, comment: string | null) {
     core.execute({ type: 'StartTableMetadataLoad', data: { tableId: table.id, extra: true } }, { silent: true });
     try {

@@ -22,7 +22,7 @@ import { tabMigration } from './tab-migration';
 export const TAB_CHANGE_SYNC_MS = 250;
 
 /**
- * spec §4 Persistence, server side (feature SQLLAB_BACKEND_PERSISTENCE): the bootstrap merged with
+ * sqllab-and-platform §4 Persistence, server side (feature SQLLAB_BACKEND_PERSISTENCE): the bootstrap merged with
  * browser storage on load; every 5 s the active tab is activated, local-only tabs (with their tables
  * and queries) migrated and closed tabs deleted; edits saved 5 s after the last one; a tab known only
  * by name is fetched when it becomes active (404: it is gone).

@@ -31,7 +31,7 @@ export function readBrowserState(storage: Storage): BrowserSqlLabState | null {
 }
 
 /**
- * spec §4 Persistence, browser side: on start the stored state (key 'redux') is merged into the store
+ * sqllab-and-platform §4 Persistence, browser side: on start the stored state (key 'redux') is merged into the store
  * as one restore (never an undo step); afterwards every change is written back, without result rows
  * (the domain's storage rules), with a warning when browser storage is nearly full.
  */

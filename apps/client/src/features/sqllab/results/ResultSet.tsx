@@ -48,14 +48,14 @@ export interface ResultSetProps {
   onRefetch(): void;
   /** Opens a query of the table a CREATE TABLE AS made. */
   onQueryTable?(schema: string | null, table: string): void;
-  /** Turning the results into a dataset (spec §4): none for data previews. */
+  /** Turning the results into a dataset (sqllab-and-platform §4): none for data previews. */
   dataset?: DatasetControls;
 }
 
 export interface DatasetControls {
   defaultName: string;
   saving: boolean;
-  /** The last creation's error (spec §8: dataset creation failure stores the error). */
+  /** The last creation's error (sqllab-and-platform §8: dataset creation failure stores the error). */
   error: string | null;
   onSave(name: string): void;
   onExplore(): void;
@@ -197,7 +197,7 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
       {(query.state === 'failed' || query.state === 'timed_out') && (
         <div className="sqllab-alert sqllab-alert--danger" role="alert" data-testid="query-error">
           {query.errorMessage ?? query.errors[0]?.message ?? ErrorMessages.UNKNOWN_ERROR}
-          {/* spec §8 'Request timed out' lists the issues that may explain it. */}
+          {/* sqllab-and-platform §8 'Request timed out' lists the issues that may explain it. */}
           {Array.isArray(query.errors[0]?.extra?.issue_codes) && (
             <ul className="sqllab-issues">
               {(query.errors[0]!.extra!.issue_codes as { code: number; message: string }[]).map((issue) => (

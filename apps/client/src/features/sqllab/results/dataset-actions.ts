@@ -3,7 +3,7 @@ import type { SqlLabCore } from '../sqllab.feature';
 
 export interface DatasetActions {
   /**
-   * spec §4 Dataset creation from a query: a virtual dataset of the run's SQL on its database and
+   * charts-dashboards-reports §4 Dataset creation from a query: a virtual dataset of the run's SQL on its database and
    * schema, under `name`. Resolves to the new dataset's id, or null when the server refused (the
    * error is kept in the state and shown by the results pane).
    */

@@ -168,7 +168,7 @@ describe('result texts', () => {
     );
     expect(limitingMessage('NOT_LIMITED', 10)).toBeNull();
   });
-  it("shows 'Request timed out' with the issues that may explain it (spec §8)", () => {
+  it("shows 'Request timed out' with the issues that may explain it (sqllab-and-platform §8)", () => {
     const timeout = timeoutError(120_000);
     render(
       <ResultSet

@@ -59,7 +59,7 @@ export function runOutcomes(core: SqlLabCore): RunOutcomes {
   };
   const fail = (queryId: string, thrown: unknown) => {
     const recorded = failure(thrown);
-    // spec §8: an async run the job queue refused was never scheduled; the toast says so wherever the user is.
+    // sqllab-and-platform §8: an async run the job queue refused was never scheduled; the toast says so wherever the user is.
     if (recorded.errors.some((e) => e.error_type === ErrorType.ASYNC_WORKERS_ERROR))
       core.toasts.danger(EditorErrorMessages.QUERY_NOT_SCHEDULED);
     core.execute({ type: 'RecordQueryFailure', data: { queryId, ...recorded, at: core.now() } }, { silent: true });

@@ -34,19 +34,19 @@ export interface RunActions {
    */
   refetch(queryId: string): void;
   /**
-   * Removes a past run from its tab (spec §7 DELETE /tabstateview/{tabId}/query/{queryId}); a tab the
+   * Removes a past run from its tab (sqllab-and-platform §7 DELETE /tabstateview/{tabId}/query/{queryId}); a tab the
    * server keeps is told first. Resolves to whether it was removed.
    */
   remove(queryId: string, tabId: string): Promise<boolean>;
   /**
    * After the tabs are restored: runs stuck without progress for longer than the async time limit are
-   * dropped (spec §4 clearing inactive queries), and async runs still in progress are waited for again.
+   * dropped (sqllab-and-platform §4 clearing inactive queries), and async runs still in progress are waited for again.
    */
   resume(): void;
   dispose(): void;
 }
 
-/** spec §4 "the interval value is not shown": the async limit (REFERENCE §1.4), past which no run is alive. */
+/** sqllab-and-platform §4 "the interval value is not shown": the async limit (REFERENCE §1.4), past which no run is alive. */
 export const INACTIVE_QUERY_INTERVAL_MS = MAX_QUERY_AGE_TO_POLL_MS;
 
 type ExecuteAnswer = ExecuteResult | { query: ServerQuery } | FailedPayload;

@@ -44,9 +44,9 @@ export function sqlLabTestApi() {
     pushOnly: false,
     /** How long an async run takes before its event is published. */
     asyncRunMs: 300,
-    /** Server failures to answer with 500 (spec §8 toasts): by request kind. */
+    /** Server failures to answer with 500 (sqllab-and-platform §8 toasts): by request kind. */
     failing: new Set<'savedQueryLink' | 'removeQuery' | 'bootstrapFlags'>(),
-    /** Feature flags the bootstrap answers with (spec §6), when set. */
+    /** Feature flags the bootstrap answers with (sqllab-and-platform §6), when set. */
     featureFlags: null as Record<string, boolean> | null,
     /** When set, a tab creation (POST /tabstateview/) waits for it: the test acts while it is in flight. */
     tabCreateHeld: null as Promise<void> | null,

@@ -15,7 +15,7 @@ const twoDecimals = d3Format('.2~f');
 const fourDecimals = d3Format('.4~f');
 
 /**
- * The adaptive default (spec §9 "Default Y-axis format ... adaptive"): short SI units for large values,
+ * The adaptive default (charts-dashboards-reports §9 "Default Y-axis format ... adaptive"): short SI units for large values,
  * more decimals for small ones. 'G' reads as billion to BI users, so it is spelled 'B'.
  */
 function smartNumber(value: number): string {

@@ -47,7 +47,7 @@ export function HighchartsViz({ options, width, height, onRendered, onCrossFilte
   }, [options, width, height, clickable]);
 
   // HighchartsReact creates or updates the chart in its own effect, which runs before this one: so
-  // here the chart is drawn with these options, and the chart status can go to rendered (spec §4).
+  // here the chart is drawn with these options, and the chart status can go to rendered (charts-dashboards-reports §4).
   const ref = useRef<HighchartsReactRefObject>(null);
   const rendered = useRef(onRendered);
   rendered.current = onRendered;

@@ -3,7 +3,7 @@ import type { Options, PointOptionsObject } from 'highcharts';
 /**
  * Where a chart's labels are coloured: per slice for the types that colour each point (a pie's slices
  * are its labels), per series for the others (a line per group). A dashboard gives one colour per label
- * on all its charts (spec §3 label_colors, map_label_colors); a chart alone keeps its own palette.
+ * on all its charts (charts-dashboards-reports §3 label_colors, map_label_colors); a chart alone keeps its own palette.
  */
 const POINT_COLORED = new Set(['pie', 'variablepie', 'funnel', 'pyramid']);
 

@@ -68,7 +68,7 @@ export interface VizComponentProps {
   onRendered: () => void;
   onCrossFilter?: (filter: CrossFilter) => void;
   onTableQueryChange?: (page: number, pageSize: number, sortBy: SortBy[]) => void;
-  /** A dashboard's colours for the labels a chart draws (spec §3 label_colors, map_label_colors); absent on a chart alone. */
+  /** A dashboard's colours for the labels a chart draws (charts-dashboards-reports §3 label_colors, map_label_colors); absent on a chart alone. */
   labelColors?: (labels: readonly string[]) => Readonly<Record<string, string>>;
   /** The labels the chart draws (series or slices), told to the dashboard that colours them. */
   onLabels?: (labels: string[]) => void;
