@@ -20,7 +20,7 @@ import { FilterDatasets } from './filter-datasets';
 
 /**
  * Dashboards as event streams (`dashboard:<id>`, `dashboard-favorites:<id>`, `dashboard_permalink:<key>`),
- * read models `dashboards` + `dashboard_slices`, `dashboard_favorites`, `key_value`. Layout editing is
+ * read models `dashboards` (and the `dashboard_slices` view), `dashboard_favorites`, `key_value`. Layout editing is
  * the edit session's (dashboard-drafts), which publishes saved layouts here. A copy with duplicated
  * charts sends DecideChart, handled by the ChartsModule.
  */
