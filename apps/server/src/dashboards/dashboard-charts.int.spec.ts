@@ -1,5 +1,5 @@
 /**
- * What a dashboard shows and what the chart save flow does to it (issue 5, spec §7), over real HTTP on a
+ * What a dashboard shows and what the chart save flow does to it (issue 5, charts-dashboards-reports §7), over real HTTP on a
  * real PostgreSQL with the examples' cars table: /charts (with form_data) and /datasets (with columns
  * and metrics), copies with and without duplicated charts, the native filters endpoint validated by the
  * domain, and a chart saved onto a dashboard while its edit session is open reaching the draft, so the

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/dashboard/{id}/...` (spec §7): charts, datasets, copy, favourites, the native filters and
+ * `/api/v1/dashboard/{id}/...` (charts-dashboards-reports §7): charts, datasets, copy, favourites, the native filters and
  * colors endpoints, permalinks. Reads need can_read on Dashboard and a visible dashboard; the filters
  * and colors endpoints edit the dashboard (can_write, ownership or admin); a copy needs can_write.
  */
@@ -36,7 +36,7 @@ const copyBody = z
   })
   .strict();
 
-/** spec §7 filters body; each filter is checked with the domain's schema, the result with its validation. */
+/** charts-dashboards-reports §7 filters body; each filter is checked with the domain's schema, the result with its validation. */
 const filtersBody = z
   .object({
     added: z.array(filterConfigItemSchema).max(500).default([]),

@@ -1,5 +1,5 @@
 /**
- * What a dashboard offers beyond its own fields (spec §7): favourites, copies (with or without duplicated
+ * What a dashboard offers beyond its own fields (charts-dashboards-reports §7): favourites, copies (with or without duplicated
  * charts), permalinks, and the charts and datasets it shows. Seeing a dashboard (admins, owners, or
  * published) is the condition for all of them; copying also needs can_write on Dashboard (route).
  */

@@ -1,5 +1,5 @@
 /**
- * `PUT /api/v1/dashboard/{id}` (spec §7) and the other writers of a dashboard's own fields: publish,
+ * `PUT /api/v1/dashboard/{id}` (charts-dashboards-reports §7) and the other writers of a dashboard's own fields: publish,
  * metadata-only bodies, the native filters and colors endpoints, delete. The save body's rules are the
  * domain's (`normalizeDashboardSave`); editing needs can_write on Dashboard (route) and ownership or
  * admin (`DashboardsService.editable`). A writer that names the `version` it read gets a 409 when the

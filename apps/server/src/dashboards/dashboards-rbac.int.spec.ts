@@ -1,5 +1,5 @@
 /**
- * DASHBOARD_RBAC (spec §6, REFERENCE §6.2) over real HTTP on a real PostgreSQL, with the flag on and off:
+ * DASHBOARD_RBAC (charts-dashboards-reports §6, REFERENCE §6.2) over real HTTP on a real PostgreSQL, with the flag on and off:
  * roles (names of known roles) taken from create/PUT bodies; a published dashboard with roles seen only by
  * users with one of them, its owners and admins, in the list, GET, /charts, /datasets, copy and
  * permalinks; roles never open a draft; with the flag off roles are ignored and nothing changes.

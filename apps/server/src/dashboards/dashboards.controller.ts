@@ -1,5 +1,5 @@
 /**
- * `/api/v1/dashboard/` (spec §7 Dashboards): list, favourite status, create, read one, save (PUT), delete,
+ * `/api/v1/dashboard/` (charts-dashboards-reports §7 Dashboards): list, favourite status, create, read one, save (PUT), delete,
  * and permalinks. Reading needs can_read on Dashboard; writing can_write, and editing an existing
  * dashboard also ownership or admin (checked in the services).
  *
@@ -134,7 +134,7 @@ export class DashboardsController {
     return { id: result.id, result };
   }
 
-  /** spec §7 PUT: `{published}`, a metadata-only `{json_metadata}`, or the full save body; plus `version`. */
+  /** charts-dashboards-reports §7 PUT: `{published}`, a metadata-only `{json_metadata}`, or the full save body; plus `version`. */
   @Put(':id')
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
   async put(

@@ -1,5 +1,5 @@
 /**
- * Dashboards over real HTTP on a real PostgreSQL (issue 5, spec §5-§7): the save body's rules, 409 for a
+ * Dashboards over real HTTP on a real PostgreSQL (issue 5, charts-dashboards-reports §5-§7): the save body's rules, 409 for a
  * stale `version`, publish, favourites, the filtered list, colors, permalinks, delete, permissions
  * (403 / 404), bad input as 400 (never 500), and read models equal to a rebuild from the log.
  */

@@ -137,7 +137,7 @@ export class DashboardsService {
     return this.config.featureFlags[FeatureFlag.DASHBOARD_RBAC];
   }
 
-  /** spec §6: admins, owners, or published, and under DASHBOARD_RBAC one of the dashboard's roles when it has any. */
+  /** charts-dashboards-reports §6: admins, owners, or published, and under DASHBOARD_RBAC one of the dashboard's roles when it has any. */
   canView(user: CurrentUser, row: Pick<DashboardRow, 'owners' | 'published' | 'roles'>): boolean {
     return canViewDashboard(
       user,
@@ -192,7 +192,7 @@ export class DashboardsService {
     return dashboardJson(row);
   }
 
-  /** The row when the user may see it (spec §6, `canView`), else 404. */
+  /** The row when the user may see it (charts-dashboards-reports §6, `canView`), else 404. */
   async visible(id: number, user: CurrentUser): Promise<DashboardRow> {
     const row = await this.row(id);
     if (!row || !this.canView(user, row)) throw notFound();
@@ -262,7 +262,7 @@ export class DashboardsService {
     return this.commands.execute(new DecideDashboard(dashboardId, command, meta));
   }
 
-  /** 404 when missing, 403 when the user may not edit it (spec §6: can_write on Dashboard and owner, or admin). */
+  /** 404 when missing, 403 when the user may not edit it (charts-dashboards-reports §6: can_write on Dashboard and owner, or admin). */
   async editable(id: number, user: CurrentUser): Promise<DashboardRow> {
     const row = await this.row(id);
     if (!row) throw notFound();

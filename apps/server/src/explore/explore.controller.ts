@@ -29,7 +29,7 @@ import { DecideExplorePermalink } from './decide-explore';
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** spec §9: default Explore form. */
+/** charts-dashboards-reports §9: default Explore form. */
 export const DEFAULT_FORM_DATA = {
   viz_type: 'table',
   row_limit: 1000,

@@ -1,5 +1,5 @@
 /**
- * SQL Lab permalinks (spec §7): `POST /api/v1/sqllab/permalink` stores the tab's state under a new
+ * SQL Lab permalinks (sqllab-and-platform §7): `POST /api/v1/sqllab/permalink` stores the tab's state under a new
  * random key; `GET /api/v1/sqllab/permalink/{key}` (or `kv:{key}`) gives it back to anyone allowed to
  * read SQL Lab permalinks who has the key.
  */
