@@ -1,23 +1,21 @@
-import { asyncScheduler, filter, type SchedulerLike, type Subscription } from 'rxjs';
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import {
   canEditDashboardLayout,
-  dashboardPageFold,
   FeatureFlag,
   isFeatureEnabled,
-  type DashboardPageEvent,
-  type DashboardPageState,
   type FeatureFlags,
   type PermissionSubject,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import type { ClientContext } from '../../shared/feature-store';
 import type { HttpClient } from '../api/http-client';
 import type { AsyncEvents } from '../async/async-events';
 import { sharedAsyncEvents } from '../async/async-jobs';
 import type { ToastsFeature } from '../toasts/toasts.feature';
-import { dashboardApi, type DashboardApi } from './api/dashboard-api';
-import { createChartLoader } from './charts/chart-loader';
+import { dashboardApi } from './api/dashboard-api';
 import { chartRuntimeActions, type ChartRuntimeActions } from './charts/chart-runtime-actions';
-import { createLabelColors, type LabelColorsFeature } from './colors/label-colors.feature';
+import type { LabelColorsFeature } from './colors/label-colors.feature';
+import { pageLabelColors } from './colors/page-colors';
+import { createDashboardCore, type DashboardCore } from './dashboard-core';
 import { draftApi } from './edit/draft-api';
 import { paletteActions, type PaletteActions } from './edit/palette-actions';
 import { saveActions, type SaveActions } from './edit/save-actions';
@@ -26,14 +24,13 @@ import { configurationActions, type ConfigurationActions } from './filters/confi
 import { crossFilterActions, type CrossFilterActions } from './filters/cross-filter-actions';
 import { filterActions, type FilterActions } from './filters/filter-actions';
 import { filterSearches } from './filters/filter-search';
-import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
-import { chartIdsInOrder } from './grid/layout';
 import { viewActions, type ViewActions } from './grid/view-actions';
 import { openActions, type OpenActions } from './load/open-actions';
 import { permalinkActions, type PermalinkActions } from './permalinks/permalink-actions';
 import { favoriteActions, type FavoriteActions } from './properties/favorite-actions';
 import { autoRefresh, refreshActions, type RefreshActions } from './refresh/refresh-actions';
 
+export type { DashboardCore } from './dashboard-core';
 export { parseMetadata } from './load/open-actions';
 export { DASHBOARD_CHANGED_ELSEWHERE } from './filters/configuration-actions';
 
@@ -46,24 +43,8 @@ export interface DashboardDeps {
   featureFlags?: FeatureFlags | (() => FeatureFlags | undefined);
   /** Where chart data jobs are waited for; the page's shared listener (socket + polling) by default. */
   asyncEvents?: AsyncEvents;
-  /** Timers of the auto-refresh, the stagger and the palette's search; tests may pass their own. */
+  /** Timers of the auto-refresh, the stagger, the colour sync and the searches; tests may pass their own. */
   scheduler?: SchedulerLike;
-}
-
-/** What the action modules build on. */
-export interface DashboardCore {
-  readonly store: FeatureStore<DashboardPageState, DashboardPageEvent>;
-  readonly api: DashboardApi;
-  readonly toasts: ToastsFeature;
-  readonly context: ClientContext;
-  now(): number;
-  filterContext(state?: DashboardPageState): ChartFilterContext;
-  /** Re-queries the charts whose filters changed, and those a required filter was holding back. */
-  refreshFilteredCharts(): void;
-  /** slice_id's one chart, else the charts placed, in reading order. */
-  loadableCharts(state?: DashboardPageState): number[];
-  refreshChart(chartId: number, force?: boolean): void;
-  crossFiltersEnabled(): boolean;
 }
 
 /** The page's intents, one module per part of the page; the components bind to `store` and call these. */
@@ -90,9 +71,9 @@ export interface DashboardFeature
 }
 
 /**
- * The dashboard page's store: a fold of the dashboard, its charts' runtime states (spec §4), the filter
- * bar, the data mask, edit mode's save / history / palette and the shared permalink. Effects are HTTP
- * calls and timers, in the action modules composed here.
+ * The dashboard page (charts-dashboards-reports §2-§9): a store folding the page's facts (the dashboard,
+ * its charts' runtime states, the filter bar, the data mask, edit mode's save / history / palette, the
+ * shared permalink), and the action modules composed here, whose effects are HTTP calls and timers.
  */
 export function createDashboard({
   context,
@@ -103,103 +84,42 @@ export function createDashboard({
   asyncEvents: given,
   scheduler = asyncScheduler,
 }: DashboardDeps): DashboardFeature {
-  const store = createFeatureStore<DashboardPageState, DashboardPageEvent>('dashboard', dashboardPageFold, context);
   // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
   const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
-  const api = dashboardApi(http, asyncEvents);
-  const now = () => Date.parse(context.now());
   const flags = () => (typeof featureFlags === 'function' ? featureFlags() : featureFlags);
   // With the flag on, every chart is a job: the socket is opened now so the first charts need not poll.
   if (isFeatureEnabled(flags(), FeatureFlag.GLOBAL_ASYNC_QUERIES)) asyncEvents().open();
-  const crossFiltersEnabled = () =>
-    isFeatureEnabled(flags(), FeatureFlag.DASHBOARD_CROSS_FILTERS) &&
-    store.getState().metadata.cross_filters_enabled !== false;
-
-  const filterContext = (state = store.getState()): ChartFilterContext => ({
-    layout: state.layout,
-    metadata: state.metadata,
-    items: state.filterItems,
-    dataMask: state.dataMask,
-    crossFiltersEnabled: crossFiltersEnabled(),
-  });
-  const loader = createChartLoader({ store, api, context, now, filterContext });
-  const { refreshChart } = loader;
-
-  const loadableCharts = (state = store.getState()) => {
-    if (state.soloChartId !== null) return state.charts[state.soloChartId] ? [state.soloChartId] : [];
-    return chartIdsInOrder(state.layout).filter((id) => state.charts[id]);
-  };
-  const refreshFilteredCharts = () => {
-    const state = store.getState();
-    const ctx = filterContext(state);
-    if (waitsForRequiredFilters(ctx)) return;
-    for (const chartId of loadableCharts(state)) {
-      const runtime = state.chartStates[chartId];
-      const extra = extraFormDataForChart(chartId, ctx);
-      const last = runtime?.latestQueryFormData?.extra_form_data;
-      if (!runtime?.latestQueryFormData || JSON.stringify(last ?? {}) !== JSON.stringify(extra)) refreshChart(chartId);
-    }
-  };
-
-  const core: DashboardCore = {
-    store,
-    api,
-    toasts,
+  const { core, stopChart, abortCharts } = createDashboardCore({
     context,
-    now,
-    filterContext,
-    refreshFilteredCharts,
-    loadableCharts,
-    refreshChart,
-    crossFiltersEnabled,
-  };
+    api: dashboardApi(http, asyncEvents),
+    toasts,
+    flags,
+  });
   const canEdit = () => {
-    const dashboard = store.getState().dashboard;
+    const dashboard = core.store.getState().dashboard;
     return !!dashboard && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
   };
-  const colors = createLabelColors({
-    context,
-    http,
-    canEdit,
-    scheduler,
-    // So that a properties save made next starts from the colours the server holds, not older ones.
-    onStored: (dashboardId, stored) =>
-      void store.record([{ type: 'dashboardPage/labelColorsStored', data: { dashboardId, colors: stored } }]),
-  });
 
   const filters = filterActions(core);
   const view = viewActions(core);
   const opening = openActions(core, {
     user,
-    abortCharts: loader.abortAll,
+    abortCharts,
     reveal: view.reveal,
     loadFilterOptions: filters.loadFilterOptions,
   });
   const configuration = configurationActions(core, filters);
   const drafts = draftApi(http);
   const { subscription: paletteSearches, ...palette } = paletteActions(core, drafts, scheduler);
-
-  const subscriptions: Subscription[] = [
+  const subscriptions = [
     autoRefresh(core, scheduler),
     // Select filters that search all their values ask the database as the user types.
     filterSearches(core, scheduler),
     paletteSearches,
-    // The label colours start from the metadata the page has read (the dashboard's, a newer one after a 409,
-    // or the one a properties save answered: a new colour scheme redraws the charts at once).
-    store.recorded$
-      .pipe(
-        filter(
-          (e) =>
-            e.type === 'dashboardPage/loaded' ||
-            e.type === 'dashboardPage/configurationReloaded' ||
-            e.type === 'dashboardPage/propertiesSaved',
-        ),
-      )
-      .subscribe(() => {
-        const { dashboard, metadata } = store.getState();
-        if (dashboard) colors.opened(dashboard.id, metadata);
-      }),
   ];
+  // Subscribed last: on a load the auto-refresh restarts first, then the colours follow the metadata read.
+  const { colors, subscription: colorSync } = pageLabelColors(core, { http, canEdit, scheduler });
+  subscriptions.push(colorSync);
 
   return {
     ...core,
@@ -215,13 +135,13 @@ export function createDashboard({
     ...versionActions(core, drafts),
     ...palette,
     ...permalinkActions(core, opening),
-    stopChart: loader.stopChart,
+    stopChart,
     colors,
     canEdit,
     dispose() {
       subscriptions.forEach((s) => s.unsubscribe());
       colors.dispose();
-      loader.abortAll();
+      abortCharts();
     },
   };
 }

@@ -2,7 +2,7 @@
  * A chart holder's menu actions that call the server or the browser (spec §9: view query, export CSV,
  * download image). The chart data request is the one the chart last ran, with another result type.
  */
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import { chartQueryContext, datasourceKeyOfChart } from './chart-query';
 
 function queryInputs(core: DashboardCore, chartId: number) {

@@ -4,7 +4,7 @@
  * queried).
  */
 import { parseDatasourceKey } from '@strata/domain';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import { datasourceKeyOfChart } from './chart-query';
 
 export interface ChartRuntimeActions {

@@ -5,7 +5,7 @@
  */
 import { catchError, from, map, of, Subject, switchMap, timer, type SchedulerLike, type Subscription } from 'rxjs';
 import type { DashboardPageEvent } from '@strata/domain';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import { describeVersionError } from './version-error';
 

@@ -6,7 +6,7 @@
  */
 import { filter, firstValueFrom, timeout, type Observable } from 'rxjs';
 import type { DashboardPageEvent } from '@strata/domain';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import type { DraftSession } from './draft-session';
 import { describeVersionError } from './version-error';

@@ -5,7 +5,7 @@
  * the user saw as current: a newer save meanwhile is a 409, told plainly.
  */
 import type { DashboardPageEvent } from '@strata/domain';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import { describeVersionError } from './version-error';
 

@@ -6,7 +6,7 @@
 import type { DashboardPageEvent } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { DashboardWriteAnswer } from '../api/dashboard-api';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import { parseMetadata } from '../load/open-actions';
 import type { FilterActions } from './filter-actions';
 import {

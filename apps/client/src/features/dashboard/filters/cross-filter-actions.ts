@@ -6,7 +6,7 @@
 import { chartsInScope, versionAdvanced, type ChartCrossFilterConfig, type FilterScope } from '@strata/domain';
 import type { CrossFilter } from '../../charts/viz';
 import { isStaleWrite, type DashboardWriteAnswer } from '../api/dashboard-api';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { ConfigurationActions } from './configuration-actions';
 
 export interface CrossFilterActions {

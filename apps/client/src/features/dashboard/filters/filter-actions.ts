@@ -4,7 +4,7 @@
  * them. A select filter's choices are the distinct values of its column, by chart data query.
  */
 import { toClientError } from '../../api/api-error';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import { mergeExtraFormData, type DashboardPageEvent, type DashboardPageState } from '@strata/domain';
 import { columnValues, filterValuesQueryContext } from '../charts/chart-query';
 import {

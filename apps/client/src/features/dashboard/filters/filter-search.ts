@@ -18,7 +18,7 @@ import {
 } from 'rxjs';
 import type { EnvelopeOf } from '@strata/events';
 import { toClientError } from '../../api/api-error';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { DashboardPageEvent } from '@strata/domain';
 import { columnValues } from '../charts/chart-query';
 import { DATASET_NOT_LOADED, filterValuesQuery } from './filter-actions';

@@ -3,7 +3,7 @@
  * chart): view-only facts of the page, never undo steps.
  */
 import type { DashboardPageEvent } from '@strata/domain';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import { tabsOnPath } from './layout';
 
 export interface ViewActions {

@@ -6,7 +6,7 @@
 import { canEditDashboardLayout, isEditModeOn, type PermissionSubject } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { DashboardMetadata, DashboardPermalinkState } from '../api/types';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { FilterActions } from '../filters/filter-actions';
 import { readFilterConfiguration } from '../filters/native-filters';
 import { waitsForRequiredFilters } from '../filters/scope';

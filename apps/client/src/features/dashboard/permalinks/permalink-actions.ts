@@ -4,7 +4,7 @@
  * tabs, anchor), and opening a page from one. The request and the link answered are the page's facts.
  */
 import { toClientError } from '../../api/api-error';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 import type { OpenActions } from '../load/open-actions';
 import { permalinkState, readDashboardUrl } from '../url/dashboard-url';
 

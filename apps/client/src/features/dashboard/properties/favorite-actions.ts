@@ -1,6 +1,6 @@
 /** The favourite star of the title bar (charts-dashboards-reports §4 favourite star). */
 import { toClientError } from '../../api/api-error';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 
 export interface FavoriteActions {
   toggleStar(): Promise<void>;

@@ -16,7 +16,7 @@ import {
   type Subscription,
 } from 'rxjs';
 import { DEFAULT_STAGGER_TIME_MS, refreshSchedule } from '@strata/domain';
-import type { DashboardCore } from '../dashboard.feature';
+import type { DashboardCore } from '../dashboard-core';
 
 export interface RefreshActions {
   /** Force refresh of every chart, at once. */

@@ -1,0 +1,95 @@
+/**
+ * What every action module of the dashboard page builds on: the page's store (the fold of its
+ * `dashboardPage/...` facts), the API, and the rules that say which charts the page queries and with
+ * which filters (charts-dashboards-reports §4 chart loading, §5 filter scopes, cross-filters).
+ */
+import {
+  dashboardPageFold,
+  FeatureFlag,
+  isFeatureEnabled,
+  type DashboardPageEvent,
+  type DashboardPageState,
+  type FeatureFlags,
+} from '@strata/domain';
+import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { DashboardApi } from './api/dashboard-api';
+import { createChartLoader } from './charts/chart-loader';
+import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
+import { chartIdsInOrder } from './grid/layout';
+
+export interface DashboardCore {
+  readonly store: FeatureStore<DashboardPageState, DashboardPageEvent>;
+  readonly api: DashboardApi;
+  readonly toasts: ToastsFeature;
+  readonly context: ClientContext;
+  now(): number;
+  filterContext(state?: DashboardPageState): ChartFilterContext;
+  /** Re-queries the charts whose filters changed, and those a required filter was holding back. */
+  refreshFilteredCharts(): void;
+  /** slice_id's one chart, else the charts placed, in reading order. */
+  loadableCharts(state?: DashboardPageState): number[];
+  refreshChart(chartId: number, force?: boolean): void;
+  crossFiltersEnabled(): boolean;
+}
+
+/** The core, and the chart loader's own controls (Stop, and aborting every request when the page changes). */
+export function createDashboardCore({
+  context,
+  api,
+  toasts,
+  flags,
+}: {
+  context: ClientContext;
+  api: DashboardApi;
+  toasts: ToastsFeature;
+  flags: () => FeatureFlags | undefined;
+}): { core: DashboardCore; stopChart(chartId: number): void; abortCharts(): void } {
+  const store = createFeatureStore<DashboardPageState, DashboardPageEvent>('dashboard', dashboardPageFold, context);
+  const now = () => Date.parse(context.now());
+  const crossFiltersEnabled = () =>
+    isFeatureEnabled(flags(), FeatureFlag.DASHBOARD_CROSS_FILTERS) &&
+    store.getState().metadata.cross_filters_enabled !== false;
+  const filterContext = (state = store.getState()): ChartFilterContext => ({
+    layout: state.layout,
+    metadata: state.metadata,
+    items: state.filterItems,
+    dataMask: state.dataMask,
+    crossFiltersEnabled: crossFiltersEnabled(),
+  });
+  const loader = createChartLoader({ store, api, context, now, filterContext });
+  const { refreshChart } = loader;
+
+  const loadableCharts = (state = store.getState()) => {
+    if (state.soloChartId !== null) return state.charts[state.soloChartId] ? [state.soloChartId] : [];
+    return chartIdsInOrder(state.layout).filter((id) => state.charts[id]);
+  };
+  const refreshFilteredCharts = () => {
+    const state = store.getState();
+    const ctx = filterContext(state);
+    if (waitsForRequiredFilters(ctx)) return;
+    for (const chartId of loadableCharts(state)) {
+      const runtime = state.chartStates[chartId];
+      const extra = extraFormDataForChart(chartId, ctx);
+      const last = runtime?.latestQueryFormData?.extra_form_data;
+      if (!runtime?.latestQueryFormData || JSON.stringify(last ?? {}) !== JSON.stringify(extra)) refreshChart(chartId);
+    }
+  };
+
+  return {
+    core: {
+      store,
+      api,
+      toasts,
+      context,
+      now,
+      filterContext,
+      refreshFilteredCharts,
+      loadableCharts,
+      refreshChart,
+      crossFiltersEnabled,
+    },
+    stopChart: loader.stopChart,
+    abortCharts: loader.abortAll,
+  };
+}
