@@ -1,7 +1,8 @@
 /**
  * The dashboard page's facts (charts-dashboards-reports §2-§4, §9): what the page loaded, its charts'
- * queries and drawing, the tabs, the filter bar, cross-filters, the star, and the server's answers to
- * the page's writes. They are the client's log of one page view (time travel, exported logs); the
+ * queries and drawing, the tabs, the filter bar, cross-filters, the star, the server's answers to the
+ * page's writes, edit mode's save / history / palette (edit-mode.ts) and shared permalinks
+ * (permalink-share.ts). They are the client's log of one page view (time travel, exported logs); the
  * dashboard's own record (`dashboard/...`) is the server's stream, so the page's facts are `dashboardPage/...`.
  */
 import type { EventLike } from '@strata/events';
