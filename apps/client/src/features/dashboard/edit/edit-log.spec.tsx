@@ -3,7 +3,9 @@
  */
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { emptyLayout } from '@strata/domain';
+import { dashboardPageFold, emptyLayout } from '@strata/domain';
+import { createFeatureStore } from '../../../shared/feature-store';
+import { createTestContext } from '../../../shared/test-context';
 import { TimeTravel } from '../../timetravel/time-travel';
 import { sampleDashboard } from '../testing/layouts';
 import { dashboardPageSpec } from '../testing/page-spec';
@@ -108,6 +110,15 @@ describe("a shared permalink is a fact of the page's log", () => {
     expect(requested.data).toMatchObject({ dashboardId: 7, state: { urlParams: [['standalone', '1']] } });
     expect(page.dashboard.store.getState().permalink).toMatchObject({ status: 'created', url: expect.any(String) });
     expect(page.dashboard.store.getState().permalink?.url).toContain('key1');
+
+    // An exported log carries it: imported into a fresh page, the same permalink is folded.
+    const file = JSON.parse(JSON.stringify(travel.exportLog('2026-01-01T00:00:00.000Z'))) as unknown;
+    const fresh = createFeatureStore('dashboard', dashboardPageFold, createTestContext());
+    const other = new TimeTravel();
+    other.register(fresh);
+    other.importLog(file);
+    expect(fresh.getState().permalink).toEqual(page.dashboard.store.getState().permalink);
+    other.dispose();
     travel.dispose();
   });
 });
