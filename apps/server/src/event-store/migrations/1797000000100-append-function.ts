@@ -7,8 +7,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Returns one row per inserted event (`current` = the stream's version before it), or one row without
  * event columns: with `first_version` set when the command id had been appended (duplicate), else when
- * the expected version did not match `current` (conflict). A concurrent append of the same version or
- * command id makes an INSERT fail with a unique violation; the caller runs it again (append-events.ts).
+ * the expected version did not match `current` (conflict). On the common path it runs three statements:
+ * read the stream's head, record the command id (ON CONFLICT DO NOTHING finds a duplicate), insert. A
+ * concurrent append of the same version makes the INSERT fail with a unique violation; the caller runs
+ * it again (append-events.ts).
  *
  * `p_events` is a JSON array of {id, type, data}; the events share `p_meta`. `log_order` is the
  * transaction's id, raised to the stream's previous event's (log-order.ts). `p_lock_shared`: hold the
@@ -37,25 +39,35 @@ export class AppendFunction1797000000100 implements MigrationInterface {
         SELECT e.version, e.log_order INTO v_version, v_log_order
           FROM events e WHERE e.stream = p_stream ORDER BY e.version DESC LIMIT 1;
         v_version := coalesce(v_version, 0);
-        IF p_command_id IS NOT NULL THEN
+        IF p_expected IS NULL OR p_expected = v_version THEN
+          IF p_command_id IS NULL THEN
+            v_first := NULL;
+          ELSE
+            -- Records the command id, or finds it recorded (a concurrent insert of it is waited for).
+            INSERT INTO event_commands (stream, command_id, first_version, last_version)
+              VALUES (p_stream, p_command_id, v_version + 1, v_version + jsonb_array_length(p_events))
+              ON CONFLICT (stream, command_id) DO NOTHING
+              RETURNING NULL::integer INTO v_first;
+            IF NOT FOUND THEN
+              SELECT c.first_version INTO v_first
+                FROM event_commands c WHERE c.stream = p_stream AND c.command_id = p_command_id;
+              IF NOT FOUND THEN
+                -- Recorded by a transaction this snapshot cannot see (REPEATABLE READ): the caller's retry.
+                RAISE unique_violation USING MESSAGE = 'command id recorded by a concurrent append';
+              END IF;
+            END IF;
+          END IF;
+        ELSIF p_command_id IS NOT NULL THEN
           SELECT c.first_version INTO v_first
             FROM event_commands c WHERE c.stream = p_stream AND c.command_id = p_command_id;
-          IF FOUND THEN
-            RETURN QUERY SELECT v_version, v_first, NULL::bigint, NULL::uuid, NULL::text, NULL::integer,
-              NULL::text, NULL::jsonb, NULL::jsonb;
-            RETURN;
-          END IF;
         END IF;
-        IF p_expected IS NOT NULL AND p_expected <> v_version THEN
-          RETURN QUERY SELECT v_version, NULL::integer, NULL::bigint, NULL::uuid, NULL::text, NULL::integer,
+        -- A known command id answers as a duplicate, before any version check.
+        IF v_first IS NOT NULL OR (p_expected IS NOT NULL AND p_expected <> v_version) THEN
+          RETURN QUERY SELECT v_version, v_first, NULL::bigint, NULL::uuid, NULL::text, NULL::integer,
             NULL::text, NULL::jsonb, NULL::jsonb;
           RETURN;
         END IF;
         v_log_order := greatest(pg_current_xact_id(), v_log_order);
-        IF p_command_id IS NOT NULL THEN
-          INSERT INTO event_commands (stream, command_id, first_version, last_version)
-            VALUES (p_stream, p_command_id, v_version + 1, v_version + jsonb_array_length(p_events));
-        END IF;
         RETURN QUERY
           INSERT INTO events AS e (id, stream, version, type, data, meta, command_id, log_order)
           SELECT (x.value->>'id')::uuid, p_stream, v_version + x.n::integer, x.value->>'type',
