@@ -65,7 +65,7 @@ export interface DashboardFeature
     PermalinkActions {
   stopChart(chartId: number): void;
   canEdit(): boolean;
-  /** One colour per label on all the dashboard's charts (spec §3 label colours, §4 colour sync). */
+  /** One colour per label on all the dashboard's charts (charts-dashboards-reports §3 label colours, §4 sync). */
   readonly colors: LabelColorsFeature;
   dispose(): void;
 }

@@ -3,7 +3,7 @@
  * configuration modal saved, or after a write refused as stale (409) made the page read the dashboard
  * again. Unchanged filters keep what is applied; new and changed ones start from their default value.
  */
-import type { DashboardPageEvent } from '@strata/domain';
+import { versionAdvanced, type DashboardPageEvent } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { DashboardWriteAnswer } from '../api/dashboard-api';
 import type { DashboardCore } from '../dashboard-core';
@@ -16,7 +16,6 @@ import {
   readFilterConfiguration,
   type FilterConfigItem,
 } from './native-filters';
-import { versionAdvanced } from '@strata/domain';
 
 export const DASHBOARD_CHANGED_ELSEWHERE =
   'This dashboard was changed by someone else, so your change was not saved. Their latest filters and settings are shown now; reload the page to see all their changes.';

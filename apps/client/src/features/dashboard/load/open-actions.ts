@@ -87,7 +87,7 @@ export function openActions(
               filterItems,
               dataMask,
               activeTabs,
-              // spec §2: edit mode only with edit permission and edit=true.
+              // charts-dashboards-reports §2: edit mode only with edit permission and edit=true.
               editMode: isEditModeOn(
                 { edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) },
                 url.editParam,

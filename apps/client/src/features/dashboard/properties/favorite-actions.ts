@@ -14,7 +14,7 @@ export function favoriteActions({ store, api, toasts }: DashboardCore): Favorite
       const favorite = !state.isStarred;
       try {
         await api.setFavorite(state.dashboard.id, favorite);
-        // spec §4: the favourite star toggles on success of the call.
+        // charts-dashboards-reports §4: the favourite star toggles on success of the call.
         store.record([{ type: favorite ? 'dashboardPage/favorited' : 'dashboardPage/unfavorited', data: {} }]);
       } catch (error) {
         toasts.danger(`An error occurred while starring this dashboard: ${toClientError(error).message}`);

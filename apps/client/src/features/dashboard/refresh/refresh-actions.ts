@@ -45,8 +45,8 @@ function timerSteps(steps: { chartId: number; delayMs: number }[], scheduler: Sc
 }
 
 /**
- * The auto-refresh (spec §4, json_metadata.refresh_frequency): restarts whenever the frequency is set;
- * each round is spec §9's staggered schedule, without the immune charts.
+ * The auto-refresh (charts-dashboards-reports §4, json_metadata.refresh_frequency): restarts whenever the
+ * frequency is set; each round is §9's staggered schedule, without the immune charts.
  */
 export function autoRefresh(core: DashboardCore, scheduler: SchedulerLike): Subscription {
   const { store, loadableCharts, refreshChart } = core;
