@@ -68,7 +68,7 @@ export interface DashboardPageProps {
 }
 
 /**
- * /dashboard/{id or slug}/ in view mode: the URL parameters read on load (spec §2), the title bar, the
+ * /dashboard/{id or slug}/ in view mode: the URL parameters read on load (charts-dashboards-reports §2), the title bar, the
  * native filter bar and the grid. The focused-chart parameter is removed from the address once read.
  */
 export function DashboardPage({
@@ -98,7 +98,7 @@ export function DashboardPage({
     }
   }, [dashboard, errors, idOrSlug, permalinkKey, url]);
 
-  // spec §2: the focused-chart parameter is read on load, then removed.
+  // charts-dashboards-reports §2: the focused-chart parameter is read on load, then removed.
   useEffect(() => {
     if (state.status === 'ready' && url.focusedChartId !== null && location.search.includes('focused_chart')) {
       navigate({ search: withoutFocusedChart(location.search), hash: location.hash }, { replace: true });
@@ -128,7 +128,7 @@ export function DashboardPage({
   if (state.status !== 'ready' || !state.dashboard) return <div className="splash">Loading dashboard…</div>;
 
   const canEdit = editing !== undefined && !permalinkKey && dashboard.canEdit();
-  // The address says whether edit mode is on (spec §2 `edit`), so a reload stays in it.
+  // The address says whether edit mode is on (charts-dashboards-reports §2 `edit`), so a reload stays in it.
   const setEditParam = (on: boolean) => {
     const params = new URLSearchParams(location.search);
     if (on) params.set('edit', 'true');

@@ -116,7 +116,7 @@ describe('dashboard page: the grid (REFERENCE §3.1)', () => {
   });
 });
 
-describe('dashboard page: auto-refresh (spec §9 staggered refresh)', () => {
+describe('dashboard page: auto-refresh (charts-dashboards-reports §9 staggered refresh)', () => {
   it('refreshes the charts every period, in reading order, and the picker switches the rounds off', async () => {
     spec.api.dashboards.push(
       sampleDashboard({ json_metadata: { refresh_frequency: 2, stagger_time: 900, timed_refresh_immune_slices: [] } }),

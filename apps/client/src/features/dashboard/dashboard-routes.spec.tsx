@@ -55,7 +55,7 @@ describe('dashboard routes', () => {
     expect(await screen.findByRole('figure', { name: 'Origins table' })).toBeInTheDocument();
   });
 
-  it('hides the navigation in standalone mode (spec §2), and opens the spec address /superset/dashboard/{slug}/', async () => {
+  it('hides the navigation in standalone mode (charts-dashboards-reports §2), and opens the spec address /superset/dashboard/{slug}/', async () => {
     await open('/superset/dashboard/cars/?standalone=1');
     expect(await screen.findByRole('heading', { name: 'Cars overview', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();

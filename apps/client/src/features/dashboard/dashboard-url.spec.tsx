@@ -7,7 +7,7 @@ const spec = dashboardPageSpec();
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('dashboard URL parameters on the page (spec §2)', () => {
+describe('dashboard URL parameters on the page (charts-dashboards-reports §2)', () => {
   it('reads the focused chart, shows its tab, then removes the parameter from the address', async () => {
     spec.api.dashboards.push(sampleDashboard());
     spec.render('/dashboard/cars/?standalone=1&focused_chart=3');

@@ -42,7 +42,7 @@ const started = () => {
   return seen;
 };
 
-describe('dashboard feature: loading order and the staggered auto-refresh (spec §9)', () => {
+describe('dashboard feature: loading order and the staggered auto-refresh (charts-dashboards-reports §9)', () => {
   it('loads every chart at once in reading order, then refreshes them each period spread over the stagger time', async () => {
     api.dashboards.push(sampleDashboard({ json_metadata: { refresh_frequency: 10 } }));
     const seen = started();
@@ -96,7 +96,7 @@ describe('dashboard feature: loading order and the staggered auto-refresh (spec 
   });
 });
 
-describe('dashboard feature: chart status and required filters (spec §4)', () => {
+describe('dashboard feature: chart status and required filters (charts-dashboards-reports §4)', () => {
   it('holds charts back until a required filter selects its first value, then queries them with it', async () => {
     api.dashboards.push(
       sampleDashboard({
@@ -186,7 +186,7 @@ async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
   }
 }
 
-describe('dashboard feature: the star and view-only gestures (spec §4; DESIGN.md "Undo, redo, time travel")', () => {
+describe('dashboard feature: the star and view-only gestures (charts-dashboards-reports §4; DESIGN.md "Undo, redo, time travel")', () => {
   it('records favorited then unfavorited as the star is clicked, and no gesture of the page is an undo step', async () => {
     api.dashboards.push(sampleDashboard());
     const recorded: { type: string; undoable: boolean }[] = [];

@@ -22,7 +22,7 @@ const offered = (name: string) =>
     .map((c) => c.parentElement?.textContent);
 const chartRequests = (sliceId: number) => spec.api.chartData.filter((c) => c.sliceId === sliceId).length;
 
-describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', () => {
+describe('native filter bar → extra form data (charts-dashboards-reports §3, REFERENCE §3.4)', () => {
   it('offers the column values, applies a selection to the charts in scope, and clears it', async () => {
     spec.api.dashboards.push(
       withFilters([
@@ -142,7 +142,7 @@ describe('native filter bar → extra form data (spec §3, REFERENCE §3.4)', ()
   });
 });
 
-describe('cross-filters (spec §3 cross-filter configuration)', () => {
+describe('cross-filters (charts-dashboards-reports §3 cross-filter configuration)', () => {
   it('filters the other charts on a clicked table row, and clears on a second click', async () => {
     spec.api.dashboards.push(sampleDashboard());
     spec.render('/dashboard/7/');
@@ -214,7 +214,7 @@ describe('cross-filters (spec §3 cross-filter configuration)', () => {
   });
 });
 
-describe('filter scopes (spec §3 scope)', () => {
+describe('filter scopes (charts-dashboards-reports §3 scope)', () => {
   it('keeps a filter scoped to one tab away from the charts of the other tab and outside the tabs', async () => {
     spec.api.dashboards.push(withFilters([originFilter({}, { scope: { rootPath: ['TAB-a'], excluded: [] } })]));
     spec.render('/dashboard/7/');
@@ -236,7 +236,7 @@ describe('filter scopes (spec §3 scope)', () => {
   });
 });
 
-describe('the vertical filter bar (spec §9 widths)', () => {
+describe('the vertical filter bar (charts-dashboards-reports §9 widths)', () => {
   it('resizes between 260 and 550 px by dragging or with the keys, and collapses and expands keeping its width', async () => {
     spec.api.dashboards.push(withFilters([originFilter()]));
     spec.render('/dashboard/7/');

@@ -58,8 +58,8 @@ function toDashboardChart(chart: ChartRecord & { form_data?: Record<string, unkn
 const q = (value: unknown) => encodeURIComponent(rison.encode(value as never));
 
 /**
- * The dashboard page's calls (spec §7 Dashboards), one function each. Chart data goes through Explore's
- * call, which takes an abort signal (spec §4: an update starts with an abort controller). `asyncEvents`:
+ * The dashboard page's calls (charts-dashboards-reports §7 Dashboards), one function each. Chart data goes through Explore's
+ * call, which takes an abort signal (charts-dashboards-reports §4: an update starts with an abort controller). `asyncEvents`:
  * where chart data jobs (202, GLOBAL_ASYNC_QUERIES) are waited for; the page's shared listener by default.
  */
 export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = () => sharedAsyncEvents(http)) {
@@ -109,7 +109,7 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       }
     },
     /**
-     * spec §7: POST /api/v1/chart/data, the query string naming the chart and dashboard (form_data with
+     * charts-dashboards-reports §7: POST /api/v1/chart/data, the query string naming the chart and dashboard (form_data with
      * slice_id, dashboard_id) and force; the body holds the queries.
      */
     chartData: async (
@@ -128,7 +128,7 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
     },
     download: explore.download,
     /**
-     * spec §7 PUT /api/v1/dashboard/{id}/filters: the modal's changes, guarded by the `version` the page
+     * charts-dashboards-reports §7 PUT /api/v1/dashboard/{id}/filters: the modal's changes, guarded by the `version` the page
      * read (a newer dashboard answers 409, see `isStaleWrite`); the answer is the saved configuration.
      */
     saveFilters: async (
@@ -143,7 +143,7 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       return { items: body.result, ...writeAnswer(body) };
     },
     /**
-     * spec §7 metadata-only PUT: the charts' cross-filter scopes. It sends the whole chart_configuration,
+     * charts-dashboards-reports §7 metadata-only PUT: the charts' cross-filter scopes. It sends the whole chart_configuration,
      * so it is guarded by `version` like saveFilters: a stale one is a 409, never an overwrite.
      */
     saveChartConfiguration: async (
@@ -190,16 +190,16 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       http.post(`/api/v1/dashboard/${id}/permalink`, state),
     getPermalink: async (key: string): Promise<{ dashboardId: string; state: DashboardPermalinkState }> =>
       http.get(`/api/v1/dashboard/permalink/${encodeURIComponent(key)}`),
-    /** spec §7 PUT with `{published}` alone; the answer is the whole dashboard. */
+    /** charts-dashboards-reports §7 PUT with `{published}` alone; the answer is the whole dashboard. */
     setPublished: async (id: number, published: boolean): Promise<DashboardRecord> =>
       savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, { published })),
-    /** spec §7 PUT with the full save body; `version` (the one read) makes a concurrent change a 409. */
+    /** charts-dashboards-reports §7 PUT with the full save body; `version` (the one read) makes a concurrent change a 409. */
     saveProperties: async (id: number, body: Record<string, unknown>, version?: number): Promise<DashboardRecord> =>
       savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, withVersion(body, version))),
-    /** spec §7 POST /api/v1/dashboard/ with dashboard_title. */
+    /** charts-dashboards-reports §7 POST /api/v1/dashboard/ with dashboard_title. */
     create: async (body: { dashboard_title: string }): Promise<DashboardRecord> =>
       (await http.post<DashboardAnswer>('/api/v1/dashboard/', body)).result,
-    /** spec §7 POST .../copy/: a new dashboard (owned by the user), its charts duplicated when asked. */
+    /** charts-dashboards-reports §7 POST .../copy/: a new dashboard (owned by the user), its charts duplicated when asked. */
     copy: async (
       id: number,
       body: { dashboard_title: string; css: string; duplicate_slices: boolean; json_metadata: string },

@@ -11,7 +11,7 @@ const HEADER_HEIGHT = 32;
 
 /**
  * A CHART component: header (title, menu), the expanded description, and the chart with its status
- * (spec §4): loading, drawn, failed with the alert (and the timeout's issues), stopped.
+ * (charts-dashboards-reports §4): loading, drawn, failed with the alert (and the timeout's issues), stopped.
  */
 export function ChartHolder({
   chartId,

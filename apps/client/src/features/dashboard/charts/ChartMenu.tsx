@@ -7,7 +7,7 @@ import { CrossFilterScopeDialog } from './CrossFilterScope';
 import { datasourceKeyOfChart } from './chart-query';
 
 /**
- * The chart holder's menu (spec §9 chart menu actions): force refresh, fullscreen, view query, download
+ * The chart holder's menu (charts-dashboards-reports §9 chart menu actions): force refresh, fullscreen, view query, download
  * as CSV (with can_csv) and as image, and the description when the chart has one.
  */
 export function ChartMenu({

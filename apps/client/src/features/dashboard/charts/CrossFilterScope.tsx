@@ -4,7 +4,7 @@ import { scopeChoices, ScopeField } from '../filters/config/ScopeField';
 import { useDashboardView } from '../grid/view-context';
 
 /**
- * spec §3 cross-filter configuration per chart: which charts a click on this one filters, either the
+ * charts-dashboards-reports §3 cross-filter configuration per chart: which charts a click on this one filters, either the
  * dashboard's global scope or a scope of its own (tabs, and charts left out). Saved in json_metadata's
  * chart_configuration for everyone.
  */

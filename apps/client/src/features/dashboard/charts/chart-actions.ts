@@ -1,5 +1,5 @@
 /**
- * A chart holder's menu actions that call the server or the browser (spec §9: view query, export CSV,
+ * A chart holder's menu actions that call the server or the browser (charts-dashboards-reports §9: view query, export CSV,
  * download image). The chart data request is the one the chart last ran, with another result type.
  */
 import type { DashboardCore } from '../dashboard-core';

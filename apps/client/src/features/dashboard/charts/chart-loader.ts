@@ -1,5 +1,5 @@
 /**
- * One chart's data request at a time (spec §4 Chart status): a new request or Stop aborts the one in
+ * One chart's data request at a time (charts-dashboards-reports §4 Chart status): a new request or Stop aborts the one in
  * flight; answers are recorded against the query id they answer, so a late answer changes nothing.
  */
 import type { ClientContext, FeatureStore } from '../../../shared/feature-store';
@@ -95,7 +95,7 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
 
   return {
     refreshChart,
-    /** spec §4: the update is aborted; the alert reads 'Updating chart was stopped'. */
+    /** charts-dashboards-reports §4: the update is aborted; the alert reads 'Updating chart was stopped'. */
     stopChart(chartId: number) {
       const running = inFlight.get(chartId);
       if (!running) return;

@@ -1,6 +1,6 @@
 /**
  * A dashboard chart's data request: its saved form data plus the extra form data of the filters that
- * reach it (spec §7; REFERENCE §3.4), through the domain's buildQueryContext like Explore's.
+ * reach it (charts-dashboards-reports §7; REFERENCE §3.4), through the domain's buildQueryContext like Explore's.
  */
 import { buildQueryContext, parseDatasourceKey, type DatasourceMeta } from '@strata/domain';
 import type { DashboardChart, DashboardDataset } from '../api/types';

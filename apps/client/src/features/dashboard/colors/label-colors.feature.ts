@@ -1,5 +1,5 @@
 /**
- * One colour per label on all the charts of a dashboard (spec §3, §4 "Colour sync flags ... cleared once
+ * One colour per label on all the charts of a dashboard (charts-dashboards-reports §3, §4 "Colour sync flags ... cleared once
  * pushed to the server, after a 500 ms debounce"). Charts tell which labels they drew; new labels get
  * the dashboard scheme's next colours; those who may edit the dashboard push the colour map and the
  * shared labels with PUT .../colors?mark_updated=false (a sync, not an edit: the dashboard's change time

@@ -16,7 +16,7 @@ function twoPies(metadata: Record<string, unknown> = {}) {
   spec.api.dashboards.push(dashboard);
 }
 
-describe('dashboard label colours (spec §3 label colours, §4 colour sync)', () => {
+describe('dashboard label colours (charts-dashboards-reports §3 label colours, §4 colour sync)', () => {
   it('gives a label the same colour on every chart, and an owner pushes the colours 500 ms later without marking the dashboard changed', async () => {
     twoPies();
     // Every set of options a chart is created or updated with, to see which colours it was ever drawn in.

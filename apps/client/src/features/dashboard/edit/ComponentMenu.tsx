@@ -25,7 +25,7 @@ const WITH_BACKGROUND: readonly LayoutItem['type'][] = ['ROW', 'COLUMN', 'HEADER
 /**
  * The menu of the selected component: delete, a header's size, the background of rows, columns and
  * headers, and its size in grid units (what the resize handle does, for the keyboard). Top-level tabs
- * are not deleted but removed: their tabs' content goes back into the grid, in tab order (spec §4).
+ * are not deleted but removed: their tabs' content goes back into the grid, in tab order (charts-dashboards-reports §4).
  */
 export function ComponentMenu({ item }: { item: LayoutItem }) {
   const { execute, select } = useEditGrid();

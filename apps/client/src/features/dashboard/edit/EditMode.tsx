@@ -45,7 +45,7 @@ export interface EditModeProps {
   /** Leaves edit mode; `changed` when a version was saved or restored (the page reloads the dashboard). */
   onExit: (changed: boolean) => void;
   renderChart?: EditGridView['renderChart'];
-  /** The dashboard's native filters: a move that changes a chart's filter scope warns (spec §5). */
+  /** The dashboard's native filters: a move that changes a chart's filter scope warns (charts-dashboards-reports §5). */
   filters?: readonly NativeFilter[];
 }
 

@@ -2,7 +2,7 @@ import { Droppable } from '@hello-pangea/dnd';
 import { TOP_LEVEL_TABS_DROP } from './drops';
 
 /**
- * spec §4 "The top-level content can be swapped with a tab structure": while a new Tabs is dragged from
+ * charts-dashboards-reports §4 "The top-level content can be swapped with a tab structure": while a new Tabs is dragged from
  * the palette onto a dashboard without top-level tabs, this zone sits above the grid; a drop there moves
  * the grid's content into the first tab (one undo step). Drawn only during that drag (from dnd's
  * onBeforeCapture, before the droppables are measured), as Superset does.

@@ -44,7 +44,7 @@ export function draftApi(http: HttpClient) {
       http.post<{ version: number; result: VersionItem }>(`${base(id)}/versions/${n}/restore`, {
         expected_version: expectedVersion,
       }),
-    /** spec §7 GET /api/v1/chart/?q=: the user's charts by name for the chart list, page size 200. */
+    /** charts-dashboards-reports §7 GET /api/v1/chart/?q=: the user's charts by name for the chart list, page size 200. */
     charts: async (search: string): Promise<ChartListItem[]> => {
       const q = {
         columns: ['id', 'slice_name', 'viz_type'],

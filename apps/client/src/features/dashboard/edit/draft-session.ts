@@ -58,7 +58,7 @@ export interface DraftView {
   ready: boolean;
   canUndo: boolean;
   canRedo: boolean;
-  /** spec §3 maxUndoHistoryExceeded for this user. */
+  /** charts-dashboards-reports §3 maxUndoHistoryExceeded for this user. */
   undoLimitExceeded: boolean;
   unsaved: boolean;
   pending: number;

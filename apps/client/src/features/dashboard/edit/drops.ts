@@ -75,7 +75,7 @@ export function dropIntent(
 ): LayoutIntent | null {
   const { destination, draggableId, source } = drop;
   if (destination?.droppableId === TOP_LEVEL_TABS_DROP) {
-    // spec §4: the grid's content moves into the first tab of new top-level tabs (Superset's createTopLevelTabs).
+    // charts-dashboards-reports §4: the grid's content moves into the first tab of new top-level tabs (Superset's createTopLevelTabs).
     if (draggableId !== paletteDraggableId('TABS')) return null;
     return {
       type: 'ConvertToTopLevelTabs',

@@ -30,7 +30,7 @@ const topOf = (layout: Layout) => layout[layout[ROOT_ID]!.children[0]!]!;
 const droppable = (id: string) => `[data-rfd-droppable-id="${id}"]`;
 const draggable = (id: string) => `[data-rfd-draggable-id="${id}"]`;
 
-describe('top-level tabs (spec §4: the top-level content is swapped with a tab structure and back)', () => {
+describe('top-level tabs (charts-dashboards-reports §4: the top-level content is swapped with a tab structure and back)', () => {
   it('a Tabs dropped on the zone above the grid makes top-level tabs, "Remove top-level tabs" puts the content back, each one undo step', async () => {
     await h.start({ 7: sampleLayout() });
     const alice = h.editor('1');
@@ -104,7 +104,7 @@ describe('top-level tabs (spec §4: the top-level content is swapped with a tab 
   });
 });
 
-describe('moving a chart into a different filter scope (spec §5)', () => {
+describe('moving a chart into a different filter scope (charts-dashboards-reports §5)', () => {
   it('warns the editor who moved it, and only them', async () => {
     await h.start({ 7: sampleLayout() });
     // The filter applies to the charts of tab "First" only.
@@ -141,7 +141,7 @@ describe('moving a chart into a different filter scope (spec §5)', () => {
   });
 });
 
-describe('the undo overflow warning (spec §4)', () => {
+describe('the undo overflow warning (charts-dashboards-reports §4)', () => {
   it('says that all undo slots are used, without the limit value', async () => {
     await h.start({ 7: emptyLayout('Sales') });
     for (let i = 0; i <= UNDO_LIMIT; i += 1) {

@@ -1,5 +1,5 @@
 /**
- * spec §5: 'This chart has been moved to a different filter scope.' A move carries every chart under the
+ * charts-dashboards-reports §5: 'This chart has been moved to a different filter scope.' A move carries every chart under the
  * moved component (a row, a column, a tab's content) along; the warning is due when any of them is now
  * in or out of some native filter's scope. Only the editor who moved it is told (the caller's job).
  */

@@ -4,7 +4,7 @@ import { FilterConfiguration } from './config/FilterConfiguration';
 import { FilterControl } from './FilterControls';
 import { controlOf, isEmptyValue, isNativeFilter, maskValue } from './native-filters';
 
-/** spec §9 filter bar widths: vertical open 260 px, resizable up to 550; horizontal items 240 px. */
+/** charts-dashboards-reports §9 filter bar widths: vertical open 260 px, resizable up to 550; horizontal items 240 px. */
 export const FILTER_BAR_WIDTH = 260;
 export const FILTER_BAR_MAX_WIDTH = 550;
 export const HORIZONTAL_FILTER_WIDTH = 240;
@@ -15,7 +15,7 @@ export const clampFilterBarWidth = (width: number) =>
   Math.min(FILTER_BAR_MAX_WIDTH, Math.max(FILTER_BAR_WIDTH, Math.round(width)));
 
 /**
- * The native filter bar (spec §2), vertical beside the grid or horizontal above it: each filter's
+ * The native filter bar (charts-dashboards-reports §2), vertical beside the grid or horizontal above it: each filter's
  * control (required ones marked), dividers with their titles, Apply and Clear all. Picked values
  * reach the charts on Apply.
  */

@@ -21,7 +21,7 @@ interface SearchProps {
 }
 
 /**
- * A select filter: the column's values, searchable, one or many (spec §3; REFERENCE §3.4 controlValues).
+ * A select filter: the column's values, searchable, one or many (charts-dashboards-reports §3; REFERENCE §3.4 controlValues).
  * The search filters the loaded values, or, with searchAllOptions on a text column, shows the values
  * the database finds for it (the loaded ones filtered here until that answer comes).
  */

@@ -1,5 +1,5 @@
 /**
- * The native filter bar's intents (spec §3 Native filter, REFERENCE §3.4): values picked in the bar stay a
+ * The native filter bar's intents (charts-dashboards-reports §3 Native filter, REFERENCE §3.4): values picked in the bar stay a
  * draft until Apply; Apply turns them into the data mask the charts' queries read; Clear all empties
  * them. A select filter's choices are the distinct values of its column, by chart data query.
  */

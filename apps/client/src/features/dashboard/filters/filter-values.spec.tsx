@@ -3,7 +3,7 @@ import { originFilter, sampleDashboard } from '../testing/layouts';
 import { dashboardPageSpec } from '../testing/page-spec';
 
 /**
- * A select filter's values in the bar (spec §3): narrowed by its cascade parents, and searched in the
+ * A select filter's values in the bar (charts-dashboards-reports §3): narrowed by its cascade parents, and searched in the
  * database with "Dynamically search all filter values".
  */
 const spec = dashboardPageSpec();
@@ -47,7 +47,7 @@ const valueRequests = (column: string) =>
     )
     .map((c) => (c.body.queries as { filters: unknown[] }[])[0]!.filters);
 
-describe('cascading filters (spec §3 cascadeParentIds)', () => {
+describe('cascading filters (charts-dashboards-reports §3 cascadeParentIds)', () => {
   it("narrows a child filter's values to those its parent's applied selection leaves", async () => {
     spec.api.dashboards.push(
       withFilters([originFilter(), carFilter({}, { cascadeParentIds: ['NATIVE_FILTER-origin'] })]),

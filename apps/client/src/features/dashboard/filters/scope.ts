@@ -1,5 +1,5 @@
 /**
- * The extra form data a chart's query gets (spec §3 scope, cross-filter configuration), through the
+ * The extra form data a chart's query gets (charts-dashboards-reports §3 scope, cross-filter configuration), through the
  * domain's extraFormDataFromFilters, and whether charts still wait for required-first filters.
  */
 import {
@@ -30,7 +30,7 @@ export function extraFormDataForChart(chartId: number, context: ChartFilterConte
   });
 }
 
-/** Charts wait while a required-first filter has no value yet (spec §3 requiredFirst). */
+/** Charts wait while a required-first filter has no value yet (charts-dashboards-reports §3 requiredFirst). */
 export function waitsForRequiredFilters(context: Pick<ChartFilterContext, 'items' | 'dataMask'>): boolean {
   return requiredFirstPending(context.items, context.dataMask).length > 0;
 }

@@ -150,7 +150,7 @@ function Tabs({ item, width, columns, gridWidth }: { item: LayoutItem } & Omit<C
   const navigate = useNavigate();
   const location = useLocation();
   const active = item.children.find((id) => state.activeTabs.includes(id)) ?? item.children[0];
-  // The shown tab is the address's anchor (spec §2: the hash is read without its '#'), so a copied link opens it.
+  // The shown tab is the address's anchor (charts-dashboards-reports §2: the hash is read without its '#'), so a copied link opens it.
   const show = (tabId: string) => {
     feature.activateTab(tabId);
     navigate({ search: location.search, hash: tabId }, { replace: true });

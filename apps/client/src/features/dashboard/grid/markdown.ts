@@ -1,5 +1,5 @@
 /**
- * Markdown components' text as HTML. spec §6 flag ESCAPE_MARKDOWN_HTML: when on, HTML written in the
+ * Markdown components' text as HTML. charts-dashboards-reports §6 flag ESCAPE_MARKDOWN_HTML: when on, HTML written in the
  * markdown is shown as text; when off, it is kept but sanitized (scripts, event handlers, frames and
  * javascript: links removed), as Superset's SafeMarkdown does with HTML sanitization on. Either way the
  * result goes through DOMPurify: the markdown is written by dashboard editors and read by everyone.

@@ -6,7 +6,7 @@ import type { DashboardPageState } from '@strata/domain';
 export interface DashboardView {
   feature: DashboardFeature;
   state: DashboardPageState;
-  /** spec §6 ESCAPE_MARKDOWN_HTML. */
+  /** charts-dashboards-reports §6 ESCAPE_MARKDOWN_HTML. */
   escapeMarkdown: boolean;
   /** UI-config bit 8: no chart menus. */
   hideChartControls: boolean;

@@ -13,7 +13,7 @@ const dashboardPath = (d: { id: number; slug: string | null }) =>
 /**
  * /dashboard/list/: the dashboards the user may see, searchable, by owner, favourites only, ordered, a
  * page at a time; "+ Dashboard" for those with can_write on Dashboard (a new one opens in edit mode) and
- * Delete on the rows the user may edit (spec §6: owner or admin).
+ * Delete on the rows the user may edit (charts-dashboards-reports §6: owner or admin).
  */
 export function DashboardListPage({
   dashboards,

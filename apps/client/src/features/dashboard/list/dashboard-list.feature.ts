@@ -16,7 +16,7 @@ export interface DashboardListFeature {
   /** A new search, owner, favourites or order starts at the first page; `page` alone turns the page. */
   load(query: Partial<DashboardListQueryState>): Promise<void>;
   toggleStar(id: number): Promise<void>;
-  /** spec §7 POST with '[ untitled dashboard ]': the new dashboard's id, or null (the user is told why). */
+  /** charts-dashboards-reports §7 POST with '[ untitled dashboard ]': the new dashboard's id, or null (the user is told why). */
   create(): Promise<number | null>;
   /** DELETE, then the page is read again (the next rows move up); false when refused (the user is told why). */
   remove(id: number): Promise<boolean>;

@@ -68,7 +68,7 @@ export function PublishBadge({ properties, editable }: { properties: DashboardPr
 type Dialog = Exclude<DashboardWrite, 'publish'>;
 
 /**
- * The title bar's "…" menu (spec §9 dashboard menu actions): edit properties, edit CSS, save as, download
+ * The title bar's "…" menu (charts-dashboards-reports §9 dashboard menu actions): edit properties, edit CSS, save as, download
  * as image, delete. Only what the user may do is offered.
  */
 export function DashboardActions({
@@ -104,7 +104,7 @@ export function DashboardActions({
     if (page) downloadImage(page, title).catch((e: unknown) => onError('Could not download the image', e));
   };
 
-  // After a properties change the address is the dashboard's slug, or its id when it has none (spec §2),
+  // After a properties change the address is the dashboard's slug, or its id when it has none (charts-dashboards-reports §2),
   // however the page was opened.
   const followSlug = () => {
     const now = feature.store.getState().dashboard;

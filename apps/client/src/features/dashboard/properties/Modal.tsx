@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 
-/** A dialog over the page (spec §9: 600 px by default); Escape closes it. */
+/** A dialog over the page (charts-dashboards-reports §9: 600 px by default); Escape closes it. */
 export function Modal({
   label,
   onClose,

@@ -11,7 +11,7 @@ function shown(item: OverwriteItem, value: unknown, ownerNames: Readonly<Record<
 }
 
 /**
- * spec §3 overwrite confirmation: someone else saved the dashboard since the dialog read it. Lists, per
+ * charts-dashboards-reports §3 overwrite confirmation: someone else saved the dashboard since the dialog read it. Lists, per
  * field and per json_metadata key, their latest saved value against the one the user is about to save.
  */
 export function OverwriteConfirmation({

@@ -66,7 +66,7 @@ export function PropertiesModal({
   const schemes =
     scheme && !(scheme in COLOR_SCHEMES) ? [...Object.keys(COLOR_SCHEMES), scheme] : Object.keys(COLOR_SCHEMES);
   const swatches = scheme ? COLOR_SCHEMES[scheme] : undefined;
-  // Saved with the dashboard (spec §4 persistent refresh frequency), unlike the title bar's picker.
+  // Saved with the dashboard (charts-dashboards-reports §4 persistent refresh frequency), unlike the title bar's picker.
   const refresh = refreshOfJson(form.jsonMetadata);
   const intervals: number[] = [...DASHBOARD_AUTO_REFRESH_INTERVALS];
   if (refresh !== null && !intervals.includes(refresh)) intervals.push(refresh);

@@ -60,7 +60,7 @@ export interface PropertiesForm {
 export interface DashboardPropertiesFeature {
   readonly store: FeatureStore<DashboardPropertiesState, DashboardPropertiesEvent>;
   readonly roleBasedAccess: boolean;
-  /** Owners or admins with can_write on Dashboard (spec §6): publish, properties, CSS, delete. */
+  /** Owners or admins with can_write on Dashboard (charts-dashboards-reports §6): publish, properties, CSS, delete. */
   canEdit(): boolean;
   /** can_write on Dashboard: save a copy. */
   canSaveAs(): boolean;
@@ -93,7 +93,7 @@ export const ownerLabel = (o: DashboardOwner) =>
 const ownerChoice = (o: DashboardOwner): OwnerChoice => ({ id: o.id, label: ownerLabel(o) });
 
 /**
- * The title bar's management of the dashboard (spec §4 published toggle, §5 save body, §6 messages, §7
+ * The title bar's management of the dashboard (charts-dashboards-reports §4 published toggle, §5 save body, §6 messages, §7
  * PUT / copy / DELETE). Writes go through the page's API; what the server answers is recorded on the
  * page's store, so the title, badge and CSS follow at once.
  */
@@ -195,7 +195,7 @@ export function createDashboardProperties({
     async togglePublished() {
       const d = current();
       if (!d || store.getState().writing) return;
-      // spec §6: publishing without permission is refused with its message.
+      // charts-dashboards-reports §6: publishing without permission is refused with its message.
       if (!canEdit()) {
         toasts.danger(DashboardMessages.NO_PERMISSION_TO_PUBLISH);
         return;

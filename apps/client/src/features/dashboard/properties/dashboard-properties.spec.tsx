@@ -38,7 +38,7 @@ async function openAction(name: string) {
   fireEvent.click(screen.getByRole('menuitem', { name }));
 }
 
-describe('dashboard title bar: publish toggle (spec §4, §6)', () => {
+describe('dashboard title bar: publish toggle (charts-dashboards-reports §4, §6)', () => {
   it('an owner toggles Published / Draft with PUT {published}', async () => {
     spec.api.dashboards.push(sampleDashboard());
     spec.render('/dashboard/7/');
@@ -81,7 +81,7 @@ describe('dashboard title bar: publish toggle (spec §4, §6)', () => {
   });
 });
 
-describe('dashboard title bar: edit properties (spec §5 save body)', () => {
+describe('dashboard title bar: edit properties (charts-dashboards-reports §5 save body)', () => {
   it('saves through the domain rules: untitled title, empty slug null, details only with a certifier, the version read', async () => {
     spec.api.dashboards.push(sampleDashboard({ certified_by: 'Data team', certification_details: 'Weekly' }));
     spec.render('/dashboard/7/');
@@ -308,7 +308,7 @@ describe('dashboard properties: colour scheme', () => {
   });
 });
 
-describe('dashboard properties: the saved auto-refresh interval (spec §4, §9)', () => {
+describe('dashboard properties: the saved auto-refresh interval (charts-dashboards-reports §4, §9)', () => {
   it('saves the interval with the dashboard, and the page refreshes at it at once, unlike the title bar picker', async () => {
     spec.api.dashboards.push(sampleDashboard());
     spec.render('/dashboard/7/');

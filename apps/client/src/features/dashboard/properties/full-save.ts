@@ -1,6 +1,6 @@
 /**
- * The full saves of Edit properties and Edit CSS (spec §7 PUT with the full save body, §5 rules) and what
- * happens when someone else saved the dashboard first (spec §3 overwrite confirmation, §6
+ * The full saves of Edit properties and Edit CSS (charts-dashboards-reports §7 PUT with the full save body, §5 rules) and what
+ * happens when someone else saved the dashboard first (charts-dashboards-reports §3 overwrite confirmation, §6
  * CONFIRM_DASHBOARD_DIFF, REFERENCE §3.5): the user's values are never dropped; the latest is read, shown
  * on the page, and what saving would replace of it is recorded for the dialog to ask about.
  */

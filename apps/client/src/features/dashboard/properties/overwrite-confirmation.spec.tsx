@@ -39,7 +39,7 @@ async function openAction(name: string) {
 const savedElsewhere = (version: number, changes: Partial<ReturnType<typeof sampleDashboard>>) =>
   Object.assign(stored(), changes, { version });
 
-describe('dashboard properties: overwrite confirmation when someone else saved first (spec §3, REFERENCE §3.5)', () => {
+describe('dashboard properties: overwrite confirmation when someone else saved first (charts-dashboards-reports §3, REFERENCE §3.5)', () => {
   it('a 409 keeps what the user typed, lists what saving would replace, and Overwrite saves over the latest version (again after another 409)', async () => {
     spec.api.dashboards.push(sampleDashboard());
     await renderSettled();
@@ -73,7 +73,7 @@ describe('dashboard properties: overwrite confirmation when someone else saved f
     expect(screen.getByRole('heading', { level: 1, name: 'Renamed elsewhere' })).toBeInTheDocument();
     expect(stored().dashboard_title).toBe('Renamed elsewhere');
     expect(within(d).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    // Recorded on the properties store (spec §3 overwriteConfirmMetadata), so time travel shows it.
+    // Recorded on the properties store (charts-dashboards-reports §3 overwriteConfirmMetadata), so time travel shows it.
     expect(dashboardPropertiesOf(spec.page!.dashboard).store.getState().overwriteConfirmMetadata).toMatchObject({
       write: 'properties',
       version: 2,

@@ -18,8 +18,8 @@ export interface DashboardChanges {
 export type SaveBody = { ok: true; body: Record<string, unknown> } | { ok: false; problems: string[] };
 
 /**
- * The full PUT body (spec §7): the server replaces every field of it, so what a dialog leaves alone is
- * sent as the page has it. The spec §5 rules are the domain's `normalizeDashboardSave`: an empty title
+ * The full PUT body (charts-dashboards-reports §7): the server replaces every field of it, so what a dialog leaves alone is
+ * sent as the page has it. The charts-dashboards-reports §5 rules are the domain's `normalizeDashboardSave`: an empty title
  * becomes '[ untitled dashboard ]', an empty slug null, refresh_frequency 0 when unset, roles only under
  * DASHBOARD_RBAC. Certification details travel only with a certifier. Owners and roles left out of
  * `changes` are left out of the body, which keeps them as they are.

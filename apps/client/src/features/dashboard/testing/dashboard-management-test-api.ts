@@ -22,7 +22,7 @@ export interface ManagementDeps {
 
 /**
  * Managing dashboards as the server does (dashboards CONTEXT): create, the publish and full-save PUT
- * bodies (spec §5 rules by the domain, 409 on a stale `version`, 403 when `control.forbidden`), copy,
+ * bodies (charts-dashboards-reports §5 rules by the domain, 409 on a stale `version`, 403 when `control.forbidden`), copy,
  * delete, and the owners search (GET /api/v1/dashboard/related/owners: active users by name or username;
  * `control.ownersForbidden` refuses it). Every write and every owners search text is kept.
  */

@@ -7,7 +7,7 @@ import { readFilterConfiguration } from '../filters/native-filters';
 import { dashboardManagementTestApi } from './dashboard-management-test-api';
 
 /**
- * A small dashboard API with the server's shapes (spec §7 Dashboards, REFERENCE §2-§3) over the
+ * A small dashboard API with the server's shapes (charts-dashboards-reports §7 Dashboards, REFERENCE §2-§3) over the
  * in-memory `cars` rows, on a real node:http server: dashboards by id or slug, their charts and
  * datasets, chart data (group by, COUNT/AVG/SUM metrics, the filter operators dashboards send), the
  * list with its filters, favourites, permalinks and the native filters endpoint. Every chart data request is kept with the time it
@@ -396,7 +396,7 @@ export function dashboardTestApi() {
     if (managed) return managed;
     const one = /^\/api\/v1\/dashboard\/([\w-]+)$/.exec(path);
     if (one && request.method === 'PUT') {
-      // The metadata-only body (spec §7): its keys replace those of the stored json_metadata.
+      // The metadata-only body (charts-dashboards-reports §7): its keys replace those of the stored json_metadata.
       const d = find(one[1]!);
       if (!d) return { status: 404, body: { message: 'Dashboard not found.' } };
       const body = request.body as { json_metadata?: Row };

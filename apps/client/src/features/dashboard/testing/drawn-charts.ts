@@ -9,7 +9,7 @@ export function sliceColors(name: string): Record<string, string> {
   return Object.fromEntries(chart.series[0]!.points.map((p) => [String(p.name), String(p.color)]));
 }
 
-/** Waits until the chart named `name` is drawn (spec §4 chart status rendered). */
+/** Waits until the chart named `name` is drawn (charts-dashboards-reports §4 chart status rendered). */
 export const rendered = (name: string) =>
   waitFor(() => expect(screen.getByRole('figure', { name })).toHaveAttribute('data-status', 'rendered'));
 

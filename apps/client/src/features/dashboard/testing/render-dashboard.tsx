@@ -9,7 +9,7 @@ import { createDashboard } from '../dashboard.feature';
 import { DashboardPage } from '../DashboardPage';
 import { dashboardPropertiesOf } from '../properties/dashboard-properties.feature';
 
-/** An admin as GET /api/v1/me/ answers (spec §6: admins pass every check). */
+/** An admin as GET /api/v1/me/ answers (charts-dashboards-reports §6: admins pass every check). */
 export const ADMIN = {
   id: 1,
   username: 'admin',

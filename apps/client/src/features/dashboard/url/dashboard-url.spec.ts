@@ -20,7 +20,7 @@ const filters = readFilterConfiguration([
   { id: 'NATIVE_FILTER-time', type: 'NATIVE_FILTER', name: 'When', filterType: 'filter_time', targets: [] },
 ]);
 
-describe('dashboard URL parameters (spec §2)', () => {
+describe('dashboard URL parameters (charts-dashboards-reports §2)', () => {
   it('reads the standalone modes: 1 hides the navigation, 2 and 3 also the title, 3 is a report', () => {
     expect(readDashboardUrl('?standalone=1').hidden).toMatchObject({ hideNav: true, hideTitle: false });
     expect(readDashboardUrl('?standalone=2').hidden).toMatchObject({ hideNav: true, hideTitle: true });

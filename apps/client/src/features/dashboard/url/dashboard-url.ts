@@ -1,5 +1,5 @@
 /**
- * The dashboard's URL (spec §2): standalone mode, edit, force, slice id, the UI-config bit mask, the
+ * The dashboard's URL (charts-dashboards-reports §2): standalone mode, edit, force, slice id, the UI-config bit mask, the
  * focused chart (read on load, then removed), pre-selected native filters, the anchor in the hash, and
  * permalinks built from the current parameters minus the reserved ones.
  */
@@ -34,7 +34,7 @@ export const FOCUSED_CHART_PARAM = 'focused_chart';
 
 export interface DashboardUrlState {
   params: PageUrlParams;
-  /** The edit parameter as written: spec §2 edit mode needs it to equal 'true'. */
+  /** The edit parameter as written: charts-dashboards-reports §2 edit mode needs it to equal 'true'. */
   editParam: string | null;
   /** What the page leaves out: by standalone mode or by the bit mask. */
   hidden: UiConfig;
@@ -148,7 +148,7 @@ export function nativeFiltersParam(mask: DataMaskMap, items: readonly FilterConf
   );
 }
 
-/** spec §7: POST /api/v1/dashboard/{id}/permalink with urlParams (minus reserved), dataMask, activeTabs, anchor. */
+/** charts-dashboards-reports §7: POST /api/v1/dashboard/{id}/permalink with urlParams (minus reserved), dataMask, activeTabs, anchor. */
 export function permalinkState(
   search: string,
   dataMask: DataMaskMap,

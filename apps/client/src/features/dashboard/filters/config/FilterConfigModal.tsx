@@ -10,7 +10,7 @@ const titleOf = (item: FilterConfigItem) =>
   (isNativeFilter(item) ? '[untitled filter]' : '[untitled divider]');
 
 /**
- * "Add and edit filters" (spec §4): the filters and dividers on the left (add, reorder, remove with 5 s
+ * "Add and edit filters" (charts-dashboards-reports §4): the filters and dividers on the left (add, reorder, remove with 5 s
  * to restore), the open one's form on the right, Save and Cancel below. Everything it shows is the
  * filter configuration store's state.
  */

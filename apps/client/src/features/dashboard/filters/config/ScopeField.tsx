@@ -28,7 +28,7 @@ export function scopeChoices(layout: Layout, charts: DashboardPageState['charts'
 }
 
 /**
- * spec §3 scope: all panels (the root, nothing excluded), or specific ones: the tabs it covers (its root
+ * charts-dashboards-reports §3 scope: all panels (the root, nothing excluded), or specific ones: the tabs it covers (its root
  * path) and, within them, the charts left out.
  */
 export function ScopeField({

@@ -1,5 +1,5 @@
 /**
- * The filter configuration modal's store and intents (spec §4, §7 PUT /api/v1/dashboard/{id}/filters):
+ * The filter configuration modal's store and intents (charts-dashboards-reports §4, §7 PUT /api/v1/dashboard/{id}/filters):
  * each form gesture is one recorded event; a removal expires 5 s later unless restored; Save checks the
  * configuration with the domain, focuses the first failing filter, or sends the changes and hands the
  * saved configuration to the dashboard.
@@ -110,7 +110,7 @@ export function createFilterConfig({
   const loadingColumns = new Set<number>();
 
   const subscriptions: Subscription[] = [
-    // A removal is final 5 s after it was made, unless restored by then (spec §4).
+    // A removal is final 5 s after it was made, unless restored by then (charts-dashboards-reports §4).
     store.recorded$
       .pipe(
         filter((e) => e.type === 'filterConfig/itemRemoved'),

@@ -33,7 +33,7 @@ async function describeOriginFilter(name: string) {
   fireEvent.change(form.getByLabelText('Column'), { target: { value: 'origin' } });
 }
 
-describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
+describe('the filter configuration modal (charts-dashboards-reports §4, §7 PUT /filters)', () => {
   it('adds a value filter on a dataset column; Save sends it and the filter bar offers its values at once', async () => {
     await openModal();
     fireEvent.click(within(modal()).getByRole('button', { name: '+ Add filter' }));
@@ -210,7 +210,7 @@ describe('the filter configuration modal (spec §4, §7 PUT /filters)', () => {
   });
 });
 
-describe('pending removal (spec §4: marked for 5 s, then removed)', () => {
+describe('pending removal (charts-dashboards-reports §4: marked for 5 s, then removed)', () => {
   it('hides a removed filter 5 s after its removal unless it was restored before', async () => {
     spec.api.dashboards.push(sampleDashboard());
     const scheduler = new VirtualTimeScheduler();
