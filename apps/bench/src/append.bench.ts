@@ -14,7 +14,7 @@ import { CommittedEvents } from 'server/dist/event-store/committed-events';
 import { DecisionRunner } from 'server/dist/event-store/load-decide-append';
 import { PostgresEventStore } from 'server/dist/event-store/postgres-event-store';
 import { openDataSource } from 'server/dist/storage/data-source';
-import type { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import { createBenchDatabase } from './bench-database';
 import { compare, environment, print, round, type Comparison } from './measure';
 
@@ -50,19 +50,17 @@ export interface AppendOptions {
   rounds: number;
 }
 
-/** Counts the statements sent to PostgreSQL (each one a round trip), BEGIN and COMMIT included. */
-function countStatements(dataSource: DataSource): () => number {
+/**
+ * Counts the statements sent to PostgreSQL by every node-postgres client of this process (each one a
+ * round trip), BEGIN and COMMIT included, whether sent through TypeORM or as a named statement.
+ */
+function countStatements(): () => number {
   let sent = 0;
-  const create = dataSource.createQueryRunner.bind(dataSource);
-  dataSource.createQueryRunner = (mode) => {
-    const runner = create(mode);
-    const query = runner.query.bind(runner);
-    runner.query = ((...args: Parameters<typeof query>) => {
-      sent += 1;
-      return query(...args);
-    }) as typeof runner.query;
-    return runner;
-  };
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  Client.prototype.query = function (this: Client, ...args: unknown[]) {
+    sent += 1;
+    return query.apply(this, args);
+  } as typeof Client.prototype.query;
   return () => sent;
 }
 
@@ -72,7 +70,7 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
   const { events: n, streams, writers, rounds } = options;
   const db = await createBenchDatabase();
   const dataSource = await openDataSource(db.url, { poolSize: writers + 2 });
-  const statements = countStatements(dataSource);
+  const statements = countStatements();
   try {
     const committed = new CommittedEvents();
     const store = new PostgresEventStore(dataSource, committed);

@@ -13,7 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventLike, EventMeta } from '@strata/events';
-import type { EntityManager } from 'typeorm';
+import type { PoolClient } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, rows, toEnvelope, toEnvelopes, type EventRow } from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult, type Projection } from './event-store.port';
 
@@ -67,7 +68,7 @@ export async function appendIn(
   context: AppendContext,
 ): Promise<AppendResult> {
   const projections = projectionsFor(context.projections, events);
-  const found = await rows<AppendRow>(tx, APPEND_SQL, appendParams(stream, events, options, projections.length > 0));
+  const found = await callAppend(tx, appendParams(stream, events, options, projections.length > 0));
   const first = found[0]!;
   if (first.first_version !== null) return (await findCommandIn(tx, stream, options.commandId!))!;
   if (options.expectedVersion !== 'any' && options.expectedVersion !== first.current) {
@@ -89,6 +90,40 @@ export async function appendIn(
 type AppendRow = EventRow & { current: number; first_version: number | null };
 
 const APPEND_SQL = `SELECT current, first_version, ${EVENT_COLUMNS} FROM strata_append_events($1, $2, $3, $4::jsonb, $5::jsonb, $6)`;
+
+/**
+ * Sent as a named (prepared) statement: parsed and planned once per connection, the call costs what a
+ * plain INSERT does; sent unnamed, planning the call took about 0.1 ms more per append, a fifth of an
+ * autocommitted INSERT. Not on the embedded PGlite: it runs every connection in one session (a name
+ * prepared by one connection exists for the others too) and forgets them when it restarts.
+ */
+const APPEND_STATEMENT = 'strata_append_events_v1';
+const embeddedDatabase = new WeakMap<DataSource, Promise<boolean>>();
+
+async function callAppend(tx: EntityManager, params: unknown[]): Promise<AppendRow[]> {
+  if (await isEmbedded(tx)) return rows<AppendRow>(tx, APPEND_SQL, params);
+  const runner = tx.queryRunner ?? tx.connection.createQueryRunner();
+  try {
+    // A PostgreSQL query runner's connection is node-postgres' client (the caller's, inside its transaction).
+    const client = (await runner.connect()) as PoolClient;
+    return (await client.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params })).rows;
+  } finally {
+    if (tx.queryRunner === undefined) await runner.release();
+  }
+}
+
+/** Asked on `tx` itself: on PGlite another connection would wait for the caller's open transaction. */
+function isEmbedded(tx: EntityManager): Promise<boolean> {
+  let known = embeddedDatabase.get(tx.connection);
+  if (known === undefined) {
+    known = rows<{ version: string }>(tx, `SELECT version() AS version`).then(([row]) =>
+      /PGlite/.test(row?.version ?? ''),
+    );
+    known.catch(() => embeddedDatabase.delete(tx.connection));
+    embeddedDatabase.set(tx.connection, known);
+  }
+  return known;
+}
 
 function appendParams(
   stream: string,
