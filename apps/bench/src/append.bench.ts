@@ -71,9 +71,9 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
   const db = await createBenchDatabase();
   const dataSource = await openDataSource(db.url, { poolSize: writers + 2 });
   const statements = countStatements();
+  const committed = new CommittedEvents();
+  const store = new PostgresEventStore(dataSource, committed);
   try {
-    const committed = new CommittedEvents();
-    const store = new PostgresEventStore(dataSource, committed);
     const decisions = new DecisionRunner(store, dataSource);
     let published = 0;
     committed.committed$.subscribe((batch) => (published += batch.events.length));
@@ -276,6 +276,7 @@ export async function benchAppend(options: AppendOptions): Promise<Record<string
       comparisons,
     };
   } finally {
+    await store.onModuleDestroy(); // its last notifications to other processes go out first
     await dataSource.destroy();
     await db.drop();
   }
