@@ -298,6 +298,28 @@ describe('in-transaction projections', () => {
     ]);
   });
 
+  it("pass a projection's unique violation to the caller at once: it is not a lost race", async () => {
+    await s.dataSource.query(`CREATE TABLE test_slugs (slug text PRIMARY KEY)`);
+    let tries = 0;
+    s.store.registerProjection({
+      name: 'test_slugs',
+      handles: ['test/slugged'],
+      apply: async (tx, event) => {
+        tries += 1;
+        await tx.query(`INSERT INTO test_slugs VALUES ($1)`, [(event.data as { slug: string }).slug]);
+      },
+      reset: async (tx) => void (await tx.query(`DELETE FROM test_slugs`)),
+    });
+    const slugged = [{ type: 'test/slugged', data: { slug: 'sales' } }];
+    await s.store.append('doc:slug-1', slugged, { expectedVersion: 'any', meta });
+    tries = 0;
+    await expect(s.store.append('doc:slug-2', slugged, { expectedVersion: 'any', meta })).rejects.toMatchObject({
+      code: '23505',
+    });
+    expect(tries).toBe(1);
+    expect(await s.store.readStream('doc:slug-2')).toEqual([]);
+  });
+
   it('fail the whole append when they fail', async () => {
     const attempt = s.store.append('doc:titled-bad', [moved(1), { type: 'test/titled', data: { title: '' } }], {
       expectedVersion: 0,

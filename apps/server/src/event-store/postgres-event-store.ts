@@ -168,7 +168,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
       } catch (error) {
         // The next attempt sees the winner and answers duplicate, conflict, or (expectedVersion 'any')
         // appends after it.
-        if (attempt < attempts && pgError(error).code === PG_UNIQUE_VIOLATION) continue;
+        if (attempt < attempts && lostRace(error)) continue;
         throw error;
       }
     }
@@ -242,6 +242,19 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
       last: result.version,
     });
   }
+}
+
+/**
+ * A unique violation of the store's own: another append took the version or recorded the command id
+ * first (the function raises one without a constraint when it cannot see the winner). A projection's
+ * unique index (a slug) is the caller's error, never retried.
+ */
+function lostRace(error: unknown): boolean {
+  const { code, constraint } = pgError(error);
+  return (
+    code === PG_UNIQUE_VIOLATION &&
+    (constraint === undefined || constraint === 'events_stream_version_key' || constraint === 'event_commands_pkey')
+  );
 }
 
 function checkAppend(stream: string, events: EventLike[], options: AppendOptions): void {
