@@ -226,6 +226,19 @@ describe('readers by position', () => {
     const all = (await s.store.readAll(0, 100000)).filter((e) => e.stream.startsWith('late:'));
     expect(all).toEqual(reader.seen());
   });
+  it("give a stream's events in version order when a later version's transaction is the older one", async () => {
+    const reader = await logReader('order:');
+    const older = await openTransaction();
+    await older.tx.query(`SELECT pg_current_xact_id()`); // its id is now lower than the next append's
+    await s.store.append('order:s', [moved(1)], { expectedVersion: 0, meta });
+    await s.store.append('order:s', [moved(2)], { expectedVersion: 1, tx: older.tx, meta });
+    await older.commit();
+    await eventually(async () => {
+      await reader.poll();
+      return reader.seen().length >= 2;
+    });
+    expect(reader.seen().map((e) => e.version)).toEqual([1, 2]);
+  });
 });
 
 describe("appending in the caller's transaction", () => {
