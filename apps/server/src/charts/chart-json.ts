@@ -5,7 +5,7 @@ export const CHART_SELECT = `SELECT c.*, ds.table_name AS datasource_name, ds.sc
     (SELECT coalesce(json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name) ORDER BY u.id), '[]'::json)
        FROM users u WHERE u.id = ANY(c.owners)) AS owner_users,
     (SELECT coalesce(json_agg(json_build_object('id', d.id, 'dashboard_title', d.dashboard_title) ORDER BY d.id), '[]'::json)
-       FROM dashboard_slices s JOIN dashboards d ON d.id = s.dashboard_id WHERE s.slice_id = c.id) AS dashboard_list
+       FROM dashboards d WHERE d.slice_ids @> ARRAY[c.id]) AS dashboard_list
   FROM charts c LEFT JOIN datasets ds ON ds.id = c.datasource_id`;
 
 export interface ChartRow {

@@ -23,6 +23,7 @@ import { ChartsTables1796200000200 } from '../charts/migrations/1796200000200-ch
 import { DashboardFeatures1796200000500 } from '../dashboards/migrations/1796200000500-dashboard-features';
 import { DashboardRoleNames1796200000600 } from '../dashboards/migrations/1796200000600-dashboard-role-names';
 import { DashboardSliceIds1797000600000 } from '../dashboards/migrations/1797000600000-dashboard-slice-ids';
+import { DashboardSliceIdsIndex1797000700000 } from '../dashboards/migrations/1797000700000-dashboard-slice-ids-index';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -46,4 +47,5 @@ export const migrations: MixedList<Function> = [
   AppendFunction1797000000100,
   UserRolesColumn1797000100000,
   DashboardSliceIds1797000600000,
+  DashboardSliceIdsIndex1797000700000,
 ];
