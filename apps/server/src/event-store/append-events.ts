@@ -102,18 +102,23 @@ const embeddedDatabase = new WeakMap<DataSource, Promise<boolean>>();
 
 async function callAppend(tx: EntityManager, params: unknown[]): Promise<AppendRow[]> {
   if (await isEmbedded(tx)) return rows<AppendRow>(tx, APPEND_SQL, params);
+  return callNamed<AppendRow>(tx, APPEND_STATEMENT, APPEND_SQL, params);
+}
+
+/** `sql` as the named statement `name` on PostgreSQL (never on PGlite: see APPEND_STATEMENT). */
+export async function callNamed<T>(tx: EntityManager, name: string, sql: string, params: unknown[]): Promise<T[]> {
   const runner = tx.queryRunner ?? tx.connection.createQueryRunner();
   try {
     // A PostgreSQL query runner's connection is node-postgres' client (the caller's, inside its transaction).
     const client = (await runner.connect()) as PoolClient;
-    return (await client.query<AppendRow>({ name: APPEND_STATEMENT, text: APPEND_SQL, values: params })).rows;
+    return (await client.query({ name, text: sql, values: params })).rows as T[];
   } finally {
     if (tx.queryRunner === undefined) await runner.release();
   }
 }
 
 /** Asked on `tx` itself: on PGlite another connection would wait for the caller's open transaction. */
-function isEmbedded(tx: EntityManager): Promise<boolean> {
+export function isEmbedded(tx: EntityManager): Promise<boolean> {
   let known = embeddedDatabase.get(tx.connection);
   if (known === undefined) {
     known = rows<{ version: string }>(tx, `SELECT version() AS version`).then(([row]) =>
@@ -131,20 +136,24 @@ function appendParams(
   options: AppendOptions,
   lockShared: boolean,
 ): unknown[] {
-  // `data: undefined` would leave the key out: the function stores JSON null for it, as NOT NULL needs.
-  const batch = events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data }));
   return [
     stream,
     options.commandId ?? null,
     options.expectedVersion === 'any' ? null : options.expectedVersion,
     JSON.stringify(envelopeMeta(options)),
-    JSON.stringify(batch),
+    JSON.stringify(eventsParam(events)),
     lockShared,
   ];
 }
 
+/** The events as the append functions take them: {id, type, data}. */
+export function eventsParam(events: readonly EventLike[]): { id: string; type: string; data: unknown }[] {
+  // `data: undefined` would leave the key out: the function stores JSON null for it, as NOT NULL needs.
+  return events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data }));
+}
+
 /** Every event of one append shares one meta: one intent, one batch, one undo step. */
-function envelopeMeta(options: AppendOptions): EventMeta {
+export function envelopeMeta(options: AppendOptions): EventMeta {
   const m = options.meta;
   const meta: EventMeta = { actor: m.actor, at: new Date().toISOString(), batchId: m.batchId ?? randomUUID() };
   if (m.causationId !== undefined) meta.causationId = m.causationId;

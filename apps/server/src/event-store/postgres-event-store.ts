@@ -2,6 +2,7 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Envelope, EventLike } from '@strata/events';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AfterCommit } from './after-commit';
+import { AppendCombiner } from './append-combiner';
 import { appendIn, findCommandIn, projectionsFor, streamVersionIn } from './append-events';
 import { CheckpointedSubscriber, type SubscriberOptions } from './checkpointed-subscriber';
 import { CommitNotifier } from './commit-notifier';
@@ -46,6 +47,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   private readonly subscribers = new Map<string, CheckpointedSubscriber>();
   private readonly afterCommit: AfterCommit;
   private readonly notifier: CommitNotifier;
+  private readonly combiner: AppendCombiner;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -54,6 +56,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
     super();
     this.afterCommit = new AfterCommit(dataSource);
     this.notifier = new CommitNotifier(dataSource);
+    this.combiner = new AppendCombiner(dataSource, () => this.context());
   }
 
   async append(stream: string, events: EventLike[], options: AppendOptions): Promise<AppendResult> {
@@ -148,8 +151,9 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
   }
 
   /**
-   * Without a projection to run the append is one autocommitted statement (one round trip, one commit);
-   * with one, a transaction around the statement and the projections.
+   * Without a projection to run the append is one autocommitted statement (one round trip, one commit),
+   * shared with the other appends in flight (append-combiner.ts); with one, a transaction around the
+   * statement and the projections.
    */
   private async appendInOwnTransaction(
     stream: string,
@@ -162,7 +166,7 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
       try {
         const result = inTransaction
           ? await this.appendInNewTransaction(stream, events, options)
-          : await appendIn(this.dataSource.manager, stream, events, options, this.context());
+          : await this.combiner.append(stream, events, options);
         if (!result.duplicate) this.publish(stream, result);
         return result;
       } catch (error) {

@@ -8,6 +8,7 @@ import { EventNotifications } from '../../src/event-store/event-notifications';
 import { CreateEventStore1760000000000 } from '../../src/event-store/migrations/1760000000000-create-event-store';
 import { EventLogOrder1797000000000 } from '../../src/event-store/migrations/1797000000000-event-log-order';
 import { AppendFunction1797000000100 } from '../../src/event-store/migrations/1797000000100-append-function';
+import { AppendBatchFunction1797000000200 } from '../../src/event-store/migrations/1797000000200-append-batch-function';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database';
 
@@ -23,7 +24,12 @@ export async function migratedDataSource(url: string, poolSize = 10): Promise<Da
   const dataSource = new DataSource({
     type: 'postgres',
     url,
-    migrations: [CreateEventStore1760000000000, EventLogOrder1797000000000, AppendFunction1797000000100],
+    migrations: [
+      CreateEventStore1760000000000,
+      EventLogOrder1797000000000,
+      AppendFunction1797000000100,
+      AppendBatchFunction1797000000200,
+    ],
     extra: { max: poolSize },
   });
   await dataSource.initialize();

@@ -1,0 +1,151 @@
+/**
+ * Group append (append-combiner.ts): autocommitted appends in flight at the same time share one statement
+ * and one transaction, yet each caller gets its own answer. Appends sent together share a `log_order`
+ * (their transaction's id): that is how these tests see that a batch formed.
+ */
+import type { Envelope } from '@strata/events';
+import { eventually, openTestStore } from '../../test/event-store/store-fixture';
+import type { CommittedBatch } from './committed-events';
+import { VersionConflictError, type AppendResult } from './event-store.port';
+
+const meta = { actor: '1' };
+const moved = (n: number) => ({ type: 'test/moved', data: { n } });
+
+let s: Awaited<ReturnType<typeof openTestStore>>;
+const published: CommittedBatch[] = [];
+
+beforeAll(async () => {
+  s = await openTestStore('append_combiner');
+  s.committed.committed$.subscribe((batch) => published.push(batch));
+});
+afterAll(async () => s.close());
+
+/** The transaction (log_order) of each of `events`, by event id. */
+async function transactionsOf(events: readonly Envelope[]): Promise<Map<string, string>> {
+  const found = (await s.dataSource.query(`SELECT id, log_order::text AS tx FROM events WHERE id = ANY($1::uuid[])`, [
+    events.map((e) => e.id),
+  ])) as { id: string; tx: string }[];
+  return new Map(found.map((row) => [row.id, row.tx]));
+}
+
+const settled = (appends: Promise<AppendResult>[]) => Promise.allSettled(appends);
+
+describe('appends in flight together', () => {
+  it('land on several streams with their own versions and results, sharing statements', async () => {
+    const streams = Array.from({ length: 8 }, (_, i) => `several:${i}`);
+    const first = await Promise.all(
+      streams.map((stream, i) => s.store.append(stream, [moved(i)], { expectedVersion: 0, meta })),
+    );
+    const second = await Promise.all(
+      streams.map((stream, i) => s.store.append(stream, [moved(i), moved(i + 10)], { expectedVersion: 1, meta })),
+    );
+
+    first.forEach((result, i) => {
+      expect(result).toMatchObject({ version: 1, duplicate: false });
+      expect(result.events.map((e) => [e.stream, e.version, e.data])).toEqual([[streams[i], 1, { n: i }]]);
+    });
+    second.forEach((result, i) => {
+      expect(result.version).toBe(3);
+      expect(result.events.map((e) => [e.stream, e.version, e.data])).toEqual([
+        [streams[i], 2, { n: i }],
+        [streams[i], 3, { n: i + 10 }],
+      ]);
+    });
+    for (const [i, stream] of streams.entries()) {
+      expect(await s.store.readStream(stream)).toEqual([...first[i]!.events, ...second[i]!.events]);
+    }
+    // Each committed append is published once, with its own events.
+    for (const result of [...first, ...second]) {
+      expect(published.filter((b) => b.events[0]!.id === result.events[0]!.id)).toEqual([
+        expect.objectContaining({ stream: result.events[0]!.stream, version: result.version, events: result.events }),
+      ]);
+    }
+    // Eight appends sent at once took fewer than eight transactions.
+    const txs = await transactionsOf([...first, ...second].flatMap((r) => r.events));
+    expect(new Set(first.map((r) => txs.get(r.events[0]!.id))).size).toBeLessThan(8);
+    expect(new Set(second.map((r) => txs.get(r.events[0]!.id))).size).toBeLessThan(8);
+  });
+
+  it('rejects only the append whose expected version is stale', async () => {
+    const streams = Array.from({ length: 6 }, (_, i) => `conflict:${i}`);
+    await Promise.all(streams.map((stream) => s.store.append(stream, [moved(0)], { expectedVersion: 0, meta })));
+
+    const results = await settled(
+      streams.map((stream, i) => s.store.append(stream, [moved(1)], { expectedVersion: i === 3 ? 0 : 1, meta })),
+    );
+
+    const rejected = results[3]!;
+    expect(rejected.status).toBe('rejected');
+    expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ stream: 'conflict:3', expected: 0, actual: 1 });
+    const appended = results.filter((r, i) => i !== 3).map((r) => (r as PromiseFulfilledResult<AppendResult>).value);
+    expect(appended.map((r) => r.version)).toEqual([2, 2, 2, 2, 2]);
+    expect(await s.store.streamVersion('conflict:3')).toBe(1);
+    // The conflict did not undo the appends that shared its statement.
+    const txs = await transactionsOf(appended.flatMap((r) => r.events));
+    expect(new Set(txs.values()).size).toBeLessThan(appended.length);
+  });
+
+  it("answers a command id already appended in the same batch with that append's events", async () => {
+    const [warm, a, b, other] = await Promise.all([
+      s.store.append('dup:warm', [moved(0)], { expectedVersion: 0, meta }),
+      s.store.append('dup:doc', [moved(1), moved(2)], { expectedVersion: 'any', commandId: 'cmd-1', meta }),
+      s.store.append('dup:doc', [moved(3)], { expectedVersion: 'any', commandId: 'cmd-1', meta }),
+      s.store.append('dup:other', [moved(4)], { expectedVersion: 0, meta }),
+    ]);
+
+    expect(warm!.version).toBe(1);
+    expect(a).toMatchObject({ version: 2, duplicate: false });
+    expect(b).toEqual({ events: a!.events, version: 2, duplicate: true });
+    expect((await s.store.readStream('dup:doc')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(published.filter((batch) => batch.stream === 'dup:doc')).toHaveLength(1);
+    // The duplicate was answered inside a shared statement: its first append and another stream's share one.
+    const txs = await transactionsOf([...a!.events, ...other!.events]);
+    expect(txs.get(a!.events[0]!.id)).toBe(txs.get(other!.events[0]!.id));
+  });
+
+  it('keeps appends to one stream in the order they were made, each checked against the one before', async () => {
+    const appends = [0, 1, 2, 3, 4].map((n) => s.store.append('order:doc', [moved(n)], { expectedVersion: n, meta }));
+    const results = await Promise.all(appends);
+
+    expect(results.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+    expect((await s.store.readStream('order:doc')).map((e) => e.data)).toEqual([0, 1, 2, 3, 4].map((n) => ({ n })));
+    expect(published.filter((batch) => batch.stream === 'order:doc').map((batch) => batch.version)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+    const txs = await transactionsOf(results.flatMap((r) => r.events));
+    expect(new Set(txs.values()).size).toBeLessThan(results.length);
+  });
+
+  it('runs again only the append that lost a race to another transaction', async () => {
+    // A caller's transaction holds version 1 of race:held, uncommitted.
+    const runner = s.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    await s.store.append('race:held', [moved(0)], { expectedVersion: 0, tx: runner.manager, meta });
+
+    const appends = settled([
+      s.store.append('race:warm', [moved(1)], { expectedVersion: 0, meta }),
+      s.store.append('race:held', [moved(2)], { expectedVersion: 0, meta }),
+      s.store.append('race:free', [moved(3)], { expectedVersion: 0, meta }),
+    ]);
+    // The shared statement waits on the caller's version 1 (the unique index) until that commits.
+    await eventually(async () => {
+      const [row] = (await s.dataSource.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%strata_append_%'`,
+      )) as { n: number }[];
+      return row!.n > 0;
+    });
+    await runner.commitTransaction();
+    await runner.release();
+
+    const [warm, held, free] = await appends;
+    expect(warm!.status).toBe('fulfilled');
+    expect(held!.status).toBe('rejected');
+    expect((held as PromiseRejectedResult).reason).toMatchObject({ stream: 'race:held', expected: 0, actual: 1 });
+    expect((held as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+    expect((free as PromiseFulfilledResult<AppendResult>).value.version).toBe(1);
+    expect((await s.store.readStream('race:held')).map((e) => e.data)).toEqual([{ n: 0 }]);
+    expect((await s.store.readStream('race:free')).map((e) => e.data)).toEqual([{ n: 3 }]);
+  });
+});
