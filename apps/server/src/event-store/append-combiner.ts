@@ -32,10 +32,7 @@ import {
 import { EVENT_COLUMNS, PG_UNIQUE_VIOLATION, pgError, toEnvelope, type EventRow } from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
 
-/**
- * Appends per statement: each is a subtransaction in the function, and a backend caches 64 of them
- * before every snapshot of the cluster gets slower.
- */
+/** Appends per statement: bounds one statement's work, and so the wait of the appends queued behind it. */
 export const MAX_BATCH = 32;
 
 const BATCH_SQL = `SELECT item, outcome, current, first_version, ${EVENT_COLUMNS} FROM strata_append_batch($1::jsonb)`;
@@ -76,9 +73,12 @@ export class AppendCombiner {
     this.flushing = true;
     try {
       while (this.queue.length > 0) {
-        await this.send(this.queue.splice(0, MAX_BATCH));
-        // The callers just answered run on to their next append first (no timer: one turn of the loop).
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.send(batch);
+        // With other appends in flight (this statement shared, or more queued meanwhile), the callers just
+        // answered run on to their next append before the next statement goes (one turn of the event loop,
+        // no timer), so their appends go together. A lone writer's next append goes at once, as before.
+        if (batch.length > 1 || this.queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
       this.flushing = false;
@@ -98,10 +98,11 @@ export class AppendCombiner {
       ]);
     } catch (error) {
       // The database refused the statement (a deadlock with another process's batch, say): nothing of it
-      // committed, so each append runs alone and gets its own answer. Without an answer from the database
-      // (a lost connection) whether it committed is unknown: every caller gets the error, as one would.
-      if (pgError(error).code === undefined) for (const p of batch) p.reject(error);
-      else await Promise.all(batch.map((p) => this.alone(p.stream, p.events, p.options).then(p.resolve, p.reject)));
+      // committed, so each append runs alone, in queue order, and gets its own answer. Without an answer
+      // from the database (a lost connection) whether it committed is unknown: every caller gets the error,
+      // as a lone append's caller would.
+      if (!SQLSTATE.test(pgError(error).code ?? '')) for (const p of batch) p.reject(error);
+      else for (const p of batch) await this.alone(p.stream, p.events, p.options).then(p.resolve, p.reject);
       return;
     }
     const answers = await Promise.all(
@@ -124,7 +125,8 @@ export class AppendCombiner {
     p: Pending,
     found: BatchRow[],
   ): Promise<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> {
-    const first = found[0];
+    // A race row follows the rows of events the item inserted and then deleted again.
+    const first = found.find((row) => row.outcome === 'race') ?? found[0];
     try {
       switch (first?.outcome) {
         case 'appended': {
@@ -151,6 +153,9 @@ export class AppendCombiner {
 }
 
 const lostRace = { code: PG_UNIQUE_VIOLATION };
+
+/** An error code PostgreSQL sent (node's own errors have codes such as ECONNRESET). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 function batchItem(p: Pending) {
   return {
