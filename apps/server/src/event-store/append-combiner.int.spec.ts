@@ -117,6 +117,22 @@ describe('appends in flight together', () => {
     expect(new Set(txs.values()).size).toBeLessThan(results.length);
   });
 
+  it('fails only the append the database refuses, and lands the others sent with it', async () => {
+    // PostgreSQL's jsonb refuses the NUL character: the shared statement fails as a whole.
+    const [warm, refused, a, b] = await settled([
+      s.store.append('refused:warm', [moved(0)], { expectedVersion: 0, meta }),
+      s.store.append('refused:bad', [{ type: 'test/moved', data: { n: '\u0000' } }], { expectedVersion: 0, meta }),
+      s.store.append('refused:a', [moved(1)], { expectedVersion: 0, meta }),
+      s.store.append('refused:a', [moved(2)], { expectedVersion: 1, meta }),
+    ]);
+    expect(warm!.status).toBe('fulfilled');
+    expect(refused!.status).toBe('rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: '22P05' });
+    expect([a, b].map((r) => (r as PromiseFulfilledResult<AppendResult>).value?.version)).toEqual([1, 2]);
+    expect((await s.store.readStream('refused:a')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await s.store.streamVersion('refused:bad')).toBe(0);
+  });
+
   it('runs again only the append that lost a race to another transaction', async () => {
     // A caller's transaction holds version 1 of race:held, uncommitted.
     const runner = s.dataSource.createQueryRunner();
