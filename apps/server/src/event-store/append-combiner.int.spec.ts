@@ -78,7 +78,7 @@ describe('appends in flight together', () => {
     expect(rejected.status).toBe('rejected');
     expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
     expect((rejected as PromiseRejectedResult).reason).toMatchObject({ stream: 'conflict:3', expected: 0, actual: 1 });
-    const appended = results.filter((r, i) => i !== 3).map((r) => (r as PromiseFulfilledResult<AppendResult>).value);
+    const appended = results.filter((_r, i) => i !== 3).map((r) => (r as PromiseFulfilledResult<AppendResult>).value);
     expect(appended.map((r) => r.version)).toEqual([2, 2, 2, 2, 2]);
     expect(await s.store.streamVersion('conflict:3')).toBe(1);
     // The conflict did not undo the appends that shared its statement.
