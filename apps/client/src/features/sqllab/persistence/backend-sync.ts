@@ -13,7 +13,7 @@ import {
 } from '@strata/domain';
 import type { BootstrapResult } from '../api/sqllab-api';
 import type { SqlLabCore } from '../sqllab.feature';
-import { apiStatus as status } from './api-status';
+import { statusOf as status } from '../../api/api-error';
 import { serverState } from './server-state';
 import { tabAutosave } from './tab-autosave';
 import { tabMigration } from './tab-migration';

@@ -1,6 +1,6 @@
 import { changedQueryEditors, EditorErrorMessages, newTabStatePayload, tabStateUpdate } from '@strata/domain';
 import type { SqlLabCore } from '../sqllab.feature';
-import { apiStatus as status } from './api-status';
+import { statusOf as status } from '../../api/api-error';
 
 /**
  * Saves the tabs edited since the last save (sqllab-and-platform §4 Persistence: 5 s after the last edit). A tab the

@@ -1,6 +1,6 @@
 import { newTabStatePayload, tabStateUpdate, type SqlLabState } from '@strata/domain';
 import type { SqlLabCore } from '../sqllab.feature';
-import { apiStatus as status } from './api-status';
+import { statusOf as status } from '../../api/api-error';
 
 /**
  * Tabs, tables and runs the browser made while the server did not know them (local-only, or made
