@@ -5,11 +5,10 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import type { ChartCommand, ChartEdit } from '@strata/domain';
-import { DomainError } from '@strata/events';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store.port';
-import { liveAndRebuilt } from '../projections/testing/rebuild-equals-live';
+import { liveAndRebuilt, refusedOrDone } from '../projections/testing/rebuild-equals-live';
 import { createAuthTestApp, type AuthTestApp } from '../testing/auth-test-app';
 import { ChartsModule } from './charts.module';
 import { DecideChart } from './decide-chart';
@@ -108,15 +107,6 @@ function command(s: Step, id: number): ChartCommand {
       return { type: 'FavoriteChart', data: { userId: s.userId } };
     case 'unfavorite':
       return { type: 'UnfavoriteChart', data: { userId: s.userId } };
-  }
-}
-
-/** A command the rules refuse (an edit of a deleted chart, a bad name) records nothing; that is fine here. */
-async function refusedOrDone(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
   }
 }
 

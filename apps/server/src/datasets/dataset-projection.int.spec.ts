@@ -6,11 +6,10 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import type { ColumnPatch, DatasetColumn, DatasetCommand, DatasetEdit, DatasetMetric } from '@strata/domain';
-import { DomainError } from '@strata/events';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store.port';
-import { liveAndRebuilt } from '../projections/testing/rebuild-equals-live';
+import { liveAndRebuilt, refusedOrDone } from '../projections/testing/rebuild-equals-live';
 import { createAuthTestApp, type AuthTestApp } from '../testing/auth-test-app';
 import { DatasetsModule } from './datasets.module';
 import { DecideDataset } from './decide-dataset';
@@ -184,15 +183,6 @@ function command(s: Step, id: number): DatasetCommand {
       return { type: 'SyncDatasetColumns', data: { fetched: s.fetched } };
     case 'delete':
       return { type: 'DeleteDataset', data: {} };
-  }
-}
-
-/** A command the rules refuse (a save of a deleted dataset, SQL on a table) records nothing; that is fine here. */
-async function refusedOrDone(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
   }
 }
 

@@ -4,11 +4,10 @@
  * (through the tab-state API), the live table equals a rebuild from the log.
  */
 import { LimitingFactor, type QueryRunCommand } from '@strata/domain';
-import { DomainError } from '@strata/events';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../event-store/event-store.port';
-import { liveAndRebuilt } from '../../projections/testing/rebuild-equals-live';
+import { liveAndRebuilt, refusedOrDone } from '../../projections/testing/rebuild-equals-live';
 import { createAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { insertDatabase, userClient, type ApiClient } from '../bootstrap/rest-testing';
 import { clientId } from '../execute/testing/sqllab-test-app';
@@ -121,15 +120,6 @@ function runCommand(s: RunStep, id: string): QueryRunCommand {
       return { type: 'StopQuery', at };
     case 'timeOut':
       return { type: 'TimeOutQuery', message: 'timed out', errorType: 'SQLLAB_TIMEOUT_ERROR', at };
-  }
-}
-
-/** A step the rules refuse (a second start, progress of a finished run) records nothing; that is fine here. */
-async function refusedOrDone(work: Promise<unknown>): Promise<void> {
-  try {
-    await work;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
   }
 }
 
