@@ -3,20 +3,23 @@
  *
  * WHY: on a small machine the ceiling of concurrent writers is the CPU each statement costs (node-postgres
  * and the PostgreSQL backend), not the disk: 8 connections of raw single-row INSERTs reached only 2 to 3
- * times one connection's throughput, and 8 command writers as much. Committing several writers' appends in
- * one transaction but one statement each cut commits, not time (apps/bench README).
+ * times one connection's throughput. Several appends in one set-based statement cost little more than one.
  *
  * HOW: an append with no caller's transaction and no in-transaction projection to run (what is otherwise
- * one autocommitted call of `strata_append_events`) is queued. One flusher at a time sends the queue: one
- * append alone as that call, exactly as before, several as ONE autocommitted call of `strata_append_batch`
- * (migrations/1797000000200-append-batch-function.ts), which runs them in queue order (two on one stream
- * see each other) and answers each on its own: appended, duplicate, conflict, or a lost race that only that
- * append runs again. While a statement is in the database the next appends queue: batches form only
- * from concurrency, no append ever waits for a duration, and a lone writer costs what it did.
+ * one autocommitted call of `strata_append_events`) is queued. Up to MAX_IN_FLIGHT statements are in the
+ * database at once (while one commits, the next is sent); each takes the queued appends of streams that
+ * have none in flight, at most one per stream, so a stream's appends run one after the other, each seeing
+ * the one before. One append alone is that call, exactly as before; several are ONE autocommitted
+ * statement (BATCH_SQL) that checks each append's command id and expected version against the log and
+ * inserts the events and command ids of those that pass. Each caller gets its own answer: appended,
+ * duplicate or conflict. A statement the database refuses as a whole (another transaction took one of its
+ * versions or command ids, a deadlock, a value it cannot store) committed nothing: its appends run again
+ * alone, each getting its own answer. Batches form only from concurrency: no append waits for a duration,
+ * and a lone writer costs what it did.
  *
- * Callers are answered after the statement's COMMIT, in queue order, so the store publishes in commit
- * order (committed$, then the NOTIFY of commit-notifier.ts). Off on the embedded PGlite: one session
- * serves every connection there, so a shared statement saves nothing.
+ * Callers are answered after their statement's COMMIT, in the order the statements were sent, so the
+ * store publishes each stream's appends in order (committed$, then the NOTIFY of commit-notifier.ts). Off
+ * on the embedded PGlite: one session serves every connection there, so a shared statement saves nothing.
  */
 import type { Envelope, EventLike } from '@strata/events';
 import type { DataSource } from 'typeorm';
@@ -29,18 +32,66 @@ import {
   isEmbedded,
   type AppendContext,
 } from './append-events';
-import { EVENT_COLUMNS, PG_UNIQUE_VIOLATION, pgError, toEnvelope, type EventRow } from './event-rows';
+import { pgError } from './event-rows';
 import { VersionConflictError, type AppendOptions, type AppendResult } from './event-store.port';
 
 /** Appends per statement: bounds one statement's work, and so the wait of the appends queued behind it. */
 export const MAX_BATCH = 32;
+/** Statements in the database at once: while one commits, the next is already being decided and sent. */
+export const MAX_IN_FLIGHT = 2;
 
-const BATCH_SQL = `SELECT item, outcome, current, first_version, ${EVENT_COLUMNS} FROM strata_append_batch($1::jsonb)`;
+/**
+ * Several appends, each on a stream of its own, as one statement: the stream's head and the command id are
+ * looked up per item (as `strata_append_events` does), the items that pass insert their command ids and
+ * events, and every item answers with its head (`current`), a known command id's `first_version`, and one
+ * row per inserted event (its position and version; the caller has the rest). Plain INSERTs: a version or
+ * command id another transaction took fails the statement (unique violation) and nothing commits.
+ * `log_order` is the transaction's id, raised to the stream's previous event's (log-order.ts).
+ */
+const BATCH_SQL = `/* strata_append_batch */
+WITH item AS (
+  SELECT x.n, x.stream, x.command_id, x.expected, x.meta, x.events,
+         coalesce(head.version, 0) AS current, head.log_order, known.first_version
+    FROM jsonb_to_recordset($1::jsonb)
+           AS x(n integer, stream text, command_id text, expected integer, meta jsonb, events jsonb)
+    LEFT JOIN LATERAL (
+      SELECT e.version, e.log_order FROM events e WHERE e.stream = x.stream ORDER BY e.version DESC LIMIT 1
+    ) head ON true
+    LEFT JOIN LATERAL (
+      SELECT c.first_version FROM event_commands c WHERE c.stream = x.stream AND c.command_id = x.command_id LIMIT 1
+    ) known ON true
+), passed AS (
+  SELECT * FROM item WHERE first_version IS NULL AND (expected IS NULL OR expected = current)
+), commands AS (
+  INSERT INTO event_commands (stream, command_id, first_version, last_version)
+  SELECT stream, command_id, current + 1, current + jsonb_array_length(events) FROM passed WHERE command_id IS NOT NULL
+), inserted AS (
+  INSERT INTO events AS e (id, stream, version, type, data, meta, command_id, log_order)
+  SELECT (v.value->>'id')::uuid, p.stream, p.current + v.n::integer, v.value->>'type',
+         coalesce(v.value->'data', 'null'::jsonb), p.meta, p.command_id, greatest(pg_current_xact_id(), p.log_order)
+    FROM passed p CROSS JOIN LATERAL jsonb_array_elements(p.events) WITH ORDINALITY AS v(value, n)
+  RETURNING e.stream, e.version, e.position
+)
+SELECT item.n AS item, item.current, item.first_version, inserted.version, inserted.position
+  FROM item LEFT JOIN inserted ON inserted.stream = item.stream`;
 /** A named statement, as the single append's (append-events.ts APPEND_STATEMENT says why). */
-const BATCH_STATEMENT = 'strata_append_batch_v1';
+const BATCH_STATEMENT = 'strata_append_batch_v2';
 
-type Outcome = 'appended' | 'duplicate' | 'conflict' | 'race';
-type BatchRow = EventRow & { item: number; outcome: Outcome; current: number | null; first_version: number | null };
+interface BatchRow {
+  item: number;
+  current: number;
+  first_version: number | null;
+  version: number | null;
+  position: string | null;
+}
+
+type Answer = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+const settle = (append: Promise<AppendResult>): Promise<Answer> =>
+  append.then(
+    (result) => ({ ok: true as const, result }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 interface Pending {
   stream: string;
@@ -52,7 +103,11 @@ interface Pending {
 
 export class AppendCombiner {
   private queue: Pending[] = [];
-  private flushing = false;
+  /** Streams with an append in a statement now: their next appends wait for it, so they see it. */
+  private readonly busy = new Set<string>();
+  private inFlight = 0;
+  /** Answers go out in the order the statements were sent, so publishing keeps each stream's order. */
+  private answered: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -64,103 +119,115 @@ export class AppendCombiner {
     if (await isEmbedded(this.dataSource.manager)) return this.alone(stream, events, options);
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ stream, events, options, resolve, reject });
-      if (!this.flushing) void this.flush();
+      this.pump();
     });
   }
 
-  /** Drains the queue one statement at a time; `flushing` drops in the same turn as the last look at it. */
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.send(batch);
-        // With other appends in flight (this statement shared, or more queued meanwhile), the callers just
-        // answered run on to their next append before the next statement goes (one turn of the event loop,
-        // no timer), so their appends go together. A lone writer's next append goes at once, as before.
-        if (batch.length > 1 || this.queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  /**
+   * Sends what is queued while fewer than MAX_IN_FLIGHT statements are in the database: the appends of
+   * streams with none in flight, in queue order (a stream's later appends stay queued behind its first).
+   */
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const batch: Pending[] = [];
+      const held = new Set<string>();
+      const rest: Pending[] = [];
+      for (const p of this.queue) {
+        if (batch.length < MAX_BATCH && !this.busy.has(p.stream) && !held.has(p.stream)) {
+          batch.push(p);
+          held.add(p.stream);
+        } else {
+          rest.push(p);
+          held.add(p.stream);
+        }
       }
-    } finally {
-      this.flushing = false;
+      if (batch.length === 0) return;
+      const sent = new Set(batch.map((p) => p.stream));
+      this.queue = rest;
+      for (const stream of sent) this.busy.add(stream);
+      this.inFlight += 1;
+      const outcomes = this.send(batch);
+      this.answered = this.answered.then(async () => {
+        const settledOutcomes = await outcomes;
+        settledOutcomes.forEach((o, i) => (o.ok ? batch[i]!.resolve(o.result) : batch[i]!.reject(o.error)));
+      });
+      void outcomes.finally(() => {
+        for (const stream of sent) this.busy.delete(stream);
+        this.inFlight -= 1;
+        // The callers just answered run on to their next append first (one turn, no timer), so theirs go together.
+        setImmediate(() => this.pump());
+      });
     }
   }
 
-  private async send(batch: Pending[]): Promise<void> {
+  private async send(batch: Pending[]): Promise<Answer[]> {
     if (batch.length === 1) {
       const [only] = batch as [Pending];
-      await this.alone(only.stream, only.events, only.options).then(only.resolve, only.reject);
-      return;
+      return [await settle(this.alone(only.stream, only.events, only.options))];
     }
+    const sent = batch.map(batchItem);
     let found: BatchRow[];
     try {
-      found = await callNamed<BatchRow>(this.dataSource.manager, BATCH_STATEMENT, BATCH_SQL, [
-        JSON.stringify(batch.map(batchItem)),
-      ]);
+      found = await callNamed<BatchRow>(this.dataSource.manager, BATCH_STATEMENT, BATCH_SQL, [JSON.stringify(sent)]);
     } catch (error) {
       // The database refused the statement (a deadlock with another process's batch, say): nothing of it
       // committed, so each append runs alone, in queue order, and gets its own answer. Without an answer
       // from the database (a lost connection) whether it committed is unknown: every caller gets the error,
       // as a lone append's caller would.
-      if (!SQLSTATE.test(pgError(error).code ?? '')) for (const p of batch) p.reject(error);
-      else for (const p of batch) await this.alone(p.stream, p.events, p.options).then(p.resolve, p.reject);
-      return;
+      if (!SQLSTATE.test(pgError(error).code ?? '')) return batch.map(() => ({ ok: false, error }));
+      const answers: Answer[] = [];
+      for (const p of batch) answers.push(await settle(this.alone(p.stream, p.events, p.options)));
+      return answers;
     }
-    const answers = await Promise.all(
-      batch.map((p, i) =>
-        this.answer(
-          p,
-          found.filter((row) => row.item === i + 1),
-        ),
-      ),
-    );
-    // In queue order: the store publishes in the order the appends committed.
-    answers.forEach((answer, i) => (answer.ok ? batch[i]!.resolve(answer.result) : batch[i]!.reject(answer.error)));
+    const byItem = new Map<number, BatchRow[]>();
+    for (const row of found) byItem.set(row.item, [...(byItem.get(row.item) ?? []), row]);
+    return Promise.all(batch.map((p, i) => this.answer(p, sent[i]!, byItem.get(i + 1) ?? [])));
   }
 
   private alone(stream: string, events: readonly EventLike[], options: AppendOptions): Promise<AppendResult> {
     return appendIn(this.dataSource.manager, stream, events, options, this.context());
   }
 
-  private async answer(
-    p: Pending,
-    found: BatchRow[],
-  ): Promise<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> {
-    // A race row follows the rows of events the item inserted and then deleted again.
-    const first = found.find((row) => row.outcome === 'race') ?? found[0];
+  /** One item's answer from its rows: a known command id first, then the version check, else its events. */
+  private async answer(p: Pending, item: BatchItem, found: BatchRow[]): Promise<Answer> {
+    const [head] = found;
     try {
-      switch (first?.outcome) {
-        case 'appended': {
-          const events: Envelope[] = found.map(toEnvelope).sort((a, b) => a.version - b.version);
-          return { ok: true, result: { events, version: events.at(-1)!.version, duplicate: false } };
-        }
-        case 'duplicate':
-          return { ok: true, result: (await findCommandIn(this.dataSource.manager, p.stream, p.options.commandId!))! };
-        case 'conflict':
-          return {
-            ok: false,
-            error: new VersionConflictError(p.stream, p.options.expectedVersion as number, first.current!),
-          };
-        case 'race':
-          // Recognised by the store's retry (postgres-event-store.ts lostRace) like the single append's.
-          return { ok: false, error: Object.assign(new Error(`append to ${p.stream} lost a race`), lostRace) };
-        default:
-          return { ok: false, error: new Error(`strata_append_batch gave no answer for an append to ${p.stream}`) };
+      if (head === undefined) throw new Error(`the shared append statement gave no answer for ${p.stream}`);
+      if (head.first_version !== null) {
+        return { ok: true, result: (await findCommandIn(this.dataSource.manager, p.stream, item.command_id!))! };
       }
+      if (item.expected !== null && item.expected !== head.current) {
+        return { ok: false, error: new VersionConflictError(p.stream, item.expected, head.current) };
+      }
+      // What was stored is what was sent: the envelopes are built here rather than read back.
+      const events: Envelope[] = found
+        .sort((x, y) => x.version! - y.version!)
+        .map((row, k) => ({
+          id: item.events[k]!.id,
+          stream: p.stream,
+          version: row.version!,
+          position: Number(row.position),
+          type: item.events[k]!.type,
+          data: item.events[k]!.data ?? null,
+          meta: item.meta,
+        }));
+      return { ok: true, result: { events, version: events.at(-1)!.version, duplicate: false } };
     } catch (error) {
       return { ok: false, error };
     }
   }
 }
 
-const lostRace = { code: PG_UNIQUE_VIOLATION };
-
 /** An error code PostgreSQL sent (node's own errors have codes such as ECONNRESET). */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
-function batchItem(p: Pending) {
+type BatchItem = ReturnType<typeof batchItem>;
+
+function batchItem(p: Pending, i: number) {
   return {
+    n: i + 1,
     stream: p.stream,
-    commandId: p.options.commandId ?? null,
+    command_id: p.options.commandId ?? null,
     expected: p.options.expectedVersion === 'any' ? null : p.options.expectedVersion,
     meta: envelopeMeta(p.options),
     events: eventsParam(p.events),

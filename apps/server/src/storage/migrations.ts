@@ -12,6 +12,7 @@ import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000
 import { EventLogOrder1797000000000 } from '../event-store/migrations/1797000000000-event-log-order';
 import { AppendFunction1797000000100 } from '../event-store/migrations/1797000000100-append-function';
 import { AppendBatchFunction1797000000200 } from '../event-store/migrations/1797000000200-append-batch-function';
+import { DropAppendBatchFunction1797000800000 } from '../event-store/migrations/1797000800000-drop-append-batch-function';
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/migrations/1796100000200-key-value-table';
@@ -50,4 +51,5 @@ export const migrations: MixedList<Function> = [
   UserRolesColumn1797000100000,
   DashboardSliceIds1797000600000,
   DashboardSliceIdsIndex1797000700000,
+  DropAppendBatchFunction1797000800000,
 ];

@@ -9,6 +9,7 @@ import { CreateEventStore1760000000000 } from '../../src/event-store/migrations/
 import { EventLogOrder1797000000000 } from '../../src/event-store/migrations/1797000000000-event-log-order';
 import { AppendFunction1797000000100 } from '../../src/event-store/migrations/1797000000100-append-function';
 import { AppendBatchFunction1797000000200 } from '../../src/event-store/migrations/1797000000200-append-batch-function';
+import { DropAppendBatchFunction1797000800000 } from '../../src/event-store/migrations/1797000800000-drop-append-batch-function';
 import { PostgresEventStore } from '../../src/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database';
 
@@ -29,6 +30,7 @@ export async function migratedDataSource(url: string, poolSize = 10): Promise<Da
       EventLogOrder1797000000000,
       AppendFunction1797000000100,
       AppendBatchFunction1797000000200,
+      DropAppendBatchFunction1797000800000,
     ],
     extra: { max: poolSize },
   });
