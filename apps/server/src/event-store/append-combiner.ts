@@ -133,20 +133,18 @@ export class AppendCombiner {
       const held = new Set<string>();
       const rest: Pending[] = [];
       for (const p of this.queue) {
-        if (batch.length < MAX_BATCH && !this.busy.has(p.stream) && !held.has(p.stream)) {
-          batch.push(p);
-          held.add(p.stream);
-        } else {
-          rest.push(p);
-          held.add(p.stream);
-        }
+        // A stream's first queued append may go; its later ones (and any of a busy stream) wait behind it.
+        const goes = batch.length < MAX_BATCH && !this.busy.has(p.stream) && !held.has(p.stream);
+        held.add(p.stream);
+        (goes ? batch : rest).push(p);
       }
       if (batch.length === 0) return;
       const sent = new Set(batch.map((p) => p.stream));
       this.queue = rest;
       for (const stream of sent) this.busy.add(stream);
       this.inFlight += 1;
-      const outcomes = this.send(batch);
+      // Never rejects: an error of our own (an event that cannot be serialised, say) answers every caller.
+      const outcomes = this.send(batch).catch((error: unknown) => batch.map((): Answer => ({ ok: false, error })));
       this.answered = this.answered.then(async () => {
         const settledOutcomes = await outcomes;
         settledOutcomes.forEach((o, i) => (o.ok ? batch[i]!.resolve(o.result) : batch[i]!.reject(o.error)));
