@@ -5,3 +5,4 @@ export * from './undo';
 export * from './stream';
 export * from './command-schema';
 export * from './presence';
+export * from './save-notice';
