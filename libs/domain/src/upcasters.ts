@@ -16,6 +16,7 @@ import { dashboardPageUpcasters } from './dashboard/page/upcasters';
 import { filterConfigUpcasters } from './dashboard/native-filters/config/upcasters';
 import { dashboardListUpcasters } from './dashboard/list/upcasters';
 import { userUpcasters } from './platform/users/upcasters';
+import { draftSessionUpcasters } from './dashboard/session/upcasters';
 
 export const upcastEvents = createUpcaster(
   exploreUpcasters,
@@ -30,4 +31,5 @@ export const upcastEvents = createUpcaster(
   filterConfigUpcasters,
   dashboardListUpcasters,
   userUpcasters,
+  draftSessionUpcasters,
 );

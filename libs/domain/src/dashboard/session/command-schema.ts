@@ -47,6 +47,7 @@ const schemas = {
   RemoveTopLevelTabs: z.object({}).strict(),
   SaveDraft: z.object({ at, expectedVersion: z.number().int().positive().optional() }).strict(),
   DiscardDraft: z.object({ at }).strict(),
+  DiscardMyChanges: z.object({ at }).strict(),
 } as const;
 
 export type ClientDraftCommandType = keyof typeof schemas;

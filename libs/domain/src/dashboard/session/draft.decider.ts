@@ -4,7 +4,7 @@
  * Restore makes an old version N+1. `evolve` reads nothing but the event, so every copy of the log
  * (server, each editor's browser) folds to the same draft, with undone batches skipped.
  */
-import { DomainError, type Decider } from '@strata/events';
+import { DomainError, HISTORY_UNDONE, type Decider } from '@strata/events';
 import { formatMessage } from '../../platform/text/format';
 import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
 import { DASHBOARD_POSITION_DATA_LIMIT } from '../constants';
@@ -17,7 +17,7 @@ import { isLayoutEvent } from '../layout/layout.events';
 import { toPositionJson } from '../layout/position-json';
 import { layoutProblems } from '../layout/validate';
 import { authorsOf, changeOf, summarizeChanges } from './changes';
-import type { DraftCommand, DraftEvent, DraftState, SessionEvent } from './draft.model';
+import type { DraftChange, DraftCommand, DraftEvent, DraftState, SessionEvent } from './draft.model';
 
 export const DraftErrorCode = {
   NOT_STARTED: 'draft_not_started',
@@ -27,11 +27,24 @@ export const DraftErrorCode = {
   NOTHING_TO_SAVE: 'draft_nothing_to_save',
   LAYOUT_TOO_LARGE: 'draft_layout_too_large',
   INVALID_LAYOUT: 'draft_invalid_layout',
+  DISCARD_UNKNOWN: 'draft_discard_unknown',
+  UNSAVED_CHANGES: 'draft_has_unsaved_changes',
 } as const;
+
+const RESTORE_OVER_UNSAVED = 'The draft has unsaved changes: save or discard them before restoring a discarded draft.';
 
 export function initialDraftState(): DraftState {
   const layout = emptyLayout();
-  return { dashboardId: null, version: 0, savedLayout: layout, layout, changes: [], versions: [] };
+  return { dashboardId: null, version: 0, savedLayout: layout, layout, changes: [], versions: [], discardedDrafts: [] };
+}
+
+/** The edits as a version or a discarded draft keeps them: without the batch ids (an undo detail of the draft). */
+const published = (changes: readonly DraftChange[]): DraftChange[] => changes.map(({ batchId: _b, ...c }) => c);
+
+/** The actor's batches that still have an edit in the draft, oldest first. */
+export function liveBatchesOf(state: DraftState, actor: string): string[] {
+  const ids = state.changes.filter((c) => c.actor === actor && c.batchId !== undefined).map((c) => c.batchId!);
+  return [...new Set(ids)];
 }
 
 /** charts-dashboards-reports §4: unsaved changes exist while any edit since the last version stands (undoing all clears it). */
@@ -81,18 +94,45 @@ export function decideDraft(command: DraftCommand, state: DraftState, context?: 
             layout: state.layout,
             by: command.actor,
             at: command.data.at,
-            changes: state.changes,
+            changes: published(state.changes),
             authors: authorsOf(state.changes, command.actor),
             summary: summarizeChanges(state.changes),
           },
         },
       ];
     }
-    case 'DiscardDraft':
+    case 'DiscardDraft': {
       if (state.changes.length === 0) return [];
+      const { version, layout, changes } = state;
+      const data = { version, by: command.actor, at: command.data.at, layout, changes: published(changes) };
+      return [{ type: 'dashboard/draftDiscarded', data }];
+    }
+    case 'DiscardMyChanges': {
+      const batchIds = liveBatchesOf(state, command.actor);
+      if (batchIds.length === 0) return [];
+      // One batch: the fact, then an undo marker per edit batch. The log's history index applies the
+      // markers (evolve never sees them), so every copy of the log skips the same batches.
+      const markers = batchIds.map((batchId) => ({ type: HISTORY_UNDONE, data: { batchId } }));
       return [
-        { type: 'dashboard/draftDiscarded', data: { version: state.version, by: command.actor, at: command.data.at } },
+        { type: 'dashboard/ownChangesDiscarded', data: { by: command.actor, at: command.data.at, batchIds } },
+        ...(markers as unknown as DraftEvent[]),
       ];
+    }
+    case 'RestoreDiscardedDraft': {
+      const { discard, layout, at } = command.data;
+      const dropped = state.discardedDrafts.find((d) => d.discard === discard);
+      if (!dropped || !dropped.restorable)
+        throw new DomainError(DraftErrorCode.DISCARD_UNKNOWN, `There is no discarded draft ${discard} to restore.`);
+      // Restoring replaces the draft: it may not drop edits someone has made since.
+      if (state.changes.length > 0) throw new DomainError(DraftErrorCode.UNSAVED_CHANGES, RESTORE_OVER_UNSAVED);
+      checkPublishable(layout);
+      return [
+        {
+          type: 'dashboard/discardedDraftRestored',
+          data: { discard, layout, changes: dropped.changes, by: command.actor, at },
+        },
+      ];
+    }
     case 'RestoreVersion': {
       checkExpected(state, command.data.expectedVersion);
       const { version, layout, at } = command.data;
@@ -135,7 +175,7 @@ function evolveSession(state: DraftState, event: SessionEvent): DraftState {
     case 'dashboard/draftStarted': {
       const { dashboardId, version, layout, by, at } = event.data;
       const info = { version, savedBy: by, savedAt: at, changes: [], authors: [by], summary: 'Opened for editing' };
-      return { dashboardId, version, savedLayout: layout, layout, changes: [], versions: [info] };
+      return { ...initialDraftState(), dashboardId, version, savedLayout: layout, layout, versions: [info] };
     }
     case 'dashboard/draftSaved': {
       const { version, layout, by, at, changes, authors, summary } = event.data;
@@ -143,8 +183,25 @@ function evolveSession(state: DraftState, event: SessionEvent): DraftState {
       const info = { version, savedBy: by, savedAt: at, changes, authors, summary };
       return { ...state, version, savedLayout: layout, layout, changes: [], versions: [...state.versions, info] };
     }
-    case 'dashboard/draftDiscarded':
-      return event.data.version === state.version ? { ...state, layout: state.savedLayout, changes: [] } : state;
+    case 'dashboard/draftDiscarded': {
+      if (event.data.version !== state.version) return state;
+      const { version, by, at, layout, changes } = event.data;
+      const dropped = {
+        discard: state.discardedDrafts.length + 1,
+        version,
+        discardedBy: by,
+        discardedAt: at,
+        changes,
+        restorable: layout !== null,
+      };
+      return { ...state, layout: state.savedLayout, changes: [], discardedDrafts: [...state.discardedDrafts, dropped] };
+    }
+    case 'dashboard/discardedDraftRestored':
+      return { ...state, layout: event.data.layout, changes: event.data.changes };
+    case 'dashboard/ownChangesDiscarded':
+    case 'dashboard/ownChangesRestored':
+      // Their markers do the work (the history index skips or restores the batches they name).
+      return state;
     case 'dashboard/versionRestored': {
       const { version, restoredVersion, layout, by, at, summary } = event.data;
       if (version !== state.version + 1) return state;
@@ -168,9 +225,17 @@ export function evolveDraft(state: DraftState, event: DraftEvent): DraftState {
   if (isLayoutEvent(event)) {
     const layout = applyLayoutEvent(state.layout, event);
     if (layout === null) return state;
-    return { ...state, layout, changes: [...state.changes, changeOf(event, state.layout)] };
+    const change = changeOf(event, state.layout);
+    const batchId = undoableBatchOf(event);
+    return { ...state, layout, changes: [...state.changes, batchId ? { ...change, batchId } : change] };
   }
   return evolveSession(state, event);
+}
+
+/** The envelope's batch when it is an undo step (the fold gets envelopes; a bare event has none). */
+function undoableBatchOf(event: DraftEvent): string | undefined {
+  const meta = (event as { meta?: { batchId?: unknown; undoable?: unknown } }).meta;
+  return meta && meta.undoable !== false && typeof meta.batchId === 'string' ? meta.batchId : undefined;
 }
 
 export const draftDecider: Decider<DraftState, DraftEvent, DraftCommand, LayoutContext | undefined> = {

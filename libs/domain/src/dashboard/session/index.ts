@@ -2,6 +2,8 @@ export * from './draft.model';
 export * from './draft.decider';
 export * from './changes';
 export * from './undo';
+export * from './own-discard';
+export * from './discard-notice';
 export * from './stream';
 export * from './command-schema';
 export * from './presence';

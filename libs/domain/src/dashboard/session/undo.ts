@@ -8,6 +8,7 @@ import {
   HISTORY_UNDONE,
   HISTORY_REDONE,
   indexHistory,
+  type EventLike,
   type HistoryEvent,
   type HistoryRejection,
   type LogEntry,
@@ -16,6 +17,7 @@ import { UNDO_LIMIT } from '../constants';
 import { DashboardMessages } from '../messages';
 import { isLayoutEvent } from '../layout/layout.events';
 import { HISTORY_BARRIER_TYPES, type DraftEvent } from './draft.model';
+import { discardRedo, discardToUndo, draftHistoryEvents, isOwnDiscardBatch, ownDiscardSteps } from './own-discard';
 
 /** Layout edits are undo steps; starting, saving, discarding and restoring never are. */
 export function isUndoableDraftEvent(event: Pick<DraftEvent, 'type'>): boolean {
@@ -47,20 +49,39 @@ function reachable(entries: readonly LogEntry[], actor: string) {
   return { index, barrier, steps, allowed };
 }
 
-/** The `history/undone` the actor may append now, or null. */
+/**
+ * The `history/undone` the actor may append now, or null. After their "discard my changes" it names the
+ * discard's batch: the server appends the restore of all its edits (own-discard.ts).
+ */
 export function draftUndoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
-  const { index, allowed } = reachable(entries, actor);
+  const { index, allowed, barrier } = reachable(entries, actor);
   const stack = index.undoStack(actor);
   const top = stack[stack.length - 1];
-  return top !== undefined && allowed.has(top) ? { type: HISTORY_UNDONE, data: { batchId: top } } : null;
+  const live = top !== undefined && allowed.has(top) ? top : undefined;
+  const discard = discardToUndo(ownDiscardSteps(entries, actor, barrier, index), live, index, entries.length);
+  if (discard) return discard;
+  return live !== undefined ? { type: HISTORY_UNDONE, data: { batchId: live } } : null;
 }
 
-/** The `history/redone` the actor may append now, or null. */
+/** The `history/redone` the actor may append now, or null (after an undone discard: the discard again). */
 export function draftRedoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
-  const { index, allowed } = reachable(entries, actor);
+  const { index, allowed, barrier } = reachable(entries, actor);
   const stack = index.redoStack(actor);
   const top = stack[stack.length - 1];
+  const ownDiscard = discardRedo(ownDiscardSteps(entries, actor, barrier, index), top, index, entries.length);
+  if (ownDiscard === 'blocked') return null;
+  if (ownDiscard) return ownDiscard;
   return top !== undefined && allowed.has(top) ? { type: HISTORY_REDONE, data: { batchId: top } } : null;
+}
+
+/** The batch to append for a marker `checkDraftHistory` accepted: the marker, or a discard's restore (own-discard.ts). */
+export function draftHistoryBatch(
+  entries: readonly LogEntry[],
+  actor: string,
+  marker: HistoryEvent,
+  at: string,
+): EventLike[] {
+  return draftHistoryEvents(entries, indexHistory(entries), actor, marker, at);
 }
 
 export type DraftHistoryRejection = HistoryRejection | 'before_last_save' | 'beyond_undo_limit';
@@ -72,6 +93,13 @@ export function checkDraftHistory(
   event: { type: string; data: unknown },
 ): DraftHistoryRejection | null {
   const { index, allowed, barrier } = reachable(entries, actor);
+  const named = (event.data as { batchId?: unknown } | null)?.batchId;
+  if (typeof named === 'string' && isOwnDiscardBatch(entries, index, named)) {
+    // A discard is undone, and a restore redone, only as the actor's next step.
+    const next = event.type === HISTORY_UNDONE ? draftUndoCommand(entries, actor) : draftRedoCommand(entries, actor);
+    if (index.batch(named)!.actor !== actor) return 'not_owner';
+    return next?.type === event.type && next.data.batchId === named ? null : 'not_undoable';
+  }
   const rejection = index.check(actor, event);
   if (rejection) return rejection;
   const batchId = (event.data as { batchId: string }).batchId;

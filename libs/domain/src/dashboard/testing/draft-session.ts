@@ -3,7 +3,7 @@ import { DomainError, envelopeBatch, EventLog, type HistoryEvent } from '@strata
 import type { LayoutContext } from '../layout/layout.commands';
 import { draftDecider } from '../session/draft.decider';
 import type { DraftCommand, DraftEvent, DraftState } from '../session/draft.model';
-import { draftRedoCommand, draftUndoCommand, isUndoableDraftBatch } from '../session/undo';
+import { draftHistoryBatch, draftRedoCommand, draftUndoCommand, isUndoableDraftBatch } from '../session/undo';
 import type { Layout } from '../layout/types';
 import { emptyLayout } from '../layout/factory';
 
@@ -60,9 +60,11 @@ export class DraftSession {
   private marker(actor: string, event: HistoryEvent | null): boolean {
     if (!event) return false;
     const batchId = `h${(this.seq += 1)}`;
+    // As the server appends it: the undo of a "discard my changes" is the restore of all its edits.
+    const events = draftHistoryBatch(this.log.entries, actor, event, this.at());
     this.log.append(
       envelopeBatch(
-        [event],
+        events,
         { actor, at: this.at(), batchId, undoable: false },
         { stream: STREAM, version: this.log.length + 1 },
       ),
