@@ -343,3 +343,63 @@ it('an editor in the session sees the carried chart live, and their undo takes b
     socket.close();
   }
 });
+
+describe('issue 12: a chart saved onto a dashboard goes into the first row with room, 4 wide, or a new row', () => {
+  type Placed = Record<string, { type: string; children: string[]; meta: { chartId?: number; width?: number } }>;
+  const draftLayoutOf = async (board: number) => {
+    const draft = (await alice.get(`/api/v1/dashboard/${board}/draft`)).body.result;
+    return (typeof draft.position_json === 'string' ? JSON.parse(draft.position_json) : draft.position_json) as Placed;
+  };
+  /** Each row of the grid or tab as the chart ids it holds, with their widths. */
+  const rowsIn = (layout: Placed, parentId: string) =>
+    layout[parentId]!.children.map((rowId) =>
+      layout[rowId]!.children.map((id) => `${layout[id]!.meta.chartId}:${layout[id]!.meta.width}`),
+    );
+  const saveChart = async (board: number, name: string) =>
+    (await alice.post('/api/v1/chart/', newChart({ slice_name: name, dashboards: [board] }))).body.id as number;
+
+  it('an empty dashboard gets a row; the next charts share it while 4 columns are left; then a new row', async () => {
+    const board = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Placed' })).body.id as number;
+    const charts: number[] = [];
+    for (const name of ['One', 'Two', 'Three', 'Four']) charts.push(await saveChart(board, name));
+    const [one, two, three, four] = charts;
+    expect(rowsIn(await layoutOf(alice, board), GRID_ID)).toEqual([
+      [`${one}:4`, `${two}:4`, `${three}:4`],
+      [`${four}:4`],
+    ]);
+    expect((await alice.get(`/api/v1/dashboard/${board}`)).body.result.chart_ids).toEqual(charts);
+  });
+
+  it('with top-level tabs, the saved layout and the open draft both get it in the first tab’s row with room', async () => {
+    const board = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Tabbed' })).body.id as number;
+    const first = await saveChart(board, 'Before tabs');
+    const stream = `dashboard-draft:${board}`;
+    const socket = await connect(t.url, {
+      token: await t.app.get(ApiTokens).accessToken(alice.userId),
+      sessionId: 'alice-tabs',
+    });
+    try {
+      socket.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream, fromVersion: 0 });
+      await socket.next((m: ServerMessage) => m.type === 'subscribed');
+      socket.send({
+        type: 'command',
+        stream,
+        clientSeq: 1,
+        commandId: 'tabs-1',
+        batchId: 'tabs-b1',
+        command: { type: 'ConvertToTopLevelTabs', data: { tabsId: 'TABS-top', tabId: 'TAB-first' } },
+      });
+      const ack = await socket.next<Extract<ServerMessage, { type: 'ack' }>>((m) => m.type === 'ack');
+      expect(ack).toMatchObject({ result: 'committed' });
+      expect((await alice.post(`/api/v1/dashboard/${board}/draft/save`, {})).status).toBe(200);
+      // A second tab after the first: the chart must not go there.
+      const second = await saveChart(board, 'Into the first tab');
+      const saved = await layoutOf(alice, board);
+      expect(saved.ROOT_ID!.children).toEqual(['TABS-top']);
+      expect(rowsIn(saved, 'TAB-first')).toEqual([[`${first}:4`, `${second}:4`]]);
+      expect(rowsIn(await draftLayoutOf(board), 'TAB-first')).toEqual([[`${first}:4`, `${second}:4`]]);
+    } finally {
+      socket.close();
+    }
+  });
+});

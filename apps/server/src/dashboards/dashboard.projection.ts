@@ -5,9 +5,9 @@
  * are the charts its layout holds; `dashboard_slices` is a view of them (migrations/1797000600000).
  */
 import {
-  appendChartRow,
   DASHBOARD_COLOR_EVENTS,
   metadataPatchOf,
+  placeChart,
   removeChartFromLayout,
   SAVED_DASHBOARD_EVENTS,
   savedLayoutChartIds,
@@ -79,7 +79,7 @@ function changed(row: DashboardRow, event: DashboardEnvelope): Partial<Dashboard
   switch (event.type) {
     case 'dashboard/chartAdded':
       return {
-        position_json: appendChartRow(row.position_json, event.data, event.data),
+        position_json: placeChart(row.position_json, event.data),
         slice_ids: chartSet([...row.slice_ids, event.data.chartId]),
       };
     case 'dashboard/chartRemoved':

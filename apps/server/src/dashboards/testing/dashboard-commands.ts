@@ -3,7 +3,7 @@
  * the saved dashboard, its favourites, colours and permalinks take, sent on the CommandBus.
  */
 import type { CommandBus } from '@nestjs/cqrs';
-import { appendChartRow, emptySavedLayout, type DashboardCommand, type SavedLayout } from '@strata/domain';
+import { emptySavedLayout, placeChart, type DashboardCommand, type SavedLayout } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import fc from 'fast-check';
 import { SyncDashboardColors } from '../dashboard-colors';
@@ -147,11 +147,12 @@ export const everyIntent: DashboardTestCommand[] = [
 export function layoutOf(chartIds: number[]): SavedLayout {
   return chartIds.reduce(
     (layout, chartId, n) =>
-      appendChartRow(
-        layout,
-        { rowId: `ROW-${n}`, chartComponentId: `CHART-${n}-${chartId}` },
-        { chartId, sliceName: `Chart ${chartId}` },
-      ),
+      placeChart(layout, {
+        rowId: `ROW-${n}`,
+        chartComponentId: `CHART-${n}-${chartId}`,
+        chartId,
+        sliceName: `Chart ${chartId}`,
+      }),
     emptySavedLayout('Layout'),
   );
 }

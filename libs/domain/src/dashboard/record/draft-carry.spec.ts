@@ -1,18 +1,19 @@
 import type { Envelope } from '@strata/events';
 import { emptyLayout } from '../layout/factory';
+import { GRID_ID } from '../layout/types';
 import { findChartComponent } from '../layout/tree';
 import { draftDecider } from '../session/draft.decider';
 import type { DraftEvent } from '../session/draft.model';
 import { decideDraftCarry, draftChangeOf } from './draft-carry';
 
-const enveloped = (events: DraftEvent[]): Envelope[] =>
+const enveloped = (events: DraftEvent[], undoable = (_e: DraftEvent) => false): Envelope[] =>
   events.map((e, n) => ({
     id: `d${n + 1}`,
     stream: 'dashboard-draft:7',
     version: n + 1,
     type: e.type,
     data: e.data,
-    meta: { actor: '3', at: '2026-01-01T00:00:00.000Z', batchId: `b${n + 1}`, undoable: false },
+    meta: { actor: '3', at: '2026-01-01T00:00:00.000Z', batchId: `b${n + 1}`, undoable: undoable(e) },
   }));
 
 const started = () =>
@@ -52,5 +53,32 @@ describe('the chart save flow carried into an open draft', () => {
       'dashboard/componentDeleted',
     ]);
     expect(decideDraftCarry(enveloped(draft), { kind: 'remove', chartId: 11 }, '3')).toEqual([]);
+  });
+
+  it('never into a row an editor may still undo: their undo would take the chart with it', () => {
+    const fold = (events: DraftEvent[]) => events.reduce(draftDecider.evolve, draftDecider.initialState());
+    const markdown = {
+      type: 'CreateComponent',
+      actor: '5',
+      data: {
+        id: 'MARKDOWN-m',
+        componentType: 'MARKDOWN',
+        destination: { parentId: GRID_ID, index: 0 },
+        rowId: 'ROW-m',
+      },
+    } as const;
+    const draft = [...started()];
+    draft.push(...draftDecider.decide(markdown, fold(draft), undefined));
+    const isEdit = (e: DraftEvent) => e.type === 'dashboard/componentCreated';
+    const carried = decideDraftCarry(enveloped(draft, isEdit), { kind: 'add', ...add }, '3');
+    expect(carried).toMatchObject([{ data: { parentId: GRID_ID, wrapperRow: { id: 'ROW-a' } } }]);
+
+    // Once saved, that row is no one's undo step any more, and it has room.
+    const saved = [
+      ...draft,
+      ...draftDecider.decide({ type: 'SaveDraft', actor: '5', data: { at: 'y' } }, fold(draft), undefined),
+    ];
+    const afterSave = decideDraftCarry(enveloped(saved, isEdit), { kind: 'add', ...add }, '3');
+    expect(afterSave).toMatchObject([{ data: { parentId: 'ROW-m', index: 1, component: { id: 'CHART-a' } } }]);
   });
 });

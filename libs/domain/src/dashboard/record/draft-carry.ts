@@ -8,9 +8,12 @@
 import type { Envelope } from '@strata/events';
 import { foldEntries } from '@strata/events';
 import { findChartComponent } from '../layout/tree';
-import { GRID_ID, ROOT_ID, type Layout } from '../layout/types';
+import type { ComponentCreated } from '../layout/layout.events';
+import type { Layout } from '../layout/types';
 import { draftDecider } from '../session/draft.decider';
 import type { DraftCommand, DraftEvent, DraftState } from '../session/draft.model';
+import { historyBarrier } from '../session/undo';
+import { chartSlot } from './chart-slot';
 import type { DashboardCommand } from './record.commands';
 
 export type DraftChartChange =
@@ -24,18 +27,38 @@ export function draftChangeOf(command: DashboardCommand): DraftChartChange | nul
   return null;
 }
 
-/** The grid the chart save flow appends to: the GRID, or the first top-level tab when the layout has tabs. */
-function appendTarget(layout: Layout): { parentId: string; index: number } | null {
-  const root = layout[ROOT_ID];
-  const top = root?.children[0] ? layout[root.children[0]] : undefined;
-  const parent = top?.type === 'TABS' ? layout[top.children[0] ?? ''] : layout[GRID_ID];
+/**
+ * Rows an editor made since the last save, in an edit they may still undo. The chart never goes into one:
+ * undoing that edit would take the chart (nobody's undo step) with it, unseen.
+ */
+function undoableRows(draft: readonly Envelope[]): Set<string> {
+  const rows = new Set<string>();
+  for (const entry of draft.slice(historyBarrier(draft) + 1)) {
+    if (entry.type !== 'dashboard/componentCreated' || !entry.meta.undoable) continue;
+    const { component, wrapperRow } = entry.data as ComponentCreated['data'];
+    if (component.type === 'ROW') rows.add(component.id);
+    if (wrapperRow) rows.add(wrapperRow.id);
+  }
+  return rows;
+}
+
+/** The same place as in the saved layout (chart-slot.ts): the first row with room, else a new row. */
+function destinationIn(layout: Layout, skipRows: ReadonlySet<string>): { parentId: string; index: number } | null {
+  const slot = chartSlot((id) => (skipRows.has(id) ? undefined : layout[id]));
+  const parentId = slot?.rowId ?? slot?.parentId;
+  const parent = parentId === undefined ? undefined : layout[parentId];
   return parent ? { parentId: parent.id, index: parent.children.length } : null;
 }
 
-function commandsFor(state: DraftState, change: DraftChartChange, actor: string): DraftCommand[] {
+function commandsFor(
+  state: DraftState,
+  change: DraftChartChange,
+  actor: string,
+  skipRows: ReadonlySet<string>,
+): DraftCommand[] {
   if (change.kind === 'add') {
     if (findChartComponent(state.layout, change.chartId)) return [];
-    const destination = appendTarget(state.layout);
+    const destination = destinationIn(state.layout, skipRows);
     if (!destination) return [];
     return [
       {
@@ -65,7 +88,7 @@ export function decideDraftCarry(draft: readonly Envelope[], change: DraftChartC
   if (draft.length === 0) return [];
   let state = foldEntries(draftDecider, draft);
   const events: DraftEvent[] = [];
-  for (const command of commandsFor(state, change, actor)) {
+  for (const command of commandsFor(state, change, actor, undoableRows(draft))) {
     for (const event of draftDecider.decide(command, state, undefined)) {
       events.push(event);
       state = draftDecider.evolve(state, event);

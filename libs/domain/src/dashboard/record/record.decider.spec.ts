@@ -2,7 +2,7 @@ import { deciderSpec } from '../../testing';
 import { normalizeSlug } from '../properties/save-body';
 import { savedDashboardDecider, UNTITLED_DASHBOARD } from './record.decider';
 import type { DashboardProperties, SavedDashboardEvent, SavedDashboardEventOf } from './record.events';
-import { appendChartRow, emptySavedLayout, removeChartFromLayout, savedLayoutChartIds } from './saved-layout';
+import { emptySavedLayout, placeChart, removeChartFromLayout, savedLayoutChartIds } from './saved-layout';
 
 const spec = deciderSpec(savedDashboardDecider);
 const created = (title = 'Sales'): SavedDashboardEventOf<'dashboard/dashboardCreated'> => ({
@@ -50,12 +50,12 @@ describe('saved dashboard decider', () => {
     spec
       .given([created()])
       .when({ type: 'AddChartToDashboard', data: add })
-      .then([{ type: 'dashboard/chartAdded', data: add }]);
+      .then([{ type: 'dashboard/chartAdded', data: { ...add, rowParentId: 'GRID_ID' } }]);
     spec
       .given([created(), { type: 'dashboard/chartAdded', data: add }])
       .when({ type: 'AddChartToDashboard', data: { ...add, rowId: 'ROW-b', chartComponentId: 'CHART-b' } })
       .then([]);
-    const layout = appendChartRow(emptySavedLayout('x'), add, add) as Record<string, unknown>;
+    const layout = placeChart(emptySavedLayout('x'), add) as Record<string, unknown>;
     expect(layout.GRID_ID).toMatchObject({ children: ['ROW-a'] });
     expect(layout['ROW-a']).toEqual({
       id: 'ROW-a',
@@ -74,10 +74,7 @@ describe('saved dashboard decider', () => {
   });
 
   it('charts-dashboards-reports §4: removing a chart removes the row it leaves empty', () => {
-    const layout = removeChartFromLayout(appendChartRow(emptySavedLayout('x'), add, add), 11) as Record<
-      string,
-      unknown
-    >;
+    const layout = removeChartFromLayout(placeChart(emptySavedLayout('x'), add), 11) as Record<string, unknown>;
     expect(layout.GRID_ID).toMatchObject({ children: [] });
     expect(layout['ROW-a']).toBeUndefined();
     expect(savedLayoutChartIds(layout as never)).toEqual([]);
@@ -225,11 +222,12 @@ describe('saved dashboard decider', () => {
   });
 
   it('a published layout replaces the layout the fold holds, so later chart adds append to it', () => {
-    const saved = appendChartRow(
-      emptySavedLayout('x'),
-      { rowId: 'ROW-s', chartComponentId: 'CHART-s' },
-      { chartId: 5, sliceName: 'Saved' },
-    );
+    const saved = placeChart(emptySavedLayout('x'), {
+      rowId: 'ROW-s',
+      chartComponentId: 'CHART-s',
+      chartId: 5,
+      sliceName: 'Saved',
+    });
     const published: SavedDashboardEvent = {
       type: 'dashboard/layoutPublished',
       data: { position_json: saved, draftVersion: 2, source: 'save' },

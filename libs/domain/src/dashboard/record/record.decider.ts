@@ -9,14 +9,14 @@ import { unknownCommand } from '../../shared/exhaustive';
 import { DashboardMessages } from '../messages';
 import { DASHBOARD_TITLE_MAX_LENGTH, normalizeSlug } from '../properties/save-body';
 import type { DashboardCommand, SaveMetadataOnlySettings, UpdateDashboardProperties } from './record.commands';
-import type { DashboardFields, SavedDashboardEvent } from './record.events';
+import type { ChartPlacement, DashboardFields, SavedDashboardEvent } from './record.events';
 import {
   evolveSavedDashboard,
   initialSavedDashboard,
   type SavedDashboardFoldEvent,
   type SavedDashboardState,
 } from './record.evolve';
-import { emptySavedLayout, savedLayoutChartIds } from './saved-layout';
+import { emptySavedLayout, savedChartSlot, savedLayoutChartIds, type SavedLayout } from './saved-layout';
 
 export const UNTITLED_DASHBOARD = DashboardMessages.UNTITLED_DASHBOARD;
 
@@ -138,6 +138,19 @@ function metadataOnlyChanged(fields: DashboardFields, next: SaveMetadataOnlySett
   return events;
 }
 
+/** Once per chart; the event records where it went (chart-slot.ts), so replaying it places it the same. */
+function chartAdded(layout: SavedLayout, placement: ChartPlacement): SavedDashboardEvent[] {
+  if (savedLayoutChartIds(layout).includes(placement.chartId)) return [];
+  const slot = savedChartSlot(layout);
+  if (!slot) return [{ type: 'dashboard/chartAdded', data: placement }];
+  return [
+    {
+      type: 'dashboard/chartAdded',
+      data: { ...placement, rowId: slot.rowId ?? placement.rowId, rowParentId: slot.parentId },
+    },
+  ];
+}
+
 export const savedDashboardDecider: Decider<SavedDashboardState, SavedDashboardFoldEvent, DashboardCommand, void> = {
   initialState: initialSavedDashboard,
   evolve: evolveSavedDashboard,
@@ -146,8 +159,7 @@ export const savedDashboardDecider: Decider<SavedDashboardState, SavedDashboardF
       case 'CreateDashboard':
         return create(state, command.data);
       case 'AddChartToDashboard':
-        if (savedLayoutChartIds(existing(state).position_json).includes(command.data.chartId)) return [];
-        return [{ type: 'dashboard/chartAdded', data: command.data }];
+        return chartAdded(existing(state).position_json, command.data);
       case 'RemoveChartFromDashboard':
         if (!savedLayoutChartIds(existing(state).position_json).includes(command.data.chartId)) return [];
         return [{ type: 'dashboard/chartRemoved', data: command.data }];

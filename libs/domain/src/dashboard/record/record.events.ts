@@ -25,7 +25,7 @@ export interface DashboardFields {
 /** The properties a save body sets (§7 PUT full body); the layout is the edit session's. */
 export type DashboardProperties = Omit<DashboardFields, 'position_json'>;
 
-/** A chart appended at the end of the grid in a new row (REFERENCE §3.1), ids chosen by the command. */
+/** A chart the chart save flow adds (REFERENCE §3.1), ids chosen by the command: `rowId` for a new row. */
 export interface ChartPlacement {
   chartId: number;
   sliceName: string;
@@ -33,12 +33,21 @@ export interface ChartPlacement {
   chartComponentId: string;
 }
 
+/**
+ * Where the decider put it (chart-slot.ts): `rowId` is the row holding the chart, an existing one with room
+ * or the command's new one appended to `rowParentId` (the grid or the first top-level tab). Events written
+ * before the rule have no `rowParentId` and always a new row at the end of the GRID.
+ */
+export interface ChartAdded extends ChartPlacement {
+  rowParentId?: string;
+}
+
 type Empty = Record<string, never>;
 
 export type SavedDashboardEvent =
   | EventLike<'dashboard/dashboardCreated', DashboardFields & { id: number }>
-  /** The chart save flow put a chart on the dashboard (its own row at the end of the grid). */
-  | EventLike<'dashboard/chartAdded', ChartPlacement>
+  /** The chart save flow put a chart on the dashboard: in the first row with room, or a new row. */
+  | EventLike<'dashboard/chartAdded', ChartAdded>
   | EventLike<'dashboard/chartRemoved', { chartId: number }>
   | EventLike<'dashboard/dashboardRenamed', { dashboard_title: string }>
   | EventLike<'dashboard/slugChanged', { slug: string | null }>

@@ -2,7 +2,7 @@
 import { leaveUnchanged } from '../../shared/exhaustive';
 import type { DashboardColorsSynced } from './colors-synced';
 import { metadataPatchOf, type DashboardFields, type SavedDashboardEvent } from './record.events';
-import { appendChartRow, removeChartFromLayout } from './saved-layout';
+import { placeChart, removeChartFromLayout } from './saved-layout';
 
 export interface SavedDashboardState {
   id: number | null;
@@ -21,7 +21,7 @@ export type SavedDashboardFoldEvent = SavedDashboardEvent | DashboardColorsSynce
 function fieldsAfter(fields: DashboardFields, event: SavedDashboardFoldEvent): DashboardFields {
   switch (event.type) {
     case 'dashboard/chartAdded':
-      return { ...fields, position_json: appendChartRow(fields.position_json, event.data, event.data) };
+      return { ...fields, position_json: placeChart(fields.position_json, event.data) };
     case 'dashboard/chartRemoved':
       return { ...fields, position_json: removeChartFromLayout(fields.position_json, event.data.chartId) };
     case 'dashboard/dashboardRenamed':

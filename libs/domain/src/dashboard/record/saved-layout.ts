@@ -5,6 +5,8 @@
  */
 import { GRID_DEFAULT_CHART_HEIGHT, GRID_DEFAULT_CHART_WIDTH } from '../constants';
 import { GRID_ID, HEADER_ID, ROOT_ID } from '../layout/types';
+import { chartSlot, type ChartSlot } from './chart-slot';
+import type { ChartAdded } from './record.events';
 
 export type SavedComponentType =
   'ROOT' | 'GRID' | 'HEADER' | 'TABS' | 'TAB' | 'ROW' | 'COLUMN' | 'CHART' | 'MARKDOWN' | 'DIVIDER' | 'DYNAMIC';
@@ -42,39 +44,51 @@ export function savedLayoutChartIds(layout: SavedLayout): number[] {
     .filter(Number.isSafeInteger);
 }
 
-/** Appends a ROW holding the CHART at the end of the grid (charts-dashboards-reports §4: a chart dropped in the grid is wrapped in a row). */
-export function appendChartRow(
-  layout: SavedLayout,
-  ids: { rowId: string; chartComponentId: string },
-  chart: { chartId: number; sliceName: string },
-): SavedLayout {
-  const grid = component(layout, GRID_ID);
-  if (!grid) return layout;
-  const rowParents = [...(grid.parents ?? [ROOT_ID]), GRID_ID];
+/**
+ * Puts the chart where the decider placed it (`ChartAdded`): at the end of its row when the row exists, else
+ * in a new ROW at the end of `rowParentId` (charts-dashboards-reports §4: a chart in a grid or tab is wrapped
+ * in a row). Without `rowParentId` (events before the placement rule) the new row goes to the GRID.
+ */
+export function placeChart(layout: SavedLayout, placement: ChartAdded): SavedLayout {
+  const row = component(layout, placement.rowId);
+  const chart = (parents: string[]): SavedLayoutComponent => ({
+    id: placement.chartComponentId,
+    type: 'CHART',
+    children: [],
+    parents,
+    meta: {
+      width: GRID_DEFAULT_CHART_WIDTH,
+      height: GRID_DEFAULT_CHART_HEIGHT,
+      chartId: placement.chartId,
+      sliceName: placement.sliceName,
+    },
+  });
+  if (row?.type === 'ROW') {
+    return {
+      ...layout,
+      [row.id]: { ...row, children: [...row.children, placement.chartComponentId] },
+      [placement.chartComponentId]: chart([...(row.parents ?? []), row.id]),
+    } as SavedLayout;
+  }
+  const parent = component(layout, placement.rowParentId ?? GRID_ID);
+  if (!parent) return layout;
+  const rowParents = [...(parent.parents ?? [ROOT_ID]), parent.id];
   return {
     ...layout,
-    [GRID_ID]: { ...grid, children: [...grid.children, ids.rowId] },
-    [ids.rowId]: {
-      id: ids.rowId,
+    [parent.id]: { ...parent, children: [...parent.children, placement.rowId] },
+    [placement.rowId]: {
+      id: placement.rowId,
       type: 'ROW',
-      children: [ids.chartComponentId],
+      children: [placement.chartComponentId],
       parents: rowParents,
       meta: { background: 'BACKGROUND_TRANSPARENT' },
     },
-    [ids.chartComponentId]: {
-      id: ids.chartComponentId,
-      type: 'CHART',
-      children: [],
-      parents: [...rowParents, ids.rowId],
-      meta: {
-        width: GRID_DEFAULT_CHART_WIDTH,
-        height: GRID_DEFAULT_CHART_HEIGHT,
-        chartId: chart.chartId,
-        sliceName: chart.sliceName,
-      },
-    },
+    [placement.chartComponentId]: chart([...rowParents, placement.rowId]),
   } as SavedLayout;
 }
+
+/** Where the chart save flow puts its next chart in this layout (chart-slot.ts). */
+export const savedChartSlot = (layout: SavedLayout): ChartSlot | null => chartSlot((id) => component(layout, id));
 
 /** Removes every CHART component of the chart, and rows or columns it leaves empty (charts-dashboards-reports §4 "Deleting"). */
 export function removeChartFromLayout(layout: SavedLayout, chartId: number): SavedLayout {
