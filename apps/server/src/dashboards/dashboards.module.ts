@@ -1,4 +1,4 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module, Optional, type OnModuleInit } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
 import { mapDomainErrorCode } from '../common/to-error-response';
 import { DatasetsModule } from '../datasets/datasets.module';
@@ -7,6 +7,7 @@ import { DashboardExtrasController } from './dashboard-extras.controller';
 import { DashboardExtrasService } from './dashboard-extras.service';
 import { dashboardFavoritesProjection } from './dashboard-favorites.projection';
 import { DashboardList } from './dashboard-list';
+import { registerDashboardReadRule } from './dashboard-socket';
 import { DashboardPropertiesService } from './dashboard-properties.service';
 import { dashboardsProjection } from './dashboard.projection';
 import { DashboardsController } from './dashboards.controller';
@@ -17,6 +18,7 @@ import { DecideDashboardHandler } from './decide-dashboard';
 import { DecideDashboardPermalinkHandler } from './decide-dashboard-permalink';
 import { dashboardPermalinkProjection } from '../explore/permalink.projection';
 import { FilterDatasets } from './filter-datasets';
+import { StreamAccessPolicy } from '../realtime/stream-access.policy';
 
 /**
  * Dashboards as event streams (`dashboard:<id>`, `dashboard-favorites:<id>`, `dashboard_permalink:<key>`),
@@ -41,12 +43,19 @@ import { FilterDatasets } from './filter-datasets';
   exports: [DashboardsService],
 })
 export class DashboardsModule implements OnModuleInit {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly dashboards: DashboardsService,
+    // Absent in specs that build the module without the socket gateway.
+    @Optional() private readonly access?: StreamAccessPolicy,
+  ) {}
 
   onModuleInit(): void {
     this.store.registerProjection(dashboardsProjection());
     this.store.registerProjection(dashboardFavoritesProjection());
     this.store.registerProjection(dashboardPermalinkProjection());
     mapDomainErrorCode('dashboard_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+    // Pages in view mode follow `dashboard:<id>` to learn of new versions (dashboard-socket.ts).
+    if (this.access) registerDashboardReadRule(this.access, this.dashboards);
   }
 }

@@ -14,7 +14,7 @@ export interface StreamReadRule {
    * The streams of this prefix whose subscribers must be judged again because of these committed events
    * (e.g. a dashboard's owners changed). Changes to users and sessions are the gateway's own concern.
    */
-  affectedBy?(batch: CommittedBatch): string[];
+  affectedBy?(batch: Pick<CommittedBatch, 'stream' | 'events'>): string[];
   /** error_type of the refusal; default USER_ACTIVITY_SECURITY_ACCESS_ERROR. */
   errorType?: ErrorType;
 }
@@ -73,7 +73,7 @@ export class StreamAccessPolicy {
   }
 
   /** Every stream whose subscribers these committed events may have taken the access from. */
-  streamsAffectedBy(batch: CommittedBatch): string[] {
+  streamsAffectedBy(batch: Pick<CommittedBatch, 'stream' | 'events'>): string[] {
     return [...this.rules.values()].flatMap((rule) => rule.affectedBy?.(batch) ?? []);
   }
 

@@ -4,6 +4,7 @@ import type { Subscription as RxSubscription } from 'rxjs';
 import { CommittedEvents, type CommittedBatch } from '../event-store/committed-events';
 import { EventStore } from '../event-store/event-store.port';
 import type { StrataSocket } from './socket-types';
+import { StreamAccessPolicy } from './stream-access.policy';
 
 /** One socket's subscription to one stream. */
 class StreamSubscription {
@@ -34,6 +35,10 @@ class StreamSubscription {
  * read, commits arriving meanwhile are buffered, and the buffer is then sent minus what the read already
  * had. Live batches can arrive out of order (a remote batch via NOTIFY after a newer local one); a batch
  * that does not follow the last version sent makes the feed read the gap from the store instead.
+ *
+ * Events that may take the stream away from a reader (a read rule's `affectedBy`, e.g. a dashboard
+ * unpublished) reach a socket only if its user may still read the stream: the gateway revokes the others
+ * after the commit, and they must not see the batch that did it (a new title saved with it, say).
  */
 @Injectable()
 export class StreamFeed implements OnModuleInit, OnModuleDestroy {
@@ -45,6 +50,7 @@ export class StreamFeed implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly store: EventStore,
     private readonly committed: CommittedEvents,
+    private readonly access: StreamAccessPolicy,
   ) {}
 
   onModuleInit(): void {
@@ -124,9 +130,18 @@ export class StreamFeed implements OnModuleInit, OnModuleDestroy {
         const contiguous = fresh.every((e, i) => e.version === sub.lastVersion + 1 + i);
         const send = contiguous ? fresh : await this.store.readStream(sub.stream, sub.lastVersion);
         if (sub.closed || send.length === 0) return;
+        if (!(await this.mayStillRead(sub, send))) {
+          sub.closed = true; // nothing more until the gateway's re-check revokes the subscription
+          return;
+        }
         sub.socket.emit(WIRE_EVENT, { type: 'events', stream: sub.stream, events: send });
         sub.lastVersion = send.at(-1)!.version;
       })
       .catch((error: Error) => this.logger.error(`push to ${sub.socket.id} on ${sub.stream} failed: ${error.message}`));
+  }
+
+  private async mayStillRead(sub: StreamSubscription, events: Envelope[]): Promise<boolean> {
+    if (!this.access.streamsAffectedBy({ stream: sub.stream, events }).includes(sub.stream)) return true;
+    return (await this.access.canRead(sub.socket.data.user, sub.stream)).allowed;
   }
 }
