@@ -15,6 +15,8 @@ import { PresenceAvatars } from './Presence';
 import { moveChangesFilterScope } from './scope-warning';
 import { TopLevelTabsDrop } from './TopLevelTabsDrop';
 import { VersionHistory } from './VersionHistory';
+import { SaveNotice, useSaveNotices } from './SaveNotice';
+import { draftApi } from './draft-api';
 import './edit.css';
 
 /** What edit mode reads and asks of the page: its state, Save / Discard, the history and the palette. */
@@ -84,6 +86,7 @@ function EditSession({
   session,
   dashboard,
   dashboardId,
+  http,
   context,
   notices,
   escapeMarkdown,
@@ -93,6 +96,13 @@ function EditSession({
   filters,
 }: EditModeProps & { session: DraftSession }) {
   const view = useStoreState(session.view$);
+  // Someone else's save or restore, told with the count of this editor's changes in it (issue 12).
+  const saveNotices = useSaveNotices(session, context.actor, (n) =>
+    draftApi(http)
+      .version(dashboardId, n)
+      .then(({ info }) => info.saved_by.username),
+  );
+  const { undoBlocked } = useStoreState(saveNotices.state$);
   const { edit } = useStoreState(dashboard.store.state$);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const busy = edit.draft !== null;
@@ -174,7 +184,7 @@ function EditSession({
         <button
           type="button"
           aria-label="Undo"
-          title="Undo (Ctrl+Z)"
+          title={!view.canUndo && undoBlocked ? undoBlocked : 'Undo (Ctrl+Z)'}
           disabled={!view.canUndo}
           onClick={() => session.undo()}
         >
@@ -214,6 +224,7 @@ function EditSession({
           Save
         </button>
       </div>
+      <SaveNotice notices={saveNotices} />
       {view.connection === 'failed' && (
         <div className="alert danger" role="alert">
           {view.error ?? 'This dashboard can not be edited.'}
