@@ -8,6 +8,8 @@ import { WIRE_EVENT } from '@strata/events';
 import { createTestContext } from '../../../shared/test-context';
 import { createDraftSession, type DraftSession } from './draft-session';
 import { socketDraftTransport } from './draft-transport';
+import { pendingStorageKey } from './pending-store';
+import { rejectedText } from './rejected-edits';
 import { startDraftSocketServer, type DraftSocketServer } from './testing/draft-socket-server';
 
 const DASHBOARD = 7;
@@ -23,8 +25,11 @@ async function until(check: () => boolean, what: string, ms = 30_000) {
   }
 }
 
-/** An editor (user `userId`) in its own tab, live on the draft. */
-async function editor(userId: string) {
+/**
+ * An editor (user `userId`) in its own tab, live on the draft (or still connecting, with `live: false`).
+ * Its unacknowledged commands are kept in this document's localStorage, as in the browser.
+ */
+async function editor(userId: string, { live = true } = {}) {
   const notices = { danger: [] as string[], warning: [] as string[] };
   const context = {
     ...createTestContext(userId),
@@ -42,7 +47,7 @@ async function editor(userId: string) {
     notices: { danger: (t) => notices.danger.push(t), warning: (t) => notices.warning.push(t) },
   });
   sessions.push(session);
-  await until(() => session.getView().connection === 'live', `${userId} live`);
+  if (live) await until(() => session.getView().connection === 'live', `${userId} live`);
   return { session, notices, layout: () => session.getView().draft.layout };
 }
 
@@ -61,6 +66,7 @@ beforeEach(async () => {
     usernames: { '1': 'alice', '2': 'bob' },
   });
   subscribes.length = 0;
+  localStorage.clear();
   server.io.on('connection', (socket) =>
     socket.on(WIRE_EVENT, (m: ClientMessage) => void (m.type === 'subscribe' && subscribes.push(m))),
   );
@@ -212,5 +218,143 @@ describe('an edit session on the shared draft', () => {
     expect(a.notices.warning).toEqual([undoLimitWarning()]);
     await until(() => a.session.getView().pending === 0, 'undos committed');
     expect(a.layout()[GRID_ID]!.children).toEqual(['HEADER-0']);
+  });
+});
+
+describe('an editor whose connection drops (issue 12 "Disconnects")', () => {
+  const stored = (userId: string) => localStorage.getItem(pendingStorageKey(DASHBOARD, userId));
+  const created = (id: string) =>
+    server
+      .log(DASHBOARD)
+      .filter(
+        (e) => e.type === 'dashboard/componentCreated' && (e.data as { component: { id: string } }).component.id === id,
+      ).length;
+
+  it('keeps editing offline, shows the changes as pending, and lands each once on reconnect', async () => {
+    const a = await editor('1');
+    a.session.execute(markdown('MARKDOWN-m'));
+    await until(() => a.session.getView().pending === 0, 'the markdown committed');
+    server.goOffline();
+    await until(() => a.session.getView().connection === 'offline', 'A offline');
+
+    expect(a.session.execute(header('HEADER-offline'))).toBe(true);
+    expect(a.session.execute({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-m', code: '# offline' } })).toBe(true);
+    // Drawn at once and counted as waiting; the server has none of it yet, the browser keeps both.
+    expect(a.layout()['HEADER-offline']).toBeDefined();
+    expect(a.layout()['MARKDOWN-m']!.meta.code).toBe('# offline');
+    expect(a.session.getView().pending).toBe(2);
+    expect(server.draft(DASHBOARD).layout['HEADER-offline']).toBeUndefined();
+    expect(JSON.parse(stored('1')!).pending.map((c: { command: { type: string } }) => c.command.type)).toEqual([
+      'CreateComponent',
+      'UpdateMarkdown',
+    ]);
+    // Someone else edits meanwhile.
+    expect(server.command(DASHBOARD, '2', header('HEADER-bob').type, header('HEADER-bob').data).ok).toBe(true);
+
+    server.goOnline();
+    await until(
+      () =>
+        a.session.getView().connection === 'live' &&
+        a.session.getView().pending === 0 &&
+        a.layout()['HEADER-bob'] !== undefined,
+      'A back and acknowledged',
+    );
+    expect(server.draft(DASHBOARD).layout['MARKDOWN-m']!.meta.code).toBe('# offline');
+    expect(created('HEADER-offline')).toBe(1);
+    expect(a.layout()).toEqual(server.draft(DASHBOARD).layout);
+    expect(a.session.getView().rejected).toEqual([]);
+    expect(stored('1')).toBeNull();
+  });
+
+  it('shows a pending edit that no longer applies as rejected with the reason, and lands the rest', async () => {
+    const a = await editor('1');
+    a.session.execute(markdown('MARKDOWN-gone'));
+    await until(() => a.session.getView().pending === 0, 'the markdown committed');
+    server.goOffline();
+    await until(() => a.session.getView().connection === 'offline', 'A offline');
+    a.session.execute({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-gone', code: '# my notes' } });
+    a.session.execute(header('HEADER-lands'));
+    // Bob deletes the markdown while A is away.
+    expect(server.command(DASHBOARD, '2', 'DeleteComponent', { id: 'MARKDOWN-gone' }).ok).toBe(true);
+
+    server.goOnline();
+    await until(() => a.session.getView().pending === 0 && a.session.getView().rejected.length === 1, 'the refusal');
+    const [refused] = a.session.getView().rejected;
+    expect(refused!.reason).toBe(DashboardMessages.COMPONENT_MISSING);
+    expect(rejectedText(refused!)).toEqual({ componentId: 'MARKDOWN-gone', kind: 'markdown', text: '# my notes' });
+    expect(a.layout()['HEADER-lands']).toBeDefined();
+    expect(a.layout()).toEqual(server.draft(DASHBOARD).layout);
+    // Listed until dismissed, across a reload too.
+    expect(JSON.parse(stored('1')!).rejected).toHaveLength(1);
+    a.session.dismissRejected(refused!.commandId);
+    expect(a.session.getView().rejected).toEqual([]);
+    expect(stored('1')).toBeNull();
+  });
+
+  it('after a reload, applies what was pending again and sends it; the server applies each command once', async () => {
+    const a = await editor('1');
+    server.goOffline();
+    await until(() => a.session.getView().connection === 'offline', 'A offline');
+    a.session.execute(header('HEADER-before-reload'));
+    a.session.execute(markdown('MARKDOWN-before-reload'));
+    a.session.undo();
+    expect(a.layout()['MARKDOWN-before-reload']).toBeUndefined();
+    // The page goes away with three commands unsent.
+    a.session.close();
+    expect(JSON.parse(stored('1')!).pending).toHaveLength(3);
+
+    server.goOnline();
+    const again = await editor('1');
+    await until(() => again.session.getView().pending === 0, 'the resent commands acknowledged');
+    expect(created('HEADER-before-reload')).toBe(1);
+    expect(created('MARKDOWN-before-reload')).toBe(1);
+    // The undo was resent too: the markdown is undone on the server, and A may redo it.
+    expect(server.draft(DASHBOARD).layout['HEADER-before-reload']).toBeDefined();
+    expect(server.draft(DASHBOARD).layout['MARKDOWN-before-reload']).toBeUndefined();
+    expect(again.layout()).toEqual(server.draft(DASHBOARD).layout);
+    expect(again.session.getView().canRedo).toBe(true);
+    expect(stored('1')).toBeNull();
+  });
+
+  it('after a reload, does not apply again what the server committed before the page went', async () => {
+    const a = await editor('1');
+    a.session.execute(header('HEADER-acked-late'));
+    a.session.execute(markdown('MARKDOWN-acked-late'));
+    await until(() => a.session.getView().pending === 0, 'both committed');
+    server.holdAcks = true;
+    a.session.undo();
+    a.session.execute({ type: 'UpdateComponentText', data: { id: 'HEADER-acked-late', text: 'Late' } });
+    await until(() => server.heldAcks() === 2, 'the commands at the server');
+    a.session.close();
+    // The server decides them after the page is gone: their acks never reach the browser.
+    server.releaseAcks();
+    expect(JSON.parse(stored('1')!).pending).toHaveLength(2);
+
+    const again = await editor('1');
+    await until(() => again.session.getView().pending === 0, 'nothing left to send');
+    // One undo, not two: the markdown stays undone and the header renamed once.
+    expect(server.log(DASHBOARD).filter((e) => e.type === 'history/undone')).toHaveLength(1);
+    expect(again.layout()['MARKDOWN-acked-late']).toBeUndefined();
+    expect(again.layout()['HEADER-acked-late']!.meta.text).toBe('Late');
+    expect(again.layout()).toEqual(server.draft(DASHBOARD).layout);
+    expect(stored('1')).toBeNull();
+  });
+
+  it('shows what was pending as rejected when the user may no longer edit', async () => {
+    const a = await editor('1');
+    server.goOffline();
+    await until(() => a.session.getView().connection === 'offline', 'A offline');
+    a.session.execute(header('HEADER-not-mine'));
+    a.session.close();
+    server.forbid('1');
+    server.goOnline();
+
+    const again = await editor('1', { live: false });
+    await until(() => again.session.getView().connection === 'failed', 'the refusal of the draft');
+    expect(again.session.getView().rejected.map((e) => [e.command.type, e.reason])).toEqual([
+      ['CreateComponent', 'You may not edit this dashboard.'],
+    ]);
+    expect(again.session.getView().pending).toBe(0);
+    expect(created('HEADER-not-mine')).toBe(0);
   });
 });

@@ -4,7 +4,9 @@
  * batches still waiting for their ack (libs/events optimistic). A command is decided locally first, so
  * the change shows at once; the server's order wins when its events arrive, and a rejection drops the
  * batch again and shows the server's message. Undo and redo name the batch shown, so the server undoes
- * exactly what the user saw.
+ * exactly what the user saw. Unacknowledged commands are also kept in browser storage (pending-store.ts):
+ * offline the user keeps editing and sees what waits; a reload applies them again and resends them; a
+ * refusal stays listed with its reason (rejected-edits.ts) until the user dismisses or re-applies it.
  */
 import { BehaviorSubject, combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import {
@@ -43,6 +45,8 @@ import {
 } from '@strata/events';
 import type { ClientContext } from '../../../shared/feature-store';
 import type { DraftTransport } from './draft-transport';
+import { browserStorage, pendingStore, previewOf, type StoredCommand } from './pending-store';
+import { reapplyIntent, withoutRejected, withRejected, type RejectedEdit } from './rejected-edits';
 
 /** A layout command as the UI makes it: the actor is the signed-in user's, added here. */
 export type LayoutIntent = LayoutCommand extends infer C ? (C extends LayoutCommand ? Omit<C, 'actor'> : never) : never;
@@ -61,7 +65,10 @@ export interface DraftView {
   /** charts-dashboards-reports §3 maxUndoHistoryExceeded for this user. */
   undoLimitExceeded: boolean;
   unsaved: boolean;
+  /** This user's commands not yet acknowledged by the server (waiting while offline, or on their way). */
   pending: number;
+  /** This user's edits the server refused, with its reason, until dismissed. */
+  rejected: RejectedEdit[];
   /** The other people editing, and who has which component selected. */
   editors: Peer[];
   selections: Record<string, Peer[]>;
@@ -82,6 +89,9 @@ export interface DraftSession {
   execute(intent: LayoutIntent): boolean;
   undo(): boolean;
   redo(): boolean;
+  /** Writes a refused text edit again over the component's current text; false when it cannot. */
+  reapply(commandId: string): boolean;
+  dismissRejected(commandId: string): void;
   select(ids: string[]): void;
   close(): void;
 }
@@ -91,13 +101,17 @@ export interface DraftSessionDeps {
   transport: DraftTransport;
   context: ClientContext;
   notices: DraftNotices;
+  /** Where unacknowledged commands survive a reload; the page's localStorage by default, null for none. */
+  storage?: Storage | null;
 }
 
 interface Sent {
   message: Extract<ClientMessage, { type: 'command' }>;
+  stored: StoredCommand;
 }
 
-export function createDraftSession({ dashboardId, transport, context, notices }: DraftSessionDeps): DraftSession {
+export function createDraftSession(deps: DraftSessionDeps): DraftSession {
+  const { dashboardId, transport, context, notices } = deps;
   const stream = draftStreamId(dashboardId);
   const store = createStore<DraftState, DraftEvent>({ fold: draftDecider, stream });
   const opt$ = new BehaviorSubject<Optimistic>(optimistic());
@@ -109,9 +123,25 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
   const peers$ = new BehaviorSubject<Peer[]>([]);
   const selection$ = new BehaviorSubject<string[]>([]);
   // Commands not yet acknowledged, by command id: resent (same id, so never applied twice) after a reconnect.
-  const unacked = new Map<string, Sent>();
+  const unacked$ = new BehaviorSubject(new Map<string, Sent>());
+  const saved = pendingStore(
+    deps.storage === undefined ? browserStorage() : deps.storage,
+    dashboardId,
+    context.actor(),
+  );
+  const { pending: leftByLastPage, rejected } = saved.load();
+  // What the last page load of this dashboard sent without an answer: applied again after the catch-up.
+  let toResume = leftByLastPage;
+  const rejected$ = new BehaviorSubject<RejectedEdit[]>(rejected);
   let clientSeq = 0;
   let subscribed = false;
+
+  const unacked = () => unacked$.value;
+  const setUnacked = (change: (map: Map<string, Sent>) => void) => {
+    const next = new Map(unacked$.value);
+    change(next);
+    unacked$.next(next);
+  };
 
   const actor = () => context.actor();
   const update = (next: Optimistic) => {
@@ -128,22 +158,25 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
         if (message.stream !== stream) return;
         subscribed = true;
         update(receiveConfirmed(opt$.value, message.events));
+        resume();
         connection$.next({ connection: 'live', error: null, ready: true });
         sendPresence();
         // What was sent while the socket was down (or whose ack was lost with it) goes again.
-        for (const { message: command } of unacked.values()) transport.send(command);
+        for (const { message: command } of unacked().values()) transport.send(command);
         return;
       case 'events':
         if (message.stream === stream) update(receiveConfirmed(opt$.value, message.events));
         return;
       case 'ack': {
-        if (!unacked.has(message.commandId)) return;
-        unacked.delete(message.commandId);
+        const sent = unacked().get(message.commandId);
+        if (!sent) return;
+        setUnacked((map) => map.delete(message.commandId));
+        saved.remove([message.commandId]);
+        if (message.result === 'committed') return;
         const { state, dropped } = acknowledge(opt$.value, message);
-        if (dropped) {
-          update(state);
-          notices.danger(message.result === 'rejected' ? message.message : 'The change was not applied.');
-        }
+        if (dropped) update(state);
+        reject([sent.stored], message.message);
+        notices.danger(message.message);
         return;
       }
       case 'presence':
@@ -154,11 +187,13 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
         if (message.stream !== undefined && message.stream !== stream) return;
         subscribed = false;
         connection$.next({ connection: 'failed', error: message.message, ready: connection$.value.ready });
+        rejectAllPending(message.message);
         notices.danger(message.message);
         return;
       case 'error':
         if (message.stream === undefined || message.stream === stream) {
           connection$.next({ connection: 'failed', error: message.message, ready: connection$.value.ready });
+          rejectAllPending(message.message);
         }
         return;
       default:
@@ -184,20 +219,71 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
     }),
   ];
 
-  /** Adds the batch to the pending tail and sends its command (now, or after the next subscribe). */
-  const submit = (events: readonly EventLike[], command: { type: string; data: unknown }, undoable: boolean) => {
-    const batchId = context.newId();
-    const commandId = context.newId();
+  /** Keeps the refused commands in the list the user sees (and in storage, until dismissed). */
+  const reject = (commands: readonly StoredCommand[], reason: string) => {
+    if (commands.length === 0) return;
+    const edits = commands.map(({ commandId, command }) => ({ commandId, command, reason, at: context.now() }));
+    rejected$.next(withRejected(rejected$.value, edits));
+    saved.saveRejected(rejected$.value);
+  };
+
+  /** The draft was taken away: nothing waiting can land any more, so all of it is shown as refused. */
+  const rejectAllPending = (reason: string) => {
+    const lost = [...unacked().values()].map((s) => s.stored).concat(toResume);
+    toResume = [];
+    setUnacked((map) => map.clear());
+    update({ ...opt$.value, pending: [] });
+    saved.remove(lost.map((c) => c.commandId));
+    reject(lost, reason);
+  };
+
+  /** Shows the command's local events as a pending batch and keeps it for sending until it is acknowledged. */
+  const track = (stored: StoredCommand, events: readonly EventLike[], undoable: boolean) => {
+    const { batchId, commandId, command } = stored;
     const seq = (clientSeq += 1);
-    const entries = envelopeBatch(
-      events,
-      { actor: actor(), at: context.now(), batchId, sessionId: context.sessionId, clientSeq: seq, commandId, undoable },
-      { stream, version: confirmedVersion(opt$.value, stream) + 1 },
-    ) as LogEntry[];
-    update(addPending(opt$.value, { batchId, commandId, clientSeq: seq, events: entries }));
+    if (events.length > 0) {
+      const meta = { actor: actor(), at: stored.at, batchId, sessionId: context.sessionId, clientSeq: seq, commandId };
+      const entries = envelopeBatch(
+        events,
+        { ...meta, undoable },
+        { stream, version: confirmedVersion(opt$.value, stream) + 1 },
+      ) as LogEntry[];
+      update(addPending(opt$.value, { batchId, commandId, clientSeq: seq, events: entries }));
+    }
     const message: Sent['message'] = { type: 'command', stream, clientSeq: seq, commandId, batchId, command };
-    unacked.set(commandId, { message });
+    setUnacked((map) => map.set(commandId, { message, stored }));
+    return message;
+  };
+
+  /** Adds the batch to the pending tail, stores it and sends its command (now, or after the next subscribe). */
+  const submit = (events: readonly EventLike[], command: { type: string; data: unknown }, undoable: boolean) => {
+    const stored: StoredCommand = {
+      batchId: context.newId(),
+      commandId: context.newId(),
+      command,
+      baseVersion: confirmedVersion(opt$.value, stream),
+      at: context.now(),
+    };
+    saved.add(stored);
+    const message = track(stored, events, undoable);
     if (subscribed && transport.isConnected()) transport.send(message);
+  };
+
+  /**
+   * After the first catch-up: what the last page load left unacknowledged is applied again on the draft
+   * as it is now and sent again (by the caller) with its own command id. What the catch-up already holds
+   * (committed, its ack lost with the page) is done. A command the draft no longer allows locally is still
+   * sent, without a preview, so the server's refusal (its reason) reaches the list of rejected edits.
+   */
+  const resume = () => {
+    if (toResume.length === 0) return;
+    const landed = new Set(opt$.value.confirmed.map((e) => e.meta.batchId));
+    saved.remove(toResume.filter((c) => landed.has(c.batchId)).map((c) => c.commandId));
+    for (const stored of toResume.filter((c) => !landed.has(c.batchId))) {
+      const undoable = stored.command.type !== 'Undo' && stored.command.type !== 'Redo';
+      track(stored, previewOf(stored.command, store.getState(), actor()), undoable);
+    }
+    toResume = [];
   };
 
   const history = (kind: 'Undo' | 'Redo'): boolean => {
@@ -211,8 +297,8 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
     return true;
   };
 
-  const view$ = combineLatest([store.liveState$, opt$, connection$, peers$, selection$]).pipe(
-    map(([draft, opt, conn, peers, selection]): DraftView => {
+  const view$ = combineLatest([store.liveState$, opt$, connection$, peers$, selection$, unacked$, rejected$]).pipe(
+    map(([draft, opt, conn, peers, selection, waiting, refused]): DraftView => {
       const entries = store.log.entries;
       const me = actor();
       return {
@@ -222,13 +308,34 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
         canRedo: draftRedoCommand(entries, me) !== null,
         undoLimitExceeded: undoLimitExceeded(entries, me),
         unsaved: hasUnsavedChanges(draft),
-        pending: opt.pending.length,
+        // A resumed command the draft no longer allows locally has no batch, yet it waits for its answer.
+        pending: new Set([...opt.pending.map((b) => b.commandId), ...waiting.keys()]).size,
+        rejected: refused,
         editors: otherEditors(peers, context.sessionId),
         selections: selectionsByComponent(peers, draft.layout, context.sessionId),
         selection,
       };
     }),
   );
+  const execute = (intent: LayoutIntent): boolean => {
+    const command = { ...intent, actor: actor() } as LayoutCommand;
+    let events: DraftEvent[];
+    try {
+      events = draftDecider.decide(command, store.getState(), undefined);
+    } catch (error) {
+      // The domain's words (spec texts such as 'There is not enough space...'), before any round trip.
+      notices.danger(error instanceof DomainError || error instanceof Error ? error.message : String(error));
+      return false;
+    }
+    if (events.length === 0) return false;
+    submit(events, { type: intent.type, data: intent.data }, true);
+    return true;
+  };
+  const dismissRejected = (commandId: string) => {
+    rejected$.next(withoutRejected(rejected$.value, commandId));
+    saved.saveRejected(rejected$.value);
+  };
+
   const current = new BehaviorSubject<DraftView | null>(null);
   subscriptions.push(view$.subscribe(current));
 
@@ -237,22 +344,17 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
     store,
     view$: current.pipe(map((v) => v!)),
     getView: () => current.value!,
-    execute(intent) {
-      const command = { ...intent, actor: actor() } as LayoutCommand;
-      let events: DraftEvent[];
-      try {
-        events = draftDecider.decide(command, store.getState(), undefined);
-      } catch (error) {
-        // The domain's words (spec texts such as 'There is not enough space...'), before any round trip.
-        notices.danger(error instanceof DomainError || error instanceof Error ? error.message : String(error));
-        return false;
-      }
-      if (events.length === 0) return false;
-      submit(events, { type: intent.type, data: intent.data }, true);
-      return true;
-    },
+    execute,
     undo: () => history('Undo'),
     redo: () => history('Redo'),
+    reapply(commandId) {
+      const edit = rejected$.value.find((e) => e.commandId === commandId);
+      const intent = edit ? reapplyIntent(edit, store.getState().layout) : null;
+      if (!intent || !execute(intent)) return false;
+      dismissRejected(commandId);
+      return true;
+    },
+    dismissRejected,
     select(ids) {
       selection$.next(ids);
       if (subscribed) sendPresence();
@@ -262,7 +364,7 @@ export function createDraftSession({ dashboardId, transport, context, notices }:
       subscriptions.forEach((s) => s.unsubscribe());
       transport.close();
       store.dispose();
-      [opt$, connection$, peers$, selection$, current].forEach((s) => s.complete());
+      [opt$, connection$, peers$, selection$, unacked$, rejected$, current].forEach((s) => s.complete());
     },
   };
 }

@@ -3,7 +3,8 @@
  * specs: it decides with the domain's own draftDecider and per-user undo rules (as the real server's
  * dashboard-drafts module does), keeps the log in memory and broadcasts committed events and presence.
  * Sockets sign in with `auth.token` = the user id. `holdAcks` lets a spec see the optimistic state
- * before the server's answer; `dropSockets` simulates a network cut.
+ * before the server's answer; `dropSockets` simulates a network cut, `goOffline` a network that stays
+ * down until `goOnline`; `forbid` takes a user's edit rights away.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +36,8 @@ export interface DraftSocketServer {
   /** While true, acks (and events) of commands wait until `releaseAcks()`. */
   holdAcks: boolean;
   releaseAcks(): void;
+  /** How many commands wait for `releaseAcks()`. */
+  heldAcks(): number;
   /**
    * A draft command from outside the socket (the REST save, discard, restore): decided on the log,
    * appended and pushed to every subscriber, as the real server's DraftService does.
@@ -47,6 +50,11 @@ export interface DraftSocketServer {
   ): { ok: true; events: Envelope[] } | { ok: false; text: string; code: string };
   /** Cuts every connected socket (the clients reconnect on their own). */
   dropSockets(): void;
+  /** Cuts every socket and refuses reconnections until `goOnline` (others act meanwhile through `command`). */
+  goOffline(): void;
+  goOnline(): void;
+  /** The user may no longer edit: their subscribes are refused and their commands rejected as forbidden. */
+  forbid(userId: string): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +68,11 @@ export async function startDraftSocketServer(options: {
   const logs = new Map<string, Envelope[]>();
   const presence = new Map<string, { stream: string; peer: Peer }>();
   const held: (() => void)[] = [];
+  let offline = false;
+  const forbidden = new Set<string>();
+  // Engine.io asks this for every new connection: while offline, reconnections fail like a dead network
+  // (socket.io clients keep retrying, as they do after a refused handshake, not after a middleware error).
+  io.engine.opts.allowRequest = (_request, answer) => answer(null, !offline);
 
   const logOf = (stream: string) => {
     let log = logs.get(stream);
@@ -151,7 +164,11 @@ export async function startDraftSocketServer(options: {
     const sessionId = String((socket.handshake.auth as { sessionId?: string }).sessionId ?? socket.id);
     socket.on(WIRE_EVENT, (message: ClientMessage) => {
       if (message.type === 'subscribe') {
-        if (message.protocolVersion !== PROTOCOL_VERSION || dashboardIdOfDraftStream(message.stream) === null) {
+        if (
+          message.protocolVersion !== PROTOCOL_VERSION ||
+          dashboardIdOfDraftStream(message.stream) === null ||
+          forbidden.has(actor)
+        ) {
           send(socket, {
             type: 'error',
             stream: message.stream,
@@ -169,6 +186,17 @@ export async function startDraftSocketServer(options: {
         });
       } else if (message.type === 'command') {
         const answer = () => {
+          if (forbidden.has(actor)) {
+            send(socket, {
+              type: 'ack',
+              clientSeq: message.clientSeq,
+              commandId: message.commandId,
+              result: 'rejected',
+              reason: 'forbidden',
+              message: `You may not change ${message.stream}.`,
+            });
+            return;
+          }
           const result = decide(message.stream, actor, message);
           if (!result.ok) {
             send(socket, {
@@ -273,12 +301,23 @@ export async function startDraftSocketServer(options: {
       if (result.ok) append(stream, result.events);
       return result;
     },
+    heldAcks: () => held.length,
     releaseAcks() {
       server.holdAcks = false;
       held.splice(0).forEach((answer) => answer());
     },
     dropSockets() {
       io.sockets.sockets.forEach((socket) => socket.conn.close());
+    },
+    goOffline() {
+      offline = true;
+      io.sockets.sockets.forEach((socket) => socket.conn.close());
+    },
+    goOnline() {
+      offline = false;
+    },
+    forbid(userId) {
+      forbidden.add(userId);
     },
     async close() {
       await io.close();
