@@ -15,6 +15,7 @@ import { PresenceAvatars } from './Presence';
 import { moveChangesFilterScope } from './scope-warning';
 import { TopLevelTabsDrop } from './TopLevelTabsDrop';
 import { VersionHistory } from './VersionHistory';
+import { PendingEdits, RejectedEdits } from './PendingEdits';
 import { SaveNotice, useSaveNotices } from './SaveNotice';
 import { draftApi } from './draft-api';
 import './edit.css';
@@ -201,7 +202,7 @@ function EditSession({
         </button>
         {view.connection === 'offline' && <span className="badge warning">Reconnecting…</span>}
         {view.connection === 'connecting' && <span className="muted">Connecting…</span>}
-        {view.pending > 0 && <span className="muted">Sending…</span>}
+        <PendingEdits view={view} />
         <span className="edit-bar__spacer" />
         <PresenceAvatars editors={view.editors} />
         {view.unsaved && <span className="badge warning">Unsaved changes</span>}
@@ -225,6 +226,7 @@ function EditSession({
         </button>
       </div>
       <SaveNotice notices={saveNotices} />
+      <RejectedEdits view={view} session={session} />
       {view.connection === 'failed' && (
         <div className="alert danger" role="alert">
           {view.error ?? 'This dashboard can not be edited.'}
