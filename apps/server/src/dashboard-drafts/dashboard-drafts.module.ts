@@ -10,7 +10,7 @@ import { DraftAccess } from './draft-access';
 import { DraftSocket } from './draft-socket';
 import { DraftService } from './draft.service';
 import { DraftsController } from './drafts.controller';
-import { RestoreDraftVersionHandler } from './restore-draft-version';
+import { RestoreDiscardedDraftHandler, RestoreDraftVersionHandler } from './restore-draft-version';
 import { RedoDraftHandler, UndoDraftHandler } from './undo-redo-draft';
 
 /**
@@ -27,6 +27,7 @@ import { RedoDraftHandler, UndoDraftHandler } from './undo-redo-draft';
     PublishSavedLayout,
     DecideDashboardDraftHandler,
     RestoreDraftVersionHandler,
+    RestoreDiscardedDraftHandler,
     UndoDraftHandler,
     RedoDraftHandler,
   ],
@@ -43,5 +44,7 @@ export class DashboardDraftsModule implements OnModuleInit {
     // REFERENCE §3.5 / issue 5: a stale expected version is a conflict, not an overwrite.
     mapDomainErrorCode(DraftErrorCode.VERSION_CONFLICT, 409, ErrorType.GENERIC_COMMAND_ERROR);
     mapDomainErrorCode(DraftErrorCode.VERSION_UNKNOWN, 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+    mapDomainErrorCode(DraftErrorCode.DISCARD_UNKNOWN, 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+    mapDomainErrorCode(DraftErrorCode.UNSAVED_CHANGES, 409, ErrorType.GENERIC_COMMAND_ERROR);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorType } from '@strata/domain';
+import { ErrorType, isAdmin, isOwner } from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { DashboardsService } from '../dashboards/dashboards.service';
@@ -21,6 +21,32 @@ export class DraftAccess {
         'You do not have permission to edit this dashboard',
       );
     await this.dashboards.editable(dashboardId, user);
+  }
+
+  /**
+   * Discarding everyone's draft (issue 12): an owner of the dashboard or an admin. Under
+   * charts-dashboards-reports §6 every editor is one of them; the check stays explicit so a wider edit
+   * right never carries this one with it.
+   */
+  async requireOwner(dashboardId: number, user: CurrentUser): Promise<void> {
+    await this.requireEditor(dashboardId, user);
+    const row = await this.dashboards.editable(dashboardId, user);
+    if (!isAdmin(user) && !isOwner(user, row.owners))
+      throw new StrataHttpException(
+        403,
+        ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR,
+        "Only the dashboard's owners can discard everyone's changes",
+      );
+  }
+
+  async isOwnerOrAdmin(dashboardId: number, user: CurrentUser): Promise<boolean> {
+    try {
+      await this.requireOwner(dashboardId, user);
+      return true;
+    } catch (error) {
+      if (error instanceof StrataHttpException) return false;
+      throw error;
+    }
   }
 
   async isEditor(dashboardId: number, user: CurrentUser): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   ErrorType,
   type SavedDashboardEvent,
 } from '@strata/domain';
+import { DomainError } from '@strata/events';
 import type { CurrentUser } from '../auth/current-user';
 import { CommandRouter } from '../realtime/command-router';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
@@ -55,8 +56,13 @@ export class DraftSocket {
         const id = dashboardIdOfDraftStream(stream);
         return id !== null && this.access.isEditor(id, user);
       },
-      toCommand: (user, stream, command, meta) =>
-        this.drafts.toCommand(dashboardIdOfDraftStream(stream)!, user, command, meta),
+      toCommand: async (user, stream, command, meta) => {
+        const id = dashboardIdOfDraftStream(stream)!;
+        // Everyone's draft is dropped by an owner (or admin) only; an editor's own changes by themself.
+        if (command.type === 'DiscardDraft' && !(await this.access.isOwnerOrAdmin(id, user)))
+          throw new DomainError('forbidden', "Only the dashboard's owners can discard everyone's changes.");
+        return this.drafts.toCommand(id, user, command, meta);
+      },
     });
   }
 }

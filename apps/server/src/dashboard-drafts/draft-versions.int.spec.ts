@@ -106,7 +106,7 @@ describe('versions', () => {
     ).toBe(409);
   });
 
-  it('discard returns everyone to the last saved version', async () => {
+  it("an owner's discard of everyone's changes returns everyone to the last saved version", async () => {
     const id = await kit.newDashboard('Discarded');
     const a = await kit.editor('alice', id);
     await kit.send(a.c, id, 'CreateComponent', markdown('MARKDOWN-tmp'));
@@ -114,7 +114,7 @@ describe('versions', () => {
     expect(draft.body.result).toMatchObject({ version: 1, stream_version: 2, has_unsaved_changes: true });
     expect(draft.body.result.position_json['MARKDOWN-tmp']).toMatchObject({ type: 'MARKDOWN' });
     expect((await kit.api('carol').get(`/api/v1/dashboard/${id}/draft`)).status).toBe(403);
-    const res = await kit.api('bob').post(`/api/v1/dashboard/${id}/draft/discard`);
+    const res = await kit.api('bob').post(`/api/v1/dashboard/${id}/draft/discard`, { scope: 'all' });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ version: 1, has_unsaved_changes: false });
     expect(res.body.result.position_json[GRID_ID].children).toEqual([]);

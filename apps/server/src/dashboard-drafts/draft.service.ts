@@ -29,11 +29,14 @@ import { DecisionRunner, type DecisionMeta, type LoadedStream } from '../event-s
 import { DecideDashboardDraft } from './decide-draft';
 import { parseHistoryCommand } from './draft-history';
 import { actorsOf, type UserNames } from './draft-versions';
-import { RestoreDraftVersion } from './restore-draft-version';
+import { RestoreDiscardedDraftCommand, RestoreDraftVersion } from './restore-draft-version';
 import { draftHistoryCommand } from './undo-redo-draft';
 
 const actorOf = (user: CurrentUser) => String(user.id);
+/** Session commands: the time is the server's, and none is an undo step (its author's discard is undone by rule). */
+const STAMPED: ReadonlySet<string> = new Set(['SaveDraft', 'DiscardDraft', 'DiscardMyChanges']);
 const now = () => new Date().toISOString();
+export type DiscardScope = 'mine' | 'all';
 
 @Injectable()
 export class DraftService {
@@ -104,10 +107,7 @@ export class DraftService {
     if (command.type === 'Undo' || command.type === 'Redo')
       throw new DomainError('invalid_command', `${command.type} takes at most a batchId.`);
     // Times come from the server's clock, never from a client.
-    const data =
-      command.type === 'SaveDraft' || command.type === 'DiscardDraft'
-        ? { ...(command.data as object), at: now() }
-        : command.data;
+    const data = STAMPED.has(command.type) ? { ...(command.data as object), at: now() } : command.data;
     const parsed = parseDraftCommand({ type: command.type, data }, actorOf(user));
     if (!parsed.ok) throw new DomainError('invalid_command', `Invalid ${command.type}: ${parsed.problems.join('; ')}`);
     return this.decideCommand(dashboardId, user, parsed.command, meta);
@@ -131,14 +131,37 @@ export class DraftService {
     return { state: (await this.load(dashboardId)).state, result };
   }
 
-  async discard(dashboardId: number, user: CurrentUser): Promise<{ state: DraftState; result: AppendResult }> {
+  /** `mine`: the user's own edits since the last save (DiscardMyChanges); `all`: everyone's (DiscardDraft, owners). */
+  async discard(
+    dashboardId: number,
+    user: CurrentUser,
+    scope: DiscardScope = 'mine',
+  ): Promise<{ state: DraftState; result: AppendResult }> {
     await this.ensureStarted(dashboardId, user);
+    const type = scope === 'all' ? 'DiscardDraft' : 'DiscardMyChanges';
     const result = await this.commands.execute(
       await this.decideCommand(
         dashboardId,
         user,
-        { type: 'DiscardDraft', actor: actorOf(user), data: { at: now() } },
+        { type, actor: actorOf(user), data: { at: now() } },
         this.httpMeta(user),
+      ),
+    );
+    return { state: (await this.load(dashboardId)).state, result };
+  }
+
+  /** Brings discarded draft `discard` back as the draft (restore-draft-version.ts reads its layout from the log). */
+  async restoreDiscarded(
+    dashboardId: number,
+    user: CurrentUser,
+    discard: number,
+  ): Promise<{ state: DraftState; result: AppendResult }> {
+    await this.ensureStarted(dashboardId, user);
+    const result = await this.commands.execute(
+      new RestoreDiscardedDraftCommand(
+        dashboardId,
+        { discard, at: now() },
+        { ...this.httpMeta(user), undoable: false },
       ),
     );
     return { state: (await this.load(dashboardId)).state, result };
@@ -164,11 +187,15 @@ export class DraftService {
     dashboardId: number,
   ): Promise<{ state: DraftState; names: UserNames; events: LoadedStream<DraftState>['events'] }> {
     const loaded = await this.load(dashboardId);
-    return { state: loaded.state, events: loaded.events, names: await this.names(loaded.state.versions) };
+    return {
+      state: loaded.state,
+      events: loaded.events,
+      names: await this.names(loaded.state.versions, loaded.state),
+    };
   }
 
-  private async names(versions: readonly VersionInfo[]): Promise<UserNames> {
-    const ids = actorsOf(versions).map(Number).filter(Number.isSafeInteger);
+  private async names(versions: readonly VersionInfo[], state?: DraftState): Promise<UserNames> {
+    const ids = actorsOf(versions, state).map(Number).filter(Number.isSafeInteger);
     const rows =
       ids.length === 0
         ? []
@@ -187,7 +214,7 @@ export class DraftService {
   ): Promise<DecideDashboardDraft> {
     const context = await this.layoutContext(command, user);
     // Layout edits are undo steps of their author; saving and discarding never are.
-    const undoable = command.type !== 'SaveDraft' && command.type !== 'DiscardDraft';
+    const undoable = !STAMPED.has(command.type);
     const actorCommand = { ...command, actor: actorOf(user) } as DraftCommand;
     return new DecideDashboardDraft(dashboardId, actorCommand, context, { ...meta, actor: actorOf(user), undoable });
   }

@@ -12,7 +12,7 @@ import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody, ZodParam } from '../common/zod-validation.pipe';
 import { DraftAccess } from './draft-access';
-import { draftJson, layoutOfVersion, versionJson } from './draft-versions';
+import { discardedJson, draftJson, layoutOfVersion, versionJson } from './draft-versions';
 import { DraftService } from './draft.service';
 
 const positiveInt = z.coerce.number().int().positive().max(2_147_483_647);
@@ -23,6 +23,13 @@ const expected = z
   .nullish()
   .transform((b) => ({ expectedVersion: b?.expected_version ?? b?.expectedVersion }));
 type Expected = z.output<typeof expected>;
+/** `mine` (default): the caller's own edits since the last save, undoable by them; `all`: everyone's, owners only. */
+const discardBody = z
+  .object({ scope: z.enum(['mine', 'all']).optional() })
+  .strict()
+  .nullish()
+  .transform((b) => ({ scope: b?.scope ?? ('mine' as const) }));
+type DiscardBody = z.output<typeof discardBody>;
 
 @Controller('api/v1/dashboard/:id')
 export class DraftsController {
@@ -37,8 +44,9 @@ export class DraftsController {
   async draft(@ZodParam('id', positiveInt) id: number, @ReqUser() user: CurrentUser) {
     await this.access.requireEditor(id, user);
     await this.drafts.ensureStarted(id, user);
-    const { state, version } = await this.drafts.load(id);
-    return { result: draftJson(state, version) };
+    const { state, names } = await this.drafts.versions(id);
+    const { version } = await this.drafts.load(id);
+    return { result: draftJson(state, version, names) };
   }
 
   @Post('draft/save')
@@ -55,10 +63,15 @@ export class DraftsController {
   @Post('draft/discard')
   @HttpCode(200)
   @RequirePermission(Permission.WRITE, View.DASHBOARD)
-  async discard(@ZodParam('id', positiveInt) id: number, @ReqUser() user: CurrentUser) {
-    await this.access.requireEditor(id, user);
-    const { state, result } = await this.drafts.discard(id, user);
-    return { result: draftJson(state, result.version) };
+  async discard(
+    @ZodParam('id', positiveInt) id: number,
+    @ZodBody(discardBody) body: DiscardBody,
+    @ReqUser() user: CurrentUser,
+  ) {
+    if (body.scope === 'all') await this.access.requireOwner(id, user);
+    else await this.access.requireEditor(id, user);
+    const { state, result } = await this.drafts.discard(id, user, body.scope);
+    return { scope: body.scope, result: draftJson(state, result.version) };
   }
 
   @Get('versions')
@@ -68,7 +81,9 @@ export class DraftsController {
     const { state, names } = await this.drafts.versions(id);
     // Newest first, as a history panel lists them; a dashboard never edited has none yet.
     const result = [...state.versions].reverse().map((v) => versionJson(v, names));
-    return { count: result.length, current_version: state.version || null, result };
+    // Drafts an owner discarded for everyone, newest first: recoverable (POST .../versions/discarded/{n}/restore).
+    const discarded = [...state.discardedDrafts].reverse().map((d) => discardedJson(d, names));
+    return { count: result.length, current_version: state.version || null, result, discarded };
   }
 
   @Get('versions/:n')
@@ -105,5 +120,19 @@ export class DraftsController {
     const restored = state.versions.at(-1)!;
     const { names } = await this.drafts.versions(id);
     return { version: restored.version, stream_version: result.version, result: versionJson(restored, names) };
+  }
+
+  /** Brings a discarded draft back as the draft (its edits unsaved again); refused while the draft has unsaved changes. */
+  @Post('versions/discarded/:n/restore')
+  @HttpCode(200)
+  @RequirePermission(Permission.WRITE, View.DASHBOARD)
+  async restoreDiscarded(
+    @ZodParam('id', positiveInt) id: number,
+    @ZodParam('n', positiveInt) n: number,
+    @ReqUser() user: CurrentUser,
+  ) {
+    await this.access.requireEditor(id, user);
+    const { state, result } = await this.drafts.restoreDiscarded(id, user, n);
+    return { discard: n, result: draftJson(state, result.version) };
   }
 }

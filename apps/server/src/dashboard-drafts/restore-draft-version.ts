@@ -10,7 +10,7 @@ import { DomainError } from '@strata/events';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta, type LoadedStream } from '../event-store/load-decide-append';
 import { PublishSavedLayout } from './decide-draft';
-import { layoutOfVersion } from './draft-versions';
+import { layoutOfDiscard, layoutOfVersion } from './draft-versions';
 
 export class RestoreDraftVersion extends Command<AppendResult> {
   constructor(
@@ -46,5 +46,38 @@ export class RestoreDraftVersionHandler implements ICommandHandler<RestoreDraftV
     return this.runner.decideWith(draftStreamId(dashboardId), draftDecider, decide, meta, {
       alongside: (tx, result) => this.published.publish(tx, dashboardId, result, meta),
     });
+  }
+}
+
+/** Brings a draft an owner discarded back as the draft (its layout read from the log), never an undo step. */
+export class RestoreDiscardedDraftCommand extends Command<AppendResult> {
+  constructor(
+    readonly dashboardId: number,
+    readonly restore: { discard: number; at: string },
+    readonly meta: DecisionMeta,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RestoreDiscardedDraftCommand)
+export class RestoreDiscardedDraftHandler implements ICommandHandler<RestoreDiscardedDraftCommand> {
+  constructor(private readonly runner: DecisionRunner) {}
+
+  execute({ dashboardId, restore, meta }: RestoreDiscardedDraftCommand): Promise<AppendResult> {
+    const decide = ({ events, state }: LoadedStream<DraftState>) => {
+      const layout = layoutOfDiscard(events, restore.discard);
+      if (!layout)
+        throw new DomainError(
+          DraftErrorCode.DISCARD_UNKNOWN,
+          `There is no discarded draft ${restore.discard} to restore.`,
+        );
+      return draftDecider.decide(
+        { type: 'RestoreDiscardedDraft', actor: meta.actor, data: { ...restore, layout } },
+        state,
+        undefined,
+      );
+    };
+    return this.runner.decideWith(draftStreamId(dashboardId), draftDecider, decide, meta);
   }
 }

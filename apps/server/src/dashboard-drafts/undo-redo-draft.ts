@@ -5,7 +5,7 @@
  * (redo). Like edits, a marker that lost a race with another editor is decided again on the newer draft.
  */
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { draftStreamId } from '@strata/domain';
+import { draftDecider, draftHistoryBatch, draftStreamId, type DraftEvent } from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta } from '../event-store/load-decide-append';
 import { historyMarker, type HistoryCommand } from './draft-history';
@@ -47,11 +47,14 @@ function appendMarker(
   { dashboardId, batchId, meta }: UndoDraft | RedoDraft,
 ): Promise<AppendResult> {
   const command: HistoryCommand = { type, data: batchId === undefined ? {} : { batchId } };
-  return runner.appendHistory(
-    draftStreamId(dashboardId),
-    (entries) => historyMarker(entries, meta.actor, command),
-    meta,
-  );
+  // The undo of a "discard my changes" is a batch (its restore and the redo markers of its edits), so the
+  // marker is expanded by the domain; any other undo or redo is the marker alone. Never an undo step itself.
+  const decide = ({ events }: { events: Parameters<typeof historyMarker>[0] }) =>
+    draftHistoryBatch(events, meta.actor, historyMarker(events, meta.actor, command), new Date().toISOString());
+  return runner.decideWith(draftStreamId(dashboardId), draftDecider, (loaded) => decide(loaded) as DraftEvent[], {
+    ...meta,
+    undoable: false,
+  });
 }
 
 @CommandHandler(UndoDraft)
