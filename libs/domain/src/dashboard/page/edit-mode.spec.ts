@@ -31,6 +31,52 @@ const historyOpen: DashboardPageEvent[] = [
 ];
 
 describe('edit mode on the dashboard page (charts-dashboards-reports §4 edit mode)', () => {
+  describe('discard is per user (issue 12)', () => {
+    it('given my discard under way, when it is done, then edit mode goes on with the bar free', () => {
+      const started = given([
+        ...opened(),
+        { type: 'dashboardPage/ownChangesDiscardStarted', data: { dashboardId: 7 } },
+      ]);
+      expect([started.edit.discarding, started.edit.draft]).toEqual(['mine', null]);
+      const done = given([
+        ...opened(),
+        { type: 'dashboardPage/ownChangesDiscardStarted', data: { dashboardId: 7 } },
+        { type: 'dashboardPage/ownChangesDiscarded', data: { dashboardId: 7 } },
+      ]);
+      expect([done.edit.discarding, done.edit.draft]).toEqual([null, null]);
+    });
+
+    it("given the owner's confirmation with who has how many changes, when confirmed, then it closes and the discard runs", () => {
+      const unsaved = [{ user: { id: 2, username: 'bob' }, count: 3 }];
+      const asked = given([
+        ...opened(),
+        { type: 'dashboardPage/discardEveryoneAsked', data: { dashboardId: 7, unsaved } },
+      ]);
+      expect(asked.edit.confirmDiscard).toEqual({ unsaved });
+      const failed = given([
+        ...opened(),
+        { type: 'dashboardPage/discardEveryoneAsked', data: { dashboardId: 7, unsaved } },
+        { type: 'dashboardPage/everyoneDiscardStarted', data: { dashboardId: 7 } },
+        { type: 'dashboardPage/everyoneDiscardFailed', data: { dashboardId: 7, message: 'No.' } },
+      ]);
+      expect([failed.edit.confirmDiscard, failed.edit.discarding, failed.edit.problem]).toEqual([null, null, 'No.']);
+    });
+
+    it('restoring a discarded draft from the history disables its Restore until it answers', () => {
+      const restoring = given([
+        ...historyOpen,
+        { type: 'dashboardPage/discardedDraftRestoreStarted', data: { discard: 1 } },
+      ]);
+      expect(restoring.edit.history?.restoringDiscard).toBe(1);
+      const failed = given([
+        ...historyOpen,
+        { type: 'dashboardPage/discardedDraftRestoreStarted', data: { discard: 1 } },
+        { type: 'dashboardPage/discardedDraftRestoreFailed', data: { discard: 1, message: 'Unsaved.' } },
+      ]);
+      expect([failed.edit.history?.restoringDiscard, failed.edit.history?.error]).toEqual([null, 'Unsaved.']);
+    });
+  });
+
   describe('save and discard of the shared draft', () => {
     it('given a save under way, then the bar is busy; when it is saved, it stays busy until the page reloads', () => {
       const saving = given([...opened(), { type: 'dashboardPage/draftSaveStarted', data: { dashboardId: 7 } }]);

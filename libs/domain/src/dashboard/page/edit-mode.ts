@@ -25,10 +25,29 @@ export interface DashboardVersion {
   restored_from: number | null;
 }
 
+/** Unsaved edits of one editor (GET .../draft `unsaved_by`): the owner's "discard everyone's changes" confirmation. */
+export interface UnsavedByEditor {
+  user: VersionAuthor;
+  count: number;
+}
+
+/** A draft an owner discarded for everyone, as GET .../versions lists it in `discarded` (newest first). */
+export interface DiscardedDraftItem {
+  discard: number;
+  based_on_version: number;
+  discarded_by: VersionAuthor;
+  discarded_at: string;
+  summary: string;
+  unsaved_by: UnsavedByEditor[];
+  restorable: boolean;
+}
+
 export interface DashboardVersionList {
   count: number;
   current_version: number | null;
   result: DashboardVersion[];
+  /** Absent from servers before issue 12. */
+  discarded?: DiscardedDraftItem[];
 }
 
 /** A chart the palette offers to drag into the grid (GET /api/v1/chart/?q=, charts-dashboards-reports §7). */
@@ -47,6 +66,20 @@ export type DashboardEditEvent =
   | EventLike<'dashboardPage/draftDiscardStarted', { dashboardId: number }>
   | EventLike<'dashboardPage/draftDiscarded', { dashboardId: number; changesDropped: boolean }>
   | EventLike<'dashboardPage/draftDiscardFailed', { dashboardId: number; message: string }>
+  /** Discard my changes: the editor's own unsaved edits taken back (one step of their undo); edit mode goes on. */
+  | EventLike<'dashboardPage/ownChangesDiscardStarted', { dashboardId: number }>
+  | EventLike<'dashboardPage/ownChangesDiscarded', { dashboardId: number }>
+  | EventLike<'dashboardPage/ownChangesDiscardFailed', { dashboardId: number; message: string }>
+  /** An owner's "discard everyone's changes": the confirmation (who has how many unsaved edits), then the discard. */
+  | EventLike<'dashboardPage/discardEveryoneAsked', { dashboardId: number; unsaved: UnsavedByEditor[] }>
+  | EventLike<'dashboardPage/discardEveryoneCancelled', Record<string, never>>
+  | EventLike<'dashboardPage/everyoneDiscardStarted', { dashboardId: number }>
+  | EventLike<'dashboardPage/everyoneDiscarded', { dashboardId: number }>
+  | EventLike<'dashboardPage/everyoneDiscardFailed', { dashboardId: number; message: string }>
+  /** A discarded draft brought back as the draft from the history. */
+  | EventLike<'dashboardPage/discardedDraftRestoreStarted', { discard: number }>
+  | EventLike<'dashboardPage/discardedDraftRestored', { discard: number }>
+  | EventLike<'dashboardPage/discardedDraftRestoreFailed', { discard: number; message: string }>
   /** The version history panel, opened and closed: view-only. */
   | EventLike<'dashboardPage/versionHistoryOpened', { dashboardId: number }>
   | EventLike<'dashboardPage/versionHistoryClosed', Record<string, never>>
@@ -72,6 +105,17 @@ const EDIT_EVENT_TYPES: ReadonlySet<string> = new Set<DashboardEditEvent['type']
   'dashboardPage/draftDiscardStarted',
   'dashboardPage/draftDiscarded',
   'dashboardPage/draftDiscardFailed',
+  'dashboardPage/ownChangesDiscardStarted',
+  'dashboardPage/ownChangesDiscarded',
+  'dashboardPage/ownChangesDiscardFailed',
+  'dashboardPage/discardEveryoneAsked',
+  'dashboardPage/discardEveryoneCancelled',
+  'dashboardPage/everyoneDiscardStarted',
+  'dashboardPage/everyoneDiscarded',
+  'dashboardPage/everyoneDiscardFailed',
+  'dashboardPage/discardedDraftRestoreStarted',
+  'dashboardPage/discardedDraftRestored',
+  'dashboardPage/discardedDraftRestoreFailed',
   'dashboardPage/versionHistoryOpened',
   'dashboardPage/versionHistoryClosed',
   'dashboardPage/versionsRequested',
@@ -100,6 +144,8 @@ export interface VersionHistoryState {
   viewing: { info: DashboardVersion; layout: Layout } | null;
   /** The version being restored: Restore is disabled meanwhile. */
   restoring: number | null;
+  /** The discarded draft being restored (Restore disabled meanwhile). */
+  restoringDiscard?: number | null;
 }
 
 export interface DashboardEditState {
@@ -110,6 +156,10 @@ export interface DashboardEditState {
   draft: 'saving' | 'saved' | 'discarding' | 'discarded' | null;
   /** What the edit bar says went wrong last: a save, a discard, the palette's chart list. */
   problem: string | null;
+  /** A discard that keeps edit mode going, under way: 'mine' or the owner's 'everyone'. */
+  discarding?: 'mine' | 'everyone' | null;
+  /** The owner's confirmation of "discard everyone's changes", open: who has how many unsaved edits. */
+  confirmDiscard?: { unsaved: UnsavedByEditor[] } | null;
   /** null: the panel is closed. */
   history: VersionHistoryState | null;
   /** null until the palette's first answer: "Loading charts…". */
@@ -140,6 +190,26 @@ export function evolveDashboardEdit(state: DashboardEditState, event: DashboardE
     case 'dashboardPage/draftDiscardFailed':
       // The draft is still there: the user may try again.
       return { ...state, draft: null, problem: event.data.message };
+    case 'dashboardPage/ownChangesDiscardStarted':
+      return { ...state, discarding: 'mine', problem: null };
+    case 'dashboardPage/ownChangesDiscarded':
+    case 'dashboardPage/everyoneDiscarded':
+      return { ...state, discarding: null };
+    case 'dashboardPage/ownChangesDiscardFailed':
+    case 'dashboardPage/everyoneDiscardFailed':
+      return { ...state, discarding: null, problem: event.data.message };
+    case 'dashboardPage/discardEveryoneAsked':
+      return { ...state, confirmDiscard: { unsaved: event.data.unsaved } };
+    case 'dashboardPage/discardEveryoneCancelled':
+      return { ...state, confirmDiscard: null };
+    case 'dashboardPage/everyoneDiscardStarted':
+      return { ...state, confirmDiscard: null, discarding: 'everyone', problem: null };
+    case 'dashboardPage/discardedDraftRestoreStarted':
+      return onHistory(state, (h) => ({ ...h, restoringDiscard: event.data.discard, error: null }));
+    case 'dashboardPage/discardedDraftRestored':
+      return onHistory(state, (h) => ({ ...h, restoringDiscard: null }));
+    case 'dashboardPage/discardedDraftRestoreFailed':
+      return onHistory(state, (h) => ({ ...h, restoringDiscard: null, error: event.data.message }));
     case 'dashboardPage/versionHistoryOpened':
       return { ...state, history: { requestId: null, list: null, error: null, viewing: null, restoring: null } };
     case 'dashboardPage/versionHistoryClosed':
