@@ -35,7 +35,8 @@ export function RejectedEdits({ view, session }: { view: DraftView; session: Dra
 
 function RejectedItem({ edit, view, session }: { edit: RejectedEdit; view: DraftView; session: DraftSession }) {
   const text = rejectedText(edit);
-  const gone = text !== null && view.draft.layout[text.componentId] === undefined;
+  // Before the catch-up the draft is empty: nothing is known to be gone yet.
+  const gone = view.ready && text !== null && view.draft.layout[text.componentId] === undefined;
   return (
     <li className="rejected-edits__item" data-testid="rejected-edit">
       <span>
@@ -53,7 +54,11 @@ function RejectedItem({ edit, view, session }: { edit: RejectedEdit; view: Draft
       {gone && <span className="muted">The component is no longer on the dashboard: copy your text to keep it.</span>}
       <span className="rejected-edits__actions">
         {text && !gone && (
-          <button type="button" disabled={view.connection === 'failed'} onClick={() => session.reapply(edit.commandId)}>
+          <button
+            type="button"
+            disabled={!view.ready || view.connection === 'failed'}
+            onClick={() => session.reapply(edit.commandId)}
+          >
             Re-apply
           </button>
         )}

@@ -291,6 +291,34 @@ describe('an editor whose connection drops (issue 12 "Disconnects")', () => {
     expect(stored('1')).toBeNull();
   });
 
+  it('keeps a text edit that lost to another editor, and Re-apply writes it over their text', async () => {
+    const a = await editor('1');
+    a.session.execute(markdown('MARKDOWN-shared'));
+    await until(() => a.session.getView().pending === 0, 'the markdown committed');
+    server.goOffline();
+    await until(() => a.session.getView().connection === 'offline', 'A offline');
+    // A types from the empty text; Bob, online, writes his text first.
+    a.session.execute({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-shared', code: '# A', baseCode: '' } });
+    expect(server.command(DASHBOARD, '2', 'UpdateMarkdown', { id: 'MARKDOWN-shared', code: '# B' }).ok).toBe(true);
+
+    server.goOnline();
+    await until(() => a.session.getView().rejected.length === 1, 'the refusal');
+    await until(() => a.session.getView().pending === 0, 'nothing pending');
+    const [refused] = a.session.getView().rejected;
+    expect(refused!.reason).toBe(DashboardMessages.TEXT_CHANGED);
+    expect(rejectedText(refused!)!.text).toBe('# A');
+    expect(a.notices.danger).toEqual([DashboardMessages.TEXT_CHANGED]);
+    // Bob's text is not overwritten, and A sees it.
+    expect(a.layout()['MARKDOWN-shared']!.meta.code).toBe('# B');
+
+    expect(a.session.reapply(refused!.commandId)).toBe(true);
+    expect(a.session.getView().rejected).toEqual([]);
+    await until(() => a.session.getView().pending === 0, 'the re-applied text committed');
+    expect(server.draft(DASHBOARD).layout['MARKDOWN-shared']!.meta.code).toBe('# A');
+    expect(a.layout()).toEqual(server.draft(DASHBOARD).layout);
+    expect(stored('1')).toBeNull();
+  });
+
   it('after a reload, applies what was pending again and sends it; the server applies each command once', async () => {
     const a = await editor('1');
     server.goOffline();
