@@ -91,6 +91,8 @@ export function editHarness() {
   };
   afterEach(async () => {
     h.cleanups.splice(0).forEach((c) => c());
+    // Edits left unacknowledged are kept in localStorage for the next page load, not for the next test.
+    localStorage.clear();
     await h.drafts?.close();
     await h.http?.stop();
   });
