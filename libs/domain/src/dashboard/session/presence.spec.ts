@@ -1,7 +1,7 @@
 import type { Peer } from '@strata/events';
 import { GRID_ID } from '../layout/types';
 import { LayoutBuilder } from '../testing/layout-builder';
-import { otherEditors, selectionsByComponent } from './presence';
+import { otherEditors, selectionsByComponent, selectionsByEditor } from './presence';
 
 const peer = (userId: number, username: string, sessionId: string, mode: string, selection: string[] = []): Peer => ({
   userId,
@@ -29,5 +29,30 @@ describe('edit session presence', () => {
     expect(Object.keys(selections).sort()).toEqual(['CHART-1', 'CHART-2']);
     expect(selections['CHART-1']!.map((p) => p.username)).toEqual(['bob']);
     expect(selections['CHART-2']!.map((p) => p.username)).toEqual(['bob']);
+  });
+});
+
+describe('what another editor has selected, in words', () => {
+  const layout = new LayoutBuilder()
+    .chart(1, GRID_ID)
+    .add('MARKDOWN', 'MARKDOWN-notes', GRID_ID)
+    .add('HEADER', 'HEADER-title', GRID_ID)
+    .add('DIVIDER', 'DIVIDER-line', GRID_ID)
+    .run({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-notes', code: '\n## Notes on   revenue\nmore' } })
+    .run({ type: 'UpdateComponentText', data: { id: 'HEADER-title', text: 'A'.repeat(60) } }).layout;
+  const peers = [
+    peer(2, 'bob', 's-b1', 'editing', ['CHART-1', 'MARKDOWN-notes']),
+    peer(2, 'bob', 's-b2', 'editing', ['DIVIDER-line']),
+    peer(4, 'alice', 's-a', 'editing', ['HEADER-title', 'CHART-gone']),
+  ];
+
+  it('names each editor’s components: a chart’s title, a markdown’s first line, a header’s text, shortened', () => {
+    const byEditor = selectionsByEditor(selectionsByComponent(peers, layout, 's-me'), layout);
+    expect(byEditor[2]).toEqual([
+      { id: 'CHART-1', type: 'CHART', name: 'Chart 1' },
+      { id: 'MARKDOWN-notes', type: 'MARKDOWN', name: 'Notes on   revenue' },
+      { id: 'DIVIDER-line', type: 'DIVIDER', name: null },
+    ]);
+    expect(byEditor[4]).toEqual([{ id: 'HEADER-title', type: 'HEADER', name: `${'A'.repeat(39)}…` }]);
   });
 });

@@ -4,7 +4,7 @@
  * against the current draft, so a selection of a component someone deleted simply disappears.
  */
 import type { Peer } from '@strata/events';
-import type { Layout } from '../layout/types';
+import type { ComponentType, Layout, LayoutItem } from '../layout/types';
 
 export const PRESENCE_EDITING = 'editing';
 
@@ -33,6 +33,56 @@ export function selectionsByComponent(
       if (!layout[id]) continue;
       (out[id] ??= []).push(peer);
     }
+  }
+  return out;
+}
+
+/** What another editor has selected, told in the words of the layout: a chart's title, a text's first line. */
+export interface SelectedComponent {
+  id: string;
+  type: ComponentType;
+  /** A chart's title, a header's or tab's text, a markdown's first line; null for rows, columns, dividers. */
+  name: string | null;
+}
+
+const NAME_LENGTH = 40;
+
+function fullNameOf(item: LayoutItem): string | null {
+  const { meta } = item;
+  switch (item.type) {
+    case 'CHART':
+      return meta.sliceNameOverride ?? meta.sliceName ?? (meta.chartId === undefined ? null : `Chart ${meta.chartId}`);
+    case 'MARKDOWN':
+      // The first line with words, without its markdown marks (a title's '#', a list's '-').
+      return (
+        (meta.code ?? '')
+          .split('\n')
+          .map((line) => line.replace(/^[#>*\-\s]+/, '').trim())
+          .find((line) => line !== '') ?? null
+      );
+    case 'HEADER':
+    case 'TAB':
+      return meta.text || meta.defaultText || null;
+    default:
+      return null;
+  }
+}
+
+function nameOf(item: LayoutItem): string | null {
+  const name = fullNameOf(item);
+  return name && name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH - 1)}…` : name;
+}
+
+/** For each other editor (by user id), what they have selected: `selectionsByComponent` turned around. */
+export function selectionsByEditor(
+  selections: Readonly<Record<string, readonly Peer[]>>,
+  layout: Layout,
+): Record<number, SelectedComponent[]> {
+  const out: Record<number, SelectedComponent[]> = {};
+  for (const [id, peers] of Object.entries(selections)) {
+    const item = layout[id];
+    if (!item) continue;
+    for (const peer of peers) (out[peer.userId] ??= []).push({ id, type: item.type, name: nameOf(item) });
   }
   return out;
 }

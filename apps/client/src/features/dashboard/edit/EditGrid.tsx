@@ -14,7 +14,8 @@ import { columnsToPx } from '../grid/DashboardGrid';
 import { Markdown } from '../grid/Markdown';
 import { ComponentMenu } from './ComponentMenu';
 import { createIntent } from './drops';
-import { peerColor, useEditGrid } from './edit-context';
+import { useEditGrid } from './edit-context';
+import { PeerLabels, peerOutline } from './Presence';
 import { ResizeHandle } from './ResizeHandle';
 
 const HEADER_TAGS = { SMALL_HEADER: 'h4', MEDIUM_HEADER: 'h3', LARGE_HEADER: 'h2' } as const;
@@ -108,7 +109,7 @@ function Item({ id, index, columns }: { id: string; index: number; columns: numb
   if (!item) return null;
   const others = selections[id] ?? [];
   const selected = selectedId === id;
-  const outline = others[0] ? { outline: `2px solid ${peerColor(others[0].userId)}` } : undefined;
+  const outline = peerOutline(others);
   return (
     <Draggable draggableId={id} index={index} isDragDisabled={readOnly}>
       {(drag) => (
@@ -133,15 +134,7 @@ function Item({ id, index, columns }: { id: string; index: number; columns: numb
               ⠿
             </span>
           )}
-          {others.length > 0 && (
-            <span
-              className="edit-item__peers"
-              style={{ background: peerColor(others[0]!.userId) }}
-              title={`Selected by ${others.map((p) => p.username).join(', ')}`}
-            >
-              {others.map((p) => p.username).join(', ')}
-            </span>
-          )}
+          <PeerLabels peers={others} />
           {selected && !readOnly && <ComponentMenu item={item} />}
           <Body item={item} columns={columns} />
         </div>

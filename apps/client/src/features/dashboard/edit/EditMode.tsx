@@ -204,7 +204,7 @@ function EditSession({
         {view.connection === 'connecting' && <span className="muted">Connecting…</span>}
         <PendingEdits view={view} />
         <span className="edit-bar__spacer" />
-        <PresenceAvatars editors={view.editors} />
+        <PresenceAvatars editors={view.editors} selections={view.selections} layout={view.draft.layout} />
         {view.unsaved && <span className="badge warning">Unsaved changes</span>}
         <button
           type="button"
