@@ -6,10 +6,15 @@ const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 /** The bar's word on this user's unacknowledged changes: waiting while offline, or on their way. */
 export function PendingEdits({ view }: { view: DraftView }) {
   if (view.pending === 0) return null;
-  const waiting = view.connection !== 'live';
+  const text =
+    view.connection === 'live'
+      ? `Sending ${changes(view.pending)}…`
+      : view.connection === 'offline'
+        ? `Offline: ${changes(view.pending)} pending`
+        : `${changes(view.pending)} waiting to be sent`;
   return (
-    <span className={waiting ? 'badge warning' : 'muted'} role="status" data-testid="pending-edits">
-      {waiting ? `Offline: ${changes(view.pending)} pending` : `Sending ${changes(view.pending)}…`}
+    <span className={view.connection === 'live' ? 'muted' : 'badge warning'} role="status" data-testid="pending-edits">
+      {text}
     </span>
   );
 }

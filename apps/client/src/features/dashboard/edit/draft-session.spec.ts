@@ -319,6 +319,23 @@ describe('an editor whose connection drops (issue 12 "Disconnects")', () => {
     expect(stored('1')).toBeNull();
   });
 
+  it('keeps a text edit refused on arrival because the text changed before it was sent', async () => {
+    const a = await editor('1');
+    a.session.execute(markdown('MARKDOWN-typed'));
+    await until(() => a.session.getView().pending === 0, 'the markdown committed');
+    expect(server.command(DASHBOARD, '2', 'UpdateMarkdown', { id: 'MARKDOWN-typed', code: '# B' }).ok).toBe(true);
+    await until(() => a.layout()['MARKDOWN-typed']!.meta.code === '# B', "B's text at A");
+    // A was typing from the empty text: the local decide refuses, nothing is sent, the text is kept.
+    const before = server.log(DASHBOARD).length;
+    expect(
+      a.session.execute({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-typed', code: '# A', baseCode: '' } }),
+    ).toBe(false);
+    expect(a.session.getView().rejected.map((e) => [e.reason, rejectedText(e)!.text])).toEqual([
+      [DashboardMessages.TEXT_CHANGED, '# A'],
+    ]);
+    expect(server.log(DASHBOARD).length).toBe(before);
+  });
+
   it('after a reload, applies what was pending again and sends it; the server applies each command once', async () => {
     const a = await editor('1');
     server.goOffline();
@@ -331,8 +348,10 @@ describe('an editor whose connection drops (issue 12 "Disconnects")', () => {
     a.session.close();
     expect(JSON.parse(stored('1')!).pending).toHaveLength(3);
 
+    // Reloaded while still offline: what waits is counted before the draft arrives.
+    const again = await editor('1', { live: false });
+    expect(again.session.getView().pending).toBe(3);
     server.goOnline();
-    const again = await editor('1');
     await until(() => again.session.getView().pending === 0, 'the resent commands acknowledged');
     expect(created('HEADER-before-reload')).toBe(1);
     expect(created('MARKDOWN-before-reload')).toBe(1);

@@ -46,7 +46,7 @@ import {
 import type { ClientContext } from '../../../shared/feature-store';
 import type { DraftTransport } from './draft-transport';
 import { browserStorage, pendingStore, previewOf, type StoredCommand } from './pending-store';
-import { reapplyIntent, withoutRejected, withRejected, type RejectedEdit } from './rejected-edits';
+import { reapplyIntent, rejectedText, withoutRejected, withRejected, type RejectedEdit } from './rejected-edits';
 
 /** A layout command as the UI makes it: the actor is the signed-in user's, added here. */
 export type LayoutIntent = LayoutCommand extends infer C ? (C extends LayoutCommand ? Omit<C, 'actor'> : never) : never;
@@ -220,7 +220,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   ];
 
   /** Keeps the refused commands in the list the user sees (and in storage, until dismissed). */
-  const reject = (commands: readonly StoredCommand[], reason: string) => {
+  const reject = (commands: readonly Pick<StoredCommand, 'commandId' | 'command'>[], reason: string) => {
     if (commands.length === 0) return;
     const edits = commands.map(({ commandId, command }) => ({ commandId, command, reason, at: context.now() }));
     rejected$.next(withRejected(rejected$.value, edits));
@@ -309,7 +309,12 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
         undoLimitExceeded: undoLimitExceeded(entries, me),
         unsaved: hasUnsavedChanges(draft),
         // A resumed command the draft no longer allows locally has no batch, yet it waits for its answer.
-        pending: new Set([...opt.pending.map((b) => b.commandId), ...waiting.keys()]).size,
+        // What the last page load left is counted before the catch-up lets it be applied again.
+        pending: new Set([
+          ...opt.pending.map((b) => b.commandId),
+          ...waiting.keys(),
+          ...toResume.map((c) => c.commandId),
+        ]).size,
         rejected: refused,
         editors: otherEditors(peers, context.sessionId),
         selections: selectionsByComponent(peers, draft.layout, context.sessionId),
@@ -324,7 +329,11 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
       events = draftDecider.decide(command, store.getState(), undefined);
     } catch (error) {
       // The domain's words (spec texts such as 'There is not enough space...'), before any round trip.
-      notices.danger(error instanceof DomainError || error instanceof Error ? error.message : String(error));
+      const reason = error instanceof DomainError || error instanceof Error ? error.message : String(error);
+      notices.danger(reason);
+      // A text that someone else's change beat here is kept for its author, as the server's refusal would be.
+      const refused = { commandId: context.newId(), command: { type: intent.type, data: intent.data } };
+      if (rejectedText(refused)) reject([refused], reason);
       return false;
     }
     if (events.length === 0) return false;

@@ -21,7 +21,7 @@ export interface RejectedText {
   text: string;
 }
 
-export function rejectedText(edit: RejectedEdit): RejectedText | null {
+export function rejectedText(edit: Pick<RejectedEdit, 'command'>): RejectedText | null {
   const data = edit.command.data as { id?: unknown; text?: unknown; code?: unknown } | null;
   if (typeof data?.id !== 'string') return null;
   if (edit.command.type === 'UpdateComponentText' && typeof data.text === 'string')
