@@ -38,6 +38,10 @@ export const DashboardMessages = {
   NOT_EDITABLE: 'This component has no such setting.',
   LAST_TOP_LEVEL_TAB: 'The last top-level tab can not be deleted: remove the top-level tabs instead.',
   ALREADY_TOP_LEVEL_TABS: 'The dashboard already has top-level tabs.',
+  TABS_TO_TOP_LEVEL:
+    'Existing tabs can not be moved to the top level. Drop new Tabs above the dashboard to make top-level tabs, then move the content into them.',
+  TEXT_CHANGED:
+    'Someone else changed this text while you were editing it, so your change was not applied. Your text is kept: you can re-apply it.',
   NO_TOP_LEVEL_TABS: 'The dashboard has no top-level tabs.',
   LAYOUT_TOO_LARGE: 'Your dashboard is too large. Please reduce its size before saving it.',
   VERSION_CONFLICT:

@@ -43,8 +43,19 @@ export type ResizeComponent = ByActor & {
   data: { id: string; width?: number; height?: number };
 };
 export type DeleteComponent = ByActor & { type: 'DeleteComponent'; data: { id: string } };
-export type UpdateComponentText = ByActor & { type: 'UpdateComponentText'; data: { id: string; text: string } };
-export type UpdateMarkdown = ByActor & { type: 'UpdateMarkdown'; data: { id: string; code: string } };
+/**
+ * `baseText` / `baseCode`: the text the author started editing from. When someone else changed it
+ * meanwhile the edit is refused (`layout_text_changed`) instead of overwriting their text; without a
+ * base (API writers before issue 12) the edit applies as it always did.
+ */
+export type UpdateComponentText = ByActor & {
+  type: 'UpdateComponentText';
+  data: { id: string; text: string; baseText?: string };
+};
+export type UpdateMarkdown = ByActor & {
+  type: 'UpdateMarkdown';
+  data: { id: string; code: string; baseCode?: string };
+};
 export type SetHeaderSize = ByActor & { type: 'SetHeaderSize'; data: { id: string; headerSize: HeaderSize } };
 export type SetBackground = ByActor & { type: 'SetBackground'; data: { id: string; background: Background } };
 /** charts-dashboards-reports §4: the top-level content is swapped with a tab structure... */

@@ -3,22 +3,20 @@
  * Refusals are DomainErrors with stable codes and the spec's words; a command that would change
  * nothing gives no events.
  */
-import { DomainError } from '@strata/events';
 import { formatMessage } from '../../platform/text/format';
 import { GRID_COLUMN_COUNT, GRID_MAX_ROW_UNITS, GRID_MIN_COLUMN_COUNT, GRID_MIN_ROW_UNITS } from '../constants';
 import { DashboardMessages as M } from '../messages';
 import { unknownCommand } from '../../shared/exhaustive';
 import { newItem } from './factory';
-import { applyLayoutEvent } from './layout.apply';
 import type { CreateComponent, LayoutCommand, LayoutContext, MoveComponent, ResizeComponent } from './layout.commands';
+import { decideEdit } from './layout.decide-edits';
 import type { LayoutEvent, NewComponent } from './layout.events';
+import { checked, E, refuse, requireFreshId, requireItem } from './layout.refusals';
 import { depthOf, depthOfChildren, isTopLevelTab, isValidChild, shouldWrapInRow } from './nesting';
 import { findChartComponent, parentIdOf } from './tree';
 import {
-  BACKGROUNDS,
   CREATABLE_TYPES,
   GRID_ID,
-  HEADER_SIZES,
   RESERVED_IDS,
   ROOT_ID,
   SIZABLE_TYPES,
@@ -29,40 +27,7 @@ import {
 } from './types';
 import { capacityFor, isSizable, minimumWidth, widthOnDrop } from './widths';
 
-export const LayoutErrorCode = {
-  COMPONENT_MISSING: 'layout_component_missing',
-  SOURCE_CHANGED: 'layout_source_changed',
-  DESTINATION_MISSING: 'layout_destination_missing',
-  DROP_FORBIDDEN: 'layout_drop_forbidden',
-  NOT_ENOUGH_SPACE: 'layout_not_enough_space',
-  TOP_LEVEL_TAB: 'layout_top_level_tab_into_nested_tabs',
-  NO_CHART_DEFINITION: 'layout_no_chart_definition',
-  CHART_ALREADY_ADDED: 'layout_chart_already_added',
-  ID_TAKEN: 'layout_id_taken',
-  ID_MISSING: 'layout_id_missing',
-  SIZE_INVALID: 'layout_size_invalid',
-  NOT_EDITABLE: 'layout_not_editable',
-  LAST_TOP_LEVEL_TAB: 'layout_last_top_level_tab',
-  TOP_LEVEL_TABS: 'layout_top_level_tabs',
-} as const;
-const E = LayoutErrorCode;
-
-const refuse = (code: string, message: string): never => {
-  throw new DomainError(code, message);
-};
-
-const MAX_ID_LENGTH = 250;
-
-function requireFreshId(layout: Layout, id: string | undefined, what: string): string {
-  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_ID_LENGTH)
-    return refuse(E.ID_MISSING, formatMessage(M.ID_MISSING, what));
-  if (layout[id] || RESERVED_IDS.includes(id)) return refuse(E.ID_TAKEN, formatMessage(M.ID_TAKEN, id));
-  return id;
-}
-
-function requireItem(layout: Layout, id: string): LayoutItem {
-  return layout[id] ?? refuse(E.COMPONENT_MISSING, M.COMPONENT_MISSING);
-}
+export { LayoutErrorCode } from './layout.refusals';
 
 /** A drop slot among `length` children; anything that is not a whole number in range is clamped. */
 const slot = (index: number, length: number) => Math.max(0, Math.min(Math.trunc(index) || 0, length));
@@ -86,12 +51,6 @@ function sizeMeta(type: CreateComponent['data']['componentType'], meta: CreateCo
   return { ...rest, ...sized };
 }
 
-/** Runs the event through the shared apply: a result that breaks a rule is a forbidden drop. */
-function checked(layout: Layout, event: LayoutEvent): LayoutEvent[] {
-  if (applyLayoutEvent(layout, event) === null) refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
-  return [event];
-}
-
 /** The container the component lands in, at which depth, and whether a row is wrapped around it. */
 function landing(layout: Layout, destination: LayoutItem, type: LayoutItem['type'], rowId: string | undefined) {
   const destDepth = depthOf(layout, destination.id);
@@ -108,10 +67,37 @@ function landing(layout: Layout, destination: LayoutItem, type: LayoutItem['type
   return { wrapperRow, container: { ...row, parents: [...destination.parents, destination.id] } };
 }
 
+/**
+ * charts-dashboards-reports §4: the top-level content swapped with a tab structure. ROOT holds exactly one
+ * child, so this is the only way tabs reach the top level: ConvertToTopLevelTabs, or new Tabs dropped
+ * on the root.
+ */
+function decideTopLevelTabs(
+  layout: Layout,
+  actor: string,
+  tabsIdIn: string,
+  tabIdIn: string | undefined,
+  tabText?: string,
+) {
+  if (layout[ROOT_ID]?.children[0] !== GRID_ID) refuse(E.TOP_LEVEL_TABS, M.ALREADY_TOP_LEVEL_TABS);
+  const tabsId = requireFreshId(layout, tabsIdIn, 'tabs');
+  const tabId = requireFreshId(layout, tabIdIn, 'tab');
+  if (tabsId === tabId) refuse(E.ID_TAKEN, formatMessage(M.ID_TAKEN, tabId));
+  return checked(layout, {
+    type: 'dashboard/topLevelTabsCreated',
+    data: { actor, tabsId, tabId, ...(tabText !== undefined ? { tabText } : {}) },
+  });
+}
+
 function decideCreate(command: CreateComponent, layout: Layout, context: LayoutContext | undefined): LayoutEvent[] {
   const { data, actor } = command;
   if (!CREATABLE_TYPES.includes(data.componentType)) refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
   const destination = layout[data.destination.parentId] ?? refuse(E.DESTINATION_MISSING, M.DESTINATION_MISSING);
+  if (destination.id === ROOT_ID) {
+    // New tabs dropped on the root become the top-level tabs (the grid's content goes into their first tab).
+    if (data.componentType !== 'TABS') refuse(E.DROP_FORBIDDEN, M.DROP_FORBIDDEN);
+    return decideTopLevelTabs(layout, actor, data.id, data.tabId);
+  }
   let meta = { ...newItem(data.id, data.componentType).meta, ...sizeMeta(data.componentType, data.meta) };
   if (data.componentType === 'CHART') {
     const chartId = data.chartId;
@@ -164,6 +150,13 @@ function decideMove(command: MoveComponent, layout: Layout): LayoutEvent[] {
   if (data.source && (!layout[data.source.parentId] || data.source.parentId !== fromId))
     refuse(E.SOURCE_CHANGED, M.SOURCE_CHANGED);
   const destination = layout[data.destination.parentId] ?? refuse(E.DESTINATION_MISSING, M.DESTINATION_MISSING);
+  // The root keeps its one child: tabs that exist are not promoted (that would need a place for the
+  // grid's content); new tabs dropped there are (decideCreate).
+  if (destination.id === ROOT_ID)
+    refuse(
+      moving.type === 'TABS' ? E.TOP_LEVEL_TABS : E.DROP_FORBIDDEN,
+      moving.type === 'TABS' ? M.TABS_TO_TOP_LEVEL : M.DROP_FORBIDDEN,
+    );
   if (moving.type === 'TAB' && isTopLevelTab(layout, moving.id) && destination.id !== fromId) {
     refuse(
       destination.type === 'TABS' ? E.TOP_LEVEL_TAB : E.DROP_FORBIDDEN,
@@ -226,12 +219,6 @@ function decideResize(command: ResizeComponent, layout: Layout): LayoutEvent[] {
   return checked(layout, { type: 'dashboard/componentResized', data: { actor, id: target.id, ...change } });
 }
 
-function editable(layout: Layout, id: string, types: readonly LayoutItem['type'][]): LayoutItem {
-  const target = requireItem(layout, id);
-  if (!types.includes(target.type) || target.parents.length === 0) refuse(E.NOT_EDITABLE, M.NOT_EDITABLE);
-  return target;
-}
-
 export function decideLayout(command: LayoutCommand, layout: Layout, context?: LayoutContext): LayoutEvent[] {
   const { actor } = command;
   switch (command.type) {
@@ -253,51 +240,13 @@ export function decideLayout(command: LayoutCommand, layout: Layout, context?: L
       }
       return checked(layout, { type: 'dashboard/componentDeleted', data: { actor, id: target.id } });
     }
-    case 'UpdateComponentText': {
-      const target = editable(layout, command.data.id, ['HEADER', 'TAB']);
-      if (target.meta.text === command.data.text) return [];
-      return checked(layout, {
-        type: 'dashboard/componentTextChanged',
-        data: { actor, id: target.id, text: command.data.text },
-      });
-    }
-    case 'UpdateMarkdown': {
-      const target = editable(layout, command.data.id, ['MARKDOWN']);
-      if (target.meta.code === command.data.code) return [];
-      return checked(layout, {
-        type: 'dashboard/markdownChanged',
-        data: { actor, id: target.id, code: command.data.code },
-      });
-    }
-    case 'SetHeaderSize': {
-      const target = editable(layout, command.data.id, ['HEADER']);
-      if (!HEADER_SIZES.includes(command.data.headerSize)) refuse(E.NOT_EDITABLE, M.NOT_EDITABLE);
-      if (target.meta.headerSize === command.data.headerSize) return [];
-      return checked(layout, {
-        type: 'dashboard/headerSizeChanged',
-        data: { actor, id: target.id, headerSize: command.data.headerSize },
-      });
-    }
-    case 'SetBackground': {
-      const target = editable(layout, command.data.id, ['ROW', 'COLUMN', 'HEADER']);
-      if (!BACKGROUNDS.includes(command.data.background)) refuse(E.NOT_EDITABLE, M.NOT_EDITABLE);
-      if (target.meta.background === command.data.background) return [];
-      return checked(layout, {
-        type: 'dashboard/backgroundChanged',
-        data: { actor, id: target.id, background: command.data.background },
-      });
-    }
-    case 'ConvertToTopLevelTabs': {
-      if (layout[ROOT_ID]?.children[0] !== GRID_ID) refuse(E.TOP_LEVEL_TABS, M.ALREADY_TOP_LEVEL_TABS);
-      const tabsId = requireFreshId(layout, command.data.tabsId, 'tabs');
-      const tabId = requireFreshId(layout, command.data.tabId, 'tab');
-      if (tabsId === tabId) refuse(E.ID_TAKEN, formatMessage(M.ID_TAKEN, tabId));
-      const tabText = command.data.tabText;
-      return checked(layout, {
-        type: 'dashboard/topLevelTabsCreated',
-        data: { actor, tabsId, tabId, ...(tabText !== undefined ? { tabText } : {}) },
-      });
-    }
+    case 'UpdateComponentText':
+    case 'UpdateMarkdown':
+    case 'SetHeaderSize':
+    case 'SetBackground':
+      return decideEdit(command, layout);
+    case 'ConvertToTopLevelTabs':
+      return decideTopLevelTabs(layout, actor, command.data.tabsId, command.data.tabId, command.data.tabText);
     case 'RemoveTopLevelTabs': {
       const top = layout[layout[ROOT_ID]?.children[0] ?? ''];
       if (!top || top.type !== 'TABS') refuse(E.TOP_LEVEL_TABS, M.NO_TOP_LEVEL_TABS);

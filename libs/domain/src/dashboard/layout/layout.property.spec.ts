@@ -8,13 +8,24 @@ import type { LayoutEvent } from './layout.events';
 import { GRID_COLUMN_COUNT } from '../constants';
 import { occupiedWidth } from './widths';
 import { layoutProblems } from './validate';
-import type { Layout } from './types';
+import type { LayoutCommand } from './layout.commands';
+import { ROOT_ID, type Layout } from './types';
 
 const gesture: fc.Arbitrary<Gesture> = fc
   .array(fc.nat(), { minLength: GESTURE_SEED_LENGTH, maxLength: GESTURE_SEED_LENGTH })
   .map(gestureFrom);
 
-function play(gestures: readonly ((l: Layout, n: number, a: string) => Parameters<typeof decideLayout>[0])[]) {
+/** What a text edit found: its base is never someone else's overwritten text. */
+function checkTextEdit(command: LayoutCommand, before: Layout, accepted: boolean): void {
+  if (command.type !== 'UpdateComponentText' && command.type !== 'UpdateMarkdown') return;
+  const [base, next, current] =
+    command.type === 'UpdateComponentText'
+      ? [command.data.baseText, command.data.text, before[command.data.id]?.meta.text]
+      : [command.data.baseCode, command.data.code, before[command.data.id]?.meta.code];
+  if (accepted && base !== undefined) expect([base, next]).toContain(current ?? '');
+}
+
+function play(gestures: readonly Gesture[]) {
   let layout = emptyLayout();
   const batches: LayoutEvent[][] = [];
   gestures.forEach((make, n) => {
@@ -25,11 +36,19 @@ function play(gestures: readonly ((l: Layout, n: number, a: string) => Parameter
     } catch (error) {
       // Refusals are DomainErrors with a message for the user; anything else is a crash.
       expect(error).toBeInstanceOf(DomainError);
+      checkTextEdit(command, layout, false);
       return;
     }
+    checkTextEdit(command, layout, true);
     const next = events.reduce(evolveLayout, layout);
     // What decide accepted, evolve applies: a decided event is never silently skipped.
     if (events.length > 0) expect(next).not.toBe(layout);
+    expect(layoutProblems(next)).toEqual([]);
+    // New tabs dropped on the root become the top-level tabs; the root keeps one child.
+    if (command.type === 'CreateComponent' && command.data.destination.parentId === ROOT_ID && events.length > 0) {
+      expect(next[ROOT_ID]!.children).toEqual([command.data.id]);
+      expect(events.map((e) => e.type)).toEqual(['dashboard/topLevelTabsCreated']);
+    }
     layout = next;
     batches.push(events);
   });
@@ -39,7 +58,7 @@ function play(gestures: readonly ((l: Layout, n: number, a: string) => Parameter
 describe('layout properties (issue 5 "any sequence of valid layout commands keeps the tree valid")', () => {
   it('after any sequence of gestures: parents paths right, nesting rules held, row widths at most 12', () => {
     fc.assert(
-      fc.property(fc.array(gesture, { maxLength: 60 }), (gestures) => {
+      fc.property(fc.array(gesture, { maxLength: 60, size: 'max' }), (gestures) => {
         const { layout } = play(gestures);
         expect(layoutProblems(layout)).toEqual([]);
         for (const item of Object.values(layout)) {
@@ -53,7 +72,7 @@ describe('layout properties (issue 5 "any sequence of valid layout commands keep
   it('folding any subset of the decided batches (what undo does) still gives a valid layout', () => {
     fc.assert(
       fc.property(
-        fc.array(gesture, { maxLength: 40 }),
+        fc.array(gesture, { maxLength: 40, size: 'max' }),
         fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
         (gestures, keep) => {
           const { batches } = play(gestures);

@@ -35,6 +35,9 @@ function walk(layout: Layout, id: string, parents: readonly string[], depth: num
       problems.push(`${id} has width ${String(w)}`);
     }
   }
+  // The root holds exactly one grid or top-level tabs: checked here too, so evolve refuses a second one.
+  if (item.type === 'ROOT' && item.children.length !== 1)
+    problems.push(`${id} has ${item.children.length} children, expected one grid or tabs`);
   const childDepth = depthOfChildren(layout, id, depth);
   for (const childId of item.children) {
     const child = layout[childId];

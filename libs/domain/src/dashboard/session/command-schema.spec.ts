@@ -38,6 +38,30 @@ describe('draft commands from clients', () => {
     expect(result.ok ? [] : result.problems).toEqual([expect.stringMatching(/^data\.width/)]);
   });
 
+  it('text edits carry the text they started from (issue 12 §3); without it they parse as before', () => {
+    const withBase = parseDraftCommand(
+      { type: 'UpdateMarkdown', data: { id: 'MD', code: '# b', baseCode: '# a' } },
+      'bob',
+    );
+    expect(withBase).toEqual({
+      ok: true,
+      command: { type: 'UpdateMarkdown', actor: 'bob', data: { id: 'MD', code: '# b', baseCode: '# a' } },
+    });
+    const title = parseDraftCommand(
+      { type: 'UpdateComponentText', data: { id: 'TAB', text: 'b', baseText: '' } },
+      'bob',
+    );
+    expect(title.ok && title.command.data).toEqual({ id: 'TAB', text: 'b', baseText: '' });
+    expect(parseDraftCommand({ type: 'UpdateComponentText', data: { id: 'H', text: 'b' } }, 'bob').ok).toBe(true);
+    const wrong = [
+      { type: 'UpdateComponentText', data: { id: 'H', text: 'b', baseText: 3 } },
+      { type: 'UpdateComponentText', data: { id: 'H', text: 'b', baseCode: 'a' } },
+      { type: 'UpdateMarkdown', data: { id: 'MD', code: 'b', baseText: 'a' } },
+      { type: 'UpdateMarkdown', data: { id: 'MD', code: 'b', baseCode: 'x'.repeat(65_536) } },
+    ];
+    for (const input of wrong) expect(parseDraftCommand(input, 'bob').ok).toBe(false);
+  });
+
   it('whatever a client sends, the server either refuses it or decides it: no crash', () => {
     const session = new DraftSession();
     session.exec('a', {
@@ -59,6 +83,7 @@ describe('draft commands from clients', () => {
         'ResizeComponent',
         'DeleteComponent',
         'UpdateComponentText',
+        'UpdateMarkdown',
         'SetBackground',
         'ConvertToTopLevelTabs',
         'RemoveTopLevelTabs',
@@ -76,6 +101,9 @@ describe('draft commands from clients', () => {
           chartId: fc.integer({ min: 1, max: 3 }),
           width: fc.integer({ min: -2, max: 14 }),
           text: fc.string(),
+          baseText: fc.constantFrom('', 'New header', 'other'),
+          code: fc.string(),
+          baseCode: fc.constantFrom('', 'other'),
           background: fc.constantFrom('BACKGROUND_WHITE', 'BACKGROUND_TRANSPARENT'),
           at: fc.constant('2026-01-01T00:00:00Z'),
         },
@@ -88,7 +116,8 @@ describe('draft commands from clients', () => {
       MoveComponent: ['id', 'destination', 'rowId'],
       ResizeComponent: ['id', 'width'],
       DeleteComponent: ['id'],
-      UpdateComponentText: ['id', 'text'],
+      UpdateComponentText: ['id', 'text', 'baseText'],
+      UpdateMarkdown: ['id', 'code', 'baseCode'],
       SetBackground: ['id', 'background'],
       ConvertToTopLevelTabs: ['tabsId', 'tabId'],
       RemoveTopLevelTabs: [],

@@ -11,6 +11,7 @@ const id = z.string().min(1).max(250);
 const index = z.number().int().min(0).max(10_000);
 const position = z.object({ parentId: id, index });
 const text = z.string().max(10_000);
+const code = z.string().max(65_535);
 const at = z.string().min(1).max(64);
 
 const schemas = {
@@ -26,7 +27,7 @@ const schemas = {
       meta: z
         .object({
           text: text.optional(),
-          code: z.string().max(65_535).optional(),
+          code: code.optional(),
           headerSize: z.enum(HEADER_SIZES as [string, ...string[]]).optional(),
           background: z.enum(BACKGROUNDS as [string, ...string[]]).optional(),
           width: z.number().int().optional(),
@@ -39,8 +40,9 @@ const schemas = {
   MoveComponent: z.object({ id, source: position.optional(), destination: position, rowId: id.optional() }).strict(),
   ResizeComponent: z.object({ id, width: z.number().int().optional(), height: z.number().int().optional() }).strict(),
   DeleteComponent: z.object({ id }).strict(),
-  UpdateComponentText: z.object({ id, text }).strict(),
-  UpdateMarkdown: z.object({ id, code: z.string().max(65_535) }).strict(),
+  // The base is the text the author started from (issue 12 §3): optional, so older clients still edit.
+  UpdateComponentText: z.object({ id, text, baseText: text.optional() }).strict(),
+  UpdateMarkdown: z.object({ id, code, baseCode: code.optional() }).strict(),
   SetHeaderSize: z.object({ id, headerSize: z.enum(HEADER_SIZES as [string, ...string[]]) }).strict(),
   SetBackground: z.object({ id, background: z.enum(BACKGROUNDS as [string, ...string[]]) }).strict(),
   ConvertToTopLevelTabs: z.object({ tabsId: id, tabId: id, tabText: text.optional() }).strict(),
