@@ -1,3 +1,4 @@
 /** Test helpers for domain specs, imported as `@strata/domain/testing`. */
 export { deciderSpec, SpecFailure, type DeciderSpec, type GivenClause, type WhenClause } from './decider-spec';
 export { deepEqual, deepFreeze } from './deep-equal';
+export { gestureFrom, GESTURE_SEED_LENGTH, type Gesture } from '../dashboard/testing/gestures';
