@@ -18,6 +18,8 @@ import { FilterBar } from './filters/FilterBar';
 import { nativeFilters } from './filters/native-filters';
 import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
+import { NewVersionNotice } from './grid/NewVersionNotice';
+import { useNewVersions } from './live/use-new-versions';
 import { readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
 import './dashboard.css';
 
@@ -87,6 +89,20 @@ export function DashboardPage({
   const url = useMemo(() => readDashboardUrl(location.search, location.hash), [idOrSlug, permalinkKey]);
   const [gridRef, width] = useWidth<HTMLDivElement>();
   const [editMode, setEditMode] = useEditMode(state.status === 'ready' && state.editMode, idOrSlug);
+  // Someone else's save reaches view mode live (issue 12): loaded in place, or offered while something is open.
+  const newVersions = useNewVersions({
+    state,
+    active: !permalinkKey && !editMode && idOrSlug !== null,
+    editing,
+    reload: () => {
+      const { dataMask, activeTabs } = dashboard.store.getState();
+      // The filters and tabs the viewer has now, not the ones the address opened with.
+      const keep = { ...url, nativeFilterValues: {}, preselectFilters: {}, focusedChartId: null, anchor: '' };
+      return idOrSlug
+        ? dashboard.open(idOrSlug, { ...keep, editParam: null }, { dataMask, activeTabs })
+        : Promise.resolve();
+    },
+  });
 
   useEffect(() => {
     if (permalinkKey) {
@@ -201,6 +217,7 @@ export function DashboardPage({
               : undefined
           }
         />
+        <NewVersionNotice notice={newVersions.notice} onLoad={newVersions.load} />
         {showFilters && horizontal && <FilterBar orientation="horizontal" />}
         <div className="dashboard__body">
           {showFilters && !horizontal && <FilterBar orientation="vertical" />}
