@@ -4,7 +4,7 @@
  * drop their connection (sometimes with a command in flight) and come back, for a number of rounds. In a
  * round every editor acts from the draft it holds at the round's start, so their commands race at the
  * server; the round ends when every command has its ack and every online editor holds the server's
- * version. Then: every editor's layout is the server's fold, and chaos-audit.ts reads the log for where
+ * version. Then: every editor's layout is the server's fold, and @strata/domain/testing draft-audit.ts reads the log for where
  * each acknowledged change went and for rejections that landed or went unsaid.
  *
  * CHAOS_SEED=<n> replays a run (each run prints its seed); CHAOS_ROUNDS sets its length; CHAOS_SERIAL=1
@@ -16,7 +16,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { draftDecider, parsePositionJson, toPositionJson, type Layout } from '@strata/domain';
 import { foldEntries, type Envelope } from '@strata/events';
 import { DraftTestKit, type Who } from '../testing/draft-test-kit';
-import { auditDraftLog } from './testing/chaos-audit';
+import { auditDraftLog } from '@strata/domain/testing';
 import { ChaosEditor } from './testing/chaos-editor';
 import {
   chaosSeed,

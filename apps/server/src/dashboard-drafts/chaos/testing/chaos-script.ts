@@ -85,7 +85,7 @@ export const saveCommand = (): WireCommand => ({ type: 'SaveDraft', data: {} });
 
 /**
  * The Discard button. Today DiscardDraft drops everyone's unsaved changes (any owner may). When Discard
- * becomes per user (issue 12 item 1), this is the one place to send the new command; chaos-audit.ts
+ * becomes per user (issue 12 item 1), this is the one place to send the new command; @strata/domain/testing draft-audit.ts
  * `discardFate` says which batches a discard takes.
  */
 export const discardCommand = (): WireCommand => ({ type: 'DiscardDraft', data: {} });

@@ -2,24 +2,30 @@
  * The chaos test's verdict, read from the draft's log as the store holds it and from every ack the
  * editors received (issue 12 item 7): each acknowledged change is in the draft, in a saved version, or
  * was undone or discarded by its author (or by an owner's discard of everyone's draft); no rejected
- * command landed; every save published exactly the fold it was decided on. Pure: the int spec and the
- * e2e hand it what they collected.
+ * command landed; every save published exactly the fold it was decided on. Pure: the server's chaos spec
+ * (apps/server dashboard-drafts/chaos) and the e2e (dashboard-chaos.e2e.spec.ts) hand it what they collected.
  */
-import { isDeepStrictEqual } from 'node:util';
 import {
-  draftDecider,
-  GRID_ID,
-  HISTORY_BARRIER_TYPES,
-  isLayoutEvent,
-  layoutProblems,
-  parseDraftCommand,
-  type DraftChange,
-  type DraftEvent,
-  type DraftState,
-  type Layout,
-} from '@strata/domain';
-import { foldEntries, indexHistory, isHistoryEvent, type Envelope, type HistoryIndex } from '@strata/events';
-import type { AckedCommand } from './chaos-editor';
+  foldEntries,
+  indexHistory,
+  isHistoryEvent,
+  type AckMessage,
+  type Envelope,
+  type HistoryIndex,
+} from '@strata/events';
+import { isLayoutEvent } from '../layout/layout.events';
+import { GRID_ID, type Layout } from '../layout/types';
+import { layoutProblems } from '../layout/validate';
+import { parseDraftCommand } from '../session/command-schema';
+import { draftDecider } from '../session/draft.decider';
+import { HISTORY_BARRIER_TYPES, type DraftChange, type DraftEvent, type DraftState } from '../session/draft.model';
+import { deepEqual } from '../../testing/deep-equal';
+
+/** A command an editor sent (its batch id names its events in the log) and the ack it got. */
+export interface AckedCommand {
+  sent: { who: string; batchId: string; command: { type: string; data: unknown } };
+  ack: AckMessage;
+}
 
 export interface Audit {
   problems: string[];
@@ -42,7 +48,7 @@ const BARRIERS: readonly string[] = HISTORY_BARRIER_TYPES;
  * Which of a discard's victims it took, and how to name it. Today's DiscardDraft drops every unsaved
  * change, anyone's, and any owner may send it. Issue 12 item 1 makes Discard per user: then a discard
  * takes only its author's batches (others stay live), and dropping everyone's needs the owners' confirmed
- * discard-all; change this function and `discardCommand` (chaos-script.ts) together.
+ * discard-all; change this function and `discardCommand` (apps/server chaos/testing/chaos-script.ts) together.
  */
 export function discardFate(discard: Envelope, batch: { actor: string }, owners: ReadonlySet<string>): string | null {
   const by = (discard.data as { by: string }).by;
@@ -188,13 +194,13 @@ function checkSaves(
     if (entry.type !== 'dashboard/draftSaved') return;
     const saved = entry.data as { version: number; layout: unknown; changes: readonly DraftChange[] };
     const { state } = fold(i);
-    if (!isDeepStrictEqual(saved.layout, state.layout))
+    if (!deepEqual(saved.layout, state.layout))
       problems.push(
         `version ${saved.version} (log ${i + 1}) published a layout other than the draft it was decided on`,
       );
     // Who did what to which component; the record may carry more (e.g. batch ids) as it grows.
     const gist = (changes: readonly DraftChange[]) => changes.map((c) => `${c.actor} ${c.kind} ${c.componentId ?? ''}`);
-    if (!isDeepStrictEqual(gist(saved.changes), gist(state.changes)))
+    if (!deepEqual(gist(saved.changes), gist(state.changes)))
       problems.push(`version ${saved.version} (log ${i + 1}) lists changes other than the draft's`);
     for (const problem of layoutProblems(state.layout))
       problems.push(`version ${saved.version} breaks a layout rule: ${problem}`);
