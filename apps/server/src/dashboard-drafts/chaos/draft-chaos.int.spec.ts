@@ -1,6 +1,6 @@
 /**
  * Chaos on one shared draft (issue 12 item 7): three owners (alice, bob, carol) on real socket.io
- * clients against the real server on PostgreSQL make random gestures, undos, redos, saves and discards,
+ * clients against the real server on PostgreSQL make random gestures, undos, redos, saves, discards of their own changes and of everyone's,
  * drop their connection (sometimes with a command in flight) and come back, for a number of rounds. In a
  * round every editor acts from the draft it holds at the round's start, so their commands race at the
  * server; the round ends when every command has its ack and every online editor holds the server's
@@ -21,6 +21,7 @@ import { ChaosEditor } from './testing/chaos-editor';
 import {
   chaosSeed,
   discardCommand,
+  discardMineCommand,
   drawAction,
   drawGesture,
   historyCommand,
@@ -72,6 +73,8 @@ class ChaosRun {
         return void editor.send(saveCommand());
       case 'discard':
         return void editor.send(discardCommand());
+      case 'discardMine':
+        return void editor.send(discardMineCommand());
       case 'drop':
         return editor.leave();
       case 'dropMidCommand':

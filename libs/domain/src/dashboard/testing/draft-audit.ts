@@ -45,10 +45,9 @@ interface Batch {
 const BARRIERS: readonly string[] = HISTORY_BARRIER_TYPES;
 
 /**
- * Which of a discard's victims it took, and how to name it. Today's DiscardDraft drops every unsaved
- * change, anyone's, and any owner may send it. Issue 12 item 1 makes Discard per user: then a discard
- * takes only its author's batches (others stay live), and dropping everyone's needs the owners' confirmed
- * discard-all; change this function and `discardCommand` (apps/server chaos/testing/chaos-script.ts) together.
+ * How to name a change that an owner's discard of everyone's draft (DiscardDraft) took. The per-user
+ * Discard (DiscardMyChanges) needs nothing here: it undoes its author's own batches with their markers,
+ * so they are 'undone by its author'.
  */
 export function discardFate(discard: Envelope, batch: { actor: string }, owners: ReadonlySet<string>): string | null {
   const by = (discard.data as { by: string }).by;
@@ -147,7 +146,7 @@ function batchesOf(log: readonly Envelope[], problems: string[]): Map<string, Ba
 /** Null when the command, decided on the draft at `version`, gives no events (so the ack is honest). */
 function checkNoOp(log: readonly Envelope[], command: { type: string; data: unknown }, actor: string, version: number) {
   if (command.type === 'Undo' || command.type === 'Redo') return 'an undo or redo always appends its marker';
-  const session = command.type === 'SaveDraft' || command.type === 'DiscardDraft';
+  const session = ['SaveDraft', 'DiscardDraft', 'DiscardMyChanges'].includes(command.type);
   const data = session ? { ...(command.data as object), at: 'the server clock' } : command.data;
   const parsed = parseDraftCommand({ type: command.type, data }, actor);
   if (!parsed.ok) return `the domain refuses its payload: ${parsed.problems.join('; ')}`;

@@ -42,6 +42,7 @@ const ONLINE: readonly [Action, number][] = [
   ['redo', 6],
   ['save', 5],
   ['discard', 2],
+  ['discardMine', 3],
   ['drop', 4],
   ['dropMidCommand', 3],
   ['idle', 3],
@@ -84,8 +85,13 @@ export function historyCommand(kind: 'Undo' | 'Redo', log: readonly Envelope[], 
 export const saveCommand = (): WireCommand => ({ type: 'SaveDraft', data: {} });
 
 /**
- * The Discard button. Today DiscardDraft drops everyone's unsaved changes (any owner may). When Discard
- * becomes per user (issue 12 item 1), this is the one place to send the new command; @strata/domain/testing draft-audit.ts
- * `discardFate` says which batches a discard takes.
+ * The owners' "Discard everyone's changes" (after the confirmation naming the others): DiscardDraft drops
+ * every unsaved change, anyone's. draft-audit.ts `discardFate` says which batches it takes.
  */
 export const discardCommand = (): WireCommand => ({ type: 'DiscardDraft', data: {} });
+
+/**
+ * The Discard button (issue 12 item 1): the editor's own unsaved changes, as undo markers of their own
+ * batches, so the audit finds them 'undone by its author' and everyone else's stay.
+ */
+export const discardMineCommand = (): WireCommand => ({ type: 'DiscardMyChanges', data: {} });
