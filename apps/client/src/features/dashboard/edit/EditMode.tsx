@@ -15,6 +15,8 @@ import { PresenceAvatars } from './Presence';
 import { moveChangesFilterScope } from './scope-warning';
 import { TopLevelTabsDrop } from './TopLevelTabsDrop';
 import { VersionHistory } from './VersionHistory';
+import { DiscardConfirm } from './DiscardConfirm';
+import { DiscardNotice } from './DiscardNotice';
 import { PendingEdits, RejectedEdits } from './PendingEdits';
 import { SaveNotice, useSaveNotices } from './SaveNotice';
 import { draftApi } from './draft-api';
@@ -31,6 +33,11 @@ export type EditModeFeature = Pick<
   | 'viewVersion'
   | 'closeVersionView'
   | 'restoreVersion'
+  | 'discardMyChanges'
+  | 'askDiscardEveryone'
+  | 'cancelDiscardEveryone'
+  | 'discardEveryone'
+  | 'restoreDiscardedDraft'
   | 'searchPaletteCharts'
 >;
 
@@ -165,6 +172,12 @@ function EditSession({
   const discard = async () => {
     if (await dashboard.discardDraft(dashboardId, session)) onExit(false);
   };
+  // Issue 12: Discard takes back only this user's edits (undoable, edit mode goes on).
+  const me = context.actor();
+  const mineUnsaved = view.draft.changes.some((c) => c.actor === me);
+  const openHistory = () => {
+    if (!edit.history) dashboard.toggleVersionHistory(dashboardId);
+  };
 
   const grid: EditGridView = {
     layout: view.draft.layout,
@@ -213,8 +226,25 @@ function EditSession({
         >
           Version history
         </button>
+        <button
+          type="button"
+          title="Discard my unsaved changes (Undo brings them back)"
+          disabled={busy || !mineUnsaved || !!edit.discarding}
+          onClick={() => void dashboard.discardMyChanges(dashboardId, session)}
+        >
+          Discard
+        </button>
+        {view.unsaved && (
+          <button
+            type="button"
+            disabled={busy || !!edit.discarding}
+            onClick={() => void dashboard.askDiscardEveryone(dashboardId, session)}
+          >
+            Discard everyone's changes
+          </button>
+        )}
         <button type="button" disabled={busy} onClick={() => void discard()}>
-          {view.unsaved ? 'Discard' : 'Exit edit mode'}
+          Exit edit mode
         </button>
         <button
           type="button"
@@ -227,6 +257,15 @@ function EditSession({
       </div>
       <SaveNotice notices={saveNotices} />
       <RejectedEdits view={view} session={session} />
+      <DiscardNotice draft={view.draft} ready={view.ready} me={me} editors={view.editors} onOpenHistory={openHistory} />
+      {edit.confirmDiscard && (
+        <DiscardConfirm
+          unsaved={edit.confirmDiscard.unsaved}
+          me={me}
+          onCancel={() => dashboard.cancelDiscardEveryone()}
+          onConfirm={() => void dashboard.discardEveryone(dashboardId, session)}
+        />
+      )}
       {view.connection === 'failed' && (
         <div className="alert danger" role="alert">
           {view.error ?? 'This dashboard can not be edited.'}
@@ -264,6 +303,7 @@ function EditSession({
           history={edit.history}
           dashboardId={dashboardId}
           savedVersion={view.draft.version}
+          discards={view.draft.discardedDrafts.length}
           gridWidth={gridWidth}
           escapeMarkdown={escapeMarkdown}
         />

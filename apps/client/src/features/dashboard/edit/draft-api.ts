@@ -3,6 +3,7 @@ import {
   parsePositionJson,
   type DashboardVersion as VersionItem,
   type DashboardVersionList as VersionList,
+  type UnsavedByEditor,
   type Layout,
   type PaletteChart as ChartListItem,
 } from '@strata/domain';
@@ -28,7 +29,13 @@ export function draftApi(http: HttpClient) {
       http.post<{ version: number; result: VersionItem }>(`${base(id)}/draft/save`, {
         expected_version: expectedVersion,
       }),
-    discard: (id: number) => http.post<unknown>(`${base(id)}/draft/discard`, {}),
+    /** `mine`: the user's own unsaved edits (undoable by them); `all`: everyone's (owners), kept as a discarded draft. */
+    discard: (id: number, scope: 'mine' | 'all' = 'mine') => http.post<unknown>(`${base(id)}/draft/discard`, { scope }),
+    /** Who has how many unsaved edits in the draft now (the owner's confirmation names them). */
+    unsavedBy: async (id: number): Promise<UnsavedByEditor[]> =>
+      (await http.get<{ result: { unsaved_by?: UnsavedByEditor[] } }>(`${base(id)}/draft`)).result.unsaved_by ?? [],
+    /** Brings discarded draft `n` back as the draft. */
+    restoreDiscarded: (id: number, n: number) => http.post<unknown>(`${base(id)}/versions/discarded/${n}/restore`, {}),
     versions: (id: number) => http.get<VersionList>(`${base(id)}/versions`),
     version: async (id: number, n: number): Promise<{ info: VersionItem; layout: Layout }> => {
       const { result } = await http.get<{ result: VersionItem & { position_json: unknown } }>(

@@ -1,6 +1,7 @@
 /**
  * Save and Discard of edit mode (charts-dashboards-reports §4 edit mode; the server's dashboard-drafts):
- * Save publishes the shared draft as a new version, Discard drops what nobody saved. Both wait until the
+ * Save publishes the shared draft as a new version; Discard takes back the user's own unsaved edits (issue 12:
+ * never the others'), and an owner may discard everyone's after a confirmation. All wait until the
  * user's edits on their way are acknowledged, so what the user saw is what is saved. The page records
  * each start and how it ended (never undo steps).
  */
@@ -17,8 +18,18 @@ export type DraftProgress = Pick<DraftSession, 'getView'> & { view$: Observable<
 export interface SaveActions {
   /** Resolves to whether the draft was saved (edit mode then ends). */
   saveDraft(dashboardId: number, session: DraftProgress): Promise<boolean>;
-  /** Resolves to whether the draft was discarded, or left as it was when nothing was unsaved. */
+  /** Exit edit mode: resolves to true once the user's edits on their way landed; the draft is left as it is. */
   discardDraft(dashboardId: number, session: DraftProgress): Promise<boolean>;
+  /**
+   * Discard my changes: the user's own unsaved edits leave the draft, the others' stay; one step the user's
+   * Undo reverses, so no confirmation. Edit mode goes on.
+   */
+  discardMyChanges(dashboardId: number, session: DraftProgress): Promise<boolean>;
+  /** An owner's "Discard everyone's changes": asks the server who has how many unsaved edits, for the confirmation. */
+  askDiscardEveryone(dashboardId: number, session: DraftProgress): Promise<void>;
+  cancelDiscardEveryone(): void;
+  /** After the confirmation: everyone's edits go (kept as a discarded draft in the history); edit mode goes on. */
+  discardEveryone(dashboardId: number, session: DraftProgress): Promise<boolean>;
 }
 
 /** How long the user's edits may take to be acknowledged before a save gives up. */
@@ -28,7 +39,7 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
   const { store, toasts } = core;
   const record = (event: DashboardPageEvent) => void store.record([event]);
   /** A save or discard is under way, or done (edit mode is ending): the bar's buttons are disabled meanwhile. */
-  const busy = () => store.getState().edit.draft !== null;
+  const busy = () => store.getState().edit.draft !== null || !!store.getState().edit.discarding;
   const settled = (session: DraftProgress) =>
     firstValueFrom(
       session.view$.pipe(
@@ -53,19 +64,58 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
       }
     },
     async discardDraft(dashboardId, session) {
+      // Exit edit mode: the shared draft stays as it is (the user's own unsaved edits too, for whoever saves
+      // next); taking edits back is Discard (mine) or an owner's discard of everyone's.
       if (busy()) return false;
       record({ type: 'dashboardPage/draftDiscardStarted', data: { dashboardId } });
       try {
         await settled(session);
-        const changesDropped = session.getView().unsaved;
-        if (changesDropped) await drafts.discard(dashboardId);
-        record({ type: 'dashboardPage/draftDiscarded', data: { dashboardId, changesDropped } });
+        record({ type: 'dashboardPage/draftDiscarded', data: { dashboardId, changesDropped: false } });
         return true;
       } catch (error) {
-        record({
-          type: 'dashboardPage/draftDiscardFailed',
-          data: { dashboardId, message: describeVersionError(error) },
-        });
+        const message = describeVersionError(error);
+        record({ type: 'dashboardPage/draftDiscardFailed', data: { dashboardId, message } });
+        return false;
+      }
+    },
+    async discardMyChanges(dashboardId, session) {
+      if (busy()) return false;
+      record({ type: 'dashboardPage/ownChangesDiscardStarted', data: { dashboardId } });
+      try {
+        await settled(session);
+        await drafts.discard(dashboardId, 'mine');
+        record({ type: 'dashboardPage/ownChangesDiscarded', data: { dashboardId } });
+        return true;
+      } catch (error) {
+        const message = describeVersionError(error);
+        record({ type: 'dashboardPage/ownChangesDiscardFailed', data: { dashboardId, message } });
+        return false;
+      }
+    },
+    async askDiscardEveryone(dashboardId, session) {
+      if (busy()) return;
+      try {
+        await settled(session);
+        const unsaved = await drafts.unsavedBy(dashboardId);
+        record({ type: 'dashboardPage/discardEveryoneAsked', data: { dashboardId, unsaved } });
+      } catch (error) {
+        const message = describeVersionError(error);
+        record({ type: 'dashboardPage/everyoneDiscardFailed', data: { dashboardId, message } });
+      }
+    },
+    cancelDiscardEveryone: () => record({ type: 'dashboardPage/discardEveryoneCancelled', data: {} }),
+    async discardEveryone(dashboardId, session) {
+      if (busy()) return false;
+      record({ type: 'dashboardPage/everyoneDiscardStarted', data: { dashboardId } });
+      try {
+        await settled(session);
+        await drafts.discard(dashboardId, 'all');
+        record({ type: 'dashboardPage/everyoneDiscarded', data: { dashboardId } });
+        toasts.success("Everyone's unsaved changes were discarded. The version history keeps them.");
+        return true;
+      } catch (error) {
+        const message = describeVersionError(error);
+        record({ type: 'dashboardPage/everyoneDiscardFailed', data: { dashboardId, message } });
         return false;
       }
     },

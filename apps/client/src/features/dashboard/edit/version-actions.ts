@@ -2,11 +2,13 @@
  * The version history of edit mode (the server's dashboard-drafts versions): the panel opened and
  * closed, the list loaded (again after every save, so another editor's save shows up at once), a version
  * viewed read-only, and a restore, which makes an older version the newest. Restoring names the version
- * the user saw as current: a newer save meanwhile is a 409, told plainly.
+ * the user saw as current: a newer save meanwhile is a 409, told plainly. A draft an owner discarded is
+ * listed too and can be brought back as the draft.
  */
 import type { DashboardPageEvent } from '@strata/domain';
 import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
+import { toClientError } from '../../api/api-error';
 import { describeVersionError } from './version-error';
 
 export interface VersionActions {
@@ -17,6 +19,8 @@ export interface VersionActions {
   closeVersionView(): void;
   /** `savedVersion`: the draft's saved version, named when the list has not said which is current. */
   restoreVersion(dashboardId: number, version: number, savedVersion: number): Promise<void>;
+  /** Brings a draft an owner discarded back as the draft (its edits unsaved again, nothing published). */
+  restoreDiscardedDraft(dashboardId: number, discard: number): Promise<void>;
 }
 
 export function versionActions(core: DashboardCore, drafts: DraftApi): VersionActions {
@@ -61,6 +65,21 @@ export function versionActions(core: DashboardCore, drafts: DraftApi): VersionAc
         toasts.success(`Restored as version ${restored.version}.`);
       } catch (error) {
         record({ type: 'dashboardPage/versionRestoreFailed', data: { version, message: describeVersionError(error) } });
+      }
+    },
+    async restoreDiscardedDraft(dashboardId, discard) {
+      const open = history();
+      if (!open || open.restoringDiscard) return;
+      record({ type: 'dashboardPage/discardedDraftRestoreStarted', data: { discard } });
+      try {
+        await drafts.restoreDiscarded(dashboardId, discard);
+        record({ type: 'dashboardPage/discardedDraftRestored', data: { discard } });
+        // The layout arrives in the draft over the socket, for every editor.
+        toasts.success('The discarded draft is the draft again: its changes are unsaved.');
+      } catch (error) {
+        // A 409 here is the draft's unsaved changes, told in the server's words.
+        const message = toClientError(error).message;
+        record({ type: 'dashboardPage/discardedDraftRestoreFailed', data: { discard, message } });
       }
     },
   };

@@ -73,8 +73,12 @@ export function draftHttpHandler(
       const version = drafts.draft(id).version;
       return { status: 200, body: { version, result: versionJson(id, version) } };
     }
-    if (match[2] === 'draft/discard')
-      return answer(drafts.command(id, actor, 'DiscardDraft', {})) ?? { status: 200, body: { result: {} } };
+    if (match[2] === 'draft/discard') {
+      // As the server: `mine` (default) takes back the caller's own edits, `all` everyone's.
+      const scope =
+        (request.body as { scope?: string } | undefined)?.scope === 'all' ? 'DiscardDraft' : 'DiscardMyChanges';
+      return answer(drafts.command(id, actor, scope, {})) ?? { status: 200, body: { result: {} } };
+    }
     const state = drafts.draft(id);
     if (match[3] === undefined) {
       return {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import {
   checkDraftHistory,
+  draftHistoryBatch,
   draftDecider,
   dashboardIdOfDraftStream,
   parseDraftCommand,
@@ -27,6 +28,9 @@ import {
   type Peer,
   type ServerMessage,
 } from '@strata/events';
+
+/** Session commands: stamped with the server's time, never undo steps (as the server's DraftService). */
+const SESSION_COMMANDS: ReadonlySet<string> = new Set(['SaveDraft', 'DiscardDraft', 'DiscardMyChanges']);
 
 export interface DraftSocketServer {
   url: string;
@@ -127,14 +131,15 @@ export async function startDraftSocketServer(options: {
       return {
         ok: true,
         events: envelopeBatch(
-          [marker],
+          // As the server: the undo of a "discard my changes" is the restore of all its edits.
+          draftHistoryBatch(log, actor, marker, meta.at),
           { ...meta, undoable: false },
           { stream, version: log.length + 1 },
         ) as Envelope[],
       };
     }
     const parsed = parseDraftCommand(
-      { type, data: type === 'SaveDraft' || type === 'DiscardDraft' ? { ...(data as object), at: meta.at } : data },
+      { type, data: SESSION_COMMANDS.has(type) ? { ...(data as object), at: meta.at } : data },
       actor,
     );
     if (!parsed.ok) return { ok: false, text: parsed.problems.join('; '), code: 'invalid_command' };
@@ -144,7 +149,7 @@ export async function startDraftSocketServer(options: {
         ok: true,
         events: envelopeBatch(
           events,
-          { ...meta, undoable: type !== 'SaveDraft' && type !== 'DiscardDraft' },
+          { ...meta, undoable: !SESSION_COMMANDS.has(type) },
           { stream, version: log.length + 1 },
         ) as Envelope[],
       };
