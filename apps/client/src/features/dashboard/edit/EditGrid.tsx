@@ -55,11 +55,12 @@ export function EditGrid() {
 
 /** Top-level tabs: not draggable, but selectable, with the menu that swaps them back for the grid. */
 function TopLevelTabs({ item }: { item: LayoutItem }) {
-  const { readOnly, selectedId, select } = useEditGrid();
+  const { readOnly, selectedId, select, selections } = useEditGrid();
   const selected = selectedId === item.id && !readOnly;
   return (
     <div
       className={`edit-top-tabs${selected ? ' edit-item--selected' : ''}`}
+      style={peerOutline(selections[item.id] ?? [])}
       onClick={(e) => {
         if (readOnly) return;
         e.stopPropagation();

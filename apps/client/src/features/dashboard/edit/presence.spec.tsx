@@ -3,7 +3,7 @@
  */
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
 import { fireEvent, waitFor } from '@testing-library/react';
-import { emptyLayout } from '@strata/domain';
+import { emptyLayout, parsePositionJson } from '@strata/domain';
 import { peerColor } from './edit-context';
 import { editHarness } from './testing/edit-harness';
 
@@ -14,6 +14,9 @@ describe('presence: what each other editor has selected', () => {
     await h.start({ 7: emptyLayout('Sales') });
     const alice = h.editor('1');
     const bob = h.editor('2');
+    // Both sessions connect first (a loaded machine may take more than findBy's default second).
+    await alice.ui.findByTestId('edit-grid', {}, { timeout: 10_000 });
+    await bob.ui.findByTestId('edit-grid', {}, { timeout: 10_000 });
     const bobAvatar = await alice.ui.findByLabelText('bob is editing');
     expect(bobAvatar).toHaveAttribute('title', 'bob is editing and has nothing selected');
 
@@ -39,5 +42,32 @@ describe('presence: what each other editor has selected', () => {
       'title',
       'bob is editing and has nothing selected',
     );
+  });
+
+  it('top-level tabs Bob selected are outlined in his colour at Alice, and his tooltip says so', async () => {
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['TABS-top'], parents: [] },
+      'TABS-top': { id: 'TABS-top', type: 'TABS', children: ['TAB-one'], parents: ['ROOT_ID'] },
+      'TAB-one': {
+        id: 'TAB-one',
+        type: 'TAB',
+        children: [],
+        parents: ['ROOT_ID', 'TABS-top'],
+        meta: { text: 'Overview' },
+      },
+      HEADER_ID: { id: 'HEADER_ID', type: 'HEADER', children: [], parents: [], meta: { text: 'Sales' } },
+    };
+    const parsed = parsePositionJson(position);
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+    await h.start({ 7: parsed.layout });
+    const alice = h.editor('1');
+    const bob = h.editor('2');
+    await alice.ui.findByTestId('edit-grid', {}, { timeout: 10_000 });
+    await bob.ui.findByTestId('edit-grid', {}, { timeout: 10_000 });
+    fireEvent.click(bob.grid().getByRole('tab', { name: 'Overview' }));
+    const tabsAtAlice = alice.host.querySelector<HTMLElement>('.edit-top-tabs')!;
+    await waitFor(() => expect(tabsAtAlice).toHaveStyle({ outline: `2px solid ${peerColor(2)}` }));
+    expect(alice.ui.getByLabelText('bob is editing')).toHaveAttribute('title', 'bob is editing and has selected tabs');
   });
 });
