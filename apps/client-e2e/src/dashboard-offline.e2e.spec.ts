@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startStrata, type RunningServer } from './strata-server';
+import { ARTIFACTS, jsonApi, signIn as signInTo } from './support';
+
+// Issue 12 "Disconnects" and item 3 in Chromium: an editor whose socket drops keeps editing, a reload
+// keeps what was not sent, and an edit that can no longer apply is shown to its author with their text.
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+let alice: Page;
+let bob: Page;
+let adminToken = '';
+let dashboardId = 0;
+const BOB_PASSWORD = 'bob-e2e-password';
+let api: ReturnType<typeof jsonApi>;
+
+/**
+ * Alice's network for the socket only (the page and the REST API stay reachable, so a reload works):
+ * every socket.io connection goes through a route that forwards it, and while `offline` the open ones
+ * are cut and new ones closed at once, as a dead network would.
+ */
+const network = { offline: false, open: [] as WebSocketRoute[] };
+function goOffline() {
+  network.offline = true;
+  for (const socket of network.open.splice(0)) void socket.close({ code: 4000, reason: 'offline' });
+}
+
+const grid = (page: Page) => page.getByTestId('edit-grid');
+const pending = (page: Page, text: string) => page.getByTestId('pending-edits').filter({ hasText: text });
+const refused = (page: Page) => page.getByRole('region', { name: 'Changes not applied' });
+
+async function draftLayout(): Promise<Record<string, { type?: string; meta?: { code?: string } }>> {
+  const draft = await api.call<{ result: { position_json: string | object } }>(
+    'GET',
+    `/api/v1/dashboard/${dashboardId}/draft`,
+    adminToken,
+  );
+  const json = draft.body.result.position_json;
+  return typeof json === 'string' ? JSON.parse(json) : (json as never);
+}
+/** The draft's components of a type (not the dashboard title's HEADER_ID, which is no grid component). */
+const ofType = async (type: string) =>
+  Object.entries(await draftLayout())
+    .filter(([id, c]) => c.type === type && id !== 'HEADER_ID')
+    .map(([, c]) => c);
+
+beforeAll(async () => {
+  server = await startStrata(join(ARTIFACTS, 'server-dashboard-offline.log'));
+  api = jsonApi(server.baseUrl);
+  browser = await launchChromium();
+  adminToken = await api.token('admin', server.adminPassword);
+  const bobUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
+    username: 'bob',
+    password: BOB_PASSWORD,
+    first_name: 'Bob',
+    last_name: 'Editor',
+    roles: ['Gamma'],
+  });
+  expect(bobUser.status).toBe(201);
+  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+    dashboard_title: 'Edited offline',
+    owners: [bobUser.body.id],
+  });
+  expect(dashboard.status).toBe(201);
+  dashboardId = dashboard.body.id;
+
+  const signedIn = await signInTo(browser, server.baseUrl, 'admin', server.adminPassword);
+  contexts.push(signedIn.context);
+  alice = signedIn.page;
+  await signedIn.context.routeWebSocket(
+    (url) => url.pathname.startsWith('/socket.io'),
+    (socket) => {
+      if (network.offline) return void socket.close({ code: 4000, reason: 'offline' });
+      network.open.push(socket);
+      socket.connectToServer();
+    },
+  );
+  const other = await signInTo(browser, server.baseUrl, 'bob', BOB_PASSWORD);
+  contexts.push(other.context);
+  bob = other.page;
+  await alice.goto(`${server.baseUrl}/dashboard/${dashboardId}/?edit=true`);
+  await bob.goto(`${server.baseUrl}/dashboard/${dashboardId}/?edit=true`);
+  await grid(alice).waitFor();
+  await grid(bob).waitFor();
+}, 400_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('an editor whose connection drops, in Chromium', () => {
+  it('keeps editing offline; after a reload the change waiting is sent and lands once', async () => {
+    goOffline();
+    await alice.getByText('Reconnecting…').waitFor();
+    await alice.getByRole('button', { name: 'Add Header', exact: true }).click();
+    await grid(alice).getByRole('heading', { name: 'New header' }).waitFor();
+    await pending(alice, 'Offline: 1 change pending').waitFor();
+    await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-offline-pending.png') });
+
+    // A reload while the socket is still down: the change is remembered and shown as waiting.
+    await alice.reload();
+    await pending(alice, '1 change waiting to be sent').waitFor();
+    expect(await ofType('HEADER')).toEqual([]);
+
+    network.offline = false;
+    await grid(bob).getByRole('heading', { name: 'New header' }).waitFor({ timeout: 60_000 });
+    await grid(alice).getByRole('heading', { name: 'New header' }).waitFor();
+    await alice.getByTestId('pending-edits').waitFor({ state: 'detached' });
+    expect(await ofType('HEADER')).toHaveLength(1);
+    expect(await grid(bob).getByRole('heading', { name: 'New header' }).count()).toBe(1);
+  });
+
+  it('shows an offline edit of a markdown another editor deleted as not applied, with the text kept', async () => {
+    await bob.getByRole('button', { name: 'Add Text / Markdown', exact: true }).click();
+    await grid(alice).locator('.edit-item--markdown').waitFor();
+
+    goOffline();
+    await alice.getByText('Reconnecting…').waitFor();
+    await grid(alice).locator('.edit-item--markdown').click();
+    await grid(alice).getByRole('textbox', { name: 'Markdown text' }).fill('# Written offline');
+    await alice.getByRole('toolbar', { name: 'Edit dashboard' }).click();
+    await pending(alice, 'Offline: 1 change pending').waitFor();
+    // Bob deletes the markdown meanwhile.
+    await grid(bob).locator('.edit-item--markdown').click();
+    await bob.getByRole('button', { name: 'Delete component' }).click();
+    await grid(bob).locator('.edit-item--markdown').waitFor({ state: 'detached' });
+
+    network.offline = false;
+    await refused(alice).waitFor({ timeout: 60_000 });
+    await refused(alice).getByText('This component no longer exists', { exact: false }).waitFor();
+    expect(await refused(alice).getByRole('textbox', { name: 'Your text' }).inputValue()).toBe('# Written offline');
+    await alice.getByTestId('pending-edits').waitFor({ state: 'detached' });
+    expect(await ofType('MARKDOWN')).toEqual([]);
+    await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-offline-refused.png') });
+    await refused(alice).getByRole('button', { name: 'Dismiss' }).click();
+    await refused(alice).waitFor({ state: 'detached' });
+  });
+});
