@@ -121,6 +121,14 @@ describe('Discard is per user, in Chromium with two editors', () => {
     await discarded.waitFor();
     expect(await discarded.innerText()).toContain('discarded by admin');
     expect(await inViewport(bob, history)).toBe(true);
+    // A side panel: the viewport's full height on the right, not a block below the dashboard.
+    const box = (await history.boundingBox())!;
+    const view = bob.viewportSize()!;
+    expect([Math.round(box.y), Math.round(box.height), Math.round(box.x + box.width)]).toEqual([
+      0,
+      view.height,
+      view.width,
+    ]);
     expect(await inViewport(bob, discarded)).toBe(true);
     await bob.screenshot({ path: join(ARTIFACTS, 'dashboard-discard-history.png') });
 
