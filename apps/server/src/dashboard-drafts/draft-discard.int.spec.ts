@@ -121,4 +121,25 @@ describe("an owner discards everyone's changes", () => {
     expect(await kit.send(a.c, id, 'DiscardDraft', {})).toMatchObject({ result: 'committed' });
     expect(await ids(id)).toEqual([]);
   });
+
+  it('a discard stored before issue 12 (no layout kept) is read: listed, not restorable', async () => {
+    const id = await kit.newDashboard('Old discard');
+    const a = await kit.editor('alice', id);
+    await kit.send(a.c, id, 'CreateComponent', markdown('MARKDOWN-old'));
+    const old = { version: 1, by: String(kit.ids.alice), at: '2026-01-01T00:00:00.000Z' };
+    await kit.store().append(`dashboard-draft:${id}`, [{ type: 'dashboard/draftDiscarded', data: old }], {
+      expectedVersion: 'any',
+      meta: { actor: String(kit.ids.alice) },
+    });
+    const list = await kit.api('alice').get(`/api/v1/dashboard/${id}/versions`);
+    expect(list.body.discarded).toEqual([
+      expect.objectContaining({
+        discard: 1,
+        restorable: false,
+        discarded_by: { id: kit.ids.alice, username: 'alice' },
+      }),
+    ]);
+    expect(await ids(id)).toEqual([]);
+    expect((await kit.api('alice').post(`/api/v1/dashboard/${id}/versions/discarded/1/restore`, {})).status).toBe(404);
+  });
 });
