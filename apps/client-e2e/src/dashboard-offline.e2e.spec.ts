@@ -46,6 +46,12 @@ const ofType = async (type: string) =>
   Object.entries(await draftLayout())
     .filter(([id, c]) => c.type === type && id !== 'HEADER_ID')
     .map(([, c]) => c);
+const codes = async () => (await ofType('MARKDOWN')).map((c) => c.meta?.code);
+/** Waits until `check` holds (the server or the page asked again after each answer, no fixed delay). */
+async function until(check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) if (Date.now() > end) throw new Error('the condition never held');
+}
 
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-dashboard-offline.log'));
@@ -139,5 +145,32 @@ describe('an editor whose connection drops, in Chromium', () => {
     await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-offline-refused.png') });
     await refused(alice).getByRole('button', { name: 'Dismiss' }).click();
     await refused(alice).waitFor({ state: 'detached' });
+  });
+
+  it('two editors type in one markdown: the later is refused with the text kept, and Re-apply lands it', async () => {
+    await bob.getByRole('button', { name: 'Add Text / Markdown', exact: true }).click();
+    await grid(alice).locator('.edit-item--markdown').waitFor();
+    for (const page of [alice, bob]) {
+      await grid(page).locator('.edit-item--markdown').click();
+      await grid(page).getByRole('textbox', { name: 'Markdown text' }).waitFor();
+    }
+    // Alice starts typing first, from the empty text; Bob types and leaves the field before she does.
+    await grid(alice).getByRole('textbox', { name: 'Markdown text' }).fill('# Alice later');
+    await grid(bob).getByRole('textbox', { name: 'Markdown text' }).fill('# Bob first');
+    await bob.getByRole('toolbar', { name: 'Edit dashboard' }).click();
+    await until(async () => (await codes()).join() === '# Bob first');
+    await alice.getByRole('toolbar', { name: 'Edit dashboard' }).click();
+
+    // Alice is told, with her text; Bob's text stays until she re-applies hers.
+    await refused(alice).getByText('Someone else changed this text', { exact: false }).waitFor();
+    expect(await refused(alice).getByRole('textbox', { name: 'Your text' }).inputValue()).toBe('# Alice later');
+    expect(await codes()).toEqual(['# Bob first']);
+    await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-offline-text-refused.png') });
+    await refused(alice).getByRole('button', { name: 'Re-apply' }).click();
+    await refused(alice).waitFor({ state: 'detached' });
+    // Bob, his markdown still selected, sees her text in its field.
+    const bobsField = grid(bob).getByRole('textbox', { name: 'Markdown text' });
+    await until(async () => (await bobsField.inputValue()) === '# Alice later');
+    expect(await codes()).toEqual(['# Alice later']);
   });
 });
