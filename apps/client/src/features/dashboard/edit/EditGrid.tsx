@@ -11,14 +11,13 @@ import {
   type LayoutItem,
 } from '@strata/domain';
 import { columnsToPx } from '../grid/DashboardGrid';
-import { Markdown } from '../grid/Markdown';
 import { ComponentMenu } from './ComponentMenu';
 import { createIntent } from './drops';
 import { useEditGrid } from './edit-context';
 import { PeerLabels, peerOutline } from './Presence';
 import { ResizeHandle } from './ResizeHandle';
+import { bg, HeaderEditor, MarkdownEditor, useTextEdit } from './TextEditors';
 
-const HEADER_TAGS = { SMALL_HEADER: 'h4', MEDIUM_HEADER: 'h3', LARGE_HEADER: 'h2' } as const;
 const LABELS: Partial<Record<LayoutItem['type'], string>> = {
   ROW: 'Row',
   COLUMN: 'Column',
@@ -29,8 +28,6 @@ const LABELS: Partial<Record<LayoutItem['type'], string>> = {
   DIVIDER: 'Divider',
   CHART: 'Chart',
 };
-const bg = (item: LayoutItem) =>
-  item.meta.background === 'BACKGROUND_WHITE' ? ' dashboard-bg--white' : ' dashboard-bg--transparent';
 
 /**
  * The draft's layout in edit mode: every container is a drop target (@hello-pangea/dnd, one list per
@@ -67,7 +64,6 @@ function TopLevelTabs({ item }: { item: LayoutItem }) {
         select(item.id);
       }}
     >
-      {selected && <ComponentMenu item={item} />}
       <Tabs item={item} columns={GRID_COLUMN_COUNT} />
     </div>
   );
@@ -136,7 +132,8 @@ function Item({ id, index, columns }: { id: string; index: number; columns: numb
             </span>
           )}
           <PeerLabels peers={others} />
-          {selected && !readOnly && <ComponentMenu item={item} />}
+          {/* A Tabs block's menu goes under its bar (see Tabs), so that selecting it never moves the titles. */}
+          {selected && !readOnly && item.type !== 'TABS' && <ComponentMenu item={item} />}
           <Body item={item} columns={columns} />
         </div>
       )}
@@ -197,62 +194,9 @@ function Body({ item, columns }: { item: LayoutItem; columns: number }): ReactNo
   }
 }
 
-/** A header's text, edited in place once selected; Enter or leaving the field sends it. */
-function HeaderEditor({ item }: { item: LayoutItem }) {
-  const { selectedId, readOnly, execute } = useEditGrid();
-  const text = item.meta.text ?? '';
-  const [value, setValue] = useState<string | null>(null);
-  const Tag = HEADER_TAGS[item.meta.headerSize as keyof typeof HEADER_TAGS] ?? 'h3';
-  const commit = () => {
-    if (value !== null && value !== text) execute({ type: 'UpdateComponentText', data: { id: item.id, text: value } });
-    setValue(null);
-  };
-  return (
-    <div className={`dashboard-header-component${bg(item)}`}>
-      {selectedId === item.id && !readOnly ? (
-        <input
-          className={`edit-header-input edit-header-input--${item.meta.headerSize ?? 'MEDIUM_HEADER'}`}
-          aria-label="Header text"
-          value={value ?? text}
-          onChange={(e) => setValue(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && commit()}
-        />
-      ) : (
-        <Tag className="dashboard-header-component__text">{text}</Tag>
-      )}
-    </div>
-  );
-}
-
-/** Markdown drawn as in view mode; selected, its source is edited in place and sent on leaving the field. */
-function MarkdownEditor({ item, height, escapeHtml }: { item: LayoutItem; height: number; escapeHtml: boolean }) {
-  const { selectedId, readOnly, execute } = useEditGrid();
-  const code = item.meta.code ?? '';
-  const [value, setValue] = useState<string | null>(null);
-  if (selectedId !== item.id || readOnly) {
-    if (code.trim() === '' && !readOnly)
-      return <p className="muted edit-markdown__empty">Empty text: select it to write markdown</p>;
-    return <Markdown code={code} escapeHtml={escapeHtml} height={height} />;
-  }
-  return (
-    <textarea
-      className="edit-markdown__source"
-      aria-label="Markdown text"
-      value={value ?? code}
-      placeholder="Write markdown here"
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={() => {
-        if (value !== null && value !== code) execute({ type: 'UpdateMarkdown', data: { id: item.id, code: value } });
-        setValue(null);
-      }}
-    />
-  );
-}
-
 /** Tabs: the bar (titles edited in place, "+" adds a tab) and the shown tab as a drop target. */
 function Tabs({ item, columns }: { item: LayoutItem; columns: number }) {
-  const { layout, readOnly, execute, newId } = useEditGrid();
+  const { layout, readOnly, selectedId, execute, newId } = useEditGrid();
   const [shown, setShown] = useState<string | null>(null);
   const active = item.children.includes(shown ?? '') ? shown! : item.children[0];
   return (
@@ -272,6 +216,9 @@ function Tabs({ item, columns }: { item: LayoutItem; columns: number }) {
           </button>
         )}
       </div>
+      {/* Under the bar, not above it: a click on a title selects the block, and the second click of a
+          double-click must still find that title, not a Delete button the menu put in its place. */}
+      {selectedId === item.id && !readOnly && <ComponentMenu item={item} />}
       {active && (
         <div role="tabpanel" className="dashboard-tabs__panel">
           <Container id={active} columns={columns} direction="vertical" />
@@ -283,23 +230,25 @@ function Tabs({ item, columns }: { item: LayoutItem; columns: number }) {
 
 function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active: boolean; onShow: () => void }) {
   const { readOnly, execute, select } = useEditGrid();
-  const [value, setValue] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const edit = useTextEdit(tab?.meta.text ?? '', (value, baseText) => {
+    if (tab) execute({ type: 'UpdateComponentText', data: { id: tab.id, text: value, baseText } });
+  });
   if (!tab) return null;
   const text = tab.meta.text || tab.meta.defaultText || 'Tab title';
-  if (active && value !== null) {
-    const commit = () => {
-      if (value !== (tab.meta.text ?? '')) execute({ type: 'UpdateComponentText', data: { id: tab.id, text: value } });
-      setValue(null);
-    };
+  // Double-click renames in place: Enter or leaving the field sends the title with its base, Escape drops it.
+  if (active && edit.value !== null) {
     return (
       <input
         aria-label="Tab title"
         autoFocus
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => e.key === 'Enter' && commit()}
+        value={edit.value}
+        onChange={(e) => edit.change(e.target.value)}
+        onBlur={edit.commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') edit.commit();
+          if (e.key === 'Escape') edit.cancel();
+        }}
       />
     );
   }
@@ -314,7 +263,7 @@ function TabTitle({ tab, active, onShow }: { tab: LayoutItem | undefined; active
           onShow();
           if (!readOnly) select(tab.id);
         }}
-        onDoubleClick={() => !readOnly && setValue(tab.meta.text ?? '')}
+        onDoubleClick={() => !readOnly && edit.begin()}
       >
         {text}
       </button>
