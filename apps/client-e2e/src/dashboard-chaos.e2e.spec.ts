@@ -18,7 +18,7 @@ import { ARTIFACTS, jsonApi, signIn } from './support';
 // draft, and @strata/domain/testing's audit follows every acknowledged change through the log.
 
 const SEED = process.env.CHAOS_SEED ? Number(process.env.CHAOS_SEED) : Math.floor(Math.random() * 2 ** 32);
-const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 25);
+const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 20);
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
