@@ -35,7 +35,6 @@ import {
   optimisticEntries,
   PROTOCOL_VERSION,
   receiveConfirmed,
-  type ClientMessage,
   type EventLike,
   type LogEntry,
   type Optimistic,
@@ -45,8 +44,9 @@ import {
 } from '@strata/events';
 import type { ClientContext } from '../../../shared/feature-store';
 import type { DraftTransport } from './draft-transport';
+import { createOutbox } from './outbox';
 import { browserStorage, pendingStore, previewOf, type StoredCommand } from './pending-store';
-import { reapplyIntent, rejectedText, withoutRejected, withRejected, type RejectedEdit } from './rejected-edits';
+import { createRejectedList, reapplyIntent, rejectedText, type RejectedEdit } from './rejected-edits';
 
 /** A layout command as the UI makes it: the actor is the signed-in user's, added here. */
 export type LayoutIntent = LayoutCommand extends infer C ? (C extends LayoutCommand ? Omit<C, 'actor'> : never) : never;
@@ -105,11 +105,6 @@ export interface DraftSessionDeps {
   storage?: Storage | null;
 }
 
-interface Sent {
-  message: Extract<ClientMessage, { type: 'command' }>;
-  stored: StoredCommand;
-}
-
 export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   const { dashboardId, transport, context, notices } = deps;
   const stream = draftStreamId(dashboardId);
@@ -122,26 +117,16 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   });
   const peers$ = new BehaviorSubject<Peer[]>([]);
   const selection$ = new BehaviorSubject<string[]>([]);
-  // Commands not yet acknowledged, by command id: resent (same id, so never applied twice) after a reconnect.
-  const unacked$ = new BehaviorSubject(new Map<string, Sent>());
   const saved = pendingStore(
     deps.storage === undefined ? browserStorage() : deps.storage,
     dashboardId,
     context.actor(),
   );
   const { pending: leftByLastPage, rejected } = saved.load();
-  // What the last page load of this dashboard sent without an answer: applied again after the catch-up.
-  let toResume = leftByLastPage;
-  const rejected$ = new BehaviorSubject<RejectedEdit[]>(rejected);
-  let clientSeq = 0;
+  // Commands not yet acknowledged, the last page load's included (applied again after the catch-up).
+  const outbox = createOutbox(saved, leftByLastPage);
+  const refusals = createRejectedList(rejected, saved.saveRejected, context.now);
   let subscribed = false;
-
-  const unacked = () => unacked$.value;
-  const setUnacked = (change: (map: Map<string, Sent>) => void) => {
-    const next = new Map(unacked$.value);
-    change(next);
-    unacked$.next(next);
-  };
 
   const actor = () => context.actor();
   const update = (next: Optimistic) => {
@@ -162,20 +147,17 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
         connection$.next({ connection: 'live', error: null, ready: true });
         sendPresence();
         // What was sent while the socket was down (or whose ack was lost with it) goes again.
-        for (const { message: command } of unacked().values()) transport.send(command);
+        for (const command of outbox.messages()) transport.send(command);
         return;
       case 'events':
         if (message.stream === stream) update(receiveConfirmed(opt$.value, message.events));
         return;
       case 'ack': {
-        const sent = unacked().get(message.commandId);
-        if (!sent) return;
-        setUnacked((map) => map.delete(message.commandId));
-        saved.remove([message.commandId]);
-        if (message.result === 'committed') return;
+        const sent = outbox.acked(message.commandId);
+        if (!sent || message.result === 'committed') return;
         const { state, dropped } = acknowledge(opt$.value, message);
         if (dropped) update(state);
-        reject([sent.stored], message.message);
+        refusals.add([sent], message.message);
         notices.danger(message.message);
         return;
       }
@@ -219,39 +201,26 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     }),
   ];
 
-  /** Keeps the refused commands in the list the user sees (and in storage, until dismissed). */
-  const reject = (commands: readonly Pick<StoredCommand, 'commandId' | 'command'>[], reason: string) => {
-    if (commands.length === 0) return;
-    const edits = commands.map(({ commandId, command }) => ({ commandId, command, reason, at: context.now() }));
-    rejected$.next(withRejected(rejected$.value, edits));
-    saved.saveRejected(rejected$.value);
-  };
-
   /** The draft was taken away: nothing waiting can land any more, so all of it is shown as refused. */
   const rejectAllPending = (reason: string) => {
-    const lost = [...unacked().values()].map((s) => s.stored).concat(toResume);
-    toResume = [];
-    setUnacked((map) => map.clear());
+    const lost = outbox.takeAll();
     update({ ...opt$.value, pending: [] });
-    saved.remove(lost.map((c) => c.commandId));
-    reject(lost, reason);
+    refusals.add(lost, reason);
   };
 
   /** Shows the command's local events as a pending batch and keeps it for sending until it is acknowledged. */
   const track = (stored: StoredCommand, events: readonly EventLike[], undoable: boolean) => {
-    const { batchId, commandId, command } = stored;
-    const seq = (clientSeq += 1);
+    const message = outbox.send(stream, stored);
+    const { batchId, commandId, clientSeq } = message;
     if (events.length > 0) {
-      const meta = { actor: actor(), at: stored.at, batchId, sessionId: context.sessionId, clientSeq: seq, commandId };
+      const meta = { actor: actor(), at: stored.at, batchId, sessionId: context.sessionId, clientSeq, commandId };
       const entries = envelopeBatch(
         events,
         { ...meta, undoable },
         { stream, version: confirmedVersion(opt$.value, stream) + 1 },
       ) as LogEntry[];
-      update(addPending(opt$.value, { batchId, commandId, clientSeq: seq, events: entries }));
+      update(addPending(opt$.value, { batchId, commandId, clientSeq, events: entries }));
     }
-    const message: Sent['message'] = { type: 'command', stream, clientSeq: seq, commandId, batchId, command };
-    setUnacked((map) => map.set(commandId, { message, stored }));
     return message;
   };
 
@@ -264,7 +233,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
       baseVersion: confirmedVersion(opt$.value, stream),
       at: context.now(),
     };
-    saved.add(stored);
+    outbox.add(stored);
     const message = track(stored, events, undoable);
     if (subscribed && transport.isConnected()) transport.send(message);
   };
@@ -276,14 +245,11 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
    * sent, without a preview, so the server's refusal (its reason) reaches the list of rejected edits.
    */
   const resume = () => {
-    if (toResume.length === 0) return;
     const landed = new Set(opt$.value.confirmed.map((e) => e.meta.batchId));
-    saved.remove(toResume.filter((c) => landed.has(c.batchId)).map((c) => c.commandId));
-    for (const stored of toResume.filter((c) => !landed.has(c.batchId))) {
+    for (const stored of outbox.takeLeft(landed)) {
       const undoable = stored.command.type !== 'Undo' && stored.command.type !== 'Redo';
       track(stored, previewOf(stored.command, store.getState(), actor()), undoable);
     }
-    toResume = [];
   };
 
   const history = (kind: 'Undo' | 'Redo'): boolean => {
@@ -297,7 +263,15 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     return true;
   };
 
-  const view$ = combineLatest([store.liveState$, opt$, connection$, peers$, selection$, unacked$, rejected$]).pipe(
+  const view$ = combineLatest([
+    store.liveState$,
+    opt$,
+    connection$,
+    peers$,
+    selection$,
+    outbox.waiting$,
+    refusals.list$,
+  ]).pipe(
     map(([draft, opt, conn, peers, selection, waiting, refused]): DraftView => {
       const entries = store.log.entries;
       const me = actor();
@@ -309,12 +283,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
         undoLimitExceeded: undoLimitExceeded(entries, me),
         unsaved: hasUnsavedChanges(draft),
         // A resumed command the draft no longer allows locally has no batch, yet it waits for its answer.
-        // What the last page load left is counted before the catch-up lets it be applied again.
-        pending: new Set([
-          ...opt.pending.map((b) => b.commandId),
-          ...waiting.keys(),
-          ...toResume.map((c) => c.commandId),
-        ]).size,
+        pending: new Set([...opt.pending.map((b) => b.commandId), ...waiting]).size,
         rejected: refused,
         editors: otherEditors(peers, context.sessionId),
         selections: selectionsByComponent(peers, draft.layout, context.sessionId),
@@ -333,16 +302,12 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
       notices.danger(reason);
       // A text that someone else's change beat here is kept for its author, as the server's refusal would be.
       const refused = { commandId: context.newId(), command: { type: intent.type, data: intent.data } };
-      if (rejectedText(refused)) reject([refused], reason);
+      if (rejectedText(refused)) refusals.add([refused], reason);
       return false;
     }
     if (events.length === 0) return false;
     submit(events, { type: intent.type, data: intent.data }, true);
     return true;
-  };
-  const dismissRejected = (commandId: string) => {
-    rejected$.next(withoutRejected(rejected$.value, commandId));
-    saved.saveRejected(rejected$.value);
   };
 
   const current = new BehaviorSubject<DraftView | null>(null);
@@ -357,13 +322,13 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     undo: () => history('Undo'),
     redo: () => history('Redo'),
     reapply(commandId) {
-      const edit = rejected$.value.find((e) => e.commandId === commandId);
+      const edit = refusals.list$.value.find((e) => e.commandId === commandId);
       const intent = edit ? reapplyIntent(edit, store.getState().layout) : null;
       if (!intent || !execute(intent)) return false;
-      dismissRejected(commandId);
+      refusals.dismiss(commandId);
       return true;
     },
-    dismissRejected,
+    dismissRejected: (commandId) => refusals.dismiss(commandId),
     select(ids) {
       selection$.next(ids);
       if (subscribed) sendPresence();
@@ -373,7 +338,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
       subscriptions.forEach((s) => s.unsubscribe());
       transport.close();
       store.dispose();
-      [opt$, connection$, peers$, selection$, unacked$, rejected$, current].forEach((s) => s.complete());
+      [opt$, connection$, peers$, selection$, outbox.waiting$, refusals.list$, current].forEach((s) => s.complete());
     },
   };
 }

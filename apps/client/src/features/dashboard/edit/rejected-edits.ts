@@ -3,6 +3,7 @@
  * the user dismisses them, never only a toast. A refused text edit (a header's or tab's title, a
  * markdown) keeps the user's text, so it can be copied or re-applied on the text as it is now.
  */
+import { BehaviorSubject } from 'rxjs';
 import type { Layout } from '@strata/domain';
 import type { LayoutIntent } from './draft-session';
 
@@ -70,10 +71,31 @@ export function describeEdit(edit: RejectedEdit): string {
   return WHAT[edit.command.type] ?? edit.command.type;
 }
 
-export const withRejected = (list: readonly RejectedEdit[], edits: readonly RejectedEdit[]): RejectedEdit[] => [
-  ...list.filter((e) => !edits.some((n) => n.commandId === e.commandId)),
-  ...edits,
-];
+/** The list the user sees, kept in storage through `save` until each is dismissed or re-applied. */
+export interface RejectedList {
+  readonly list$: BehaviorSubject<RejectedEdit[]>;
+  add(commands: readonly Pick<RejectedEdit, 'commandId' | 'command'>[], reason: string): void;
+  dismiss(commandId: string): void;
+}
 
-export const withoutRejected = (list: readonly RejectedEdit[], commandId: string): RejectedEdit[] =>
-  list.filter((e) => e.commandId !== commandId);
+export function createRejectedList(
+  initial: readonly RejectedEdit[],
+  save: (list: readonly RejectedEdit[]) => void,
+  now: () => string,
+): RejectedList {
+  const list$ = new BehaviorSubject<RejectedEdit[]>([...initial]);
+  const set = (list: RejectedEdit[]) => {
+    list$.next(list);
+    save(list);
+  };
+  return {
+    list$,
+    add(commands, reason) {
+      if (commands.length === 0) return;
+      const ids = new Set(commands.map((c) => c.commandId));
+      const added = commands.map(({ commandId, command }) => ({ commandId, command, reason, at: now() }));
+      set([...list$.value.filter((e) => !ids.has(e.commandId)), ...added]);
+    },
+    dismiss: (commandId) => set(list$.value.filter((e) => e.commandId !== commandId)),
+  };
+}
