@@ -95,7 +95,11 @@ describe('a newer version reaches a viewer in place (issue 12)', () => {
     const dashboard = renderPage(wire);
     await screen.findByRole('heading', { level: 1, name: 'Cars overview' });
     wire.connected$.next(true);
-    expect(wire.sent).toEqual([expect.objectContaining({ type: 'subscribe', stream: 'dashboard:7', fromVersion: 3 })]);
+    await waitFor(() =>
+      expect(wire.sent).toEqual([
+        expect.objectContaining({ type: 'subscribe', stream: 'dashboard:7', fromVersion: 3 }),
+      ]),
+    );
     wire.messages$.next({ type: 'subscribed', stream: 'dashboard:7', version: 3, events: [] });
 
     // The viewer applies a filter.

@@ -47,11 +47,16 @@ export function useNewVersions(options: NewVersionsOptions): { notice: NewVersio
   const { state, active, editing } = options;
   const latest = useRef(options);
   latest.current = options;
-  // Kept through a reload (the page's state is empty while it loads), so the socket is not opened again.
-  const dashboardId = useRef<number | null>(null);
-  if (state.dashboard) dashboardId.current = state.dashboard.id;
   const [notice, setNotice] = useState<NewVersion | null>(null);
-  const id = dashboardId.current;
+  // The dashboard followed and the version it was loaded at: set once a loaded page is in view mode, and
+  // kept through a reload (the page's state is empty while it loads), so the socket is not opened again.
+  const [followed, setFollowed] = useState<{ id: number; version: number } | null>(null);
+  const loadedId = state.dashboard?.id ?? null;
+  useEffect(() => {
+    if (!active) setFollowed(null);
+    else if (loadedId !== null && followed?.id !== loadedId)
+      setFollowed({ id: loadedId, version: latest.current.state.dashboard?.version ?? 0 });
+  }, [active, loadedId, followed]);
 
   const load = () => {
     setNotice(null);
@@ -59,14 +64,15 @@ export function useNewVersions(options: NewVersionsOptions): { notice: NewVersio
   };
 
   useEffect(() => {
-    if (!active || id === null || !editing) return;
+    if (!followed || !editing) return;
+    const id = followed.id;
     const { http, context, openTransport } = editing;
     const transport = openTransport
       ? openTransport()
       : socketDraftTransport({ url: http.url('') || undefined, sessionId: context.sessionId });
     const follow = followNewVersions({
       dashboardId: id,
-      fromVersion: latest.current.state.dashboard?.version ?? 0,
+      fromVersion: followed.version,
       me: context.actor(),
       transport,
       nameOf: (event) => saverName(http, latest.current.state, id)(event),
@@ -84,7 +90,7 @@ export function useNewVersions(options: NewVersionsOptions): { notice: NewVersio
       follow.close();
     };
     // One subscription per dashboard while in view mode; the page's services never change.
-  }, [active, id, editing === undefined]);
+  }, [followed, editing === undefined]);
 
   // A version loaded meanwhile (the viewer reloaded, or opened edit mode and came back) is no news.
   const loaded = state.dashboard?.version ?? 0;
