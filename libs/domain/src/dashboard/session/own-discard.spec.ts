@@ -1,6 +1,6 @@
-import { HISTORY_REDONE, HISTORY_UNDONE, type EventLike, type LogEntry } from '@strata/events';
+import { createUpcaster, envelopeBatch, HISTORY_REDONE, HISTORY_UNDONE } from '@strata/events';
 import { GRID_ID } from '../layout/types';
-import { DraftSession } from '../testing/draft-session';
+import { DraftSession, STREAM } from '../testing/draft-session';
 import { DraftErrorCode, hasUnsavedChanges } from './draft.decider';
 import type { DraftCommand } from './draft.model';
 import { discardAllQuestion, discardNoticeOf, discardNoticeText, unsavedChangesByActor } from './discard-notice';
@@ -80,6 +80,22 @@ describe('discard is per user (issue 12)', () => {
     );
   });
 
+  it("a client's optimistic undo marker alone changes nothing and is not offered twice", () => {
+    const s = new DraftSession();
+    s.exec('alice', markdown('MARKDOWN-a1'));
+    const discard = s.exec('alice', discardMine)!;
+    // What a browser appends as pending before the server's restore batch replaces it.
+    s.log.append(
+      envelopeBatch(
+        [{ type: HISTORY_UNDONE, data: { batchId: discard } }],
+        { actor: 'alice', at: 't', batchId: 'pending', undoable: false },
+        { stream: STREAM, version: s.log.length + 1 },
+      ),
+    );
+    expect(has(s, 'MARKDOWN-a1')).toBe(false);
+    expect(draftUndoCommand(s.log.entries, 'alice')).toBeNull();
+  });
+
   it('a save ends the discard as an undo step like any other', () => {
     const s = new DraftSession();
     s.exec('alice', markdown('MARKDOWN-a1'));
@@ -133,11 +149,12 @@ describe("an owner discards everyone's draft, and it stays recoverable", () => {
   });
 
   it('an old draftDiscarded without the dropped draft is read as listed but not restorable', () => {
-    const old: EventLike = { type: 'dashboard/draftDiscarded', data: { version: 1, by: '2', at: 't' } };
-    expect(draftSessionUpcasters['dashboard/draftDiscarded']!(old as LogEntry)).toEqual({
-      type: 'dashboard/draftDiscarded',
-      data: { version: 1, by: '2', at: 't', layout: null, changes: [] },
-    });
+    const meta = { actor: '2', at: 't', batchId: 'b1' };
+    const old = { id: 'e1', stream: 'dashboard-draft:1', version: 4, position: 9, meta };
+    const [read] = createUpcaster(draftSessionUpcasters)([
+      { ...old, type: 'dashboard/draftDiscarded', data: { version: 1, by: '2', at: 't' } },
+    ]);
+    expect(read!.data).toEqual({ version: 1, by: '2', at: 't', layout: null, changes: [] });
   });
 
   it('the confirmation names the others and their counts', () => {
