@@ -199,7 +199,10 @@ export class DashboardsService {
     return row;
   }
 
-  /** Appends the chart to the dashboard's layout (and its open draft); the user must be able to edit the dashboard. */
+  /**
+   * Puts the chart on the dashboard's layout and its open draft, in the first row with room, else a new row
+   * (the domain decides where: record/chart-slot.ts); the user must be able to edit the dashboard.
+   */
   async addChart(dashboardId: number, chart: { id: number; slice_name: string }, user: CurrentUser): Promise<void> {
     await this.editable(dashboardId, user);
     const data = {
