@@ -183,26 +183,28 @@ function fateOf(
   }
 }
 
-/** Each save published the fold it was decided on, with that fold's changes, and a valid layout. */
+/**
+ * Each save published the fold it was decided on, with that fold's changes, and a valid layout; each
+ * discard of everyone's draft kept what it dropped (issue 12 item 1: recoverable from the history).
+ */
 function checkSaves(
   log: readonly Envelope[],
   fold: (position: number) => ReturnType<typeof foldAt>,
   problems: string[],
 ) {
+  // Who did what to which component; the record may carry more (e.g. batch ids) as it grows.
+  const gist = (changes: readonly DraftChange[]) => changes.map((c) => `${c.actor} ${c.kind} ${c.componentId ?? ''}`);
   log.forEach((entry, i) => {
-    if (entry.type !== 'dashboard/draftSaved') return;
-    const saved = entry.data as { version: number; layout: unknown; changes: readonly DraftChange[] };
+    if (entry.type !== 'dashboard/draftSaved' && entry.type !== 'dashboard/draftDiscarded') return;
+    const kept = entry.data as { version: number; layout: unknown; changes: readonly DraftChange[] };
+    const what = entry.type === 'dashboard/draftSaved' ? `version ${kept.version}` : `the discard at log ${i + 1}`;
     const { state } = fold(i);
-    if (!deepEqual(saved.layout, state.layout))
-      problems.push(
-        `version ${saved.version} (log ${i + 1}) published a layout other than the draft it was decided on`,
-      );
-    // Who did what to which component; the record may carry more (e.g. batch ids) as it grows.
-    const gist = (changes: readonly DraftChange[]) => changes.map((c) => `${c.actor} ${c.kind} ${c.componentId ?? ''}`);
-    if (!deepEqual(gist(saved.changes), gist(state.changes)))
-      problems.push(`version ${saved.version} (log ${i + 1}) lists changes other than the draft's`);
-    for (const problem of layoutProblems(state.layout))
-      problems.push(`version ${saved.version} breaks a layout rule: ${problem}`);
+    if (!deepEqual(kept.layout, state.layout))
+      problems.push(`${what} (log ${i + 1}) holds a layout other than the draft it was decided on`);
+    if (!deepEqual(gist(kept.changes ?? []), gist(state.changes)))
+      problems.push(`${what} (log ${i + 1}) lists changes other than the draft's`);
+    if (entry.type === 'dashboard/draftSaved')
+      for (const problem of layoutProblems(state.layout)) problems.push(`${what} breaks a layout rule: ${problem}`);
   });
 }
 
