@@ -4,8 +4,11 @@
  * loses it is revoked without seeing the batch that took it away. Real sockets on a real PostgreSQL.
  */
 import { PROTOCOL_VERSION, type Envelope, type ServerMessage } from '@strata/events';
-import type { TestClient } from '../../test/realtime/realtime-test-app';
-import { HttpClient } from '../testing/auth-test-app';
+import { io } from 'socket.io-client';
+import { connect, TestClient } from '../../test/realtime/realtime-test-app';
+import { TokenService } from '../auth/tokens/token.service';
+import { UsersService } from '../auth/users/users.service';
+import { bearerToken, HttpClient } from '../testing/auth-test-app';
 import { DraftTestKit, eventually, markdown, type Who } from '../dashboard-drafts/testing/draft-test-kit';
 
 type Subscribed = Extract<ServerMessage, { type: 'subscribed' }>;
@@ -92,6 +95,56 @@ describe('viewers of a dashboard follow its record stream', () => {
       'the save reaching an owner',
     );
     expect(recordEvents(refused.c, hidden)).toEqual([]);
+  });
+
+  it('an embedded guest gets nothing, even of the dashboard its token names: the guest role reads no dashboards', async () => {
+    const { id } = await publishedDashboard('Embedded somewhere');
+    const token = kit.server.app
+      .get(TokenService)
+      .issueGuest({ user: { username: 'embed-viewer' }, resources: [{ type: 'dashboard', id: String(id) }], rls: [] });
+    const guest = new TestClient(
+      io(kit.server.url, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { guestToken: token },
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      guest.socket.once('connect', () => resolve());
+      guest.socket.once('connect_error', reject);
+    });
+    try {
+      guest.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: recordOf(id), fromVersion: 0 });
+      expect(await guest.next((m) => m.type === 'error' || m.type === 'subscribed')).toMatchObject({ type: 'error' });
+    } finally {
+      guest.close();
+    }
+  });
+
+  it('a viewer whose roles no longer read dashboards is revoked at once and hears of no later version', async () => {
+    const { id, version } = await publishedDashboard('Followed until the roles change');
+    const users = kit.server.app.get(UsersService);
+    const { id: ned } = await users.createUser(
+      { username: 'ned', password: 'ned-password', roles: ['Gamma'] },
+      'system',
+    );
+    const c = await connect(kit.server.url, { token: await bearerToken(kit.server.url, 'ned', 'ned-password') });
+    try {
+      c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream: recordOf(id), fromVersion: version });
+      await c.next((m) => m.type === 'subscribed' && m.stream === recordOf(id));
+      await users.assignRoles(ned, ['sql_lab'], 'system');
+      await c.next((m) => m.type === 'revoked' && m.stream === recordOf(id));
+      expect((await put('alice', id, { dashboard_title: 'Renamed after ned left' })).status).toBe(200);
+      const owner = await viewer('alice', id, version);
+      await eventually(
+        () => recordEvents(owner.c, id).some((e) => e.type === 'dashboard/dashboardRenamed'),
+        'the owner hearing of the rename',
+      );
+      expect(recordEvents(c, id)).toEqual([]);
+    } finally {
+      c.close();
+    }
   });
 
   it('a viewer whose dashboard is unpublished is revoked and never sees the batch that hid it', async () => {
