@@ -387,6 +387,22 @@ describe('an editor whose connection drops (issue 12 "Disconnects")', () => {
     expect(stored('1')).toBeNull();
   });
 
+  it('keeps what is pending for the next page load when the stream fails for another reason', async () => {
+    const a = await editor('1');
+    server.holdAcks = true;
+    a.session.execute(header('HEADER-kept'));
+    await until(() => server.heldAcks() === 1, 'the command at the server');
+    server.io.emit(WIRE_EVENT, {
+      type: 'error',
+      stream: `dashboard-draft:${DASHBOARD}`,
+      error_type: 'GENERIC_BACKEND_ERROR',
+      message: 'The server could not handle this message; try again.',
+    });
+    await until(() => a.session.getView().connection === 'failed', 'the failure');
+    expect(a.session.getView().rejected).toEqual([]);
+    expect(JSON.parse(stored('1')!).pending).toHaveLength(1);
+  });
+
   it('shows what was pending as rejected when the user may no longer edit', async () => {
     const a = await editor('1');
     server.goOffline();

@@ -14,6 +14,7 @@ import {
   draftRedoCommand,
   draftStreamId,
   draftUndoCommand,
+  ErrorType,
   hasUnsavedChanges,
   otherEditors,
   PRESENCE_EDITING,
@@ -175,7 +176,8 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
       case 'error':
         if (message.stream === undefined || message.stream === stream) {
           connection$.next({ connection: 'failed', error: message.message, ready: connection$.value.ready });
-          rejectAllPending(message.message);
+          // Refused for want of rights: nothing waiting can land. Any other failure keeps it for the next load.
+          if (message.error_type === ErrorType.DASHBOARD_SECURITY_ACCESS_ERROR) rejectAllPending(message.message);
         }
         return;
       default:
