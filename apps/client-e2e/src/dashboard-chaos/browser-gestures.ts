@@ -35,8 +35,13 @@ export function drawBrowserAction(random: () => number): BrowserAction {
   return 'idle';
 }
 
-/** Performs the action; false when its target was gone or disabled (a missed click). */
-export async function perform(editor: BrowserEditor, action: BrowserAction, random: () => number): Promise<boolean> {
+/**
+ * 'done'; 'nothing' when there was nothing to do it on (no markdown yet, Undo disabled); 'missed' when
+ * its target left the screen under the click (another editor removed it).
+ */
+export type Outcome = 'done' | 'nothing' | 'missed';
+
+export async function perform(editor: BrowserEditor, action: BrowserAction, random: () => number): Promise<Outcome> {
   const { page } = editor;
   const grid = page.getByTestId('edit-grid');
   const button = (name: string) => page.getByRole('button', { name, exact: true });
@@ -44,47 +49,47 @@ export async function perform(editor: BrowserEditor, action: BrowserAction, rand
     switch (action) {
       case 'add':
         await button(`Add ${PALETTE[random() % PALETTE.length]}`).click(CLICK);
-        return true;
+        return 'done';
       case 'delete':
-        if (!(await select(grid.locator('.edit-item'), random))) return false;
+        if (!(await select(grid.locator('.edit-item'), random))) return 'nothing';
         await page
           .getByRole('toolbar', { name: 'Component menu' })
           .getByRole('button', { name: 'Delete component' })
           .click(CLICK);
-        return true;
+        return 'done';
       case 'markdown':
-        if (!(await select(grid.locator('.edit-item--markdown'), random))) return false;
+        if (!(await select(grid.locator('.edit-item--markdown'), random))) return 'nothing';
         await page.getByLabel('Markdown text').fill(`# ${editor.who} ${random() % 1000}`, CLICK);
         await deselect(editor);
-        return true;
+        return 'done';
       case 'resize': {
-        if (!(await select(grid.locator('.edit-item--markdown, .edit-item--column'), random))) return false;
+        if (!(await select(grid.locator('.edit-item--markdown, .edit-item--column'), random))) return 'nothing';
         const width = page.getByRole('toolbar', { name: 'Component menu' }).getByLabel('Width');
         await width.fill(String(1 + (random() % 12)), CLICK);
         await width.press('Enter', CLICK);
         await deselect(editor);
-        return true;
+        return 'done';
       }
       case 'undo':
       case 'redo':
-        return await clickIfEnabled(button(action === 'undo' ? 'Undo' : 'Redo'));
+        return (await clickIfEnabled(button(action === 'undo' ? 'Undo' : 'Redo'))) ? 'done' : 'nothing';
       case 'save':
-        if (!(await clickIfEnabled(button('Save')))) return false;
+        if (!(await clickIfEnabled(button('Save')))) return 'nothing';
         await page.getByTestId('edit-mode').waitFor({ state: 'detached' });
         await editor.open();
-        return true;
+        return 'done';
       case 'discard':
-        return await discardGesture(editor);
+        return (await discardGesture(editor)) ? 'done' : 'nothing';
       case 'reload':
         await page.reload();
         await grid.waitFor();
-        return true;
+        return 'done';
       case 'idle':
-        return true;
+        return 'done';
     }
   } catch (error) {
     // Only a click whose target left the screen is a missed click; anything else is the test's failure.
-    if (error instanceof Error && /Timeout|detached|not attached|not visible/i.test(error.message)) return false;
+    if (error instanceof Error && /Timeout|detached|not attached|not visible/i.test(error.message)) return 'missed';
     throw error;
   }
 }
