@@ -152,11 +152,15 @@ function EditSession({
       if (target !== document.body && target !== document && !(target && root.current?.contains(target))) return;
       e.preventDefault();
       if (e.shiftKey) session.redo();
-      else session.undo();
+      else if (!session.undo()) {
+        // A Ctrl+Z that finds nothing says why when the user's changes went into a saved version.
+        const why = saveNotices.undoBlocked();
+        if (why) notices.warning(why);
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [session]);
+  }, [session, saveNotices, notices]);
 
   const onBeforeCapture = (before: BeforeCapture) => setDragging(before.draggableId);
   const onDragEnd = (result: DropResult) => {

@@ -4,7 +4,7 @@
 // Node builds of socket.io (server and client) in this file: the browser build of `ws` refuses to run.
 import { fireEvent, waitFor } from '@testing-library/react';
 import { emptyLayout } from '@strata/domain';
-import { editHarness } from './testing/edit-harness';
+import { editHarness, toastTexts } from './testing/edit-harness';
 
 const h = editHarness();
 const UNDO_BLOCKED = 'Your earlier changes are in version 2: restore an older version from the history to revert them';
@@ -30,6 +30,9 @@ describe('a save by someone else, told to the other editors (issue 12 §2)', () 
     expect(notice).toHaveTextContent(`${UNDO_BLOCKED}.`);
     expect(bobUndo).toBeDisabled();
     expect(bobUndo).toHaveAttribute('title', UNDO_BLOCKED);
+    // Ctrl+Z finds nothing to undo and says why.
+    fireEvent.keyDown(bob.ui.getByTestId('edit-mode'), { key: 'z', ctrlKey: true });
+    expect(toastTexts(bob.toasts)).toContain(UNDO_BLOCKED);
     // The saver is not told about their own save.
     await waitFor(() => expect(alice.exits).toEqual([true]));
     expect(alice.ui.queryByTestId('save-notice')).toBeNull();

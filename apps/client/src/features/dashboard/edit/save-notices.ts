@@ -25,6 +25,8 @@ export interface SaveNoticeState {
 
 export interface SaveNotices {
   readonly state$: Observable<SaveNoticeState>;
+  /** Why Undo has nothing now, for a Ctrl+Z that found nothing to undo. */
+  undoBlocked(): string | null;
   dismiss(): void;
   close(): void;
 }
@@ -82,6 +84,7 @@ export function saveNotices(
 
   return {
     state$: state$.asObservable(),
+    undoBlocked: () => state$.value.undoBlocked,
     dismiss() {
       latest = null;
       state$.next({ ...state$.value, text: null });
