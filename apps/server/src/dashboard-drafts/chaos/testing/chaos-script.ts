@@ -33,7 +33,17 @@ export function chaosSeed(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export type Action =
-  'gesture' | 'burst' | 'undo' | 'redo' | 'save' | 'discard' | 'drop' | 'dropMidCommand' | 'rejoin' | 'idle';
+  | 'gesture'
+  | 'burst'
+  | 'undo'
+  | 'redo'
+  | 'save'
+  | 'discard'
+  | 'discardMine'
+  | 'drop'
+  | 'dropMidCommand'
+  | 'rejoin'
+  | 'idle';
 
 const ONLINE: readonly [Action, number][] = [
   ['gesture', 60],
