@@ -8,7 +8,14 @@
  */
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { draftDecider, draftStreamId, type DraftCommand, type DraftEvent, type LayoutContext } from '@strata/domain';
+import {
+  decideOwnDiscard,
+  draftDecider,
+  draftStreamId,
+  type DraftCommand,
+  type DraftEvent,
+  type LayoutContext,
+} from '@strata/domain';
 import type { EventLike } from '@strata/events';
 import type { EntityManager } from 'typeorm';
 import { DashboardsService } from '../dashboards/dashboards.service';
@@ -55,6 +62,14 @@ export class DecideDashboardDraftHandler implements ICommandHandler<DecideDashbo
   ) {}
 
   execute({ dashboardId, command, context, meta }: DecideDashboardDraft): Promise<AppendResult> {
+    // "Discard my changes" is decided on the log: it keeps the batches another editor built on (issue 12).
+    if (command.type === 'DiscardMyChanges')
+      return this.runner.decideWith(
+        draftStreamId(dashboardId),
+        draftDecider,
+        ({ events, state }) => decideOwnDiscard(events, state, command.actor, command.data.at),
+        meta,
+      );
     return this.runner.loadDecideAppend(draftStreamId(dashboardId), draftDecider, command, context, meta, {
       alongside: (tx, result) => this.published.publish(tx, dashboardId, result, meta),
     });

@@ -8,6 +8,8 @@ import {
   checkDraftHistory,
   draftRedoCommand,
   draftUndoCommand,
+  historyBlockedBy,
+  historyBlockedText,
   undoLimitExceeded,
   undoLimitWarning,
   type DraftHistoryRejection,
@@ -26,6 +28,7 @@ const MESSAGES: Record<DraftHistoryRejection, string> = {
   redo_cleared: 'This change can no longer be redone: you made another change since.',
   before_last_save: 'This change was saved in a version: restore an older version instead.',
   beyond_undo_limit: undoLimitWarning(),
+  others_depend: 'Another editor has since changed this; undoing or redoing it would remove their work.',
 };
 
 /** A client's `{type: 'Undo' | 'Redo', data: {batchId?}}`, or null when the payload does not fit. */
@@ -52,6 +55,9 @@ export function historyMarker(entries: readonly LogEntry[], actor: string, comma
   if (command.data.batchId === undefined) {
     const marker = command.type === 'Undo' ? draftUndoCommand(entries, actor) : draftRedoCommand(entries, actor);
     if (marker) return marker;
+    // Another editor built on the step: refused, saying so (issue 12: never remove their work unseen).
+    const blockedBy = historyBlockedBy(entries, actor, command.type);
+    if (blockedBy) throw new DomainError('history_others_depend', historyBlockedText(blockedBy, actor, command.type));
     // Edits remain but the older ones are past the limit: the spec's overflow warning says why.
     if (command.type === 'Undo' && undoLimitExceeded(entries, actor))
       throw new DomainError('history_beyond_undo_limit', MESSAGES.beyond_undo_limit);
@@ -62,6 +68,11 @@ export function historyMarker(entries: readonly LogEntry[], actor: string, comma
   }
   const marker: HistoryEvent = { type, data: { batchId: command.data.batchId } } as HistoryEvent;
   const rejection = checkDraftHistory(entries, actor, marker);
+  if (rejection === 'others_depend') {
+    const blockedBy = historyBlockedBy(entries, actor, command.type) ?? [];
+    const text = blockedBy.length > 0 ? historyBlockedText(blockedBy, actor, command.type) : MESSAGES.others_depend;
+    throw new DomainError('history_others_depend', text);
+  }
   if (rejection !== null) throw new DomainError(`history_${rejection}`, MESSAGES[rejection]);
   return marker;
 }

@@ -108,6 +108,8 @@ export function decideDraft(command: DraftCommand, state: DraftState, context?: 
       return [{ type: 'dashboard/draftDiscarded', data }];
     }
     case 'DiscardMyChanges': {
+      // Without the log (a fold alone) every live batch goes; the server decides it on the log instead
+      // (own-discard.ts `decideOwnDiscard`), keeping the batches another editor built on.
       const batchIds = liveBatchesOf(state, command.actor);
       if (batchIds.length === 0) return [];
       // One batch: the fact, then an undo marker per edit batch. The log's history index applies the

@@ -90,10 +90,12 @@ export type DraftDiscarded = EventLike<
  * One editor took back all their own live edits since the last save (`DiscardMyChanges`). It heads a batch
  * whose other entries are the `history/undone` markers of those edits; the fold skips them like any undone
  * batch, so the others' edits stay. Undoing it is `dashboard/ownChangesRestored` + `history/redone`s.
+ * `kept`: the author's batches left in the draft because another editor's live work builds on them
+ * (own-discard.ts `decideOwnDiscard`); absent when none (and in events from before it).
  */
 export type OwnChangesDiscarded = EventLike<
   'dashboard/ownChangesDiscarded',
-  { by: string; at: string; batchIds: readonly string[] }
+  { by: string; at: string; batchIds: readonly string[]; kept?: readonly string[] }
 >;
 /** The undo of an `ownChangesDiscarded` (batch `discardBatchId`): heads the `history/redone` markers of its edits. */
 export type OwnChangesRestored = EventLike<

@@ -6,7 +6,14 @@ import { GRID_ID } from '../layout/types';
 import { DraftSession } from '../testing/draft-session';
 import { DraftErrorCode, draftDecider, hasUnsavedChanges } from './draft.decider';
 import { summarizeChanges } from './changes';
-import { checkDraftHistory, draftUndoCommand, isUndoableDraftBatch, undoLimitExceeded, undoLimitWarning } from './undo';
+import {
+  checkDraftHistory,
+  draftUndoCommand,
+  historyBlockedBy,
+  isUndoableDraftBatch,
+  undoLimitExceeded,
+  undoLimitWarning,
+} from './undo';
 import type { DraftCommand } from './draft.model';
 
 const addChart = (chartId: number, parentId = GRID_ID): DraftCommand => ({
@@ -204,7 +211,7 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
       .thenThrows(DraftErrorCode.INVALID_LAYOUT);
   });
 
-  it('where the fold cannot keep an edit, it is skipped, not crashed: B’s markdown in A’s undone column', () => {
+  it('an undo another editor built on is refused: A may not take the column holding B’s markdown', () => {
     const s = new DraftSession();
     s.exec('alice', {
       type: 'CreateComponent',
@@ -217,21 +224,15 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
       data: { id: 'MARKDOWN-b', componentType: 'MARKDOWN', destination: { parentId: 'COLUMN-a', index: 0 } },
     });
     s.exec('bob', addChart(5));
+    expect(s.undo('alice')).toBe(false);
+    expect(historyBlockedBy(s.log.entries, 'alice', 'Undo')).toEqual(['bob']);
+    expect(s.state.layout['COLUMN-a']!.children).toEqual(['MARKDOWN-b']);
+    // Once Bob takes his markdown back, nothing of his is in the column: Alice's undo goes through.
+    expect(s.undo('bob')).toBe(true);
+    expect(s.undo('bob')).toBe(true);
     expect(s.undo('alice')).toBe(true);
     expect(s.state.layout['COLUMN-a']).toBeUndefined();
-    expect(s.state.layout['MARKDOWN-b']).toBeUndefined();
-    expect(s.state.layout['CHART-5']).toBeDefined();
-    expect(s.state.changes.map((c) => c.componentId)).toEqual(['CHART-5']);
-    // Bob’s later move of the vanished markdown is refused with a message, and Alice’s redo brings both back.
-    expect(
-      s.tryExec('bob', {
-        type: 'MoveComponent',
-        actor: '',
-        data: { id: 'MARKDOWN-b', destination: { parentId: 'ROW-5', index: 0 } },
-      }),
-    ).toEqual({ refused: 'layout_component_missing' });
-    expect(s.redo('alice')).toBe(true);
-    expect(s.state.layout['COLUMN-a']!.children).toEqual(['MARKDOWN-b']);
+    expect(s.state.changes).toEqual([]);
   });
 
   it('the server refuses an undo beyond the limit even when the stack has it', () => {
@@ -243,7 +244,7 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
     );
   });
 
-  it('after an undo a chart is never placed twice: a copy added meanwhile is skipped', () => {
+  it('after an undo a chart is never placed twice: an undo that would drop the copy placed meanwhile is refused', () => {
     const s = new DraftSession();
     s.exec('alice', addChart(7));
     s.exec('alice', { type: 'DeleteComponent', actor: '', data: { id: 'CHART-7' } });
@@ -251,10 +252,11 @@ describe('edit session: the shared draft (issue 5 §2)', () => {
       ...addChart(7),
       data: { ...(addChart(7).data as object), id: 'CHART-7b', rowId: 'ROW-7b' },
     } as DraftCommand);
-    expect(s.undo('alice')).toBe(true);
+    expect(s.undo('alice')).toBe(false);
+    expect(historyBlockedBy(s.log.entries, 'alice', 'Undo')).toEqual(['bob']);
     const charts = Object.values(s.state.layout)
       .filter((i) => i.meta.chartId === 7)
       .map((i) => i.id);
-    expect(charts).toEqual(['CHART-7']);
+    expect(charts).toEqual(['CHART-7b']);
   });
 });

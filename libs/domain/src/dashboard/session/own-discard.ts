@@ -7,6 +7,10 @@
  * turns that marker into the whole batch (`draftHistoryEvents`), so the optimistic marker alone changes
  * nothing on screen until the server's batch arrives.
  *
+ * Only what nobody built on goes (`decideOwnDiscard`): a batch whose removal would make another editor's
+ * live edit stop applying (their text in the author's markdown, their move into the author's tab) stays
+ * in the draft, and the event counts it in `kept`.
+ *
  * Linear history per author: after a discard, the author's next Undo restores it unless they made an
  * edit since (that edit is undone first); a discard ends their redo history, a restore can be redone
  * until their next edit, undo or redo.
@@ -14,13 +18,16 @@
 import {
   HISTORY_REDONE,
   HISTORY_UNDONE,
+  indexHistory,
   isHistoryEvent,
   type EventLike,
   type HistoryEvent,
   type HistoryIndex,
   type LogEntry,
 } from '@strata/events';
-import type { OwnChangesDiscarded, OwnChangesRestored } from './draft.model';
+import { DraftTimeline, historyBarrier } from './dependents';
+import { liveBatchesOf } from './draft.decider';
+import type { DraftEvent, DraftState, OwnChangesDiscarded, OwnChangesRestored } from './draft.model';
 
 interface OwnStep {
   /** The batch the discard or restore was appended in. */
@@ -61,7 +68,9 @@ export function ownDiscardSteps(
     if (isDiscard(entry)) {
       stepBatches.add(batchId);
       // A discard whose own batch is undone (the author's Undo, on its way to the server) no longer holds.
-      discard = index.isUndoneAt(batchId, entries.length) ? null : { batchId, index: i, batchIds: entry.data.batchIds };
+      // One that took nothing (all kept for others) is no step either.
+      const holds = !index.isUndoneAt(batchId, entries.length) && entry.data.batchIds.length > 0;
+      discard = holds ? { batchId, index: i, batchIds: entry.data.batchIds } : null;
       restore = null;
     } else if (isRestore(entry)) {
       stepBatches.add(batchId);
@@ -147,4 +156,36 @@ export function draftHistoryEvents(
     return [discarded, ...batchIds.map((batchId) => ({ type: HISTORY_UNDONE, data: { batchId } }))];
   }
   return [marker];
+}
+
+/**
+ * `DiscardMyChanges` decided on the log: the author's live edit batches since the barrier that nobody
+ * else's live work depends on, newest first (a later batch may build on an earlier one of theirs). One
+ * fold when nothing depends on them (the usual case), else one per batch. The batch heads
+ * `ownChangesDiscarded` (with `kept`, those left for the others) and the undo markers of the dropped ones;
+ * nothing when the author has no live edits.
+ */
+export function decideOwnDiscard(
+  entries: readonly LogEntry[],
+  state: DraftState,
+  actor: string,
+  at: string,
+): DraftEvent[] {
+  const candidates = liveBatchesOf(state, actor);
+  if (candidates.length === 0) return [];
+  const index = indexHistory(entries);
+  const timeline = new DraftTimeline(entries, index, historyBarrier(entries));
+  let dropped = new Set(candidates);
+  if (timeline.brokenBy(dropped, true).length > 0) {
+    dropped = new Set();
+    for (const batchId of [...candidates].reverse()) {
+      const trial = new Set([...dropped, batchId]);
+      if (timeline.brokenBy(trial, true).length === 0) dropped = trial;
+    }
+  }
+  const batchIds = candidates.filter((b) => dropped.has(b));
+  const kept = candidates.filter((b) => !dropped.has(b));
+  const markers = batchIds.map((batchId) => ({ type: HISTORY_UNDONE, data: { batchId } }));
+  const data = { by: actor, at, batchIds, ...(kept.length > 0 ? { kept } : {}) };
+  return [{ type: 'dashboard/ownChangesDiscarded', data }, ...(markers as unknown as DraftEvent[])];
 }

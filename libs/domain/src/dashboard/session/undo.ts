@@ -16,8 +16,11 @@ import {
 import { UNDO_LIMIT } from '../constants';
 import { DashboardMessages } from '../messages';
 import { isLayoutEvent } from '../layout/layout.events';
-import { HISTORY_BARRIER_TYPES, type DraftEvent } from './draft.model';
+import type { DraftEvent } from './draft.model';
+import { DraftTimeline, historyBarrier } from './dependents';
 import { discardRedo, discardToUndo, draftHistoryEvents, isOwnDiscardBatch, ownDiscardSteps } from './own-discard';
+
+export { historyBarrier };
 
 /** Layout edits are undo steps; starting, saving, discarding and restoring never are. */
 export function isUndoableDraftEvent(event: Pick<DraftEvent, 'type'>): boolean {
@@ -26,14 +29,6 @@ export function isUndoableDraftEvent(event: Pick<DraftEvent, 'type'>): boolean {
 
 export function isUndoableDraftBatch(events: readonly Pick<DraftEvent, 'type'>[]): boolean {
   return events.length > 0 && events.every(isUndoableDraftEvent);
-}
-
-/** Index of the last save, discard, restore or start: batches before it are out of reach. */
-export function historyBarrier(entries: readonly LogEntry[]): number {
-  for (let i = entries.length - 1; i >= 0; i -= 1) {
-    if ((HISTORY_BARRIER_TYPES as readonly string[]).includes(entries[i]!.type)) return i;
-  }
-  return -1;
 }
 
 function reachable(entries: readonly LogEntry[], actor: string) {
@@ -49,12 +44,11 @@ function reachable(entries: readonly LogEntry[], actor: string) {
   return { index, barrier, steps, allowed };
 }
 
-/**
- * The `history/undone` the actor may append now, or null. After their "discard my changes" it names the
- * discard's batch: the server appends the restore of all its edits (own-discard.ts).
- */
-export function draftUndoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
-  const { index, allowed, barrier } = reachable(entries, actor);
+type Reach = ReturnType<typeof reachable>;
+
+/** The actor's next undo by their stack (or their discard's restore), before asking whether others built on it. */
+function undoCandidate(entries: readonly LogEntry[], actor: string, reach: Reach): HistoryEvent | null {
+  const { index, allowed, barrier } = reach;
   const stack = index.undoStack(actor);
   const top = stack[stack.length - 1];
   const live = top !== undefined && allowed.has(top) ? top : undefined;
@@ -63,15 +57,72 @@ export function draftUndoCommand(entries: readonly LogEntry[], actor: string): H
   return live !== undefined ? { type: HISTORY_UNDONE, data: { batchId: live } } : null;
 }
 
-/** The `history/redone` the actor may append now, or null (after an undone discard: the discard again). */
-export function draftRedoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
-  const { index, allowed, barrier } = reachable(entries, actor);
+function redoCandidate(entries: readonly LogEntry[], actor: string, reach: Reach): HistoryEvent | null {
+  const { index, allowed, barrier } = reach;
   const stack = index.redoStack(actor);
   const top = stack[stack.length - 1];
   const ownDiscard = discardRedo(ownDiscardSteps(entries, actor, barrier, index), top, index, entries.length);
   if (ownDiscard === 'blocked') return null;
   if (ownDiscard) return ownDiscard;
   return top !== undefined && allowed.has(top) ? { type: HISTORY_REDONE, data: { batchId: top } } : null;
+}
+
+/**
+ * The actors whose live work stops applying if the marker's batches flip (a discard's restore flips all
+ * its edits): empty when nobody built on them (dependents.ts).
+ */
+function dependentsOf(entries: readonly LogEntry[], { index, barrier }: Reach, marker: HistoryEvent): string[] {
+  const flipped = draftHistoryEvents(entries, index, '', marker, '')
+    .filter((e) => e.type === HISTORY_UNDONE || e.type === HISTORY_REDONE)
+    .map((e) => (e.data as { batchId: string }).batchId);
+  const timeline = new DraftTimeline(entries, index, barrier);
+  return timeline.actorsOf(timeline.brokenBy(new Set(flipped)));
+}
+
+/**
+ * The `history/undone` the actor may append now, or null. After their "discard my changes" it names the
+ * discard's batch: the server appends the restore of all its edits (own-discard.ts). Null too when
+ * another editor built on that step (`historyBlockedBy` says who).
+ */
+export function draftUndoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
+  const reach = reachable(entries, actor);
+  const marker = undoCandidate(entries, actor, reach);
+  return marker && dependentsOf(entries, reach, marker).length === 0 ? marker : null;
+}
+
+/** The `history/redone` the actor may append now, or null (after an undone discard: the discard again). */
+export function draftRedoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
+  const reach = reachable(entries, actor);
+  const marker = redoCandidate(entries, actor, reach);
+  return marker && dependentsOf(entries, reach, marker).length === 0 ? marker : null;
+}
+
+/**
+ * Who built on the actor's next undo (redo) since: the actors (user ids) whose live work would stop
+ * applying, so the step is refused. Null when there is no such step or nobody depends on it.
+ */
+export function historyBlockedBy(entries: readonly LogEntry[], actor: string, kind: 'Undo' | 'Redo'): string[] | null {
+  const reach = reachable(entries, actor);
+  const marker = kind === 'Undo' ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
+  const actors = marker ? dependentsOf(entries, reach, marker) : [];
+  return actors.length > 0 ? actors : null;
+}
+
+/**
+ * The refusal of an undo (redo) others built on, naming them (`nameOf` turns a user id into a name; the
+ * domain knows none, so "Another editor" by default).
+ */
+export function historyBlockedText(
+  actors: readonly string[],
+  actor: string,
+  kind: 'Undo' | 'Redo',
+  nameOf: (id: string) => string = () => 'Another editor',
+): string {
+  const others = [...new Set(actors.filter((a) => a !== actor).map(nameOf))];
+  const doing = kind === 'Undo' ? 'undoing' : 'redoing';
+  if (others.length === 0) return `A later change of yours builds on this; ${doing} it would break it.`;
+  const who = others.length === 1 ? `${others[0]} has` : `${others.slice(0, -1).join(', ')} and ${others.at(-1)} have`;
+  return `${who} since changed this; ${doing} it would remove their work.`;
 }
 
 /** The batch to append for a marker `checkDraftHistory` accepted: the marker, or a discard's restore (own-discard.ts). */
@@ -84,7 +135,7 @@ export function draftHistoryBatch(
   return draftHistoryEvents(entries, indexHistory(entries), actor, marker, at);
 }
 
-export type DraftHistoryRejection = HistoryRejection | 'before_last_save' | 'beyond_undo_limit';
+export type DraftHistoryRejection = HistoryRejection | 'before_last_save' | 'beyond_undo_limit' | 'others_depend';
 
 /** Null when the server may append the actor's `history/*` event to the draft; else why not. */
 export function checkDraftHistory(
@@ -92,13 +143,16 @@ export function checkDraftHistory(
   actor: string,
   event: { type: string; data: unknown },
 ): DraftHistoryRejection | null {
-  const { index, allowed, barrier } = reachable(entries, actor);
+  const reach = reachable(entries, actor);
+  const { index, allowed, barrier } = reach;
   const named = (event.data as { batchId?: unknown } | null)?.batchId;
   if (typeof named === 'string' && isOwnDiscardBatch(entries, index, named)) {
     // A discard is undone, and a restore redone, only as the actor's next step.
-    const next = event.type === HISTORY_UNDONE ? draftUndoCommand(entries, actor) : draftRedoCommand(entries, actor);
+    const next =
+      event.type === HISTORY_UNDONE ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
     if (index.batch(named)!.actor !== actor) return 'not_owner';
-    return next?.type === event.type && next.data.batchId === named ? null : 'not_undoable';
+    if (next?.type !== event.type || next.data.batchId !== named) return 'not_undoable';
+    return dependentsOf(entries, reach, next).length > 0 ? 'others_depend' : null;
   }
   const rejection = index.check(actor, event);
   if (rejection) return rejection;
@@ -106,7 +160,7 @@ export function checkDraftHistory(
   const batch = index.batch(batchId);
   if (batch && batch.firstIndex < barrier) return 'before_last_save';
   if (!allowed.has(batchId)) return 'beyond_undo_limit';
-  return null;
+  return dependentsOf(entries, reach, event as HistoryEvent).length > 0 ? 'others_depend' : null;
 }
 
 /** charts-dashboards-reports §3 maxUndoHistoryExceeded: the actor has made more edits since the last save than can be undone. */

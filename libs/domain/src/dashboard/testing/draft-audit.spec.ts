@@ -1,8 +1,9 @@
+import { envelopeBatch, HISTORY_UNDONE } from '@strata/events';
 import type { LayoutCommand } from '../layout/layout.commands';
 import { GRID_ID } from '../layout/types';
 import type { DraftCommand } from '../session/draft.model';
 import { auditDraftLog, type AckedCommand } from './draft-audit';
-import { DraftSession } from './draft-session';
+import { DraftSession, STREAM } from './draft-session';
 
 /** A draft where every command is acknowledged as the server would, so the audit reads a real log. */
 function session() {
@@ -23,6 +24,17 @@ function session() {
     undo(who: string) {
       expect(s.undo(who)).toBe(true);
       ack(who, s.log.entries.at(-1)!.meta.batchId, { type: 'Undo', data: {} });
+    },
+    /** An undo appended without the domain's checks (as a server before issue 12's dependency rule did). */
+    forceUndo(who: string, batchId: string) {
+      const meta = { actor: who, at: s.at(), batchId: `forced-${acked.length}`, undoable: false };
+      s.log.append(
+        envelopeBatch([{ type: HISTORY_UNDONE, data: { batchId } }], meta, {
+          stream: STREAM,
+          version: s.log.length + 1,
+        }),
+      );
+      ack(who, meta.batchId, { type: 'Undo', data: { batchId } });
     },
     audit: () => auditDraftLog(s.log.entries, acked, (who) => who, new Set(['alice', 'carol'])),
   };
@@ -51,7 +63,7 @@ describe('the chaos audit of a draft log', () => {
     const t = session();
     t.run('alice', markdown);
     t.run('carol', typed);
-    t.undo('alice');
+    t.forceUndo('alice', t.acked[0]!.sent.batchId);
     expect(t.audit().problems).toEqual([expect.stringMatching(/^carol's UpdateMarkdown .*LOST/)]);
   });
 

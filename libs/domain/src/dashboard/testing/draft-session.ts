@@ -3,6 +3,7 @@ import { DomainError, envelopeBatch, EventLog, type HistoryEvent } from '@strata
 import type { LayoutContext } from '../layout/layout.commands';
 import { draftDecider } from '../session/draft.decider';
 import type { DraftCommand, DraftEvent, DraftState } from '../session/draft.model';
+import { decideOwnDiscard } from '../session/own-discard';
 import { draftHistoryBatch, draftRedoCommand, draftUndoCommand, isUndoableDraftBatch } from '../session/undo';
 import type { Layout } from '../layout/types';
 import { emptyLayout } from '../layout/factory';
@@ -34,7 +35,11 @@ export class DraftSession {
 
   /** Decides and appends one batch; returns the batch id, or null when nothing changed. Refusals throw. */
   exec(actor: string, command: DraftCommand): string | null {
-    const events = draftDecider.decide({ ...command, actor } as DraftCommand, this.log.state, this.context);
+    // As the server: a discard of one's own changes is decided on the log (it keeps what others built on).
+    const events =
+      command.type === 'DiscardMyChanges'
+        ? decideOwnDiscard(this.log.entries, this.log.state, actor, command.data.at)
+        : draftDecider.decide({ ...command, actor } as DraftCommand, this.log.state, this.context);
     if (events.length === 0) return null;
     const batchId = `b${(this.seq += 1)}`;
     this.log.append(
