@@ -71,7 +71,10 @@ export class DraftsController {
     if (body.scope === 'all') await this.access.requireOwner(id, user);
     else await this.access.requireEditor(id, user);
     const { state, result } = await this.drafts.discard(id, user, body.scope);
-    return { scope: body.scope, result: draftJson(state, result.version) };
+    // `kept`: the caller's changes left in the draft because another editor built on them (issue 12).
+    const discarded = result.events.find((e) => e.type === 'dashboard/ownChangesDiscarded');
+    const kept = (discarded?.data as { kept?: readonly string[] } | undefined)?.kept?.length ?? 0;
+    return { scope: body.scope, kept, result: draftJson(state, result.version) };
   }
 
   @Get('versions')

@@ -189,3 +189,9 @@ export function decideOwnDiscard(
   const data = { by: actor, at, batchIds, ...(kept.length > 0 ? { kept } : {}) };
   return [{ type: 'dashboard/ownChangesDiscarded', data }, ...(markers as unknown as DraftEvent[])];
 }
+
+/** What the discarding author is told when some of their changes stayed because others built on them. */
+export function ownChangesKeptText(kept: number): string {
+  const what = kept === 1 ? '1 of your changes was' : `${kept} of your changes were`;
+  return `${what} kept: another editor has built on ${kept === 1 ? 'it' : 'them'}.`;
+}

@@ -221,6 +221,21 @@ describe('an edit session on the shared draft', () => {
   });
 });
 
+describe("an undo another editor built on (issue 12: never remove someone's work unseen)", () => {
+  it("refuses Alice's undo of the markdown Bob typed in, and says why, naming him; Bob's text stays", async () => {
+    const alice = await editor('1');
+    const carol = await editor('2');
+    alice.session.execute(markdown('MARKDOWN-a'));
+    await until(() => carol.layout()['MARKDOWN-a'] !== undefined, 'the markdown at carol');
+    carol.session.execute({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-a', code: "carol's text" } });
+    await until(() => alice.layout()['MARKDOWN-a']?.meta.code === "carol's text", 'her text at alice');
+    expect(alice.session.getView().canUndo).toBe(false);
+    expect(alice.session.undo()).toBe(false);
+    expect(alice.notices.warning).toEqual(['bob has since changed this; undoing it would remove their work.']);
+    expect(alice.layout()['MARKDOWN-a']!.meta.code).toBe("carol's text");
+  });
+});
+
 describe('an editor whose connection drops (issue 12 "Disconnects")', () => {
   const stored = (userId: string) => localStorage.getItem(pendingStorageKey(DASHBOARD, userId));
   const created = (id: string) =>

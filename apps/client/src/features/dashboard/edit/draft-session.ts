@@ -14,6 +14,8 @@ import {
   draftRedoCommand,
   draftStreamId,
   draftUndoCommand,
+  historyBlockedBy,
+  historyBlockedText,
   ErrorType,
   hasUnsavedChanges,
   otherEditors,
@@ -254,11 +256,17 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     }
   };
 
+  /** A user id of the log as the presence list names them (the domain knows ids only). */
+  const nameOf = (id: string) => peers$.value.find((p) => String(p.userId) === id)?.username ?? 'Another editor';
+
   const history = (kind: 'Undo' | 'Redo'): boolean => {
     const entries = store.log.entries;
     const marker = kind === 'Undo' ? draftUndoCommand(entries, actor()) : draftRedoCommand(entries, actor());
     if (marker === null) {
       if (kind === 'Undo' && undoLimitExceeded(entries, actor())) notices.warning(undoLimitWarning());
+      // Another editor built on the step (issue 12): refused, saying who, never their work taken unseen.
+      const blockedBy = historyBlockedBy(entries, actor(), kind);
+      if (blockedBy) notices.warning(historyBlockedText(blockedBy, actor(), kind, nameOf));
       return false;
     }
     submit([marker], { type: kind, data: { batchId: marker.data.batchId } }, false);

@@ -6,7 +6,7 @@
  * each start and how it ended (never undo steps).
  */
 import { filter, firstValueFrom, timeout, type Observable } from 'rxjs';
-import type { DashboardPageEvent } from '@strata/domain';
+import { ownChangesKeptText, type DashboardPageEvent } from '@strata/domain';
 import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import type { DraftSession } from './draft-session';
@@ -83,8 +83,11 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
       record({ type: 'dashboardPage/ownChangesDiscardStarted', data: { dashboardId } });
       try {
         await settled(session);
-        await drafts.discard(dashboardId, 'mine');
+        const answer = (await drafts.discard(dashboardId, 'mine')) as { kept?: number } | null;
         record({ type: 'dashboardPage/ownChangesDiscarded', data: { dashboardId } });
+        // Changes another editor built on stay (issue 12): say how many, so nothing seems to fail silently.
+        const kept = answer?.kept ?? 0;
+        if (kept > 0) toasts.info(ownChangesKeptText(kept));
         return true;
       } catch (error) {
         const message = describeVersionError(error);

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import {
   checkDraftHistory,
+  decideOwnDiscard,
   draftHistoryBatch,
   draftDecider,
   dashboardIdOfDraftStream,
@@ -144,7 +145,12 @@ export async function startDraftSocketServer(options: {
     );
     if (!parsed.ok) return { ok: false, text: parsed.problems.join('; '), code: 'invalid_command' };
     try {
-      const events = draftDecider.decide(parsed.command, foldEntries(draftDecider, log), undefined);
+      const state = foldEntries(draftDecider, log);
+      // As the server: "discard my changes" is decided on the log (it keeps what others built on).
+      const events =
+        parsed.command.type === 'DiscardMyChanges'
+          ? decideOwnDiscard(log, state, actor, parsed.command.data.at)
+          : draftDecider.decide(parsed.command, state, undefined);
       return {
         ok: true,
         events: envelopeBatch(
