@@ -48,23 +48,45 @@ function alreadyDone(event: LayoutEvent, layout: Layout): boolean {
 /**
  * The draft since the last barrier as it folds now (the layout before each entry, and which entries
  * applied), so each "what if these batches flipped" is one more fold from the first flipped batch on.
+ * Kept per log (`timelineOf`) and brought up to date from the first entry that changed, so a client that
+ * asks on every render folds only what is new; answers are remembered until the log changes.
  */
 export class DraftTimeline {
+  private entries: readonly LogEntry[] = [];
+  private index!: HistoryIndex;
+  private readonly seen: LogEntry[] = [];
+  private readonly liveAt: boolean[] = [];
   private readonly before: Layout[] = [];
   private readonly applied: boolean[] = [];
+  private readonly answers = new Map<string, string[]>();
 
-  constructor(
-    private readonly entries: readonly LogEntry[],
-    private readonly index: HistoryIndex,
-    private readonly barrier: number,
-  ) {
-    let layout = layoutAfter(entries, index, barrier);
-    for (let i = barrier + 1; i < entries.length; i += 1) {
+  constructor(readonly barrier: number) {}
+
+  /** Brings the fold up to `entries` (the same log, maybe longer, maybe with batches flipped since). */
+  update(entries: readonly LogEntry[], index: HistoryIndex): this {
+    const live = (i: number) => !index.isUndoneAt(entries[i]!.meta.batchId, entries.length);
+    let from = this.barrier + 1;
+    while (from < entries.length && this.seen[from] === entries[from] && this.liveAt[from] === live(from)) from += 1;
+    if (from === entries.length && this.seen.length === entries.length && this.entries.length > 0) {
+      this.entries = entries;
+      this.index = index;
+      return this;
+    }
+    this.entries = entries;
+    this.index = index;
+    this.answers.clear();
+    for (const list of [this.seen, this.liveAt, this.before, this.applied]) list.length = from;
+    let layout = from === this.barrier + 1 ? layoutAfter(entries, index, this.barrier) : this.afterEntry(from - 1);
+    for (let i = from; i < entries.length; i += 1) {
+      this.seen[i] = entries[i]!;
+      this.liveAt[i] = live(i);
       this.before[i] = layout;
-      const next = this.live(i) ? this.apply(layout, i) : null;
+      const entry = entries[i]!;
+      const next = this.liveAt[i] && isLayoutEvent(entry) ? applyLayoutEvent(layout, entry) : null;
       this.applied[i] = next !== null;
       if (next !== null) layout = next;
     }
+    return this;
   }
 
   /**
@@ -72,11 +94,63 @@ export class DraftTimeline {
    * but would not after the flip, in log order; with `first`, at most one.
    */
   brokenBy(flipped: ReadonlySet<string>, first = false): string[] {
+    const key = `${first}:${[...flipped].sort().join(',')}`;
+    const known = this.answers.get(key);
+    if (known) return known;
+    const broken = this.fold(flipped, first);
+    this.answers.set(key, broken);
+    return broken;
+  }
+
+  /**
+   * Shrinks `flipped` until nothing breaks, in one fold: at each break `keep` names the flipped batch to
+   * leave alone (undefined: give up, all are kept), and the fold goes back to it.
+   */
+  settle(flipped: Set<string>, keep: (broken: string) => string | undefined): void {
     let start = this.entries.length;
-    for (const batchId of flipped) {
-      const at = this.index.batch(batchId)?.firstIndex;
-      if (at !== undefined && at > this.barrier) start = Math.min(start, at);
+    for (const batchId of flipped) start = Math.min(start, this.firstIndexOf(batchId) ?? start);
+    const hypothetical: Layout[] = [];
+    let layout = this.before[start];
+    for (let i = start; i < this.entries.length && layout; i += 1) {
+      hypothetical[i] = layout;
+      const entry = this.entries[i]!;
+      if (isHistoryEvent(entry) || !isLayoutEvent(entry)) continue;
+      const batchId = entry.meta.batchId;
+      const flips = flipped.has(batchId);
+      if (flips === this.liveAt[i]) continue;
+      const next = applyLayoutEvent(layout, entry);
+      if (next !== null) layout = next;
+      else if (!flips && this.applied[i] && !alreadyDone(entry, layout)) {
+        const kept = keep(batchId);
+        const back = kept === undefined ? undefined : this.firstIndexOf(kept);
+        if (kept === undefined || back === undefined || back < start) return flipped.clear();
+        flipped.delete(kept);
+        layout = hypothetical[back]!;
+        i = back - 1;
+      }
     }
+  }
+
+  /** The actors of `brokenBy`'s batches, each once. */
+  actorsOf(batchIds: readonly string[]): string[] {
+    return [...new Set(batchIds.map((b) => this.index.batch(b)!.actor))];
+  }
+
+  /** The first entry (index) of a batch since the barrier, or undefined. */
+  firstIndexOf(batchId: string): number | undefined {
+    const at = this.index.batch(batchId)?.firstIndex;
+    return at !== undefined && at > this.barrier ? at : undefined;
+  }
+
+  private afterEntry(i: number): Layout {
+    const entry = this.entries[i]!;
+    if (!this.applied[i] || !isLayoutEvent(entry)) return this.before[i]!;
+    return applyLayoutEvent(this.before[i]!, entry)!;
+  }
+
+  private fold(flipped: ReadonlySet<string>, first: boolean): string[] {
+    let start = this.entries.length;
+    for (const batchId of flipped) start = Math.min(start, this.firstIndexOf(batchId) ?? start);
     const broken: string[] = [];
     let layout = this.before[start];
     for (let i = start; i < this.entries.length && layout; i += 1) {
@@ -84,7 +158,7 @@ export class DraftTimeline {
       if (isHistoryEvent(entry) || !isLayoutEvent(entry)) continue;
       const batchId = entry.meta.batchId;
       const flips = flipped.has(batchId);
-      if (flips === this.live(i)) continue;
+      if (flips === this.liveAt[i]) continue;
       const next = applyLayoutEvent(layout, entry);
       if (next !== null) layout = next;
       else if (!flips && this.applied[i] && !alreadyDone(entry, layout) && !broken.includes(batchId)) {
@@ -94,18 +168,15 @@ export class DraftTimeline {
     }
     return broken;
   }
+}
 
-  /** The actors of `brokenBy`'s batches, each once. */
-  actorsOf(batchIds: readonly string[]): string[] {
-    return [...new Set(batchIds.map((b) => this.index.batch(b)!.actor))];
-  }
+/** One timeline per draft log (keyed by its first entry, which never changes), brought up to date. */
+const timelines = new WeakMap<LogEntry, DraftTimeline>();
 
-  private live(i: number): boolean {
-    return !this.index.isUndoneAt(this.entries[i]!.meta.batchId, this.entries.length);
-  }
-
-  private apply(layout: Layout, i: number): Layout | null {
-    const entry = this.entries[i]!;
-    return isLayoutEvent(entry) ? applyLayoutEvent(layout, entry) : null;
-  }
+export function timelineOf(entries: readonly LogEntry[], index: HistoryIndex, barrier: number): DraftTimeline {
+  const head = entries[0];
+  const known = head && timelines.get(head);
+  const timeline = known && known.barrier === barrier ? known : new DraftTimeline(barrier);
+  if (head) timelines.set(head, timeline);
+  return timeline.update(entries, index);
 }

@@ -112,10 +112,13 @@ describe('edit session properties (issue 5 "Done when")', () => {
             foldWithoutUndone(log.entries.slice(0, p), (b) => log.isUndone(b, p)),
           ),
         ).toBe(true);
-        // Whatever draftUndoCommand offers, the server's check accepts.
+        // Whatever draftUndoCommand offers, the server's check accepts; and the fold it keeps up to date
+        // between calls (dependents.ts) answers as a fresh one over a copy of the log.
+        const copy = log.entries.map((e) => ({ ...e }));
         for (const actor of ACTORS) {
           const undo = draftUndoCommand(log.entries, actor);
           if (undo) expect(checkDraftHistory(log.entries, actor, undo)).toBeNull();
+          expect(draftUndoCommand(copy, actor)).toEqual(undo);
         }
       }),
       { numRuns: 150 },

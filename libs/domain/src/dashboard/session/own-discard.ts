@@ -25,7 +25,8 @@ import {
   type HistoryIndex,
   type LogEntry,
 } from '@strata/events';
-import { DraftTimeline, historyBarrier } from './dependents';
+import { RESERVED_IDS } from '../layout/types';
+import { historyBarrier, timelineOf } from './dependents';
 import { liveBatchesOf } from './draft.decider';
 import type { DraftEvent, DraftState, OwnChangesDiscarded, OwnChangesRestored } from './draft.model';
 
@@ -160,8 +161,8 @@ export function draftHistoryEvents(
 
 /**
  * `DiscardMyChanges` decided on the log: the author's live edit batches since the barrier that nobody
- * else's live work depends on, newest first (a later batch may build on an earlier one of theirs). One
- * fold when nothing depends on them (the usual case), else one per batch. The batch heads
+ * else's live work (nor a kept batch of theirs) depends on: one fold, going back to a batch each time it
+ * keeps one (dependents.ts `settle`). The batch heads
  * `ownChangesDiscarded` (with `kept`, those left for the others) and the undo markers of the dropped ones;
  * nothing when the author has no live edits.
  */
@@ -174,20 +175,42 @@ export function decideOwnDiscard(
   const candidates = liveBatchesOf(state, actor);
   if (candidates.length === 0) return [];
   const index = indexHistory(entries);
-  const timeline = new DraftTimeline(entries, index, historyBarrier(entries));
-  let dropped = new Set(candidates);
-  if (timeline.brokenBy(dropped, true).length > 0) {
-    dropped = new Set();
-    for (const batchId of [...candidates].reverse()) {
-      const trial = new Set([...dropped, batchId]);
-      if (timeline.brokenBy(trial, true).length === 0) dropped = trial;
-    }
+  const timeline = timelineOf(entries, index, historyBarrier(entries));
+  const dropped = new Set(candidates);
+  // At each edit that would break, keep the batch it most likely stands on: one of the author's before it
+  // naming the same components, else their latest before it (a guess, tried again at the end).
+  const guessed: string[] = [];
+  timeline.settle(dropped, (broken) => {
+    const at = index.batch(broken)!.firstIndex;
+    const before = candidates.filter((b) => dropped.has(b) && index.batch(b)!.firstIndex < at);
+    const named = idsOf(entries, index, broken);
+    const match = before.findLast((b) => [...idsOf(entries, index, b)].some((id) => named.has(id)));
+    if (match === undefined && before.length > 0) guessed.push(before.at(-1)!);
+    return match ?? before.at(-1);
+  });
+  for (const batchId of guessed.reverse()) {
+    if (timeline.brokenBy(new Set([...dropped, batchId]), true).length === 0) dropped.add(batchId);
   }
   const batchIds = candidates.filter((b) => dropped.has(b));
   const kept = candidates.filter((b) => !dropped.has(b));
   const markers = batchIds.map((batchId) => ({ type: HISTORY_UNDONE, data: { batchId } }));
   const data = { by: actor, at, batchIds, ...(kept.length > 0 ? { kept } : {}) };
   return [{ type: 'dashboard/ownChangesDiscarded', data }, ...(markers as unknown as DraftEvent[])];
+}
+
+/** The component ids a batch's events name (every `id`, `parentId`, `toParentId`... but the fixed ones). */
+function idsOf(entries: readonly LogEntry[], index: HistoryIndex, batchId: string): Set<string> {
+  const ids = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      if (typeof v === 'string' && /id$/i.test(key) && !RESERVED_IDS.includes(v)) ids.add(v);
+      else collect(v);
+    }
+  };
+  const { firstIndex, eventCount } = index.batch(batchId)!;
+  for (let i = firstIndex; i < firstIndex + eventCount && i < entries.length; i += 1) collect(entries[i]!.data);
+  return ids;
 }
 
 /** What the discarding author is told when some of their changes stayed because others built on them. */

@@ -17,7 +17,7 @@ import { UNDO_LIMIT } from '../constants';
 import { DashboardMessages } from '../messages';
 import { isLayoutEvent } from '../layout/layout.events';
 import type { DraftEvent } from './draft.model';
-import { DraftTimeline, historyBarrier } from './dependents';
+import { historyBarrier, timelineOf } from './dependents';
 import { discardRedo, discardToUndo, draftHistoryEvents, isOwnDiscardBatch, ownDiscardSteps } from './own-discard';
 
 export { historyBarrier };
@@ -75,7 +75,7 @@ function dependentsOf(entries: readonly LogEntry[], { index, barrier }: Reach, m
   const flipped = draftHistoryEvents(entries, index, '', marker, '')
     .filter((e) => e.type === HISTORY_UNDONE || e.type === HISTORY_REDONE)
     .map((e) => (e.data as { batchId: string }).batchId);
-  const timeline = new DraftTimeline(entries, index, barrier);
+  const timeline = timelineOf(entries, index, barrier);
   return timeline.actorsOf(timeline.brokenBy(new Set(flipped)));
 }
 
