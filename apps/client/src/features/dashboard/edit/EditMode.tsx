@@ -202,7 +202,7 @@ function EditSession({
         <button
           type="button"
           aria-label="Undo"
-          title={!view.canUndo && undoBlocked ? undoBlocked : 'Undo (Ctrl+Z)'}
+          title={(!view.canUndo && (view.undoBlocked ?? undoBlocked)) || 'Undo (Ctrl+Z)'}
           disabled={!view.canUndo}
           onClick={() => session.undo()}
         >
@@ -211,7 +211,7 @@ function EditSession({
         <button
           type="button"
           aria-label="Redo"
-          title="Redo (Ctrl+Shift+Z)"
+          title={(!view.canRedo && view.redoBlocked) || 'Redo (Ctrl+Shift+Z)'}
           disabled={!view.canRedo}
           onClick={() => session.redo()}
         >

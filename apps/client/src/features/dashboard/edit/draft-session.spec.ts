@@ -230,6 +230,7 @@ describe("an undo another editor built on (issue 12: never remove someone's work
     carol.session.execute({ type: 'UpdateMarkdown', data: { id: 'MARKDOWN-a', code: "carol's text" } });
     await until(() => alice.layout()['MARKDOWN-a']?.meta.code === "carol's text", 'her text at alice');
     expect(alice.session.getView().canUndo).toBe(false);
+    expect(alice.session.getView().undoBlocked).toBe('bob has since changed this; undoing it would remove their work.');
     expect(alice.session.undo()).toBe(false);
     expect(alice.notices.warning).toEqual(['bob has since changed this; undoing it would remove their work.']);
     expect(alice.layout()['MARKDOWN-a']!.meta.code).toBe("carol's text");

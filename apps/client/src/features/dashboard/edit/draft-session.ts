@@ -65,6 +65,9 @@ export interface DraftView {
   ready: boolean;
   canUndo: boolean;
   canRedo: boolean;
+  /** Why Undo (Redo) is off although the user has a step: another editor built on it (issue 12), named. */
+  undoBlocked: string | null;
+  redoBlocked: string | null;
   /** charts-dashboards-reports §3 maxUndoHistoryExceeded for this user. */
   undoLimitExceeded: boolean;
   unsaved: boolean;
@@ -258,6 +261,10 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
 
   /** A user id of the log as the presence list names them (the domain knows ids only). */
   const nameOf = (id: string) => peers$.value.find((p) => String(p.userId) === id)?.username ?? 'Another editor';
+  const blockedText = (entries: typeof store.log.entries, kind: 'Undo' | 'Redo') => {
+    const blockedBy = historyBlockedBy(entries, actor(), kind);
+    return blockedBy ? historyBlockedText(blockedBy, actor(), kind, nameOf) : null;
+  };
 
   const history = (kind: 'Undo' | 'Redo'): boolean => {
     const entries = store.log.entries;
@@ -265,8 +272,8 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     if (marker === null) {
       if (kind === 'Undo' && undoLimitExceeded(entries, actor())) notices.warning(undoLimitWarning());
       // Another editor built on the step (issue 12): refused, saying who, never their work taken unseen.
-      const blockedBy = historyBlockedBy(entries, actor(), kind);
-      if (blockedBy) notices.warning(historyBlockedText(blockedBy, actor(), kind, nameOf));
+      const blocked = blockedText(entries, kind);
+      if (blocked) notices.warning(blocked);
       return false;
     }
     submit([marker], { type: kind, data: { batchId: marker.data.batchId } }, false);
@@ -285,11 +292,15 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     map(([draft, opt, conn, peers, selection, waiting, refused]): DraftView => {
       const entries = store.log.entries;
       const me = actor();
+      const canUndo = draftUndoCommand(entries, me) !== null;
+      const canRedo = draftRedoCommand(entries, me) !== null;
       return {
         ...conn,
         draft,
-        canUndo: draftUndoCommand(entries, me) !== null,
-        canRedo: draftRedoCommand(entries, me) !== null,
+        canUndo,
+        canRedo,
+        undoBlocked: canUndo ? null : blockedText(entries, 'Undo'),
+        redoBlocked: canRedo ? null : blockedText(entries, 'Redo'),
         undoLimitExceeded: undoLimitExceeded(entries, me),
         unsaved: hasUnsavedChanges(draft),
         // A resumed command the draft no longer allows locally has no batch, yet it waits for its answer.
