@@ -77,7 +77,11 @@ export function draftHttpHandler(
       // As the server: `mine` (default) takes back the caller's own edits, `all` everyone's.
       const scope =
         (request.body as { scope?: string } | undefined)?.scope === 'all' ? 'DiscardDraft' : 'DiscardMyChanges';
-      return answer(drafts.command(id, actor, scope, {})) ?? { status: 200, body: { result: {} } };
+      const done = drafts.command(id, actor, scope, {});
+      // As the server: how many of the caller's changes stayed because others built on them.
+      const head = done.ok ? done.events.find((e) => e.type === 'dashboard/ownChangesDiscarded') : undefined;
+      const kept = (head?.data as { kept?: readonly string[] } | undefined)?.kept?.length ?? 0;
+      return answer(done) ?? { status: 200, body: { kept, result: {} } };
     }
     const state = drafts.draft(id);
     if (match[3] === undefined) {
