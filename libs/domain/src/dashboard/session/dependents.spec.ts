@@ -3,6 +3,7 @@ import type { LayoutCommand } from '../layout/layout.commands';
 import { GRID_ID } from '../layout/types';
 import { DraftSession } from '../testing/draft-session';
 import type { DraftCommand, OwnChangesDiscarded } from './draft.model';
+import { undoBlockedBySave } from './save-notice';
 import { checkDraftHistory, draftRedoCommand, draftUndoCommand, historyBlockedBy, historyBlockedText } from './undo';
 
 type Create = Extract<LayoutCommand, { type: 'CreateComponent' }>['data'];
@@ -64,6 +65,16 @@ describe("an undo never takes another editor's work with it (issue 12)", () => {
     expect(s.undo('alice')).toBe(false);
     expect(historyBlockedBy(s.log.entries, 'alice', 'Undo')).toEqual(['bob']);
     expect(s.state.layout['MD-b']!.parents).toEqual(parents);
+  });
+
+  it('an undo others built on is not explained as one blocked by a save', () => {
+    const s = new DraftSession();
+    s.exec('alice', markdown('MD-a1'));
+    s.exec('bob', { type: 'SaveDraft', actor: '', data: { at: 't' } });
+    s.exec('alice', markdown('MD-a2'));
+    s.exec('carol', type('MD-a2', 'x'));
+    expect(historyBlockedBy(s.log.entries, 'alice', 'Undo')).toEqual(['carol']);
+    expect(undoBlockedBySave(s.log.entries, 'alice')).toBeNull();
   });
 
   it('an undo nobody built on goes through, and so does one whose dependent only removed the thing', () => {

@@ -6,7 +6,7 @@
  */
 import type { LogEntry } from '@strata/events';
 import type { DraftSaved, VersionRestored } from './draft.model';
-import { draftUndoCommand, historyBarrier } from './undo';
+import { draftUndoCommand, historyBarrier, historyBlockedBy } from './undo';
 
 export interface SaveNotice {
   readonly kind: 'saved' | 'restored';
@@ -45,7 +45,8 @@ export function saveNoticeText(notice: SaveNotice, name: string): string {
  * for another reason.
  */
 export function undoBlockedBySave(entries: readonly LogEntry[], viewer: string): number | null {
-  if (draftUndoCommand(entries, viewer) !== null) return null;
+  // An Undo that is off because others built on it says so itself (undo.ts `historyBlockedBy`).
+  if (draftUndoCommand(entries, viewer) !== null || historyBlockedBy(entries, viewer, 'Undo') !== null) return null;
   const barrier = historyBarrier(entries);
   const event = entries[barrier];
   if (event?.type !== 'dashboard/draftSaved') return null;
