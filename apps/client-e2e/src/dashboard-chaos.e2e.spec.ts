@@ -2,14 +2,13 @@ import { join } from 'node:path';
 import { draftDecider, type Layout } from '@strata/domain';
 import { auditDraftLog, gestureFrom, GESTURE_SEED_LENGTH } from '@strata/domain/testing';
 import { foldEntries } from '@strata/events';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from './chromium';
 import { BrowserEditor } from './dashboard-chaos/browser-editor';
 import { drawBrowserAction, perform } from './dashboard-chaos/browser-gestures';
 import { SocketEditor } from './dashboard-chaos/socket-editor';
 import { prng } from './dashboard-chaos/until';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi, signIn } from './support';
+import { createDashboard, createUser, editUrl, gammaUser } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS } from './support';
 
 // Issue 12 item 7 in the browser: two editors in Chromium (admin, bob) and one socket.io client (carol)
 // on one dashboard, for a number of rounds drawn from one seed (CHAOS_SEED replays the choices; the
@@ -20,55 +19,36 @@ import { ARTIFACTS, jsonApi, signIn } from './support';
 const SEED = process.env.CHAOS_SEED ? Number(process.env.CHAOS_SEED) : Math.floor(Math.random() * 2 ** 32);
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 20);
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-chaos');
 const sockets: SocketEditor[] = [];
 
 afterAll(async () => {
   sockets.forEach((s) => s.leave());
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
+  await stage.stop();
 });
 
 it(`two editors in Chromium and one on a socket lose no acknowledged work (CHAOS_SEED=${SEED})`, async () => {
   process.stdout.write(`dashboard chaos e2e: CHAOS_SEED=${SEED} CHAOS_ROUNDS=${ROUNDS}\n`);
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-chaos.log'));
+  const { api, adminToken } = await stage.start();
+  const { server } = stage;
   const started = Date.now();
-  const api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  const adminToken = await api.token('admin', server.adminPassword);
   const ids: Record<string, number> = {};
-  for (const who of ['bob', 'carol']) {
-    const user = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-      username: who,
-      password: `${who}-chaos-password`,
-      first_name: who,
-      last_name: 'Editor',
-      roles: ['Gamma'],
-    });
-    expect(user.status).toBe(201);
-    ids[who] = user.body.id;
-  }
+  for (const who of ['bob', 'carol'])
+    ids[who] = await createUser(api, adminToken, gammaUser(who, `${who}-chaos-password`));
   ids.admin = (await api.call<{ result: { id: number } }>('GET', '/api/v1/me/', adminToken)).body.result.id;
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+  const id = await createDashboard(api, adminToken, {
     dashboard_title: 'Chaos in the browser',
-    owners: [ids.bob, ids.carol],
+    owners: [ids.bob!, ids.carol!],
   });
-  expect(dashboard.status).toBe(201);
-  const id = dashboard.body.id;
   const stream = `dashboard-draft:${id}`;
-  const editUrl = `${server.baseUrl}/dashboard/${id}/?edit=true`;
 
   const pages: BrowserEditor[] = [];
   for (const [who, password] of [
     ['admin', server.adminPassword],
     ['bob', 'bob-chaos-password'],
   ] as const) {
-    const { context, page } = await signIn(browser, server.baseUrl, who, password);
-    contexts.push(context);
-    const editor = new BrowserEditor(who, page, stream, editUrl);
+    const page = await stage.signIn(who, password);
+    const editor = new BrowserEditor(who, page, stream, editUrl(server.baseUrl, id));
     await editor.open();
     pages.push(editor);
   }

@@ -1,31 +1,20 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, dragWithMouse, jsonApi, signIn as signInTo } from './support';
+import { type Page } from 'playwright-core';
+import { BOB, createCarsChart, createDashboard, createUser, editGrid as grid, openEditMode } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS, dragWithMouse } from './support';
 
 // Issue 5's "Done when" for co-editing, step by step: two editors and a viewer in three browser contexts.
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-coedit');
 let alice: Page;
 let bob: Page;
 let carol: Page;
-let adminToken = '';
 let dashboardId = 0;
 let chartId = 0;
 const CHART = 'Cars by origin for co-editing';
-const BOB_PASSWORD = 'bob-e2e-password';
 const CAROL_PASSWORD = 'carol-e2e-password';
 
-const grid = (page: Page) => page.getByTestId('edit-grid');
-let api: ReturnType<typeof jsonApi>;
-async function signIn(username: string, password: string): Promise<Page> {
-  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
-  contexts.push(context);
-  return page;
-}
 const editedChart = (page: Page) => grid(page).locator('.edit-item--chart .edit-chart');
 
 type Versions = {
@@ -41,74 +30,36 @@ type Versions = {
 beforeAll(async () => {
   // The embedded default, as a new user runs Strata: editors' concurrent socket and REST queries share
   // the one PGlite session there.
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-coedit.log'));
-  api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  adminToken = await api.token('admin', server.adminPassword);
-  const bobUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-    username: 'bob',
-    password: BOB_PASSWORD,
-    first_name: 'Bob',
-    last_name: 'Editor',
-    roles: ['Gamma'],
-  });
-  expect(bobUser.status).toBe(201);
+  const { api, adminToken } = await stage.start();
+  const bobId = await createUser(api, adminToken, BOB);
   // The viewer may read everything (Alpha) but owns nothing, so she only views.
-  const carolUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
+  await createUser(api, adminToken, {
     username: 'carol',
     password: CAROL_PASSWORD,
     first_name: 'Carol',
     last_name: 'Viewer',
     roles: ['Alpha'],
   });
-  expect(carolUser.status).toBe(201);
 
   // A chart on the example cars table, on no dashboard yet: the editor drags it in from the chart list.
-  const carsId = await api.datasetId(adminToken, 'cars');
-  const chart = await api.call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
-    slice_name: CHART,
-    viz_type: 'table',
-    datasource_id: carsId,
-    datasource_type: 'table',
-    params: JSON.stringify({
-      viz_type: 'table',
-      datasource: `${carsId}__table`,
-      query_mode: 'aggregate',
-      groupby: ['origin'],
-      metrics: ['count'],
-      adhoc_filters: [],
-      row_limit: 100,
-      time_range: 'No filter',
-    }),
-  });
-  expect(chart.status).toBe(201);
-  chartId = chart.body.id;
+  chartId = await createCarsChart(api, adminToken, { slice_name: CHART });
 
   // Published, so the viewer (no owner) may see it (charts-dashboards-reports §6).
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+  dashboardId = await createDashboard(api, adminToken, {
     dashboard_title: 'Co-edited with a chart',
-    owners: [bobUser.body.id],
+    owners: [bobId],
     published: true,
   });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
-  alice = await signIn('admin', server.adminPassword);
-  bob = await signIn('bob', BOB_PASSWORD);
-  carol = await signIn('carol', CAROL_PASSWORD);
+  alice = await stage.signIn('admin', stage.server.adminPassword);
+  bob = await stage.signIn('bob', BOB.password);
+  carol = await stage.signIn('carol', CAROL_PASSWORD);
 }, 400_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('two editors and a viewer on one dashboard in Chromium', () => {
   it('both editors open the dashboard in edit mode and see each other', async () => {
-    await alice.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await bob.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await grid(alice).waitFor();
-    await grid(bob).waitFor();
+    await openEditMode(stage.server.baseUrl, dashboardId, alice, bob);
     await alice.getByLabel('bob is editing').waitFor();
     await bob.getByLabel('admin is editing').waitFor();
   });
@@ -167,7 +118,7 @@ describe('two editors and a viewer on one dashboard in Chromium', () => {
   it('A saves; the viewer sees the saved version', async () => {
     // The viewer has the dashboard open in view mode meanwhile: she sees the last saved (empty) version
     // and is no editor, so no avatar of hers shows up at the editors.
-    await carol.goto(`${server!.baseUrl}/dashboard/${dashboardId}/`);
+    await carol.goto(`${stage.server.baseUrl}/dashboard/${dashboardId}/`);
     await carol.getByRole('heading', { level: 1, name: 'Co-edited with a chart' }).waitFor();
     expect(await carol.locator(`[data-testid="dashboard-grid"] [data-chart-id="${chartId}"]`).count()).toBe(0);
     expect(await alice.getByLabel('carol is editing').count()).toBe(0);
@@ -184,10 +135,10 @@ describe('two editors and a viewer on one dashboard in Chromium', () => {
     await carol.getByTestId('dashboard-grid').getByRole('gridcell', { name: 'Japan', exact: true }).waitFor();
     await carol.screenshot({ path: join(ARTIFACTS, 'dashboard-coedit-viewer.png') });
     // The saved layout is what the editors ended with: A's chart back at its default 4 columns, B's markdown.
-    const saved = await api.call<{ result: { position_json: string } }>(
+    const saved = await stage.api.call<{ result: { position_json: string } }>(
       'GET',
       `/api/v1/dashboard/${dashboardId}`,
-      adminToken,
+      stage.adminToken,
     );
     const items = Object.values(
       JSON.parse(saved.body.result.position_json) as Record<
@@ -212,7 +163,11 @@ describe('two editors and a viewer on one dashboard in Chromium', () => {
     await history.locator('[data-version="1"]').waitFor();
     await bob.screenshot({ path: join(ARTIFACTS, 'dashboard-coedit-history.png') });
 
-    const versions = await api.call<Versions>('GET', `/api/v1/dashboard/${dashboardId}/versions`, adminToken);
+    const versions = await stage.api.call<Versions>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}/versions`,
+      stage.adminToken,
+    );
     expect(versions.body.current_version).toBe(2);
     const v2 = versions.body.result.find((v) => v.version === 2)!;
     expect(v2.saved_by.username).toBe('admin');
@@ -232,7 +187,11 @@ describe('two editors and a viewer on one dashboard in Chromium', () => {
     await carol.getByTestId('dashboard-grid').waitFor({ state: 'attached' });
     expect(await carol.locator(`[data-testid="dashboard-grid"] [data-chart-id="${chartId}"]`).count()).toBe(0);
     expect(await carol.locator('[data-testid="dashboard-grid"] .dashboard-markdown-holder').count()).toBe(0);
-    const versions = await api.call<Versions>('GET', `/api/v1/dashboard/${dashboardId}/versions`, adminToken);
+    const versions = await stage.api.call<Versions>(
+      'GET',
+      `/api/v1/dashboard/${dashboardId}/versions`,
+      stage.adminToken,
+    );
     expect(versions.body.current_version).toBe(3);
     expect(versions.body.result[0]).toMatchObject({ version: 3, restored_from: 1 });
   });

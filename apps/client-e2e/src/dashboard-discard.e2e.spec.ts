@@ -1,32 +1,22 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi, signIn as signInTo } from './support';
+import { type Locator, type Page } from 'playwright-core';
+import { aliceAndBob, editGrid as grid, openEditMode } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS } from './support';
 
 // Issue 12 "Discard is per user", what each of two editors sees in Chromium: Alice's Discard takes back only
 // her changes (Bob's markdown stays, her Undo brings hers back); an owner's discard of everyone's changes
 // is confirmed with Bob's name and count, Bob is told, and the dropped draft is in the version history
 // side panel (in view) and restorable.
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-discard');
 let alice: Page;
 let bob: Page;
 let dashboardId = 0;
-const BOB_PASSWORD = 'bob-e2e-password';
 
-const grid = (page: Page) => page.getByTestId('edit-grid');
 const bar = (page: Page) => page.getByRole('toolbar', { name: 'Edit dashboard' });
 const markdowns = (page: Page) => grid(page).locator('.edit-item--markdown');
 const dividers = (page: Page) => grid(page).locator('.edit-item--divider');
-
-async function signIn(username: string, password: string): Promise<Page> {
-  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
-  contexts.push(context);
-  return page;
-}
 
 /** Whether the whole box is inside the viewport, as drawn now (no scrolling). */
 async function inViewport(page: Page, locator: Locator): Promise<boolean> {
@@ -36,40 +26,15 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-discard.log'));
-  const api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  const adminToken = await api.token('admin', server.adminPassword);
-  const bobUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-    username: 'bob',
-    password: BOB_PASSWORD,
-    first_name: 'Bob',
-    last_name: 'Editor',
-    roles: ['Gamma'],
-  });
-  expect(bobUser.status).toBe(201);
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
-    dashboard_title: 'Discarded per user',
-    owners: [bobUser.body.id],
-  });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
-  alice = await signIn('admin', server.adminPassword);
-  bob = await signIn('bob', BOB_PASSWORD);
+  await stage.start();
+  ({ dashboardId, alice, bob } = await aliceAndBob(stage, 'Discarded per user'));
 }, 400_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('Discard is per user, in Chromium with two editors', () => {
   it('both open edit mode; Bob adds a markdown, Alice a divider; each sees both', async () => {
-    await alice.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await bob.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await grid(alice).waitFor();
-    await grid(bob).waitFor();
+    await openEditMode(stage.server.baseUrl, dashboardId, alice, bob);
     await alice.getByLabel('bob is editing').waitFor();
     await bob.getByRole('button', { name: 'Add Text / Markdown', exact: true }).click();
     await markdowns(alice).waitFor();

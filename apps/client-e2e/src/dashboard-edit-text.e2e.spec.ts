@@ -1,36 +1,24 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi, signIn as signInTo } from './support';
+import { type Page } from 'playwright-core';
+import { aliceAndBob, editGrid as grid, openEditMode } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS } from './support';
 
 // Issue 12 §3 and §6 in Chromium, two editors in two browser contexts: a tab title is renamed by
 // double-clicking it (the Tabs block stays), and of two people typing in one markdown the later one is
 // told and keeps their text, while the first one's text stays in the draft.
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-edit-text');
 let alice: Page;
 let bob: Page;
-let adminToken = '';
 let dashboardId = 0;
-const BOB_PASSWORD = 'bob-e2e-password';
-
-const grid = (page: Page) => page.getByTestId('edit-grid');
-let api: ReturnType<typeof jsonApi>;
-async function signIn(username: string, password: string): Promise<Page> {
-  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
-  contexts.push(context);
-  return page;
-}
 
 /** The draft as the server holds it (every editor's acknowledged edits). */
 async function serverDraft(): Promise<Record<string, { type: string; meta: { code?: string; text?: string } }>> {
-  const answer = await api.call<{ result: { position_json: Record<string, never> } }>(
+  const answer = await stage.api.call<{ result: { position_json: Record<string, never> } }>(
     'GET',
     `/api/v1/dashboard/${dashboardId}/draft`,
-    adminToken,
+    stage.adminToken,
   );
   expect(answer.status).toBe(200);
   return answer.body.result.position_json;
@@ -54,38 +42,13 @@ const markdownCodes = (draft: Awaited<ReturnType<typeof serverDraft>>) =>
     .map((item) => item.meta.code ?? '');
 
 beforeAll(async () => {
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-edit-text.log'));
-  api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  adminToken = await api.token('admin', server.adminPassword);
-  const created = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-    username: 'bob',
-    password: BOB_PASSWORD,
-    first_name: 'Bob',
-    last_name: 'Editor',
-    roles: ['Gamma'],
-  });
-  expect(created.status).toBe(201);
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
-    dashboard_title: 'Texts edited in e2e',
-    owners: [created.body.id],
-  });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
-  alice = await signIn('admin', server.adminPassword);
-  bob = await signIn('bob', BOB_PASSWORD);
-  for (const page of [alice, bob]) {
-    await page.goto(`${server.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await grid(page).waitFor();
-  }
+  await stage.start();
+  ({ dashboardId, alice, bob } = await aliceAndBob(stage, 'Texts edited in e2e'));
+  await openEditMode(stage.server.baseUrl, dashboardId, alice, bob);
   await alice.getByLabel('bob is editing').waitFor();
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('texts edited in place by two editors (issue 12)', () => {
   it('double-clicking a tab title edits it in place; the Tabs block stays; Escape cancels', async () => {

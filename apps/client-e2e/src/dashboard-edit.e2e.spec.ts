@@ -1,64 +1,30 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, dragWithMouse as drag, framesDrawn, jsonApi, signIn as signInTo } from './support';
+import { type Page } from 'playwright-core';
+import { aliceAndBob, editGrid as grid } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS, dragWithMouse as drag, framesDrawn } from './support';
 
 // Live co-editing of one dashboard by two users in two browser contexts, against the real server.
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-edit');
 let alice: Page;
 let bob: Page;
 let dashboardId = 0;
-const BOB_PASSWORD = 'bob-e2e-password';
-
-const grid = (page: Page) => page.getByTestId('edit-grid');
-let api: ReturnType<typeof jsonApi>;
-async function signIn(username: string, password: string): Promise<Page> {
-  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
-  contexts.push(context);
-  return page;
-}
 
 beforeAll(async () => {
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-edit.log'));
-  api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  const admin = await api.token('admin', server.adminPassword);
-  const created = await api.call<{ id: number }>('POST', '/api/v1/security/users', admin, {
-    username: 'bob',
-    password: BOB_PASSWORD,
-    first_name: 'Bob',
-    last_name: 'Editor',
-    roles: ['Gamma'],
-  });
-  expect(created.status).toBe(201);
-  // Both may edit: the admin by role, bob as an owner with can_write on Dashboard (charts-dashboards-reports §6).
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', admin, {
-    dashboard_title: 'Co-edited in e2e',
-    owners: [created.body.id],
-  });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
-  alice = await signIn('admin', server.adminPassword);
-  bob = await signIn('bob', BOB_PASSWORD);
+  await stage.start();
+  ({ dashboardId, alice, bob } = await aliceAndBob(stage, 'Co-edited in e2e'));
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('two editors on one dashboard in Chromium', () => {
   it('both enter edit mode: one with the Edit dashboard button, the other from ?edit=true', async () => {
-    await alice.goto(`${server!.baseUrl}/dashboard/${dashboardId}/`);
+    await alice.goto(`${stage.server.baseUrl}/dashboard/${dashboardId}/`);
     await alice.getByRole('button', { name: 'Edit dashboard' }).click();
     await grid(alice).waitFor();
     expect(new URL(alice.url()).searchParams.get('edit')).toBe('true');
-    await bob.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
+    await bob.goto(`${stage.server.baseUrl}/dashboard/${dashboardId}/?edit=true`);
     await grid(bob).waitFor();
     // Presence: each sees the other's avatar.
     await alice.getByLabel('bob is editing').waitFor();
@@ -147,11 +113,11 @@ describe('two editors on one dashboard in Chromium', () => {
     await history.locator('[data-version="1"]').waitFor();
     await alice.screenshot({ path: join(ARTIFACTS, 'dashboard-edit-history.png') });
 
-    const versions = await api.call<{
+    const versions = await stage.api.call<{
       count: number;
       current_version: number;
       result: { version: number; saved_by: { username: string } }[];
-    }>('GET', `/api/v1/dashboard/${dashboardId}/versions`, await api.token('admin', server!.adminPassword));
+    }>('GET', `/api/v1/dashboard/${dashboardId}/versions`, await stage.api.token('admin', stage.server.adminPassword));
     expect(versions.body.current_version).toBe(2);
     expect(versions.body.result[0]).toMatchObject({ version: 2, saved_by: { username: 'bob' } });
   });
@@ -168,10 +134,10 @@ describe('two editors on one dashboard in Chromium', () => {
     await bob.getByRole('heading', { level: 1, name: 'Co-edited in e2e' }).waitFor();
     await bob.getByTestId('dashboard-grid').waitFor({ state: 'attached' });
     expect(await bob.locator('[data-testid="dashboard-grid"] .dashboard-markdown-holder').count()).toBe(0);
-    const versions = await api.call<{
+    const versions = await stage.api.call<{
       current_version: number;
       result: { version: number; restored_from: number | null }[];
-    }>('GET', `/api/v1/dashboard/${dashboardId}/versions`, await api.token('admin', server!.adminPassword));
+    }>('GET', `/api/v1/dashboard/${dashboardId}/versions`, await stage.api.token('admin', stage.server.adminPassword));
     expect(versions.body.current_version).toBe(3);
     expect(versions.body.result[0]).toMatchObject({ version: 3, restored_from: 1 });
   });

@@ -1,21 +1,16 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi, signIn as signInTo } from './support';
+import { type Page, type WebSocketRoute } from 'playwright-core';
+import { aliceAndBob, editGrid as grid, openEditMode } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS } from './support';
 
 // Issue 12 "Disconnects" and item 3 in Chromium: an editor whose socket drops keeps editing, a reload
 // keeps what was not sent, and an edit that can no longer apply is shown to its author with their text.
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-offline');
 let alice: Page;
 let bob: Page;
-let adminToken = '';
 let dashboardId = 0;
-const BOB_PASSWORD = 'bob-e2e-password';
-let api: ReturnType<typeof jsonApi>;
 
 /**
  * Alice's network for the socket only (the page and the REST API stay reachable, so a reload works):
@@ -28,15 +23,14 @@ function goOffline() {
   for (const socket of network.open.splice(0)) void socket.close({ code: 4000, reason: 'offline' });
 }
 
-const grid = (page: Page) => page.getByTestId('edit-grid');
 const pending = (page: Page, text: string) => page.getByTestId('pending-edits').filter({ hasText: text });
 const refused = (page: Page) => page.getByRole('region', { name: 'Changes not applied' });
 
 async function draftLayout(): Promise<Record<string, { type?: string; meta?: { code?: string } }>> {
-  const draft = await api.call<{ result: { position_json: string | object } }>(
+  const draft = await stage.api.call<{ result: { position_json: string | object } }>(
     'GET',
     `/api/v1/dashboard/${dashboardId}/draft`,
-    adminToken,
+    stage.adminToken,
   );
   const json = draft.body.result.position_json;
   return typeof json === 'string' ? JSON.parse(json) : (json as never);
@@ -54,29 +48,9 @@ async function until(check: () => Promise<boolean>, timeoutMs = 60_000) {
 }
 
 beforeAll(async () => {
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-offline.log'));
-  api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  adminToken = await api.token('admin', server.adminPassword);
-  const bobUser = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-    username: 'bob',
-    password: BOB_PASSWORD,
-    first_name: 'Bob',
-    last_name: 'Editor',
-    roles: ['Gamma'],
-  });
-  expect(bobUser.status).toBe(201);
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
-    dashboard_title: 'Edited offline',
-    owners: [bobUser.body.id],
-  });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
-
-  const signedIn = await signInTo(browser, server.baseUrl, 'admin', server.adminPassword);
-  contexts.push(signedIn.context);
-  alice = signedIn.page;
-  await signedIn.context.routeWebSocket(
+  await stage.start();
+  ({ dashboardId, alice, bob } = await aliceAndBob(stage, 'Edited offline'));
+  await alice.context().routeWebSocket(
     (url) => url.pathname.startsWith('/socket.io'),
     (socket) => {
       if (network.offline) return void socket.close({ code: 4000, reason: 'offline' });
@@ -84,20 +58,10 @@ beforeAll(async () => {
       socket.connectToServer();
     },
   );
-  const other = await signInTo(browser, server.baseUrl, 'bob', BOB_PASSWORD);
-  contexts.push(other.context);
-  bob = other.page;
-  await alice.goto(`${server.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-  await bob.goto(`${server.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-  await grid(alice).waitFor();
-  await grid(bob).waitFor();
+  await openEditMode(stage.server.baseUrl, dashboardId, alice, bob);
 }, 400_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('an editor whose connection drops, in Chromium', () => {
   it('keeps editing offline; after a reload the change waiting is sent and lands once', async () => {

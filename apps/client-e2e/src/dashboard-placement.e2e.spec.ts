@@ -1,17 +1,13 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi, signIn as signInTo } from './support';
+import { type Page } from 'playwright-core';
+import { BOB, createCarsChart, createDashboard, createUser, openEditMode } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS } from './support';
 
 // Issue 12, item 6 in Chromium: a chart saved from Explore onto a dashboard lands in the first row with room
 // at width 4; and while two users edit, each sees what the other has selected.
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-let api: ReturnType<typeof jsonApi>;
-let adminToken = '';
+const stage = new Stage('dashboard-placement');
 let dashboardId = 0;
 let baseChartId = 0;
 let placedChartId = 0;
@@ -20,75 +16,30 @@ const BASE = 'Placement base';
 const PLACED = 'Placed from Explore';
 const BOB_PASSWORD = 'bob-placement-password';
 
-async function signIn(username: string, password: string): Promise<Page> {
-  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
-  contexts.push(context);
-  return page;
-}
-
 type Component = { id: string; type?: string; children?: string[]; meta?: { chartId?: number; width?: number } };
 async function savedLayout(): Promise<Record<string, Component>> {
-  const answer = await api.call<{ result: { position_json: string } }>(
+  const answer = await stage.api.call<{ result: { position_json: string } }>(
     'GET',
     `/api/v1/dashboard/${dashboardId}`,
-    adminToken,
+    stage.adminToken,
   );
   return JSON.parse(answer.body.result.position_json) as Record<string, Component>;
 }
 
 beforeAll(async () => {
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-placement.log'));
-  api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  adminToken = await api.token('admin', server.adminPassword);
-  const bob = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-    username: 'bob',
-    password: BOB_PASSWORD,
-    first_name: 'Bob',
-    last_name: 'Editor',
-    roles: ['Gamma'],
-  });
-  expect(bob.status).toBe(201);
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
-    dashboard_title: BOARD,
-    owners: [bob.body.id],
-    published: true,
-  });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
+  const { api, adminToken } = await stage.start();
+  const bobId = await createUser(api, adminToken, { ...BOB, password: BOB_PASSWORD });
+  dashboardId = await createDashboard(api, adminToken, { dashboard_title: BOARD, owners: [bobId], published: true });
   // A chart already on the dashboard: its row holds 4 of 12 columns, so it has room for another.
-  const carsId = await api.datasetId(adminToken, 'cars');
-  const chart = await api.call<{ id: number }>('POST', '/api/v1/chart/', adminToken, {
-    slice_name: BASE,
-    viz_type: 'table',
-    datasource_id: carsId,
-    datasource_type: 'table',
-    dashboards: [dashboardId],
-    params: JSON.stringify({
-      viz_type: 'table',
-      datasource: `${carsId}__table`,
-      query_mode: 'aggregate',
-      groupby: ['origin'],
-      metrics: ['count'],
-      adhoc_filters: [],
-      row_limit: 100,
-      time_range: 'No filter',
-    }),
-  });
-  expect(chart.status).toBe(201);
-  baseChartId = chart.body.id;
+  baseChartId = await createCarsChart(api, adminToken, { slice_name: BASE, dashboards: [dashboardId] });
 }, 400_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('charts placed from Explore, and presence, in Chromium', () => {
   it('a chart saved from Explore onto a dashboard with a row with room goes into that row, 4 columns wide', async () => {
-    const page = await signIn('admin', server!.adminPassword);
-    await page.goto(`${server!.baseUrl}/explore/?slice_id=${baseChartId}`);
+    const page = await stage.signIn('admin', stage.server.adminPassword);
+    await page.goto(`${stage.server.baseUrl}/explore/?slice_id=${baseChartId}`);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
       undefined,
@@ -122,7 +73,7 @@ describe('charts placed from Explore, and presence, in Chromium', () => {
     ]);
 
     // What the dashboard shows: both charts side by side in one row, the new one 4 columns wide.
-    await page.goto(`${server!.baseUrl}/dashboard/${dashboardId}/`);
+    await page.goto(`${stage.server.baseUrl}/dashboard/${dashboardId}/`);
     const view = page.getByTestId('dashboard-grid');
     const row = view
       .locator('.dashboard-row')
@@ -138,12 +89,9 @@ describe('charts placed from Explore, and presence, in Chromium', () => {
   });
 
   it('Bob selects a chart in edit mode; Alice sees it outlined with his name, and his tooltip says which', async () => {
-    const alice = await signIn('admin', server!.adminPassword);
-    const bob = await signIn('bob', BOB_PASSWORD);
-    await alice.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await bob.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    await alice.getByTestId('edit-grid').waitFor();
-    await bob.getByTestId('edit-grid').waitFor();
+    const alice = await stage.signIn('admin', stage.server.adminPassword);
+    const bob = await stage.signIn('bob', BOB_PASSWORD);
+    await openEditMode(stage.server.baseUrl, dashboardId, alice, bob);
     const bobAvatar = alice.getByLabel('bob is editing');
     await bobAvatar.waitFor();
     expect(await bobAvatar.getAttribute('title')).toBe('bob is editing and has nothing selected');

@@ -1,72 +1,45 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { startStrata, type RunningServer } from './strata-server';
-import { ARTIFACTS, jsonApi, signIn as signInTo } from './support';
+import { type Page } from 'playwright-core';
+import { createDashboard, createUser, editGrid as grid, gammaUser, openEditMode } from './dashboard-support';
+import { Stage } from './stage';
+import { ARTIFACTS } from './support';
 
 // Issue 12 "Save keeps everyone working", in Chromium: three editors (alice is the admin), one saves; the
 // others are told how many of their changes went in and keep editing; a viewer gets each new version in
 // place, by itself when nothing is open, else through the notice's "Load it".
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
+const stage = new Stage('dashboard-save');
 let alice: Page;
 let bob: Page;
 let carol: Page;
 let dashboardId = 0;
 
 const UNDO_BLOCKED = 'Your earlier changes are in version 2: restore an older version from the history to revert them';
-const grid = (page: Page) => page.getByTestId('edit-grid');
 const view = (page: Page) => page.getByTestId('dashboard-grid');
-async function signIn(username: string, password: string): Promise<Page> {
-  const { context, page } = await signInTo(browser!, server!.baseUrl, username, password);
-  contexts.push(context);
-  return page;
-}
 /** A mark on the page's window: still there after a version loaded, so it loaded in place, not by a reload. */
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMark: number }).e2eMark = 12));
 const windowMarked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark === 12);
 
 beforeAll(async () => {
-  server = await startStrata(join(ARTIFACTS, 'server-dashboard-save.log'));
-  const api = jsonApi(server.baseUrl);
-  browser = await launchChromium();
-  const adminToken = await api.token('admin', server.adminPassword);
+  const { api, adminToken } = await stage.start();
   const owners: number[] = [];
-  for (const name of ['bob', 'carol']) {
-    const user = await api.call<{ id: number }>('POST', '/api/v1/security/users', adminToken, {
-      username: name,
-      password: `${name}-e2e-password`,
-      first_name: name,
-      last_name: 'Editor',
-      roles: ['Gamma'],
-    });
-    expect(user.status).toBe(201);
-    owners.push(user.body.id);
-  }
-  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', adminToken, {
+  for (const name of ['bob', 'carol'])
+    owners.push(await createUser(api, adminToken, gammaUser(name, `${name}-e2e-password`)));
+  dashboardId = await createDashboard(api, adminToken, {
     dashboard_title: 'Saved while others edit',
     owners,
     published: true,
   });
-  expect(dashboard.status).toBe(201);
-  dashboardId = dashboard.body.id;
-  alice = await signIn('admin', server.adminPassword);
-  bob = await signIn('bob', 'bob-e2e-password');
-  carol = await signIn('carol', 'carol-e2e-password');
+  alice = await stage.signIn('admin', stage.server.adminPassword);
+  bob = await stage.signIn('bob', 'bob-e2e-password');
+  carol = await stage.signIn('carol', 'carol-e2e-password');
 }, 400_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stage.stop());
 
 describe('a save while others edit, and viewers of the dashboard', () => {
   it('bob is told how many of his changes alice saved, keeps editing next to carol, and his Undo says why it is empty', async () => {
-    for (const page of [alice, bob, carol]) await page.goto(`${server!.baseUrl}/dashboard/${dashboardId}/?edit=true`);
-    for (const page of [alice, bob, carol]) await grid(page).waitFor();
+    await openEditMode(stage.server.baseUrl, dashboardId, alice, bob, carol);
     await bob.getByLabel('carol is editing').waitFor();
     await bob.getByLabel('admin is editing').waitFor();
 

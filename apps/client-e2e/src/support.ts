@@ -51,6 +51,7 @@ export function jsonApi(baseUrl: string) {
 
   return { call, token, datasetId };
 }
+export type JsonApi = ReturnType<typeof jsonApi>;
 
 /** A new browser context signed in through the login page, as a user does. */
 export async function signIn(

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startStrata, type RunningServer } from './strata-server';
+import { ARTIFACTS, jsonApi, signIn, type JsonApi } from './support';
+
+/**
+ * What a browser spec starts in beforeAll and ends in afterAll: the built server (its log in
+ * artifacts/server-<name>.log), Chromium, the admin's API token, and every context signed in through it.
+ * stop() ends whatever did start, so a beforeAll that failed half way leaves no server or browser behind.
+ */
+export class Stage {
+  private running?: RunningServer;
+  private chromium?: Browser;
+  private json?: JsonApi;
+  private token?: string;
+  private readonly contexts: BrowserContext[] = [];
+
+  constructor(private readonly name: string) {}
+
+  async start(): Promise<{ api: JsonApi; adminToken: string }> {
+    this.running = await startStrata(join(ARTIFACTS, `server-${this.name}.log`));
+    this.json = jsonApi(this.running.baseUrl);
+    this.chromium = await launchChromium();
+    this.token = await this.json.token('admin', this.running.adminPassword);
+    return { api: this.json, adminToken: this.token };
+  }
+
+  get server(): RunningServer {
+    return this.started(this.running);
+  }
+  get browser(): Browser {
+    return this.started(this.chromium);
+  }
+  get api(): JsonApi {
+    return this.started(this.json);
+  }
+  get adminToken(): string {
+    return this.started(this.token);
+  }
+
+  /** A page in a new browser context signed in as `username`; stop() closes the context. */
+  async signIn(username: string, password: string): Promise<Page> {
+    const { context, page } = await signIn(this.browser, this.server.baseUrl, username, password);
+    this.contexts.push(context);
+    return page;
+  }
+
+  async stop(): Promise<void> {
+    for (const context of this.contexts) await context.close();
+    await this.chromium?.close();
+    await this.running?.stop();
+  }
+
+  private started<T>(part: T | undefined): T {
+    if (part === undefined) throw new Error(`the ${this.name} stage has not started: await start() in beforeAll`);
+    return part;
+  }
+}
