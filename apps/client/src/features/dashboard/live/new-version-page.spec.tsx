@@ -1,18 +1,17 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { BehaviorSubject, Subject } from 'rxjs';
-import type { ClientMessage, Envelope, ServerMessage } from '@strata/events';
+import type { Envelope } from '@strata/events';
 import { createTestContext } from '../../../shared/test-context';
 import { HttpClient } from '../../api/http-client';
 import { createErrors } from '../../errors/errors.feature';
 import { createToasts } from '../../toasts/toasts.feature';
 import { createDashboard } from '../dashboard.feature';
 import { DashboardPage } from '../DashboardPage';
-import type { DraftTransport } from '../edit/draft-transport';
 import { dashboardPropertiesOf } from '../properties/dashboard-properties.feature';
 import { dashboardTestApi } from '../testing/dashboard-test-api';
 import { originFilter, sampleDashboard } from '../testing/layouts';
 import { ADMIN } from '../testing/render-dashboard';
+import { scriptedTransport } from './testing/scripted-transport';
 
 // View mode and a newer version saved by someone else (issue 12): the page follows `dashboard:7` (the
 // socket is scripted here; its rights and delivery are the server's dashboard-viewers.int.spec.ts) and
@@ -29,20 +28,6 @@ afterEach(async () => {
   await api.server.stop();
 });
 
-function socket() {
-  const messages$ = new Subject<ServerMessage>();
-  const connected$ = new BehaviorSubject(false);
-  const sent: ClientMessage[] = [];
-  const transport: DraftTransport = {
-    messages$,
-    connected$,
-    isConnected: () => connected$.value,
-    send: (m) => void sent.push(m),
-    close: () => connected$.next(false),
-  };
-  return { transport, messages$, connected$, sent };
-}
-
 const renamed = (version: number, title: string, actor: string): Envelope => ({
   id: `e${version}`,
   stream: 'dashboard:7',
@@ -52,7 +37,7 @@ const renamed = (version: number, title: string, actor: string): Envelope => ({
   meta: { actor, at: '2026-11-27T00:00:00.000Z', batchId: `b${version}`, undoable: false },
 });
 
-function renderPage(wire: ReturnType<typeof socket>) {
+function renderPage(wire: ReturnType<typeof scriptedTransport>) {
   const context = createTestContext('1');
   const toasts = createToasts(context);
   const http = new HttpClient({ baseUrl: api.server.baseUrl });
@@ -91,7 +76,7 @@ describe('a newer version reaches a viewer in place (issue 12)', () => {
       json_metadata: { native_filter_configuration: [originFilter()] },
     });
     api.dashboards.push(saved);
-    const wire = socket();
+    const wire = scriptedTransport();
     const dashboard = renderPage(wire);
     await screen.findByRole('heading', { level: 1, name: 'Cars overview' });
     wire.connected$.next(true);

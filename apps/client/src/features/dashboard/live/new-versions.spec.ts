@@ -1,22 +1,7 @@
-import { BehaviorSubject, filter, firstValueFrom, Subject } from 'rxjs';
-import type { ClientMessage, Envelope, ServerMessage } from '@strata/events';
-import type { DraftTransport } from '../edit/draft-transport';
+import { filter, firstValueFrom } from 'rxjs';
+import type { Envelope } from '@strata/events';
+import { scriptedTransport } from './testing/scripted-transport';
 import { followNewVersions, type NewVersion } from './new-versions';
-
-/** The socket under the follow, driven by the spec: what the server says, and what the page sent. */
-function wire() {
-  const messages$ = new Subject<ServerMessage>();
-  const connected$ = new BehaviorSubject(false);
-  const sent: ClientMessage[] = [];
-  const transport: DraftTransport = {
-    messages$,
-    connected$,
-    isConnected: () => connected$.value,
-    send: (m) => void sent.push(m),
-    close: () => connected$.next(false),
-  };
-  return { transport, messages$, connected$, sent };
-}
 
 const fact = (version: number, type: string, actor: string, data: unknown = {}): Envelope => ({
   id: `e${version}`,
@@ -29,7 +14,7 @@ const fact = (version: number, type: string, actor: string, data: unknown = {}):
 
 describe('view mode follows the saved dashboard for new versions (issue 12)', () => {
   it('subscribes from the loaded version, tells of others’ saves with their names, and resumes after a reconnect', async () => {
-    const w = wire();
+    const w = scriptedTransport();
     const names: Record<string, string> = { '2': 'bob', '3': 'carol' };
     const follow = followNewVersions({
       dashboardId: 7,
