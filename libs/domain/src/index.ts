@@ -1,5 +1,6 @@
 export * from './platform';
 export * from './shared/exhaustive';
+export * from './shared/revert';
 export * from './sqllab';
 export * from './explore';
 export * from './dashboard';
@@ -7,3 +8,4 @@ export * from './databases';
 export * from './charts';
 export * from './datasets';
 export * from './upcasters';
+export * from './audit';

@@ -3,3 +3,5 @@ export * from './chart.commands';
 export * from './chart-edit';
 export * from './chart.decider';
 export * from './upcasters';
+export * from './chart.summaries';
+export * from './chart-revert';

@@ -1,0 +1,71 @@
+/**
+ * Every context's summaries in one place (like upcasters.ts). `summarizeStream` names each event of one
+ * stream as it was then: it folds the stream's earlier events through each context's `names` fold, so
+ * "moved the chart into the tab 'Delays'" uses the tab's title at that moment, not today's.
+ */
+import type { EventLike } from '@strata/events';
+import type { Summaries, SummaryContext } from './summary';
+import { historySummaries } from './history.summaries';
+import { chartSummaries } from '../charts/chart.summaries';
+
+// Each context's state type differs; the registry only passes a context's own state back to it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySummaries = Summaries<any, any>;
+
+export const ALL_SUMMARIES: readonly AnySummaries[] = [historySummaries, chartSummaries];
+
+const byType = new Map<string, AnySummaries>();
+for (const summaries of ALL_SUMMARIES) {
+  for (const type of Object.keys(summaries.of)) {
+    const earlier = byType.get(type);
+    if (earlier !== undefined && earlier !== summaries) {
+      throw new Error(`event type '${type}' is summarized by both '${earlier.context}' and '${summaries.context}'`);
+    }
+    byType.set(type, summaries);
+  }
+}
+
+/** The event types that have a summary. */
+export const SUMMARIZED_TYPES: ReadonlySet<string> = new Set(byType.keys());
+
+/** Who did it and what the object was called, per event, for `summarizeStream`. */
+export interface SummaryInput {
+  who: string;
+  objectName?: string;
+}
+
+/** One event's summary without earlier events to name things from (a client log slice, a single row). */
+export function summarize(event: EventLike, input: SummaryInput): string {
+  return summarizeWith(event, { who: input.who, objectName: input.objectName, before: undefined });
+}
+
+/**
+ * The summaries of one stream's events, given in version order from its first event (or from any event,
+ * when `names` states are not needed). `inputOf(i)` says who did event i and the object's name then.
+ */
+export function summarizeStream(events: readonly EventLike[], inputOf: (index: number) => SummaryInput): string[] {
+  const states = new Map<AnySummaries, unknown>();
+  return events.map((event, index) => {
+    const owner = byType.get(event.type);
+    const input = inputOf(index);
+    const text = summarizeWith(event, {
+      who: input.who,
+      objectName: input.objectName,
+      before: owner === undefined ? undefined : states.get(owner),
+    });
+    for (const summaries of ALL_SUMMARIES) {
+      if (summaries.names === undefined) continue;
+      const state = states.has(summaries) ? states.get(summaries) : summaries.names.initial();
+      states.set(summaries, summaries.names.evolve(state, event));
+    }
+    return text;
+  });
+}
+
+function summarizeWith(event: EventLike, ctx: SummaryContext<unknown>): string {
+  const owner = byType.get(event.type);
+  // Only a type no context declares gets here (a synthetic test event, a type a newer server wrote).
+  if (owner === undefined) return `${ctx.who} recorded '${event.type}'`;
+  const summary = owner.of[event.type] as (data: unknown, ctx: SummaryContext<unknown>) => string;
+  return summary(event.data, ctx);
+}
