@@ -85,6 +85,9 @@ export const chartsFold: FoldProjection<ChartsRow, ChartEnvelope> = {
         return row && { ...row, ...chartEditFields(event), ...stamp(event) };
       case 'chart/chartDeleted':
         return null;
+      // Not handled: a revert's own edit events changed the row; this fact only names what was reverted.
+      case 'chart/changeReverted':
+        return row;
       // A star is no change of the chart (its own table below).
       case 'chart/favorited':
       case 'chart/unfavorited':

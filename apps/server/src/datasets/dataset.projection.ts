@@ -85,6 +85,9 @@ export const datasetsFold: FoldProjection<DatasetsRow, DatasetEnvelope> = {
         return row && { ...row, ...datasetEditFields(event, row), ...stamp(event) };
       case 'dataset/columnsSynced':
         return row && { ...row, columns: event.data.columns, main_dttm_col: event.data.main_dttm_col, ...stamp(event) };
+      // Not handled: a revert's own edit events changed the row; this fact only names what was reverted.
+      case 'dataset/changeReverted':
+        return row;
       case 'dataset/datasetDeleted':
         return null;
       default: {

@@ -24,4 +24,12 @@ export interface UnfavoriteChart {
   type: 'UnfavoriteChart';
   data: { userId: number };
 }
+/**
+ * Revert one past edit (a batch of this chart's stream) as a new intent. Decided on the stream's log,
+ * not only its fold (`decideChartRevert`), so it is not a case of `chartDecider.decide`.
+ */
+export interface RevertChartChange {
+  type: 'RevertChartChange';
+  data: { batchId: string };
+}
 export type ChartCommand = CreateChart | UpdateChart | DeleteChart | FavoriteChart | UnfavoriteChart;

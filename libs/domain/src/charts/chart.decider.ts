@@ -32,7 +32,8 @@ function checkName(name: string | undefined): void {
     throw new DomainError('invalid_slice_name', 'A chart needs a name of at most 250 characters.');
 }
 
-function live(state: ChartStreamState): ChartFields {
+/** The chart's fields, or chart_not_found when it does not exist or is deleted. */
+export function liveChart(state: ChartStreamState): ChartFields {
   if (!state.fields || state.deleted) throw new DomainError('chart_not_found', 'Chart not found.');
   return state.fields;
 }
@@ -57,6 +58,9 @@ export const chartDecider: Decider<ChartStreamState, ChartEvent, ChartCommand, v
       case 'chart/certificationDetailsChanged':
       case 'chart/datasourceChanged':
         return state.fields ? { ...state, fields: { ...state.fields, ...chartEditFields(event) } } : state;
+      // The revert's own edit events restored the fields; this fact only names what was reverted.
+      case 'chart/changeReverted':
+        return state;
       case 'chart/chartDeleted':
         return { ...state, deleted: true };
       case 'chart/favorited':
@@ -81,7 +85,7 @@ export const chartDecider: Decider<ChartStreamState, ChartEvent, ChartCommand, v
         return [{ type: 'chart/chartCreated', data: { ...data, owners: [...new Set([owner_id, ...(owners ?? [])])] } }];
       }
       case 'UpdateChart': {
-        const fields = live(state);
+        const fields = liveChart(state);
         const edit = command.data;
         checkName(edit.slice_name);
         checkJson('params', edit.params);
@@ -89,16 +93,16 @@ export const chartDecider: Decider<ChartStreamState, ChartEvent, ChartCommand, v
         return chartEditEvents(fields, edit);
       }
       case 'DeleteChart':
-        live(state);
+        liveChart(state);
         return [{ type: 'chart/chartDeleted', data: {} }];
       // Starring twice is one star: no event, so a retry never doubles it.
       case 'FavoriteChart': {
-        live(state);
+        liveChart(state);
         const { userId } = command.data;
         return state.favoritedBy.includes(userId) ? [] : [{ type: 'chart/favorited', data: { userId } }];
       }
       case 'UnfavoriteChart': {
-        live(state);
+        liveChart(state);
         const { userId } = command.data;
         return state.favoritedBy.includes(userId) ? [{ type: 'chart/unfavorited', data: { userId } }] : [];
       }

@@ -49,6 +49,11 @@ export type ChartDatasourceChanged = EventLike<
   'chart/datasourceChanged',
   { datasource_id?: number; datasource_type?: string }
 >;
+/**
+ * Closes the batch of a revert (issue 13): the edit events before it in the batch restore what the
+ * edit `batchId` replaced. Sets no field; history and audit show the batch as a revert of that one.
+ */
+export type ChartChangeReverted = EventLike<'chart/changeReverted', { batchId: string }>;
 export type ChartDeleted = EventLike<'chart/chartDeleted', Record<string, never>>;
 /** A star is the user's view preference, not an edit of the chart (never an undo step). */
 export type ChartFavorited = EventLike<'chart/favorited', { userId: number }>;
@@ -67,7 +72,13 @@ export type ChartEdited =
   | CertificationDetailsChanged
   | ChartDatasourceChanged;
 
-export type ChartEvent = ChartCreated | ChartEdited | ChartDeleted | ChartFavorited | ChartUnfavorited;
+export type ChartEvent =
+  | ChartCreated
+  | ChartEdited
+  | ChartChangeReverted
+  | ChartDeleted
+  | ChartFavorited
+  | ChartUnfavorited;
 
 export const CHART_EDIT_EVENTS = [
   'chart/chartRenamed',
@@ -85,6 +96,7 @@ export const CHART_EDIT_EVENTS = [
 export const CHART_EVENTS = [
   'chart/chartCreated',
   ...CHART_EDIT_EVENTS,
+  'chart/changeReverted',
   'chart/chartDeleted',
   'chart/favorited',
   'chart/unfavorited',

@@ -35,6 +35,7 @@ export const chartSummaries = defineSummaries<ChartEvent>({
       d.datasource_id === undefined
         ? `${who} changed the dataset type of ${chart(objectName)}`
         : `${who} pointed ${chart(objectName)} at dataset ${d.datasource_id}`,
+    'chart/changeReverted': (_d, { who, objectName }) => `${who} reverted an earlier change of ${chart(objectName)}`,
     'chart/chartDeleted': (_d, { who, objectName }) => `${who} deleted ${chart(objectName)}`,
     'chart/favorited': (_d, { who, objectName }) => `${who} added ${chart(objectName)} to their favorites`,
     'chart/unfavorited': (_d, { who, objectName }) => `${who} removed ${chart(objectName)} from their favorites`,

@@ -46,4 +46,12 @@ export interface DeleteDataset {
   type: 'DeleteDataset';
   data: Record<string, never>;
 }
+/**
+ * Revert one past edit (a batch of this dataset's stream) as a new intent. Decided on the stream's log,
+ * not only its fold (`decideDatasetRevert`), so it is not a case of `datasetDecider.decide`.
+ */
+export interface RevertDatasetChange {
+  type: 'RevertDatasetChange';
+  data: { batchId: string };
+}
 export type DatasetCommand = CreateDataset | UpdateDataset | SyncDatasetColumns | DeleteDataset;

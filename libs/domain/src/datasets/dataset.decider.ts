@@ -94,6 +94,9 @@ export const datasetDecider: Decider<DatasetStreamState, DatasetEvent, DatasetCo
               fields: { ...state.fields, columns: event.data.columns, main_dttm_col: event.data.main_dttm_col },
             }
           : state;
+      // The revert's own edit events restored what it reverts; this fact only names the batch.
+      case 'dataset/changeReverted':
+        return state;
       case 'dataset/datasetDeleted':
         return { ...state, deleted: true };
       default:

@@ -90,6 +90,11 @@ export type DatasetColumnsSynced = EventLike<
   'dataset/columnsSynced',
   { columns: DatasetColumn[]; main_dttm_col: string | null; added: string[]; removed: string[] }
 >;
+/**
+ * Closes the batch of a revert (issue 13): the edit events before it in the batch restore what the
+ * edit `batchId` replaced. Sets nothing; history and audit show the batch as a revert of that one.
+ */
+export type DatasetChangeReverted = EventLike<'dataset/changeReverted', { batchId: string }>;
 export type DatasetDeleted = EventLike<'dataset/datasetDeleted', Record<string, never>>;
 
 /** The events of an edit: each sets some of the dataset's fields. */
@@ -113,7 +118,12 @@ export type DatasetEdited =
   | ExternalManagementStarted
   | ExternalManagementStopped;
 
-export type DatasetEvent = DatasetCreated | DatasetEdited | DatasetColumnsSynced | DatasetDeleted;
+export type DatasetEvent =
+  | DatasetCreated
+  | DatasetEdited
+  | DatasetColumnsSynced
+  | DatasetChangeReverted
+  | DatasetDeleted;
 
 export const DATASET_EDIT_EVENTS = [
   'dataset/datasetRenamed',
@@ -140,6 +150,7 @@ export const DATASET_EVENTS = [
   'dataset/datasetCreated',
   ...DATASET_EDIT_EVENTS,
   'dataset/columnsSynced',
+  'dataset/changeReverted',
   'dataset/datasetDeleted',
 ] as const satisfies readonly DatasetEvent['type'][];
 

@@ -4,3 +4,4 @@ export * from './dataset-columns';
 export * from './dataset-edit';
 export * from './dataset.decider';
 export * from './upcasters';
+export * from './dataset-revert';

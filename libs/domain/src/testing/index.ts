@@ -3,3 +3,4 @@ export { deciderSpec, SpecFailure, type DeciderSpec, type GivenClause, type When
 export { deepEqual, deepFreeze } from './deep-equal';
 export { gestureFrom, GESTURE_SEED_LENGTH, type Gesture } from '../dashboard/testing/gestures';
 export { auditDraftLog, discardFate, type AckedCommand, type Audit } from '../dashboard/testing/draft-audit';
+export { StreamLog } from './stream-log';
