@@ -26,6 +26,7 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { DashboardDraftsModule } from './dashboard-drafts/dashboard-drafts.module';
 import { ExampleDatasetsModule } from './datasets/example-datasets';
 import { ExploreModule } from './explore/explore.module';
+import { ObjectHistoryModule } from './object-history/object-history.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -61,6 +62,7 @@ import { ExploreModule } from './explore/explore.module';
     ChartsModule,
     ExploreModule,
     ExampleDatasetsModule,
+    ObjectHistoryModule,
   ],
 })
 export class AppModule {}

@@ -2,7 +2,7 @@
  * `/api/v1/chart/` (charts-dashboards-reports §7 Charts): list, read, create, overwrite, delete, favourites. Adding needs
  * can_write on Chart; overwriting and deleting also need ownership (or admin); reading can_read.
  */
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
@@ -13,6 +13,7 @@ import { RisonQuery } from '../common/rison';
 import { ChartList, chartListQuery, type ChartListQuery } from './chart-list';
 import { ChartsService, type ChartInput, type ChartUpdate } from './charts.service';
 import { coercedRecordId, recordId } from '../common/ids';
+import { AsOfService } from '../object-history/as-of.service';
 
 /** params and query_context travel as JSON text (Superset's API); an object is accepted and serialised. */
 const jsonText = z
@@ -78,6 +79,7 @@ export class ChartsController {
   constructor(
     private readonly charts: ChartsService,
     private readonly lists: ChartList,
+    private readonly asOf: AsOfService,
   ) {}
 
   @Get()
@@ -102,8 +104,10 @@ export class ChartsController {
 
   @Get(':id')
   @RequirePermission(Permission.READ, View.CHART)
-  async get(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+  async get(@Param('id') param: string, @Query('as_of') asOf: unknown, @ReqUser() user: CurrentUser) {
     const id = idOf(param);
+    // The chart as it was then (object-history/): same shape, same read right.
+    if (asOf !== undefined) return this.asOf.answer('chart', id, asOf, user, () => this.charts.get(id, user));
     const result = await this.charts.get(id, user);
     if (!result) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
     return { id, result };

@@ -4,6 +4,7 @@ import { mapDomainErrorCode } from '../common/to-error-response';
 import { DashboardsModule } from '../dashboards/dashboards.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { EventStore } from '../event-store/event-store.port';
+import { AsOfModule } from '../object-history/as-of.module';
 import { ChartList } from './chart-list';
 import { chartProjection } from './chart.projection';
 import { ChartsController } from './charts.controller';
@@ -12,7 +13,7 @@ import { DecideChartHandler } from './decide-chart';
 
 /** Charts as event streams (`chart:<id>`), read models `charts` and `chart_favorites`. */
 @Module({
-  imports: [DatasetsModule, DashboardsModule],
+  imports: [DatasetsModule, DashboardsModule, AsOfModule],
   controllers: [ChartsController],
   providers: [ChartsService, ChartList, DecideChartHandler],
   exports: [ChartsService],

@@ -7,7 +7,7 @@
  * field next to the save body) is refused with 409 when the dashboard changed since. A PUT without
  * `version` is applied to the latest dashboard (what older clients do).
  */
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
@@ -21,6 +21,7 @@ import { DashboardExtrasService } from './dashboard-extras.service';
 import { DashboardList, dashboardListQuery, type DashboardListQuery } from './dashboard-list';
 import { DashboardPropertiesService } from './dashboard-properties.service';
 import { dashboardJson, DashboardsService } from './dashboards.service';
+import { AsOfService } from '../object-history/as-of.service';
 import { recordId } from '../common/ids';
 
 export const dashboardId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -80,6 +81,7 @@ export class DashboardsController {
     private readonly properties: DashboardPropertiesService,
     private readonly extras: DashboardExtrasService,
     private readonly users: UsersService,
+    private readonly asOf: AsOfService,
   ) {}
 
   @Get()
@@ -128,7 +130,19 @@ export class DashboardsController {
 
   @Get(':idOrSlug')
   @RequirePermission(Permission.READ, View.DASHBOARD)
-  async get(@Param('idOrSlug') idOrSlug: string, @ReqUser() user: CurrentUser) {
+  async get(@Param('idOrSlug') idOrSlug: string, @Query('as_of') asOf: unknown, @ReqUser() user: CurrentUser) {
+    // The dashboard as it was then (object-history/): same shape, same read right.
+    if (asOf !== undefined) {
+      const readable = () =>
+        /^[\w-]{1,255}$/.test(idOrSlug) ? this.dashboards.get(idOrSlug, user) : Promise.resolve(null);
+      return this.asOf.answer(
+        'dashboard',
+        /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug,
+        asOf,
+        user,
+        readable,
+      );
+    }
     const result = /^[\w-]{1,255}$/.test(idOrSlug) ? await this.dashboards.get(idOrSlug, user) : null;
     if (!result) throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Dashboard not found.');
     return { id: result.id, result };

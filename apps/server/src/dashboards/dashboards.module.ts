@@ -3,6 +3,7 @@ import { ErrorType } from '@strata/domain';
 import { mapDomainErrorCode } from '../common/to-error-response';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { EventStore } from '../event-store/event-store.port';
+import { AsOfModule } from '../object-history/as-of.module';
 import { DashboardExtrasController } from './dashboard-extras.controller';
 import { DashboardExtrasService } from './dashboard-extras.service';
 import { dashboardFavoritesProjection } from './dashboard-favorites.projection';
@@ -27,7 +28,7 @@ import { StreamAccessPolicy } from '../realtime/stream-access.policy';
  * charts sends DecideChart, handled by the ChartsModule.
  */
 @Module({
-  imports: [DatasetsModule],
+  imports: [DatasetsModule, AsOfModule],
   controllers: [DashboardsController, DashboardExtrasController],
   providers: [
     DashboardsService,

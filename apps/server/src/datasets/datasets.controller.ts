@@ -2,7 +2,7 @@
  * `/api/v1/dataset/` as SQL Lab uses it (sqllab-and-platform §7 Datasets): create a dataset from a query or a table,
  * get-or-create by name, and read one. Creating needs can_write on Dataset and access to the database.
  */
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ErrorType,
   newColumn,
@@ -20,6 +20,7 @@ import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { RisonQuery } from '../common/rison';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
+import { AsOfService } from '../object-history/as-of.service';
 import { DatasetsService, type NewDataset } from './datasets.service';
 import { coercedRecordId, recordId } from '../common/ids';
 
@@ -171,6 +172,7 @@ export class DatasetsController {
   constructor(
     private readonly datasets: DatasetsService,
     private readonly lists: DatasetList,
+    private readonly asOf: AsOfService,
   ) {}
 
   @Get()
@@ -229,9 +231,11 @@ export class DatasetsController {
 
   @Get(':id')
   @RequirePermission(Permission.READ, View.DATASET)
-  async get(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+  async get(@Param('id') param: string, @Query('as_of') asOf: unknown, @ReqUser() user: CurrentUser) {
     const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    // The dataset as it was then (object-history/): same shape, same read right.
+    if (asOf !== undefined) return this.asOf.answer('dataset', id, asOf, user, () => this.datasets.get(id, user));
     const dataset = await this.datasets.get(id, user);
     if (!dataset) throw notFound();
     return { id, result: dataset };

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EventStore } from '../event-store/event-store.port';
+import { AsOfModule } from '../object-history/as-of.module';
 import { SqlLabRestDatabasesModule } from '../sqllab/bootstrap/sqllab-databases.module';
 import { ErrorType } from '@strata/domain';
 import { mapDomainErrorCode } from '../common/to-error-response';
@@ -16,7 +17,7 @@ import { DecideDatasetHandler } from './decide-dataset';
  * `dataset:<id>`, read model `datasets`. The Explore issue completes the model (editing, listing).
  */
 @Module({
-  imports: [SqlLabRestDatabasesModule],
+  imports: [SqlLabRestDatabasesModule, AsOfModule],
   controllers: [DatasetsController, DatasourceMetadataController],
   providers: [DatasetsService, ColumnInference, DatasetList, DecideDatasetHandler],
   exports: [DatasetsService, SqlLabRestDatabasesModule],

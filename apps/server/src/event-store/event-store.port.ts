@@ -41,6 +41,9 @@ export interface Projection {
   reset(tx: EntityManager): Promise<void>;
 }
 
+/** A point of the log: a global position, or a time (ISO 8601, compared with the events' `meta.at`). */
+export type LogPoint = { position: number } | { at: string };
+
 export class VersionConflictError extends Error {
   constructor(
     readonly stream: string,
@@ -60,6 +63,11 @@ export abstract class EventStore {
    * that transaction forever.
    */
   abstract readStream(stream: string, fromVersion?: number, tx?: EntityManager): Promise<Envelope[]>;
+  /**
+   * The events of these streams up to a point of the log (position <= `position`, or `meta.at` <= `at`),
+   * upcast, in position order: an object's state as it was then is their fold (object-history/).
+   */
+  abstract readStreamsUntil(streams: readonly string[], until: LogPoint): Promise<Envelope[]>;
   /** Every event with position > fromPosition, in commit-safe order (never skips a late commit). */
   abstract readAll(fromPosition: number, limit?: number): Promise<Envelope[]>;
   abstract registerProjection(projection: Projection): void;

@@ -4,6 +4,7 @@ export {
   VersionConflictError,
   type AppendOptions,
   type AppendResult,
+  type LogPoint,
   type Projection,
 } from './event-store.port';
 export { PostgresEventStore } from './postgres-event-store';

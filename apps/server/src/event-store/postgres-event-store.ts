@@ -21,6 +21,7 @@ import {
   VersionConflictError,
   type AppendOptions,
   type AppendResult,
+  type LogPoint,
   type Projection,
 } from './event-store.port';
 import { afterPosition, LOG_ORDER, SAFE_HORIZON } from './log-order';
@@ -72,6 +73,23 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
       tx ?? this.dataSource.manager,
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND version > $2 ORDER BY version`,
       [stream, fromVersion],
+    );
+    return toEnvelopes(found);
+  }
+
+  /**
+   * Within a stream position order is version order (one append per stream is in flight at a time), so
+   * the scan of each stream's (stream, position) index stops at the point.
+   */
+  async readStreamsUntil(streams: readonly string[], until: LogPoint): Promise<Envelope[]> {
+    const [bound, value] =
+      'position' in until
+        ? ['position <= $2', until.position]
+        : [`(meta->>'at')::timestamptz <= $2::timestamptz`, until.at];
+    const found = await rows<EventRow>(
+      this.dataSource.manager,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ANY($1::text[]) AND ${bound} ORDER BY position`,
+      [streams, value],
     );
     return toEnvelopes(found);
   }

@@ -13,6 +13,7 @@ import { EventLogOrder1797000000000 } from '../event-store/migrations/1797000000
 import { AppendFunction1797000000100 } from '../event-store/migrations/1797000000100-append-function';
 import { AppendBatchFunction1797000000200 } from '../event-store/migrations/1797000000200-append-batch-function';
 import { DropAppendBatchFunction1797000800000 } from '../event-store/migrations/1797000800000-drop-append-batch-function';
+import { EventsStreamPosition1797001300000 } from '../event-store/migrations/1797001300000-events-stream-position';
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/migrations/1796100000200-key-value-table';
@@ -52,4 +53,5 @@ export const migrations: MixedList<Function> = [
   DashboardSliceIds1797000600000,
   DashboardSliceIdsIndex1797000700000,
   DropAppendBatchFunction1797000800000,
+  EventsStreamPosition1797001300000,
 ];

@@ -11,6 +11,7 @@ import { StrataHttpException } from '../../common/error-body';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import { bulkIdsSchema, parseRisonQuery, savedQueryListSchema } from './list-query';
 import { SavedQueriesService } from './saved-queries.service';
+import { AsOfService } from '../../object-history/as-of.service';
 import { coercedRecordId } from '../../common/ids';
 
 /** template_parameters is JSON text; an object is accepted and stored as its JSON. */
@@ -78,7 +79,10 @@ function changesOf(body: z.output<typeof updateSavedQuerySchema>): Partial<Saved
 
 @Controller('api/v1/saved_query')
 export class SavedQueriesController {
-  constructor(private readonly savedQueries: SavedQueriesService) {}
+  constructor(
+    private readonly savedQueries: SavedQueriesService,
+    private readonly asOf: AsOfService,
+  ) {}
 
   @Get()
   @RequirePermission(Permission.READ, View.SAVED_QUERY)
@@ -88,7 +92,12 @@ export class SavedQueriesController {
 
   @Get(':id')
   @RequirePermission(Permission.READ, View.SAVED_QUERY)
-  async get(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+  async get(@Param('id') param: string, @Query('as_of') asOf: unknown, @ReqUser() user: CurrentUser) {
+    // The saved query as it was then (object-history/): same shape, same read right.
+    if (asOf !== undefined) {
+      const id = savedQueryId(param);
+      return this.asOf.answer('saved_query', id, asOf, user, () => this.savedQueries.get(id, user));
+    }
     const found = await this.savedQueries.get(savedQueryId(param), user);
     if (!found) throw notFound();
     return { id: found.id, result: found };

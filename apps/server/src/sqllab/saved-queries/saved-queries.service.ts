@@ -175,3 +175,4 @@ export class SavedQueriesService {
     if (rows.length === 0) throw new DomainError('unknown_database', `There is no database with id ${id}.`);
   }
 }
+export { SELECT as SAVED_QUERY_SELECT, toJson as savedQueryJson };

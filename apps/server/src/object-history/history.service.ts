@@ -1,0 +1,112 @@
+/**
+ * An object's intents, newest first: one row per batch (one `batchId`, one undo step) over the streams
+ * that belong to it (object-kinds.ts `streamsOf`), with its actor, its events read through the upcasters,
+ * and whether it was undone (its last `history/undone` is not followed by a `history/redone`).
+ */
+import { Injectable } from '@nestjs/common';
+import { HISTORY_REDONE, HISTORY_UNDONE } from '@strata/events';
+import { DataSource } from 'typeorm';
+import { actorUserId } from '../event-store/envelope-ids';
+import { EVENT_COLUMNS, toEnvelopes, type EventRow } from '../event-store/event-rows';
+import { streamsOf, type ObjectKind } from './object-kinds';
+
+export interface HistoryPage {
+  page: number;
+  page_size: number;
+}
+
+export interface IntentEvent {
+  stream: string;
+  type: string;
+  data: unknown;
+  version: number;
+  position: number;
+}
+
+export interface Intent {
+  batch_id: string;
+  /** The log position of the batch's last event: `?as_of=<position>` shows the object just after it. */
+  position: number;
+  time: string;
+  actor: { id: number | null; username: string | null };
+  event_types: string[];
+  events: IntentEvent[];
+  undone: boolean;
+}
+
+@Injectable()
+export class HistoryService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async intents(
+    kind: ObjectKind,
+    id: number,
+    { page, page_size }: HistoryPage,
+  ): Promise<{ count: number; result: Intent[] }> {
+    const streams = streamsOf(kind, id);
+    const [{ count }] = (await this.dataSource.query(
+      `SELECT count(DISTINCT meta->>'batchId')::int AS count FROM events WHERE stream = ANY($1::text[])`,
+      [streams],
+    )) as [{ count: number }];
+    const batches = (await this.dataSource.query(
+      `SELECT meta->>'batchId' AS batch_id FROM events WHERE stream = ANY($1::text[])
+        GROUP BY 1 ORDER BY max(position) DESC LIMIT $2 OFFSET $3`,
+      [streams, page_size, page * page_size],
+    )) as { batch_id: string }[];
+    const ids = batches.map((b) => b.batch_id);
+    if (ids.length === 0) return { count, result: [] };
+    const events = toEnvelopes(
+      (await this.dataSource.query(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ANY($1::text[]) AND meta->>'batchId' = ANY($2::text[]) ORDER BY position`,
+        [streams, ids],
+      )) as EventRow[],
+    );
+    const [undone, usernames] = await Promise.all([this.undone(streams, ids), this.usernames(events.map(actorUserId))]);
+    const result = ids.map((batchId): Intent => {
+      const own = events.filter((e) => e.meta.batchId === batchId);
+      const last = own[own.length - 1]!;
+      const userId = actorUserId(last);
+      return {
+        batch_id: batchId,
+        position: last.position ?? 0,
+        time: last.meta.at,
+        actor: { id: userId, username: userId === null ? null : (usernames.get(userId) ?? null) },
+        event_types: [...new Set(own.map((e) => e.type))],
+        events: own.map((e) => ({
+          stream: e.stream,
+          type: e.type,
+          data: e.data,
+          version: e.version,
+          position: e.position ?? 0,
+        })),
+        undone: undone.has(batchId),
+      };
+    });
+    return { count, result };
+  }
+
+  /** The batches among `ids` whose last undo marker is an undo. */
+  private async undone(streams: string[], ids: string[]): Promise<Set<string>> {
+    const markers = (await this.dataSource.query(
+      `SELECT data->>'batchId' AS batch_id, type FROM events
+        WHERE stream = ANY($1::text[]) AND type IN ($3, $4) AND data->>'batchId' = ANY($2::text[]) ORDER BY position`,
+      [streams, ids, HISTORY_UNDONE, HISTORY_REDONE],
+    )) as { batch_id: string; type: string }[];
+    const undone = new Set<string>();
+    for (const m of markers) {
+      if (m.type === HISTORY_UNDONE) undone.add(m.batch_id);
+      else undone.delete(m.batch_id);
+    }
+    return undone;
+  }
+
+  private async usernames(userIds: (number | null)[]): Promise<Map<number, string>> {
+    const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+    if (ids.length === 0) return new Map();
+    const rows = (await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as {
+      id: number;
+      username: string;
+    }[];
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+}
