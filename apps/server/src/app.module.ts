@@ -27,6 +27,7 @@ import { DashboardDraftsModule } from './dashboard-drafts/dashboard-drafts.modul
 import { ExampleDatasetsModule } from './datasets/example-datasets';
 import { ExploreModule } from './explore/explore.module';
 import { ObjectHistoryModule } from './object-history/object-history.module';
+import { AuditModule } from './audit/audit.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -63,6 +64,7 @@ import { ObjectHistoryModule } from './object-history/object-history.module';
     ExploreModule,
     ExampleDatasetsModule,
     ObjectHistoryModule,
+    AuditModule,
   ],
 })
 export class AppModule {}

@@ -13,6 +13,7 @@ import {
   USER_LOG_MAX_EVENTS_PER_REQUEST,
   userLogBodySchema,
   userLogQuerySchema,
+  type UserLogGuest,
   type UserLogQuery,
 } from '@strata/domain';
 import { Authenticator, type CurrentUser } from '../auth/current-user';
@@ -42,6 +43,11 @@ function bodyObject(body: unknown): unknown {
 /** Embedded guests have no user id here: they share one stream, and the actor names them. */
 const logOwnerOf = (user: CurrentUser) => (user.via === 'guest' ? 'guest' : user.id);
 const actorOf = (user: CurrentUser) => (user.via === 'guest' ? `guest:${user.username}` : String(user.id));
+/** Who the guest token says the guest is, for the audit view: its claims, never the token. */
+const guestUserOf = (user: CurrentUser): UserLogGuest | undefined =>
+  user.guest === undefined
+    ? undefined
+    : { username: user.guest.user.username, dashboard_ids: user.guest.resources.map((r) => String(r.id)) };
 
 @Controller('strata/log')
 export class UserLogController {
@@ -76,7 +82,7 @@ export class UserLogController {
     const { events: logged } = await this.commands.execute(
       new LogUserEvents(
         logOwnerOf(user),
-        { type: 'LogUserEvents', body: input, query: params, guest },
+        { type: 'LogUserEvents', body: input, query: params, guest, guestUser: guestUserOf(user) },
         { actor: actorOf(user), sessionId: user.sessionId, undoable: false },
       ),
     );

@@ -30,6 +30,11 @@ export interface UserLogEventFields {
   target_name?: string | null;
   db_id?: number | null;
   schema?: string | null;
+  /**
+   * For timing events: how long it took, in milliseconds (a chart's render or load time, a query's run
+   * time), as Superset's timing events name it.
+   */
+  duration?: number | null;
 }
 /** Other members (durations, chart ids, ...) may ride along as JSON. */
 export type UserLogEvent = UserLogEventFields & { [extra: string]: unknown };
@@ -54,6 +59,7 @@ export const userLogEventSchema: z.ZodType<UserLogEvent> = z
     target_name: text(1024),
     db_id: z.number().int().nullish(),
     schema: text(1024),
+    duration: z.number().finite().nonnegative().nullish(),
   })
   .catchall(z.json());
 
@@ -106,9 +112,27 @@ export function userLogPath(event: Pick<UserLogEvent, 'source' | 'source_id'>, b
 
 /** How the server stores what it accepted: one event per logged event, in stream `userlog:<userId>`. */
 export const USER_EVENT_LOGGED = 'platform/userEventLogged' as const;
+/**
+ * Who an embedded guest was, from the guest token's claims (never the token itself): the name the
+ * embedding host gave the viewer and the dashboards the token granted.
+ */
+export interface UserLogGuest {
+  username: string;
+  dashboard_ids: string[];
+}
+
 export type UserLogStoredEvent = EventLike<
   typeof USER_EVENT_LOGGED,
-  { event: UserLogEvent; dashboard_id?: number; slice_id?: number; guest: boolean }
+  {
+    event: UserLogEvent;
+    /** The dashboard or chart the entry is about: the request's query string, else the entry's own source. */
+    dashboard_id?: number;
+    slice_id?: number;
+    /** A timing entry's duration in milliseconds, so the audit view can show and sort timings. */
+    duration_ms?: number;
+    guest: boolean;
+    guest_user?: UserLogGuest;
+  }
 >;
 
 export const userLogStream = (userId: number | string) => `userlog:${userId}`;
@@ -118,15 +142,29 @@ export const userLogStream = (userId: number | string) => `userlog:${userId}`;
  * each event can be queried on its own).
  */
 export function explodeUserLog(body: UserLogBody, query: UserLogQuery): UserLogStoredEvent[] {
-  return body.events.map((event) => ({
-    type: USER_EVENT_LOGGED,
-    data: {
-      event,
-      ...(query.dashboard_id !== undefined ? { dashboard_id: query.dashboard_id } : {}),
-      ...(query.slice_id !== undefined ? { slice_id: query.slice_id } : {}),
-      guest: body.guest_token !== undefined,
-    },
-  }));
+  return body.events.map((event) => {
+    // A client that sent its entries without the page ids in the URL still said where they happened.
+    const dashboardId = query.dashboard_id ?? sourceIdOf(event, UserLogSource.DASHBOARD);
+    const sliceId = query.slice_id ?? sourceIdOf(event, UserLogSource.CHART);
+    const duration = event.event_type === UserLogEventType.TIMING ? event.duration : undefined;
+    return {
+      type: USER_EVENT_LOGGED,
+      data: {
+        event,
+        ...(dashboardId !== undefined ? { dashboard_id: dashboardId } : {}),
+        ...(sliceId !== undefined ? { slice_id: sliceId } : {}),
+        ...(typeof duration === 'number' ? { duration_ms: duration } : {}),
+        guest: body.guest_token !== undefined,
+      },
+    };
+  });
+}
+
+/** The entry's source id when its source is `source` and the id is a saved object's (a positive integer). */
+function sourceIdOf(event: UserLogEvent, source: string): number | undefined {
+  if (event.source !== source || event.source_id === null || event.source_id === undefined) return undefined;
+  const id = Number(event.source_id);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
 function parseJsonOr(text: string): unknown {

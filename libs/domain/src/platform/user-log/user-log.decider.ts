@@ -12,6 +12,7 @@ import {
   explodeUserLog,
   USER_LOG_MAX_EVENTS_PER_REQUEST,
   type UserLogBody,
+  type UserLogGuest,
   type UserLogQuery,
   type UserLogStoredEvent,
 } from './user-log-event';
@@ -20,7 +21,14 @@ export interface UserLogState {
   logged: number;
 }
 
-export type UserLogCommand = { type: 'LogUserEvents'; body: UserLogBody; query: UserLogQuery; guest: boolean };
+export type UserLogCommand = {
+  type: 'LogUserEvents';
+  body: UserLogBody;
+  query: UserLogQuery;
+  guest: boolean;
+  /** For an embedded guest: who the guest token says it is (the audit view shows it; the token is never kept). */
+  guestUser?: UserLogGuest;
+};
 
 export const userLogDecider: Decider<UserLogState, UserLogStoredEvent, UserLogCommand, void> = {
   initialState: () => ({ logged: 0 }),
@@ -47,7 +55,11 @@ export const userLogDecider: Decider<UserLogState, UserLogStoredEvent, UserLogCo
         }
         return explodeUserLog(command.body, command.query).map((event) => ({
           ...event,
-          data: { ...event.data, guest: command.guest },
+          data: {
+            ...event.data,
+            guest: command.guest,
+            ...(command.guest && command.guestUser !== undefined ? { guest_user: command.guestUser } : {}),
+          },
         }));
       }
       default:

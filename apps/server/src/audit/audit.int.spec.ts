@@ -1,0 +1,252 @@
+/**
+ * `GET /api/v1/audit/` over real HTTP, real sockets and a real PostgreSQL (issue 13 item 1): bob renames a
+ * chart and edits a dashboard, the admin reads it back by actor and by object, newest first, with
+ * summaries naming things as they were then, batch ids and the undone flag; bob reads only his own.
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import { PROTOCOL_VERSION, type ServerMessage } from '@strata/events';
+import { DataSource } from 'typeorm';
+import { connect, type TestClient } from '../../test/realtime/realtime-test-app';
+import { UsersService } from '../auth/users/users.service';
+import { DecideChart } from '../charts/decide-chart';
+import { ChartsModule } from '../charts/charts.module';
+import { encodeRison } from '../common/rison';
+import { DashboardDraftsModule } from '../dashboard-drafts/dashboard-drafts.module';
+import { DashboardsModule } from '../dashboards/dashboards.module';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
+import { AuditModule } from './audit.module';
+import type { AuditRow } from './audit.service';
+
+type Ack = Extract<ServerMessage, { type: 'ack' }>;
+
+let t: AuthTestApp;
+let bobId: number;
+let adminId: number;
+let tokens: { admin: string; bob: string };
+let chartId: number;
+let dashboardId: number;
+const sockets: TestClient[] = [];
+
+const api = (who: 'admin' | 'bob') => {
+  const http = new HttpClient(t.url);
+  const headers = { authorization: `Bearer ${tokens[who]}` };
+  return {
+    get: (path: string) => http.get(path, headers),
+    post: (path: string, body?: unknown) => http.post(path, body, headers),
+    put: (path: string, body?: unknown) => http.put(path, body, headers),
+  };
+};
+const audit = (who: 'admin' | 'bob', q: unknown) =>
+  api(who).get(`/api/v1/audit/?q=${encodeURIComponent(encodeRison(q))}`);
+const rowsOf = (res: { status: number; body: { result: AuditRow[] } }) => {
+  expect(res.status).toBe(200);
+  return res.body.result;
+};
+
+let seq = 0;
+async function draftCommand(c: TestClient, type: string, data: unknown): Promise<Ack> {
+  const clientSeq = (seq += 1);
+  c.send({
+    type: 'command',
+    stream: `dashboard-draft:${dashboardId}`,
+    clientSeq,
+    commandId: `audit-cmd-${clientSeq}`,
+    batchId: `audit-batch-${clientSeq}`,
+    command: { type, data },
+  });
+  return c.next<Ack>((m) => m.type === 'ack' && m.clientSeq === clientSeq);
+}
+
+beforeAll(async () => {
+  t = await createAuthTestApp({
+    extraModules: [RealtimeModule, DashboardsModule, DashboardDraftsModule, ChartsModule, AuditModule],
+  });
+  const users = t.app.get(UsersService);
+  bobId = (await users.createUser({ username: 'bob', password: 'bob-password', roles: ['Alpha'] }, 'system')).id;
+  tokens = {
+    admin: await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password),
+    bob: await bearerToken(t.url, 'bob', 'bob-password'),
+  };
+  adminId = (await api('admin').get('/api/v1/me/')).body.result.id as number;
+
+  // bob's chart (made through the chart command, as the create route does once its dataset is checked).
+  const [{ id }] = (await t.app.get(DataSource).query(`SELECT nextval('charts_id_seq')::int AS id`)) as {
+    id: number;
+  }[];
+  chartId = id;
+  await t.app.get(CommandBus).execute(
+    new DecideChart(
+      chartId,
+      {
+        type: 'CreateChart',
+        data: {
+          id: chartId,
+          owner_id: bobId,
+          slice_name: 'Cars by origin',
+          viz_type: 'table',
+          datasource_id: 1,
+          datasource_type: 'table',
+          params: null,
+          query_context: null,
+          description: null,
+          cache_timeout: null,
+          certified_by: null,
+          certification_details: null,
+        },
+      },
+      { actor: String(bobId), expectedVersion: 0 },
+    ),
+  );
+  expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Revenue by origin' })).status).toBe(200);
+  expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Revenue 2026' })).status).toBe(200);
+
+  // bob's dashboard, edited live: a markdown he keeps and a divider he undoes.
+  const created = await api('bob').post('/api/v1/dashboard/', { dashboard_title: 'Sales board' });
+  expect(created.status).toBe(201);
+  dashboardId = created.body.id as number;
+  const c = await connect(t.url, { token: tokens.bob, sessionId: 'bob-tab' });
+  sockets.push(c);
+  c.send({
+    type: 'subscribe',
+    protocolVersion: PROTOCOL_VERSION,
+    stream: `dashboard-draft:${dashboardId}`,
+    fromVersion: 0,
+  });
+  await c.next((m) => m.type === 'subscribed');
+  const markdown = { id: 'MARKDOWN-kept', componentType: 'MARKDOWN', destination: { parentId: 'GRID_ID', index: 0 } };
+  expect(await draftCommand(c, 'CreateComponent', { ...markdown, rowId: 'ROW-kept' })).toMatchObject({
+    result: 'committed',
+  });
+  const divider = { id: 'DIVIDER-undone', componentType: 'DIVIDER', destination: { parentId: 'GRID_ID', index: 1 } };
+  expect(await draftCommand(c, 'CreateComponent', divider)).toMatchObject({ result: 'committed' });
+  expect(await draftCommand(c, 'Undo', {})).toMatchObject({ result: 'committed' });
+
+  // Something of the admin's own.
+  expect((await api('admin').post('/api/v1/dashboard/', { dashboard_title: 'Admin board' })).status).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of sockets) c.close();
+  await t?.close();
+});
+
+describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
+  it('admin filters by bob: his events only, newest first, each with actor, object, summary and batch', async () => {
+    const res = await audit('admin', { actor: bobId, page_size: 1000 });
+    const rows = rowsOf(res);
+    expect(res.body.count).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.every((r) => r.actor.id === bobId && r.actor.username === 'bob')).toBe(true);
+    const positions = rows.map((r) => r.position);
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+    expect(rows.every((r) => typeof r.batch_id === 'string' && r.summary.length > 0)).toBe(true);
+    expect(rows.find((r) => r.type === 'chart/chartRenamed')).toMatchObject({
+      object: { type: 'chart', id: chartId },
+    });
+    expect(rows.some((r) => r.object?.type === 'dashboard' && r.object.id === dashboardId)).toBe(true);
+  });
+
+  it('admin filters by the chart: names and summaries as they were at each event, not as it is now', async () => {
+    const rows = rowsOf(await audit('admin', { object: { type: 'chart', id: chartId } }));
+    expect(rows.map((r) => [r.type, r.object?.name, r.summary])).toEqual([
+      ['chart/chartRenamed', 'Revenue by origin', "bob renamed the chart 'Revenue by origin' to 'Revenue 2026'"],
+      ['chart/chartRenamed', 'Cars by origin', "bob renamed the chart 'Cars by origin' to 'Revenue by origin'"],
+      ['chart/chartCreated', 'Cars by origin', "bob created the table chart 'Cars by origin'"],
+    ]);
+    expect(rows[0].time).toEqual(expect.any(String));
+    expect(rows[0].payload).toEqual({ slice_name: 'Revenue 2026' });
+  });
+
+  it('marks the intent bob undid as undone, and only that one', async () => {
+    const rows = rowsOf(await audit('admin', { object: { type: 'dashboard', id: dashboardId }, page_size: 100 }));
+    const created = rows.filter((r) => r.type === 'dashboard/componentCreated');
+    expect(created).toHaveLength(2);
+    const divider = created.find((r) => JSON.stringify(r.payload).includes('DIVIDER-undone'))!;
+    const markdown = created.find((r) => JSON.stringify(r.payload).includes('MARKDOWN-kept'))!;
+    expect(divider.undone).toBe(true);
+    expect(markdown.undone).toBe(false);
+    const undo = rows.find((r) => r.type === 'history/undone')!;
+    expect(undo.payload).toMatchObject({ batchId: divider.batch_id });
+    expect(rows.every((r) => r.object?.name === 'Sales board')).toBe(true);
+  });
+
+  it('pages: page 1 of size 1 is the second newest; a page over 1,000 rows is a 400', async () => {
+    const all = rowsOf(await audit('admin', { actor: bobId, page_size: 3 }));
+    const second = rowsOf(await audit('admin', { actor: bobId, page: 1, page_size: 1 }));
+    expect(second).toEqual([all[1]]);
+    const tooBig = await audit('admin', { page_size: 1001 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.errors[0]).toMatchObject({ error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR' });
+  });
+
+  it('bad rison and unknown filters are 400s in the error shape', async () => {
+    const bad = await api('admin').get('/api/v1/audit/?q=(actor:');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({
+      error_type: 'INVALID_PAYLOAD_FORMAT_ERROR',
+      message: expect.any(String),
+    });
+    expect((await audit('admin', { who: 'bob' })).status).toBe(400);
+    expect((await audit('admin', { since: 'yesterday' })).status).toBe(400);
+  });
+
+  it("bob gets 403 for the admin's activity, and without a filter sees only his own", async () => {
+    const refused = await audit('bob', { actor: adminId });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0]).toMatchObject({ error_type: 'USER_ACTIVITY_SECURITY_ACCESS_ERROR' });
+    const mine = rowsOf(await audit('bob', { page_size: 1000 }));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((r) => r.actor.id === bobId)).toBe(true);
+    // The admin's dashboard is in the log, but not in bob's view of it.
+    const everything = rowsOf(await audit('admin', { page_size: 1000 }));
+    expect(everything.some((r) => r.actor.id === adminId)).toBe(true);
+  });
+
+  it('filters by event types, free text and time', async () => {
+    const renamed = rowsOf(await audit('admin', { types: ['chart/chartRenamed'] }));
+    expect(renamed.map((r) => r.payload)).toEqual([
+      { slice_name: 'Revenue 2026' },
+      { slice_name: 'Revenue by origin' },
+    ]);
+    const text = rowsOf(await audit('admin', { text: 'Revenue 2026' }));
+    expect(text.map((r) => r.type)).toEqual(['chart/chartRenamed']);
+    const future = rowsOf(await audit('admin', { since: new Date(Date.now() + 3_600_000).toISOString() }));
+    expect(future).toEqual([]);
+  });
+
+  it('never shows a password or its hash, even for the events of a new user', async () => {
+    const created = await t.app
+      .get(UsersService)
+      .createUser({ username: 'carol', password: 'carol-very-secret-pw', roles: ['Gamma'] }, adminId);
+    const rows = rowsOf(await audit('admin', { object: { type: 'user', id: created.id } }));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ object: { type: 'user', id: created.id, name: 'carol' } });
+    const [{ password_hash: hash }] = (await t.app
+      .get(DataSource)
+      .query(`SELECT password_hash FROM user_credentials WHERE user_id = $1`, [created.id])) as {
+      password_hash: string;
+    }[];
+    const everything = JSON.stringify(rowsOf(await audit('admin', { page_size: 1000 })));
+    expect(everything).not.toContain('carol-very-secret-pw');
+    expect(everything).not.toContain(hash);
+    expect(everything).not.toContain('scrypt$');
+  });
+
+  it('user-log entries about a dashboard join the view with the dashboard as their object', async () => {
+    const logged = await api('bob').post(`/strata/log/?explode=events&dashboard_id=${dashboardId}`, {
+      events: [
+        { event_name: 'mount_dashboard', ts: 1767225600000, event_type: 'timing', version: 'v2', duration: 240 },
+      ],
+    });
+    expect(logged.status).toBe(200);
+    const rows = rowsOf(await audit('admin', { object: { type: 'dashboard', id: dashboardId } }));
+    expect(rows[0]).toMatchObject({
+      type: 'platform/userEventLogged',
+      actor: { id: bobId, username: 'bob' },
+      object: { type: 'dashboard', id: dashboardId, name: 'Sales board' },
+      payload: { dashboard_id: dashboardId, duration_ms: 240 },
+    });
+    expect(rowsOf(await audit('bob', { types: ['platform/userEventLogged'] }))).toHaveLength(1);
+  });
+});

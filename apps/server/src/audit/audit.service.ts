@@ -1,0 +1,129 @@
+/**
+ * The audit view of the event log (issue 13 item 1): one row per event, newest first by log position,
+ * read through the upcasters (old types read as today's), with who did it, the object it touched and its
+ * name then, a readable summary, the payload without secrets, its intent (batch) and whether that intent
+ * was undone since. Who may ask for what is the controller's to check.
+ */
+import { Injectable } from '@nestjs/common';
+import { HISTORY_REDONE, HISTORY_UNDONE, type Envelope } from '@strata/events';
+import { DataSource } from 'typeorm';
+import { toEnvelopes, type EventRow } from '../event-store/event-rows';
+import { auditWhere } from './audit-filter';
+import { objectOfEvent, type AuditObjectRef } from './audit-objects';
+import type { AuditQuery } from './audit-query';
+import { PageContext } from './page-context';
+import { redact } from './redact';
+
+export interface AuditActor {
+  /** The user's id; null for the system and for embedded guests (who have none). */
+  id: number | null;
+  username: string | null;
+  /** Set for an embedded guest: the name the embedding host gave it (never the token). */
+  guest?: true;
+}
+
+export interface AuditRow {
+  position: number;
+  time: string;
+  actor: AuditActor;
+  object: (AuditObjectRef & { name: string | null }) | null;
+  type: string;
+  summary: string;
+  payload: unknown;
+  batch_id: string | null;
+  undone: boolean;
+}
+
+const GUEST_PREFIX = 'guest:';
+
+@Injectable()
+export class AuditService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async query(q: AuditQuery): Promise<{ count: number; result: AuditRow[] }> {
+    const where = auditWhere(q);
+    const n = where.params.length;
+    const [[{ count }], found] = await Promise.all([
+      this.dataSource.query(`SELECT count(*)::int AS count FROM events WHERE ${where.sql}`, where.params) as Promise<
+        [{ count: number }]
+      >,
+      this.dataSource.query(
+        `SELECT position, id, stream, version, type, data, meta FROM events WHERE ${where.sql}
+          ORDER BY position DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...where.params, q.page_size, q.page * q.page_size],
+      ) as Promise<EventRow[]>,
+    ]);
+    return { count, result: await this.rows(toEnvelopes(found)) };
+  }
+
+  /** Audit rows of events already read (newest first): also what a live tail pushes. */
+  async rows(events: readonly Envelope[]): Promise<AuditRow[]> {
+    if (events.length === 0) return [];
+    const objects = events.map(objectOfEvent);
+    const [context, usernames, undone] = await Promise.all([
+      PageContext.load(this.dataSource, events, objects),
+      this.usernames(events),
+      this.undone(events.map((e) => e.meta.batchId).filter((id): id is string => typeof id === 'string')),
+    ]);
+    const actorOf = (event: Envelope): AuditActor => {
+      const actor = String(event.meta.actor);
+      if (actor.startsWith(GUEST_PREFIX)) return { id: null, username: actor.slice(GUEST_PREFIX.length), guest: true };
+      const id = Number(actor);
+      if (!Number.isInteger(id)) return { id: null, username: null };
+      return { id, username: usernames.get(id) ?? null };
+    };
+    const who = (event: Envelope) => {
+      const actor = actorOf(event);
+      if (actor.guest) return `${actor.username} (guest)`;
+      if (actor.id === null) return 'Strata';
+      return actor.username ?? `user ${actor.id}`;
+    };
+    const summaries = context.summaries(events, objects, who);
+    return events.map((event, i): AuditRow => {
+      const position = event.position ?? 0;
+      const object = objects[i];
+      return {
+        position,
+        time: event.meta.at,
+        actor: actorOf(event),
+        object: object === null ? null : { ...object, name: context.nameAt(object, position).shown },
+        type: event.type,
+        summary: summaries.get(position) ?? event.type,
+        payload: redact(event.data),
+        batch_id: event.meta.batchId ?? null,
+        undone: event.meta.batchId !== undefined && undone.has(event.meta.batchId),
+      };
+    });
+  }
+
+  private async usernames(events: readonly Envelope[]): Promise<Map<number, string>> {
+    const ids = [...new Set(events.map((e) => Number(e.meta.actor)).filter((id) => Number.isInteger(id)))];
+    if (ids.length === 0) return new Map();
+    const found = (await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as {
+      id: number;
+      username: string;
+    }[];
+    return new Map(found.map((r) => [r.id, r.username]));
+  }
+
+  /**
+   * The batches among `ids` whose last undo marker is an undo (a later redo clears it). The marker types
+   * are written out so the partial index on undo markers' batch ids answers it.
+   */
+  private async undone(ids: string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Set();
+    const markers = (await this.dataSource.query(
+      `SELECT data->>'batchId' AS batch_id, type FROM events
+        WHERE type IN ('${HISTORY_UNDONE}', '${HISTORY_REDONE}') AND data->>'batchId' = ANY($1::text[])
+        ORDER BY position`,
+      [unique],
+    )) as { batch_id: string; type: string }[];
+    const undone = new Set<string>();
+    for (const m of markers) {
+      if (m.type === HISTORY_UNDONE) undone.add(m.batch_id);
+      else undone.delete(m.batch_id);
+    }
+    return undone;
+  }
+}
