@@ -7,12 +7,18 @@ import type { EventLike } from '@strata/events';
 import type { Summaries, SummaryContext } from './summary';
 import { historySummaries } from './history.summaries';
 import { chartSummaries } from '../charts/chart.summaries';
+import { SQLLAB_SUMMARIES } from '../sqllab/sqllab.summaries';
+import { filterConfigSummaries } from '../dashboard/native-filters/config/filter-config.summaries';
 
 // Each context's state type differs; the registry only passes a context's own state back to it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySummaries = Summaries<any, any>;
 
-export const ALL_SUMMARIES: readonly AnySummaries[] = [historySummaries, chartSummaries];
+export const ALL_SUMMARIES: readonly AnySummaries[] = [
+  historySummaries,
+  chartSummaries,
+  ...[...SQLLAB_SUMMARIES, filterConfigSummaries],
+];
 
 const byType = new Map<string, AnySummaries>();
 for (const summaries of ALL_SUMMARIES) {

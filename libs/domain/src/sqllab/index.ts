@@ -28,3 +28,6 @@ export * from './undoable';
 export * from './catalog/catalog-shapes';
 export * from './catalog/catalog.events';
 export * from './save-dialog/save-dialog';
+export * from './catalog/catalog.summaries';
+export * from './save-dialog/save-dialog.summaries';
+export * from './sqllab.summaries';

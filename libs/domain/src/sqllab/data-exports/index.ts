@@ -1,2 +1,3 @@
 export * from './data-export.events';
 export * from './data-export.decider';
+export * from './data-export.summaries';

@@ -1,2 +1,3 @@
 export * from './query-history.events';
 export * from './query-history.fold';
+export * from './query-history.summaries';

@@ -1,2 +1,3 @@
 export * from './permalink.events';
 export * from './permalink.decider';
+export * from './permalink.summaries';

@@ -1,0 +1,17 @@
+import { count, defineSummaries, quote } from '../../audit/summary';
+import { reason } from '../sqllab-names';
+import type { SavedQueryListEvent } from './saved-query-list.events';
+
+const asked = (search: string, page: number) =>
+  `${search.trim() === '' ? '' : ` for ${quote(search)}`}${page > 0 ? `, page ${page + 1}` : ''}`;
+
+/** The saved queries list page (sqllab-and-platform §2): client-only requests and answers. */
+export const savedQueryListSummaries = defineSummaries<SavedQueryListEvent>({
+  context: 'saved query list',
+  of: {
+    'savedQueries/listRequested': (d, { who }) => `${who} looked up the saved queries${asked(d.search, d.page)}`,
+    'savedQueries/listLoaded': (d) =>
+      `the saved queries list showed ${d.rows.length} of ${count(d.count, 'query', 'queries')}${asked(d.search, d.page)}`,
+    'savedQueries/listLoadFailed': (d) => `loading the saved queries failed${reason(d.message)}`,
+  },
+});
