@@ -7,6 +7,13 @@ import type { EventLike } from '@strata/events';
 import type { Summaries, SummaryContext } from './summary';
 import { historySummaries } from './history.summaries';
 import { chartSummaries } from '../charts/chart.summaries';
+import { dashboardRecordSummaries } from '../dashboard/record/record.summaries';
+import { draftSummaries } from '../dashboard/session/draft.summaries';
+import { dashboardPageSummaries } from '../dashboard/page/page.summaries';
+import { dashboardListSummaries } from '../dashboard/list/dashboard-list.summaries';
+import { labelColorSummaries } from '../dashboard/colors/label-colors.summaries';
+import { dashboardPropertiesSummaries } from '../dashboard/properties/management.summaries';
+import { dashboardPermalinkSummaries } from '../dashboard/permalinks/permalinks.summaries';
 import { SQLLAB_SUMMARIES } from '../sqllab/sqllab.summaries';
 import { filterConfigSummaries } from '../dashboard/native-filters/config/filter-config.summaries';
 
@@ -17,6 +24,13 @@ type AnySummaries = Summaries<any, any>;
 export const ALL_SUMMARIES: readonly AnySummaries[] = [
   historySummaries,
   chartSummaries,
+  dashboardRecordSummaries,
+  draftSummaries,
+  dashboardPageSummaries,
+  dashboardListSummaries,
+  labelColorSummaries,
+  dashboardPropertiesSummaries,
+  dashboardPermalinkSummaries,
   ...[...SQLLAB_SUMMARIES, filterConfigSummaries],
 ];
 

@@ -1,2 +1,3 @@
 export * from './label-colors';
 export * from './label-colors.fold';
+export * from './label-colors.summaries';

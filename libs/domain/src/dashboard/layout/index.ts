@@ -11,3 +11,4 @@ export * from './layout.decide';
 export * from './layout.decider';
 export * from './position-json';
 export * from './diff';
+export * from './layout.names';

@@ -6,3 +6,4 @@ export * from './page.evolve';
 export * from './edit-mode';
 export * from './permalink-share';
 export * from './upcasters';
+export * from './page.summaries';

@@ -29,3 +29,4 @@ export const dashboardPermalinkDecider: Decider<boolean, DashboardPermalinkCreat
     return [{ type: 'dashboard/permalinkCreated', data: command.data }];
   },
 };
+export * from './permalinks.summaries';

@@ -5,3 +5,4 @@ export * from './refresh';
 export * from './remap-charts';
 export * from './overwrite-items';
 export * from './management';
+export * from './management.summaries';

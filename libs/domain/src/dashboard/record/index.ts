@@ -7,3 +7,4 @@ export * from './favorites';
 export * from './colors-synced';
 export * from './draft-carry';
 export * from './upcasters';
+export * from './record.summaries';

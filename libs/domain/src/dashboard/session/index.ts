@@ -8,3 +8,4 @@ export * from './stream';
 export * from './command-schema';
 export * from './presence';
 export * from './save-notice';
+export * from './draft.summaries';

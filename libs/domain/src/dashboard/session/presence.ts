@@ -4,6 +4,7 @@
  * against the current draft, so a selection of a component someone deleted simply disappears.
  */
 import type { Peer } from '@strata/events';
+import { componentName } from '../layout/layout.names';
 import type { ComponentType, Layout, LayoutItem } from '../layout/types';
 
 export const PRESENCE_EDITING = 'editing';
@@ -47,29 +48,8 @@ export interface SelectedComponent {
 
 const NAME_LENGTH = 40;
 
-function fullNameOf(item: LayoutItem): string | null {
-  const { meta } = item;
-  switch (item.type) {
-    case 'CHART':
-      return meta.sliceNameOverride ?? meta.sliceName ?? (meta.chartId === undefined ? null : `Chart ${meta.chartId}`);
-    case 'MARKDOWN':
-      // The first line with words, without its markdown marks (a title's '#', a list's '-').
-      return (
-        (meta.code ?? '')
-          .split('\n')
-          .map((line) => line.replace(/^[#>*\-\s]+/, '').trim())
-          .find((line) => line !== '') ?? null
-      );
-    case 'HEADER':
-    case 'TAB':
-      return meta.text || meta.defaultText || null;
-    default:
-      return null;
-  }
-}
-
 function nameOf(item: LayoutItem): string | null {
-  const name = fullNameOf(item);
+  const name = componentName(item);
   return name && name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH - 1)}…` : name;
 }
 
