@@ -1,0 +1,53 @@
+/**
+ * Reverting one past change of an object as commands on the Nest CommandBus (issue 13 item 2). A revert
+ * is decided on the stream's log, not only its fold (which batch set what, and what it replaced), so the
+ * handlers use `DecisionRunner.decideWith`: load, decide with the domain's revert, append one batch. Like
+ * any command, one that lost a race is decided again on the newer stream, where a later change may now
+ * refuse it.
+ */
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  chartDecider,
+  chartStream,
+  datasetDecider,
+  datasetStream,
+  decideChartRevert,
+  decideDatasetRevert,
+  type RevertChartChange,
+  type RevertDatasetChange,
+} from '@strata/domain';
+import type { AppendResult } from '../event-store/event-store.port';
+import { DecideOn } from '../event-store/decide-command';
+import { DecisionRunner } from '../event-store/load-decide-append';
+import { ActorNames } from './actor-names';
+
+export class RevertChart extends DecideOn<number, RevertChartChange> {}
+export class RevertDataset extends DecideOn<number, RevertDatasetChange> {}
+
+@CommandHandler(RevertChart)
+export class RevertChartHandler implements ICommandHandler<RevertChart> {
+  constructor(
+    private readonly runner: DecisionRunner,
+    private readonly names: ActorNames,
+  ) {}
+
+  async execute({ id, command, meta }: RevertChart): Promise<AppendResult> {
+    const stream = chartStream(id);
+    const ctx = await this.names.of((await this.runner.load(stream, chartDecider)).events);
+    return this.runner.decideWith(stream, chartDecider, (loaded) => decideChartRevert(command, loaded, ctx), meta);
+  }
+}
+
+@CommandHandler(RevertDataset)
+export class RevertDatasetHandler implements ICommandHandler<RevertDataset> {
+  constructor(
+    private readonly runner: DecisionRunner,
+    private readonly names: ActorNames,
+  ) {}
+
+  async execute({ id, command, meta }: RevertDataset): Promise<AppendResult> {
+    const stream = datasetStream(id);
+    const ctx = await this.names.of((await this.runner.load(stream, datasetDecider)).events);
+    return this.runner.decideWith(stream, datasetDecider, (loaded) => decideDatasetRevert(command, loaded, ctx), meta);
+  }
+}
