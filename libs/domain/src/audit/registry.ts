@@ -16,6 +16,21 @@ import { dashboardPropertiesSummaries } from '../dashboard/properties/management
 import { dashboardPermalinkSummaries } from '../dashboard/permalinks/permalinks.summaries';
 import { SQLLAB_SUMMARIES } from '../sqllab/sqllab.summaries';
 import { filterConfigSummaries } from '../dashboard/native-filters/config/filter-config.summaries';
+import { exploreSummaries } from '../explore/editor/explore.summaries';
+import { exploreFormDataSummaries } from '../explore/form-data/form-data.summaries';
+import { explorePermalinkSummaries } from '../explore/permalinks/permalink.summaries';
+import { exploreSideSummaries } from '../explore/side/explore-side.summaries';
+import { chartListSummaries } from '../explore/chart-list/chart-list.summaries';
+import { databaseSummaries } from '../databases/database.summaries';
+import { datasetSummaries } from '../datasets/dataset.summaries';
+import { errorsSummaries } from '../platform/errors/errors.summaries';
+import { examplesSummaries } from '../platform/examples/examples.summaries';
+import { toastSummaries } from '../platform/toasts/toast.summaries';
+import { userLogSummaries } from '../platform/user-log/user-log.summaries';
+import { loginSummaries } from '../platform/security/login.summaries';
+import { userSummaries } from '../platform/users/user.summaries';
+import { sessionSummaries } from '../platform/session/session.summaries';
+import { userListSummaries } from '../platform/user-list/user-list.summaries';
 
 // Each context's state type differs; the registry only passes a context's own state back to it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,6 +46,21 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   labelColorSummaries,
   dashboardPropertiesSummaries,
   dashboardPermalinkSummaries,
+  exploreSummaries,
+  exploreFormDataSummaries,
+  explorePermalinkSummaries,
+  exploreSideSummaries,
+  chartListSummaries,
+  databaseSummaries,
+  datasetSummaries,
+  errorsSummaries,
+  examplesSummaries,
+  toastSummaries,
+  userLogSummaries,
+  loginSummaries,
+  userSummaries,
+  sessionSummaries,
+  userListSummaries,
   ...[...SQLLAB_SUMMARIES, filterConfigSummaries],
 ];
 

@@ -5,3 +5,4 @@ export * from './dataset-edit';
 export * from './dataset.decider';
 export * from './upcasters';
 export * from './dataset-revert';
+export * from './dataset.summaries';

@@ -8,3 +8,4 @@ export * from './undoable';
 export * from './save';
 export { completeFormData, switchVizType, remapToDatasource, movedColumnConfig } from './form-data';
 export * from './upcasters';
+export * from './explore.summaries';

@@ -54,3 +54,4 @@ export const exploreFormDataDecider: Decider<StoredFormData | null, ExploreFormD
     return [{ type: 'explore/formDataStored', data: { key: command.data.key, state: next } }];
   },
 };
+export * from './form-data.summaries';

@@ -45,3 +45,4 @@ export const explorePermalinkDecider: Decider<boolean, ExplorePermalinkCreated, 
     return [{ type: 'explore/permalinkCreated', data: command.data }];
   },
 };
+export * from './permalink.summaries';

@@ -1,2 +1,3 @@
 export * from './explore-side.events';
 export * from './explore-side.fold';
+export * from './explore-side.summaries';
