@@ -3,6 +3,7 @@
  * four users (alice and bob co-own the dashboards made here, carol may write dashboards but owns none of
  * them, dora has no can_write on Dashboard), real socket.io clients and bearer-token HTTP.
  */
+import type { Type } from '@nestjs/common';
 import { draftDecider, GRID_ID, type DraftState } from '@strata/domain';
 import { foldEntries, PROTOCOL_VERSION, type Envelope, type ServerMessage } from '@strata/events';
 import { connect, type TestClient } from '../../../test/realtime/realtime-test-app';
@@ -55,9 +56,12 @@ export class DraftTestKit {
 
   private constructor(readonly server: AuthTestApp) {}
 
-  static async start(): Promise<DraftTestKit> {
+  /** `extraModules`: features read beside the session (object-history's dashboard history). */
+  static async start(extraModules: Type[] = []): Promise<DraftTestKit> {
     const kit = new DraftTestKit(
-      await createAuthTestApp({ extraModules: [RealtimeModule, DashboardsModule, DashboardDraftsModule] }),
+      await createAuthTestApp({
+        extraModules: [RealtimeModule, DashboardsModule, DashboardDraftsModule, ...extraModules],
+      }),
     );
     const users = kit.server.app.get(UsersService);
     const roles: Record<Who, string[]> = { alice: ['Gamma'], bob: ['Gamma'], carol: ['Gamma'], dora: ['sql_lab'] };
