@@ -26,7 +26,9 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { DashboardDraftsModule } from './dashboard-drafts/dashboard-drafts.module';
 import { ExampleDatasetsModule } from './datasets/example-datasets';
 import { ExploreModule } from './explore/explore.module';
+import { ObjectRevertModule } from './object-revert/object-revert.module';
 import { ObjectHistoryModule } from './object-history/object-history.module';
+import { AuditModule } from './audit/audit.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -61,8 +63,10 @@ import { ObjectHistoryModule } from './object-history/object-history.module';
     DashboardDraftsModule,
     ChartsModule,
     ExploreModule,
+    ObjectRevertModule,
     ExampleDatasetsModule,
     ObjectHistoryModule,
+    AuditModule,
   ],
 })
 export class AppModule {}

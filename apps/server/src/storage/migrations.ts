@@ -27,6 +27,7 @@ import { DashboardFeatures1796200000500 } from '../dashboards/migrations/1796200
 import { DashboardRoleNames1796200000600 } from '../dashboards/migrations/1796200000600-dashboard-role-names';
 import { DashboardSliceIds1797000600000 } from '../dashboards/migrations/1797000600000-dashboard-slice-ids';
 import { DashboardSliceIdsIndex1797000700000 } from '../dashboards/migrations/1797000700000-dashboard-slice-ids-index';
+import { AuditIndexes1797001400000 } from '../audit/migrations/1797001400000-audit-indexes';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -54,4 +55,5 @@ export const migrations: MixedList<Function> = [
   DashboardSliceIdsIndex1797000700000,
   DropAppendBatchFunction1797000800000,
   EventsStreamPosition1797001300000,
+  AuditIndexes1797001400000,
 ];
