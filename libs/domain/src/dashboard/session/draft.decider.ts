@@ -204,6 +204,9 @@ function evolveSession(state: DraftState, event: SessionEvent): DraftState {
     case 'dashboard/ownChangesRestored':
       // Their markers do the work (the history index skips or restores the batches they name).
       return state;
+    case 'dashboard/layoutChangeReverted':
+      // The layout events before it in its batch did the work.
+      return state;
     case 'dashboard/versionRestored': {
       const { version, restoredVersion, layout, by, at, summary } = event.data;
       if (version !== state.version + 1) return state;

@@ -112,8 +112,18 @@ export type VersionRestored = EventLike<
   { version: number; restoredVersion: number; layout: Layout; by: string; at: string; summary: string }
 >;
 
+/**
+ * An owner or admin reverted `author`'s live layout batch `batchId` on their behalf (issue 13): closes a
+ * batch whose layout events, before it, take that edit back (layout-revert.ts). Changes nothing itself.
+ */
+export type LayoutChangeReverted = EventLike<
+  'dashboard/layoutChangeReverted',
+  { batchId: string; author: string; by: string; at: string }
+>;
+
 export type SessionEvent =
   | DraftStarted
+  | LayoutChangeReverted
   | DraftSaved
   | DraftDiscarded
   | VersionRestored
@@ -149,6 +159,12 @@ export type RestoreVersion = {
   actor: string;
   data: { at: string; version: number; layout: Layout; expectedVersion?: number };
 };
+
+/**
+ * Revert one past layout batch of the draft as a new intent (issue 13). Decided on the draft's log
+ * (`decideLayoutRevert`: who built on it since), so it is not a case of `decideDraft`.
+ */
+export type RevertLayoutChange = { type: 'RevertLayoutChange'; actor: string; data: { batchId: string; at: string } };
 
 export type SessionCommand =
   StartDraft | SaveDraft | DiscardDraft | DiscardMyChanges | RestoreVersion | RestoreDiscardedDraft;

@@ -19,6 +19,7 @@ const SESSION_TYPES: Readonly<Record<SessionEvent['type'], true>> = {
   'dashboard/ownChangesDiscarded': true,
   'dashboard/ownChangesRestored': true,
   'dashboard/discardedDraftRestored': true,
+  'dashboard/layoutChangeReverted': true,
 };
 
 const isDraftEvent = (event: { type: string }): event is DraftEvent =>
@@ -106,6 +107,8 @@ export const draftSummaries = defineSummaries<DraftEvent, DraftState>({
       (d.kept && d.kept.length > 0 ? `; ${d.kept.length} kept because others built on them)` : ')'),
     'dashboard/ownChangesRestored': (d, { who, objectName }) =>
       `${who} brought back their discarded changes to ${dashboard(objectName)} (${count(d.batchIds.length, 'edit')})`,
+    'dashboard/layoutChangeReverted': (_d, { who, objectName }) =>
+      `${who} reverted an earlier layout change of ${dashboard(objectName)}`,
     'dashboard/discardedDraftRestored': (d, { who, objectName }) =>
       `${who} brought back discarded draft ${d.discard} of ${dashboard(objectName)}${changesNote(d.changes, '')}`,
   },

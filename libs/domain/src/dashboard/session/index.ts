@@ -9,3 +9,4 @@ export * from './command-schema';
 export * from './presence';
 export * from './save-notice';
 export * from './draft.summaries';
+export * from './layout-revert';
