@@ -27,6 +27,7 @@ import { DashboardDraftsModule } from './dashboard-drafts/dashboard-drafts.modul
 import { ExampleDatasetsModule } from './datasets/example-datasets';
 import { ExploreModule } from './explore/explore.module';
 import { ObjectRevertModule } from './object-revert/object-revert.module';
+import { TimeTravelModule } from './timetravel/timetravel.module';
 import { ObjectHistoryModule } from './object-history/object-history.module';
 import { AuditModule } from './audit/audit.module';
 
@@ -64,6 +65,7 @@ import { AuditModule } from './audit/audit.module';
     ChartsModule,
     ExploreModule,
     ObjectRevertModule,
+    TimeTravelModule,
     ExampleDatasetsModule,
     ObjectHistoryModule,
     AuditModule,

@@ -60,7 +60,18 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const sqllab = createSqlLab({ context, http, toasts, errors });
   const savedQueries = createSavedQueries(context, sqllab.api);
   const timeTravel = new TimeTravel();
-  for (const feature of [session, toasts, errors, users, examples, sqllab, sqllab.catalog, sqllab.saveDialog])
+  for (const feature of [
+    session,
+    toasts,
+    errors,
+    users,
+    examples,
+    sqllab,
+    sqllab.catalog,
+    sqllab.saveDialog,
+    sqllab.history,
+    savedQueries,
+  ])
     timeTravel.register(feature.store);
   if (options.debug) timeTravel.open$.next(true);
 

@@ -1,4 +1,5 @@
 import { Subject, type Observable } from 'rxjs';
+import { userInputNow } from './user-input';
 import { createStore, type EnvelopeOf, type EventLike, type Fold, type Store } from '@strata/events';
 
 /** Who and when: what every batch recorded on this page is stamped with. */
@@ -32,8 +33,25 @@ export interface FeatureStore<S, E extends EventLike> {
   /** The state now. Guards and effects decide on this, whatever the panel shows. */
   readonly liveState$: Observable<S>;
   getState(): S;
+  /**
+   * Appends one intent as one batch and returns its envelopes. While the store is scrubbed into the past
+   * (its time-travel cursor is set) a user's intent is refused: nothing is appended or delivered to
+   * effects (so nothing reaches the server), `[]` is returned and `refused$` says what was refused.
+   */
   record(events: readonly E[], options?: RecordOptions): EnvelopeOf<E>[];
   readonly recorded$: Observable<EnvelopeOf<E>>;
+  /** The event types of each intent refused because the page showed the past (see `record`). */
+  readonly refused$: Observable<readonly string[]>;
+}
+
+/**
+ * Whether a batch is a user's intent, which must never reach the live state from a page showing the past:
+ * an undo step, or anything recorded while a user's input event (a click, a key, a drop...) is handled.
+ * Loads, remote events, timers and answers of the server arrive outside input events, and still enter the
+ * live log while the page is scrubbed.
+ */
+export function isUserIntent(options: RecordOptions): boolean {
+  return options.undoable === true || userInputNow() !== null;
 }
 
 export function createFeatureStore<S, E extends EventLike>(
@@ -47,6 +65,7 @@ export function createFeatureStore<S, E extends EventLike>(
     stamp: () => ({ batchId: context.newId(), at: context.now() }),
   });
   const recorded$ = new Subject<EnvelopeOf<E>>();
+  const refused$ = new Subject<readonly string[]>();
   // An effect may record while recorded$ is still delivering: queue, so every subscriber sees the
   // events in log order.
   const queue: EnvelopeOf<E>[] = [];
@@ -59,8 +78,13 @@ export function createFeatureStore<S, E extends EventLike>(
     liveState$: store.liveState$,
     getState: () => store.getState(),
     recorded$: recorded$.asObservable(),
+    refused$: refused$.asObservable(),
     record(events, options = {}) {
       if (events.length === 0) return [];
+      if (store.cursor$.value !== null && isUserIntent(options)) {
+        refused$.next(events.map((e) => e.type));
+        return [];
+      }
       const envelopes = store.dispatch(events, {
         actor: context.actor(),
         at: context.now(),

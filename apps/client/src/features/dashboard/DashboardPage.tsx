@@ -8,6 +8,7 @@ import {
   type PermissionSubject,
 } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
+import { useOnScreen } from '../timetravel/use-read-only';
 import { toClientError } from '../api/api-error';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { DashboardFeature } from './dashboard.feature';
@@ -120,6 +121,10 @@ export function DashboardPage({
       navigate({ search: withoutFocusedChart(location.search), hash: location.hash }, { replace: true });
     }
   }, [state.status, url.focusedChartId, location.search, location.hash, navigate]);
+
+  // The dashboard's record stream goes into a time-travel bug report while it is on screen (issue 13).
+  const shownId = state.dashboard?.id;
+  useOnScreen(shownId !== undefined ? [`dashboard:${shownId}`] : []);
 
   const escapeMarkdown = isFeatureEnabled(featureFlags, FeatureFlag.ESCAPE_MARKDOWN_HTML);
   const view: DashboardView = {

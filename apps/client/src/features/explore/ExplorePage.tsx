@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useStoreState } from '../../shared/use-store-state';
+import { useOnScreen } from '../timetravel/use-read-only';
 import { ChartPane } from './components/ChartPane';
 import { ControlPanel } from './components/ControlPanel';
 import { DatasetPanel } from './components/DatasetPanel';
@@ -27,6 +28,8 @@ const PARAMS = [
 export function ExplorePage({ explore, userName }: { explore: ExploreFeature; userName: string }) {
   const state = useStoreState(explore.store.state$);
   const { opening } = useStoreState(explore.side.state$);
+  // The saved chart's stream goes into a time-travel bug report while it is on screen (issue 13).
+  useOnScreen(state.slice ? [`chart:${state.slice.slice_id}`] : []);
   const [search] = useSearchParams();
   const { key } = useParams();
   const navigate = useNavigate();

@@ -1,7 +1,12 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useObservableState } from 'observable-hooks';
+import { useOptionalServices } from '../../app/services-context';
 import { useStoreState } from '../../shared/use-store-state';
+import type { HttpClient } from '../api/http-client';
 import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { TimeTravelExport } from './export-format';
+import { ReadOnlyBar } from './ReadOnlyBar';
+import { bugReport } from './report';
 import type { TimeTravel, TimelineEntry } from './time-travel';
 import './time-travel.css';
 
@@ -10,31 +15,59 @@ interface Props {
   toasts: ToastsFeature;
   /** ISO time for the export's name and header. */
   now: () => string;
+  /** Where "Report a bug" reads the server events; the page's client by default. */
+  http?: HttpClient;
 }
 
-/** Lists the page's events, scrubs every store to any of them, exports and imports the log. */
-export function TimeTravelPanel({ timeTravel, toasts, now }: Props) {
-  const open = useStoreState(timeTravel.open$);
-  if (!open) return null;
-  return <Panel timeTravel={timeTravel} toasts={toasts} now={now} />;
+/**
+ * Lists the page's events, scrubs every store to any of them, exports and imports the log, and makes
+ * a bug report; while scrubbed, the read-only bar shows (panel open or not).
+ */
+export function TimeTravelPanel(props: Props) {
+  const open = useStoreState(props.timeTravel.open$);
+  return (
+    <>
+      <ReadOnlyBar timeTravel={props.timeTravel} />
+      {open && <Panel {...props} />}
+    </>
+  );
 }
 
-function Panel({ timeTravel, toasts, now }: Props) {
+function download(file: TimeTravelExport, name: string) {
+  const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
+}
+
+function Panel({ timeTravel, toasts, now, http }: Props) {
   const timeline = useObservableState(timeTravel.timeline$, () => timeTravel.timeline());
   const cursor = useStoreState(timeTravel.cursor$);
   const fileInput = useRef<HTMLInputElement>(null);
+  const services = useOptionalServices();
+  const client = http ?? services?.http;
   const shown = cursor ?? timeline.length;
+  const stamp = (at: string) => at.replace(/[:.]/g, '-');
 
   const exportLog = () => {
     const at = now();
-    const blob = new Blob([JSON.stringify(timeTravel.exportLog(at), null, 2)], { type: 'application/json' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `strata-events-${at.replace(/[:.]/g, '-')}.json`;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    URL.revokeObjectURL(link.href);
+    download(timeTravel.exportLog(at), `strata-events-${stamp(at)}.json`);
+  };
+
+  const reportBug = async () => {
+    const at = now();
+    if (!client) return download(timeTravel.exportLog(at), `strata-bug-report-${stamp(at)}.json`);
+    const report = await bugReport(timeTravel, client, at);
+    download(report, `strata-bug-report-${stamp(at)}.json`);
+    const missing = report.server.filter((s) => s.error !== undefined).map((s) => s.stream);
+    toasts.info(
+      `Bug report saved: ${report.events.length} page events, ${report.server.length} server streams` +
+        (missing.length > 0 ? ` (not readable: ${missing.join(', ')})` : ''),
+    );
   };
 
   const importLog = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -42,9 +75,12 @@ function Panel({ timeTravel, toasts, now }: Props) {
     event.target.value = '';
     if (!file) return;
     try {
-      const { imported, unknownStores } = timeTravel.importLog(JSON.parse(await readText(file)) as unknown);
+      const { imported, unknownStores, serverEvents } = timeTravel.importLog(
+        JSON.parse(await readText(file)) as unknown,
+      );
       const skipped = unknownStores.length > 0 ? ` (no store here for: ${unknownStores.join(', ')})` : '';
-      toasts.info(`Imported ${imported} events from ${file.name}${skipped}`);
+      const server = serverEvents > 0 ? ` and ${serverEvents} server events` : '';
+      toasts.info(`Imported ${imported} events${server} from ${file.name}${skipped}`);
     } catch (error) {
       toasts.danger(`Could not import ${file.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -71,6 +107,13 @@ function Panel({ timeTravel, toasts, now }: Props) {
         </button>
         <button type="button" onClick={exportLog}>
           Export
+        </button>
+        <button
+          type="button"
+          title="Saves the page's events, the server events of what is on screen and the app version"
+          onClick={() => void reportBug()}
+        >
+          Report a bug
         </button>
         <button type="button" onClick={() => fileInput.current?.click()}>
           Import

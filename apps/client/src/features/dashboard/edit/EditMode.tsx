@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DragDropContext, type BeforeCapture, type DropResult } from '@hello-pangea/dnd';
 import { DashboardMessages, GRID_ID, ROOT_ID, undoLimitWarning, type NativeFilter } from '@strata/domain';
 import type { ClientContext } from '../../../shared/feature-store';
@@ -20,6 +20,7 @@ import { DiscardNotice } from './DiscardNotice';
 import { PendingEdits, RejectedEdits } from './PendingEdits';
 import { SaveNotice, useSaveNotices } from './SaveNotice';
 import { draftApi } from './draft-api';
+import { useOnScreen, useReadOnly, useTimeTravelStore } from '../../timetravel/use-read-only';
 import './edit.css';
 
 /** What edit mode reads and asks of the page: its state, Save / Discard, the history and the palette. */
@@ -76,6 +77,12 @@ function useSession(props: EditModeProps): DraftSession | null {
     return () => next.close();
     // One session per dashboard opened in edit mode.
   }, [dashboardId]);
+  // The draft's log joins the time-travel panel while edit mode is open (issue 13).
+  const source = useMemo(
+    () => (session ? { name: 'dashboardDraft', store: session.store, refused$: session.refused$ } : null),
+    [session],
+  );
+  useTimeTravelStore(source);
   return session;
 }
 
@@ -113,7 +120,10 @@ function EditSession({
   const { undoBlocked } = useStoreState(saveNotices.state$);
   const { edit } = useStoreState(dashboard.store.state$);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const busy = edit.draft !== null;
+  useOnScreen([session.stream]);
+  // Scrubbed into the past (time travel): the page is read-only, the session refuses commands anyway.
+  const readOnly = useReadOnly();
+  const busy = edit.draft !== null || readOnly;
   const newId = useCallback(() => context.newId().replace(/-/g, '').slice(0, 12), [context]);
 
   const select = useCallback(
@@ -185,7 +195,7 @@ function EditSession({
 
   const grid: EditGridView = {
     layout: view.draft.layout,
-    readOnly: false,
+    readOnly,
     selectedId,
     select,
     selections: view.selections,
@@ -203,7 +213,7 @@ function EditSession({
           type="button"
           aria-label="Undo"
           title={(!view.canUndo && (view.undoBlocked ?? undoBlocked)) || 'Undo (Ctrl+Z)'}
-          disabled={!view.canUndo}
+          disabled={!view.canUndo || readOnly}
           onClick={() => session.undo()}
         >
           ↶ Undo
@@ -212,7 +222,7 @@ function EditSession({
           type="button"
           aria-label="Redo"
           title={(!view.canRedo && view.redoBlocked) || 'Redo (Ctrl+Shift+Z)'}
-          disabled={!view.canRedo}
+          disabled={!view.canRedo || readOnly}
           onClick={() => session.redo()}
         >
           ↷ Redo

@@ -8,7 +8,7 @@
  * offline the user keeps editing and sees what waits; a reload applies them again and resends them; a
  * refusal stays listed with its reason (rejected-edits.ts) until the user dismisses or re-applies it.
  */
-import { BehaviorSubject, combineLatest, map, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, map, Subject, type Observable, type Subscription } from 'rxjs';
 import {
   draftDecider,
   draftRedoCommand,
@@ -89,6 +89,11 @@ export interface DraftNotices {
 export interface DraftSession {
   readonly stream: string;
   readonly store: Store<DraftState, DraftEvent>;
+  /**
+   * Commands refused because the page shows the past (the store's time-travel cursor is set): nothing
+   * is decided, stored or sent (issue 13, "no command can reach the live state from there").
+   */
+  readonly refused$: Observable<readonly string[]>;
   readonly view$: Observable<DraftView>;
   getView(): DraftView;
   /** Decides the command on the draft shown and sends it; false (and a toast) when the domain refuses. */
@@ -123,6 +128,13 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   });
   const peers$ = new BehaviorSubject<Peer[]>([]);
   const selection$ = new BehaviorSubject<string[]>([]);
+  const refused$ = new Subject<readonly string[]>();
+  /** The page shows the past: a command of the user must not reach the live draft from there. */
+  const inThePast = (command: string): boolean => {
+    if (store.cursor$.value === null) return false;
+    refused$.next([command]);
+    return true;
+  };
   const saved = pendingStore(
     deps.storage === undefined ? browserStorage() : deps.storage,
     dashboardId,
@@ -267,6 +279,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   };
 
   const history = (kind: 'Undo' | 'Redo'): boolean => {
+    if (inThePast(kind)) return false;
     const entries = store.log.entries;
     const marker = kind === 'Undo' ? draftUndoCommand(entries, actor()) : draftRedoCommand(entries, actor());
     if (marker === null) {
@@ -281,7 +294,8 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   };
 
   const view$ = combineLatest([
-    store.liveState$,
+    // The draft drawn: live, or as it was at the time-travel cursor (commands are refused meanwhile).
+    store.state$,
     opt$,
     connection$,
     peers$,
@@ -313,6 +327,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
     }),
   );
   const execute = (intent: LayoutIntent): boolean => {
+    if (inThePast(intent.type)) return false;
     const command = { ...intent, actor: actor() } as LayoutCommand;
     let events: DraftEvent[];
     try {
@@ -337,6 +352,7 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   return {
     stream,
     store,
+    refused$: refused$.asObservable(),
     view$: current.pipe(map((v) => v!)),
     getView: () => current.value!,
     execute,
@@ -359,7 +375,9 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
       subscriptions.forEach((s) => s.unsubscribe());
       transport.close();
       store.dispose();
-      [opt$, connection$, peers$, selection$, outbox.waiting$, refusals.list$, current].forEach((s) => s.complete());
+      [opt$, connection$, peers$, selection$, outbox.waiting$, refusals.list$, current, refused$].forEach((s) =>
+        s.complete(),
+      );
     },
   };
 }

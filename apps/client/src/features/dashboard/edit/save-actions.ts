@@ -38,6 +38,8 @@ const SETTLE_TIMEOUT_MS = 10_000;
 export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions {
   const { store, toasts } = core;
   const record = (event: DashboardPageEvent) => void store.record([event]);
+  /** Records the start of a save or discard; false when refused (the page shows the past): nothing is sent then. */
+  const start = (event: DashboardPageEvent) => store.record([event]).length > 0;
   /** A save or discard is under way, or done (edit mode is ending): the bar's buttons are disabled meanwhile. */
   const busy = () => store.getState().edit.draft !== null || !!store.getState().edit.discarding;
   const settled = (session: DraftProgress) =>
@@ -51,7 +53,7 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
   return {
     async saveDraft(dashboardId, session) {
       if (busy()) return false;
-      record({ type: 'dashboardPage/draftSaveStarted', data: { dashboardId } });
+      if (!start({ type: 'dashboardPage/draftSaveStarted', data: { dashboardId } })) return false;
       try {
         await settled(session);
         const saved = await drafts.save(dashboardId, session.getView().draft.version);
@@ -67,7 +69,7 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
       // Exit edit mode: the shared draft stays as it is (the user's own unsaved edits too, for whoever saves
       // next); taking edits back is Discard (mine) or an owner's discard of everyone's.
       if (busy()) return false;
-      record({ type: 'dashboardPage/draftDiscardStarted', data: { dashboardId } });
+      if (!start({ type: 'dashboardPage/draftDiscardStarted', data: { dashboardId } })) return false;
       try {
         await settled(session);
         record({ type: 'dashboardPage/draftDiscarded', data: { dashboardId, changesDropped: false } });
@@ -80,7 +82,7 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
     },
     async discardMyChanges(dashboardId, session) {
       if (busy()) return false;
-      record({ type: 'dashboardPage/ownChangesDiscardStarted', data: { dashboardId } });
+      if (!start({ type: 'dashboardPage/ownChangesDiscardStarted', data: { dashboardId } })) return false;
       try {
         await settled(session);
         const answer = (await drafts.discard(dashboardId, 'mine')) as { kept?: number } | null;
@@ -109,7 +111,7 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
     cancelDiscardEveryone: () => record({ type: 'dashboardPage/discardEveryoneCancelled', data: {} }),
     async discardEveryone(dashboardId, session) {
       if (busy()) return false;
-      record({ type: 'dashboardPage/everyoneDiscardStarted', data: { dashboardId } });
+      if (!start({ type: 'dashboardPage/everyoneDiscardStarted', data: { dashboardId } })) return false;
       try {
         await settled(session);
         await drafts.discard(dashboardId, 'all');

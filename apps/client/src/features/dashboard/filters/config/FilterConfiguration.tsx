@@ -3,6 +3,7 @@ import { useDashboardView } from '../../grid/view-context';
 import { createFilterConfig } from './filter-config.feature';
 import { FilterConfigModal } from './FilterConfigModal';
 import { scopeChoices } from './ScopeField';
+import { useTimeTravelStore } from '../../../timetravel/use-read-only';
 
 /**
  * The filter bar's "Add or edit filters" for those who may edit the dashboard: opens the modal on the
@@ -26,6 +27,8 @@ export function FilterConfiguration() {
     [feature],
   );
   useEffect(() => () => config.dispose(), [config]);
+  // Its log joins the time-travel panel while the filter bar shows it (issue 13).
+  useTimeTravelStore(config.store);
   if (!canEditFilters) return null;
   return (
     <>
