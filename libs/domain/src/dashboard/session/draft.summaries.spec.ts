@@ -72,6 +72,19 @@ describe('draft summaries', () => {
     ]);
   });
 
+  it('says whose layout change a revert took back', () => {
+    const reverted = (author: string) => ({
+      type: 'dashboard/layoutChangeReverted',
+      data: { batchId: 'b1', author, by: 'alice', at: '' },
+    });
+    expect(summarize(reverted('bob'), { who: 'alice', objectName: 'Sales' })).toBe(
+      "alice reverted bob's earlier layout change to the dashboard 'Sales'",
+    );
+    expect(summarize(reverted('alice'), { who: 'alice' })).toBe(
+      'alice reverted their earlier layout change to the dashboard',
+    );
+  });
+
   it('falls back to what the event itself says without earlier events', () => {
     const s = salesDraft();
     s.exec('alice', move('CHART-1', 'TAB-1', 0, 'ROW-2'));
@@ -105,6 +118,7 @@ describe('draft summaries', () => {
       'dashboard/versionRestored': { version: 3, restoredVersion: 1, layout, by: 'a', at: '', summary: '' },
       'dashboard/ownChangesDiscarded': { by: 'a', at: '', batchIds: [] },
       'dashboard/ownChangesRestored': { by: 'a', at: '', discardBatchId: 'b1', batchIds: [] },
+      'dashboard/layoutChangeReverted': { batchId: 'b1', author: 'bob', by: 'a', at: '' },
       'dashboard/discardedDraftRestored': { discard: 1, layout, changes: [], by: 'a', at: '' },
     };
     const folded = salesDraft().state;

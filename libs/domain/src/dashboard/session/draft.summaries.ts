@@ -107,8 +107,8 @@ export const draftSummaries = defineSummaries<DraftEvent, DraftState>({
       (d.kept && d.kept.length > 0 ? `; ${d.kept.length} kept because others built on them)` : ')'),
     'dashboard/ownChangesRestored': (d, { who, objectName }) =>
       `${who} brought back their discarded changes to ${dashboard(objectName)} (${count(d.batchIds.length, 'edit')})`,
-    'dashboard/layoutChangeReverted': (_d, { who, objectName }) =>
-      `${who} reverted an earlier layout change of ${dashboard(objectName)}`,
+    'dashboard/layoutChangeReverted': (d, { who, objectName }) =>
+      `${who} reverted ${d.author && d.author !== d.by ? `${d.author}'s` : 'their'} earlier layout change to ${dashboard(objectName)}`,
     'dashboard/discardedDraftRestored': (d, { who, objectName }) =>
       `${who} brought back discarded draft ${d.discard} of ${dashboard(objectName)}${changesNote(d.changes, '')}`,
   },
