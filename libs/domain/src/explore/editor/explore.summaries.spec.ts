@@ -25,12 +25,16 @@ describe('explore summaries', () => {
       rename,
       changed('show_legend', false),
       changed('adhoc_filters', []),
+      changed('adhoc_filters', [
+        { expressionType: 'SIMPLE', subject: 'origin', operator: 'IN', comparator: ['US', 'EU'], clause: 'WHERE' },
+      ]),
     ]);
     expect(texts.slice(1)).toEqual([
       "alice changed the metric of the chart 'Power' to 'AVG(horsepower)'",
       "alice renamed the chart 'Power' to 'Horsepower'",
       "alice turned off the legend of the chart 'Horsepower'",
       "alice cleared the filters of the chart 'Horsepower'",
+      "alice changed the filters of the chart 'Horsepower' to 'origin IN US, EU'",
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { count, defineSummaries, quote, the } from '../../audit/summary';
 import { controlDef } from '../controls/control-defs';
 import { metricLabel } from '../controls/metric-label';
-import type { AdhocMetric } from '../controls/types';
+import type { AdhocFilterSimple, AdhocMetric } from '../controls/types';
 import type { ExploreEvent } from './explore.events';
 import { evolveExplore } from './explore.evolve';
 import { initialExploreState, type ExploreState } from './model';
@@ -25,11 +25,18 @@ function controlLabel(name: string): string {
 const isAdhocMetric = (value: object): value is AdhocMetric =>
   'expressionType' in value && ('aggregate' in value || ('sqlExpression' in value && !('clause' in value)));
 
+const isSimpleFilter = (value: object): value is AdhocFilterSimple =>
+  'subject' in value && 'operator' in value && typeof (value as { subject: unknown }).subject === 'string';
+
+const comparatorText = (comparator: AdhocFilterSimple['comparator']) =>
+  Array.isArray(comparator) ? comparator.join(', ') : comparator === null ? '' : String(comparator);
+
 /** One item of a control's value as a person names it: a metric's label, a filter's column, a column. */
 function itemText(value: unknown): string | undefined {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (value === null || typeof value !== 'object') return undefined;
   if (isAdhocMetric(value)) return metricLabel(value);
+  if (isSimpleFilter(value)) return `${value.subject} ${value.operator} ${comparatorText(value.comparator)}`.trim();
   const named = value as { label?: unknown; subject?: unknown; sqlExpression?: unknown; column_name?: unknown };
   for (const candidate of [named.label, named.subject, named.column_name, named.sqlExpression]) {
     if (typeof candidate === 'string' && candidate !== '') return candidate;
@@ -65,10 +72,10 @@ function controlChanged(name: string, value: unknown, who: string, of: string): 
     : `${who} changed the ${label} of ${of} to ${text}`;
 }
 
-/** 'origin', 'dest' or '4 settings'. */
+/** "the settings 'dimensions', 'metrics'" or "4 settings". */
 const fieldList = (fields: readonly string[]) =>
   fields.length > 0 && fields.length <= MAX_LISTED
-    ? fields.map((f) => quote(controlLabel(f))).join(', ')
+    ? `the ${fields.length === 1 ? 'setting' : 'settings'} ${fields.map((f) => quote(controlLabel(f))).join(', ')}`
     : count(fields.length, 'setting');
 
 /** The rows the first query answered, when the chart data API said. */
