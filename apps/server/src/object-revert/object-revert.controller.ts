@@ -1,8 +1,9 @@
 /**
- * `POST /api/v1/{chart,dataset}/{id}/history/{batchId}/revert` (issue 13 item 2): revert one past change
- * of the object as a new change. 200 with the new batch; 404 for an unknown object or change; 403
- * without the object's write right; 409 when later changes depend on it, 422 when it cannot be reverted
- * (undone, a creation...), in the spec's error shape.
+ * `POST /api/v1/{chart,dataset,dashboard}/{id}/history/{batchId}/revert` (issue 13 item 2): revert one
+ * past change of the object as a new change (for a dashboard, a layout edit of its shared draft). 200
+ * with the new batch; 404 for an unknown object or change; 403 without the object's write right; 409
+ * when later changes depend on it, 422 when it cannot be reverted (undone, a creation...), in the spec's
+ * error shape.
  */
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -13,7 +14,7 @@ import { StrataHttpException } from '../common/error-body';
 import type { AppendResult } from '../event-store/event-store.port';
 import type { DecisionMeta } from '../event-store/load-decide-append';
 import { RevertAccess, type RevertibleKind } from './revert-access';
-import { RevertChart, RevertDataset } from './revert-handlers';
+import { RevertChart, RevertDashboardLayout, RevertDataset } from './revert-handlers';
 
 const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
 
@@ -56,6 +57,21 @@ export class ObjectRevertController {
   async revertDataset(@Param('id') id: string, @Param('batchId') batch: string, @ReqUser() user: CurrentUser) {
     const [datasetId, batchId] = await this.allowed('dataset', id, batch, user);
     const command = new RevertDataset(datasetId, { type: 'RevertDatasetChange', data: { batchId } }, metaOf(user));
+    return answer(await this.commands.execute(command), batchId);
+  }
+
+  /** A layout edit of the dashboard's shared draft since the last save (a saved one: restore a version). */
+  @Post('dashboard/:id/history/:batchId/revert')
+  @HttpCode(200)
+  @RequirePermission(Permission.WRITE, View.DASHBOARD)
+  async revertDashboardLayout(@Param('id') id: string, @Param('batchId') batch: string, @ReqUser() user: CurrentUser) {
+    const [dashboardId, batchId] = await this.allowed('dashboard', id, batch, user);
+    const { actor, sessionId } = metaOf(user);
+    const command = new RevertDashboardLayout(
+      dashboardId,
+      { type: 'RevertLayoutChange', actor, data: { batchId, at: new Date().toISOString() } },
+      { actor, sessionId },
+    );
     return answer(await this.commands.execute(command), batchId);
   }
 

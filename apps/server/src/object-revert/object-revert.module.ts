@@ -4,12 +4,12 @@ import { mapDomainErrorCode } from '../common/to-error-response';
 import { ActorNames } from './actor-names';
 import { ObjectRevertController } from './object-revert.controller';
 import { RevertAccess } from './revert-access';
-import { RevertChartHandler, RevertDatasetHandler } from './revert-handlers';
+import { RevertChartHandler, RevertDashboardLayoutHandler, RevertDatasetHandler } from './revert-handlers';
 
 /** Revert one past change of a chart, dataset or dashboard as a new change (issue 13 item 2). */
 @Module({
   controllers: [ObjectRevertController],
-  providers: [ActorNames, RevertAccess, RevertChartHandler, RevertDatasetHandler],
+  providers: [ActorNames, RevertAccess, RevertChartHandler, RevertDatasetHandler, RevertDashboardLayoutHandler],
 })
 export class ObjectRevertModule implements OnModuleInit {
   onModuleInit(): void {

@@ -13,8 +13,13 @@ import {
   datasetStream,
   decideChartRevert,
   decideDatasetRevert,
+  decideLayoutRevert,
+  draftDecider,
+  draftStreamId,
+  type DraftEvent,
   type RevertChartChange,
   type RevertDatasetChange,
+  type RevertLayoutChange,
 } from '@strata/domain';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecideOn } from '../event-store/decide-command';
@@ -23,6 +28,8 @@ import { ActorNames } from './actor-names';
 
 export class RevertChart extends DecideOn<number, RevertChartChange> {}
 export class RevertDataset extends DecideOn<number, RevertDatasetChange> {}
+/** A layout batch of the dashboard's shared draft (`dashboard-draft:<id>`), the edits since the last save. */
+export class RevertDashboardLayout extends DecideOn<number, RevertLayoutChange> {}
 
 @CommandHandler(RevertChart)
 export class RevertChartHandler implements ICommandHandler<RevertChart> {
@@ -49,5 +56,25 @@ export class RevertDatasetHandler implements ICommandHandler<RevertDataset> {
     const stream = datasetStream(id);
     const ctx = await this.names.of((await this.runner.load(stream, datasetDecider)).events);
     return this.runner.decideWith(stream, datasetDecider, (loaded) => decideDatasetRevert(command, loaded, ctx), meta);
+  }
+}
+
+@CommandHandler(RevertDashboardLayout)
+export class RevertDashboardLayoutHandler implements ICommandHandler<RevertDashboardLayout> {
+  constructor(
+    private readonly runner: DecisionRunner,
+    private readonly names: ActorNames,
+  ) {}
+
+  async execute({ id, command, meta }: RevertDashboardLayout): Promise<AppendResult> {
+    const stream = draftStreamId(id);
+    const ctx = await this.names.of((await this.runner.load(stream, draftDecider)).events);
+    // As a discard: the reverter's intent, never an undo step of theirs (its inverse would be a revert).
+    return this.runner.decideWith(
+      stream,
+      draftDecider,
+      (loaded): DraftEvent[] => decideLayoutRevert(command, loaded.events, ctx),
+      { ...meta, undoable: false },
+    );
   }
 }
