@@ -64,10 +64,13 @@ export abstract class EventStore {
    */
   abstract readStream(stream: string, fromVersion?: number, tx?: EntityManager): Promise<Envelope[]>;
   /**
-   * The events of these streams up to a point of the log (position <= `position`, or `meta.at` <= `at`),
-   * upcast, in position order: an object's state as it was then is their fold (object-history/).
+   * The events of these streams after `afterPosition` up to a point of the log (position <= `position`,
+   * or `meta.at` <= `at`), upcast, in position order: an object's state as it was then is their fold
+   * (object-history/).
    */
-  abstract readStreamsUntil(streams: readonly string[], until: LogPoint): Promise<Envelope[]>;
+  abstract readStreamsUntil(streams: readonly string[], until: LogPoint, afterPosition?: number): Promise<Envelope[]>;
+  /** How many events these streams hold at positions <= `position` (a cached fold up to there checks it is whole). */
+  abstract countStreamsUntil(streams: readonly string[], position: number): Promise<number>;
   /** Every event with position > fromPosition, in commit-safe order (never skips a late commit). */
   abstract readAll(fromPosition: number, limit?: number): Promise<Envelope[]>;
   abstract registerProjection(projection: Projection): void;

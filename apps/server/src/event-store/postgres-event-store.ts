@@ -81,17 +81,26 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
    * Within a stream position order is version order (one append per stream is in flight at a time), so
    * the scan of each stream's (stream, position) index stops at the point.
    */
-  async readStreamsUntil(streams: readonly string[], until: LogPoint): Promise<Envelope[]> {
+  async readStreamsUntil(streams: readonly string[], until: LogPoint, afterPosition = 0): Promise<Envelope[]> {
     const [bound, value] =
       'position' in until
         ? ['position <= $2', until.position]
         : [`(meta->>'at')::timestamptz <= $2::timestamptz`, until.at];
     const found = await rows<EventRow>(
       this.dataSource.manager,
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ANY($1::text[]) AND ${bound} ORDER BY position`,
-      [streams, value],
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ANY($1::text[]) AND position > $3 AND ${bound} ORDER BY position`,
+      [streams, value, afterPosition],
     );
     return toEnvelopes(found);
+  }
+
+  async countStreamsUntil(streams: readonly string[], position: number): Promise<number> {
+    const [{ count }] = await rows<{ count: number }>(
+      this.dataSource.manager,
+      `SELECT count(*)::int AS count FROM events WHERE stream = ANY($1::text[]) AND position <= $2`,
+      [streams, position],
+    );
+    return count;
   }
 
   /**

@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { EventStore, type LogPoint } from '../event-store';
 import type { Row } from '../projections/fold-projection';
+import { CHECKPOINT_EVERY, FoldCheckpoints } from './fold-checkpoints';
 import { parseLogPoint } from './log-point';
 import { objectAccess, objectNotFound } from './object-access';
 import { PAST_KINDS, type PastKind } from './object-kinds';
@@ -18,6 +19,9 @@ export type PastKindName = PastKind['kind'];
 
 @Injectable()
 export class AsOfService {
+  /** A cache of folds of the append-only log, one per app (fold-checkpoints.ts). */
+  private readonly checkpoints = new FoldCheckpoints();
+
   constructor(
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
@@ -45,12 +49,33 @@ export class AsOfService {
     return { id, result: await this.serialize(kind, row) };
   }
 
-  /** The read model's row as it was at `point`, or null when the object did not exist then. */
+  /**
+   * The read model's row as it was at `point`, or null when the object did not exist then: the fold of
+   * its streams' events up to there, from the latest whole checkpoint before it (fold-checkpoints.ts).
+   */
   async pastRow(kind: PastKind, id: number, point: LogPoint): Promise<Row | null> {
-    const events = await this.store.readStreamsUntil(kind.foldStreams(id), point);
+    const streams = kind.foldStreams(id);
+    const key = `${kind.kind}:${id}`;
+    let start = this.checkpoints.best(key, point);
+    if (start && (await this.store.countStreamsUntil(streams, start.position)) !== start.count) {
+      this.checkpoints.forget(key);
+      start = null;
+    }
+    const events = await this.store.readStreamsUntil(streams, point, start?.position ?? 0);
     const handles = new Set<string>(kind.fold.handles);
-    let row: Row | null = null;
-    for (const event of events) if (handles.has(event.type)) row = kind.fold.evolve(row, event);
+    // A time point may skip an event whose clock ran ahead; only a position point folds every event up to
+    // its end, so only it leaves checkpoints behind.
+    const contiguous = 'position' in point;
+    let row = start?.row ?? null;
+    let count = start?.count ?? 0;
+    let maxAt = start?.maxAt ?? '';
+    for (const event of events) {
+      if (handles.has(event.type)) row = kind.fold.evolve(row, event);
+      count += 1;
+      if (event.meta.at > maxAt) maxAt = event.meta.at;
+      if (contiguous && count % CHECKPOINT_EVERY === 0 && event.position !== undefined)
+        this.checkpoints.add(key, { position: event.position, count, maxAt, row });
+    }
     return row;
   }
 
