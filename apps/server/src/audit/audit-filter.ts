@@ -10,6 +10,12 @@ import { streamsOfObject } from './audit-objects';
 export interface SqlWhere {
   sql: string;
   params: unknown[];
+  /**
+   * What to ORDER BY, newest first. For an object it is `position + 0`: PostgreSQL cannot then walk the
+   * primary key backwards hoping to meet the object's rows soon (1.9 s for a chart whose events are old,
+   * in a log of 1,000,000); it reads the object's rows from its indexes and sorts them (a few ms).
+   */
+  order: string;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,7 +33,8 @@ export function auditWhere(q: AuditQuery): SqlWhere {
     params.push(value);
     return `$${params.length}`;
   };
-  if (q.actor !== undefined) clauses.push(`meta->>'actor' = ${param(String(q.actor))}`);
+  // `actor` is the generated copy of meta->>'actor' (the audit-indexes migration).
+  if (q.actor !== undefined) clauses.push(`actor = ${param(String(q.actor))}`);
   if (q.object !== undefined) {
     const own = `stream = ANY(${param(streamsOfObject(q.object))}::text[])`;
     const key = USER_LOG_KEY[q.object.type];
@@ -45,5 +52,9 @@ export function auditWhere(q: AuditQuery): SqlWhere {
     const like = param(`%${escapeLike(q.text)}%`);
     clauses.push(`(type ILIKE ${like} OR stream ILIKE ${like} OR data::text ILIKE ${like})`);
   }
-  return { sql: clauses.length === 0 ? 'TRUE' : clauses.join(' AND '), params };
+  return {
+    sql: clauses.length === 0 ? 'TRUE' : clauses.join(' AND '),
+    params,
+    order: q.object === undefined ? 'position' : 'position + 0',
+  };
 }

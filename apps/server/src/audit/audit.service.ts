@@ -13,6 +13,7 @@ import { objectOfEvent, type AuditObjectRef } from './audit-objects';
 import type { AuditQuery } from './audit-query';
 import { PageContext } from './page-context';
 import { redact } from './redact';
+import { AuditRowCache, WHO, type Described } from './row-cache';
 
 export interface AuditActor {
   /** The user's id; null for the system and for embedded guests (who have none). */
@@ -38,7 +39,10 @@ const GUEST_PREFIX = 'guest:';
 
 @Injectable()
 export class AuditService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly described: AuditRowCache,
+  ) {}
 
   async query(q: AuditQuery): Promise<{ count: number; result: AuditRow[] }> {
     const where = auditWhere(q);
@@ -47,9 +51,14 @@ export class AuditService {
       this.dataSource.query(`SELECT count(*)::int AS count FROM events WHERE ${where.sql}`, where.params) as Promise<
         [{ count: number }]
       >,
+      // The page's positions first (index-only for an actor, an index scan for an object), then only
+      // those rows: a deep page never reads the payloads of the rows it skips.
       this.dataSource.query(
-        `SELECT position, id, stream, version, type, data, meta FROM events WHERE ${where.sql}
-          ORDER BY position DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        `WITH page AS (
+           SELECT position FROM events WHERE ${where.sql} ORDER BY ${where.order} DESC LIMIT $${n + 1} OFFSET $${n + 2}
+         )
+         SELECT e.position, e.id, e.stream, e.version, e.type, e.data, e.meta
+           FROM page JOIN events e USING (position) ORDER BY e.position DESC`,
         [...where.params, q.page_size, q.page * q.page_size],
       ) as Promise<EventRow[]>,
     ]);
@@ -60,8 +69,8 @@ export class AuditService {
   async rows(events: readonly Envelope[]): Promise<AuditRow[]> {
     if (events.length === 0) return [];
     const objects = events.map(objectOfEvent);
-    const [context, usernames, undone] = await Promise.all([
-      PageContext.load(this.dataSource, events, objects),
+    const [described, usernames, undone] = await Promise.all([
+      this.describe(events),
       this.usernames(events),
       this.undone(events.map((e) => e.meta.batchId).filter((id): id is string => typeof id === 'string')),
     ]);
@@ -78,22 +87,39 @@ export class AuditService {
       if (actor.id === null) return 'Strata';
       return actor.username ?? `user ${actor.id}`;
     };
-    const summaries = context.summaries(events, objects, who);
     return events.map((event, i): AuditRow => {
-      const position = event.position ?? 0;
       const object = objects[i];
+      const { summary, objectName } = described.get(event.id)!;
       return {
-        position,
+        position: event.position ?? 0,
         time: event.meta.at,
         actor: actorOf(event),
-        object: object === null ? null : { ...object, name: context.nameAt(object, position).shown },
+        object: object === null ? null : { ...object, name: objectName },
         type: event.type,
-        summary: summaries.get(position) ?? event.type,
+        summary: summary.split(WHO).join(who(event)),
         payload: redact(event.data),
         batch_id: event.meta.batchId ?? null,
         undone: event.meta.batchId !== undefined && undone.has(event.meta.batchId),
       };
     });
+  }
+
+  /** Each event's summary and object name then: kept ones, and the others read once (row-cache.ts). */
+  private async describe(events: readonly Envelope[]): Promise<Map<string, Described>> {
+    const out = new Map<string, Described>();
+    const missing: Envelope[] = [];
+    for (const event of events) {
+      const kept = this.described.get(event.id);
+      if (kept === undefined) missing.push(event);
+      else out.set(event.id, kept);
+    }
+    if (missing.length === 0) return out;
+    const context = await PageContext.load(this.dataSource, missing);
+    for (const [id, described] of context.describe(missing)) {
+      this.described.set(id, described);
+      out.set(id, described);
+    }
+    return out;
   }
 
   private async usernames(events: readonly Envelope[]): Promise<Map<number, string>> {
