@@ -150,5 +150,18 @@ describe('POST /api/v1/{chart,dataset}/{id}/history/{batchId}/revert (real HTTP,
       expect(await verbose('weight_in_lbs')).toBe('Weight');
       expect((await gamma.post(`/api/v1/dataset/${datasetId}/history/${change}/revert`, {})).status).toBe(403);
     });
+
+    it('reverting a rename to a name another dataset took since is refused, not a server error', async () => {
+      expect((await alice.put(`/api/v1/dataset/${datasetId}`, { table_name: 'cars_renamed' })).status).toBe(200);
+      const rename = await batchOf(`dataset:${datasetId}`, 'dataset/datasetRenamed', alice);
+      const dbId = (await admin.get(`/api/v1/dataset/${datasetId}`)).body.result.database.id;
+      const other = await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'cars' });
+      expect(other.status).toBe(201);
+
+      const refused = await admin.post(`/api/v1/dataset/${datasetId}/history/${rename}/revert`, {});
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[0].message).toMatch(/another dataset .* has that name now/);
+      expect((await admin.get(`/api/v1/dataset/${datasetId}`)).body.result.table_name).toBe('cars_renamed');
+    });
   });
 });

@@ -21,6 +21,7 @@ import {
   type RevertDatasetChange,
   type RevertLayoutChange,
 } from '@strata/domain';
+import { DomainError } from '@strata/events';
 import type { AppendResult } from '../event-store/event-store.port';
 import { DecideOn } from '../event-store/decide-command';
 import { DecisionRunner } from '../event-store/load-decide-append';
@@ -55,7 +56,22 @@ export class RevertDatasetHandler implements ICommandHandler<RevertDataset> {
   async execute({ id, command, meta }: RevertDataset): Promise<AppendResult> {
     const stream = datasetStream(id);
     const ctx = await this.names.of((await this.runner.load(stream, datasetDecider)).events);
-    return this.runner.decideWith(stream, datasetDecider, (loaded) => decideDatasetRevert(command, loaded, ctx), meta);
+    try {
+      return await this.runner.decideWith(
+        stream,
+        datasetDecider,
+        (loaded) => decideDatasetRevert(command, loaded, ctx),
+        meta,
+      );
+    } catch (error) {
+      // A name is unique across datasets (the read model's index, as for a PUT): the old name may be taken now.
+      if (isUniqueViolation(error))
+        throw new DomainError(
+          'dataset_exists',
+          'This change cannot be reverted: another dataset of this database and schema has that name now.',
+        );
+      throw error;
+    }
   }
 }
 
@@ -77,4 +93,9 @@ export class RevertDashboardLayoutHandler implements ICommandHandler<RevertDashb
       { ...meta, undoable: false },
     );
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } } | null;
+  return e?.code === '23505' || e?.driverError?.code === '23505';
 }
