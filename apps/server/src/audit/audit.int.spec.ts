@@ -249,4 +249,43 @@ describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
     });
     expect(rowsOf(await audit('bob', { types: ['platform/userEventLogged'] }))).toHaveLength(1);
   });
+
+  it("live tail: new rows reach admins on audit:all and a user on their own audit stream, never others' rows", async () => {
+    const subscribe = async (who: 'admin' | 'bob', stream: string) => {
+      const c = await connect(t.url, { token: tokens[who], sessionId: `${who}-audit` });
+      sockets.push(c);
+      c.send({ type: 'subscribe', protocolVersion: PROTOCOL_VERSION, stream, fromVersion: 0 });
+      return { c, answer: await c.next((m) => (m.type === 'subscribed' || m.type === 'error') && m.stream === stream) };
+    };
+    const rowsOn = (c: TestClient, stream: string) =>
+      c.received.flatMap((m) =>
+        m.type === 'events' && m.stream === stream ? m.events.map((e) => e.data as AuditRow) : [],
+      );
+    const admin = await subscribe('admin', 'audit:all');
+    expect(admin.answer).toMatchObject({ type: 'subscribed', events: [] });
+    const bob = await subscribe('bob', `audit:${bobId}`);
+    expect(bob.answer).toMatchObject({ type: 'subscribed' });
+    expect((await subscribe('bob', 'audit:all')).answer).toMatchObject({
+      type: 'error',
+      error_type: 'USER_ACTIVITY_SECURITY_ACCESS_ERROR',
+    });
+    expect((await subscribe('bob', `audit:${adminId}`)).answer).toMatchObject({ type: 'error' });
+
+    // The admin's own change reaches the admin's tail only.
+    expect((await api('admin').post('/api/v1/dashboard/', { dashboard_title: 'Admin tail board' })).status).toBe(201);
+    await admin.c.next((m) => m.type === 'events' && m.events.some((e) => (e.data as AuditRow).actor.id === adminId));
+    // bob's rename reaches both, as the REST view words it.
+    expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Tail name' })).status).toBe(200);
+    const summary = "bob renamed the chart 'Revenue 2026' to 'Tail name'";
+    await bob.c.next((m) => m.type === 'events' && m.events.some((e) => (e.data as AuditRow).summary === summary));
+    await admin.c.next((m) => m.type === 'events' && m.events.some((e) => (e.data as AuditRow).summary === summary));
+    // Rows reach a socket in batch order: had the admin's row been sent to bob, it would have come first.
+    expect(rowsOn(bob.c, `audit:${bobId}`).every((r) => r.actor.id === bobId)).toBe(true);
+    expect(rowsOn(admin.c, 'audit:all').find((r) => r.summary === summary)).toMatchObject({
+      type: 'chart/chartRenamed',
+      object: { type: 'chart', id: chartId, name: 'Revenue 2026' },
+      batch_id: expect.any(String),
+      undone: false,
+    });
+  });
 });

@@ -13,6 +13,6 @@ import { StreamFeed } from './stream-feed';
 @Global()
 @Module({
   providers: [StrataGateway, StreamFeed, StreamAccessPolicy, CommandRouter, RealtimePush],
-  exports: [StreamAccessPolicy, CommandRouter, RealtimePush],
+  exports: [StreamAccessPolicy, CommandRouter, RealtimePush, StreamFeed],
 })
 export class RealtimeModule {}

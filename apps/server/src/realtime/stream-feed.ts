@@ -70,6 +70,14 @@ export class StreamFeed implements OnModuleInit, OnModuleDestroy {
     return [...(this.bySocket.get(socket.id)?.keys() ?? [])];
   }
 
+  /**
+   * The sockets following `stream` live (catch-up answered, still allowed): for streams no store holds,
+   * whose messages their context sends itself (audit/ live tail).
+   */
+  liveSockets(stream: string): StrataSocket[] {
+    return [...(this.byStream.get(stream) ?? [])].filter((s) => s.live && !s.closed).map((s) => s.socket);
+  }
+
   /** Answers `subscribed` with the catch-up, then keeps the socket live. Replaces an earlier subscription. */
   async subscribe(socket: StrataSocket, stream: string, fromVersion: number): Promise<void> {
     this.unsubscribe(socket, stream);
