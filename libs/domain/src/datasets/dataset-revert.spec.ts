@@ -75,6 +75,13 @@ describe('reverting a dataset change', () => {
     expect(columns.map((c) => c.verbose_name)).toEqual([null, 'Departure']);
   });
 
+  it('a field the column lacked before (a certification) goes back to none', () => {
+    const log = givenDataset();
+    const certified = log.batch('2', [edited({ ...origin, certified_by: 'Data team' })]);
+    log.batch('1', revert(log, certified));
+    expect(foldEntries(datasetDecider, log.events).fields!.columns[0]!.certified_by ?? null).toBeNull();
+  });
+
   it('a later edit of the same column refuses, naming who and which column', () => {
     const log = givenDataset();
     const alices = log.batch('2', [edited({ ...origin, verbose_name: 'Origin airport' })]);

@@ -115,6 +115,15 @@ export const datasetRevertRules: RevertRules<DatasetStreamState, DatasetEvent> =
   intentOf,
 };
 
+/**
+ * The item as it was, over what it is now: a save's column is a patch (a field left out keeps its value),
+ * so a field the item lacked before (an optional one added later, e.g. a certification) is sent as null.
+ */
+function restored<T>(now: T, was: T): T {
+  const cleared = Object.fromEntries(Object.keys(now as object).map((key) => [key, null]));
+  return { ...cleared, ...was } as T;
+}
+
 /** `list` with the named items as in `before` (restored, put back at their old place, or removed). */
 function restoreItems<T>(
   list: readonly T[],
@@ -128,7 +137,7 @@ function restoreItems<T>(
   for (const item of list) {
     const name = nameOf(item);
     if (!names.has(name)) result.push(item);
-    else if (old.has(name)) result.push(old.get(name)!);
+    else if (old.has(name)) result.push(restored(item, old.get(name)!));
   }
   before.forEach((item, at) => {
     const name = nameOf(item);
