@@ -31,6 +31,7 @@ import { loginSummaries } from '../platform/security/login.summaries';
 import { userSummaries } from '../platform/users/user.summaries';
 import { sessionSummaries } from '../platform/session/session.summaries';
 import { userListSummaries } from '../platform/user-list/user-list.summaries';
+import { replaySummaries } from '../platform/replay/replay.summaries';
 
 // Each context's state type differs; the registry only passes a context's own state back to it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,6 +62,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   userSummaries,
   sessionSummaries,
   userListSummaries,
+  replaySummaries,
   ...[...SQLLAB_SUMMARIES, filterConfigSummaries],
 ];
 

@@ -30,3 +30,4 @@ export * from './toasts/toast.summaries';
 export * from './user-log/user-log.summaries';
 export * from './session/session.summaries';
 export * from './user-list/user-list.summaries';
+export * from './replay';
