@@ -82,4 +82,14 @@ describe('POST /api/v1/dashboard/{id}/history/{batchId}/revert (real HTTP, socke
     expect((await kit.api('carol').post(`/api/v1/dashboard/${id}/history/${added}/revert`, {})).status).toBe(403);
     kit.closeSockets();
   });
+
+  it('a change of the saved dashboard (its creation, a save) is refused with the way back: restore a version', async () => {
+    const id = await kit.newDashboard('Saved changes');
+    const events: Envelope[] = await kit.store().readStream(`dashboard:${id}`);
+    const created = events[0]!.meta.batchId;
+    const refused = await asAdmin(`/api/v1/dashboard/${id}/history/${created}/revert`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].message).toMatch(/only layout edits made since the last save can/);
+    expect((await asAdmin(`/api/v1/dashboard/${id}/history/no-such-batch/revert`)).status).toBe(404);
+  });
 });

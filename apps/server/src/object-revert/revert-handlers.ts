@@ -13,8 +13,10 @@ import {
   datasetStream,
   decideChartRevert,
   decideDatasetRevert,
+  dashboardStream,
   decideLayoutRevert,
   draftDecider,
+  savedDashboardDecider,
   draftStreamId,
   type DraftEvent,
   type RevertChartChange,
@@ -85,13 +87,32 @@ export class RevertDashboardLayoutHandler implements ICommandHandler<RevertDashb
   async execute({ id, command, meta }: RevertDashboardLayout): Promise<AppendResult> {
     const stream = draftStreamId(id);
     const ctx = await this.names.of((await this.runner.load(stream, draftDecider)).events);
-    // As a discard: the reverter's intent, never an undo step of theirs (its inverse would be a revert).
-    return this.runner.decideWith(
-      stream,
-      draftDecider,
-      (loaded): DraftEvent[] => decideLayoutRevert(command, loaded.events, ctx),
-      { ...meta, undoable: false },
-    );
+    try {
+      // As a discard: the reverter's intent, never an undo step of theirs (its inverse would be a revert).
+      return await this.runner.decideWith(
+        stream,
+        draftDecider,
+        (loaded): DraftEvent[] => decideLayoutRevert(command, loaded.events, ctx),
+        { ...meta, undoable: false },
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'change_not_found') await this.refuseSavedChange(id, command);
+      throw error;
+    }
+  }
+
+  /**
+   * A change of the saved dashboard itself (`dashboard:<id>`: properties, a published layout) is in the
+   * object's history too, but only the draft's layout edits revert: say so rather than "no such change".
+   */
+  private async refuseSavedChange(id: number, command: RevertLayoutChange): Promise<void> {
+    const { events } = await this.runner.load(dashboardStream(id), savedDashboardDecider);
+    if (events.some((e) => e.meta.batchId === command.data.batchId))
+      throw new DomainError(
+        'change_not_revertible',
+        'This change of the saved dashboard cannot be reverted: only layout edits made since the last save can. ' +
+          'To go back to an earlier layout, restore a version from the version history.',
+      );
   }
 }
 
