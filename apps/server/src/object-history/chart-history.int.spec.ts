@@ -101,6 +101,8 @@ describe('GET /api/v1/chart/{id}/history and ?as_of= (real HTTP, real PostgreSQL
     const positions = rows.map((r) => r.position);
     expect([...positions].sort((a, b) => b - a)).toEqual(positions);
 
+    const past = await bob.get(`/api/v1/chart/${id}/history?q=${q({ page: 9, page_size: 2 })}`);
+    expect(past.body).toEqual({ count: 5, result: [] });
     const paged = await bob.get(`/api/v1/chart/${id}/history?q=${q({ page: 1, page_size: 2 })}`);
     expect(paged.body).toMatchObject({
       count: 5,

@@ -44,21 +44,24 @@ export class HistoryService {
     { page, page_size }: HistoryPage,
   ): Promise<{ count: number; result: Intent[] }> {
     const streams = streamsOf(kind, id);
-    const [{ count }] = (await this.dataSource.query(
-      `SELECT count(DISTINCT meta->>'batchId')::int AS count FROM events WHERE stream = ANY($1::text[])`,
-      [streams],
-    )) as [{ count: number }];
+    // One scan of the object's events gives the page of batches and how many there are; their events are
+    // then one range of the (stream, position) index.
     const batches = (await this.dataSource.query(
-      `SELECT meta->>'batchId' AS batch_id FROM events WHERE stream = ANY($1::text[])
-        GROUP BY 1 ORDER BY max(position) DESC LIMIT $2 OFFSET $3`,
+      `SELECT batch_id, first, last, count(*) OVER ()::int AS total FROM (
+         SELECT meta->>'batchId' AS batch_id, min(position) AS first, max(position) AS last
+           FROM events WHERE stream = ANY($1::text[]) GROUP BY 1) b
+        ORDER BY last DESC LIMIT $2 OFFSET $3`,
       [streams, page_size, page * page_size],
-    )) as { batch_id: string }[];
+    )) as { batch_id: string; first: string; last: string; total: number }[];
+    if (batches.length === 0) return { count: await this.count(streams), result: [] };
+    const count = batches[0]!.total;
     const ids = batches.map((b) => b.batch_id);
-    if (ids.length === 0) return { count, result: [] };
     const events = toEnvelopes(
       (await this.dataSource.query(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ANY($1::text[]) AND meta->>'batchId' = ANY($2::text[]) ORDER BY position`,
-        [streams, ids],
+        `SELECT ${EVENT_COLUMNS} FROM events
+          WHERE stream = ANY($1::text[]) AND position BETWEEN $3 AND $4 AND meta->>'batchId' = ANY($2::text[])
+          ORDER BY position`,
+        [streams, ids, Math.min(...batches.map((b) => Number(b.first))), Number(batches[0]!.last)],
       )) as EventRow[],
     );
     const [undone, usernames] = await Promise.all([this.undone(streams, ids), this.usernames(events.map(actorUserId))]);
@@ -83,6 +86,14 @@ export class HistoryService {
       };
     });
     return { count, result };
+  }
+
+  private async count(streams: string[]): Promise<number> {
+    const [{ count }] = (await this.dataSource.query(
+      `SELECT count(DISTINCT meta->>'batchId')::int AS count FROM events WHERE stream = ANY($1::text[])`,
+      [streams],
+    )) as [{ count: number }];
+    return count;
   }
 
   /** The batches among `ids` whose last undo marker is an undo. */
