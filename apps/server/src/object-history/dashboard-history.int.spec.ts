@@ -4,6 +4,7 @@
  * stream of the dashboard newest first; `?as_of=` answers the saved dashboard of then in GET's shape.
  */
 import { GRID_ID } from '@strata/domain';
+import { DataSource } from 'typeorm';
 import { DraftTestKit, markdown, divider } from '../dashboard-drafts/testing/draft-test-kit';
 import { ObjectHistoryModule } from './object-history.module';
 
@@ -87,4 +88,37 @@ it('lists draft edits, the undo and the save newest first, and answers the dashb
   expect((await kit.api('carol').get(`/api/v1/dashboard/${id}?as_of=${saved.position}`)).status).toBe(404);
   expect((await kit.api('dora').get(`/api/v1/dashboard/${id}/history`)).status).toBe(403);
   expect((await kit.api('dora').get(`/api/v1/dashboard/${id}?as_of=${saved.position}`)).status).toBe(403);
+});
+
+it('a colour sync that commits late, below the checkpoints of an earlier read, is in the next as_of', async () => {
+  const id = await kit.newDashboard('Late colours');
+  const dataSource = kit.server.app.get(DataSource);
+  const late = dataSource.createQueryRunner();
+  await late.startTransaction();
+  try {
+    // PROBLEM: a late commit needs a transaction held open across other appends; the store's own append
+    // would lock the dashboard's row through its projection. SOLUTION: the row a colour sync appends,
+    // inserted by hand in an open transaction (its position is taken now, below what follows).
+    await late.query(
+      `INSERT INTO events (id, stream, version, type, data, meta) VALUES (gen_random_uuid(), $1, 1, 'dashboard/colorsSynced', $2, $3)`,
+      [
+        `dashboard-colors:${id}`,
+        JSON.stringify({ colors: { label_colors: { Europe: '#123456' } }, markUpdated: false }),
+        JSON.stringify({ actor: String(kit.ids.alice), at: new Date().toISOString(), batchId: 'late-colours' }),
+      ],
+    );
+    for (let batch = 0; batch < 6; batch++) {
+      const noise = Array.from({ length: 100 }, () => ({ type: 'test/noOp', data: {} }));
+      await kit.store().append(`dashboard:${id}`, noise, { expectedVersion: 'any', meta: { actor: 'system' } });
+    }
+    const last = (await kit.store().readStream(`dashboard:${id}`)).at(-1)!.position!;
+    const before = await kit.api('alice').get(`/api/v1/dashboard/${id}?as_of=${last}`);
+    expect(JSON.parse(before.body.result.json_metadata as string).label_colors).toBeUndefined();
+    await late.commitTransaction();
+    const after = await kit.api('alice').get(`/api/v1/dashboard/${id}?as_of=${last}`);
+    expect(JSON.parse(after.body.result.json_metadata as string).label_colors).toEqual({ Europe: '#123456' });
+  } finally {
+    if (late.isTransactionActive) await late.rollbackTransaction();
+    await late.release();
+  }
 });
