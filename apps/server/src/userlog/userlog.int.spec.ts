@@ -139,9 +139,15 @@ describe('user-log ingestion: POST /strata/log/ (real HTTP, real PostgreSQL)', (
     expect(res.status).toBe(200);
     const events = await t.app.get(EventStore).readStream('userlog:guest');
     expect(events.at(-1)).toMatchObject({
-      data: { guest: true, event: { event_id: 'evt-99' } },
+      // Who the token named, for the audit view; the token itself is never kept.
+      data: {
+        guest: true,
+        guest_user: { username: 'embed-viewer', dashboard_ids: ['u-1'] },
+        event: { event_id: 'evt-99' },
+      },
       meta: { actor: 'guest:embed-viewer' },
     });
+    expect(JSON.stringify(events)).not.toContain(token);
     expect(
       (await new HttpClient(t.url).post('/strata/log/', { events: [entry(1)], guest_token: 'forged' })).status,
     ).toBe(401);
