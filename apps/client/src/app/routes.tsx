@@ -70,6 +70,8 @@ const ChartListRoute = lazy(() => import('../features/charts/list/ChartListRoute
 // Dashboards and their list load on first visit too (the grid, the filter bar, markdown).
 const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute'));
 const DashboardListRoute = lazy(() => import('../features/dashboard/list/DashboardListRoute'));
+// A session replay (issue 13 item 4) loads on first visit: it pulls in SQL Lab's editor.
+const ReplayRoute = lazy(() => import('../features/replay/ReplayRoute'));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<div className="splash">Loading…</div>}>{page}</Suspense>;
 
 function Login() {
@@ -111,6 +113,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
           // sqllab-and-platform §2: the address after a save or a properties change.
           { path: 'superset/dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
+          { path: 'replay/', element: lazyPage(<ReplayRoute />) },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -32,11 +32,12 @@ function looking(event: Event): boolean {
 
 /**
  * While the page shows the past, a user's input outside the panel and the bar is stopped before any
- * handler of the page sees it (capture phase on the window), and `onRefused` says so. This is the
+ * handler of the page sees it (capture phase on the window, or on the part of a page that replays the
+ * past), and `onRefused` says so. This is the
  * page-wide half of read-only; the other half is in the stores (feature-store.ts `record`, the draft
  * session), which refuse an intent that gets past it. Returns how to remove the guard.
  */
-export function guardReadOnly(target: Window, onRefused: () => void): () => void {
+export function guardReadOnly(target: EventTarget, onRefused: () => void): () => void {
   const stop = (event: Event) => {
     const element = event.target instanceof Element ? event.target : null;
     if (element?.closest(EXEMPT) || looking(event)) return;

@@ -30,6 +30,8 @@ export interface SqlEditorProps {
   /** Ctrl+Enter / Cmd+Enter: run the selection if any, else everything. */
   onRun(): void;
   height?: number | string;
+  /** Shows the text without letting it be edited (a session replay). */
+  readOnly?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function SqlEditor({
   onSelectionChange,
   onRun,
   height = '100%',
+  readOnly = false,
 }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<ace.Ace.Editor | null>(null);
@@ -68,6 +71,7 @@ export function SqlEditor({
       enableBasicAutocompletion: true,
       enableLiveAutocompletion: true,
       wrap: false,
+      readOnly,
     });
     const schemaCompleter = {
       identifierRegexps: [/[a-zA-Z_0-9$\-\u00A2-\uFFFF]/],
