@@ -7,7 +7,8 @@ import { AUDIT_OBJECT_TYPES } from './audit-objects';
 
 export const MAX_AUDIT_PAGE_SIZE = 1000;
 
-const isoTime = z.iso.datetime({ offset: true });
+/** An ISO 8601 time with its offset (`2026-11-27T10:00:00Z`), or a day (`2026-11-27`, from its midnight UTC). */
+const isoTime = z.union([z.iso.datetime({ offset: true }), z.iso.date().transform((day) => `${day}T00:00:00Z`)]);
 
 export const auditQuery = z.strictObject({
   /** A user id: that user's events. */

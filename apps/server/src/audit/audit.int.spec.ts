@@ -213,6 +213,9 @@ describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
     expect(text.map((r) => r.type)).toEqual(['chart/chartRenamed']);
     const future = rowsOf(await audit('admin', { since: new Date(Date.now() + 3_600_000).toISOString() }));
     expect(future).toEqual([]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(rowsOf(await audit('admin', { since: tomorrow }))).toEqual([]);
+    expect(rowsOf(await audit('admin', { until: tomorrow, types: ['chart/chartCreated'] }))).toHaveLength(1);
   });
 
   it('never shows a password or its hash, even for the events of a new user', async () => {
