@@ -10,6 +10,9 @@ import { actorUserId } from '../event-store/envelope-ids';
 import { EVENT_COLUMNS, toEnvelopes, type EventRow } from '../event-store/event-rows';
 import { streamsOf, type ObjectKind } from './object-kinds';
 
+/** An event's batch; an event stored without one (none is appended so today) is an intent of its own. */
+const BATCH = `coalesce(meta->>'batchId', id::text)`;
+
 export interface HistoryPage {
   page: number;
   page_size: number;
@@ -48,7 +51,7 @@ export class HistoryService {
     // then one range of the (stream, position) index.
     const batches = (await this.dataSource.query(
       `SELECT batch_id, first, last, count(*) OVER ()::int AS total FROM (
-         SELECT meta->>'batchId' AS batch_id, min(position) AS first, max(position) AS last
+         SELECT ${BATCH} AS batch_id, min(position) AS first, max(position) AS last
            FROM events WHERE stream = ANY($1::text[]) GROUP BY 1) b
         ORDER BY last DESC LIMIT $2 OFFSET $3`,
       [streams, page_size, page * page_size],
@@ -59,14 +62,14 @@ export class HistoryService {
     const events = toEnvelopes(
       (await this.dataSource.query(
         `SELECT ${EVENT_COLUMNS} FROM events
-          WHERE stream = ANY($1::text[]) AND position BETWEEN $3 AND $4 AND meta->>'batchId' = ANY($2::text[])
+          WHERE stream = ANY($1::text[]) AND position BETWEEN $3 AND $4 AND ${BATCH} = ANY($2::text[])
           ORDER BY position`,
         [streams, ids, Math.min(...batches.map((b) => Number(b.first))), Number(batches[0]!.last)],
       )) as EventRow[],
     );
     const [undone, usernames] = await Promise.all([this.undone(streams, ids), this.usernames(events.map(actorUserId))]);
     const result = ids.map((batchId): Intent => {
-      const own = events.filter((e) => e.meta.batchId === batchId);
+      const own = events.filter((e) => (e.meta.batchId ?? e.id) === batchId);
       const last = own[own.length - 1]!;
       const userId = actorUserId(last);
       return {
@@ -90,7 +93,7 @@ export class HistoryService {
 
   private async count(streams: string[]): Promise<number> {
     const [{ count }] = (await this.dataSource.query(
-      `SELECT count(DISTINCT meta->>'batchId')::int AS count FROM events WHERE stream = ANY($1::text[])`,
+      `SELECT count(DISTINCT ${BATCH})::int AS count FROM events WHERE stream = ANY($1::text[])`,
       [streams],
     )) as [{ count: number }];
     return count;
