@@ -1,4 +1,4 @@
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hasPermission, hiddenChrome, isAdmin, Permission, PermissionView, readPageUrlParams } from '@strata/domain';
 import { useDismiss } from '../shared/use-dismiss';
 import { useStoreState } from '../shared/use-store-state';
@@ -37,6 +37,7 @@ export function AppFrame() {
             <NavLink to="/chart/list/">Charts</NavLink>
             <NavLink to="/dashboard/list/">Dashboards</NavLink>
             {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
+            {isAdmin(live.user) && <NavLink to="/activity/">Activity</NavLink>}
           </nav>
           <span className="app-header__spacer" />
           <UserMenu user={shown.user ?? live.user} />
@@ -53,6 +54,7 @@ function UserMenu({ user }: { user: Me }) {
   const { session, timeTravel } = useServices();
   // Whether the menu is unfolded is how the page is looked at, not a fact.
   const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
+  const navigate = useNavigate();
 
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
@@ -75,6 +77,17 @@ function UserMenu({ user }: { user: Me }) {
             <strong>{user.username}</strong>
             {user.email && <div className="muted">{user.email}</div>}
           </div>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              // issue 13: everyone reads their own activity (an admin's Activity page reads everyone's).
+              navigate(isAdmin(user) ? `/activity/?actor=${user.id}` : '/activity/');
+            }}
+          >
+            My activity
+          </button>
           <button
             type="button"
             role="menuitem"

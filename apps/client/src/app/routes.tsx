@@ -9,6 +9,7 @@ import { TimeTravelPanel } from '../features/timetravel/TimeTravelPanel';
 import { ToastList } from '../features/toasts/ToastList';
 import { UsersPage } from '../features/users/UsersPage';
 import { SavedQueriesPage } from '../features/sqllab/saved/SavedQueriesPage';
+import { ActivityRoute, ObjectHistoryRoute } from '../features/activity/ActivityRoute';
 import { AppFrame } from './AppFrame';
 import { useServices } from './services-context';
 
@@ -102,6 +103,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'users/', element: <Users /> },
+          { path: 'activity/', element: <ActivityRoute /> },
+          { path: 'activity/object/:type/:id', element: <ObjectHistoryRoute /> },
           { path: 'sqllab/', element: <SqlLab /> },
           { path: 'sqllab/p/:key', element: <SqlLab /> },
           { path: 'sqllab/saved_queries/', element: <SavedQueries /> },

@@ -13,6 +13,8 @@ import { browserUserLogTransport, pageHide$ } from '../features/userlog/browser-
 import { createUsers, type UsersFeature } from '../features/users/users.feature';
 import { createSqlLab, type SqlLabFeature } from '../features/sqllab/sqllab.feature';
 import { createSavedQueries, type SavedQueriesFeature } from '../features/sqllab/saved/saved-queries.feature';
+import { createActivity, type ActivityFeature } from '../features/activity/activity.feature';
+import { socketWire } from '../features/activity/audit-live-transport';
 
 export interface AppServices {
   readonly context: ClientContext;
@@ -24,6 +26,7 @@ export interface AppServices {
   readonly examples: ExamplesFeature;
   readonly sqllab: SqlLabFeature;
   readonly savedQueries: SavedQueriesFeature;
+  readonly activity: ActivityFeature;
   readonly userLog: UserLog;
   readonly timeTravel: TimeTravel;
   /** Starts logging page views for the router's locations. */
@@ -59,6 +62,11 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const examples = createExamples(context, http);
   const sqllab = createSqlLab({ context, http, toasts, errors });
   const savedQueries = createSavedQueries(context, sqllab.api);
+  const activity = createActivity({
+    context,
+    http,
+    liveTransport: socketWire(context.sessionId),
+  });
   const timeTravel = new TimeTravel();
   for (const feature of [
     session,
@@ -71,6 +79,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     sqllab.saveDialog,
     sqllab.history,
     savedQueries,
+    activity,
   ])
     timeTravel.register(feature.store);
   if (options.debug) timeTravel.open$.next(true);
@@ -98,6 +107,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     examples,
     sqllab,
     savedQueries,
+    activity,
     userLog,
     timeTravel,
     trackPaths(paths$) {
@@ -105,7 +115,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     },
     dispose() {
       subscriptions.forEach((s) => s.unsubscribe());
-      [toasts, session, users, sqllab, userLog, timeTravel].forEach((f) => f.dispose());
+      [toasts, session, users, sqllab, activity, userLog, timeTravel].forEach((f) => f.dispose());
     },
   };
 }

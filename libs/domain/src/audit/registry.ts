@@ -32,6 +32,7 @@ import { userSummaries } from '../platform/users/user.summaries';
 import { sessionSummaries } from '../platform/session/session.summaries';
 import { userListSummaries } from '../platform/user-list/user-list.summaries';
 import { replaySummaries } from '../platform/replay/replay.summaries';
+import { activitySummaries } from '../platform/activity/activity.summaries';
 
 // Each context's state type differs; the registry only passes a context's own state back to it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -62,6 +63,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   userSummaries,
   sessionSummaries,
   userListSummaries,
+  activitySummaries,
   replaySummaries,
   ...[...SQLLAB_SUMMARIES, filterConfigSummaries],
 ];

@@ -30,4 +30,6 @@ export * from './toasts/toast.summaries';
 export * from './user-log/user-log.summaries';
 export * from './session/session.summaries';
 export * from './user-list/user-list.summaries';
+export * from './activity/activity.events';
+export * from './activity/activity.summaries';
 export * from './replay';
