@@ -71,6 +71,11 @@ export type DashboardPageEvent =
   | EventLike<'dashboardPage/loadStarted', { requestId: string; idOrSlug: string }>
   | EventLike<'dashboardPage/loaded', { requestId: string } & LoadedDashboard>
   | EventLike<'dashboardPage/loadFailed', { requestId: string; message: string }>
+  /**
+   * The load under way shows the dashboard as it was at a log position or ISO time (`?as_of=`, issue 13):
+   * the page is a read-only view of the past until the next load. Recorded with its `loadStarted`.
+   */
+  | EventLike<'dashboardPage/pastViewOpened', { requestId: string; asOf: string }>
   | EventLike<
       'dashboardPage/chartQueryStarted',
       { chartId: number; queryId: string; formData: Record<string, unknown>; at: number }

@@ -82,6 +82,9 @@ export function evolveDashboardPage(state: DashboardPageState, event: DashboardP
         ),
       };
     }
+    case 'dashboardPage/pastViewOpened':
+      if (event.data.requestId !== state.requestId) return state;
+      return { ...state, pastView: { asOf: event.data.asOf } };
     case 'dashboardPage/loadFailed':
       if (event.data.requestId !== state.requestId) return state;
       return { ...state, status: 'failed', error: event.data.message };

@@ -97,6 +97,14 @@ describe('dashboard page fold (charts-dashboards-reports §2-§4)', () => {
     expect(state.dashboard?.version).toBe(4);
   });
 
+  it('given a load of the past (?as_of=), then the page is a view of then until the next load', () => {
+    const past: DashboardPageEvent = { type: 'dashboardPage/pastViewOpened', data: { requestId: 'r1', asOf: '42' } };
+    expect(given([loadStarted('r1'), past, loaded('r1')]).pastView).toEqual({ asOf: '42' });
+    expect(given([loadStarted('r1'), past, loaded('r1'), loadStarted('r2'), loaded('r2')]).pastView).toBeNull();
+    // An answer for a load already replaced changes nothing.
+    expect(given([loadStarted('r1'), loadStarted('r2'), past]).pastView).toBeNull();
+  });
+
   it('ignores an event it does not know (an imported log of another page)', () => {
     const before = given(opened());
     expect(dashboardPageFold.evolve(before, { type: 'other/thing', data: {} } as never)).toBe(before);

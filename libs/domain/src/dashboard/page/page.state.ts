@@ -33,6 +33,13 @@ export interface DashboardPageState extends Omit<
   edit: DashboardEditState;
   /** The last permalink shared from the page. */
   permalink: PermalinkShareState;
+  /** Not null: the page shows the dashboard as it was at `asOf` (a log position or ISO time), read-only. */
+  pastView: PastView | null;
+}
+
+/** What `?as_of=` named: a log position (digits) or an ISO 8601 time, as the server reads it. */
+export interface PastView {
+  asOf: string;
 }
 
 export const emptyChartRuntime = (): ChartRuntime => ({
@@ -80,4 +87,5 @@ export const initialDashboardPageState = (): DashboardPageState => ({
   isStarred: false,
   edit: initialDashboardEditState(),
   permalink: null,
+  pastView: null,
 });

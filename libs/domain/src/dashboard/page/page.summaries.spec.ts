@@ -70,6 +70,9 @@ describe('dashboard page summaries', () => {
     expect(
       summarize({ type: 'dashboardPage/loadFailed', data: { requestId: 'r', message: 'Not found' } }, { who: 'bob' }),
     ).toBe('loading the dashboard failed: Not found');
+    expect(
+      summarize({ type: 'dashboardPage/pastViewOpened', data: { requestId: 'r', asOf: '42' } }, { who: 'bob' }),
+    ).toBe('bob looked at the dashboard as it was at log position 42');
   });
 
   it('gives every page fact a readable line', () => {
@@ -88,6 +91,7 @@ describe('dashboard page summaries', () => {
       'dashboardPage/loadStarted': { requestId: 'r', idOrSlug: '7' },
       'dashboardPage/loaded': loaded().data,
       'dashboardPage/loadFailed': { requestId: 'r', message: '' },
+      'dashboardPage/pastViewOpened': { requestId: 'r', asOf: '' },
       'dashboardPage/chartQueryStarted': { chartId: 1, queryId: 'q', formData: {}, at: 0 },
       'dashboardPage/chartQuerySucceeded': { chartId: 1, queryId: 'q', queriesResponse: [{ rowcount: 3 }], at: 0 },
       'dashboardPage/chartQueryFailed': { chartId: 1, queryId: 'q', message: 'x', stackTrace: null, issues: [], at: 0 },
