@@ -9,6 +9,20 @@ export const USER_LOG_VERSION = 'v2' as const;
 /** Where an event happened; a dashboard or a chart also goes into the request's query string. */
 export const UserLogSource = { DASHBOARD: 'dashboard', CHART: 'chart', SQL_LAB: 'sqlLab', EXPLORE: 'explore' } as const;
 
+/**
+ * The timing entries Strata's client measures, by Superset's names (sqllab-and-platform §7 timing
+ * events). Each carries `duration` and `start_offset` (milliseconds on the page's performance clock):
+ * load_chart: a chart's data request (slice_id, is_cached, row_count); render_chart: from its data to the
+ * drawn chart (slice_id, viz_type); mount_dashboard: from opening a dashboard to its page drawn;
+ * sqllab_query: a SQL Lab run from its start to its results, failure or stop (status, row_count).
+ */
+export const UserLogTiming = {
+  LOAD_CHART: 'load_chart',
+  RENDER_CHART: 'render_chart',
+  MOUNT_DASHBOARD: 'mount_dashboard',
+  SQLLAB_QUERY: 'sqllab_query',
+} as const;
+
 const id = z.union([z.number().int(), z.string().max(256)]);
 const text = (max: number) => z.string().max(max).nullish();
 
@@ -143,9 +157,10 @@ export const userLogStream = (userId: number | string) => `userlog:${userId}`;
  */
 export function explodeUserLog(body: UserLogBody, query: UserLogQuery): UserLogStoredEvent[] {
   return body.events.map((event) => {
-    // A client that sent its entries without the page ids in the URL still said where they happened.
+    // A client that sent its entries without the page ids in the URL still said where they happened;
+    // a chart timed on a dashboard names its chart in the entry (the URL names the dashboard).
     const dashboardId = query.dashboard_id ?? sourceIdOf(event, UserLogSource.DASHBOARD);
-    const sliceId = query.slice_id ?? sourceIdOf(event, UserLogSource.CHART);
+    const sliceId = query.slice_id ?? sourceIdOf(event, UserLogSource.CHART) ?? savedObjectId(event.slice_id);
     const duration = event.event_type === UserLogEventType.TIMING ? event.duration : undefined;
     return {
       type: USER_EVENT_LOGGED,
@@ -162,8 +177,12 @@ export function explodeUserLog(body: UserLogBody, query: UserLogQuery): UserLogS
 
 /** The entry's source id when its source is `source` and the id is a saved object's (a positive integer). */
 function sourceIdOf(event: UserLogEvent, source: string): number | undefined {
-  if (event.source !== source || event.source_id === null || event.source_id === undefined) return undefined;
-  const id = Number(event.source_id);
+  return event.source === source ? savedObjectId(event.source_id) : undefined;
+}
+
+function savedObjectId(value: unknown): number | undefined {
+  if (typeof value !== 'number' && (typeof value !== 'string' || value === '')) return undefined;
+  const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 

@@ -60,6 +60,24 @@ describe('user log decider (sqllab-and-platform §7 Event logging)', () => {
       .then([{ type: USER_EVENT_LOGGED, data: { event: render, slice_id: 7, duration_ms: 184, guest: false } }]);
   });
 
+  it('a chart timed on a dashboard is about the dashboard (the URL) and its chart (the entry)', () => {
+    const load = userLogEvent({
+      event_name: 'load_chart',
+      ts: 1,
+      event_type: 'timing',
+      source: 'dashboard',
+      source_id: 3,
+      slice_id: 7,
+      duration: 42,
+    });
+    spec
+      .given([])
+      .when({ type: 'LogUserEvents', body: { events: [load] }, query: { dashboard_id: 3 }, guest: false })
+      .then([
+        { type: USER_EVENT_LOGGED, data: { event: load, dashboard_id: 3, slice_id: 7, duration_ms: 42, guest: false } },
+      ]);
+  });
+
   it("a guest's entries say who the guest token named, never the token", () => {
     const guestUser = { username: 'embed-viewer', dashboard_ids: ['12'] };
     spec
