@@ -21,7 +21,8 @@ export function DashboardHeader({
   manage,
 }: {
   hideTitle: boolean;
-  onShare: () => Promise<void>;
+  /** Without it (a past view), no permalink button. */
+  onShare?: () => Promise<void>;
   onEdit?: () => void;
   manage: DashboardManagement;
 }) {
@@ -38,6 +39,8 @@ export function DashboardHeader({
             type="button"
             className="link dashboard-header__star"
             aria-label={state.isStarred ? 'Unstar dashboard' : 'Star dashboard'}
+            // A past view writes nothing, the star included.
+            disabled={state.pastView !== null}
             onClick={() => void feature.toggleStar()}
           >
             {state.isStarred ? '★' : '☆'}
@@ -66,14 +69,16 @@ export function DashboardHeader({
       <button type="button" onClick={() => feature.refreshAll()}>
         Refresh dashboard
       </button>
-      <button
-        type="button"
-        // One permalink at a time: the button waits for the server's link.
-        disabled={state.permalink?.status === 'creating'}
-        onClick={() => void onShare()}
-      >
-        Copy permalink
-      </button>
+      {onShare && (
+        <button
+          type="button"
+          // One permalink at a time: the button waits for the server's link.
+          disabled={state.permalink?.status === 'creating'}
+          onClick={() => void onShare()}
+        >
+          Copy permalink
+        </button>
+      )}
       {onEdit && (
         <button type="button" className="primary" onClick={onEdit}>
           Edit dashboard

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   canDownloadCsv,
   FeatureFlag,
@@ -21,6 +21,8 @@ import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
 import { NewVersionNotice } from './grid/NewVersionNotice';
 import { useNewVersions } from './live/use-new-versions';
+import { PastViewBanner } from './past/PastViewBanner';
+import { withoutAsOf } from './past/past-moment';
 import { readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
 import './dashboard.css';
 
@@ -68,6 +70,13 @@ export interface DashboardPageProps {
   featureFlags?: FeatureFlags;
   /** What edit mode needs (the app's HTTP client, ids, socket); without it the page is view-only. */
   editing?: Pick<EditModeProps, 'http' | 'context' | 'openTransport'>;
+  /**
+   * Show the dashboard as it was at this log position or ISO time, read-only (issue 13); by default the
+   * address's `as_of`. A page that is not the dashboard's own (the replay) passes it, with `nowHref`.
+   */
+  asOf?: string | null;
+  /** Where "Back to now" leads; by default this address without `as_of`. */
+  nowHref?: string;
 }
 
 /**
@@ -82,18 +91,26 @@ export function DashboardPage({
   user,
   featureFlags,
   editing,
+  asOf: asOfProp,
+  nowHref,
 }: DashboardPageProps) {
   const state = useStoreState(dashboard.store.state$);
   const location = useLocation();
   const navigate = useNavigate();
   // The URL as it was when the page opened: later changes (tab anchors, the removed focus) are the page's own.
-  const url = useMemo(() => readDashboardUrl(location.search, location.hash), [idOrSlug, permalinkKey]);
+  const read = readDashboardUrl(location.search, location.hash);
+  const asOf = asOfProp !== undefined ? asOfProp : read.asOf;
+  // "Back to now" keeps the dashboard and changes only as_of: that is a new load too.
+  const url = useMemo(() => ({ ...read, asOf }), [idOrSlug, permalinkKey, asOf]);
+  const past = state.pastView;
+  const backToNow = nowHref ?? withoutAsOf(location.pathname, location.search, location.hash);
   const [gridRef, width] = useWidth<HTMLDivElement>();
   const [editMode, setEditMode] = useEditMode(state.status === 'ready' && state.editMode, idOrSlug);
   // Someone else's save reaches view mode live (issue 12): loaded in place, or offered while something is open.
   const newVersions = useNewVersions({
     state,
-    active: !permalinkKey && !editMode && idOrSlug !== null,
+    // A past view follows nothing: a newer save would replace what it shows.
+    active: !permalinkKey && !editMode && idOrSlug !== null && !url.asOf && !past,
     editing,
     reload: () => {
       const { dataMask, activeTabs } = dashboard.store.getState();
@@ -143,11 +160,13 @@ export function DashboardPage({
       <div className="card" role="alert">
         <h1>Dashboard not available</h1>
         <p>{state.error}</p>
+        {past && <Link to={backToNow}>Back to now</Link>}
       </div>
     );
   }
   if (state.status !== 'ready' || !state.dashboard) return <div className="splash">Loading dashboard…</div>;
 
+  // dashboard.canEdit() is false in a past view: no edit mode, no writes.
   const canEdit = editing !== undefined && !permalinkKey && dashboard.canEdit();
   // The address says whether edit mode is on (charts-dashboards-reports §2 `edit`), so a reload stays in it.
   const setEditParam = (on: boolean) => {
@@ -204,14 +223,16 @@ export function DashboardPage({
     <DashboardViewContext.Provider value={view}>
       <div className={`dashboard${url.report ? ' dashboard--report' : ''}`} data-testid="dashboard">
         {state.dashboard.css && <style>{state.dashboard.css}</style>}
+        {past && <PastViewBanner asOf={past.asOf} changedOn={state.dashboard.changed_on} nowHref={backToNow} />}
         <DashboardHeader
           hideTitle={url.hidden.hideTitle}
-          onShare={share}
+          // A permalink names today's dashboard: none is made of the past.
+          onShare={past ? undefined : share}
           manage={{
             user,
             roleBasedAccess: isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_RBAC),
             confirmDiff: isFeatureEnabled(featureFlags, FeatureFlag.CONFIRM_DASHBOARD_DIFF),
-            editable: !permalinkKey,
+            editable: !permalinkKey && !past,
           }}
           onEdit={
             canEdit

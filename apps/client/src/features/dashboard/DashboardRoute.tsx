@@ -10,7 +10,8 @@ import { dashboardPropertiesOf } from './properties/dashboard-properties.feature
 // Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
 const features = new WeakMap<AppServices, DashboardFeature>();
 
-function dashboardFor(services: AppServices): DashboardFeature {
+/** The page's feature of this app (one per page load), shared by the route and `DashboardAsOf`. */
+export function dashboardFor(services: AppServices): DashboardFeature {
   let feature = features.get(services);
   if (!feature) {
     const session = services.session.store;
@@ -20,6 +21,7 @@ function dashboardFor(services: AppServices): DashboardFeature {
       toasts: services.toasts,
       user: () => session.getState().user,
       featureFlags: () => services.session.featureFlags(),
+      userLog: services.userLog,
     });
     services.timeTravel.register(feature.store);
     services.timeTravel.register(feature.colors.store);

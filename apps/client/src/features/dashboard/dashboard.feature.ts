@@ -11,10 +11,13 @@ import type { HttpClient } from '../api/http-client';
 import type { AsyncEvents } from '../async/async-events';
 import { sharedAsyncEvents } from '../async/async-jobs';
 import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { UserLog } from '../userlog/user-log';
+import { logTimings } from '../userlog/timings';
 import { dashboardApi } from './api/dashboard-api';
 import { chartRuntimeActions, type ChartRuntimeActions } from './charts/chart-runtime-actions';
 import type { LabelColorsFeature } from './colors/label-colors.feature';
 import { pageLabelColors } from './colors/page-colors';
+import { dashboardTimingMark } from './charts/page-timings';
 import { createDashboardCore, type DashboardCore } from './dashboard-core';
 import { draftApi } from './edit/draft-api';
 import { paletteActions, type PaletteActions } from './edit/palette-actions';
@@ -45,6 +48,10 @@ export interface DashboardDeps {
   asyncEvents?: AsyncEvents;
   /** Timers of the auto-refresh, the stagger, the colour sync and the searches; tests may pass their own. */
   scheduler?: SchedulerLike;
+  /** Where the page's timings go (sqllab-and-platform §7 timing events); none are measured without it. */
+  userLog?: Pick<UserLog, 'log'>;
+  /** The clock timings are measured on: the page's performance clock by default. */
+  clock?: () => number;
 }
 
 /** The page's intents, one module per part of the page; the components bind to `store` and call these. */
@@ -83,6 +90,8 @@ export function createDashboard({
   featureFlags,
   asyncEvents: given,
   scheduler = asyncScheduler,
+  userLog,
+  clock,
 }: DashboardDeps): DashboardFeature {
   // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
   const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
@@ -96,8 +105,9 @@ export function createDashboard({
     flags,
   });
   const canEdit = () => {
-    const dashboard = core.store.getState().dashboard;
-    return !!dashboard && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
+    const { dashboard, pastView } = core.store.getState();
+    // A past view (?as_of=) is read-only: no edit mode, filter configuration, colour sync or scope saves.
+    return !!dashboard && !pastView && canEditDashboardLayout(user(), { owners: dashboard.owners ?? [] });
   };
 
   const filters = filterActions(core);
@@ -120,6 +130,10 @@ export function createDashboard({
   // Subscribed last: on a load the auto-refresh restarts first, then the colours follow the metadata read.
   const { colors, subscription: colorSync } = pageLabelColors(core, { http, canEdit, scheduler });
   subscriptions.push(colorSync);
+  if (userLog) {
+    const { store } = core;
+    subscriptions.push(logTimings(store.recorded$, (e) => dashboardTimingMark(e, store.getState()), userLog, clock));
+  }
 
   return {
     ...core,

@@ -64,9 +64,42 @@ const q = (value: unknown) => encodeURIComponent(rison.encode(value as never));
  */
 export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = () => sharedAsyncEvents(http)) {
   const explore = exploreApi(http, asyncEvents);
+  const datasetsOf = (charts: readonly DashboardChart[]): Promise<DashboardDataset[]> => {
+    const ids = [
+      ...new Set(
+        charts
+          .map((c) => parseDatasourceKey(String(c.form_data?.datasource ?? ''))?.id ?? c.datasource_id)
+          .filter((id): id is number => typeof id === 'number'),
+      ),
+    ];
+    return Promise.all(ids.map((id) => explore.getDataset(id)));
+  };
   return {
-    getDashboard: async (idOrSlug: string): Promise<DashboardRecord> =>
-      (await http.get<{ result: DashboardRecord }>(`/api/v1/dashboard/${encodeURIComponent(idOrSlug)}`)).result,
+    /** The dashboard now, or as it was at `asOf` (a log position or ISO time, issue 13: a 404 if it did not exist then). */
+    getDashboard: async (idOrSlug: string, asOf?: string): Promise<DashboardRecord> =>
+      (
+        await http.get<{ result: DashboardRecord }>(
+          `/api/v1/dashboard/${encodeURIComponent(idOrSlug)}${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`,
+        )
+      ).result,
+    /**
+     * The charts as they were at `asOf` (GET /api/v1/chart/{id}?as_of=, in the dashboard's /charts shape):
+     * the dashboard's /charts answers today's. A chart that did not exist then (404) is left out.
+     */
+    getChartsAsOf: async (chartIds: readonly number[], asOf: string): Promise<DashboardChart[]> => {
+      const charts = await Promise.all(
+        chartIds.map((id) =>
+          http.get<{ result: ChartRecord }>(`/api/v1/chart/${id}?as_of=${encodeURIComponent(asOf)}`).then(
+            (answer) => toDashboardChart(answer.result),
+            (error: unknown) => {
+              if (hasStatus(error, 404)) return null;
+              throw error;
+            },
+          ),
+        ),
+      );
+      return charts.filter((c): c is DashboardChart => c !== null);
+    },
     /**
      * GET /api/v1/dashboard/{id}/charts. A server without it (404) gets each chart by id instead, from
      * the ids the layout and the dashboard name: slower, but the dashboard still opens.
@@ -98,16 +131,11 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
         );
       } catch (error) {
         if (!hasStatus(error, 404)) throw error;
-        const ids = [
-          ...new Set(
-            charts
-              .map((c) => parseDatasourceKey(String(c.form_data?.datasource ?? ''))?.id ?? c.datasource_id)
-              .filter((id): id is number => typeof id === 'number'),
-          ),
-        ];
-        return Promise.all(ids.map((id) => explore.getDataset(id)));
+        return datasetsOf(charts);
       }
     },
+    /** Each chart's dataset by id: the datasets of charts the dashboard's /datasets may not name (a past view's). */
+    getDatasetsOf: (charts: readonly DashboardChart[]) => datasetsOf(charts),
     /**
      * charts-dashboards-reports §7: POST /api/v1/chart/data, the query string naming the chart and dashboard (form_data with
      * slice_id, dashboard_id) and force; the body holds the queries.

@@ -4,7 +4,8 @@
  * the charts' first queries in reading order and the star.
  */
 import { canEditDashboardLayout, isEditModeOn, type PermissionSubject } from '@strata/domain';
-import { toClientError } from '../../api/api-error';
+import { hasStatus, toClientError } from '../../api/api-error';
+import { pastMoment } from '../past/past-moment';
 import type { DashboardMetadata, DashboardPermalinkState } from '../api/types';
 import type { DashboardCore } from '../dashboard-core';
 import type { FilterActions } from '../filters/filter-actions';
@@ -52,12 +53,20 @@ export function openActions(
     async open(idOrSlug, url, permalink) {
       const requestId = context.newId();
       deps.abortCharts();
-      store.record([{ type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } }]);
+      // A past view (?as_of=, issue 13) is part of the load: the page is read-only until the next one.
+      const asOf = permalink ? null : url.asOf;
+      store.record([
+        { type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } },
+        ...(asOf ? [{ type: 'dashboardPage/pastViewOpened' as const, data: { requestId, asOf } }] : []),
+      ]);
       try {
-        const dashboard = await api.getDashboard(idOrSlug);
+        const dashboard = await api.getDashboard(idOrSlug, asOf ?? undefined);
         const placed = chartIdsInOrder(readLayout(dashboard.position_json).layout);
-        const charts = await api.getCharts(dashboard.id, [...new Set([...placed, ...(dashboard.chart_ids ?? [])])]);
-        const datasets = await api.getDatasets(dashboard.id, charts).then(
+        // Then: the charts of the past layout as they were (the dashboard's /charts and /datasets are today's).
+        const charts = asOf
+          ? await api.getChartsAsOf(placed.length ? placed : (dashboard.chart_ids ?? []), asOf)
+          : await api.getCharts(dashboard.id, [...new Set([...placed, ...(dashboard.chart_ids ?? [])])]);
+        const datasets = await (asOf ? api.getDatasetsOf(charts) : api.getDatasets(dashboard.id, charts)).then(
           (d) => ({ ok: true as const, d }),
           () => ({ ok: false as const, d: [] }),
         );
@@ -88,10 +97,9 @@ export function openActions(
               dataMask,
               activeTabs,
               // charts-dashboards-reports §2: edit mode only with edit permission and edit=true.
-              editMode: isEditModeOn(
-                { edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) },
-                url.editParam,
-              ),
+              editMode:
+                !asOf &&
+                isEditModeOn({ edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) }, url.editParam),
               focusedChartId: url.focusedChartId,
               soloChartId: url.params.sliceId ?? null,
             },
@@ -114,9 +122,11 @@ export function openActions(
           for (const chartId of core.loadableCharts()) core.refreshChart(chartId, url.params.force);
         deps.loadFilterOptions();
       } catch (error) {
-        store.record([
-          { type: 'dashboardPage/loadFailed', data: { requestId, message: toClientError(error).message } },
-        ]);
+        const message =
+          asOf && hasStatus(error, 404)
+            ? `This dashboard did not exist ${pastMoment(asOf)}.`
+            : toClientError(error).message;
+        store.record([{ type: 'dashboardPage/loadFailed', data: { requestId, message } }]);
       }
     },
   };

@@ -171,6 +171,8 @@ export function dashboardTestApi() {
   const favorites = new Set<number>();
   const chartData: ChartDataCall[] = [];
   const permalinks = new Map<string, Row>();
+  // ?as_of=<point> -> the dashboards as they were then (object-history: `GET .../{id}?as_of=`, charts too).
+  const past = new Map<string, TestDashboard[]>();
   // withoutSubresources: a server without /charts and /datasets (404), as Strata's was at first.
   // rowCap: a table larger than any row limit, as far as answers go: each keeps only its first rows.
   const control = {
@@ -338,7 +340,9 @@ export function dashboardTestApi() {
         : { status: 404, body: { message: 'Not found' } };
     const chart = /^\/api\/v1\/chart\/(\d+)$/.exec(path);
     if (chart) {
-      const found = dashboards.flatMap((d) => d.charts).find((c) => c.id === Number(chart[1]));
+      const asOf = url.searchParams.get('as_of');
+      const then = asOf === null ? dashboards : (past.get(asOf) ?? []);
+      const found = then.flatMap((d) => d.charts).find((c) => c.id === Number(chart[1]));
       if (!found) return { status: 404, body: { message: 'Not found' } };
       return {
         status: 200,
@@ -409,7 +413,9 @@ export function dashboardTestApi() {
       };
     }
     if (one) {
-      const d = find(one[1]!);
+      const asOf = url.searchParams.get('as_of');
+      const d =
+        asOf === null ? find(one[1]!) : past.get(asOf)?.find((p) => String(p.id) === one[1] || p.slug === one[1]);
       return d
         ? { status: 200, body: { id: d.id, result: json(d) } }
         : {
@@ -428,6 +434,7 @@ export function dashboardTestApi() {
     server,
     handle,
     dashboards,
+    past,
     favorites,
     chartData,
     permalinks,

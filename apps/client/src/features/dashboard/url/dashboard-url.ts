@@ -31,6 +31,8 @@ import {
 
 /** The focused-chart parameter (not in the platform's list: only dashboards read it). */
 export const FOCUSED_CHART_PARAM = 'focused_chart';
+/** Issue 13: `?as_of=<log position or ISO time>` opens the dashboard as it was then. */
+export const AS_OF_PARAM = 'as_of';
 
 export interface DashboardUrlState {
   params: PageUrlParams;
@@ -48,6 +50,8 @@ export interface DashboardUrlState {
   /** The hash without its '#': a tab or component id to show. */
   anchor: string;
   permalinkKey: string | null;
+  /** as_of: the dashboard as it was at a log position or ISO time (issue 13), read-only; null: today's. */
+  asOf: string | null;
 }
 
 export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
@@ -63,6 +67,7 @@ export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
     preselectFilters: readPreselect(params.preselectFilters),
     anchor: readHash(hash),
     permalinkKey: getParam(search, UrlParam.PERMALINK_KEY),
+    asOf: getParam(search, AS_OF_PARAM)?.trim() || null,
   };
 }
 

@@ -1,0 +1,143 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { createTestContext } from '../../../shared/test-context';
+import { HttpClient } from '../../api/http-client';
+import { createErrors } from '../../errors/errors.feature';
+import { createToasts } from '../../toasts/toasts.feature';
+import { createDashboard } from '../dashboard.feature';
+import { DashboardPage } from '../DashboardPage';
+import { scriptedTransport } from '../live/testing/scripted-transport';
+import { dashboardPropertiesOf } from '../properties/dashboard-properties.feature';
+import { dashboardTestApi, pieChart, type TestDashboard } from '../testing/dashboard-test-api';
+import { sampleDashboard } from '../testing/layouts';
+import { ADMIN } from '../testing/render-dashboard';
+
+// Issue 13: `/dashboard/<id>/?as_of=<position or time>` is the real page (title bar, filter bar, grid of
+// real charts) showing the dashboard as it was, read-only; "Back to now" loads today's.
+
+let api: ReturnType<typeof dashboardTestApi>;
+const cleanups: (() => void)[] = [];
+beforeEach(async () => {
+  api = dashboardTestApi();
+  await api.server.start();
+});
+afterEach(async () => {
+  cleanups.splice(0).forEach((c) => c());
+  await api.server.stop();
+});
+
+/** The dashboard before its title and layout were changed: one row with a pie named as it was then. */
+const before = (): TestDashboard =>
+  sampleDashboard({
+    dashboard_title: 'Cars (before the change)',
+    charts: [pieChart(1, 'Origins then')],
+    position_json: {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'], parents: [], meta: {} },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-old'], parents: ['ROOT_ID'], meta: {} },
+      'ROW-old': { id: 'ROW-old', type: 'ROW', children: ['CHART-old'], parents: ['ROOT_ID', 'GRID_ID'], meta: {} },
+      'CHART-old': {
+        id: 'CHART-old',
+        type: 'CHART',
+        children: [],
+        parents: ['ROOT_ID', 'GRID_ID', 'ROW-old'],
+        meta: { chartId: 1, width: 6, height: 50, sliceName: 'Origins then' },
+      },
+    },
+  });
+
+/** The page as the route draws it, with edit rights and a scripted socket (what it sends is recorded). */
+function renderPage(path: string, props: { asOf?: string; nowHref?: string } = {}) {
+  const context = createTestContext('1');
+  const toasts = createToasts(context);
+  const http = new HttpClient({ baseUrl: api.server.baseUrl });
+  const dashboard = createDashboard({ context, http, toasts, user: () => ADMIN });
+  const wire = scriptedTransport();
+  wire.connected$.next(true);
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <DashboardPage
+        dashboard={dashboard}
+        errors={createErrors(context, toasts)}
+        idOrSlug="7"
+        user={ADMIN}
+        editing={{ http, context, openTransport: () => wire.transport }}
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  cleanups.push(() => {
+    view.unmount();
+    dashboardPropertiesOf(dashboard).dispose();
+    dashboard.dispose();
+    toasts.dispose();
+  });
+  return { dashboard, wire };
+}
+
+/** Requests that could change something: anything but a GET, chart data (a read) and the CSRF token aside. */
+const writes = () =>
+  api.server.requests.filter(
+    (r) => r.method !== 'GET' && !r.url.startsWith('/api/v1/chart/data') && !r.url.includes('csrf_token'),
+  );
+
+describe('the dashboard as it was (?as_of=, issue 13)', () => {
+  it('draws the past title, layout and charts read-only under the banner, and Back to now loads today', async () => {
+    api.dashboards.push(sampleDashboard());
+    api.past.set('12', [before()]);
+    const { dashboard, wire } = renderPage('/dashboard/7/?as_of=12');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars (before the change)' })).toBeInTheDocument();
+    const banner = screen.getByRole('region', { name: 'As it was' });
+    expect(banner).toHaveTextContent('As it was at log position 12 (last changed 2026-01-01 00:00:00 UTC)');
+    expect(banner).toHaveTextContent('data as of now');
+    // The real chart of then, queried as today.
+    await waitFor(() =>
+      expect(screen.getByRole('figure', { name: 'Origins then' })).toHaveAttribute('data-status', 'rendered'),
+    );
+    expect(screen.queryByRole('figure', { name: 'Origins table' })).not.toBeInTheDocument();
+    expect(api.chartData.map((c) => c.sliceId)).toEqual([1]);
+
+    // Read-only: no edit mode, no permalink, no star, no filter configuration; the socket is not followed.
+    expect(screen.queryByRole('button', { name: 'Edit dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy permalink' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Star dashboard' })).toBeDisabled();
+    expect(dashboard.canEdit()).toBe(false);
+    expect(dashboard.store.getState().pastView).toEqual({ asOf: '12' });
+    expect(writes()).toEqual([]);
+    expect(wire.sent).toEqual([]);
+
+    fireEvent.click(within(banner).getByRole('link', { name: 'Back to now' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars overview' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'As it was' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit dashboard' })).toBeInTheDocument();
+    expect(dashboard.store.getState().pastView).toBeNull();
+  });
+
+  it('does not open edit mode from ?edit=true in the past', async () => {
+    api.dashboards.push(sampleDashboard());
+    api.past.set('12', [before()]);
+    renderPage('/dashboard/7/?as_of=12&edit=true');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars (before the change)' })).toBeInTheDocument();
+    expect(screen.queryByText('Editing')).not.toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it('says the dashboard did not exist then when the server answers 404', async () => {
+    api.dashboards.push(sampleDashboard());
+    renderPage('/dashboard/7/?as_of=3');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This dashboard did not exist at log position 3.');
+    expect(within(alert).getByRole('link', { name: 'Back to now' })).toHaveAttribute('href', '/dashboard/7/');
+  });
+
+  it('takes the moment from its caller (the replay) and an ISO time', async () => {
+    api.dashboards.push(sampleDashboard());
+    api.past.set('2026-11-27T10:00:00Z', [before()]);
+    renderPage('/replay/?user=2', { asOf: '2026-11-27T10:00:00Z', nowHref: '/superset/dashboard/7/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars (before the change)' })).toBeInTheDocument();
+    const banner = screen.getByRole('region', { name: 'As it was' });
+    expect(banner).toHaveTextContent('As it was at 2026-11-27 10:00:00 UTC');
+    expect(within(banner).getByRole('link', { name: 'Back to now' })).toHaveAttribute('href', '/superset/dashboard/7/');
+  });
+});
