@@ -1,4 +1,4 @@
-import { unreadableSummaries, type SummarySamples } from '../testing/summaries';
+import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import type { LabelColorsEvent } from './label-colors.fold';
 import { labelColorSummaries } from './label-colors.summaries';
 

@@ -1,6 +1,6 @@
 import { summarize, summarizeStream } from '../../audit/registry';
 import { loaded } from '../page/testing/fixtures';
-import { unreadableSummaries, type SummarySamples } from '../testing/summaries';
+import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import type { DashboardListEvent } from './dashboard-list.events';
 import { dashboardListFold } from './dashboard-list.fold';
 import { dashboardListSummaries } from './dashboard-list.summaries';

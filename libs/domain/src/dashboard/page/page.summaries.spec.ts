@@ -1,6 +1,6 @@
 import type { EventLike } from '@strata/events';
 import { summarize, summarizeStream } from '../../audit/registry';
-import { unreadableSummaries, type SummarySamples } from '../testing/summaries';
+import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import type { DashboardPageEvent } from './page.events';
 import { dashboardPageFold } from './page.evolve';
 import { dashboardPageSummaries } from './page.summaries';

@@ -1,5 +1,5 @@
 import { summarize } from '../../audit/registry';
-import { unreadableSummaries, type SummarySamples } from '../testing/summaries';
+import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import type { DashboardPropertiesEvent } from './management';
 import { dashboardPropertiesSummaries } from './management.summaries';
 

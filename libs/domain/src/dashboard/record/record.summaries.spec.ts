@@ -2,7 +2,7 @@ import type { EventLike } from '@strata/events';
 import { summarize, summarizeStream } from '../../audit/registry';
 import { originFilter } from '../page/testing/fixtures';
 import type { NativeFilter } from '../native-filters/types';
-import { unreadableSummaries, type SummarySamples } from '../testing/summaries';
+import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import type { DashboardRecordSummaryEvent } from './record.summaries';
 import { dashboardRecordSummaries } from './record.summaries';
 import { evolveSavedDashboard, initialSavedDashboard } from './record.evolve';

@@ -3,7 +3,7 @@ import { emptyLayout } from '../layout/factory';
 import type { LayoutCommand } from '../layout/layout.commands';
 import { GRID_ID, type Layout } from '../layout/types';
 import { DraftSession } from '../testing/draft-session';
-import { unreadableSummaries, type SummarySamples } from '../testing/summaries';
+import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import { initialDraftState } from './draft.decider';
 import type { DraftEvent } from './draft.model';
 import { draftSummaries } from './draft.summaries';
