@@ -10,6 +10,8 @@ import { createToasts, type ToastsFeature } from '../features/toasts/toasts.feat
 import { createUserLog, type UserLog, type UserLogTransport } from '../features/userlog/user-log';
 import { logUserActivity } from '../features/userlog/user-log-wiring';
 import { browserUserLogTransport, pageHide$ } from '../features/userlog/browser-transport';
+import { logTimings } from '../features/userlog/timings';
+import { sqlLabTimingMark } from '../features/sqllab/runs/run-timings';
 import { createUsers, type UsersFeature } from '../features/users/users.feature';
 import { createSqlLab, type SqlLabFeature } from '../features/sqllab/sqllab.feature';
 import { createSavedQueries, type SavedQueriesFeature } from '../features/sqllab/saved/saved-queries.feature';
@@ -95,6 +97,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
 
   const subscriptions: Subscription[] = [
     session.store.liveState$.subscribe((s) => (actor = s.user ? String(s.user.id) : 'anonymous')),
+    // How long SQL Lab runs take (sqllab-and-platform §7 timing events).
+    logTimings(sqllab.store.recorded$, (e) => sqlLabTimingMark(e, sqllab.store.getState()), userLog),
   ];
 
   return {

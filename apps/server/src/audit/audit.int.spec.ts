@@ -253,6 +253,48 @@ describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
     expect(rowsOf(await audit('bob', { types: ['platform/userEventLogged'] }))).toHaveLength(1);
   });
 
+  it("a chart's timings (in Explore, and on a dashboard) are found by the chart, with their duration and a summary", async () => {
+    const timing = { ts: 1767225600000, event_type: 'timing', version: 'v2' };
+    // Explore on the saved chart: the chart rides in the URL.
+    const explored = await api('bob').post(`/strata/log/?explode=events&slice_id=${chartId}`, {
+      events: [
+        { ...timing, event_name: 'load_chart', source: 'chart', source_id: chartId, duration: 420, is_cached: true },
+      ],
+    });
+    expect(explored.status).toBe(200);
+    // On the dashboard: the URL names the dashboard, the entry its chart.
+    const drawn = await api('bob').post(`/strata/log/?explode=events&dashboard_id=${dashboardId}`, {
+      events: [
+        {
+          ...timing,
+          event_name: 'render_chart',
+          source: 'dashboard',
+          source_id: dashboardId,
+          slice_id: chartId,
+          target_name: 'Revenue 2026',
+          viz_type: 'table',
+          duration: 1234,
+        },
+      ],
+    });
+    expect(drawn.status).toBe(200);
+    const rows = rowsOf(
+      await audit('admin', { object: { type: 'chart', id: chartId }, types: ['platform/userEventLogged'] }),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      actor: { id: bobId, username: 'bob' },
+      object: { type: 'dashboard', id: dashboardId, name: 'Sales board' },
+      payload: { dashboard_id: dashboardId, slice_id: chartId, duration_ms: 1234 },
+      summary: "bob's chart 'Revenue 2026' was drawn in 1.2 s on the dashboard 'Sales board'",
+    });
+    expect(rows[1]).toMatchObject({
+      object: { type: 'chart', id: chartId, name: 'Revenue 2026' },
+      payload: { slice_id: chartId, duration_ms: 420 },
+      summary: "bob's chart 'Revenue 2026' loaded in 420 ms (cached)",
+    });
+  });
+
   it("live tail: new rows reach admins on audit:all and a user on their own audit stream, never others' rows", async () => {
     const subscribe = async (who: 'admin' | 'bob', stream: string) => {
       const c = await connect(t.url, { token: tokens[who], sessionId: `${who}-audit` });

@@ -28,8 +28,11 @@ import type { AsyncEvents } from '../async/async-events';
 import { sharedAsyncEvents } from '../async/async-jobs';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { UserLog } from '../userlog/user-log';
+import { logTimings } from '../userlog/timings';
 import { exploreApi, type ExploreApi } from './api/explore-api';
 import { chartDataRequest } from './data/chart-request';
+import { exploreTimingMark } from './data/chart-timings';
 import { dataPaneActions, type DataPaneActions } from './data/data-pane';
 import { openActions, type ExploreUrlParams } from './open';
 import { saveActions, type SaveActions } from './save/save-actions';
@@ -45,6 +48,10 @@ export interface ExploreDeps {
   featureFlags?: () => FeatureFlags | undefined;
   /** Where chart data jobs are waited for; the page's shared listener (socket + polling) by default. */
   asyncEvents?: AsyncEvents;
+  /** Where the chart's timings go (sqllab-and-platform §7 timing events); none are measured without it. */
+  userLog?: Pick<UserLog, 'log'>;
+  /** The clock timings are measured on: the page's performance clock by default. */
+  clock?: () => number;
 }
 
 /** What every Explore effect module builds on. */
@@ -96,6 +103,8 @@ export function createExplore({
   user,
   featureFlags,
   asyncEvents: given,
+  userLog,
+  clock,
 }: ExploreDeps): ExploreFeature {
   const store = createFeatureStore<ExploreState, ExploreEvent>('explore', exploreDecider, context);
   const side = createFeatureStore<ExploreSideState, ExploreSideEvent>('explore-side', exploreSideFold, context);
@@ -159,6 +168,8 @@ export function createExplore({
           });
       }),
   ];
+  if (userLog)
+    subscriptions.push(logTimings(store.recorded$, (e) => exploreTimingMark(e, store.getState()), userLog, clock));
 
   /**
    * Undo and redo stay within the chart opened last: an edit made to the chart shown before it is

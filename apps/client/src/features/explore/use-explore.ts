@@ -16,6 +16,7 @@ export function exploreFor(services: AppServices): ExploreFeature {
       errors,
       user: () => session.store.getState().user,
       featureFlags: () => session.featureFlags(),
+      userLog: services.userLog,
     });
     timeTravel.register(explore.store);
     timeTravel.register(explore.side);

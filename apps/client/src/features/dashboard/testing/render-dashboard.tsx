@@ -5,6 +5,7 @@ import { createTestContext } from '../../../shared/test-context';
 import { HttpClient } from '../../api/http-client';
 import { createErrors } from '../../errors/errors.feature';
 import { createToasts } from '../../toasts/toasts.feature';
+import type { UserLog } from '../../userlog/user-log';
 import { createDashboard } from '../dashboard.feature';
 import { DashboardPage } from '../DashboardPage';
 import { dashboardPropertiesOf } from '../properties/dashboard-properties.feature';
@@ -30,7 +31,12 @@ function LocationProbe() {
 export function renderDashboard(
   baseUrl: string,
   path: string,
-  options: { featureFlags?: FeatureFlags; user?: typeof ADMIN | null; permalinkKey?: string } = {},
+  options: {
+    featureFlags?: FeatureFlags;
+    user?: typeof ADMIN | null;
+    permalinkKey?: string;
+    userLog?: Pick<UserLog, 'log'>;
+  } = {},
 ) {
   const context = createTestContext();
   const toasts = createToasts(context);
@@ -42,6 +48,7 @@ export function renderDashboard(
     toasts,
     user: () => user,
     ...(options.featureFlags ? { featureFlags: options.featureFlags } : {}),
+    ...(options.userLog ? { userLog: options.userLog } : {}),
   });
   const idOrSlug = options.permalinkKey ? null : (/^\/dashboard\/([^/]+)\//.exec(path)?.[1] ?? null);
   const view = render(
