@@ -5,7 +5,7 @@
  */
 import { USER_EVENT_LOGGED } from '@strata/domain';
 import type { AuditQuery } from './audit-query';
-import { streamsOfObject } from './audit-objects';
+import { streamsOfObject } from '../objects/object-streams';
 
 export interface SqlWhere {
   sql: string;

@@ -1,104 +1,30 @@
 /**
  * Which object an event is about, read from its stream (and, for the user log, from the page ids it
- * carries), and the other way round: the streams an object filter reads. Stream names are the domain's
- * (`chartStream`, `draftStreamId`, ...): `grep "Stream = ("` in libs/domain lists them all.
+ * carries), and where its name is. The stream <-> object mapping itself (and the streams an object filter
+ * reads) is shared with object history and time travel: objects/object-streams.ts.
  */
 import {
   chartStream,
-  dashboardColorsStream,
-  dashboardFavoritesStream,
   dashboardStream,
   databaseStream,
   datasetStream,
-  draftStreamId,
-  queryStream,
   savedQueryStream,
-  tabStateStream,
   userStream,
   USER_EVENT_LOGGED,
   type UserLogStoredEvent,
 } from '@strata/domain';
 import type { Envelope } from '@strata/events';
+import {
+  objectOfStream,
+  OBJECT_TYPES,
+  streamPrefixOf,
+  type ObjectRef,
+  type ObjectType,
+} from '../objects/object-streams';
 
-export const AUDIT_OBJECT_TYPES = [
-  'dashboard',
-  'chart',
-  'dataset',
-  'saved_query',
-  'database',
-  'user',
-  'sqllab_tab',
-  'query',
-  'report',
-] as const;
-export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
-
-export interface AuditObjectRef {
-  type: AuditObjectType;
-  /** A number for saved objects and users; a client id for a SQL Lab query. */
-  id: number | string;
-}
-
-/**
- * The streams whose events are the object's (a dashboard's draft, colours and stars are its own; a user's
- * SQL Lab tabs are one stream per user). Reports keep no stream yet: filtering on one finds nothing.
- */
-export function streamsOfObject({ type, id }: AuditObjectRef): string[] {
-  const n = Number(id);
-  switch (type) {
-    case 'dashboard':
-      return [dashboardStream(n), draftStreamId(n), dashboardColorsStream(n), dashboardFavoritesStream(n)];
-    case 'chart':
-      return [chartStream(n)];
-    case 'dataset':
-      return [datasetStream(n)];
-    case 'saved_query':
-      return [savedQueryStream(n)];
-    case 'database':
-      return [databaseStream(n)];
-    case 'user':
-      return [userStream(n)];
-    case 'sqllab_tab':
-      return [tabStateStream(n)];
-    case 'query':
-      return [queryStream(String(id))];
-    case 'report':
-      return [`report:${id}`];
-    default: {
-      const unknown: never = type;
-      return unknown;
-    }
-  }
-}
-
-/** Stream prefix (before the first ':') -> the kind of object its events are about. */
-const KIND_OF_PREFIX: Record<string, AuditObjectType> = {
-  dashboard: 'dashboard',
-  'dashboard-draft': 'dashboard',
-  'dashboard-colors': 'dashboard',
-  'dashboard-favorites': 'dashboard',
-  chart: 'chart',
-  dataset: 'dataset',
-  saved_query: 'saved_query',
-  database: 'database',
-  user: 'user',
-  tabstate: 'sqllab_tab',
-  query: 'query',
-  report: 'report',
-};
-
-const NUMERIC_KINDS: ReadonlySet<AuditObjectType> = new Set([
-  'dashboard',
-  'chart',
-  'dataset',
-  'saved_query',
-  'database',
-  'user',
-  'sqllab_tab',
-  'report',
-]);
-
-const prefixOf = (stream: string) => stream.slice(0, Math.max(0, stream.indexOf(':')));
+export const AUDIT_OBJECT_TYPES = OBJECT_TYPES;
+export type AuditObjectType = ObjectType;
+export type AuditObjectRef = ObjectRef;
 
 /**
  * The object an event is about, or null (a login, an export, a permalink). A user-log entry is about the
@@ -111,12 +37,7 @@ export function objectOfEvent(event: Envelope): AuditObjectRef | null {
     if (data.slice_id !== undefined) return { type: 'chart', id: data.slice_id };
     return null;
   }
-  const type = KIND_OF_PREFIX[prefixOf(event.stream)];
-  if (type === undefined) return null;
-  const raw = event.stream.slice(event.stream.indexOf(':') + 1);
-  if (!NUMERIC_KINDS.has(type)) return { type, id: raw };
-  const id = Number(raw);
-  return Number.isInteger(id) ? { type, id } : null;
+  return objectOfStream(event.stream);
 }
 
 /**
@@ -161,4 +82,4 @@ const FOLDED_PREFIXES: ReadonlySet<string> = new Set([
   'tabstate',
 ]);
 
-export const isFoldedStream = (stream: string): boolean => FOLDED_PREFIXES.has(prefixOf(stream));
+export const isFoldedStream = (stream: string): boolean => FOLDED_PREFIXES.has(streamPrefixOf(stream));

@@ -5,9 +5,11 @@
  * was undone since. Who may ask for what is the controller's to check.
  */
 import { Injectable } from '@nestjs/common';
-import { HISTORY_REDONE, HISTORY_UNDONE, type Envelope } from '@strata/events';
+import type { Envelope } from '@strata/events';
 import { DataSource } from 'typeorm';
+import { actorUserId } from '../event-store/envelope-ids';
 import { toEnvelopes, type EventRow } from '../event-store/event-rows';
+import { undoneBatches, usernames } from '../objects/batch-facts';
 import { auditWhere } from './audit-filter';
 import { objectOfEvent, type AuditObjectRef } from './audit-objects';
 import type { AuditQuery } from './audit-query';
@@ -69,17 +71,20 @@ export class AuditService {
   async rows(events: readonly Envelope[]): Promise<AuditRow[]> {
     if (events.length === 0) return [];
     const objects = events.map(objectOfEvent);
-    const [described, usernames, undone] = await Promise.all([
+    const [described, names, undone] = await Promise.all([
       this.describe(events),
-      this.usernames(events),
-      this.undone(events.map((e) => e.meta.batchId).filter((id): id is string => typeof id === 'string')),
+      usernames(this.dataSource, events.map(actorUserId)),
+      undoneBatches(
+        this.dataSource,
+        events.map((e) => e.meta.batchId).filter((id): id is string => typeof id === 'string'),
+      ),
     ]);
     const actorOf = (event: Envelope): AuditActor => {
       const actor = String(event.meta.actor);
       if (actor.startsWith(GUEST_PREFIX)) return { id: null, username: actor.slice(GUEST_PREFIX.length), guest: true };
       const id = Number(actor);
       if (!Number.isInteger(id)) return { id: null, username: null };
-      return { id, username: usernames.get(id) ?? null };
+      return { id, username: names.get(id) ?? null };
     };
     const who = (event: Envelope) => {
       const actor = actorOf(event);
@@ -120,36 +125,5 @@ export class AuditService {
       out.set(id, described);
     }
     return out;
-  }
-
-  private async usernames(events: readonly Envelope[]): Promise<Map<number, string>> {
-    const ids = [...new Set(events.map((e) => Number(e.meta.actor)).filter((id) => Number.isInteger(id)))];
-    if (ids.length === 0) return new Map();
-    const found = (await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as {
-      id: number;
-      username: string;
-    }[];
-    return new Map(found.map((r) => [r.id, r.username]));
-  }
-
-  /**
-   * The batches among `ids` whose last undo marker is an undo (a later redo clears it). The marker types
-   * are written out so the partial index on undo markers' batch ids answers it.
-   */
-  private async undone(ids: string[]): Promise<Set<string>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Set();
-    const markers = (await this.dataSource.query(
-      `SELECT data->>'batchId' AS batch_id, type FROM events
-        WHERE type IN ('${HISTORY_UNDONE}', '${HISTORY_REDONE}') AND data->>'batchId' = ANY($1::text[])
-        ORDER BY position`,
-      [unique],
-    )) as { batch_id: string; type: string }[];
-    const undone = new Set<string>();
-    for (const m of markers) {
-      if (m.type === HISTORY_UNDONE) undone.add(m.batch_id);
-      else undone.delete(m.batch_id);
-    }
-    return undone;
   }
 }

@@ -4,10 +4,10 @@
  * and whether it was undone (its last `history/undone` is not followed by a `history/redone`).
  */
 import { Injectable } from '@nestjs/common';
-import { HISTORY_REDONE, HISTORY_UNDONE } from '@strata/events';
 import { DataSource } from 'typeorm';
 import { actorUserId } from '../event-store/envelope-ids';
 import { EVENT_COLUMNS, toEnvelopes, type EventRow } from '../event-store/event-rows';
+import { undoneBatches, usernames } from '../objects/batch-facts';
 import { streamsOf, type ObjectKind } from './object-kinds';
 
 /** An event's batch; an event stored without one (none is appended so today) is an intent of its own. */
@@ -67,7 +67,10 @@ export class HistoryService {
         [streams, ids, Math.min(...batches.map((b) => Number(b.first))), Number(batches[0]!.last)],
       )) as EventRow[],
     );
-    const [undone, usernames] = await Promise.all([this.undone(streams, ids), this.usernames(events.map(actorUserId))]);
+    const [undone, names] = await Promise.all([
+      undoneBatches(this.dataSource, ids, streams),
+      usernames(this.dataSource, events.map(actorUserId)),
+    ]);
     const result = ids.map((batchId): Intent => {
       const own = events.filter((e) => (e.meta.batchId ?? e.id) === batchId);
       const last = own[own.length - 1]!;
@@ -76,7 +79,7 @@ export class HistoryService {
         batch_id: batchId,
         position: last.position ?? 0,
         time: last.meta.at,
-        actor: { id: userId, username: userId === null ? null : (usernames.get(userId) ?? null) },
+        actor: { id: userId, username: userId === null ? null : (names.get(userId) ?? null) },
         event_types: [...new Set(own.map((e) => e.type))],
         events: own.map((e) => ({
           stream: e.stream,
@@ -97,30 +100,5 @@ export class HistoryService {
       [streams],
     )) as [{ count: number }];
     return count;
-  }
-
-  /** The batches among `ids` whose last undo marker is an undo. */
-  private async undone(streams: string[], ids: string[]): Promise<Set<string>> {
-    const markers = (await this.dataSource.query(
-      `SELECT data->>'batchId' AS batch_id, type FROM events
-        WHERE stream = ANY($1::text[]) AND type IN ($3, $4) AND data->>'batchId' = ANY($2::text[]) ORDER BY position`,
-      [streams, ids, HISTORY_UNDONE, HISTORY_REDONE],
-    )) as { batch_id: string; type: string }[];
-    const undone = new Set<string>();
-    for (const m of markers) {
-      if (m.type === HISTORY_UNDONE) undone.add(m.batch_id);
-      else undone.delete(m.batch_id);
-    }
-    return undone;
-  }
-
-  private async usernames(userIds: (number | null)[]): Promise<Map<number, string>> {
-    const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
-    if (ids.length === 0) return new Map();
-    const rows = (await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as {
-      id: number;
-      username: string;
-    }[];
-    return new Map(rows.map((r) => [r.id, r.username]));
   }
 }

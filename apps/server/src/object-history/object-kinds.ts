@@ -3,16 +3,7 @@
  * for the kinds with an `as_of` read, the pure fold its read model uses, the read model's table and the
  * SELECT and serializer of its plain GET, so a past state is answered in today's shape.
  */
-import {
-  chartStream,
-  dashboardColorsStream,
-  dashboardFavoritesStream,
-  dashboardStream,
-  databaseStream,
-  datasetStream,
-  draftStreamId,
-  savedQueryStream,
-} from '@strata/domain';
+import { chartStream, dashboardColorsStream, dashboardStream, datasetStream, savedQueryStream } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import { chartJson, CHART_SELECT, type ChartRow } from '../charts/chart-json';
 import { chartsFold } from '../charts/chart.projection';
@@ -20,6 +11,7 @@ import { dashboardsFold } from '../dashboards/dashboard.projection';
 import { dashboardJson, DASHBOARD_SELECT, type DashboardRow } from '../dashboards/dashboards.service';
 import { datasetJson, DATASET_SELECT, type DatasetRow } from '../datasets/dataset-json';
 import { datasetsFold } from '../datasets/dataset.projection';
+import { streamsOfObject } from '../objects/object-streams';
 import type { Row } from '../projections/fold-projection';
 import { savedQueryFold } from '../sqllab/saved-queries/saved-query.projection';
 import { savedQueryJson, SAVED_QUERY_SELECT } from '../sqllab/saved-queries/saved-queries.service';
@@ -27,25 +19,8 @@ import { savedQueryJson, SAVED_QUERY_SELECT } from '../sqllab/saved-queries/save
 export const OBJECT_KINDS = ['dashboard', 'chart', 'dataset', 'saved_query', 'database'] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
-/** The streams whose events are the object's intents (a dashboard's draft, colours and stars are its own). */
-export function streamsOf(kind: ObjectKind, id: number): string[] {
-  switch (kind) {
-    case 'dashboard':
-      return [dashboardStream(id), draftStreamId(id), dashboardColorsStream(id), dashboardFavoritesStream(id)];
-    case 'chart':
-      return [chartStream(id)];
-    case 'dataset':
-      return [datasetStream(id)];
-    case 'saved_query':
-      return [savedQueryStream(id)];
-    case 'database':
-      return [databaseStream(id)];
-    default: {
-      const unknown: never = kind;
-      return unknown;
-    }
-  }
-}
+/** The streams whose events are the object's intents (objects/object-streams.ts, as the audit view reads them). */
+export const streamsOf = (kind: ObjectKind, id: number): string[] => streamsOfObject({ type: kind, id });
 
 /** The read model that holds each kind's live objects (key `id`): a row there means the object exists now. */
 export const TABLES: Record<ObjectKind, string> = {
