@@ -100,6 +100,30 @@ describe('user-log batching', () => {
     expect(names(transport.posts[0]!.body)).toEqual(['page_view']);
   });
 
+  it('an embedded page sends its guest token with every batch, a timing entry among them', () => {
+    const guest = createUserLog({
+      transport,
+      pageHide$,
+      impressionId: 'impression-2',
+      newId: () => 'event-g',
+      now: () => Date.now(),
+      visibility: () => 'visible',
+      guestToken: () => 'guest-jwt',
+    });
+    guest.log({ event_name: 'render_chart', event_type: 'timing', source: 'dashboard', source_id: 3, duration: 12 });
+    pageHide$.next();
+    guest.dispose();
+    expect(transport.beacons).toEqual([
+      {
+        path: '/strata/log/?explode=events&dashboard_id=3',
+        body: {
+          events: [expect.objectContaining({ event_name: 'render_chart', event_type: 'timing', duration: 12 })],
+          guest_token: 'guest-jwt',
+        },
+      },
+    ]);
+  });
+
   it('sends nothing when nothing was logged', () => {
     pageHide$.next();
     jest.advanceTimersByTime(5000);

@@ -27,6 +27,8 @@ export interface UserLogOptions {
   /** Milliseconds since the epoch. */
   now(): number;
   visibility(): string;
+  /** An embedded page's guest token: every request carries it (sqllab-and-platform §6, §7). */
+  guestToken?: () => string | undefined;
   scheduler?: SchedulerLike;
 }
 
@@ -54,6 +56,10 @@ type Step = { kind: 'event'; event: UserLogEvent } | { kind: 'flush'; via: Flush
 export function createUserLog(options: UserLogOptions): UserLog {
   const { transport, scheduler } = options;
   const logged$ = new Subject<UserLogEvent>();
+  const guestTokenOf = () => {
+    const guestToken = options.guestToken?.();
+    return guestToken ? { guestToken } : {};
+  };
 
   const steps$: Observable<Step> = merge(
     logged$.pipe(map((event): Step => ({ kind: 'event', event }))),
@@ -78,7 +84,7 @@ export function createUserLog(options: UserLogOptions): UserLog {
       { queue: [], out: null },
     ),
     mergeMap(({ out }) =>
-      out ? planUserLogRequests(out.events).map((request) => ({ ...request, via: out.via })) : [],
+      out ? planUserLogRequests(out.events, guestTokenOf()).map((request) => ({ ...request, via: out.via })) : [],
     ),
   );
 
