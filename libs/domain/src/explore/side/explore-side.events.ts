@@ -36,6 +36,11 @@ export interface DataPaneResult {
 export type ExploreSideEvent =
   | EventLike<'exploreSide/openStarted', { requestId: string }>
   | EventLike<'exploreSide/openFinished', { requestId: string }>
+  /**
+   * The open under way shows the saved chart as it was at a log position or ISO time (`?as_of=`, issue 13):
+   * Explore is read-only until the next open. Recorded with its `openStarted`.
+   */
+  | EventLike<'exploreSide/pastViewOpened', { requestId: string; asOf: string }>
   | EventLike<'exploreSide/datasetsRequested', { search: string }>
   | EventLike<'exploreSide/datasetsLoaded', { search: string; items: DatasetListItem[] }>
   | EventLike<'exploreSide/datasetsFailed', { search: string; message: string }>

@@ -11,6 +11,8 @@ import type {
 export interface ExploreSideState {
   /** The open in progress (a chart, dataset or permalink loading), so the page does not show the last one as if current. */
   opening: string | null;
+  /** Not null: the chart shown is the saved chart as it was at `asOf`, read-only (every open starts from today). */
+  pastView: { asOf: string } | null;
   datasets: { search: string; items: DatasetListItem[]; loading: boolean; error: string | null };
   dataPane: {
     tab: DataTab | null;
@@ -24,6 +26,7 @@ export interface ExploreSideState {
 
 const initialState = (): ExploreSideState => ({
   opening: null,
+  pastView: null,
   datasets: { search: '', items: [], loading: false, error: null },
   dataPane: { tab: null, requestId: null, loading: false, result: null, error: null },
   saveModal: { isVisible: false, dashboards: [], saveModalAlert: null, saving: false },
@@ -32,7 +35,9 @@ const initialState = (): ExploreSideState => ({
 function evolve(state: ExploreSideState, event: ExploreSideEvent): ExploreSideState {
   switch (event.type) {
     case 'exploreSide/openStarted':
-      return { ...state, opening: event.data.requestId };
+      return { ...state, opening: event.data.requestId, pastView: null };
+    case 'exploreSide/pastViewOpened':
+      return event.data.requestId === state.opening ? { ...state, pastView: { asOf: event.data.asOf } } : state;
     case 'exploreSide/openFinished':
       return event.data.requestId === state.opening ? { ...state, opening: null } : state;
     case 'exploreSide/datasetsRequested':

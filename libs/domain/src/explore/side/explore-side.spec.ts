@@ -15,6 +15,16 @@ describe('Explore side facts (charts-dashboards-reports §3 Save modal state, §
     ).toBe('b');
   });
 
+  it('a chart opened as it was (?as_of=) is a view of the past until the next open', () => {
+    const past: ExploreSideEvent[] = [
+      { type: 'exploreSide/openStarted', data: { requestId: 'a' } },
+      { type: 'exploreSide/pastViewOpened', data: { requestId: 'a', asOf: '42' } },
+      { type: 'exploreSide/openFinished', data: { requestId: 'a' } },
+    ];
+    expect(fold(past).pastView).toEqual({ asOf: '42' });
+    expect(fold([...past, { type: 'exploreSide/openStarted', data: { requestId: 'b' } }]).pastView).toBeNull();
+  });
+
   it('only the answer to the latest dataset search is listed', () => {
     const item = { id: 1, table_name: 'cars' };
     const state = fold([

@@ -22,6 +22,7 @@ describe('explore side panel summaries', () => {
     const samples: SummarySamples<ExploreSideEvent> = {
       'exploreSide/openStarted': { requestId: 'r' },
       'exploreSide/openFinished': { requestId: 'r' },
+      'exploreSide/pastViewOpened': { requestId: 'r', asOf: '' },
       'exploreSide/datasetsRequested': { search: '' },
       'exploreSide/datasetsLoaded': { search: 'fli', items: [{ id: 1, table_name: 'flights' }] },
       'exploreSide/datasetsFailed': { search: '', message: 'Forbidden' },
