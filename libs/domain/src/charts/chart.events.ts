@@ -73,12 +73,7 @@ export type ChartEdited =
   | ChartDatasourceChanged;
 
 export type ChartEvent =
-  | ChartCreated
-  | ChartEdited
-  | ChartChangeReverted
-  | ChartDeleted
-  | ChartFavorited
-  | ChartUnfavorited;
+  ChartCreated | ChartEdited | ChartChangeReverted | ChartDeleted | ChartFavorited | ChartUnfavorited;
 
 export const CHART_EDIT_EVENTS = [
   'chart/chartRenamed',

@@ -119,11 +119,7 @@ export type DatasetEdited =
   | ExternalManagementStopped;
 
 export type DatasetEvent =
-  | DatasetCreated
-  | DatasetEdited
-  | DatasetColumnsSynced
-  | DatasetChangeReverted
-  | DatasetDeleted;
+  DatasetCreated | DatasetEdited | DatasetColumnsSynced | DatasetChangeReverted | DatasetDeleted;
 
 export const DATASET_EDIT_EVENTS = [
   'dataset/datasetRenamed',
