@@ -1,5 +1,5 @@
-import { DomainError, foldEntries } from '@strata/events';
-import { StreamLog } from '../testing';
+import { foldEntries } from '@strata/events';
+import { refusal, revertNames, StreamLog } from '../testing';
 import { decideChartRevert } from './chart-revert';
 import { chartDecider } from './chart.decider';
 import type { ChartEvent, ChartFields } from './chart.events';
@@ -17,13 +17,7 @@ const fields: ChartFields = {
   certification_details: null,
   owners: [1],
 };
-const names = {
-  names: new Map([
-    ['1', 'admin'],
-    ['2', 'alice'],
-    ['3', 'bob'],
-  ]),
-};
+const names = revertNames({ '1': 'admin', '2': 'alice', '3': 'bob' });
 
 /** A chart created by admin (1); alice (2) and bob (3) edit it in the specs. */
 function givenChart(): StreamLog<ChartEvent> {
@@ -38,16 +32,6 @@ const revert = (log: StreamLog<ChartEvent>, batchId: string) =>
     { events: log.events, state: foldEntries(chartDecider, log.events) },
     names,
   );
-
-function refusal(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('the revert was not refused');
-}
 
 describe('reverting a chart change', () => {
   it('restores the params the change replaced, and says it was a revert', () => {

@@ -1,5 +1,5 @@
-import { DomainError, foldEntries } from '@strata/events';
-import { StreamLog } from '../testing';
+import { foldEntries } from '@strata/events';
+import { refusal, revertNames, StreamLog } from '../testing';
 import { COUNT_STAR, datasetColumn } from './dataset-columns';
 import { decideDatasetRevert } from './dataset-revert';
 import { datasetDecider } from './dataset.decider';
@@ -7,13 +7,7 @@ import type { DatasetColumn, DatasetEvent } from './dataset.events';
 
 const origin = datasetColumn({ name: 'origin', type: 'text', type_generic: 1, is_dttm: false });
 const depTime = datasetColumn({ name: 'dep_time', type: 'timestamp', type_generic: 2, is_dttm: true });
-const names = {
-  names: new Map([
-    ['1', 'admin'],
-    ['2', 'alice'],
-    ['3', 'bob'],
-  ]),
-};
+const names = revertNames({ '1': 'admin', '2': 'alice', '3': 'bob' });
 
 /** A dataset created by admin (1); alice (2) and bob (3) edit it in the specs. */
 function givenDataset(): StreamLog<DatasetEvent> {
@@ -50,16 +44,6 @@ const revert = (log: StreamLog<DatasetEvent>, batchId: string) =>
     { events: log.events, state: foldEntries(datasetDecider, log.events) },
     names,
   );
-
-function refusal(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('the revert was not refused');
-}
 
 describe('reverting a dataset change', () => {
   it("restores the column the edit changed; bob's later edit of another column stays", () => {

@@ -4,3 +4,4 @@ export { deepEqual, deepFreeze } from './deep-equal';
 export { gestureFrom, GESTURE_SEED_LENGTH, type Gesture } from '../dashboard/testing/gestures';
 export { auditDraftLog, discardFate, type AckedCommand, type Audit } from '../dashboard/testing/draft-audit';
 export { StreamLog } from './stream-log';
+export { refusal, revertNames } from './revert';

@@ -1,9 +1,10 @@
-import { DomainError, envelopeBatch } from '@strata/events';
+import { envelopeBatch } from '@strata/events';
 import type { LayoutCommand } from '../layout/layout.commands';
 import { GRID_ID } from '../layout/types';
 import { DraftSession, STREAM } from '../testing/draft-session';
 import type { DraftCommand } from './draft.model';
 import { decideLayoutRevert } from './layout-revert';
+import { refusal, revertNames } from '../../testing/revert';
 
 type Create = Extract<LayoutCommand, { type: 'CreateComponent' }>['data'];
 const create = (data: Create): DraftCommand => ({ type: 'CreateComponent', actor: '', data });
@@ -15,13 +16,7 @@ const resize = (id: string, width: number): DraftCommand => ({
   actor: '',
   data: { id, width },
 });
-const names = {
-  names: new Map([
-    ['admin', 'Admin'],
-    ['alice', 'Alice'],
-    ['carol', 'Carol'],
-  ]),
-};
+const names = revertNames({ admin: 'Admin', alice: 'Alice', carol: 'Carol' });
 
 /** The admin's revert of `batchId`, appended to the draft as the server does; refusals throw. */
 function revert(s: DraftSession, batchId: string): void {
@@ -40,16 +35,6 @@ function revert(s: DraftSession, batchId: string): void {
       },
     ),
   );
-}
-
-function refusal(run: () => unknown): DomainError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('the revert was not refused');
 }
 
 describe('reverting a layout change of the shared draft (issue 13)', () => {
