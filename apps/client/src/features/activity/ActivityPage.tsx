@@ -37,7 +37,7 @@ export function ActivityPage({
   }, [activity, admin]);
   // Live follows whose rows the table shows: an admin's user filter, or everyone.
   useEffect(() => {
-    if (state.live) activity.follow(liveStreamOf(admin, userId, filters.actor));
+    if (state.liveStream !== null) activity.follow(liveStreamOf(admin, userId, filters.actor));
     // Re-joined only when the actor changes; toggling is the checkbox's.
   }, [activity, filters.actor]);
   useEffect(() => () => activity.follow(null), [activity]);
@@ -69,11 +69,16 @@ export function ActivityPage({
         <label>
           <input
             type="checkbox"
-            checked={state.live}
+            checked={state.liveStream !== null}
             onChange={(e) => activity.follow(e.target.checked ? liveStreamOf(admin, userId, filters.actor) : null)}
           />{' '}
           Live
         </label>
+        {state.liveStream !== null && (
+          <span role="status" aria-label="Live tail" className="muted">
+            {state.live ? 'Following new activity' : 'Connecting…'}
+          </span>
+        )}
         {state.liveError && <span className="form-error">{state.liveError}</span>}
         <label>
           Rows per page{' '}

@@ -185,8 +185,10 @@ describe('Activity page', () => {
     await screen.findByTestId('activity-row-12');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Live' }));
     expect(wire!.sent).toEqual([{ type: 'subscribe', protocolVersion: 1, stream: 'audit:2', fromVersion: 0 }]);
-    act(() => wire!.push({ type: 'subscribed', stream: 'audit:2', events: [], version: 0 }));
     expect(screen.getByRole('checkbox', { name: 'Live' })).toBeChecked();
+    expect(screen.getByRole('status', { name: 'Live tail' })).toHaveTextContent('Connecting…');
+    act(() => wire!.push({ type: 'subscribed', stream: 'audit:2', events: [], version: 0 }));
+    expect(screen.getByRole('status', { name: 'Live tail' })).toHaveTextContent('Following new activity');
 
     const renamed = {
       ...ROWS[0]!,

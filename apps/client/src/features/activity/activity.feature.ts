@@ -15,6 +15,7 @@ import {
   ACTIVITY_CHANGE_REVERTED,
   ACTIVITY_HISTORY_LOAD_FAILED,
   ACTIVITY_HISTORY_LOADED,
+  ACTIVITY_LIVE_TAIL_REQUESTED,
   ACTIVITY_LIVE_TAIL_STARTED,
   ACTIVITY_LIVE_TAIL_STOPPED,
   ACTIVITY_PAGE_LOAD_FAILED,
@@ -184,9 +185,10 @@ export function createActivity(options: {
   const tail = live$.pipe(
     switchMap(({ stream }) => {
       if (stream === null) {
-        if (store.getState().live) store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: {} }]);
+        if (store.getState().liveStream !== null) store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: {} }]);
         return EMPTY;
       }
+      store.record([{ type: ACTIVITY_LIVE_TAIL_REQUESTED, data: { stream } }]);
       if (!options.liveTransport) {
         store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: { reason: 'The live tail is not available here.' } }]);
         return EMPTY;

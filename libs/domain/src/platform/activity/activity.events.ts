@@ -72,6 +72,7 @@ export interface ObjectRef {
 export const ACTIVITY_PAGE_LOADED = 'activity/pageLoaded' as const;
 export const ACTIVITY_PAGE_LOAD_FAILED = 'activity/pageLoadFailed' as const;
 export const ACTIVITY_ROWS_ARRIVED = 'activity/rowsArrived' as const;
+export const ACTIVITY_LIVE_TAIL_REQUESTED = 'activity/liveTailRequested' as const;
 export const ACTIVITY_LIVE_TAIL_STARTED = 'activity/liveTailStarted' as const;
 export const ACTIVITY_LIVE_TAIL_STOPPED = 'activity/liveTailStopped' as const;
 export const ACTIVITY_USERS_LOADED = 'activity/usersLoaded' as const;
@@ -87,6 +88,9 @@ export type ActivityEvent =
   | EventLike<typeof ACTIVITY_PAGE_LOAD_FAILED, { filters: ActivityFilters; message: string }>
   /** Rows pushed by the live tail that match the filters, newest first. */
   | EventLike<typeof ACTIVITY_ROWS_ARRIVED, { rows: AuditRowView[] }>
+  /** Live was switched on: the tail is joining `stream` (`audit:all`, `audit:<userId>`). */
+  | EventLike<typeof ACTIVITY_LIVE_TAIL_REQUESTED, { stream: string }>
+  /** The server let the tail in: rows now arrive. */
   | EventLike<typeof ACTIVITY_LIVE_TAIL_STARTED, Record<string, never>>
   | EventLike<typeof ACTIVITY_LIVE_TAIL_STOPPED, { reason?: string }>
   | EventLike<typeof ACTIVITY_USERS_LOADED, { users: { id: number; username: string }[] }>
@@ -117,6 +121,9 @@ export interface ActivityState {
   rows: readonly AuditRowView[];
   count: number;
   loadError: string | null;
+  /** The audit stream Live follows (switched on), or null. */
+  liveStream: string | null;
+  /** Whether the server let the tail in (rows arrive). */
   live: boolean;
   liveError: string | null;
   users: readonly { id: number; username: string }[];
@@ -142,6 +149,7 @@ export const activityFold = {
     rows: [],
     count: 0,
     loadError: null,
+    liveStream: null,
     live: false,
     liveError: null,
     users: [],
@@ -169,10 +177,12 @@ export const activityFold = {
         if (fresh.length === 0) return state;
         return { ...state, rows: [...fresh, ...state.rows], count: state.count + fresh.length };
       }
+      case ACTIVITY_LIVE_TAIL_REQUESTED:
+        return { ...state, liveStream: event.data.stream, live: false, liveError: null };
       case ACTIVITY_LIVE_TAIL_STARTED:
         return { ...state, live: true, liveError: null };
       case ACTIVITY_LIVE_TAIL_STOPPED:
-        return { ...state, live: false, liveError: event.data.reason ?? null };
+        return { ...state, liveStream: null, live: false, liveError: event.data.reason ?? null };
       case ACTIVITY_USERS_LOADED:
         return { ...state, users: event.data.users };
       case ACTIVITY_STATES_LOADED: {

@@ -40,6 +40,7 @@ describe('activity page summaries', () => {
       'activity/pageLoaded': { filters, count: 1, rows: [row] },
       'activity/pageLoadFailed': { filters, message: 'Forbidden' },
       'activity/rowsArrived': { rows: [row] },
+      'activity/liveTailRequested': { stream: 'audit:all' },
       'activity/liveTailStarted': {},
       'activity/liveTailStopped': { reason: 'connection lost' },
       'activity/usersLoaded': { users: [{ id: 2, username: 'bob' }] },

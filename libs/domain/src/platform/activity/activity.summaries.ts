@@ -11,6 +11,8 @@ export const activitySummaries = defineSummaries<ActivityEvent>({
       `${who} read the activity log (${count(d.rows.length, 'row')} of ${d.count})`,
     'activity/pageLoadFailed': (d, { who }) => `reading the activity log failed for ${who}: ${quote(d.message)}`,
     'activity/rowsArrived': (d, { who }) => `${count(d.rows.length, 'new activity row')} arrived for ${who}`,
+    'activity/liveTailRequested': (d, { who }) =>
+      `${who} asked to follow ${d.stream === 'audit:all' ? "everyone's" : "one user's"} activity live`,
     'activity/liveTailStarted': (_d, { who }) => `${who} started following the activity live`,
     'activity/liveTailStopped': (d, { who }) =>
       d.reason
