@@ -21,8 +21,8 @@ import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
 import { NewVersionNotice } from './grid/NewVersionNotice';
 import { useNewVersions } from './live/use-new-versions';
-import { PastViewBanner } from './past/PastViewBanner';
-import { withoutAsOf } from './past/past-moment';
+import { PastViewBanner } from '../../shared/past-view/PastViewBanner';
+import { withoutAsOf } from '../../shared/past-view/past-moment';
 import { readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
 import './dashboard.css';
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { PastViewBanner } from '../../shared/past-view/PastViewBanner';
+import { withoutAsOf } from '../../shared/past-view/past-moment';
 import { useStoreState } from '../../shared/use-store-state';
 import { useOnScreen } from '../timetravel/use-read-only';
 import { ChartPane } from './components/ChartPane';
@@ -19,6 +21,7 @@ const PARAMS = [
   'form_data_key',
   'viz_type',
   'force',
+  'as_of',
 ] as const;
 
 /**
@@ -27,7 +30,7 @@ const PARAMS = [
  */
 export function ExplorePage({ explore, userName }: { explore: ExploreFeature; userName: string }) {
   const state = useStoreState(explore.store.state$);
-  const { opening } = useStoreState(explore.side.state$);
+  const { opening, pastView } = useStoreState(explore.side.state$);
   // The saved chart's stream goes into a time-travel bug report while it is on screen (issue 13).
   useOnScreen(state.slice ? [`chart:${state.slice.slice_id}`] : []);
   const [search] = useSearchParams();
@@ -50,6 +53,8 @@ export function ExplorePage({ explore, userName }: { explore: ExploreFeature; us
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
+      // The chart as it was is read-only: nothing to undo there.
+      if (explore.side.getState().pastView) return;
       const target = e.target as HTMLElement | null;
       if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
       e.preventDefault();
@@ -77,15 +82,20 @@ export function ExplorePage({ explore, userName }: { explore: ExploreFeature; us
           Loading chart…
         </div>
       )}
+      {pastView && <PastViewBanner asOf={pastView.asOf} nowHref={withoutAsOf(location.pathname, location.search)} />}
       <ExploreHeader
         explore={explore}
         state={state}
         onSave={() => void explore.openSaveModal(userName)}
         onPermalink={onPermalink}
+        readOnly={pastView !== null}
       />
       <div className="explore-body">
-        <DatasetPanel explore={explore} datasource={state.datasource} />
-        <ControlPanel explore={explore} state={state} />
+        {/* The chart as it was (?as_of=): its dataset and controls are shown, disabled; the chart is drawn. */}
+        <fieldset className="explore-past-controls" disabled={pastView !== null}>
+          <DatasetPanel explore={explore} datasource={state.datasource} />
+          <ControlPanel explore={explore} state={state} />
+        </fieldset>
         <ChartPane explore={explore} state={state} />
       </div>
       <SaveModal key={state.slice?.slice_id ?? 'new'} explore={explore} state={state} onSaved={onSaved} />

@@ -1,5 +1,6 @@
 import { parseDatasourceKey, type DatasourceMeta, type FormData, type SliceInfo } from '@strata/domain';
-import { toClientError } from '../api/api-error';
+import { hasStatus, toClientError } from '../api/api-error';
+import { pastMoment } from '../../shared/past-view/past-moment';
 import type { ExploreCore } from './explore.feature';
 
 /** The query parameters /explore/ reads (charts-dashboards-reports §2), plus the permalink key of /explore/p/{key}/. */
@@ -13,6 +14,8 @@ export interface ExploreUrlParams {
   permalink_key?: string | null;
   viz_type?: string | null;
   force?: string | null;
+  /** The saved chart as it was at a log position or ISO time (issue 13), read-only; only with slice_id. */
+  as_of?: string | null;
 }
 
 const ownerId = (o: { id: number } | number) => (typeof o === 'number' ? o : o.id);
@@ -24,7 +27,12 @@ const ownerId = (o: { id: number } | number) => (typeof o === 'number' ? o : o.i
 export function openActions(core: ExploreCore, loadDatasource: (id: number) => Promise<DatasourceMeta>) {
   return async function open(params: ExploreUrlParams): Promise<void> {
     const requestId = core.context.newId();
-    core.side.record([{ type: 'exploreSide/openStarted', data: { requestId } }]);
+    // A past view (?as_of=) names a saved chart: the open reads it as it was, and Explore is read-only.
+    const asOf = params.slice_id && params.as_of?.trim() ? params.as_of.trim() : null;
+    core.side.record([
+      { type: 'exploreSide/openStarted', data: { requestId } },
+      ...(asOf ? [{ type: 'exploreSide/pastViewOpened' as const, data: { requestId, asOf } }] : []),
+    ]);
     try {
       let formData: Partial<FormData> & Record<string, unknown> = {};
       let slice: SliceInfo | null = null;
@@ -34,7 +42,9 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
 
       const sliceId = Number(params.slice_id ?? formData.slice_id);
       if (Number.isInteger(sliceId) && sliceId > 0) {
-        const chart = await core.api.getChart(sliceId);
+        const chart = await core.api.getChart(sliceId, asOf ?? undefined).catch((error: unknown) => {
+          throw asOf && hasStatus(error, 404) ? new Error(`This chart did not exist ${pastMoment(asOf)}.`) : error;
+        });
         const saved = chart.params ? (JSON.parse(chart.params) as Record<string, unknown>) : {};
         // A permalink of a saved chart carries its edits: they win over the saved params.
         formData = {

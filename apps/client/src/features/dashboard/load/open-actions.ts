@@ -5,7 +5,7 @@
  */
 import { canEditDashboardLayout, isEditModeOn, type PermissionSubject } from '@strata/domain';
 import { hasStatus, toClientError } from '../../api/api-error';
-import { pastMoment } from '../past/past-moment';
+import { pastMoment } from '../../../shared/past-view/past-moment';
 import type { DashboardMetadata, DashboardPermalinkState } from '../api/types';
 import type { DashboardCore } from '../dashboard-core';
 import type { FilterActions } from '../filters/filter-actions';

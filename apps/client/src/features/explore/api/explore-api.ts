@@ -105,8 +105,13 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
       const body = await http.post<{ result: SamplesResult }>(`/datasource/samples?${params}`, {});
       return body.result;
     },
-    getChart: async (id: number): Promise<ChartRecord> =>
-      (await http.get<{ result: ChartRecord }>(`/api/v1/chart/${id}`)).result,
+    /** The saved chart now, or as it was at `asOf` (a log position or ISO time, issue 13: 404 if it did not exist then). */
+    getChart: async (id: number, asOf?: string): Promise<ChartRecord> =>
+      (
+        await http.get<{ result: ChartRecord }>(
+          `/api/v1/chart/${id}${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`,
+        )
+      ).result,
     createChart: async (payload: ChartPayload): Promise<{ id: number; result: ChartRecord }> =>
       http.post(`/api/v1/chart/`, payload),
     updateChart: async (id: number, payload: ChartPayload): Promise<{ id: number; result: ChartRecord }> =>

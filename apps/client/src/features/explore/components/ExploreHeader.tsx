@@ -8,10 +8,12 @@ interface Props {
   state: ExploreState;
   onSave(): void;
   onPermalink(): void;
+  /** The chart as it was (?as_of=, issue 13): no rename, star, undo, permalink or Save. */
+  readOnly?: boolean;
 }
 
 /** Name, favourite star, undo/redo, permalink, downloads and Save. */
-export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
+export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = false }: Props) {
   const history = useObservableState(explore.history$, { canUndo: false, canRedo: false });
   const { canAdd, canOverwrite, canDownload } = explore.permissions();
   // The name box is form input until it loses focus; then it becomes one rename (one undo step).
@@ -25,6 +27,7 @@ export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
         aria-label="Chart name"
         placeholder="Add the name of the chart"
         value={name}
+        readOnly={readOnly}
         onChange={(e) => setName(e.target.value)}
         onBlur={() =>
           name.trim() && name.trim() !== state.sliceName && explore.execute({ type: 'RenameSlice', data: { name } })
@@ -36,21 +39,26 @@ export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
           className={`explore-star${state.isStarred ? ' explore-star--on' : ''}`}
           aria-pressed={state.isStarred}
           aria-label={state.isStarred ? 'Unstar' : 'Star'}
+          disabled={readOnly}
           onClick={() => void explore.toggleStar()}
         >
           {state.isStarred ? '★' : '☆'}
         </button>
       )}
       <span className="explore-header__spacer" />
-      <button type="button" onClick={explore.undo} disabled={!history.canUndo} title="Undo (Ctrl+Z)">
-        Undo
-      </button>
-      <button type="button" onClick={explore.redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
-        Redo
-      </button>
-      <button type="button" onClick={onPermalink} disabled={!state.datasource}>
-        Copy permalink
-      </button>
+      {!readOnly && (
+        <>
+          <button type="button" onClick={explore.undo} disabled={!history.canUndo} title="Undo (Ctrl+Z)">
+            Undo
+          </button>
+          <button type="button" onClick={explore.redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
+            Redo
+          </button>
+          <button type="button" onClick={onPermalink} disabled={!state.datasource}>
+            Copy permalink
+          </button>
+        </>
+      )}
       {canDownload && (
         <>
           <button type="button" disabled={!hasData} onClick={() => void explore.download('csv')}>
@@ -61,14 +69,16 @@ export function ExploreHeader({ explore, state, onSave, onPermalink }: Props) {
           </button>
         </>
       )}
-      <button
-        type="button"
-        className="primary"
-        disabled={!state.datasource || (!canAdd && !canOverwrite)}
-        onClick={onSave}
-      >
-        Save
-      </button>
+      {!readOnly && (
+        <button
+          type="button"
+          className="primary"
+          disabled={!state.datasource || (!canAdd && !canOverwrite)}
+          onClick={onSave}
+        >
+          Save
+        </button>
+      )}
     </header>
   );
 }

@@ -114,6 +114,10 @@ export function exploreTestApi() {
   const dashboards: { id: number; dashboard_title: string }[] = [{ id: 1, dashboard_title: 'Existing board' }];
   const favorites = new Set<number>();
   const chartDataBodies: Row[] = [];
+  // Every request's method and path, in order (what a read-only page may not send).
+  const requests: { method: string; path: string }[] = [];
+  // ?as_of=<point> -> the charts as they were then (object-history: `GET /api/v1/chart/{id}?as_of=`).
+  const past = new Map<string, Row[]>();
   const control = { slowChartDataMs: 0, failChartData: null as string | null, failDashboards: false };
   // GLOBAL_ASYNC_QUERIES: `asyncJobs.control.on` turns chart data into 202 jobs.
   const asyncJobs = asyncJobsTestApi();
@@ -246,6 +250,13 @@ export function exploreTestApi() {
       return { status: 200, body: { result, count: result.length } };
     }
     const chart = /^\/api\/v1\/chart\/(\d+)$/.exec(path);
+    const asOf = url.searchParams.get('as_of');
+    if (chart && asOf !== null && method === 'GET') {
+      const then = past.get(asOf)?.find((c) => c.id === Number(chart[1]));
+      return then
+        ? { status: 200, body: { id: then.id, result: then } }
+        : { status: 404, body: { message: 'Not found' } };
+    }
     if (chart) {
       const found = charts.find((c) => c.id === Number(chart[1]));
       if (!found) return { status: 404, body: { message: 'Not found' } };
@@ -289,6 +300,8 @@ export function exploreTestApi() {
     dashboards,
     favorites,
     chartDataBodies,
+    requests,
+    past,
     control,
     asyncJobs,
     baseUrl: '',
@@ -297,11 +310,9 @@ export function exploreTestApi() {
         void (async () => {
           let text = '';
           for await (const chunk of req) text += String(chunk);
-          const answer = await handle(
-            req.method ?? 'GET',
-            new URL(req.url ?? '/', 'http://x'),
-            text ? (JSON.parse(text) as Row) : undefined,
-          );
+          const url = new URL(req.url ?? '/', 'http://x');
+          requests.push({ method: req.method ?? 'GET', path: url.pathname });
+          const answer = await handle(req.method ?? 'GET', url, text ? (JSON.parse(text) as Row) : undefined);
           res.writeHead(answer.status, answer.headers ?? { 'Content-Type': 'application/json' });
           res.end(answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
         })();

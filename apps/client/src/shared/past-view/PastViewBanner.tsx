@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { isLogPosition, utcTime } from './past-moment';
+import './past-view.css';
 
 /**
  * Over a page that shows an object as it was (`?as_of=`, issue 13): when, that nothing can be changed
@@ -9,13 +10,11 @@ export function PastViewBanner({
   asOf,
   changedOn,
   nowHref,
-  what = 'dashboard',
 }: {
   asOf: string;
   /** When the object last changed up to then (the past record's `changed_on`), if the answer says. */
   changedOn?: string | null;
   nowHref: string;
-  what?: string;
 }) {
   const when = isLogPosition(asOf)
     ? `As it was at log position ${asOf}${changedOn ? ` (last changed ${utcTime(changedOn)})` : ''}`
@@ -23,7 +22,7 @@ export function PastViewBanner({
   return (
     <div className="past-view-banner" role="region" aria-label="As it was" data-testid="past-view-banner">
       <strong>{when}</strong>
-      <span className="muted"> — read-only: the {what} cannot be changed from here; data as of now. </span>
+      <span className="muted"> — read-only: nothing can be changed from here; data as of now. </span>
       <Link to={nowHref}>Back to now</Link>
     </div>
   );
