@@ -3,8 +3,9 @@ import { createUser, gammaUser, type NewUser } from './dashboard-support';
 import { Stage } from './stage';
 
 // Issue 13 item 3, the Activity page: Bob renames a chart; the admin opens /activity/, filters to Bob,
-// sees the row saying so with the chart's name, opens it and sees the name before and after. Bob's own
-// /activity/ shows only his rows, and Bob asking the API for the admin's activity gets 403.
+// sees the row saying so with the chart's name, opens it and sees the name before and after; with Live on,
+// Bob's next rename arrives without a reload. Bob's own /activity/ shows only his rows, and Bob asking the
+// API for the admin's activity gets 403.
 
 const BOB: NewUser = { ...gammaUser('bob', 'bob-e2e-password'), first_name: 'Bob', roles: ['Alpha'] };
 const stage = new Stage('activity');
@@ -68,6 +69,15 @@ describe('the Activity page (Chromium)', () => {
     const name = admin.getByRole('table', { name: 'Before and after' }).getByTestId('diff-slice_name');
     await name.waitFor();
     expect(await name.textContent()).toMatch(/changed.*"Cars by origin".*"Origins of cars"/);
+
+    // Live: Bob's next rename arrives over socket.io without a reload.
+    await admin.getByRole('checkbox', { name: 'Live' }).check();
+    await admin.getByText('Following new activity').waitFor();
+    const again = await stage.api.call('PUT', `/api/v1/chart/${chartId}`, bobToken, { slice_name: 'Car origins' });
+    expect(again.status).toBe(200);
+    await admin
+      .locator('[data-testid^="activity-row-"]', { hasText: "renamed the chart 'Origins of cars' to 'Car origins'" })
+      .waitFor();
 
     // The filters survive a reload.
     await admin.reload();
