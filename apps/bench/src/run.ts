@@ -6,6 +6,8 @@
  * PostgreSQL), BENCH_APPEND_EVENTS (default 500), BENCH_APPEND_ROUNDS (default 7), BENCH_LOG_EVENTS (default 100000), BENCH_REPEAT (default 3),
  * BENCH_SQLLAB_ROWS (default 100000, at most SQL_MAX_ROW), BENCH_SQLLAB_ROUNDS (default 5),
  * BENCH_DASHBOARD_CHARTS (default 30), BENCH_DASHBOARD_ROUNDS (default 3), BENCH_COEDIT_PEERS (default 50), BENCH_COEDIT_COMMANDS (default 200),
+ * BENCH_SCALE_REQUESTS (default 100; audit-scale and as-of-scale keep their 1,000,000-event log between runs, see
+ * scale-log.ts: BENCH_SCALE_REFILL=1, BENCH_SCALE_DROP=1),
  * BENCH_ONLY (comma-separated names of the benchmarks to run, e.g. sqllab-execute; default all).
  */
 import { benchAppend } from './append.bench';
@@ -16,6 +18,8 @@ import { benchSqlLab } from './sqllab.bench';
 import { benchChartData } from './chart-data.bench';
 import { benchCoedit } from './dashboard-coedit.bench';
 import { benchDashboardRender } from './dashboard-render.bench';
+import { benchAuditScale } from './audit.bench';
+import { benchAsOfScale } from './as-of.bench';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -43,6 +47,8 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
     }),
   'dashboard-coedit-latency': () =>
     benchCoedit({ peers: setting('BENCH_COEDIT_PEERS', 50), commands: setting('BENCH_COEDIT_COMMANDS', 200) }),
+  'audit-scale': () => benchAuditScale({ requests: setting('BENCH_SCALE_REQUESTS', 100) }),
+  'as-of-scale': () => benchAsOfScale({ requests: setting('BENCH_SCALE_REQUESTS', 100) }),
   'sqllab-execute': () =>
     benchSqlLab({
       rows: Math.min(setting('BENCH_SQLLAB_ROWS', 100_000), SQL_MAX_ROW),

@@ -1,0 +1,110 @@
+/**
+ * `as_of` at scale (issue 13 item 6): with 1,000,000 events in the log (scale-log.ts), the chart with
+ * 10,000 events as it was at a late position, `GET /api/v1/chart/<id>?as_of=<position>` as an admin
+ * through the real server, against the raw indexed SQL query of the same events (the chart's stream up
+ * to that position, on the (stream, position) index) through a `pg` client, request by request in the
+ * same run. Each request names another position among the chart's last 300 events. Target: p95 at most
+ * 100 ms through the API. The first request of the freshly started server is printed apart: nothing the
+ * server keeps in memory helps it.
+ */
+import { Client } from 'pg';
+import { ratios } from './audit.bench';
+import { interleaveLatency, latency, machineLoad, verdict } from './latency';
+import { environment, round } from './measure';
+import { withScaleLog } from './scale-log';
+
+/** p95 of an as_of read of the 10,000-event chart through the API, at most (ms). */
+export const AS_OF_P95_TARGET_MS = 100;
+
+export interface AsOfScaleOptions {
+  requests: number;
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<string, unknown>> {
+  return withScaleLog(async ({ url, dbUrl, server, log, filledNow, admin }) => {
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      const stream = `chart:${log.hotChart.id}`;
+      const positions = (
+        await db.query(`SELECT position FROM events WHERE stream = $1 ORDER BY position`, [stream])
+      ).rows.map((r: { position: string }) => Number(r.position));
+      const at = (i: number) => positions[positions.length - 1 - ((i * 7) % 300)]!;
+      const asOf = async (position: number) => {
+        const res = await fetch(`${url}/api/v1/chart/${log.hotChart.id}?as_of=${position}`, { headers: admin });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`as_of ${position} answered ${res.status}: ${text.slice(0, 300)}`);
+        return JSON.parse(text) as { result: { slice_name: string; params: string } };
+      };
+      const raw = async (position: number) =>
+        (
+          await db.query(
+            `SELECT position, id, stream, version, type, data, meta FROM events
+              WHERE stream = $1 AND position <= $2 ORDER BY position`,
+            [stream, position],
+          )
+        ).rows as { type: string; data: { slice_name?: string; params?: string } }[];
+
+      const coldStart = now();
+      const cold = await asOf(at(0));
+      const coldMs = now() - coldStart;
+      // The same state on both sides: the last name and params among the raw rows are the API's.
+      for (const i of [0, 1, 2]) {
+        const [api, rows] = [i === 0 ? cold : await asOf(at(i)), await raw(at(i))];
+        const last = (key: 'slice_name' | 'params') => rows.findLast((r) => r.data[key] !== undefined)?.data[key];
+        if (api.result.slice_name !== last('slice_name') || api.result.params !== last('params'))
+          throw new Error(`as_of ${at(i)}: the API's chart is not the fold of the raw rows`);
+      }
+      const folded = (await raw(at(0))).length;
+      const timed = await interleaveLatency(options.requests, 5, {
+        subject: (i) => asOf(at(i)),
+        baseline: (i) => raw(at(i)),
+      });
+      const result = ratios(timed.subject, timed.baseline);
+      // For scale: the plain GET of the chart today (auth, the read-right check, one SELECT, JSON), the
+      // part of an as_of request that is not the past state.
+      const plainRuns: number[] = [];
+      for (let i = 0; i < Math.min(options.requests, 30); i += 1) {
+        const start = now();
+        const res = await fetch(`${url}/api/v1/chart/${log.hotChart.id}`, { headers: admin });
+        await res.text();
+        plainRuns.push(now() - start);
+      }
+      const plain = latency(plainRuns);
+      const met = result.subject.p95 <= AS_OF_P95_TARGET_MS;
+      const load = machineLoad();
+      console.log(
+        `\nas_of at scale (${log.events.toLocaleString('en')} events; the chart of ${positions.length.toLocaleString('en')} events, ` +
+          `about ${folded.toLocaleString('en')} up to each point; ${options.requests} requests after 5 warm-up, interleaved; ` +
+          `PostgreSQL at ${server}; load average ${load}; log ${filledNow ? `filled now in ${round(log.fillMs / 1000, 1)} s` : `kept from ${log.filledAt} (filled in ${round(log.fillMs / 1000, 1)} s)`})`,
+      );
+      console.log(
+        `  as_of: API p50 ${result.subject.p50} ms, p95 ${result.subject.p95} ms vs raw SQL p50 ${result.baseline.p50} ms, ` +
+          `p95 ${result.baseline.p95} ms; ratio p50 ${result.ratioP50}, p95 ${result.ratioP95}; first request of the server ` +
+          `${round(coldMs, 1)} ms; target p95 <= ${AS_OF_P95_TARGET_MS} ms ${verdict(met)}`,
+      );
+      console.log(`  the plain GET of the chart (today's row): p50 ${plain.p50} ms, p95 ${plain.p95} ms`);
+      if (!met) process.exitCode = 1;
+      return {
+        environment: environment(),
+        load,
+        database: server,
+        events: log.events,
+        filledNow,
+        fillMs: log.fillMs,
+        objectEvents: positions.length,
+        foldedPerRequest: folded,
+        requests: options.requests,
+        firstRequestMs: round(coldMs),
+        plainGet: plain,
+        targetP95Ms: AS_OF_P95_TARGET_MS,
+        meetsTarget: met,
+        ...result,
+      };
+    } finally {
+      await db.end();
+    }
+  });
+}
