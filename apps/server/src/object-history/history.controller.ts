@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/{dashboard,chart,dataset,saved_query,database}/{id}/history?q=(page:0,page_size:25)`: the
  * object's intents newest first (history.service.ts). The read right is the plain GET's, checked on every
- * request (object-access.ts); a deleted object's history is for admins.
+ * request (object-readers.ts, object-access.ts); a deleted object's history is for admins.
  */
 import { Controller, Get, Param } from '@nestjs/common';
 import { Permission, PermissionView as View } from '@strata/domain';
@@ -9,17 +9,11 @@ import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { RisonQuery } from '../common/rison';
-import { ChartsService } from '../charts/charts.service';
-import { DashboardsService } from '../dashboards/dashboards.service';
-import { DatabaseAccess } from '../databases/database-access';
-import { DatabasesService } from '../databases/databases.service';
-import { readableDatabase } from '../databases/readable-database';
-import { DatasetsService } from '../datasets/datasets.service';
-import { SavedQueriesService } from '../sqllab/saved-queries/saved-queries.service';
 import { DataSource } from 'typeorm';
 import { HistoryService, type HistoryPage } from './history.service';
 import { checkDeletedHistory, objectAccess, objectNotFound } from './object-access';
 import type { ObjectKind } from './object-kinds';
+import { ObjectReaders } from './object-readers';
 
 const historyPage = z
   .object({
@@ -38,59 +32,41 @@ export class HistoryController {
   constructor(
     private readonly history: HistoryService,
     private readonly dataSource: DataSource,
-    private readonly charts: ChartsService,
-    private readonly dashboards: DashboardsService,
-    private readonly datasets: DatasetsService,
-    private readonly savedQueries: SavedQueriesService,
-    private readonly databases: DatabasesService,
-    private readonly databaseAccess: DatabaseAccess,
+    private readonly readers: ObjectReaders,
   ) {}
 
   @Get('dashboard/:id/history')
   @RequirePermission(Permission.READ, View.DASHBOARD)
   dashboard(@Param('id') param: string, @RisonQuery(historyPage) q: HistoryPage, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
-    return this.answer('dashboard', id, q, user, () => this.dashboards.get(String(id), user));
+    return this.answer('dashboard', idOf(param), q, user);
   }
 
   @Get('chart/:id/history')
   @RequirePermission(Permission.READ, View.CHART)
   chart(@Param('id') param: string, @RisonQuery(historyPage) q: HistoryPage, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
-    return this.answer('chart', id, q, user, () => this.charts.get(id, user));
+    return this.answer('chart', idOf(param), q, user);
   }
 
   @Get('dataset/:id/history')
   @RequirePermission(Permission.READ, View.DATASET)
   dataset(@Param('id') param: string, @RisonQuery(historyPage) q: HistoryPage, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
-    return this.answer('dataset', id, q, user, () => this.datasets.get(id, user));
+    return this.answer('dataset', idOf(param), q, user);
   }
 
   @Get('saved_query/:id/history')
   @RequirePermission(Permission.READ, View.SAVED_QUERY)
   savedQuery(@Param('id') param: string, @RisonQuery(historyPage) q: HistoryPage, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
-    return this.answer('saved_query', id, q, user, () => this.savedQueries.get(id, user));
+    return this.answer('saved_query', idOf(param), q, user);
   }
 
   @Get('database/:id/history')
   @RequirePermission(Permission.READ, View.DATABASE)
   database(@Param('id') param: string, @RisonQuery(historyPage) q: HistoryPage, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
-    // Its GET answers 403 to a user without access to an existing database; a deleted one is no one's.
-    const readable = async () =>
-      (await this.databases.find(id)) && readableDatabase(this.databases, this.databaseAccess, id, user);
-    return this.answer('database', id, q, user, readable);
+    return this.answer('database', idOf(param), q, user);
   }
 
-  private async answer(
-    kind: ObjectKind,
-    id: number,
-    page: HistoryPage,
-    user: CurrentUser,
-    readableNow: () => Promise<unknown>,
-  ) {
+  private async answer(kind: ObjectKind, id: number, page: HistoryPage, user: CurrentUser) {
+    const readableNow = this.readers.readableNow(kind, id, user);
     if ((await objectAccess(this.dataSource, kind, id, readableNow)) === 'deleted') checkDeletedHistory(user);
     return this.history.intents(kind, id, page);
   }
