@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { AS_OF_KINDS, type AuditRowView } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import type { ActivityFeature } from './activity.feature';
 import { jsonDiff, showValue } from './json-diff';
+import { objectPageAsOfUrl } from './object-links';
 
 /**
  * One event opened: its payload, and for objects with `as_of` the object just before and just after the
@@ -23,6 +25,7 @@ export function EventDiff({ activity, row }: { activity: ActivityFeature; row: A
       {hasStates && (
         <>
           <h3>Before and after</h3>
+          <PageLinks row={row} />
           {states === undefined ? (
             <p className="muted">Loading the object as it was…</p>
           ) : states.message !== null ? (
@@ -63,5 +66,17 @@ function DiffTable({ before, after }: { before: unknown; after: unknown }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The object's own page just before and just after the event, where the page opens a past state. */
+function PageLinks({ row }: { row: AuditRowView }) {
+  const before = row.object && objectPageAsOfUrl(row.object, row.position - 1);
+  const after = row.object && objectPageAsOfUrl(row.object, row.position);
+  if (!before || !after) return null;
+  return (
+    <p>
+      <Link to={before}>Open as it was before</Link> · <Link to={after}>Open as it was after</Link>
+    </p>
   );
 }

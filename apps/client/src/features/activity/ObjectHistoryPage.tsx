@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { AS_OF_KINDS, REVERT_KINDS, type HistoryRowView, type ObjectRef } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import type { ActivityFeature } from './activity.feature';
-import { objectPageUrl } from './object-links';
+import { objectPageAsOfUrl, objectPageUrl } from './object-links';
 import './activity.css';
 
 /**
  * `/activity/object/<type>/<id>`: an object's intents, newest first (`GET /api/v1/<type>/<id>/history`),
- * each with "View as it was" (the object's GET `as_of` that intent; no page of Strata opens a past
- * state yet, so it is shown as JSON here) and, where the domain can, "Revert" as a new intent.
+ * each with "View as it was" (the object's own page with `?as_of=` where it opens a past state: Explore,
+ * the dashboard page; else the GET's `as_of` answer as JSON here) and, where the domain can, "Revert" as a
+ * new intent.
  */
 export function ObjectHistoryPage({ activity, object }: { activity: ActivityFeature; object: ObjectRef }) {
   const state = useStoreState(activity.store.state$);
@@ -78,6 +79,7 @@ function HistoryRow({ activity, object, row }: { activity: ActivityFeature; obje
   const revert = useStoreState(activity.store.state$).reverts[row.batch_id];
   // Asking for confirmation is the row's own moment, not a fact.
   const [confirming, setConfirming] = useState(false);
+  const pageAsOf = objectPageAsOfUrl(object, row.position);
   return (
     <tr data-testid={`history-${row.batch_id}`}>
       <td>
@@ -91,9 +93,10 @@ function HistoryRow({ activity, object, row }: { activity: ActivityFeature; obje
         {row.undone && <span className="badge warning">undone</span>}
       </td>
       <td>
+        {pageAsOf && <Link to={pageAsOf}>View as it was</Link>}{' '}
         {AS_OF_KINDS.has(object.type) && (
           <button type="button" className="link" onClick={() => activity.viewAsOf(object, row.position)}>
-            View as it was
+            {pageAsOf ? 'As JSON' : 'View as it was'}
           </button>
         )}{' '}
         {REVERT_KINDS.has(object.type) &&

@@ -129,6 +129,14 @@ describe('Activity page', () => {
     expect(within(within(details).getByRole('table', { name: 'Before and after' })).getAllByRole('row')).toHaveLength(
       2,
     );
+    expect(within(details).getByRole('link', { name: 'Open as it was before' })).toHaveAttribute(
+      'href',
+      '/explore/?slice_id=3&as_of=11',
+    );
+    expect(within(details).getByRole('link', { name: 'Open as it was after' })).toHaveAttribute(
+      'href',
+      '/explore/?slice_id=3&as_of=12',
+    );
     const asOf = server.requests.filter((r) => r.url.includes('as_of=')).map((r) => r.url);
     expect(asOf).toEqual(['/api/v1/chart/3?as_of=11', '/api/v1/chart/3?as_of=12']);
   });

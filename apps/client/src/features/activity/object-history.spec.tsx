@@ -26,11 +26,15 @@ afterEach(async () => {
 });
 
 describe('object history', () => {
-  it('lists the intents and shows the object as it was after one', async () => {
+  it('lists the intents and shows the object as it was after one: its page with as_of, or the JSON', async () => {
     const row = await screen.findByTestId('history-batch-12');
     expect(row).toHaveTextContent('bob');
     expect(row).toHaveTextContent('chart/chartRenamed');
-    fireEvent.click(within(row).getByRole('button', { name: 'View as it was' }));
+    expect(within(row).getByRole('link', { name: 'View as it was' })).toHaveAttribute(
+      'href',
+      '/explore/?slice_id=3&as_of=12',
+    );
+    fireEvent.click(within(row).getByRole('button', { name: 'As JSON' }));
     const past = await screen.findByRole('region', { name: 'As it was' });
     expect(within(past).getByText(/"slice_name": "Revenue"/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open it' })).toHaveAttribute('href', '/explore/?slice_id=3');
