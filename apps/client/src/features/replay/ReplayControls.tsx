@@ -17,7 +17,7 @@ export function ReplayControls({ replay, state }: { replay: ReplayFeature; state
           disabled={empty || at <= 0}
           aria-label="Step back"
         >
-          ⏮ Back
+          Back
         </button>
         {playing ? (
           <button type="button" className="primary" onClick={() => replay.execute({ type: 'Pause' })}>
@@ -34,7 +34,7 @@ export function ReplayControls({ replay, state }: { replay: ReplayFeature; state
           disabled={empty || at >= steps.length - 1}
           aria-label="Step forward"
         >
-          Forward ⏭
+          Forward
         </button>
         <label>
           Speed{' '}
