@@ -26,6 +26,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { DatasetsService } from '../datasets/datasets.service';
 import { EventStore, VersionConflictError, type AppendResult } from '../event-store/event-store.port';
 import { DecisionRunner, type DecisionMeta, type LoadedStream } from '../event-store/load-decide-append';
+import { usernames } from '../objects/batch-facts';
 import { DecideDashboardDraft } from './decide-draft';
 import { parseHistoryCommand } from './draft-history';
 import { actorsOf, type UserNames } from './draft-versions';
@@ -195,15 +196,8 @@ export class DraftService {
   }
 
   private async names(versions: readonly VersionInfo[], state?: DraftState): Promise<UserNames> {
-    const ids = actorsOf(versions, state).map(Number).filter(Number.isSafeInteger);
-    const rows =
-      ids.length === 0
-        ? []
-        : ((await this.dataSource.query(`SELECT id, username FROM users WHERE id = ANY($1::int[])`, [ids])) as {
-            id: number;
-            username: string;
-          }[]);
-    return new Map(rows.map((r) => [String(r.id), r.username]));
+    const names = await usernames(this.dataSource, actorsOf(versions, state).map(Number));
+    return new Map([...names].map(([id, name]) => [String(id), name]));
   }
 
   private async decideCommand(
