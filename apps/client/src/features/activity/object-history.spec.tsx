@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createTestContext } from '../../shared/test-context';
 import { TestServer } from '../../testing/test-server';
@@ -51,5 +51,15 @@ describe('object history', () => {
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
       '/api/v1/chart/3/history/batch-12/revert',
     ]);
+  });
+
+  it('reverts a change once confirmed, says so and reads the history again', async () => {
+    const row = await screen.findByTestId('history-batch-10');
+    const historyReads = () => server.requests.filter((r) => r.url.startsWith('/api/v1/chart/3/history?')).length;
+    expect(historyReads()).toBe(1);
+    fireEvent.click(within(row).getByRole('button', { name: 'Revert' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Yes, revert' }));
+    expect(await within(screen.getByTestId('history-batch-10')).findByText('reverted')).toHaveClass('badge');
+    await waitFor(() => expect(historyReads()).toBe(2));
   });
 });

@@ -40,6 +40,15 @@ export const HISTORY: HistoryRowView[] = [
     ],
     undone: false,
   },
+  {
+    batch_id: 'batch-10',
+    position: 10,
+    time: '2026-03-01T09:30:00.000Z',
+    actor: { id: 2, username: 'bob' },
+    event_types: ['chart/vizTypeChanged'],
+    events: [],
+    undone: false,
+  },
 ];
 
 const json = (status: number, body: unknown) => ({ status, body });
@@ -49,7 +58,7 @@ const error = (status: number, message: string, error_type = 'GENERIC_BACKEND_ER
 /**
  * The audit, users, as_of, history and revert API with the server's shapes, over ROWS: the audit query
  * filters on actor, object and types like the server, and pages; a chart's `as_of` answers its name as
- * it was (before position 12: 'Sales', from it on: 'Revenue'); reverting 'batch-12' is refused (409).
+ * it was (before position 12: 'Sales', from it on: 'Revenue'); reverting 'batch-12' is refused (409), 'batch-10' is reverted.
  */
 export function auditApi(rows: AuditRowView[] = ROWS) {
   return (request: RecordedRequest) => {
@@ -92,6 +101,9 @@ export function auditApi(rows: AuditRowView[] = ROWS) {
     if (url.pathname === '/api/v1/chart/3/history') return json(200, { count: HISTORY.length, result: HISTORY });
     if (url.pathname === '/api/v1/chart/3/history/batch-12/revert' && request.method === 'POST') {
       return error(409, "'Rename' cannot be reverted: alice changed the name again later.");
+    }
+    if (url.pathname === '/api/v1/chart/3/history/batch-10/revert' && request.method === 'POST') {
+      return json(200, { result: { batch_id: 'batch-13', reverted_batch_id: 'batch-10', version: 6 } });
     }
     return undefined;
   };
