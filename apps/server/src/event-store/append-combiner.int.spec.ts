@@ -123,6 +123,29 @@ describe('appends in flight together', () => {
     expect(new Set(txs.values()).size).toBe(results.length);
   });
 
+  it('keeps writers that each append one after another together in one statement per turn', async () => {
+    // Eight writers, each appending to its own stream as soon as its last append is answered (users
+    // editing different dashboards). The first append goes alone and the next seven beside it; from
+    // then on they share one statement each turn, rather than staying split (one beside seven).
+    const writers = 8;
+    const turns = 12;
+    const results = await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const mine: AppendResult[] = [];
+        for (let n = 0; n < turns; n += 1) {
+          mine.push(await s.store.append(`steady:${w}`, [moved(n)], { expectedVersion: n, meta }));
+        }
+        return mine;
+      }),
+    );
+
+    results.forEach((mine) =>
+      expect(mine.map((r) => r.version)).toEqual(Array.from({ length: turns }, (_, n) => n + 1)),
+    );
+    const txs = await transactionsOf(results.flat().flatMap((r) => r.events));
+    expect(new Set(txs.values()).size).toBeLessThanOrEqual(turns + 2);
+  });
+
   it('fails only the append the database refuses, and lands the others sent with it', async () => {
     // PostgreSQL's jsonb refuses the NUL character: the shared statement fails as a whole.
     const [warm, refused, a, b] = await settled([
