@@ -5,6 +5,7 @@
  * lists them all.
  */
 import {
+  ACTIVITY_OBJECT_TYPES,
   chartStream,
   dashboardColorsStream,
   dashboardFavoritesStream,
@@ -16,20 +17,12 @@ import {
   savedQueryStream,
   tabStateStream,
   userStream,
+  type ActivityObjectType,
 } from '@strata/domain';
 
-export const OBJECT_TYPES = [
-  'dashboard',
-  'chart',
-  'dataset',
-  'saved_query',
-  'database',
-  'user',
-  'sqllab_tab',
-  'query',
-  'report',
-] as const;
-export type ObjectType = (typeof OBJECT_TYPES)[number];
+/** The kinds of object the audit API filters on: the domain's list, which the Activity page offers too. */
+export const OBJECT_TYPES = ACTIVITY_OBJECT_TYPES;
+export type ObjectType = ActivityObjectType;
 
 export interface ObjectRef {
   type: ObjectType;
@@ -85,17 +78,8 @@ const KIND_OF_PREFIX: Record<string, ObjectType> = {
   report: 'report',
 };
 
-/** Kinds whose ids are numbers (a query's is the client's id). */
-const NUMERIC_KINDS: ReadonlySet<ObjectType> = new Set([
-  'dashboard',
-  'chart',
-  'dataset',
-  'saved_query',
-  'database',
-  'user',
-  'sqllab_tab',
-  'report',
-]);
+/** Kinds whose ids are numbers: all but a query (its id is the client's). */
+const NUMERIC_KINDS: ReadonlySet<ObjectType> = new Set(OBJECT_TYPES.filter((type) => type !== 'query'));
 
 /** `dashboard-draft:12` -> `dashboard-draft`; '' for a name without a prefix. */
 export const streamPrefixOf = (stream: string): string => stream.slice(0, Math.max(0, stream.indexOf(':')));
