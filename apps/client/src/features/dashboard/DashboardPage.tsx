@@ -77,6 +77,8 @@ export interface DashboardPageProps {
   asOf?: string | null;
   /** Where "Back to now" leads; by default this address without `as_of`. */
   nowHref?: string;
+  /** A past view queries chart data as today unless false (the replay runs no query). */
+  pastQueries?: boolean;
 }
 
 /**
@@ -93,6 +95,7 @@ export function DashboardPage({
   editing,
   asOf: asOfProp,
   nowHref,
+  pastQueries = true,
 }: DashboardPageProps) {
   const state = useStoreState(dashboard.store.state$);
   const location = useLocation();
@@ -101,7 +104,7 @@ export function DashboardPage({
   const read = readDashboardUrl(location.search, location.hash);
   const asOf = asOfProp !== undefined ? asOfProp : read.asOf;
   // "Back to now" keeps the dashboard and changes only as_of: that is a new load too.
-  const url = useMemo(() => ({ ...read, asOf }), [idOrSlug, permalinkKey, asOf]);
+  const url = useMemo(() => ({ ...read, asOf, pastQueries }), [idOrSlug, permalinkKey, asOf, pastQueries]);
   const past = state.pastView;
   const backToNow = nowHref ?? withoutAsOf(location.pathname, location.search, location.hash);
   const [gridRef, width] = useWidth<HTMLDivElement>();
@@ -223,7 +226,14 @@ export function DashboardPage({
     <DashboardViewContext.Provider value={view}>
       <div className={`dashboard${url.report ? ' dashboard--report' : ''}`} data-testid="dashboard">
         {state.dashboard.css && <style>{state.dashboard.css}</style>}
-        {past && <PastViewBanner asOf={past.asOf} changedOn={state.dashboard.changed_on} nowHref={backToNow} />}
+        {past && (
+          <PastViewBanner
+            asOf={past.asOf}
+            changedOn={state.dashboard.changed_on}
+            nowHref={backToNow}
+            queries={past.queries}
+          />
+        )}
         <DashboardHeader
           hideTitle={url.hidden.hideTitle}
           // A permalink names today's dashboard: none is made of the past.

@@ -18,6 +18,9 @@ import { createChartLoader } from './charts/chart-loader';
 import { extraFormDataForChart, waitsForRequiredFilters, type ChartFilterContext } from './filters/scope';
 import { chartIdsInOrder } from './grid/layout';
 
+/** A chart of a past view that runs no query (charts-dashboards-reports §4 shows it as the chart's alert). */
+export const PAST_RESULTS_NOT_KEPT = 'Results are not kept: the dashboard as it was runs no query.';
+
 export interface DashboardCore {
   readonly store: FeatureStore<DashboardPageState, DashboardPageEvent>;
   readonly api: DashboardApi;
@@ -36,7 +39,7 @@ export interface DashboardCore {
 /** The core, and the chart loader's own controls (Stop, and aborting every request when the page changes). */
 export function createDashboardCore({
   context,
-  api,
+  api: given,
   toasts,
   flags,
 }: {
@@ -46,6 +49,15 @@ export function createDashboardCore({
   flags: () => FeatureFlags | undefined;
 }): { core: DashboardCore; stopChart(chartId: number): void; abortCharts(): void } {
   const store = createFeatureStore<DashboardPageState, DashboardPageEvent>('dashboard', dashboardPageFold, context);
+  // A past view that may run no query (the replay): every chart and filter value query of the page goes
+  // through here, so none reaches a database; each says why it has no results.
+  const api: DashboardApi = {
+    ...given,
+    chartData: (...args) =>
+      store.getState().pastView?.queries === false
+        ? Promise.reject(new Error(PAST_RESULTS_NOT_KEPT))
+        : given.chartData(...args),
+  };
   const now = () => Date.parse(context.now());
   const crossFiltersEnabled = () =>
     isFeatureEnabled(flags(), FeatureFlag.DASHBOARD_CROSS_FILTERS) &&

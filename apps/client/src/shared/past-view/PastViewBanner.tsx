@@ -10,11 +10,14 @@ export function PastViewBanner({
   asOf,
   changedOn,
   nowHref,
+  queries = true,
 }: {
   asOf: string;
   /** When the object last changed up to then (the past record's `changed_on`), if the answer says. */
   changedOn?: string | null;
   nowHref: string;
+  /** Chart data is queried as today; false: no query runs (the replay). */
+  queries?: boolean;
 }) {
   const when = isLogPosition(asOf)
     ? `As it was at log position ${asOf}${changedOn ? ` (last changed ${utcTime(changedOn)})` : ''}`
@@ -22,7 +25,11 @@ export function PastViewBanner({
   return (
     <div className="past-view-banner" role="region" aria-label="As it was" data-testid="past-view-banner">
       <strong>{when}</strong>
-      <span className="muted"> — read-only: nothing can be changed from here; data as of now. </span>
+      <span className="muted">
+        {' '}
+        — read-only: nothing can be changed from here;{' '}
+        {queries ? 'data as of now' : 'results are not kept, no query runs'}.{' '}
+      </span>
       <Link to={nowHref}>Back to now</Link>
     </div>
   );

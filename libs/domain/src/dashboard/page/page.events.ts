@@ -74,8 +74,9 @@ export type DashboardPageEvent =
   /**
    * The load under way shows the dashboard as it was at a log position or ISO time (`?as_of=`, issue 13):
    * the page is a read-only view of the past until the next load. Recorded with its `loadStarted`.
+   * `queries`: whether chart data is queried as today; false where no query may run (a replay).
    */
-  | EventLike<'dashboardPage/pastViewOpened', { requestId: string; asOf: string }>
+  | EventLike<'dashboardPage/pastViewOpened', { requestId: string; asOf: string; queries: boolean }>
   | EventLike<
       'dashboardPage/chartQueryStarted',
       { chartId: number; queryId: string; formData: Record<string, unknown>; at: number }

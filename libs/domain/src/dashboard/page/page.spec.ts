@@ -98,8 +98,11 @@ describe('dashboard page fold (charts-dashboards-reports §2-§4)', () => {
   });
 
   it('given a load of the past (?as_of=), then the page is a view of then until the next load', () => {
-    const past: DashboardPageEvent = { type: 'dashboardPage/pastViewOpened', data: { requestId: 'r1', asOf: '42' } };
-    expect(given([loadStarted('r1'), past, loaded('r1')]).pastView).toEqual({ asOf: '42' });
+    const past: DashboardPageEvent = {
+      type: 'dashboardPage/pastViewOpened',
+      data: { requestId: 'r1', asOf: '42', queries: true },
+    };
+    expect(given([loadStarted('r1'), past, loaded('r1')]).pastView).toEqual({ asOf: '42', queries: true });
     expect(given([loadStarted('r1'), past, loaded('r1'), loadStarted('r2'), loaded('r2')]).pastView).toBeNull();
     // An answer for a load already replaced changes nothing.
     expect(given([loadStarted('r1'), loadStarted('r2'), past]).pastView).toBeNull();

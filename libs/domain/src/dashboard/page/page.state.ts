@@ -40,6 +40,8 @@ export interface DashboardPageState extends Omit<
 /** What `?as_of=` named: a log position (digits) or an ISO 8601 time, as the server reads it. */
 export interface PastView {
   asOf: string;
+  /** Chart data is queried as today; false: no query runs (a replay), the charts say their results are not kept. */
+  queries: boolean;
 }
 
 export const emptyChartRuntime = (): ChartRuntime => ({

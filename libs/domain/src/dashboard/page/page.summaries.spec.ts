@@ -71,8 +71,11 @@ describe('dashboard page summaries', () => {
       summarize({ type: 'dashboardPage/loadFailed', data: { requestId: 'r', message: 'Not found' } }, { who: 'bob' }),
     ).toBe('loading the dashboard failed: Not found');
     expect(
-      summarize({ type: 'dashboardPage/pastViewOpened', data: { requestId: 'r', asOf: '42' } }, { who: 'bob' }),
-    ).toBe('bob looked at the dashboard as it was at log position 42');
+      summarize(
+        { type: 'dashboardPage/pastViewOpened', data: { requestId: 'r', asOf: '42', queries: false } },
+        { who: 'bob' },
+      ),
+    ).toBe('bob looked at the dashboard as it was at log position 42 without running its queries');
   });
 
   it('gives every page fact a readable line', () => {
@@ -91,7 +94,7 @@ describe('dashboard page summaries', () => {
       'dashboardPage/loadStarted': { requestId: 'r', idOrSlug: '7' },
       'dashboardPage/loaded': loaded().data,
       'dashboardPage/loadFailed': { requestId: 'r', message: '' },
-      'dashboardPage/pastViewOpened': { requestId: 'r', asOf: '' },
+      'dashboardPage/pastViewOpened': { requestId: 'r', asOf: '', queries: false },
       'dashboardPage/chartQueryStarted': { chartId: 1, queryId: 'q', formData: {}, at: 0 },
       'dashboardPage/chartQuerySucceeded': { chartId: 1, queryId: 'q', queriesResponse: [{ rowcount: 3 }], at: 0 },
       'dashboardPage/chartQueryFailed': { chartId: 1, queryId: 'q', message: 'x', stackTrace: null, issues: [], at: 0 },

@@ -46,7 +46,8 @@ export const dashboardPageSummaries = defineSummaries<DashboardPageEvent, Dashbo
       `${who} loaded the dashboard ${quote(d.dashboard.dashboard_title)} (${count(d.charts.length, 'chart')}, ` +
       `${count(d.filterItems.length, 'filter')})`,
     'dashboardPage/pastViewOpened': (d, { who, objectName, before }) =>
-      `${who} looked at ${dash(objectName, before)} as it was ${/^\d+$/.test(d.asOf) ? `at log position ${d.asOf}` : `on ${d.asOf}`}`,
+      `${who} looked at ${dash(objectName, before)} as it was ${/^\d+$/.test(d.asOf) ? `at log position ${d.asOf}` : `on ${d.asOf}`}` +
+      (d.queries ? '' : ' without running its queries'),
     'dashboardPage/loadFailed': (d, { objectName, before }) =>
       `loading ${dash(objectName, before)} failed: ${failure(d.message)}`,
     'dashboardPage/chartQueryStarted': (d, { who, before }) => `${who} ran the query of ${chart(before, d.chartId)}`,

@@ -57,7 +57,9 @@ export function openActions(
       const asOf = permalink ? null : url.asOf;
       store.record([
         { type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } },
-        ...(asOf ? [{ type: 'dashboardPage/pastViewOpened' as const, data: { requestId, asOf } }] : []),
+        ...(asOf
+          ? [{ type: 'dashboardPage/pastViewOpened' as const, data: { requestId, asOf, queries: url.pastQueries } }]
+          : []),
       ]);
       try {
         const dashboard = await api.getDashboard(idOrSlug, asOf ?? undefined);

@@ -47,7 +47,7 @@ const before = (): TestDashboard =>
   });
 
 /** The page as the route draws it, with edit rights and a scripted socket (what it sends is recorded). */
-function renderPage(path: string, props: { asOf?: string; nowHref?: string } = {}) {
+function renderPage(path: string, props: { asOf?: string; nowHref?: string; pastQueries?: boolean } = {}) {
   const context = createTestContext('1');
   const toasts = createToasts(context);
   const http = new HttpClient({ baseUrl: api.server.baseUrl });
@@ -103,7 +103,7 @@ describe('the dashboard as it was (?as_of=, issue 13)', () => {
     expect(screen.queryByRole('button', { name: 'Copy permalink' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Star dashboard' })).toBeDisabled();
     expect(dashboard.canEdit()).toBe(false);
-    expect(dashboard.store.getState().pastView).toEqual({ asOf: '12' });
+    expect(dashboard.store.getState().pastView).toEqual({ asOf: '12', queries: true });
     expect(writes()).toEqual([]);
     expect(wire.sent).toEqual([]);
 
@@ -139,5 +139,18 @@ describe('the dashboard as it was (?as_of=, issue 13)', () => {
     const banner = screen.getByRole('region', { name: 'As it was' });
     expect(banner).toHaveTextContent('As it was at 2026-11-27 10:00:00 UTC');
     expect(within(banner).getByRole('link', { name: 'Back to now' })).toHaveAttribute('href', '/superset/dashboard/7/');
+  });
+
+  it('runs no query when its caller says none may run (the replay): each chart says its results are not kept', async () => {
+    api.dashboards.push(sampleDashboard());
+    api.past.set('12', [before()]);
+    renderPage('/replay/?user=2', { asOf: '12', pastQueries: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars (before the change)' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'As it was' })).toHaveTextContent('results are not kept, no query runs');
+    const chart = screen.getByRole('figure', { name: 'Origins then' });
+    await waitFor(() => expect(chart).toHaveAttribute('data-status', 'failed'));
+    expect(within(chart).getByRole('alert')).toHaveTextContent('Results are not kept');
+    expect(api.chartData).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 });

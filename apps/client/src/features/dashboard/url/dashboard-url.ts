@@ -52,6 +52,11 @@ export interface DashboardUrlState {
   permalinkKey: string | null;
   /** as_of: the dashboard as it was at a log position or ISO time (issue 13), read-only; null: today's. */
   asOf: string | null;
+  /**
+   * Not from the address: whether a past view queries chart data as today (true), or runs no query (a
+   * page mounting the past where nothing may reach a database: the replay).
+   */
+  pastQueries: boolean;
 }
 
 export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
@@ -68,6 +73,7 @@ export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
     anchor: readHash(hash),
     permalinkKey: getParam(search, UrlParam.PERMALINK_KEY),
     asOf: getParam(search, AS_OF_PARAM)?.trim() || null,
+    pastQueries: true,
   };
 }
 
