@@ -4,6 +4,7 @@ import { COUNT_STAR, datasetColumn } from './dataset-columns';
 import { decideDatasetRevert } from './dataset-revert';
 import { datasetDecider } from './dataset.decider';
 import type { DatasetColumn, DatasetEvent } from './dataset.events';
+import { flightsDataset } from './testing/flights';
 
 const origin = datasetColumn({ name: 'origin', type: 'text', type_generic: 1, is_dttm: false });
 const depTime = datasetColumn({ name: 'dep_time', type: 'timestamp', type_generic: 2, is_dttm: true });
@@ -17,20 +18,7 @@ function givenDataset(): StreamLog<DatasetEvent> {
       type: 'dataset/datasetCreated',
       data: {
         id: 5,
-        kind: 'physical',
-        table_name: 'flights',
-        database_id: 1,
-        catalog: null,
-        schema: 'public',
-        sql: null,
-        template_params: null,
-        columns: [origin, depTime],
-        metrics: [COUNT_STAR],
-        main_dttm_col: 'dep_time',
-        owners: [1],
-        is_managed_externally: false,
-        external_url: null,
-        description: null,
+        ...flightsDataset({ columns: [origin, depTime], metrics: [COUNT_STAR], main_dttm_col: 'dep_time' }),
       },
     },
   ]);

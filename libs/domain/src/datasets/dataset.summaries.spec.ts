@@ -1,8 +1,9 @@
 import type { EventLike } from '@strata/events';
 import { summarizeStream } from '../audit/registry';
 import { unreadableSummaries, type SummarySamples } from '../audit/testing/readable';
-import type { DatasetColumn, DatasetEvent, DatasetFields } from './dataset.events';
+import type { DatasetColumn, DatasetEvent } from './dataset.events';
 import { datasetSummaries } from './dataset.summaries';
+import { flightsDataset } from './testing/flights';
 
 const column = (column_name: string, more: Partial<DatasetColumn> = {}): DatasetColumn => ({
   column_name,
@@ -16,24 +17,13 @@ const column = (column_name: string, more: Partial<DatasetColumn> = {}): Dataset
   description: null,
   ...more,
 });
-const fields: DatasetFields = {
-  kind: 'physical',
-  table_name: 'flights',
-  database_id: 1,
-  catalog: null,
-  schema: 'public',
-  sql: null,
-  template_params: null,
+const fields = flightsDataset({
   columns: [column('origin'), column('dest'), column('date', { type: 'DATE', type_generic: 2, is_dttm: true })],
   metrics: [
     { metric_name: 'count', verbose_name: null, metric_type: 'count', expression: 'COUNT(*)', description: null },
   ],
   main_dttm_col: 'date',
-  owners: [1],
-  is_managed_externally: false,
-  external_url: null,
-  description: null,
-};
+});
 const created: DatasetEvent = { type: 'dataset/datasetCreated', data: { id: 4, ...fields } };
 const audit = (events: EventLike[], who = 'bob') => summarizeStream(events, () => ({ who }));
 
