@@ -70,6 +70,11 @@ export class StreamFeed implements OnModuleInit, OnModuleDestroy {
     return [...(this.bySocket.get(socket.id)?.keys() ?? [])];
   }
 
+  /** Every stream a socket of this process follows (or is subscribing to): for rules to pick theirs from. */
+  streams(): string[] {
+    return [...this.byStream.keys()];
+  }
+
   /**
    * The sockets following `stream` live (catch-up answered, still allowed): for streams no store holds,
    * whose messages their context sends itself (audit/ live tail).
