@@ -66,10 +66,12 @@ export function nameSourceOf(object: AuditObjectRef): { stream: string; key: str
 
 /**
  * Streams whose summaries may name things from earlier events (`summarizeStream` folds them from version
- * 1). The others (a user's log, a query run, logins) are summarized event by event: they grow with every
- * page view and hold nothing later events refer to.
+ * 1). A query run (`query:<client_id>`) is one: its start names the tab its progress, success or failure
+ * ran in, and it holds a handful of events. The others (a user's log, logins) are summarized event by
+ * event: they grow with every page view and hold nothing later events refer to.
  */
 const FOLDED_PREFIXES: ReadonlySet<string> = new Set([
+  'query',
   'dashboard',
   'dashboard-draft',
   'dashboard-colors',

@@ -13,6 +13,7 @@ import { ChartsModule } from '../charts/charts.module';
 import { encodeRison } from '../common/rison';
 import { DashboardDraftsModule } from '../dashboard-drafts/dashboard-drafts.module';
 import { DashboardsModule } from '../dashboards/dashboards.module';
+import { EventStore } from '../event-store/event-store.port';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
 import { AuditModule } from './audit.module';
@@ -332,5 +333,51 @@ describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
       batch_id: expect.any(String),
       undone: false,
     });
+  });
+
+  it("a query run's later events name the tab its start ran in", async () => {
+    const started = {
+      clientId: 'audit-run-1',
+      userId: bobId,
+      databaseId: 1,
+      sql: 'SELECT 1',
+      renderedSql: 'SELECT 1',
+      sqlEditorId: '7',
+      tab: 'Revenue SQL',
+      catalog: null,
+      schema: null,
+      limit: 1000,
+      limitingFactor: 'NOT_LIMITED',
+      selectAsCta: false,
+      ctasMethod: 'TABLE',
+      tmpTableName: null,
+      tmpSchemaName: null,
+      runAsync: false,
+      status: 'running',
+      startDttm: Date.now(),
+    };
+    const succeeded = {
+      rows: 1,
+      limitingFactor: 'NOT_LIMITED',
+      resultsKey: null,
+      columns: [],
+      executedSql: 'SELECT 1',
+      tempTable: null,
+      tempSchema: null,
+      selectSql: null,
+      endDttm: Date.now(),
+    };
+    const store = t.app.get(EventStore);
+    const meta = { actor: String(bobId) };
+    await store.append('query:audit-run-1', [{ type: 'sqllab/queryStarted', data: started }], {
+      expectedVersion: 0,
+      meta,
+    });
+    await store.append('query:audit-run-1', [{ type: 'sqllab/querySucceeded', data: succeeded }], {
+      expectedVersion: 1,
+      meta,
+    });
+    const rows = rowsOf(await audit('admin', { types: ['sqllab/querySucceeded'] }));
+    expect(rows.map((r) => r.summary)).toEqual(["the query in the tab 'Revenue SQL' succeeded with 1 row"]);
   });
 });
