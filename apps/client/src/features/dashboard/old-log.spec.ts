@@ -51,7 +51,13 @@ const addedSince: Record<string, object> = {
 describe('a dashboard time-travel file written before the events moved to libs/domain', () => {
   it('imports every event into its store and folds each store to the state the old client showed', () => {
     const { result, stores } = importOldFile();
-    expect(result).toEqual({ imported: old.file.events.length, unknownStores: [] });
+    // A version 1 file: no server events and no app version.
+    expect(result).toEqual({
+      imported: old.file.events.length,
+      unknownStores: [],
+      serverEvents: 0,
+      appVersion: 'unknown',
+    });
     for (const store of stores)
       expect([store.name, asStored(store.getState())]).toEqual([
         store.name,
