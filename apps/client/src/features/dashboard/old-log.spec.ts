@@ -45,7 +45,8 @@ const asStored = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknow
 /** Parts of a store's state that commit 177e658's client did not have: the old file leaves them as a fresh page's. */
 const addedSince: Record<string, object> = {
   // Edit mode's save / history / palette and the shared permalink became page facts later (issue 11).
-  dashboard: { edit: initialDashboardEditState(), permalink: null },
+  // The page shown as it was at a log position (`?as_of=`, issue 13) came later still.
+  dashboard: { edit: initialDashboardEditState(), permalink: null, pastView: null },
 };
 
 describe('a dashboard time-travel file written before the events moved to libs/domain', () => {
