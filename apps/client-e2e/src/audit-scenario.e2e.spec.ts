@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { BOB, createDashboard, createUser, editGrid, openEditMode } from './dashboard-support';
+import { BOB, createCarsChart, createDashboard, createUser, editGrid, openEditMode } from './dashboard-support';
+import { examplesLoaded, stepReplayUntil, stored } from './audit-support';
 import { Stage } from './stage';
 import { ARTIFACTS } from './support';
 
@@ -26,55 +27,9 @@ let bobToken = '';
 let bob: Page;
 let admin: Page;
 
-interface AuditRow {
-  position: number;
-  type: string;
-  summary: string;
-  batch_id: string | null;
-  object: { type: string; id: number | string } | null;
-}
-/** The admin's read of the audit API (`q` in rison). */
-async function audit(q: string): Promise<{ count: number; result: AuditRow[] }> {
-  const answer = await stage.api.call<{ count: number; result: AuditRow[] }>(
-    'GET',
-    `/api/v1/audit/?q=${encodeURIComponent(q)}`,
-    stage.adminToken,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-/** Polls the audit API until `q` matches an event: the server has stored what the page sent. */
-async function stored(q: string, page: Page): Promise<AuditRow> {
-  for (;;) {
-    const found = await audit(q);
-    if (found.count > 0) return found.result[0]!;
-    await page.waitForTimeout(200);
-  }
-}
-
-/** The example data loads in the background after a start and writes its own events: let it finish first. */
-async function examplesLoaded(): Promise<void> {
-  for (;;) {
-    const answer = await stage.api.call<{ result: { state: string } }>(
-      'GET',
-      '/api/v1/examples/status',
-      stage.adminToken,
-    );
-    if (answer.body.result.state !== 'loading') return;
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
-
-async function create(path: string, body: object): Promise<number> {
-  const created = await stage.api.call<{ id: number }>('POST', path, stage.adminToken, body);
-  expect(created.status).toBe(201);
-  return created.body.id;
-}
-
 beforeAll(async () => {
   await stage.start();
-  await examplesLoaded();
-  const carsId = await stage.api.datasetId(stage.adminToken, 'cars');
+  await examplesLoaded(stage);
   bobId = await createUser(stage.api, stage.adminToken, BOB_SQL);
   bobToken = await stage.api.token('bob', BOB.password);
 
@@ -91,23 +46,10 @@ beforeAll(async () => {
 
   // Bob owns a dashboard with a chart on it, and the chart.
   dashboardId = await createDashboard(stage.api, stage.adminToken, { dashboard_title: DASHBOARD, owners: [bobId] });
-  chartId = await create('/api/v1/chart/', {
+  chartId = await createCarsChart(stage.api, stage.adminToken, {
     slice_name: CHART,
-    viz_type: 'table',
-    datasource_id: carsId,
-    datasource_type: 'table',
     owners: [bobId],
     dashboards: [dashboardId],
-    params: JSON.stringify({
-      viz_type: 'table',
-      datasource: `${carsId}__table`,
-      query_mode: 'aggregate',
-      groupby: ['origin'],
-      metrics: ['count'],
-      adhoc_filters: [],
-      row_limit: 100,
-      time_range: 'No filter',
-    }),
   });
 
   const me = await stage.api.call<{ result: { id: number } }>('GET', '/api/v1/me/', stage.adminToken);
@@ -121,25 +63,6 @@ afterAll(() => stage.stop());
 const rows = () => admin.locator('[data-testid^="activity-row-"]');
 const row = (text: string) => rows().filter({ hasText: text });
 const banner = () => admin.getByTestId('past-view-banner');
-const step = () => admin.getByTestId('replay-step');
-const forward = () => admin.getByRole('button', { name: 'Step forward' });
-
-/** Steps the replay forward until `shown` holds; fails at the last step, saying which steps it saw. */
-async function stepUntil(shown: () => Promise<boolean>, what: string): Promise<void> {
-  const seen: string[] = [];
-  while (!(await shown())) {
-    const before = await step().innerText();
-    const sql =
-      (await admin.getByTestId('replay-sql').count()) > 0 ? await admin.getByTestId('replay-sql').textContent() : null;
-    seen.push(`${before.replace(/\n/g, ' | ')}${sql === null ? '' : ` | SQL: ${sql}`}`);
-    if (await forward().isDisabled()) throw new Error(`the last step came before ${what}:\n${seen.join('\n')}`);
-    await forward().click();
-    await admin.waitForFunction(
-      (text) => document.querySelector('[data-testid="replay-step"]')?.textContent !== text,
-      before.replace(/\n/g, ''),
-    );
-  }
-}
 
 describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
   it('Bob runs SQL in SQL Lab, renames his chart in Explore and adds a markdown to his dashboard', async () => {
@@ -158,6 +81,7 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     // The tab autosave (5 s after the last edit) stores the whole SQL on Bob's tab-state stream; leaving
     // before it, the server's tab would keep what an earlier save sent until SQL Lab is next opened.
     await stored(
+      stage,
       `(actor:${bobId},types:!(sqllab/tabStateCreated,sqllab/tabStateSqlEdited),text:'here!' AS marker')`,
       bob,
     );
@@ -175,7 +99,7 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     await modal.getByRole('button', { name: 'Save', exact: true }).click();
     await bob.getByTestId('toast').filter({ hasText: RENAMED }).first().waitFor();
     await modal.waitFor({ state: 'detached' });
-    await stored(`(actor:${bobId},types:!(chart/chartRenamed))`, bob);
+    await stored(stage, `(actor:${bobId},types:!(chart/chartRenamed))`, bob);
 
     // The dashboard: a markdown added in edit mode, saved.
     await openEditMode(stage.server.baseUrl, dashboardId, bob);
@@ -184,7 +108,7 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     await bob.getByRole('button', { name: 'Save' }).click();
     await bob.getByTestId('edit-mode').waitFor({ state: 'detached' });
     await bob.getByTestId('dashboard-grid').locator('.dashboard-markdown-holder').waitFor();
-    await stored(`(actor:${bobId},types:!(dashboard/layoutPublished))`, bob);
+    await stored(stage, `(actor:${bobId},types:!(dashboard/layoutPublished))`, bob);
     // Bob is done: his page writes nothing more.
     await bob.goto('about:blank');
   });
@@ -281,7 +205,8 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     await admin.getByTestId('replay-banner').waitFor();
     expect(await admin.getByTestId('replay-banner').innerText()).toContain('Replaying bob — read only');
 
-    await stepUntil(
+    await stepReplayUntil(
+      admin,
       async () =>
         (await admin.getByTestId('replay-sql').count()) > 0
           ? (await admin.getByTestId('replay-sql').textContent()) === SQL
@@ -292,11 +217,15 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     await admin.screenshot({ path: join(ARTIFACTS, 'audit-scenario-replay-sql.png') });
 
     const markdowns = () => admin.getByTestId('replay-layout').locator('.replay-layout__item--markdown');
-    await stepUntil(async () => {
-      if (!(await admin.getByTestId('replay-page').innerText()).startsWith('Dashboard')) return false;
-      await admin.getByTestId('replay-layout').waitFor({ state: 'attached' });
-      return (await markdowns().count()) > 0;
-    }, 'the markdown');
+    await stepReplayUntil(
+      admin,
+      async () => {
+        if (!(await admin.getByTestId('replay-page').innerText()).startsWith('Dashboard')) return false;
+        await admin.getByTestId('replay-layout').waitFor({ state: 'attached' });
+        return (await markdowns().count()) > 0;
+      },
+      'the markdown',
+    );
     expect(await admin.getByTestId('replay-page').innerText()).toContain(DASHBOARD);
     await admin.screenshot({ path: join(ARTIFACTS, 'audit-scenario-replay-dashboard.png') });
   });

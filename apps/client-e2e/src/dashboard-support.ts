@@ -41,11 +41,14 @@ export const createDashboard = (
   dashboard: { dashboard_title: string; owners: number[]; published?: boolean },
 ) => create(api, adminToken, '/api/v1/dashboard/', dashboard);
 
-/** Creates a table chart of the example cars table, counted by origin (on `dashboards` if given); its id. */
+/**
+ * Creates a table chart of the example cars table, counted by origin (on `dashboards` and owned by `owners`
+ * if given); its id.
+ */
 export async function createCarsChart(
   api: JsonApi,
   adminToken: string,
-  chart: { slice_name: string; dashboards?: number[] },
+  chart: { slice_name: string; dashboards?: number[]; owners?: number[] },
 ): Promise<number> {
   const carsId = await api.datasetId(adminToken, 'cars');
   return create(api, adminToken, '/api/v1/chart/', {
@@ -54,6 +57,7 @@ export async function createCarsChart(
     datasource_id: carsId,
     datasource_type: 'table',
     ...(chart.dashboards ? { dashboards: chart.dashboards } : {}),
+    ...(chart.owners ? { owners: chart.owners } : {}),
     params: JSON.stringify({
       viz_type: 'table',
       datasource: `${carsId}__table`,

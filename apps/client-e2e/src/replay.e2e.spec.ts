@@ -4,6 +4,7 @@ import { BOB, createDashboard, createUser, editGrid, openEditMode } from './dash
 
 // SQL Lab needs the sql_lab role on top of Gamma (which lets bob edit the dashboards he owns).
 const BOB_WITH_SQLLAB = { ...BOB, roles: [...BOB.roles, 'sql_lab'] };
+import { audit, examplesLoaded, stepReplayUntil, stored } from './audit-support';
 import { Stage } from './stage';
 import { ARTIFACTS } from './support';
 
@@ -21,47 +22,16 @@ let since = '';
 let admin: Page;
 let bob: Page;
 
-interface AuditAnswer {
-  count: number;
-  result: { position: number; type: string; actor: { username: string | null }; payload: unknown }[];
-}
-/** The admin's read of the audit API (`q` in rison). */
-async function audit(q: string): Promise<AuditAnswer> {
-  const answer = await stage.api.call<AuditAnswer>(
-    'GET',
-    `/api/v1/audit/?q=${encodeURIComponent(q)}`,
-    stage.adminToken,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-/** Polls the audit API until `q` matches at least one event (the server has stored what was done). */
-async function stored(q: string, page: Page): Promise<void> {
-  while ((await audit(q)).count === 0) await page.waitForTimeout(200);
-}
-const eventCount = async () => (await audit('(page_size:1)')).count;
+const eventCount = async () => (await audit(stage, '(page_size:1)')).count;
 /** The log's newest events after a position, as "who type" (what a write while replaying would add). */
 const eventsAfter = async (position: number) =>
-  (await audit('(page_size:100)')).result
+  (await audit(stage, '(page_size:100)')).result
     .filter((row) => row.position > position)
     .map((row) => `${row.actor.username} ${row.type}`);
 
-/** The example data loads in the background after a start and writes its own events: let it finish first. */
-async function examplesLoaded(): Promise<void> {
-  for (;;) {
-    const answer = await stage.api.call<{ result: { state: string } }>(
-      'GET',
-      '/api/v1/examples/status',
-      stage.adminToken,
-    );
-    if (answer.body.result.state !== 'loading') return;
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
-
 beforeAll(async () => {
   await stage.start();
-  await examplesLoaded();
+  await examplesLoaded(stage);
   bobId = await createUser(stage.api, stage.adminToken, BOB_WITH_SQLLAB);
   dashboardId = await createDashboard(stage.api, stage.adminToken, { dashboard_title: 'Replayed', owners: [bobId] });
   const users = await stage.api.call<{ result: { id: number; username: string }[] }>(
@@ -83,21 +53,6 @@ const replayUrl = (user: number) =>
     since,
     until: new Date(Date.now() + 60_000).toISOString(),
   }).toString()}`;
-const step = () => admin.getByTestId('replay-step');
-const forward = () => admin.getByRole('button', { name: 'Step forward' });
-
-/** Steps forward until `shown` holds; fails at the last step. */
-async function stepUntil(shown: () => Promise<boolean>, what: string): Promise<void> {
-  while (!(await shown())) {
-    if (await forward().isDisabled()) throw new Error(`the last step came before ${what}: ${await step().innerText()}`);
-    const before = await step().innerText();
-    await forward().click();
-    await admin.waitForFunction(
-      (text) => document.querySelector('[data-testid="replay-step"]')?.textContent !== text,
-      before.replace(/\n/g, ''),
-    );
-  }
-}
 
 describe("replaying bob's session (Chromium)", () => {
   it('bob creates a SQL Lab tab and types SQL, then adds a markdown to a dashboard in edit mode', async () => {
@@ -110,12 +65,12 @@ describe("replaying bob's session (Chromium)", () => {
     await bob.getByTestId('sql-editor').click();
     await bob.keyboard.type(SQL, { delay: 5 });
     // The tab autosave stores the SQL on bob's tab-state stream.
-    await stored(`(actor:${bobId},text:'here!' AS marker')`, bob);
+    await stored(stage, `(actor:${bobId},text:'here!' AS marker')`, bob);
 
     await openEditMode(stage.server.baseUrl, dashboardId, bob);
     await bob.getByRole('button', { name: 'Add Text / Markdown', exact: true }).click();
     await editGrid(bob).locator('.edit-item--markdown').first().waitFor();
-    await stored(`(actor:${bobId},types:!(dashboard/componentCreated))`, bob);
+    await stored(stage, `(actor:${bobId},types:!(dashboard/componentCreated))`, bob);
     // Bob is done: his page writes nothing more while the admin replays.
     await bob.goto('about:blank');
   });
@@ -125,11 +80,12 @@ describe("replaying bob's session (Chromium)", () => {
     await admin.getByTestId('replay-banner').waitFor();
     expect(await admin.getByTestId('replay-banner').innerText()).toContain('Replaying bob — read only');
     // Opening the page logs the admin's own page view; wait for it, then count the log.
-    await stored(`(actor:${adminId},types:!(platform/userEventLogged),text:'replay')`, admin);
+    await stored(stage, `(actor:${adminId},types:!(platform/userEventLogged),text:'replay')`, admin);
     const before = await eventCount();
-    const last = (await audit('(page_size:1)')).result[0]!.position;
+    const last = (await audit(stage, '(page_size:1)')).result[0]!.position;
 
-    await stepUntil(
+    await stepReplayUntil(
+      admin,
       async () =>
         (await admin.getByTestId('replay-sql').count()) > 0
           ? (await admin.getByTestId('replay-sql').textContent()) === SQL
@@ -141,12 +97,16 @@ describe("replaying bob's session (Chromium)", () => {
     await admin.screenshot({ path: join(ARTIFACTS, 'replay-sqllab.png') });
 
     const markdowns = () => admin.getByTestId('replay-layout').locator('.replay-layout__item--markdown');
-    await stepUntil(async () => {
-      if (!(await admin.getByTestId('replay-page').innerText()).startsWith('Dashboard')) return false;
-      // The dashboard as it was is read from the server (as_of and its draft) for each step.
-      await admin.getByTestId('replay-layout').waitFor({ state: 'attached' });
-      return (await markdowns().count()) > 0;
-    }, 'the markdown');
+    await stepReplayUntil(
+      admin,
+      async () => {
+        if (!(await admin.getByTestId('replay-page').innerText()).startsWith('Dashboard')) return false;
+        // The dashboard as it was is read from the server (as_of and its draft) for each step.
+        await admin.getByTestId('replay-layout').waitFor({ state: 'attached' });
+        return (await markdowns().count()) > 0;
+      },
+      'the markdown',
+    );
     expect(await admin.getByTestId('replay-page').innerText()).toContain('Replayed');
     await admin.screenshot({ path: join(ARTIFACTS, 'replay-dashboard.png') });
 
