@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { ratios } from './audit.bench';
 import { interleaveLatency, latency, machineLoad, verdict } from './latency';
 import { environment, round } from './measure';
-import { withScaleLog } from './scale-log';
+import { describeScaleLog, withScaleLog } from './scale-log';
 
 /** p95 of an as_of read of the 10,000-event chart through the API, at most (ms). */
 export const AS_OF_P95_TARGET_MS = 100;
@@ -78,7 +78,7 @@ export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<
       console.log(
         `\nas_of at scale (${log.events.toLocaleString('en')} events; the chart of ${positions.length.toLocaleString('en')} events, ` +
           `about ${folded.toLocaleString('en')} up to each point; ${options.requests} requests after 5 warm-up, interleaved; ` +
-          `PostgreSQL at ${server}; load average ${load}; log ${filledNow ? `filled now in ${round(log.fillMs / 1000, 1)} s` : `kept from ${log.filledAt} (filled in ${round(log.fillMs / 1000, 1)} s)`})`,
+          `PostgreSQL at ${server}; load average ${load}; log ${describeScaleLog(log, filledNow)})`,
       );
       console.log(
         `  as_of: API p50 ${result.subject.p50} ms, p95 ${result.subject.p95} ms vs raw SQL p50 ${result.baseline.p50} ms, ` +

@@ -9,8 +9,8 @@
  */
 import { Client } from 'pg';
 import { interleaveLatency, machineLoad, verdict, type Latency } from './latency';
-import { environment, round } from './measure';
-import { withScaleLog, type ScaleLog } from './scale-log';
+import { environment } from './measure';
+import { describeScaleLog, withScaleLog, type ScaleLog } from './scale-log';
 
 /** p95 of a filtered audit page through the API, at most (ms). */
 export const AUDIT_P95_TARGET_MS = 200;
@@ -102,7 +102,7 @@ export async function benchAuditScale(options: AuditScaleOptions): Promise<Recor
       const load = machineLoad();
       console.log(
         `\nAudit at scale (${log.events.toLocaleString('en')} events; ${options.requests} requests per case after 5 warm-up, ` +
-          `interleaved; PostgreSQL at ${server}; load average ${load}; log ${filledNow ? `filled now in ${round(log.fillMs / 1000, 1)} s` : `kept from ${log.filledAt} (filled in ${round(log.fillMs / 1000, 1)} s)`})`,
+          `interleaved; PostgreSQL at ${server}; load average ${load}; log ${describeScaleLog(log, filledNow)})`,
       );
       for (const r of results)
         console.log(

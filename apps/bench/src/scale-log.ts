@@ -31,6 +31,7 @@ import { ExamplesDatabase } from 'server/dist/storage/examples-database';
 import { readerRoleName } from 'server/dist/storage/external-examples';
 import { migrations } from 'server/dist/storage/migrations';
 import { BENCH_ADMIN, serverEnvironment, startServer } from './bench-server';
+import { round } from './measure';
 
 /** Raise it when the fill below changes: kept databases of an older fill are filled again. */
 const FILL_VERSION = 2;
@@ -67,6 +68,12 @@ export interface ScaleLog {
   /** How long filling took when this log was filled (ms), and when. */
   fillMs: number;
   filledAt: string;
+}
+
+/** How the run got its log, for the benchmarks' headline: "filled now in 512.3 s" or "kept from <when> (...)". */
+export function describeScaleLog(log: ScaleLog, filledNow: boolean): string {
+  const took = `${round(log.fillMs / 1000, 1)} s`;
+  return filledNow ? `filled now in ${took}` : `kept from ${log.filledAt} (filled in ${took})`;
 }
 
 interface Marker extends ScaleLog {
