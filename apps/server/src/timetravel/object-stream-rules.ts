@@ -1,28 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { ChartEvent, DatabaseEvent, DatasetEvent } from '@strata/domain';
+import type { ChartEvent, DatabaseEvent, DatasetEvent, SavedQueryEvent } from '@strata/domain';
 import { ObjectReaders } from '../object-history/object-readers';
 import { objectOfStream } from '../objects/object-streams';
 import type { CommittedBatch } from '../event-store/committed-events';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
 import { StreamFeed } from '../realtime/stream-feed';
 
-type Kind = 'chart' | 'dataset';
+const KINDS = ['chart', 'dataset', 'saved_query', 'database'] as const;
+type Kind = (typeof KINDS)[number];
 type Batch = Pick<CommittedBatch, 'stream' | 'events'>;
-
-/**
- * The facts of a chart's or dataset's own stream that can take it away from a reader of its GET: the
- * owners (a Gamma owner reads it as owner), the dataset a chart shows (its readers read the chart), and
- * the deletion (a deleted object is the admins' only). A revert's batch carries the edit events it
- * restores; a dataset's database never changes (no event).
- */
-const OWN_ACCESS_EVENTS: Record<Kind, ReadonlySet<string>> = {
-  chart: new Set<string>([
-    'chart/chartOwnersChanged',
-    'chart/datasourceChanged',
-    'chart/chartDeleted',
-  ] satisfies ChartEvent['type'][]),
-  dataset: new Set<string>(['dataset/datasetOwnersChanged', 'dataset/datasetDeleted'] satisfies DatasetEvent['type'][]),
-};
 
 /**
  * A database's facts that can take its datasets (and so their charts) away: a role's grant revoked, the
@@ -35,18 +21,37 @@ const DATABASE_ACCESS_EVENTS: ReadonlySet<string> = new Set<string>([
   'database/databaseDeleted',
 ] satisfies DatabaseEvent['type'][]);
 
+/**
+ * The facts of an object's own stream that can take it away from a reader of its GET: the owners (a
+ * Gamma owner reads it as owner), the dataset a chart shows (its readers read the chart), the deletion
+ * (a deleted object is the admins' only), a database's grants. A revert's batch carries the edit events
+ * it restores; a dataset's database never changes (no event); a saved query is its creator's for good.
+ */
+const OWN_ACCESS_EVENTS: Record<Kind, ReadonlySet<string>> = {
+  chart: new Set<string>([
+    'chart/chartOwnersChanged',
+    'chart/datasourceChanged',
+    'chart/chartDeleted',
+  ] satisfies ChartEvent['type'][]),
+  dataset: new Set<string>(['dataset/datasetOwnersChanged', 'dataset/datasetDeleted'] satisfies DatasetEvent['type'][]),
+  saved_query: new Set<string>(['sqllab/savedQueryDeleted'] satisfies SavedQueryEvent['type'][]),
+  database: DATABASE_ACCESS_EVENTS,
+};
+
 /** Which objects of a kind a fact of another stream can take away from their readers. */
 function upstreamAffects(kind: Kind, { stream, events }: Batch): boolean {
   const has = (types: ReadonlySet<string>) => events.some((e) => types.has(e.type));
+  // A saved query's GET and a database's own read ask nothing of other streams.
+  if (kind === 'saved_query' || kind === 'database') return false;
   if (stream.startsWith('database:')) return has(DATABASE_ACCESS_EVENTS);
   // A chart is read through its dataset: that dataset's owners are among the chart's readers.
   return kind === 'chart' && stream.startsWith('dataset:') && has(OWN_ACCESS_EVENTS.dataset);
 }
 
 /**
- * Chart and dataset streams have no socket of their own, so no context registered who may read them: a
- * bug report of a chart's or dataset's page could not carry its events. Their rule is their plain GET's
- * (`GET /api/v1/chart/:id`, `/dataset/:id`: the route permission, then what that GET answers), the one
+ * Chart, dataset, saved query and database streams have no socket of their own, so no context registered
+ * who may read them: a bug report of their pages could not carry their events. Their rule is their plain
+ * GET's (`GET /api/v1/chart/:id`, `/dataset/:id`, ...: the route permission, then what that GET answers), the one
  * their history uses (object-history/object-readers.ts). A fact that can change that answer makes the
  * gateway judge the stream's subscribers again (rights are checked on every message, and a revoked one
  * takes effect at once), and the feed holds its batch back from those who lost it.
@@ -60,7 +65,7 @@ export class ObjectStreamRules implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const kind of ['chart', 'dataset'] as const) {
+    for (const kind of KINDS) {
       this.policy.register({
         prefix: kind,
         canRead: (user, stream) => {
