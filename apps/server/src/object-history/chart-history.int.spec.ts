@@ -140,7 +140,7 @@ describe('GET /api/v1/chart/{id}/history and ?as_of= (real HTTP, real PostgreSQL
     expect((await alice.get(`/api/v1/chart/${id}?as_of=2000-01-01T00:00:00Z`)).status).toBe(404);
   });
 
-  it('a chart with 1,200 changes: as_of answers each point the same from the checkpoints as from the start', async () => {
+  it('a chart with 1,200 changes: as_of answers each point the same from the snapshots as from the start', async () => {
     const id = (await alice.post('/api/v1/chart/', newChart())).body.id as number;
     const store = t.app.get(EventStore);
     for (let batch = 0; batch < 12; batch++) {
@@ -155,12 +155,23 @@ describe('GET /api/v1/chart/{id}/history and ?as_of= (real HTTP, real PostgreSQL
       const res = await alice.get(`/api/v1/chart/${id}?as_of=${all[version - 1]!.position}`);
       return JSON.parse(res.body.result.params as string).row_limit as number;
     };
-    // Version 1 is the creation; version v > 1 set row_limit v - 1. The first read leaves checkpoints
-    // every 500 events; the later ones start from them, before and after.
+    // Version 1 is the creation; version v > 1 set row_limit v - 1. The first read leaves snapshots
+    // every 100 events (past-states.ts); the later ones start from them, before and after.
     expect(await rowLimitAt(1201)).toBe(1200);
     for (const version of [1199, 1001, 1000, 999, 700, 501, 500, 2])
       expect(await rowLimitAt(version)).toBe(version - 1);
     expect(await rowLimitAt(1)).toBe(1000);
+  });
+
+  it('the history of an object that never existed is 404 in the error shape, for admins too', async () => {
+    for (const kind of ['chart', 'dashboard', 'dataset', 'saved_query', 'database']) {
+      const res = await admin.get(`/api/v1/${kind}/987654/history`);
+      expect([kind, res.status]).toEqual([kind, 404]);
+      expect(res.body).toEqual({
+        message: 'Not found',
+        errors: [{ message: 'Not found', error_type: 'OBJECT_DOES_NOT_EXIST_ERROR', level: 'warning' }],
+      });
+    }
   });
 
   it('asks for the read right of GET: no can_read on Chart is 403, a chart the user may not read is 404', async () => {

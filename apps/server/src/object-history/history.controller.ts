@@ -67,7 +67,12 @@ export class HistoryController {
 
   private async answer(kind: ObjectKind, id: number, page: HistoryPage, user: CurrentUser) {
     const readableNow = this.readers.readableNow(kind, id, user);
-    if ((await objectAccess(this.dataSource, kind, id, readableNow)) === 'deleted') checkDeletedHistory(user);
-    return this.history.intents(kind, id, page);
+    const access = await objectAccess(this.dataSource, kind, id, readableNow);
+    if (access === 'deleted') checkDeletedHistory(user);
+    const intents = await this.history.intents(kind, id, page);
+    // No row now and not one event: the object never existed (a deleted one keeps its events). A live
+    // object without events (a row from before the log) still answers its empty history.
+    if (access === 'deleted' && intents.count === 0) throw objectNotFound();
+    return intents;
   }
 }

@@ -28,6 +28,7 @@ import { DashboardRoleNames1796200000600 } from '../dashboards/migrations/179620
 import { DashboardSliceIds1797000600000 } from '../dashboards/migrations/1797000600000-dashboard-slice-ids';
 import { DashboardSliceIdsIndex1797000700000 } from '../dashboards/migrations/1797000700000-dashboard-slice-ids-index';
 import { AuditIndexes1797001400000 } from '../audit/migrations/1797001400000-audit-indexes';
+import { FoldSnapshots1797001500000 } from '../object-history/migrations/1797001500000-fold-snapshots';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -56,4 +57,5 @@ export const migrations: MixedList<Function> = [
   DropAppendBatchFunction1797000800000,
   EventsStreamPosition1797001300000,
   AuditIndexes1797001400000,
+  FoldSnapshots1797001500000,
 ];
