@@ -53,11 +53,13 @@ function Users() {
 }
 
 // SQL Lab (Ace, the virtualized grid) loads on first visit too: the first bundle stays small.
-const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
+const LiveSqlLabPage = lazy(() =>
+  import('../features/sqllab/LiveSqlLabPage').then((m) => ({ default: m.LiveSqlLabPage })),
+);
 
 function SqlLab() {
   const { sqllab } = useServices();
-  return lazyPage(<SqlLabPage sqllab={sqllab} />);
+  return lazyPage(<LiveSqlLabPage sqllab={sqllab} />);
 }
 
 function SavedQueries() {

@@ -24,10 +24,20 @@ export interface RequestOptions {
   expectUnauthorized?: boolean;
   /** For the CSRF-exempt login form: there is no session yet, so no token to fetch. */
   withoutCsrf?: boolean;
+  /**
+   * The request must outlive the page (a save as the user leaves it, a reload, a closed tab): sent with
+   * fetch's keepalive, the same headers and cookie as any write.
+   */
+  keepalive?: boolean;
 }
 
 export const CSRF_TOKEN_PATH = '/api/v1/security/csrf_token/';
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * Browsers refuse keepalive bodies past 64 KiB in flight (beacons of the user log included): a larger
+ * one goes as a normal request, which may still get out before the page is gone.
+ */
+export const KEEPALIVE_MAX_BODY_BYTES = 48 * 1024;
 const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -92,6 +102,8 @@ export class HttpClient {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const body = options.body !== undefined ? JSON.stringify(options.body) : undefined;
+    const keepalive = options.keepalive === true && utf8Bytes(body ?? '') <= KEEPALIVE_MAX_BODY_BYTES;
     try {
       let response: Response;
       try {
@@ -100,7 +112,8 @@ export class HttpClient {
           headers,
           credentials: 'include',
           signal: controller.signal,
-          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+          ...(body !== undefined ? { body } : {}),
+          ...(keepalive ? { keepalive } : {}),
         });
       } catch {
         // fetch rejects only when no response came: aborted by our timer, or the network failed.
@@ -147,6 +160,15 @@ export class HttpClient {
     }
     return this.csrfToken;
   }
+}
+
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 function parseSuccess<T>(bodyText: string, contentType: string | null): T {

@@ -91,6 +91,11 @@ export interface SqlLabFeature
   open(): void;
   /** False while the saved tabs are still being restored: the page must not open a first tab yet. */
   readonly ready$: Observable<boolean>;
+  /**
+   * The user leaves SQL Lab (another page of the app, a reload, a closed or hidden browser tab): typed
+   * SQL is recorded and what waits for a quiet time is stored and sent now (issue 13, "Nothing lost").
+   */
+  leave(): void;
   dispose(): void;
 }
 
@@ -196,9 +201,12 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
   // With backend persistence, browser storage holds only what the server may not have yet: it is
   // merged into the server's state once that arrives (open), never shown alone unless offline.
   if (storage && persistence.value === false) restoreFromBrowser(core, storage);
-  if (storage)
-    subscriptions.push(writeToBrowser(core, storage, { backendPersistence: () => persistence.value !== false }));
-  const backend = persistence.value === false ? null : backendSync(core, backendTiming);
+  const browser = storage
+    ? writeToBrowser(core, storage, { backendPersistence: () => persistence.value !== false })
+    : null;
+  if (browser) subscriptions.push(browser.subscription);
+  const backend =
+    persistence.value === false ? null : backendSync(core, backendTiming, sqlLabApi(http, { keepalive: true }));
   // The latest run of the tab shown, restored without its rows: they are fetched from the results
   // backend once (never run again by themselves).
   const fetched = new Set<string>();
@@ -284,6 +292,13 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
       });
     },
     ready$: ready$.pipe(distinctUntilChanged()),
+    leave() {
+      typing.flush();
+      // A log imported for a look, or the past shown by time travel, is never stored nor sent.
+      if (!core.showsOwnLog() || store.store.cursor$.value !== null) return;
+      browser?.writeNow();
+      if (persistence.value === true) backend?.leave();
+    },
     dispose: () => {
       typing.flush();
       runs.dispose();

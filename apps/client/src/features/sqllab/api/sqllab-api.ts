@@ -9,7 +9,7 @@ import type {
   TabStateDict,
   TabStateUpdate,
 } from '@strata/domain';
-import type { HttpClient } from '../../api/http-client';
+import type { HttpClient, RequestOptions } from '../../api/http-client';
 
 /**
  * SQL Lab's calls (sqllab-and-platform §7, REFERENCE §1), one function each, so the feature's effects and the tests
@@ -133,7 +133,11 @@ export interface NewDatasetPayload {
 
 export const columnName = (column: ResultColumn): string => column.column_name ?? column.name ?? '';
 
-export function sqlLabApi(http: HttpClient) {
+/**
+ * SQL Lab's calls to the server. `sent` applies to the writes of tabs and their tables: `{ keepalive: true }`
+ * for the ones made as the user leaves the page, which must outlive it.
+ */
+export function sqlLabApi(http: HttpClient, sent: Pick<RequestOptions, 'keepalive'> = {}) {
   return {
     databases: () =>
       http
@@ -223,18 +227,19 @@ export function sqlLabApi(http: HttpClient) {
       http.post<{ id: number; data: { id: number; table_name: string } }>('/api/v1/dataset/', body),
     bootstrap: () => http.get<{ result: BootstrapResult }>('/api/v1/sqllab/').then((r) => r.result),
     createTabState: (queryEditor: NewTabStatePayload) =>
-      http.post<{ id: number }>('/tabstateview/', { queryEditor }).then((r) => r.id),
+      http.post<{ id: number }>('/tabstateview/', { queryEditor }, sent).then((r) => r.id),
     tabState: (id: string) => http.get<TabStateDict>(`/tabstateview/${encodeURIComponent(id)}`),
     saveTabState: (id: string, update: Partial<TabStateUpdate> | { saved_query_id: number }) =>
-      http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update),
-    deleteTabState: (id: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(id)}`),
-    activateTabState: (id: string) => http.post<unknown>(`/tabstateview/${encodeURIComponent(id)}/activate`),
+      http.put<unknown>(`/tabstateview/${encodeURIComponent(id)}`, update, sent),
+    deleteTabState: (id: string) => http.delete<unknown>(`/tabstateview/${encodeURIComponent(id)}`, sent),
+    activateTabState: (id: string) =>
+      http.post<unknown>(`/tabstateview/${encodeURIComponent(id)}/activate`, undefined, sent),
     removeTabQuery: (tabId: string, queryId: string) =>
       http.delete<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/query/${encodeURIComponent(queryId)}`),
     migrateQuery: (tabId: string, queryId: string) =>
-      http.post<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
+      http.post<unknown>(`/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }, sent),
     addTableSchema: (table: Record<string, unknown>) =>
-      http.post<{ id: number }>('/tableschemaview/', { table }).then((r) => r.id),
+      http.post<{ id: number }>('/tableschemaview/', { table }, sent).then((r) => r.id),
     expandTableSchema: (id: string, expanded: boolean) =>
       http.post<unknown>(`/tableschemaview/${encodeURIComponent(id)}/expanded`, { expanded }),
     deleteTableSchema: (id: string) => http.delete<unknown>(`/tableschemaview/${encodeURIComponent(id)}`),

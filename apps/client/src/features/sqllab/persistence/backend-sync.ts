@@ -11,7 +11,7 @@ import {
   TAB_SYNC_INTERVAL_MS,
   type BrowserSqlLabState,
 } from '@strata/domain';
-import type { BootstrapResult } from '../api/sqllab-api';
+import type { BootstrapResult, SqlLabApi } from '../api/sqllab-api';
 import type { SqlLabCore } from '../sqllab.feature';
 import { statusOf as status } from '../../api/api-error';
 import { serverState } from './server-state';
@@ -35,12 +35,18 @@ export interface BackendSyncTiming {
 export function backendSync(
   core: SqlLabCore,
   timing: BackendSyncTiming = { syncIntervalMs: TAB_SYNC_INTERVAL_MS, autosaveMs: EDITOR_AUTOSAVE_DEBOUNCE_MS },
+  leavingApi: SqlLabApi = core.api,
 ) {
   const { api, toasts } = core;
-  const { migrateTab, migrateTablesAndQueries } = tabMigration(core);
   const save = tabAutosave(core);
+  // The same writes through the same endpoints, sent so that they outlive the page (see `leave`).
+  const leavingCore: SqlLabCore = { ...core, api: leavingApi };
+  const saveLeaving = tabAutosave(leavingCore);
+  const staying = { api, ...tabMigration(core) };
+  const leaving = { api: leavingApi, ...tabMigration(leavingCore) };
   let busy = false;
   let again = false;
+  let leaveSent: Promise<unknown> | null = null;
 
   /**
    * The server's tabs merged with what browser storage kept (the tabs changed since the last save,
@@ -53,7 +59,8 @@ export function backendSync(
     core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
   }
 
-  async function sync(): Promise<void> {
+  async function sync(via = staying): Promise<void> {
+    const { api: server, migrateTab, migrateTablesAndQueries } = via;
     if (!core.showsOwnLog()) return;
     if (busy) {
       again = true;
@@ -64,7 +71,7 @@ export function backendSync(
       const plan = tabSyncPlan(core.store.getState());
       for (const id of plan.deleteRemote) {
         try {
-          if (/^\d+$/.test(id)) await api.deleteTabState(id);
+          if (/^\d+$/.test(id)) await server.deleteTabState(id);
         } catch (thrown) {
           if (status(thrown) !== 404) throw thrown;
         }
@@ -74,7 +81,7 @@ export function backendSync(
       await migrateTablesAndQueries(core.store.getState());
       const activate = tabSyncPlan(core.store.getState()).activate;
       if (activate) {
-        await api.activateTabState(activate);
+        await server.activateTabState(activate);
         core.execute({ type: 'RecordActiveTabSynced', data: { queryEditorId: activate } }, { silent: true });
       }
       if (core.store.getState().offline) core.execute({ type: 'GoOnline', data: {} }, { silent: true });
@@ -88,6 +95,20 @@ export function backendSync(
       again = false;
       await sync();
     }
+  }
+
+  /**
+   * The user leaves SQL Lab (another page of the app, a reload, a closed or hidden tab): the edits and
+   * tab changes still waiting for their quiet time are sent now, keepalive, so they reach the server
+   * (and the audit) even when the page is gone before the answers. Once until those requests settle:
+   * visibilitychange, beforeunload and pagehide all come with one reload.
+   */
+  function leave(): void {
+    if (leaveSent || !core.showsOwnLog()) return;
+    const sent = Promise.allSettled([saveLeaving(), sync(leaving)]).finally(() => {
+      if (leaveSent === sent) leaveSent = null;
+    });
+    leaveSent = sent;
   }
 
   async function fetchStub(id: string) {
@@ -154,5 +175,5 @@ export function backendSync(
     ];
   }
 
-  return { load, start, sync, save };
+  return { load, start, sync, save, leave };
 }

@@ -46,13 +46,17 @@ export function restoreFromBrowser(
     core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
 }
 
+/**
+ * Every change written back (after BROWSER_WRITE_QUIET_MS), and `writeNow` for when the page is left and
+ * the quiet time will not end.
+ */
 export function writeToBrowser(
   core: SqlLabCore,
   storage: Storage,
   options: { backendPersistence: () => boolean },
-): Subscription {
+): { subscription: Subscription; writeNow(): void } {
   let warnedAt = 0;
-  return core.changed$.pipe(debounceTime(BROWSER_WRITE_QUIET_MS)).subscribe(() => {
+  const writeNow = () => {
     if (!core.showsOwnLog()) return;
     const state = core.store.getState();
     const stored = browserStorageState(state, { backendPersistence: options.backendPersistence(), now: core.now() });
@@ -69,5 +73,6 @@ export function writeToBrowser(
         { noDuplicate: true },
       );
     }
-  });
+  };
+  return { subscription: core.changed$.pipe(debounceTime(BROWSER_WRITE_QUIET_MS)).subscribe(writeNow), writeNow };
 }
