@@ -5,6 +5,7 @@ import {
   FeatureFlag,
   isFeatureEnabled,
   type FeatureFlags,
+  type Layout,
   type PermissionSubject,
 } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
@@ -16,7 +17,7 @@ import { DraftChart } from './charts/DraftChart';
 import { DashboardHeader } from './DashboardHeader';
 import { EditMode, type EditModeProps } from './edit/EditMode';
 import { FilterBar } from './filters/FilterBar';
-import { nativeFilters } from './filters/native-filters';
+import { nativeFilters, type FilterValue } from './filters/native-filters';
 import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
 import { NewVersionNotice } from './grid/NewVersionNotice';
@@ -79,6 +80,13 @@ export interface DashboardPageProps {
   nowHref?: string;
   /** A past view queries chart data as today unless false (the replay runs no query). */
   pastQueries?: boolean;
+  /**
+   * A past view draws this layout, edit mode's shared draft of then with unsaved changes, instead of the
+   * saved one, still read-only (the replay of an editor): no edit mode, draft socket or presence opens.
+   */
+  pastDraft?: Layout | null;
+  /** Filter values a past view starts with (the replay: those of the address the user opened), by filter id. */
+  pastFilterValues?: Record<string, FilterValue>;
 }
 
 /**
@@ -96,6 +104,8 @@ export function DashboardPage({
   asOf: asOfProp,
   nowHref,
   pastQueries = true,
+  pastDraft = null,
+  pastFilterValues,
 }: DashboardPageProps) {
   const state = useStoreState(dashboard.store.state$);
   const location = useLocation();
@@ -104,7 +114,16 @@ export function DashboardPage({
   const read = readDashboardUrl(location.search, location.hash);
   const asOf = asOfProp !== undefined ? asOfProp : read.asOf;
   // "Back to now" keeps the dashboard and changes only as_of: that is a new load too.
-  const url = useMemo(() => ({ ...read, asOf, pastQueries }), [idOrSlug, permalinkKey, asOf, pastQueries]);
+  const url = useMemo(
+    () => ({
+      ...read,
+      ...(pastFilterValues ? { nativeFilterValues: { ...read.nativeFilterValues, ...pastFilterValues } } : {}),
+      asOf,
+      pastQueries,
+      pastDraft,
+    }),
+    [idOrSlug, permalinkKey, asOf, pastQueries, pastDraft, pastFilterValues],
+  );
   const past = state.pastView;
   const backToNow = nowHref ?? withoutAsOf(location.pathname, location.search, location.hash);
   const [gridRef, width] = useWidth<HTMLDivElement>();
@@ -233,6 +252,12 @@ export function DashboardPage({
             nowHref={backToNow}
             queries={past.queries}
           />
+        )}
+        {past?.unsavedDraft && (
+          <p className="dashboard-past-draft" role="note" data-testid="past-draft">
+            <span className="badge warning">Editing</span> Edit mode, unsaved changes: the layout is the shared draft as
+            the editors saw it then, not a saved version.
+          </p>
         )}
         <DashboardHeader
           hideTitle={url.hidden.hideTitle}

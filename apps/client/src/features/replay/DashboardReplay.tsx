@@ -1,21 +1,37 @@
-import { draftAt, hasUnsavedChanges, type ReplayStep } from '@strata/domain';
-import { readLayout } from '../dashboard/grid/layout';
-import { LayoutOutline } from './LayoutOutline';
+import { draftAt, hasUnsavedChanges, type ReplayRow, type ReplayStep } from '@strata/domain';
+import { DashboardAsOf } from '../dashboard/past/DashboardAsOf';
+import { filterValuesOpened } from './opened-filters';
 import type { ReplayApi } from './replay-api';
 import { usePast } from './use-past';
 
 /**
- * The dashboard as it was at the step, with every editor's changes up to then: the saved dashboard
- * from `?as_of=<position>`, and edit mode's shared draft folded from its stream up to the step's time
- * (draftAt). While the draft held unsaved edits, those are what the editors saw.
+ * The real dashboard page as it was at the step (`DashboardAsOf` at the step's log position: header,
+ * filter bar, grid with the real charts), with every editor's changes up to then, read-only and running
+ * no query. While edit mode's shared draft held unsaved edits at the step's time (draftAt), the page
+ * draws that draft, as the editors saw it, and says so. The filter values are those of the last address
+ * of the dashboard the user opened, when it named some: the log keeps no value chosen in the bar.
  */
-export function DashboardReplay({ api, step }: { api: ReplayApi; step: ReplayStep }) {
+export function DashboardReplay({
+  api,
+  step,
+  rows,
+}: {
+  api: ReplayApi;
+  step: ReplayStep;
+  /** The user's rows up to and including the step. */
+  rows: readonly ReplayRow[];
+}) {
   const id = step.objectId;
   const time = step.rows[step.rows.length - 1]!.time;
-  const past = usePast(`${id}@${step.position}`, async () => {
+  const key = `${id}@${step.position}`;
+  // Read once per step, so the page gets the same draft and values (its load follows them) until the next.
+  const past = usePast(key, async () => {
     if (id === null) return null;
-    const [record, draft] = await Promise.all([api.dashboardAsOf(id, step.position), api.draftEvents(id)]);
-    return { record, draft: draftAt(draft, time) };
+    const draft = draftAt(await api.draftEvents(id), time);
+    return {
+      draft: draft.dashboardId !== null && hasUnsavedChanges(draft) ? draft.layout : null,
+      filterValues: filterValuesOpened(rows, id),
+    };
   });
   if (id === null) return <p className="card">This step names no dashboard.</p>;
   if (past.status === 'loading') return <p className="muted">Loading the dashboard as it was…</p>;
@@ -25,18 +41,23 @@ export function DashboardReplay({ api, step }: { api: ReplayApi; step: ReplaySte
         {past.message}
       </p>
     );
-  const { record, draft } = past.value!;
-  if (!record) return <p className="card">The dashboard did not exist at this step.</p>;
-  const editing = draft.dashboardId !== null && hasUnsavedChanges(draft);
+  const { draft, filterValues } = past.value!;
+  const who = step.rows[0]?.actor.username ?? 'the user';
   return (
     <div className="replay-dashboard" data-testid="replay-dashboard">
-      <h2>{record.dashboard_title}</h2>
-      <p className="muted">
-        {editing
-          ? 'In edit mode, with unsaved changes (the shared draft as the editors saw it):'
-          : 'The saved layout at this step:'}
+      <p className="muted" data-testid="replay-filters-note">
+        {filterValues
+          ? `Filters: the values of the address ${who} opened; values chosen later in the filter bar are not in the log.`
+          : `Filters: the dashboard's defaults of then; values ${who} chose in the filter bar are not in the log.`}
       </p>
-      <LayoutOutline layout={editing ? draft.layout : readLayout(record.position_json).layout} />
+      <DashboardAsOf
+        key={key}
+        dashboardId={id}
+        asOf={String(step.position)}
+        queries={false}
+        draft={draft}
+        {...(filterValues ? { filterValues } : {})}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReplayState } from '@strata/domain';
+import { rowsUpTo, type ReplayState } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { guardReadOnly } from '../timetravel/read-only-guard';
 import { DashboardReplay } from './DashboardReplay';
@@ -19,7 +19,7 @@ function Stage({ replay, state }: { replay: ReplayFeature; state: ReplayState })
     case 'sqllab':
       return <SqlLabReplay state={state} />;
     case 'dashboard':
-      return <DashboardReplay api={replay.api} step={step} />;
+      return <DashboardReplay api={replay.api} step={step} rows={rowsUpTo(state.steps, state.at)} />;
     case 'explore':
       return <ExploreReplay api={replay.api} step={step} />;
     case 'other':

@@ -4,12 +4,15 @@
  * server's refusal said, and nothing written: every request the page makes is a GET.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import rison from 'rison';
 import { decideDraft, emptyLayout, evolveDraft, GRID_ID, initialDraftState, type ReplayRow } from '@strata/domain';
 import { envelopeBatch, type Envelope } from '@strata/events';
 import { createTestContext } from '../../shared/test-context';
 import { HttpClient } from '../api/http-client';
 import { TestServer } from '../../testing/test-server';
+import { createAppServices, type AppServices } from '../../app/services';
+import { ServicesProvider } from '../../app/services-context';
 import { ReplayPage } from './ReplayPage';
 import { replayApi } from './replay-api';
 import { createReplay, type ReplayFeature } from './replay.feature';
@@ -65,6 +68,7 @@ const DRAFT: Envelope[] = [
 let server: TestServer;
 let replay: ReplayFeature;
 let stop: () => void;
+let services: AppServices | undefined;
 
 function answer(url: URL) {
   if (url.pathname === '/api/v1/audit/') {
@@ -108,6 +112,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   stop();
+  services?.dispose();
+  services = undefined;
   await server.stop();
 });
 
@@ -115,7 +121,19 @@ const step = () => screen.getByTestId('replay-step');
 
 async function openBob() {
   await act(() => replay.open({ userId: BOB.id, since: at(0), until: at(60) }));
-  render(<ReplayPage replay={replay} />);
+  renderReplay();
+}
+
+/** The page as the app mounts it: the real dashboard page of a step needs the app's services and a router. */
+function renderReplay() {
+  services = createAppServices({ http: new HttpClient({ baseUrl: server.baseUrl }) });
+  render(
+    <ServicesProvider value={services}>
+      <MemoryRouter initialEntries={['/replay/']}>
+        <ReplayPage replay={replay} />
+      </MemoryRouter>
+    </ServicesProvider>,
+  );
 }
 
 describe('replaying a session', () => {
@@ -133,9 +151,11 @@ describe('replaying a session', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     expect(screen.getByTestId('replay-page')).toHaveTextContent('Dashboard · Sales');
-    const layout = await screen.findByTestId('replay-layout');
-    expect(within(layout).getByText('markdown')).toBeInTheDocument();
-    expect(screen.getByTestId('replay-dashboard')).toHaveTextContent('In edit mode, with unsaved changes');
+    // The real dashboard page, drawing the shared draft: Bob's new markdown in the real grid.
+    const grid = await screen.findByTestId('dashboard-grid');
+    expect(screen.getByTestId('replay-dashboard')).toContainElement(grid);
+    expect(grid.querySelector('.dashboard-markdown-holder#MARKDOWN-1')).not.toBeNull();
+    expect(screen.getByTestId('past-draft')).toHaveTextContent('Edit mode, unsaved changes');
     expect(screen.getByRole('button', { name: 'Step forward' })).toBeDisabled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
@@ -174,7 +194,7 @@ describe('replaying a session', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('nothing here can be changed');
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
-    await screen.findByTestId('replay-layout');
+    await screen.findByTestId('dashboard-grid');
     expect(server.requests.length).toBeGreaterThan(0);
     expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });

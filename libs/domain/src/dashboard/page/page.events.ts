@@ -75,8 +75,13 @@ export type DashboardPageEvent =
    * The load under way shows the dashboard as it was at a log position or ISO time (`?as_of=`, issue 13):
    * the page is a read-only view of the past until the next load. Recorded with its `loadStarted`.
    * `queries`: whether chart data is queried as today; false where no query may run (a replay).
+   * `unsavedDraft`: the layout shown is edit mode's shared draft of then, with unsaved changes (a replay
+   * of an editor), not the saved one; absent in logs written before it existed.
    */
-  | EventLike<'dashboardPage/pastViewOpened', { requestId: string; asOf: string; queries: boolean }>
+  | EventLike<
+      'dashboardPage/pastViewOpened',
+      { requestId: string; asOf: string; queries: boolean; unsavedDraft?: boolean }
+    >
   | EventLike<
       'dashboardPage/chartQueryStarted',
       { chartId: number; queryId: string; formData: Record<string, unknown>; at: number }

@@ -84,7 +84,14 @@ export function evolveDashboardPage(state: DashboardPageState, event: DashboardP
     }
     case 'dashboardPage/pastViewOpened':
       if (event.data.requestId !== state.requestId) return state;
-      return { ...state, pastView: { asOf: event.data.asOf, queries: event.data.queries } };
+      return {
+        ...state,
+        pastView: {
+          asOf: event.data.asOf,
+          queries: event.data.queries,
+          unsavedDraft: event.data.unsavedDraft === true,
+        },
+      };
     case 'dashboardPage/loadFailed':
       if (event.data.requestId !== state.requestId) return state;
       return { ...state, status: 'failed', error: event.data.message };

@@ -102,7 +102,14 @@ describe('dashboard page fold (charts-dashboards-reports §2-§4)', () => {
       type: 'dashboardPage/pastViewOpened',
       data: { requestId: 'r1', asOf: '42', queries: true },
     };
-    expect(given([loadStarted('r1'), past, loaded('r1')]).pastView).toEqual({ asOf: '42', queries: true });
+    expect(given([loadStarted('r1'), past, loaded('r1')]).pastView).toEqual({
+      asOf: '42',
+      queries: true,
+      unsavedDraft: false,
+    });
+    // The replay of an editor: the layout loaded is edit mode's unsaved draft of then.
+    const draft = { ...past, data: { ...past.data, unsavedDraft: true } } as DashboardPageEvent;
+    expect(given([loadStarted('r1'), draft, loaded('r1')]).pastView?.unsavedDraft).toBe(true);
     expect(given([loadStarted('r1'), past, loaded('r1'), loadStarted('r2'), loaded('r2')]).pastView).toBeNull();
     // An answer for a load already replaced changes nothing.
     expect(given([loadStarted('r1'), loadStarted('r2'), past]).pastView).toBeNull();

@@ -42,6 +42,8 @@ export interface PastView {
   asOf: string;
   /** Chart data is queried as today; false: no query runs (a replay), the charts say their results are not kept. */
   queries: boolean;
+  /** The layout is edit mode's shared draft of then with unsaved changes, not the saved one (a replay). */
+  unsavedDraft: boolean;
 }
 
 export const emptyChartRuntime = (): ChartRuntime => ({

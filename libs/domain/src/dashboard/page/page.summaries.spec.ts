@@ -76,6 +76,17 @@ describe('dashboard page summaries', () => {
         { who: 'bob' },
       ),
     ).toBe('bob looked at the dashboard as it was at log position 42 without running its queries');
+    expect(
+      summarize(
+        {
+          type: 'dashboardPage/pastViewOpened',
+          data: { requestId: 'r', asOf: '42', queries: false, unsavedDraft: true },
+        },
+        { who: 'bob' },
+      ),
+    ).toBe(
+      'bob looked at the dashboard as it was at log position 42 in edit mode with unsaved changes without running its queries',
+    );
   });
 
   it('gives every page fact a readable line', () => {

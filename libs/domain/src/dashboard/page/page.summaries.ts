@@ -47,6 +47,7 @@ export const dashboardPageSummaries = defineSummaries<DashboardPageEvent, Dashbo
       `${count(d.filterItems.length, 'filter')})`,
     'dashboardPage/pastViewOpened': (d, { who, objectName, before }) =>
       `${who} looked at ${dash(objectName, before)} as it was ${/^\d+$/.test(d.asOf) ? `at log position ${d.asOf}` : `on ${d.asOf}`}` +
+      (d.unsavedDraft ? ' in edit mode with unsaved changes' : '') +
       (d.queries ? '' : ' without running its queries'),
     'dashboardPage/loadFailed': (d, { objectName, before }) =>
       `loading ${dash(objectName, before)} failed: ${failure(d.message)}`,

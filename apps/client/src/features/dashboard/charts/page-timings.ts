@@ -23,6 +23,9 @@ export function dashboardTimingMark(
       return { kind: 'start', key: `load:${event.data.requestId}` };
     case 'dashboardPage/loaded': {
       const { requestId, dashboard: loaded } = event.data;
+      // A view of the past (?as_of=, the replay) is looked at, not used: it is no mount of the dashboard,
+      // and the replay must send nothing.
+      if (state.pastView) return { kind: 'drop', key: `load:${requestId}` };
       return {
         kind: 'end',
         key: `load:${requestId}`,

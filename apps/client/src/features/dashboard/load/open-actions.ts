@@ -3,7 +3,7 @@
  * charts and datasets, the filter bar's first values (URL, permalink or defaults), the tabs shown, then
  * the charts' first queries in reading order and the star.
  */
-import { canEditDashboardLayout, isEditModeOn, type PermissionSubject } from '@strata/domain';
+import { canEditDashboardLayout, isEditModeOn, toPositionJson, type PermissionSubject } from '@strata/domain';
 import { hasStatus, toClientError } from '../../api/api-error';
 import { pastMoment } from '../../../shared/past-view/past-moment';
 import type { DashboardMetadata, DashboardPermalinkState } from '../api/types';
@@ -55,15 +55,23 @@ export function openActions(
       deps.abortCharts();
       // A past view (?as_of=, issue 13) is part of the load: the page is read-only until the next one.
       const asOf = permalink ? null : url.asOf;
+      // Edit mode's unsaved draft of then (the replay of an editor): what the editors saw instead of the saved layout.
+      const draft = asOf ? url.pastDraft : null;
       store.record([
         { type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } },
         ...(asOf
-          ? [{ type: 'dashboardPage/pastViewOpened' as const, data: { requestId, asOf, queries: url.pastQueries } }]
+          ? [
+              {
+                type: 'dashboardPage/pastViewOpened' as const,
+                data: { requestId, asOf, queries: url.pastQueries, unsavedDraft: draft !== null },
+              },
+            ]
           : []),
       ]);
       try {
         const dashboard = await api.getDashboard(idOrSlug, asOf ?? undefined);
-        const placed = chartIdsInOrder(readLayout(dashboard.position_json).layout);
+        const positionJson = draft ? toPositionJson(draft) : dashboard.position_json;
+        const placed = chartIdsInOrder(readLayout(positionJson).layout);
         // Then: the charts of the past layout as they were (the dashboard's /charts and /datasets are today's).
         const charts = asOf
           ? await api.getChartsAsOf(placed.length ? placed : (dashboard.chart_ids ?? []), asOf)
@@ -74,7 +82,7 @@ export function openActions(
         );
         const metadata = parseMetadata(dashboard.json_metadata);
         const { layout, problems } = readLayout(
-          dashboard.position_json,
+          positionJson,
           charts.map((c) => c.id),
         );
         if (problems.length)

@@ -11,6 +11,7 @@ import { dashboardPropertiesOf } from '../properties/dashboard-properties.featur
 import { dashboardTestApi, pieChart, type TestDashboard } from '../testing/dashboard-test-api';
 import { sampleDashboard } from '../testing/layouts';
 import { ADMIN } from '../testing/render-dashboard';
+import { readLayout, type Layout } from '../grid/layout';
 
 // Issue 13: `/dashboard/<id>/?as_of=<position or time>` is the real page (title bar, filter bar, grid of
 // real charts) showing the dashboard as it was, read-only; "Back to now" loads today's.
@@ -47,7 +48,10 @@ const before = (): TestDashboard =>
   });
 
 /** The page as the route draws it, with edit rights and a scripted socket (what it sends is recorded). */
-function renderPage(path: string, props: { asOf?: string; nowHref?: string; pastQueries?: boolean } = {}) {
+function renderPage(
+  path: string,
+  props: { asOf?: string; nowHref?: string; pastQueries?: boolean; pastDraft?: Layout } = {},
+) {
   const context = createTestContext('1');
   const toasts = createToasts(context);
   const http = new HttpClient({ baseUrl: api.server.baseUrl });
@@ -103,7 +107,7 @@ describe('the dashboard as it was (?as_of=, issue 13)', () => {
     expect(screen.queryByRole('button', { name: 'Copy permalink' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Star dashboard' })).toBeDisabled();
     expect(dashboard.canEdit()).toBe(false);
-    expect(dashboard.store.getState().pastView).toEqual({ asOf: '12', queries: true });
+    expect(dashboard.store.getState().pastView).toEqual({ asOf: '12', queries: true, unsavedDraft: false });
     expect(writes()).toEqual([]);
     expect(wire.sent).toEqual([]);
 
@@ -152,5 +156,36 @@ describe('the dashboard as it was (?as_of=, issue 13)', () => {
     expect(within(chart).getByRole('alert')).toHaveTextContent('Results are not kept');
     expect(api.chartData).toEqual([]);
     expect(writes()).toEqual([]);
+  });
+
+  it("draws edit mode's unsaved draft of then instead of the saved layout, marked, still read-only (the replay of an editor)", async () => {
+    api.dashboards.push(sampleDashboard());
+    api.past.set('12', [before()]);
+    // The draft of then: the saved row, and a markdown an editor had just added with its text.
+    const saved = readLayout(before().position_json).layout;
+    const draft: Layout = {
+      ...saved,
+      GRID_ID: { ...saved['GRID_ID']!, children: ['ROW-new', 'ROW-old'] },
+      'ROW-new': { id: 'ROW-new', type: 'ROW', children: ['MARKDOWN-new'], parents: ['ROOT_ID', 'GRID_ID'], meta: {} },
+      'MARKDOWN-new': {
+        id: 'MARKDOWN-new',
+        type: 'MARKDOWN',
+        children: [],
+        parents: ['ROOT_ID', 'GRID_ID', 'ROW-new'],
+        meta: { width: 4, height: 50, code: '## Not saved yet' },
+      },
+    };
+    const { dashboard, wire } = renderPage('/replay/?user=2', { asOf: '12', pastQueries: false, pastDraft: draft });
+    const grid = await screen.findByTestId('dashboard-grid');
+    expect(within(grid).getByRole('heading', { level: 2, name: 'Not saved yet' })).toBeInTheDocument();
+    expect(within(grid).getByRole('figure', { name: 'Origins then' })).toBeInTheDocument();
+    expect(screen.getByTestId('past-draft')).toHaveTextContent('Edit mode, unsaved changes');
+    expect(dashboard.store.getState().pastView).toEqual({ asOf: '12', queries: false, unsavedDraft: true });
+    // Not live edit mode: no edit button, no draft socket, nothing written, no query.
+    expect(screen.queryByText('Edit dashboard')).not.toBeInTheDocument();
+    expect(dashboard.canEdit()).toBe(false);
+    expect(wire.sent).toEqual([]);
+    expect(writes()).toEqual([]);
+    expect(api.chartData).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   toParamPairs,
   toQueryString,
   UrlParam,
+  type Layout,
   type PageUrlParams,
   type UiConfig,
 } from '@strata/domain';
@@ -57,6 +58,11 @@ export interface DashboardUrlState {
    * page mounting the past where nothing may reach a database: the replay).
    */
   pastQueries: boolean;
+  /**
+   * Not from the address: in a past view, edit mode's shared draft of then, drawn instead of the saved
+   * layout (the replay of an editor with unsaved changes); null: the saved layout.
+   */
+  pastDraft: Layout | null;
 }
 
 export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
@@ -74,6 +80,7 @@ export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
     permalinkKey: getParam(search, UrlParam.PERMALINK_KEY),
     asOf: getParam(search, AS_OF_PARAM)?.trim() || null,
     pastQueries: true,
+    pastDraft: null,
   };
 }
 
