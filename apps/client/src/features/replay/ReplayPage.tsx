@@ -17,7 +17,7 @@ function Stage({ replay, state }: { replay: ReplayFeature; state: ReplayState })
   if (!step) return null;
   switch (step.page) {
     case 'sqllab':
-      return <SqlLabReplay state={state} />;
+      return <SqlLabReplay api={replay.api} state={state} />;
     case 'dashboard':
       return <DashboardReplay api={replay.api} step={step} rows={rowsUpTo(state.steps, state.at)} />;
     case 'explore':

@@ -1,71 +1,39 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { sqlLabAt, type ReplayState } from '@strata/domain';
-import { TabBar } from '../sqllab/tabs/TabBar';
-import '../sqllab/sqllab.css';
+import { SqlLabPage } from '../sqllab/SqlLabPage';
+import { createPastSqlLab } from '../sqllab/past/past-sqllab';
+import { pastSqlLabState } from '../sqllab/past/past-state';
+import type { ReplayApi } from './replay-api';
+import { usePast } from './use-past';
 
-const SqlEditor = lazy(() => import('../sqllab/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
-const nothing = () => undefined;
+export const RESULTS_NOT_KEPT = 'Results are not kept: the replay does not run the query again.';
 
 /**
- * SQL Lab as the user had it at the step: their tabs and the active tab's SQL, folded from their
- * `tabstate:` and `query:` events (sqlLabAt). SQL Lab's own tab bar and editor draw it, read-only; the
- * page itself (SqlLabPage) is not used: it is bound to the signed-in user's live SQL Lab store and its
- * effects (autosave, catalog loads), which a replay must never start. No query is run: results come
- * from the log, which keeps a run's status and row count, never its rows.
+ * SQL Lab as the user had it at the step, drawn by SQL Lab's own page: their tabs, the active tab's
+ * database, schema, tables and SQL, and its latest run, folded from their `tabstate:` and `query:`
+ * events (sqlLabAt). The page is given a store without effects (createPastSqlLab): nothing syncs, no
+ * catalog is read from a database and no query runs. The log keeps a run's status, row count and
+ * error, never its rows: the results pane says so. The databases' names are read (a GET) once.
  */
-export function SqlLabReplay({ state }: { state: ReplayState }) {
+export function SqlLabReplay({ api, state }: { api: ReplayApi; state: ReplayState }) {
   const lab = useMemo(() => sqlLabAt(state.before, state.steps, state.at), [state.before, state.steps, state.at]);
-  const active = lab.active;
-  if (!active) return <p className="card">No SQL Lab tab yet at this step.</p>;
-  const run = active.latest_query_id ? lab.runs[active.latest_query_id] : undefined;
+  const databases = usePast('sqllab-databases', () => api.databases());
+  const time = state.steps[state.at]?.time;
+  const sqllab = useMemo(
+    () =>
+      lab.active &&
+      createPastSqlLab({
+        state: pastSqlLabState(lab),
+        databases: databases.status === 'ready' ? databases.value : databases.status === 'failed' ? [] : null,
+        at: time ? Date.parse(time) : 0,
+        rowsNote: RESULTS_NOT_KEPT,
+      }),
+    [lab, databases, time],
+  );
+  if (!sqllab) return <p className="card">No SQL Lab tab yet at this step.</p>;
   return (
-    <div className="sqllab replay-sqllab" data-testid="replay-sqllab">
-      <TabBar
-        tabs={lab.tabs.map((t) => ({
-          id: String(t.tab_id),
-          name: t.label,
-          running: Boolean(
-            t.latest_query_id && ['pending', 'running'].includes(lab.runs[t.latest_query_id]?.status ?? ''),
-          ),
-        }))}
-        activeId={String(active.tab_id)}
-        onSelect={nothing}
-        onAdd={nothing}
-        onClose={nothing}
-        onCloseOthers={nothing}
-        onClone={nothing}
-        onRename={nothing}
-        onMove={nothing}
-      />
-      <div className="sqllab-editor-box replay-sqllab__editor">
-        <Suspense fallback={<pre className="replay-sqllab__sql">{active.sql}</pre>}>
-          <SqlEditor
-            tabId={String(active.tab_id)}
-            value={active.sql}
-            words={{ schemas: [], tables: [], columns: [] }}
-            onChange={nothing}
-            onSelectionChange={nothing}
-            onRun={nothing}
-            readOnly
-            height={200}
-          />
-        </Suspense>
-      </div>
-      <pre className="replay-sqllab__sql" data-testid="replay-sql" aria-label="SQL">
-        {active.sql}
-      </pre>
-      <div className="replay-sqllab__results" data-testid="replay-results">
-        {run?.started ? (
-          <p>
-            Last run: <code>{run.started.sql}</code> — {run.status}
-            {run.rows !== null && `, ${run.rows} row${run.rows === 1 ? '' : 's'}`}
-            {run.errorMessage && `: ${run.errorMessage}`}.{' '}
-            <span className="muted">Results are not kept for this query: the replay does not run it again.</span>
-          </p>
-        ) : (
-          <p className="muted">No query was run in this tab yet.</p>
-        )}
-      </div>
+    <div className="replay-sqllab" data-testid="replay-sqllab">
+      <SqlLabPage sqllab={sqllab} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ChartRecord, DashboardRecord, ReplayRow } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { HttpClient } from '../api/http-client';
 import { hasStatus } from '../api/api-error';
+import { sqlLabApi, type DatabaseOption } from '../sqllab/api/sqllab-api';
 
 /** The audit API's largest page (apps/server/src/audit/CONTEXT.md). */
 const PAGE_SIZE = 1000;
@@ -17,6 +18,8 @@ export interface ReplayApi {
   /** The events of a dashboard's shared draft (edit mode); empty when there is none or it may not be read. */
   draftEvents(id: number): Promise<Envelope[]>;
   chartAsOf(id: number, position: number): Promise<ChartRecord | null>;
+  /** The databases SQL Lab offers (their names, for its left bar); never anything read from a database. */
+  databases(): Promise<DatabaseOption[]>;
 }
 
 const q = (value: Record<string, unknown>) => encodeURIComponent(rison.encode(value));
@@ -64,5 +67,6 @@ export function replayApi(http: HttpClient): ReplayApi {
     },
     chartAsOf: (id, position) =>
       orNull(http.get<{ result: ChartRecord }>(`/api/v1/chart/${id}?as_of=${position}`).then((a) => a.result)),
+    databases: () => sqlLabApi(http).databases(),
   };
 }

@@ -4,7 +4,7 @@ import type { DatabaseOption, ServerQuery } from './api/sqllab-api';
 import { QueryHistory } from './history/QueryHistory';
 import { ResultSet, QueryStateBadge, type DatasetControls, type QueryView } from './results/ResultSet';
 import { defaultDatasetName, exploreUrl } from './results/dataset-actions';
-import type { SqlLabFeature } from './sqllab.feature';
+import type { SqlLabPageStore } from './page-store';
 import { useStoreState } from '../../shared/use-store-state';
 
 /** A run of the editor as the results pane shows it. */
@@ -37,7 +37,7 @@ export function toQueryView(query: EditorQuery): QueryView {
 }
 
 export interface SouthPaneProps {
-  sqllab: SqlLabFeature;
+  sqllab: SqlLabPageStore;
   /** The selected sub-tab: Results, History, or a data preview's query id. */
   activeTab: string;
   /** The tab the pane belongs to. */
@@ -145,6 +145,7 @@ export function SouthPane({
           notify={notify}
           onRefetch={() => sqllab.refetch(shown.id)}
           dataset={dataset}
+          past={sqllab.past}
           onQueryTable={(schema, table) =>
             sqllab.addTab({ sql: `SELECT * FROM ${schema ? `${schema}.` : ''}${table}`, dbId: shown.dbId, schema })
           }

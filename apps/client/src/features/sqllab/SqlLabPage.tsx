@@ -23,15 +23,18 @@ import { LeftBar } from './leftbar/LeftBar';
 import { SouthPane } from './SouthPane';
 import { SplitPanes } from './SplitPanes';
 import { useSqlLabShortcuts } from './shortcuts';
-import type { SqlLabFeature } from './sqllab.feature';
+import type { SqlLabPageStore } from './page-store';
 import { TabBar } from './tabs/TabBar';
 import './sqllab.css';
 
 // Ace is most of SQL Lab's code: it loads in its own chunk while the tabs and pickers render.
 const SqlEditor = lazy(() => import('./editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
 
-/** /sqllab/: tabs, the left bar, the editor over the results; all state from the SQL Lab store. */
-export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
+/**
+ * /sqllab/: tabs, the left bar, the editor over the results; all state from the SQL Lab store (the live
+ * one, or a past one shown read-only by a replay).
+ */
+export function SqlLabPage({ sqllab }: { sqllab: SqlLabPageStore }) {
   const state = useStoreState(sqllab.store.state$);
   const catalog = useStoreState(sqllab.catalog.store.state$);
   const history = useStoreState(sqllab.history$);
@@ -260,6 +263,7 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabFeature }) {
                       })
                     }
                     onRun={() => sqllab.run(active.id, 'auto', ctas)}
+                    readOnly={sqllab.past !== undefined}
                   />
                 </Suspense>
               </div>

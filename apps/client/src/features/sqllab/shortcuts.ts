@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { activeTabId } from '@strata/domain';
-import type { SqlLabFeature } from './sqllab.feature';
+import type { SqlLabPageStore } from './page-store';
 
 /** Where a key press belongs to what is being typed (the editor, an input), not to the page. */
 function typing(target: EventTarget | null): boolean {
@@ -13,7 +13,7 @@ function typing(target: EventTarget | null): boolean {
  * (inside it, Ace undoes typing); Alt+T new tab, Alt+W close tab, Alt+PageDown / Alt+PageUp next and
  * previous tab (browsers keep Ctrl+T, Ctrl+W and Ctrl+Tab for themselves).
  */
-export function useSqlLabShortcuts(sqllab: SqlLabFeature): void {
+export function useSqlLabShortcuts(sqllab: SqlLabPageStore): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const ctrl = event.ctrlKey || event.metaKey;

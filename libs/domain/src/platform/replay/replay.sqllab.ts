@@ -5,7 +5,12 @@
  * key at most), so a replay says so instead of running the query again.
  */
 import type { EventLike } from '@strata/events';
-import { tabStateDecider, type TabRecord, type TabStates } from '../../sqllab/tab-state/tab-state.decider';
+import {
+  tabStateDecider,
+  type TableSchemaRecord,
+  type TabRecord,
+  type TabStates,
+} from '../../sqllab/tab-state/tab-state.decider';
 import { TAB_STATE_EVENTS, type TabStateEvent } from '../../sqllab/tab-state/tab-state.events';
 import { queryRunDecider, type QueryRunState } from '../../sqllab/query-run/query-run.decider';
 import { QUERY_RUN_EVENT_TYPES, type QueryRunEvent } from '../../sqllab/query-run/query-run.events';
@@ -16,6 +21,8 @@ export interface ReplaySqlLab {
   tabs: readonly (TabRecord & { tab_id: number })[];
   /** The active tab (the one shown), or the last one when none is marked active. */
   active: (TabRecord & { tab_id: number }) | null;
+  /** The tables the tabs' left bars list (their columns as the client stored them), by id. */
+  tables: readonly (TableSchemaRecord & { id: number })[];
   /** Runs by client id. */
   runs: Readonly<Record<string, QueryRunState>>;
 }
@@ -38,5 +45,6 @@ export function sqlLabAt(before: readonly ReplayRow[], steps: readonly ReplaySte
   }
   const list = Object.entries(tabs.tabs).map(([id, tab]) => ({ ...tab, tab_id: Number(id) }));
   const active = list.find((tab) => tab.active) ?? list[list.length - 1] ?? null;
-  return { tabs: list, active, runs };
+  const tables = Object.entries(tabs.tables).map(([id, table]) => ({ ...table, id: Number(id) }));
+  return { tabs: list, active, tables, runs };
 }

@@ -91,6 +91,15 @@ describe("the user's SQL Lab at a step (tab-state and query-run folds)", () => {
     expect(run.status).toBe('running');
   });
 
+  it("lists the tables of the tabs' left bars as they were added", () => {
+    const table = { database_id: 1, catalog: null, schema: 'public', table: 'cars', description: { columns: [] } };
+    const added = replaySteps([
+      row(5, 'sqllab/tableSchemaAdded', { table_schema_id: 3, tab_id: 10, replaced_ids: [], ...table }),
+    ]);
+    expect(sqlLabAt(before, added, -1).tables).toEqual([]);
+    expect(sqlLabAt(before, added, 0).tables).toEqual([{ id: 3, tab_id: 10, expanded: true, ...table }]);
+  });
+
   it('skips what the user undid', () => {
     const undone = replaySteps([sqlEdited(5, 10, 'SELECT undone', { undone: true })]);
     expect(sqlLabAt(before, undone, 0).active?.sql).toBe('SELECT old');

@@ -4,10 +4,10 @@ import { useStoreState } from '../../../shared/use-store-state';
 import type { DatabaseOption, ServerQuery } from '../api/sqllab-api';
 import { QueryStateBadge } from '../results/ResultSet';
 import { formatElapsed } from '../results/result-texts';
-import { HISTORY_PAGE_SIZE, type QueryHistoryFeature } from './query-history.feature';
+import { HISTORY_PAGE_SIZE, type QueryHistoryView } from './query-history.feature';
 
 export interface QueryHistoryProps {
-  history: QueryHistoryFeature;
+  history: QueryHistoryView;
   databases: readonly DatabaseOption[] | null;
   /** Changes when a run of this page finishes: the list is read again so it shows up. */
   refreshKey: string;

@@ -8,6 +8,7 @@ import {
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { QueryListFilter, SqlLabApi } from '../api/sqllab-api';
+import type { ReadableState } from '../page-store';
 
 export const HISTORY_PAGE_SIZE = 25;
 
@@ -29,6 +30,11 @@ export interface QueryHistoryFeature {
   /** The same list again (a run finished, or the user asked). */
   reload(): Promise<void>;
 }
+
+/** What the history tab binds to: the live list, or a replay's runs from the log (loads do nothing). */
+export type QueryHistoryView = Pick<QueryHistoryFeature, 'load' | 'reload'> & {
+  readonly store: ReadableState<QueryHistoryState>;
+};
 
 /** The query history tab: the server's list of past runs (every tab, every page load), filtered and paged. */
 export function createQueryHistory(context: ClientContext, api: SqlLabApi, now: () => number): QueryHistoryFeature {

@@ -50,6 +50,11 @@ export interface ResultSetProps {
   onQueryTable?(schema: string | null, table: string): void;
   /** Turning the results into a dataset (sqllab-and-platform §4): none for data previews. */
   dataset?: DatasetControls;
+  /**
+   * The run as it was at a past moment (a replay): its clock stands still at `now()`, and its rows, never
+   * kept, are not offered again; `rowsNote` says why.
+   */
+  past?: { rowsNote: string };
 }
 
 export interface DatasetControls {
@@ -110,14 +115,14 @@ function DatasetButtons({ dataset }: { dataset: DatasetControls }) {
   );
 }
 
-function Elapsed({ query, now }: { query: QueryView; now(): number }) {
+function Elapsed({ query, now, still }: { query: QueryView; now(): number; still: boolean }) {
   const running = query.endDttm === null && isQueryInProgress(query.state);
   const [, tick] = useState(0);
   useEffect(() => {
-    if (!running) return;
+    if (!running || still) return;
     const timer = setInterval(() => tick((n) => n + 1), 100);
     return () => clearInterval(timer);
-  }, [running]);
+  }, [running, still]);
   const end = query.endDttm ?? (running ? now() : query.startDttm);
   return (
     <span className="sqllab-timer" data-testid="query-timer">
@@ -138,7 +143,8 @@ export function QueryStateBadge({ state }: { state: BadgeState }) {
  * The results of the tab's latest run: state badge, timer, row count, the limiting and display-limit
  * warnings, copy and CSV, then the grid; or the error with its Request Access link.
  */
-export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, onQueryTable, dataset }: ResultSetProps) {
+export function ResultSet(props: ResultSetProps) {
+  const { query, maxRow, exportUrl, now, notify, onRefetch, onQueryTable, dataset, past } = props;
   const shown = query.results?.data.length ?? 0;
   // Browser storage never keeps rows: a finished run restored after a reload has a count, no rows.
   const rowsGone = query.state === 'success' && (query.rows ?? 0) > 0 && shown === 0;
@@ -155,8 +161,8 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
     <section className="sqllab-results" aria-label="Results" data-testid="result-set">
       <div className="sqllab-results__bar">
         <QueryStateBadge state={query.state} />
-        <Elapsed query={query} now={now} />
-        {query.state === 'success' && results && (
+        <Elapsed query={query} now={now} still={past !== undefined} />
+        {query.state === 'success' && (results || past) && (
           <span data-testid="row-count">
             {(query.rows ?? shown).toLocaleString('en-US')} row{(query.rows ?? shown) === 1 ? '' : 's'}
           </span>
@@ -231,7 +237,12 @@ export function ResultSet({ query, maxRow, exportUrl, now, notify, onRefetch, on
           )}
         </div>
       )}
-      {rowsGone && !query.tempTable && (
+      {past && (
+        <div className="sqllab-alert sqllab-alert--info" role="status" data-testid="rows-not-kept">
+          {past.rowsNote}
+        </div>
+      )}
+      {rowsGone && !query.tempTable && !past && (
         <div className="sqllab-alert sqllab-alert--info">
           The rows of this run are no longer in the browser.{' '}
           <button type="button" className="button--small" onClick={onRefetch}>
