@@ -7,5 +7,6 @@ export * from './dashboard';
 export * from './databases';
 export * from './charts';
 export * from './datasets';
+export * from './reports';
 export * from './upcasters';
 export * from './audit';

@@ -23,6 +23,7 @@ import { exploreSideSummaries } from '../explore/side/explore-side.summaries';
 import { chartListSummaries } from '../explore/chart-list/chart-list.summaries';
 import { databaseSummaries } from '../databases/database.summaries';
 import { datasetSummaries } from '../datasets/dataset.summaries';
+import { reportSummaries } from '../reports/report.summaries';
 import { errorsSummaries } from '../platform/errors/errors.summaries';
 import { examplesSummaries } from '../platform/examples/examples.summaries';
 import { toastSummaries } from '../platform/toasts/toast.summaries';
@@ -55,6 +56,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   chartListSummaries,
   databaseSummaries,
   datasetSummaries,
+  reportSummaries,
   errorsSummaries,
   examplesSummaries,
   toastSummaries,
