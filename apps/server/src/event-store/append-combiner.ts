@@ -34,6 +34,7 @@ import {
   eventsParam,
   findCommandIn,
   isEmbedded,
+  knownEmbedded,
   type AppendContext,
 } from './append-events';
 import { pgError } from './event-rows';
@@ -123,8 +124,11 @@ export class AppendCombiner {
   ) {}
 
   /** One autocommitted append (no `tx`, no in-transaction projection for its events). */
-  async append(stream: string, events: readonly EventLike[], options: AppendOptions): Promise<AppendResult> {
-    if (await isEmbedded(this.dataSource.manager)) return this.alone(stream, events, options);
+  append(stream: string, events: readonly EventLike[], options: AppendOptions): Promise<AppendResult> {
+    const embedded = knownEmbedded(this.dataSource.manager);
+    if (embedded === undefined)
+      return isEmbedded(this.dataSource.manager).then(() => this.append(stream, events, options));
+    if (embedded) return this.alone(stream, events, options);
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ stream, events, options, resolve, reject });
       // Nothing in the database: go now (a lone writer never waits). Otherwise the appends made in this
@@ -204,9 +208,9 @@ export class AppendCombiner {
       for (const p of batch) answers.push(await settle(this.alone(p.stream, p.events, p.options)));
       return answers;
     }
-    const byItem = new Map<number, BatchRow[]>();
-    for (const row of found) byItem.set(row.item, [...(byItem.get(row.item) ?? []), row]);
-    return Promise.all(batch.map((p, i) => this.answer(p, sent[i]!, byItem.get(i + 1) ?? [])));
+    const byItem: BatchRow[][] = batch.map(() => []);
+    for (const row of found) byItem[row.item - 1]?.push(row);
+    return Promise.all(batch.map((p, i) => this.answer(p, sent[i]!, byItem[i]!)));
   }
 
   private alone(stream: string, events: readonly EventLike[], options: AppendOptions): Promise<AppendResult> {
