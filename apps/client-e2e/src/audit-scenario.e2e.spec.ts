@@ -216,13 +216,14 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     expect(await admin.getByTestId('replay-page').innerText()).toContain('SQL Lab');
     await admin.screenshot({ path: join(ARTIFACTS, 'audit-scenario-replay-sql.png') });
 
-    const markdowns = () => admin.getByTestId('replay-layout').locator('.replay-layout__item--markdown');
+    // The real dashboard page: its grid, with Bob's markdown.
+    const grid = () => admin.getByTestId('replay-stage').getByTestId('dashboard-grid');
     await stepReplayUntil(
       admin,
       async () => {
         if (!(await admin.getByTestId('replay-page').innerText()).startsWith('Dashboard')) return false;
-        await admin.getByTestId('replay-layout').waitFor({ state: 'attached' });
-        return (await markdowns().count()) > 0;
+        await grid().waitFor({ state: 'attached' });
+        return (await grid().locator('.dashboard-markdown-holder').count()) > 0;
       },
       'the markdown',
     );

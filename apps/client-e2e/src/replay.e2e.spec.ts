@@ -96,18 +96,20 @@ describe("replaying bob's session (Chromium)", () => {
     expect(await admin.getByTestId('replay-page').innerText()).toContain('SQL Lab');
     await admin.screenshot({ path: join(ARTIFACTS, 'replay-sqllab.png') });
 
-    const markdowns = () => admin.getByTestId('replay-layout').locator('.replay-layout__item--markdown');
+    // The real dashboard page: its grid, with bob's markdown from the shared draft of then.
+    const grid = () => admin.getByTestId('replay-stage').getByTestId('dashboard-grid');
     await stepReplayUntil(
       admin,
       async () => {
         if (!(await admin.getByTestId('replay-page').innerText()).startsWith('Dashboard')) return false;
         // The dashboard as it was is read from the server (as_of and its draft) for each step.
-        await admin.getByTestId('replay-layout').waitFor({ state: 'attached' });
-        return (await markdowns().count()) > 0;
+        await grid().waitFor({ state: 'attached' });
+        return (await grid().locator('.dashboard-markdown-holder').count()) > 0;
       },
       'the markdown',
     );
     expect(await admin.getByTestId('replay-page').innerText()).toContain('Replayed');
+    expect(await admin.getByTestId('past-draft').innerText()).toContain('Edit mode, unsaved changes');
     await admin.screenshot({ path: join(ARTIFACTS, 'replay-dashboard.png') });
 
     // Typing into the replayed page is stopped, and says so.
