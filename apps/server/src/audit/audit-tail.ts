@@ -11,7 +11,7 @@
  * commits it learns of (CommittedEvents carries all processes' commits), so no row is sent twice.
  */
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { isAdmin } from '@strata/domain';
+import { isAdmin, upcastEvents } from '@strata/domain';
 import { WIRE_EVENT, type Envelope } from '@strata/events';
 import { concatMap, type Subscription } from 'rxjs';
 import { CommittedEvents, type CommittedBatch } from '../event-store/committed-events';
@@ -57,7 +57,9 @@ export class AuditTail implements OnModuleInit, OnModuleDestroy {
       .filter((t) => t.sockets.length > 0);
     if (targets.length === 0) return; // nobody is watching: describe nothing
     try {
-      const rows = await this.audit.rows([...batch.events].reverse());
+      // Read as the REST query reads them (through the upcasters): the rows described here are kept
+      // (row-cache.ts) and answer later pages too.
+      const rows = await this.audit.rows(upcastEvents([...batch.events]).reverse());
       for (const { stream, sockets } of targets) {
         const events = rows.map((row, i) => asEnvelope(stream, row, i));
         for (const socket of sockets) socket.emit(WIRE_EVENT, { type: 'events', stream, events });

@@ -18,6 +18,8 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
 import { AuditModule } from './audit.module';
 import type { AuditRow } from './audit.service';
+import { PageContext } from './page-context';
+import { toEnvelopes, type EventRow } from '../event-store/event-rows';
 
 type Ack = Extract<ServerMessage, { type: 'ack' }>;
 
@@ -379,5 +381,160 @@ describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
     });
     const rows = rowsOf(await audit('admin', { types: ['sqllab/querySucceeded'] }));
     expect(rows.map((r) => r.summary)).toEqual(["the query in the tab 'Revenue SQL' succeeded with 1 row"]);
+  });
+});
+
+describe('a page reads only what its rows need (issue 13 item 6)', () => {
+  // dora's chart: created, renamed once by an old-style save (`chart/chartUpdated {changes}`, which an
+  // upcaster reads as a rename), renamed again today, with many settings changes in between.
+  let doraId: number;
+  let doraChart: number;
+  const PARAMS_CHANGES = 12;
+
+  beforeAll(async () => {
+    doraId = (
+      await t.app
+        .get(UsersService)
+        .createUser({ username: 'dora', password: 'dora-password', roles: ['Alpha'] }, 'system')
+    ).id;
+    const [{ id }] = (await t.app.get(DataSource).query(`SELECT nextval('charts_id_seq')::int AS id`)) as {
+      id: number;
+    }[];
+    doraChart = id;
+    const meta = { actor: String(doraId) };
+    await t.app.get(CommandBus).execute(
+      new DecideChart(
+        doraChart,
+        {
+          type: 'CreateChart',
+          data: {
+            id: doraChart,
+            owner_id: doraId,
+            slice_name: 'First name',
+            viz_type: 'table',
+            datasource_id: 1,
+            datasource_type: 'table',
+            params: null,
+            query_context: null,
+            description: null,
+            cache_timeout: null,
+            certified_by: null,
+            certification_details: null,
+          },
+        },
+        { actor: String(doraId), expectedVersion: 0 },
+      ),
+    );
+    const store = t.app.get(EventStore);
+    const params = (n: number) => ({ type: 'chart/chartParamsChanged', data: { params: JSON.stringify({ n }) } });
+    const steps = [
+      ...Array.from({ length: PARAMS_CHANGES / 2 }, (_, n) => params(n)),
+      { type: 'chart/chartUpdated', data: { changes: { slice_name: 'Legacy name' } } },
+      ...Array.from({ length: PARAMS_CHANGES / 2 }, (_, n) => params(100 + n)),
+      { type: 'chart/chartRenamed', data: { slice_name: 'Final name' } },
+    ];
+    for (const [i, event] of steps.entries())
+      await store.append(`chart:${doraChart}`, [event], { expectedVersion: i + 1, meta });
+  }, 60_000);
+
+  const doraPage = async (page: number, page_size: number) =>
+    rowsOf(await audit('admin', { actor: doraId, page, page_size }));
+
+  it('names each row as the chart was then, across pages, the old-style rename included', async () => {
+    const first = await doraPage(0, 1);
+    expect(first.map((r) => [r.type, r.object?.name, r.summary])).toEqual([
+      ['chart/chartRenamed', 'Legacy name', "dora renamed the chart 'Legacy name' to 'Final name'"],
+    ]);
+    // Newest first: the rename, 6 settings changes under 'Legacy name', the old-style rename, 6 under
+    // 'First name', the creation.
+    const newer = await doraPage(0, 7);
+    expect(newer.slice(1).map((r) => [r.object?.name, r.summary])).toEqual(
+      Array(6).fill(['Legacy name', "dora changed the settings of the chart 'Legacy name'"]),
+    );
+    const second = await doraPage(1, 7);
+    expect(second[0]).toMatchObject({
+      type: 'chart/chartRenamed',
+      object: { name: 'First name' },
+      summary: "dora renamed the chart 'First name' to 'Legacy name'",
+    });
+    expect(second.slice(1).map((r) => r.object?.name)).toEqual(Array(6).fill('First name'));
+    const last = await doraPage(2, 5);
+    expect(last.at(-1)).toMatchObject({
+      type: 'chart/chartCreated',
+      object: { name: 'First name' },
+      summary: "dora created the table chart 'First name'",
+    });
+    expect(last.every((r) => r.undone === false)).toBe(true);
+  });
+
+  it("reads only the chart's naming events for a chart row, not its settings changes", async () => {
+    const dataSource = t.app.get(DataSource);
+    const newest = toEnvelopes(
+      (await dataSource.query(
+        `SELECT position, id, stream, version, type, data, meta FROM events WHERE stream = $1 ORDER BY position DESC LIMIT 1`,
+        [`chart:${doraChart}`],
+      )) as EventRow[],
+    );
+    const context = await PageContext.load(dataSource, newest);
+    // The creation, the old-style save and the rename: not the settings changes in between.
+    expect(context.eventsRead).toBe(3);
+    expect(context.describe(newest).get(newest[0].id)).toMatchObject({ objectName: 'Legacy name' });
+  });
+
+  const newestOf = async (stream: string) => {
+    const dataSource = t.app.get(DataSource);
+    return toEnvelopes(
+      (await dataSource.query(
+        `SELECT position, id, stream, version, type, data, meta FROM events WHERE stream = $1 ORDER BY position DESC LIMIT 1`,
+        [stream],
+      )) as EventRow[],
+    );
+  };
+
+  it("reads a chart's names only from its last rename before the row on", async () => {
+    // bob's chart: created, renamed to 'Revenue by origin', 'Revenue 2026', then 'Tail name' (live tail test).
+    const newest = await newestOf(`chart:${chartId}`);
+    const context = await PageContext.load(t.app.get(DataSource), newest);
+    expect(context.eventsRead).toBe(2);
+    expect(context.describe(newest).get(newest[0].id)).toMatchObject({
+      objectName: 'Revenue 2026',
+      summary: "\u0000who\u0000 renamed the chart 'Revenue 2026' to 'Tail name'",
+    });
+  });
+
+  it('reads from the start when the last event with the name key names nothing', async () => {
+    // Written straight into the log (no projection would take a null name), as a stored event may read.
+    const meta = JSON.stringify({ actor: String(doraId), at: new Date().toISOString() });
+    for (const [type, data] of [
+      ['chart/chartRenamed', { slice_name: null }],
+      ['chart/chartDescribed', { description: 'x' }],
+    ] as const)
+      await t.app.get(DataSource).query(
+        `INSERT INTO events (id, stream, version, type, data, meta)
+         SELECT gen_random_uuid(), $1, max(version) + 1, $2, $3::jsonb, $4::jsonb FROM events WHERE stream = $1`,
+        [`chart:${doraChart}`, type, JSON.stringify(data), meta],
+      );
+    const newest = await newestOf(`chart:${doraChart}`);
+    const context = await PageContext.load(t.app.get(DataSource), newest);
+    expect(context.describe(newest).get(newest[0].id)).toMatchObject({ objectName: 'Final name' });
+  });
+
+  it('still reads a stream whole for a row whose summary names things from earlier events', async () => {
+    const dataSource = t.app.get(DataSource);
+    const draft = toEnvelopes(
+      (await dataSource.query(
+        `SELECT position, id, stream, version, type, data, meta FROM events WHERE stream = $1 ORDER BY position`,
+        [`dashboard-draft:${dashboardId}`],
+      )) as EventRow[],
+    );
+    const divider = draft.filter((e) => e.type === 'dashboard/componentCreated').slice(-1);
+    expect(divider).toHaveLength(1);
+    const upTo = draft.indexOf(divider[0]) + 1;
+    const context = await PageContext.load(dataSource, divider);
+    expect(context.eventsRead).toBeGreaterThanOrEqual(upTo);
+    const described = context.describe(divider);
+    expect(described.get(divider[0].id)).toMatchObject({ objectName: 'Sales board' });
+    // Every event of the draft read is described (kept by row-cache.ts for the next page).
+    expect(draft.slice(0, upTo).every((e) => described.has(e.id))).toBe(true);
   });
 });

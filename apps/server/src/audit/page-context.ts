@@ -1,77 +1,63 @@
 /**
  * What audit rows need besides the rows: the earlier events of their streams, so each summary and each
- * object name is as it was then. Each stream is read ONCE per page, from its start up to the highest
- * position the page needs (one query for all of them), never once per row; and every event of a stream
- * read is described while it is at hand (row-cache.ts keeps them), so the next page of the same stream
- * reads nothing.
+ * object name is as it was then. Two queries for the whole page (in parallel), never one per row:
+ * - a stream read whole up to the row, only for a row whose summary folds earlier events
+ *   (`summaryReadsEarlierEvents`: a dashboard naming a chart from its layout, a query run naming its tab);
+ *   every event of such a stream is described while it is at hand (row-cache.ts keeps them), so the next
+ *   page of the same stream reads nothing;
+ * - the objects' names, from as few events as exactness allows (name-history.ts).
+ * Any other row is summarized alone: for its type that says the same as its stream would.
+ *
+ * PROBLEM (issue 13 item 6, measured on 1,000,000 events): an actor's page of 25 rows touches about 24
+ * charts and dashboards; reading them whole and describing all 1,150 of their events made it 12 to 44
+ * times the raw page query (p95 up to 231 ms), when a chart's row needs only the chart's name then.
  */
-import { summarize, summarizeStream } from '@strata/domain';
+import { summarize, summarizeStream, summaryReadsEarlierEvents } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { DataSource } from 'typeorm';
 import { toEnvelopes, type EventRow } from '../event-store/event-rows';
 import { isFoldedStream, nameSourceOf, objectOfEvent, type AuditObjectRef } from './audit-objects';
+import { readNameChanges, type NameChanges, type NameNeed } from './name-history';
 import { WHO, type Described } from './row-cache';
 
-/** A name's history on one stream: [position, name after that event], in position order. */
-type NameChanges = [number, string][];
+/** Where a stream is read whole: up to the newest row whose summary folds its earlier events. */
+type WholeNeeds = Map<string, number>;
 
 export class PageContext {
   private constructor(
-    private readonly history: Map<string, Envelope[]>,
+    /** The streams read whole (up to the page's newest row needing them), in position order. */
+    private readonly whole: Map<string, Envelope[]>,
     private readonly names: Map<string, NameChanges>,
+    /** How many events were read (after upcasting): what the page cost, for tests. */
+    readonly eventsRead: number,
   ) {}
 
-  /** Reads what `rows` need: their folded streams up to each row, their objects' name streams up to each row. */
+  /** Reads what `rows` need: the streams their summaries fold, their objects' names at each row. */
   static async load(dataSource: DataSource, rows: readonly Envelope[]): Promise<PageContext> {
-    const upTo = new Map<string, number>();
-    const need = (stream: string, position: number) => upTo.set(stream, Math.max(upTo.get(stream) ?? 0, position));
-    const nameKeys = new Map<string, string>();
-    for (const row of rows) {
-      if (isFoldedStream(row.stream)) need(row.stream, row.position ?? 0);
-      const object = objectOfEvent(row);
+    const wholeUpTo: WholeNeeds = new Map();
+    const nameNeeds = new Map<string, NameNeed>();
+    const needName = (object: AuditObjectRef | null, from: number, upto: number) => {
       const source = object === null ? null : nameSourceOf(object);
-      if (source !== null) {
-        need(source.stream, row.position ?? 0);
-        nameKeys.set(source.stream, source.key);
-      }
+      if (source === null) return;
+      const need = nameNeeds.get(source.stream) ?? { ...source, from, upto };
+      nameNeeds.set(source.stream, { ...need, from: Math.min(need.from, from), upto: Math.max(need.upto, upto) });
+    };
+    for (const row of rows) {
+      const position = row.position ?? 0;
+      if (isFoldedStream(row.stream) && summaryReadsEarlierEvents(row.type))
+        wholeUpTo.set(row.stream, Math.max(wholeUpTo.get(row.stream) ?? 0, position));
+      needName(objectOfEvent(row), position, position);
     }
-    // A folded stream's earlier events are described too: their objects' names are needed up to them.
-    for (const stream of upTo.keys()) {
-      const source = isFoldedStream(stream) ? objectNameSource(stream) : null;
-      if (source !== null) {
-        need(source.stream, upTo.get(stream)!);
-        nameKeys.set(source.stream, source.key);
-      }
-    }
-    const streams = [...upTo.keys()];
-    const found =
-      streams.length === 0
-        ? []
-        : ((await dataSource.query(
-            `SELECT e.position, e.id, e.stream, e.version, e.type, e.data, e.meta
-               FROM unnest($1::text[], $2::bigint[]) AS w(stream, upto)
-               JOIN events e ON e.stream = w.stream AND e.position <= w.upto`,
-            [streams, streams.map((s) => upTo.get(s))],
-          )) as EventRow[]);
-    // Sorted here, not in SQL: for a stream of 10,000 events the database's sort of the wide rows cost
-    // more than reading them.
-    found.sort((a, b) => Number(a.position) - Number(b.position));
-    const history = new Map<string, Envelope[]>();
-    for (const event of toEnvelopes(found)) {
-      const list = history.get(event.stream) ?? [];
-      list.push(event);
-      history.set(event.stream, list);
-    }
-    const names = new Map<string, NameChanges>();
-    for (const [stream, key] of nameKeys) {
-      const changes: NameChanges = [];
-      for (const event of history.get(stream) ?? []) {
-        const name = (event.data as Record<string, unknown> | null)?.[key];
-        if (typeof name === 'string') changes.push([event.position ?? 0, name]);
-      }
-      names.set(stream, changes);
-    }
-    return new PageContext(history, names);
+    // Every event of a stream read whole is described too: its object's names are needed from its start.
+    for (const [stream, upto] of wholeUpTo)
+      needName(objectOfEvent({ stream, type: '', data: null } as unknown as Envelope), 0, upto);
+    const [whole, names] = await Promise.all([
+      readWhole(dataSource, wholeUpTo),
+      readNameChanges(dataSource, [...nameNeeds.values()]),
+    ]);
+    let read = names.eventsRead;
+    for (const events of whole.values()) read += events.length;
+    return new PageContext(whole, names.changes, read);
   }
 
   /**
@@ -93,10 +79,10 @@ export class PageContext {
   }
 
   /**
-   * Each row, and every event of the folded streams read, described with `WHO` for its actor (keyed by
-   * event id: an upcaster may turn one stored event into several at the same position). A folded
-   * stream's events are summarized with the stream's earlier events (`summarizeStream` names tabs and
-   * filters as they were then), the others alone.
+   * Each row, and every event of the streams read whole, described with `WHO` for its actor (keyed by
+   * event id: an upcaster may turn one stored event into several at the same position). A stream read
+   * whole is summarized with its earlier events (`summarizeStream` names tabs and filters as they were
+   * then); any other row alone, which for its type says the same (`summaryReadsEarlierEvents`).
    */
   describe(rows: readonly Envelope[]): Map<string, Described> {
     const out = new Map<string, Described>();
@@ -107,9 +93,8 @@ export class PageContext {
         objectName: name.shown,
       });
     };
-    for (const [stream, events] of this.history) {
-      if (!isFoldedStream(stream)) continue;
-      const object = events.length === 0 ? null : objectOfEvent(events[0]);
+    for (const events of this.whole.values()) {
+      const object = objectOfEvent(events[0]);
       const texts = safely(events, () =>
         summarizeStream(events, (i) => ({
           who: WHO,
@@ -130,10 +115,24 @@ export class PageContext {
   }
 }
 
-/** The stream holding the name of a folded stream's object (`dashboard-draft:7` -> `dashboard:7`). */
-function objectNameSource(stream: string): { stream: string; key: string } | null {
-  const object = objectOfEvent({ stream, type: '', data: null } as unknown as Envelope);
-  return object === null ? null : nameSourceOf(object);
+/** Each stream of `upTo` from its start up to its position, in one query, in position order. */
+async function readWhole(dataSource: DataSource, upTo: WholeNeeds): Promise<Map<string, Envelope[]>> {
+  const out = new Map<string, Envelope[]>();
+  if (upTo.size === 0) return out;
+  const found = (await dataSource.query(
+    `SELECT e.position, e.id, e.stream, e.version, e.type, e.data, e.meta
+       FROM unnest($1::text[], $2::bigint[]) AS w(stream, upto)
+       JOIN events e ON e.stream = w.stream AND e.position <= w.upto`,
+    [[...upTo.keys()], [...upTo.values()]],
+  )) as EventRow[];
+  // Sorted here, not in SQL: for a stream of 10,000 events the database's sort of the wide rows cost
+  // more than reading them.
+  found.sort((a, b) => Number(a.position) - Number(b.position));
+  for (const event of toEnvelopes(found)) {
+    if (!out.has(event.stream)) out.set(event.stream, []);
+    out.get(event.stream)!.push(event);
+  }
+  return out;
 }
 
 /**

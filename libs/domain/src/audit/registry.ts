@@ -84,6 +84,15 @@ for (const summaries of ALL_SUMMARIES) {
 /** The event types that have a summary. */
 export const SUMMARIZED_TYPES: ReadonlySet<string> = new Set(byType.keys());
 
+/**
+ * Whether the summary of an event of this type reads the stream's earlier events (its context keeps a
+ * `names` fold, e.g. a dashboard naming a chart by its title on the layout). Any other type's summary is
+ * the same from `summarize` as from `summarizeStream`, so a reader can describe it without its stream.
+ */
+export function summaryReadsEarlierEvents(type: string): boolean {
+  return byType.get(type)?.names !== undefined;
+}
+
 /** Who did it and what the object was called, per event, for `summarizeStream`. */
 export interface SummaryInput {
   who: string;
