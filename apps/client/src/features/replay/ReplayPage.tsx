@@ -17,7 +17,7 @@ function Stage({ replay, state }: { replay: ReplayFeature; state: ReplayState })
   if (!step) return null;
   switch (step.page) {
     case 'sqllab':
-      return <SqlLabReplay api={replay.api} state={state} />;
+      return <SqlLabReplay replay={replay} />;
     case 'dashboard':
       return <DashboardReplay api={replay.api} step={step} rows={rowsUpTo(state.steps, state.at)} />;
     case 'explore':

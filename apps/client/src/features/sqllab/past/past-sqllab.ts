@@ -1,20 +1,32 @@
-import { of } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, of, shareReplay, type Observable } from 'rxjs';
 import { queryEditorById, tablesKey, type CatalogState, type SqlLabState } from '@strata/domain';
+import { currentValue } from '../../../shared/use-store-state';
 import type { DatabaseOption } from '../api/sqllab-api';
 import type { ReadableState, SqlLabPageStore } from '../page-store';
 import type { PastSqlLabState } from './past-state';
 
-export interface PastSqlLab {
+/** SQL Lab at one past moment. */
+export interface PastMoment {
   state: PastSqlLabState;
-  /** The databases SQL Lab offers (the left bar names the tab's); null while they load. */
-  databases: readonly DatabaseOption[] | null;
-  /** The moment shown (epoch ms): the clock of a run still going then stands still here. */
+  /** The moment (epoch ms): the clock of a run still going then stands still here. */
   at: number;
+}
+
+export interface PastSqlLab {
+  /** The moment shown, as it changes (a replay's steps); replays its latest value. */
+  moment$: Observable<PastMoment>;
+  /** The databases SQL Lab offers (the left bar names the tab's); null while they load. */
+  databases$: Observable<readonly DatabaseOption[] | null>;
   /** Why a run's rows are not shown. */
   rowsNote: string;
 }
 
-const readable = <S>(state: S): ReadableState<S> => ({ state$: of(state), getState: () => state });
+/** A part of the moment as a store's state: computed once per change, shared by every reader. */
+function part<S>(source$: Observable<S>): ReadableState<S> {
+  const state$ = source$.pipe(distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }));
+  return { state$, getState: () => currentValue(state$) };
+}
+
 const nothing = () => undefined;
 const done = async () => undefined;
 const no = async () => false;
@@ -41,22 +53,25 @@ function pastCatalog(state: SqlLabState, databases: readonly DatabaseOption[] | 
 }
 
 /**
- * A SQL Lab store without effects (a session replay): its state is a fold of the log, it never syncs,
- * never loads the catalog from a database and never runs a query. Every intent does nothing; the page
- * showing it is also guarded (guardReadOnly), so they are not even asked for.
+ * A SQL Lab store without effects (a session replay): its state is a fold of the log, following the
+ * moment shown; it never syncs, never loads the catalog from a database and never runs a query. Every
+ * intent does nothing; the page showing it is also guarded (guardReadOnly), so they are not even asked.
  */
-export function createPastSqlLab({ state, databases, at, rowsNote }: PastSqlLab): SqlLabPageStore {
-  const editor = state.editor;
+export function createPastSqlLab({ moment$, databases$, rowsNote }: PastSqlLab): SqlLabPageStore {
+  const moment = part(moment$);
+  const editor = part(moment$.pipe(map((m) => m.state.editor)));
   return {
-    store: readable(editor),
-    catalog: { store: readable(pastCatalog(editor, databases)) },
-    saveDialog: { store: readable({ open: null }), open: nothing, close: nothing, save: no },
-    history: { store: readable(state.history), load: done, reload: done },
+    store: editor,
+    catalog: {
+      store: part(combineLatest([editor.state$, databases$]).pipe(map(([state, dbs]) => pastCatalog(state, dbs)))),
+    },
+    saveDialog: { store: part(of({ open: null })), open: nothing, close: nothing, save: no },
+    history: { store: part(moment$.pipe(map((m) => m.state.history))), load: done, reload: done },
     toasts: { success: nothing, danger: nothing },
     api: { exportUrl: () => '' },
     past: { rowsNote },
-    now: () => at,
-    tab: (id) => queryEditorById(editor, id),
+    now: () => moment.getState().at,
+    tab: (id) => queryEditorById(editor.getState(), id),
     history$: of({ canUndo: false, canRedo: false }),
     ready$: of(true),
     open: nothing,
