@@ -24,11 +24,21 @@ const PARAMS = [
   'as_of',
 ] as const;
 
+/** A saved chart as it was, named by the caller instead of the address (the replay, whose address is its own). */
+export interface ExploreAt {
+  sliceId: number;
+  /** A log position or ISO time, as `?as_of=` takes it. */
+  asOf: string;
+  /** False: the chart's data is not queried; the chart pane says its results are not kept. */
+  queries: boolean;
+}
+
 /**
  * /explore/ (charts-dashboards-reports §2): opens what the URL names (a saved chart, a dataset, a stored form, a permalink
- * at /explore/p/{key}/), then the dataset, the controls and the chart side by side.
+ * at /explore/p/{key}/), then the dataset, the controls and the chart side by side. With `at`, it opens
+ * that chart as it was instead, whatever the address says.
  */
-export function ExplorePage({ explore, userName }: { explore: ExploreFeature; userName: string }) {
+export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature; userName: string; at?: ExploreAt }) {
   const state = useStoreState(explore.store.state$);
   const { opening, pastView } = useStoreState(explore.side.state$);
   // The saved chart's stream goes into a time-travel bug report while it is on screen (issue 13).
@@ -40,14 +50,23 @@ export function ExplorePage({ explore, userName }: { explore: ExploreFeature; us
   // The URL last opened: a save moves the URL to the saved chart without opening it again.
   const opened = useRef<string | null>(null);
 
+  const { sliceId, asOf, queries } = at ?? {};
   useEffect(() => {
+    if (sliceId !== undefined && asOf !== undefined) {
+      // Each new position (the replay stepping on) is a new open of the chart as it was then.
+      const id = `chart ${sliceId} as of ${asOf}${queries ? '' : ' without queries'}`;
+      if (opened.current === id) return;
+      opened.current = id;
+      void explore.open({ slice_id: String(sliceId), as_of: asOf }, { queries: queries ?? true });
+      return;
+    }
     const params: ExploreUrlParams = { permalink_key: key ?? null };
     for (const name of PARAMS) params[name] = search.get(name);
     const id = `${location.pathname}?${search.toString()}`;
     if (opened.current === id) return;
     opened.current = id;
     void explore.open(params);
-  }, [explore, search, key, location.pathname]);
+  }, [explore, search, key, location.pathname, sliceId, asOf, queries]);
 
   // Ctrl+Z / Ctrl+Shift+Z undo and redo control changes, unless a text box is taking the keys.
   useEffect(() => {
@@ -82,7 +101,15 @@ export function ExplorePage({ explore, userName }: { explore: ExploreFeature; us
           Loading chart…
         </div>
       )}
-      {pastView && <PastViewBanner asOf={pastView.asOf} nowHref={withoutAsOf(location.pathname, location.search)} />}
+      {pastView && (
+        <PastViewBanner
+          asOf={pastView.asOf}
+          nowHref={
+            sliceId !== undefined ? `/explore/?slice_id=${sliceId}` : withoutAsOf(location.pathname, location.search)
+          }
+          queries={pastView.queries}
+        />
+      )}
       <ExploreHeader
         explore={explore}
         state={state}
@@ -91,12 +118,12 @@ export function ExplorePage({ explore, userName }: { explore: ExploreFeature; us
         readOnly={pastView !== null}
       />
       <div className="explore-body">
-        {/* The chart as it was (?as_of=): its dataset and controls are shown, disabled; the chart is drawn. */}
+        {/* The chart as it was (?as_of=): its dataset and controls are shown, disabled; the chart is drawn unless no query may run. */}
         <fieldset className="explore-past-controls" disabled={pastView !== null}>
           <DatasetPanel explore={explore} datasource={state.datasource} />
           <ControlPanel explore={explore} state={state} />
         </fieldset>
-        <ChartPane explore={explore} state={state} />
+        <ChartPane explore={explore} state={state} queries={pastView?.queries !== false} />
       </div>
       <SaveModal key={state.slice?.slice_id ?? 'new'} explore={explore} state={state} onSaved={onSaved} />
     </div>

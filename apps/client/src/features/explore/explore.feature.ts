@@ -34,7 +34,8 @@ import { exploreApi, type ExploreApi } from './api/explore-api';
 import { chartDataRequest } from './data/chart-request';
 import { exploreTimingMark } from './data/chart-timings';
 import { dataPaneActions, type DataPaneActions } from './data/data-pane';
-import { openActions, type ExploreUrlParams } from './open';
+import { openActions, type ExploreOpenOptions, type ExploreUrlParams } from './open';
+import { withoutQueriesWhen } from './past/no-query-api';
 import { saveActions, type SaveActions } from './save/save-actions';
 
 export interface ExploreDeps {
@@ -69,7 +70,7 @@ export interface ExploreCore {
 }
 
 export interface ExploreFeature extends ExploreCore, DataPaneActions, SaveActions {
-  open(params: ExploreUrlParams): Promise<void>;
+  open(params: ExploreUrlParams, options?: ExploreOpenOptions): Promise<void>;
   setControl(name: string, value: unknown): void;
   changeVizType(vizType: string): void;
   changeDatasource(id: number): Promise<void>;
@@ -110,7 +111,8 @@ export function createExplore({
   const side = createFeatureStore<ExploreSideState, ExploreSideEvent>('explore-side', exploreSideFold, context);
   // Chart data may answer 202 with a job (GLOBAL_ASYNC_QUERIES): its event comes on the page's shared channel.
   const asyncEvents = () => given ?? sharedAsyncEvents(http, context.sessionId);
-  const api = exploreApi(http, asyncEvents);
+  // The chart as it was in a replay (pastView.queries false) queries nothing: its calls refuse.
+  const api = withoutQueriesWhen(exploreApi(http, asyncEvents), () => side.getState().pastView?.queries === false);
   // With the flag on, every chart is a job: the socket is opened now so the first chart need not poll.
   if (isFeatureEnabled(featureFlags?.(), FeatureFlag.GLOBAL_ASYNC_QUERIES)) asyncEvents().open();
   const now = () => Date.parse(context.now());
@@ -192,7 +194,7 @@ export function createExplore({
     ...core,
     ...dataPaneActions(core),
     ...saveActions(core),
-    open: (params) => open(params),
+    open: (params, options) => open(params, options),
     setControl: (name, value) => void execute({ type: 'SetControlValue', data: { name, value } }),
     changeVizType: (vizType) => void execute({ type: 'ChangeVizType', data: { vizType } }),
     async changeDatasource(id) {

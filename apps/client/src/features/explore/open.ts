@@ -18,20 +18,28 @@ export interface ExploreUrlParams {
   as_of?: string | null;
 }
 
+/** How an open runs, beyond what the address says. */
+export interface ExploreOpenOptions {
+  /** False: the chart's data is not queried (the chart as it was in a replay, issue 13 item 4). */
+  queries?: boolean;
+}
+
 const ownerId = (o: { id: number } | number) => (typeof o === 'number' ? o : o.id);
 
 /**
  * Opening Explore: a saved chart, a permalink, a stored form, or a dataset. What was found becomes one
- * OpenExplore (hydration, never an undo step); a valid chart then runs its query at once.
+ * OpenExplore (hydration, never an undo step); a valid chart then runs its query at once, unless the
+ * caller says no query may run.
  */
 export function openActions(core: ExploreCore, loadDatasource: (id: number) => Promise<DatasourceMeta>) {
-  return async function open(params: ExploreUrlParams): Promise<void> {
+  return async function open(params: ExploreUrlParams, { queries = true }: ExploreOpenOptions = {}): Promise<void> {
     const requestId = core.context.newId();
     // A past view (?as_of=) names a saved chart: the open reads it as it was, and Explore is read-only.
     const asOf = params.slice_id && params.as_of?.trim() ? params.as_of.trim() : null;
+    const superseded = () => core.side.getState().opening !== requestId;
     core.side.record([
       { type: 'exploreSide/openStarted', data: { requestId } },
-      ...(asOf ? [{ type: 'exploreSide/pastViewOpened' as const, data: { requestId, asOf } }] : []),
+      ...(asOf ? [{ type: 'exploreSide/pastViewOpened' as const, data: { requestId, asOf, queries } }] : []),
     ]);
     try {
       let formData: Partial<FormData> & Record<string, unknown> = {};
@@ -74,8 +82,10 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
       // Nothing to open: the page offers the dataset picker.
       if (!ref) return;
       const datasource = await loadDatasource(ref.id);
+      // A later open (the replay stepping on, the address changing) replaced this one: it shows its own chart.
+      if (superseded()) return;
       core.execute({ type: 'OpenExplore', data: { datasource, formData, slice, isStarred } });
-      if (Object.keys(core.store.getState().validationErrors).length === 0) {
+      if (queries && Object.keys(core.store.getState().validationErrors).length === 0) {
         core.execute(
           {
             type: 'TriggerQuery',
@@ -85,7 +95,7 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
         );
       }
     } catch (error) {
-      core.errors.show(toClientError(error), 'Could not open the chart');
+      if (!superseded()) core.errors.show(toClientError(error), 'Could not open the chart');
     } finally {
       core.side.record([{ type: 'exploreSide/openFinished', data: { requestId } }]);
     }

@@ -1,24 +1,13 @@
 import type { ReplayStep } from '@strata/domain';
+import { ExploreAsOf } from '../explore/past/ExploreAsOf';
 import type { ReplayApi } from './replay-api';
 import { usePast } from './use-past';
 
-function settings(params: string | null): [string, string][] {
-  if (!params) return [];
-  try {
-    const parsed = JSON.parse(params) as Record<string, unknown>;
-    return Object.entries(parsed).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]);
-  } catch {
-    return [['params', params]];
-  }
-}
-
 /**
- * The chart as it was at the step (`GET /api/v1/chart/<id>?as_of=<position>`): its name, type and
- * settings. Explore's chart pane is not drawn: it needs the chart's data, which would run the chart's
- * query against the database, and a replay runs none.
+ * Explore at the step: the real Explore page with the chart as it was (`?as_of=<position>`): its name,
+ * dataset and settings in the (disabled) controls. Its chart pane runs no query (that would query the
+ * database, and a replay runs none): it says the results are not kept. Whether the chart existed then
+ * is asked first, so a chart made later says so here rather than in an error dialog.
  */
 export function ExploreReplay({ api, step }: { api: ReplayApi; step: ReplayStep }) {
   const id = step.objectId;
@@ -28,7 +17,7 @@ export function ExploreReplay({ api, step }: { api: ReplayApi; step: ReplayStep 
   if (id === null) {
     return (
       <p className="card" data-testid="replay-explore">
-        An unsaved chart in Explore: {step.summary}
+        An unsaved chart in Explore: {step.summary} (only a saved chart can be shown as it was)
       </p>
     );
   }
@@ -39,20 +28,15 @@ export function ExploreReplay({ api, step }: { api: ReplayApi; step: ReplayStep 
         {past.message}
       </p>
     );
-  const chart = past.value;
-  if (!chart) return <p className="card">The chart did not exist at this step.</p>;
+  if (!past.value)
+    return (
+      <p className="card" data-testid="replay-explore">
+        The chart did not exist at this step.
+      </p>
+    );
   return (
     <div className="replay-explore" data-testid="replay-explore">
-      <h2>{chart.slice_name}</h2>
-      <p className="muted">{chart.viz_type} chart · its data is not queried again during a replay.</p>
-      <dl className="replay-explore__settings">
-        {settings(chart.params).map(([key, value]) => (
-          <div key={key}>
-            <dt>{key}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ExploreAsOf sliceId={id} asOf={String(step.position)} queries={false} />
     </div>
   );
 }

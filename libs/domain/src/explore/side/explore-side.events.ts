@@ -39,8 +39,9 @@ export type ExploreSideEvent =
   /**
    * The open under way shows the saved chart as it was at a log position or ISO time (`?as_of=`, issue 13):
    * Explore is read-only until the next open. Recorded with its `openStarted`.
+   * `queries`: whether the chart's data is queried as today; false where no query may run (a replay).
    */
-  | EventLike<'exploreSide/pastViewOpened', { requestId: string; asOf: string }>
+  | EventLike<'exploreSide/pastViewOpened', { requestId: string; asOf: string; queries: boolean }>
   | EventLike<'exploreSide/datasetsRequested', { search: string }>
   | EventLike<'exploreSide/datasetsLoaded', { search: string; items: DatasetListItem[] }>
   | EventLike<'exploreSide/datasetsFailed', { search: string; message: string }>

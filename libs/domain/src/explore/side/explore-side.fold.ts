@@ -11,8 +11,11 @@ import type {
 export interface ExploreSideState {
   /** The open in progress (a chart, dataset or permalink loading), so the page does not show the last one as if current. */
   opening: string | null;
-  /** Not null: the chart shown is the saved chart as it was at `asOf`, read-only (every open starts from today). */
-  pastView: { asOf: string } | null;
+  /**
+   * Not null: the chart shown is the saved chart as it was at `asOf`, read-only (every open starts from
+   * today). `queries` false: its data is not queried (a replay), the chart pane says its results are not kept.
+   */
+  pastView: { asOf: string; queries: boolean } | null;
   datasets: { search: string; items: DatasetListItem[]; loading: boolean; error: string | null };
   dataPane: {
     tab: DataTab | null;
@@ -37,7 +40,9 @@ function evolve(state: ExploreSideState, event: ExploreSideEvent): ExploreSideSt
     case 'exploreSide/openStarted':
       return { ...state, opening: event.data.requestId, pastView: null };
     case 'exploreSide/pastViewOpened':
-      return event.data.requestId === state.opening ? { ...state, pastView: { asOf: event.data.asOf } } : state;
+      return event.data.requestId === state.opening
+        ? { ...state, pastView: { asOf: event.data.asOf, queries: event.data.queries } }
+        : state;
     case 'exploreSide/openFinished':
       return event.data.requestId === state.opening ? { ...state, opening: null } : state;
     case 'exploreSide/datasetsRequested':

@@ -18,10 +18,10 @@ describe('Explore side facts (charts-dashboards-reports §3 Save modal state, §
   it('a chart opened as it was (?as_of=) is a view of the past until the next open', () => {
     const past: ExploreSideEvent[] = [
       { type: 'exploreSide/openStarted', data: { requestId: 'a' } },
-      { type: 'exploreSide/pastViewOpened', data: { requestId: 'a', asOf: '42' } },
+      { type: 'exploreSide/pastViewOpened', data: { requestId: 'a', asOf: '42', queries: false } },
       { type: 'exploreSide/openFinished', data: { requestId: 'a' } },
     ];
-    expect(fold(past).pastView).toEqual({ asOf: '42' });
+    expect(fold(past).pastView).toEqual({ asOf: '42', queries: false });
     expect(fold([...past, { type: 'exploreSide/openStarted', data: { requestId: 'b' } }]).pastView).toBeNull();
   });
 

@@ -18,11 +18,23 @@ describe('explore side panel summaries', () => {
     ]);
   });
 
+  it('says when the chart as it was was looked at without running its query (a replay)', () => {
+    expect(
+      audit([
+        { type: 'exploreSide/pastViewOpened', data: { requestId: 'r', asOf: '42', queries: true } },
+        { type: 'exploreSide/pastViewOpened', data: { requestId: 'r', asOf: '43', queries: false } },
+      ]),
+    ).toEqual([
+      'alice looked at the chart as it was at log position 42',
+      'alice looked at the chart as it was at log position 43 without running its query',
+    ]);
+  });
+
   it('reads every event type without earlier events', () => {
     const samples: SummarySamples<ExploreSideEvent> = {
       'exploreSide/openStarted': { requestId: 'r' },
       'exploreSide/openFinished': { requestId: 'r' },
-      'exploreSide/pastViewOpened': { requestId: 'r', asOf: '' },
+      'exploreSide/pastViewOpened': { requestId: 'r', asOf: '', queries: false },
       'exploreSide/datasetsRequested': { search: '' },
       'exploreSide/datasetsLoaded': { search: 'fli', items: [{ id: 1, table_name: 'flights' }] },
       'exploreSide/datasetsFailed': { search: '', message: 'Forbidden' },

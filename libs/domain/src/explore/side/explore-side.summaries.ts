@@ -21,7 +21,8 @@ export const exploreSideSummaries = defineSummaries<ExploreSideEvent, ExploreSid
     'exploreSide/openStarted': (_d, { who }) => `${who} started opening a chart in Explore`,
     'exploreSide/openFinished': (_d, { who }) => `Explore finished opening for ${who}`,
     'exploreSide/pastViewOpened': (d, { who }) =>
-      `${who} looked at the chart as it was ${/^\d+$/.test(d.asOf) ? `at log position ${d.asOf}` : `on ${d.asOf}`}`,
+      `${who} looked at the chart as it was ${/^\d+$/.test(d.asOf) ? `at log position ${d.asOf}` : `on ${d.asOf}`}` +
+      (d.queries ? '' : ' without running its query'),
     'exploreSide/datasetsRequested': (d, { who }) =>
       d.search ? `${who} searched the datasets for ${quote(d.search)}` : `${who} asked for the list of datasets`,
     'exploreSide/datasetsLoaded': (d, { who }) =>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { controlDef, type ExploreState } from '@strata/domain';
 import { ChartRenderer, type VizDatasource } from '../../charts/viz';
 import type { ExploreFeature } from '../explore.feature';
+import { PAST_RESULTS_NOT_KEPT } from '../past/no-query-api';
 import { DataPane } from './DataPane';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -35,8 +36,17 @@ function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: 
 /**
  * The chart with its status lifecycle (charts-dashboards-reports §4 Chart status): loading, success (data arrived, drawing),
  * rendered, failed with the alert, stopped with 'Updating chart was stopped'. The data pane sits below.
+ * `queries` false (the chart as it was in a replay): no chart, no data pane, the results are not kept.
  */
-export function ChartPane({ explore, state }: { explore: ExploreFeature; state: ExploreState }) {
+export function ChartPane({
+  explore,
+  state,
+  queries = true,
+}: {
+  explore: ExploreFeature;
+  state: ExploreState;
+  queries?: boolean;
+}) {
   const { chart } = state;
   const [ref, size] = useSize<HTMLDivElement>();
   const hasData =
@@ -72,6 +82,11 @@ export function ChartPane({ explore, state }: { explore: ExploreFeature; state: 
         </div>
       )}
       <div className="explore-chart__area" ref={ref}>
+        {!queries && (
+          <p className="muted" data-testid="explore-results-not-kept">
+            {PAST_RESULTS_NOT_KEPT}
+          </p>
+        )}
         {chart.chartStatus === 'loading' && (
           <div className="explore-chart__loading" role="status">
             Loading…
@@ -90,12 +105,14 @@ export function ChartPane({ explore, state }: { explore: ExploreFeature; state: 
             onError={(err: unknown) => explore.renderFailed(queryId, err)}
           />
         )}
-        {chart.chartStatus === null && !state.datasource && <p className="muted">Pick a dataset to start.</p>}
-        {chart.chartStatus === null && state.datasource && (
+        {queries && chart.chartStatus === null && !state.datasource && (
+          <p className="muted">Pick a dataset to start.</p>
+        )}
+        {queries && chart.chartStatus === null && state.datasource && (
           <p className="muted">Set the controls, then Create chart.</p>
         )}
       </div>
-      <DataPane explore={explore} />
+      {queries && <DataPane explore={explore} />}
     </section>
   );
 }

@@ -109,7 +109,10 @@ export function runQuery(query: Row): { colnames: string[]; data: Row[] } {
   return { colnames: [...columns, ...metrics.map(labelOf)], data };
 }
 
-export function exploreTestApi() {
+/** An answer the server gives besides Explore's (a page that mounts Explore among its own calls). */
+type MoreAnswer = { status: number; body?: unknown } | undefined;
+
+export function exploreTestApi({ more }: { more?: (method: string, url: URL) => MoreAnswer } = {}) {
   const charts: Row[] = [];
   const dashboards: { id: number; dashboard_title: string }[] = [{ id: 1, dashboard_title: 'Existing board' }];
   const favorites = new Set<number>();
@@ -177,6 +180,8 @@ export function exploreTestApi() {
     body: Row | undefined,
   ): Promise<{ status: number; body?: unknown; headers?: Record<string, string>; text?: string }> {
     const path = url.pathname;
+    const other = more?.(method, url);
+    if (other) return other;
     if (path === '/api/v1/security/csrf_token/') return { status: 200, body: { result: 'token' } };
     if (path === '/api/v1/dataset/' && method === 'GET') {
       const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { value: string }[] };

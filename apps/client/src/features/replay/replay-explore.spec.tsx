@@ -1,0 +1,174 @@
+/**
+ * Issue 13 item 4, an Explore step of a replay: the real Explore page (header with the chart's name,
+ * dataset, the controls with its settings, the chart pane) as the chart was at the step, read from the
+ * chart's `?as_of=` on a real HTTP server. No chart data is asked for (the pane says the results are not
+ * kept) and nothing is written: every request is a GET, the replay's address does not change.
+ */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import rison from 'rison';
+import type { ReplayRow } from '@strata/domain';
+import { createAppServices, type AppServices } from '../../app/services';
+import { ServicesProvider } from '../../app/services-context';
+import { HttpClient } from '../api/http-client';
+import { exploreTestApi } from '../explore/testing/explore-test-api';
+import { ReplayPage } from './ReplayPage';
+import { replayApi } from './replay-api';
+import { createReplay, type ReplayFeature } from './replay.feature';
+
+const BOB = { id: 2, username: 'bob' };
+const ADMIN = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', roles: { Admin: [] } };
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
+const chart = (id: number, name: string) => ({ type: 'chart', id, name });
+const row = (position: number, type: string, object: ReplayRow['object']): ReplayRow => ({
+  position,
+  time: at(position),
+  actor: BOB,
+  object,
+  type,
+  summary: `bob ${type.split('/')[1]} #${position}`,
+  payload: {},
+  batch_id: `b${position}`,
+  undone: false,
+});
+
+// Bob's session in Explore: a chart deleted since (it did not exist at its step's position as the
+// server reads it), his chart grouped by origin, then renamed and grouped by name, then an unsaved chart.
+const ROWS: ReplayRow[] = [
+  row(2, 'chart/created', chart(3, 'Gone')),
+  row(5, 'chart/created', chart(1, 'Cars by origin')),
+  row(8, 'chart/updated', chart(1, 'Cars by name')),
+  row(9, 'explore/controlChanged', null),
+];
+
+const pie = (name: string, groupby: string) => ({
+  id: 1,
+  slice_name: name,
+  viz_type: 'pie',
+  datasource_id: 1,
+  datasource_type: 'table',
+  params: JSON.stringify({ viz_type: 'pie', datasource: '1__table', groupby: [groupby], metric: 'count' }),
+  owners: [{ id: 2 }],
+  dashboards: [],
+});
+
+function more(_method: string, url: URL) {
+  if (url.pathname === '/api/v1/me/') return { status: 200, body: { result: ADMIN } };
+  if (url.pathname === '/api/v1/audit/') {
+    const query = rison.decode(url.searchParams.get('q') ?? '()') as { object?: unknown };
+    const result = query.object ? [] : [...ROWS].reverse();
+    return { status: 200, body: { count: result.length, result } };
+  }
+  return undefined;
+}
+
+let api: ReturnType<typeof exploreTestApi>;
+let services: AppServices;
+let replay: ReplayFeature;
+let stop: () => void;
+const userLogPosts: unknown[] = [];
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+beforeEach(async () => {
+  api = await exploreTestApi({ more }).start();
+  // Today the chart is called 'Cars today'; the log knows it as it was at positions 5 and 8.
+  api.charts.push(pie('Cars today', 'horsepower'));
+  api.past.set('5', [pie('Cars by origin', 'origin')]);
+  api.past.set('8', [pie('Cars by name', 'name')]);
+  const http = new HttpClient({ baseUrl: api.baseUrl });
+  services = createAppServices({
+    http,
+    userLogTransport: { post: async (_path, body) => void userLogPosts.push(body), beacon: () => true },
+  });
+  services.session.check();
+  replay = createReplay(services.context, replayApi(http));
+  stop = replay.start();
+});
+
+afterEach(async () => {
+  stop();
+  services.dispose();
+  await api.stop();
+});
+
+const step = () => screen.getByTestId('replay-step');
+const forward = () => fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+const back = () => fireEvent.click(screen.getByRole('button', { name: 'Step back' }));
+const chartName = () => within(screen.getByTestId('replay-explore')).getByLabelText('Chart name');
+const dimensions = () => within(screen.getByTestId('replay-explore')).getByRole('list', { name: 'Dimensions' });
+
+async function openBob() {
+  await act(() => replay.open({ userId: BOB.id, since: at(0), until: at(60) }));
+  render(
+    <ServicesProvider value={services}>
+      <MemoryRouter initialEntries={['/replay/?user=2']}>
+        <ReplayPage replay={replay} />
+        <Where />
+      </MemoryRouter>
+    </ServicesProvider>,
+  );
+}
+
+describe('an Explore step of a replay: the real Explore page as the chart was', () => {
+  it('shows the name and the settings of then in the controls, an older step the older ones; no query, no write', async () => {
+    await openBob();
+    expect(step()).toHaveTextContent('Step 1 of 4');
+    expect(await screen.findByText('The chart did not exist at this step.')).toBeInTheDocument();
+
+    forward();
+    await waitFor(() => expect(chartName()).toHaveValue('Cars by origin'));
+    const page = screen.getByTestId('replay-explore');
+    expect(within(dimensions()).getByRole('listitem')).toHaveTextContent('origin');
+    expect(within(page).getByRole('region', { name: 'As it was' })).toHaveTextContent(
+      'As it was at log position 5 — read-only: nothing can be changed from here; results are not kept, no query runs.',
+    );
+    // The real page's parts: the dataset panel, the control panel, the chart pane, read only.
+    expect(within(page).getByRole('list', { name: 'Dataset columns' })).toHaveTextContent('horsepower');
+    expect(within(page).getByRole('region', { name: 'Chart controls' })).toBeInTheDocument();
+    expect(within(page).getByTestId('explore-results-not-kept')).toHaveTextContent(
+      'Results are not kept during a replay',
+    );
+    expect(chartName()).toHaveAttribute('readonly');
+    expect(within(page).getByRole('button', { name: 'Add to Filters' })).toBeDisabled();
+    expect(within(page).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(page).queryByRole('tab', { name: 'View results' })).not.toBeInTheDocument();
+
+    forward();
+    expect(step()).toHaveTextContent('Step 3 of 4');
+    await waitFor(() => expect(chartName()).toHaveValue('Cars by name'));
+    expect(within(dimensions()).getByRole('listitem')).toHaveTextContent('name');
+    expect(screen.getByTestId('replay-explore')).toHaveTextContent('As it was at log position 8');
+
+    back();
+    await waitFor(() => expect(chartName()).toHaveValue('Cars by origin'));
+    expect(within(dimensions()).getByRole('listitem')).toHaveTextContent('origin');
+
+    forward();
+    forward();
+    expect(step()).toHaveTextContent('Step 4 of 4');
+    expect(screen.getByTestId('replay-explore')).toHaveTextContent('An unsaved chart in Explore');
+
+    // The charts of then were read (GETs, each step its own), no chart data asked for, no user log sent.
+    const chartReads = api.requests.filter((r) => r.path === '/api/v1/chart/1').length;
+    expect(chartReads).toBeGreaterThanOrEqual(3);
+    expect(api.chartDataBodies).toEqual([]);
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(userLogPosts).toEqual([]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/replay\/\?user=2$/);
+  });
+
+  it('input in the real Explore page is refused by the replay, and still nothing leaves but GETs', async () => {
+    await openBob();
+    forward();
+    await waitFor(() => expect(chartName()).toHaveValue('Cars by origin'));
+    fireEvent.click(chartName());
+    fireEvent.keyDown(chartName(), { key: 'z', ctrlKey: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('nothing here can be changed');
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(api.chartDataBodies).toEqual([]);
+  });
+});
