@@ -4,7 +4,9 @@
  * (their transaction's id): that is how these tests see that a batch formed.
  */
 import type { Envelope } from '@strata/events';
-import { eventually, openTestStore } from '../../test/event-store/store-fixture';
+import type { Pool } from 'pg';
+import { eventually, migratedDataSource, openTestStore } from '../../test/event-store/store-fixture';
+import { callNamed } from './append-events';
 import type { CommittedBatch } from './committed-events';
 import { VersionConflictError, type AppendResult } from './event-store.port';
 
@@ -192,5 +194,25 @@ describe('appends in flight together', () => {
     expect((free as PromiseFulfilledResult<AppendResult>).value.version).toBe(1);
     expect((await s.store.readStream('race:held')).map((e) => e.data)).toEqual([{ n: 0 }]);
     expect((await s.store.readStream('race:free')).map((e) => e.data)).toEqual([{ n: 3 }]);
+  });
+});
+
+describe('a named statement outside a transaction (callNamed)', () => {
+  it('gives its pooled client back whether PostgreSQL answers or refuses it', async () => {
+    // A pool of one client that nothing else uses: a client kept by a refused statement would leave it empty.
+    const own = await migratedDataSource(s.db.url, 1);
+    try {
+      const pool = (own.driver as unknown as { master: Pool }).master;
+      for (let i = 0; i < 3; i += 1) {
+        await expect(callNamed(own.manager, 'strata_test_refused', 'SELECT 1 / $1::int AS x', [0])).rejects.toThrow(
+          /division by zero/,
+        );
+        expect({ total: pool.totalCount, idle: pool.idleCount }).toEqual({ total: 1, idle: 1 });
+      }
+      expect(await callNamed(own.manager, 'strata_test_refused', 'SELECT 1 / $1::int AS x', [1])).toEqual([{ x: 1 }]);
+      expect({ total: pool.totalCount, idle: pool.idleCount }).toEqual({ total: 1, idle: 1 });
+    } finally {
+      await own.destroy();
+    }
   });
 });
