@@ -24,6 +24,28 @@ async function typeSql(sql: string) {
   await page.keyboard.type(sql, { delay: 5 });
 }
 
+/**
+ * Waits until the server holds `sql` as the user's active tab and in the audit (issue 13: what the audit
+ * and the replay read); fails after 30 s, far past the 5 s autosave.
+ */
+async function serverKeeps(sql: string) {
+  const q = encodeURIComponent(`(types:!(sqllab/tabStateCreated,sqllab/tabStateSqlEdited),text:'${sql}')`);
+  for (const until = Date.now() + 30_000; ;) {
+    const boot = (await (await page.request.get(`${server!.baseUrl}/api/v1/sqllab/`)).json()) as {
+      result?: { active_tab?: { sql?: string } | null };
+    };
+    const audit = (await (await page.request.get(`${server!.baseUrl}/api/v1/audit/?q=${q}`)).json()) as {
+      count?: number;
+    };
+    if (boot.result?.active_tab?.sql === sql && (audit.count ?? 0) > 0) return;
+    if (Date.now() > until)
+      throw new Error(
+        `the server did not get "${sql}" within 30 s: its tab holds ${JSON.stringify(boot.result?.active_tab?.sql)}, the audit ${audit.count ?? 0} events`,
+      );
+    await page.waitForTimeout(250);
+  }
+}
+
 beforeAll(async () => {
   server = await startStrata(join(ARTIFACTS, 'server-sqllab.log'));
   browser = await launchChromium();
@@ -311,5 +333,31 @@ describe('SQL Lab in Chromium against the real server', () => {
     });
     await page.waitForURL(`**/explore/?datasource_type=table&datasource_id=${id}`);
     await shot('11-explore');
+  });
+
+  // Issue 13 "Nothing lost": SQL typed just before the user leaves SQL Lab reaches the server's tab state
+  // and the audit, though the typing's quiet time and the 5 s autosave never end on that page.
+  it('keeps SQL typed right before going to another page, though the browser tab is closed just after', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SQL Lab' }).click();
+    await page.waitForURL('**/sqllab/');
+    await page.locator('.ace_content', { hasText: 'SELECT origin, delay FROM flights' }).waitFor();
+    const sql = 'SELECT 42 AS typed_before_dashboards';
+    await typeSql(sql);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
+    await page.getByRole('table', { name: 'Dashboards' }).waitFor();
+    // SQL Lab is gone from the page; leaving the app now (as a closed browser tab) ends every timer it had left.
+    await page.goto('about:blank');
+    await serverKeeps(sql);
+  });
+
+  it('keeps SQL typed right before a reload, and shows it after', async () => {
+    await page.goto(`${server!.baseUrl}/sqllab/`);
+    await page.locator('.ace_content', { hasText: 'SELECT 42 AS typed_before_dashboards' }).waitFor();
+    const sql = 'SELECT 43 AS typed_before_reload';
+    await typeSql(sql);
+    await page.reload();
+    await serverKeeps(sql);
+    await page.locator('.ace_content', { hasText: sql }).waitFor();
+    await shot('12-kept-over-reload');
   });
 });

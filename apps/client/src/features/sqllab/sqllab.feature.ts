@@ -294,8 +294,9 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
     ready$: ready$.pipe(distinctUntilChanged()),
     leave() {
       typing.flush();
-      // A log imported for a look, or the past shown by time travel, is never stored nor sent.
-      if (!core.showsOwnLog() || store.store.cursor$.value !== null) return;
+      // A log imported for a look, or the past shown by time travel, is never stored nor sent. Before the
+      // saved tabs are restored nothing was typed, and storage still holds what the restore must read.
+      if (!ready$.value || !core.showsOwnLog() || store.store.cursor$.value !== null) return;
       browser?.writeNow();
       if (persistence.value === true) backend?.leave();
     },

@@ -23,7 +23,7 @@ let sqllab: SqlLabFeature;
 /** Every request the page made: method, path and whether it was sent keepalive. */
 let sent: { method: string; path: string; keepalive: boolean }[];
 
-async function until(check: () => boolean, what: string, ms = 10_000) {
+async function until(check: () => boolean, what: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`not in time: ${what}`);
@@ -74,7 +74,7 @@ beforeEach(async () => {
       </Routes>
     </MemoryRouter>,
   );
-  await screen.findByTestId('sql-editor', {}, { timeout: 10_000 });
+  await screen.findByTestId('sql-editor', {}, { timeout: 30_000 });
   // The first tab is stored on the server (a new tab is synced at once), under the server's id.
   await until(
     () => tabOnServer() !== undefined && activeQueryEditor(sqllab.store.getState())?.id === String(tabOnServer()!.id),
@@ -119,6 +119,22 @@ describe('SQL typed just before leaving SQL Lab', () => {
       sqlLab: { queryEditors: { sql: string }[] };
     };
     expect(stored.sqlLab.queryEditors.map((qe) => qe.sql)).toEqual(["SELECT delay FROM flights WHERE origin = 'SEA'"]);
+  });
+
+  it('leaves browser storage alone before the saved tabs are restored', () => {
+    const saved = JSON.stringify({ sqlLab: { queryEditors: [{ id: 'local-1', name: 'Kept', sql: 'SELECT 1' }] } });
+    localStorage.setItem(SQLLAB_BROWSER_STORAGE_KEY, saved);
+    const opening = createSqlLab({
+      context: createTestContext(),
+      http: new HttpClient({ baseUrl: server.baseUrl }),
+      toasts,
+      errors: createErrors(createTestContext(), toasts),
+      storage: localStorage,
+    });
+    // Not open yet (its bootstrap not answered): the restore still has to read what storage holds.
+    opening.leave();
+    opening.dispose();
+    expect(localStorage.getItem(SQLLAB_BROWSER_STORAGE_KEY)).toBe(saved);
   });
 
   it('sends nothing when the log shown was imported (time travel)', async () => {
