@@ -49,7 +49,9 @@ async function read(dataSource: DataSource, needs: readonly NameNeed[]) {
     needs.length === 0
       ? []
       : ((await dataSource.query(
-          `SELECT e.position, e.id, e.stream, e.version, e.type, e.data, e.meta, l.since
+          // Each part LATERAL, so each stream is an index scan of its own range: a join here let the
+          // planner hash the whole table once its statistics were off (a second on a table being filled).
+          `SELECT e.*, l.since
              FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS w(stream, key, from_, upto)
             CROSS JOIN LATERAL (
               SELECT coalesce(max(position), 0) AS since FROM (
@@ -57,8 +59,11 @@ async function read(dataSource: DataSource, needs: readonly NameNeed[]) {
                  WHERE stream = w.stream AND position < w.from_ AND data ? w.key
                  ORDER BY position DESC LIMIT 1) last
             ) l
-             JOIN events e ON e.stream = w.stream AND e.position >= l.since AND e.position <= w.upto
-            WHERE e.data ? w.key OR e.type = ANY($5::text[])`,
+            CROSS JOIN LATERAL (
+              SELECT position, id, stream, version, type, data, meta FROM events
+               WHERE stream = w.stream AND position >= l.since AND position <= w.upto
+                 AND (data ? w.key OR type = ANY($5::text[]))
+            ) e`,
           [
             needs.map((n) => n.stream),
             needs.map((n) => n.key),
