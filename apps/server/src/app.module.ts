@@ -30,6 +30,7 @@ import { ObjectRevertModule } from './object-revert/object-revert.module';
 import { TimeTravelModule } from './timetravel/timetravel.module';
 import { ObjectHistoryModule } from './object-history/object-history.module';
 import { AuditModule } from './audit/audit.module';
+import { ReportsModule } from './reports/reports.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -69,6 +70,7 @@ import { AuditModule } from './audit/audit.module';
     ExampleDatasetsModule,
     ObjectHistoryModule,
     AuditModule,
+    ReportsModule,
   ],
 })
 export class AppModule {}

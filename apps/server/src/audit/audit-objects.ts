@@ -8,6 +8,7 @@ import {
   dashboardStream,
   databaseStream,
   datasetStream,
+  reportStream,
   savedQueryStream,
   userStream,
   USER_EVENT_LOGGED,
@@ -59,6 +60,8 @@ export function nameSourceOf(object: AuditObjectRef): { stream: string; key: str
       return { stream: databaseStream(n), key: 'database_name' };
     case 'user':
       return { stream: userStream(n), key: 'username' };
+    case 'report':
+      return { stream: reportStream(n), key: 'name' };
     default:
       return null;
   }
@@ -82,6 +85,7 @@ const FOLDED_PREFIXES: ReadonlySet<string> = new Set([
   'database',
   'user',
   'tabstate',
+  'report',
 ]);
 
 export const isFoldedStream = (stream: string): boolean => FOLDED_PREFIXES.has(streamPrefixOf(stream));

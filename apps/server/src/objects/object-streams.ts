@@ -14,6 +14,7 @@ import {
   datasetStream,
   draftStreamId,
   queryStream,
+  reportStream,
   savedQueryStream,
   tabStateStream,
   userStream,
@@ -32,7 +33,7 @@ export interface ObjectRef {
 
 /**
  * The streams whose events are the object's (a dashboard's draft, colours and stars are its own; a user's
- * SQL Lab tabs are one stream per user). Reports keep no stream yet: filtering on one finds nothing.
+ * SQL Lab tabs are one stream per user).
  */
 export function streamsOfObject({ type, id }: ObjectRef): string[] {
   const n = Number(id);
@@ -54,7 +55,7 @@ export function streamsOfObject({ type, id }: ObjectRef): string[] {
     case 'query':
       return [queryStream(String(id))];
     case 'report':
-      return [`report:${id}`];
+      return [reportStream(n)];
     default: {
       const unknown: never = type;
       return unknown;

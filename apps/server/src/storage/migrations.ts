@@ -29,6 +29,7 @@ import { DashboardSliceIds1797000600000 } from '../dashboards/migrations/1797000
 import { DashboardSliceIdsIndex1797000700000 } from '../dashboards/migrations/1797000700000-dashboard-slice-ids-index';
 import { AuditIndexes1797001400000 } from '../audit/migrations/1797001400000-audit-indexes';
 import { FoldSnapshots1797001500000 } from '../object-history/migrations/1797001500000-fold-snapshots';
+import { ReportTables1797001700000 } from '../reports/migrations/1797001700000-report-tables';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -58,4 +59,5 @@ export const migrations: MixedList<Function> = [
   EventsStreamPosition1797001300000,
   AuditIndexes1797001400000,
   FoldSnapshots1797001500000,
+  ReportTables1797001700000,
 ];

@@ -3,6 +3,7 @@
  * the events of what really changes; `reportEditFields` says which fields an event sets (evolve and the
  * server's read model apply the same).
  */
+import { deepEqual } from '../explore/editor/deep-equal';
 import type { ReportEdited } from './report.events';
 import type { ReportFields } from './report.fields';
 
@@ -51,7 +52,8 @@ export function reportEditFields(event: ReportEdited): Partial<ReportFields> {
   }
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// Structural, not JSON text: fields read back from PostgreSQL's jsonb come with their keys reordered.
+const same = deepEqual;
 /** Owners are a set: the same users in another order are no change. */
 const sameMembers = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();

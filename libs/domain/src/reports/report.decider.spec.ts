@@ -203,6 +203,22 @@ describe('report decider: a save is one event per changed intent', () => {
       .then([]);
   });
 
+  it('fields read back from a store that reorders object keys (PostgreSQL jsonb) are no change', () => {
+    const stored = created({
+      ...dashboardReport,
+      recipients: [{ cc: [], to: ['ops@example.com'], bcc: [], type: 'Email' } as never],
+      dashboard_view: { nativeFilters: [], anchor: null, activeTabs: ['TAB-1'] },
+    });
+    spec
+      .given([stored])
+      .when(update({ dashboard_view: { activeTabs: ['TAB-1'], anchor: null, nativeFilters: [] } }))
+      .then([]);
+    spec
+      .given([stored])
+      .when(update({ active: false }))
+      .then([{ type: 'report/reportDeactivated', data: {} }]);
+  });
+
   it('{active} alone switches the schedule off and on', () => {
     spec
       .given(given)
