@@ -49,8 +49,9 @@ async function read(dataSource: DataSource, needs: readonly NameNeed[]) {
     needs.length === 0
       ? []
       : ((await dataSource.query(
-          // Each part LATERAL, so each stream is an index scan of its own range: a join here let the
-          // planner hash the whole table once its statistics were off (a second on a table being filled).
+          // Each part LATERAL and fenced (OFFSET 0), so each stream is first walked back to `since`, then
+          // read from there: left free, the planner read every event of the streams and applied `since`
+          // after (230 ms for 22 charts), or hash-joined a scan of the whole log (a second).
           `SELECT e.*, l.since
              FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS w(stream, key, from_, upto)
             CROSS JOIN LATERAL (
@@ -58,11 +59,13 @@ async function read(dataSource: DataSource, needs: readonly NameNeed[]) {
                 SELECT position FROM events
                  WHERE stream = w.stream AND position < w.from_ AND data ? w.key
                  ORDER BY position DESC LIMIT 1) last
+              OFFSET 0
             ) l
             CROSS JOIN LATERAL (
               SELECT position, id, stream, version, type, data, meta FROM events
                WHERE stream = w.stream AND position >= l.since AND position <= w.upto
                  AND (data ? w.key OR type = ANY($5::text[]))
+              OFFSET 0
             ) e`,
           [
             needs.map((n) => n.stream),

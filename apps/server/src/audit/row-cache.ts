@@ -6,8 +6,9 @@
  * PROBLEM: describing an event of a long stream means folding the stream from its start (a dashboard's
  * draft with 10,000 edits takes about a second on the 2-core machine), and every page of that stream
  * would fold it again.
- * SOLUTION: when a stream is read, every event of it is described and kept here (bounded, least recently
- * used out first), so the following pages read none of it.
+ * SOLUTION: when a stream is read whole (page-context.ts), every event of it is described and kept here
+ * (bounded, least recently used out first), so the following pages read none of it; rows described
+ * without their stream (most: a chart's row needs only its name then) are kept too.
  * WHEN TO REMOVE: when summaries come from a read model written as events arrive.
  */
 import { Injectable } from '@nestjs/common';
