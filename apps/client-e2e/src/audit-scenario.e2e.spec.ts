@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BOB, createCarsChart, createDashboard, createUser, editGrid, openEditMode } from './dashboard-support';
-import { examplesLoaded, stepReplayUntil, stored } from './audit-support';
+import { examplesLoaded, replayedSql, stepReplayUntil, stored } from './audit-support';
 import { Stage } from './stage';
 import { ARTIFACTS } from './support';
 
@@ -205,15 +205,24 @@ describe('auditing, reverting and replaying what Bob did (Chromium)', () => {
     await admin.getByTestId('replay-banner').waitFor();
     expect(await admin.getByTestId('replay-banner').innerText()).toContain('Replaying bob — read only');
 
+    await stepReplayUntil(admin, async () => (await replayedSql(admin)) === SQL, "Bob's SQL");
+    expect(await admin.getByTestId('replay-page').innerText()).toContain('SQL Lab');
+    // His run as the log recorded it (status and row count); its rows are not kept, nothing runs again.
+    const results = () => admin.getByTestId('replay-sqllab').getByTestId('result-set');
     await stepReplayUntil(
       admin,
       async () =>
-        (await admin.getByTestId('replay-sql').count()) > 0
-          ? (await admin.getByTestId('replay-sql').textContent()) === SQL
-          : false,
-      "Bob's SQL",
+        (await results().count()) > 0 && (await results().getByTestId('query-state').textContent()) === 'success',
+      "Bob's run",
     );
-    expect(await admin.getByTestId('replay-page').innerText()).toContain('SQL Lab');
+    expect(await results().getByTestId('row-count').textContent()).toBe('1 row');
+    expect(await results().getByTestId('rows-not-kept').innerText()).toContain('Results are not kept');
+    // SQL Lab's real page: the tab's database in its left bar (the names are read; nothing from the database).
+    await admin.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="replay-sqllab"] select[aria-label="Database"] option:checked')
+          ?.textContent === 'examples',
+    );
     await admin.screenshot({ path: join(ARTIFACTS, 'audit-scenario-replay-sql.png') });
 
     // The real dashboard page: its grid, with Bob's markdown.

@@ -52,6 +52,20 @@ export async function examplesLoaded(stage: Stage): Promise<void> {
   }
 }
 
+/**
+ * The SQL in the editor of the replayed SQL Lab page, once the editor (loaded in its own chunk) is up;
+ * null when the step shows no SQL Lab tab.
+ */
+export async function replayedSql(page: Page): Promise<string | null> {
+  if ((await page.getByTestId('replay-sqllab').count()) === 0) return null;
+  const found = await page.waitForFunction(() => {
+    const host = document.querySelector('[data-testid="replay-sqllab"] [data-testid="sql-editor"]') as
+      (Element & { env?: { editor?: { getValue(): string } } }) | null;
+    return host?.env?.editor ? { sql: host.env.editor.getValue() } : null;
+  });
+  return ((await found.jsonValue()) as { sql: string }).sql;
+}
+
 /** Steps the replay on `page` forward until `shown` holds; fails at the last step, saying which steps it saw. */
 export async function stepReplayUntil(page: Page, shown: () => Promise<boolean>, what: string): Promise<void> {
   const step = () => page.getByTestId('replay-step');
@@ -59,8 +73,7 @@ export async function stepReplayUntil(page: Page, shown: () => Promise<boolean>,
   const seen: string[] = [];
   while (!(await shown())) {
     const before = await step().innerText();
-    const sql =
-      (await page.getByTestId('replay-sql').count()) > 0 ? await page.getByTestId('replay-sql').textContent() : null;
+    const sql = await replayedSql(page);
     seen.push(`${before.replace(/\n/g, ' | ')}${sql === null ? '' : ` | SQL: ${sql}`}`);
     if (await forward().isDisabled()) throw new Error(`the last step came before ${what}:\n${seen.join('\n')}`);
     await forward().click();

@@ -4,7 +4,7 @@ import { BOB, createDashboard, createUser, editGrid, openEditMode } from './dash
 
 // SQL Lab needs the sql_lab role on top of Gamma (which lets bob edit the dashboards he owns).
 const BOB_WITH_SQLLAB = { ...BOB, roles: [...BOB.roles, 'sql_lab'] };
-import { audit, examplesLoaded, stepReplayUntil, stored } from './audit-support';
+import { audit, examplesLoaded, replayedSql, stepReplayUntil, stored } from './audit-support';
 import { Stage } from './stage';
 import { ARTIFACTS } from './support';
 
@@ -84,15 +84,13 @@ describe("replaying bob's session (Chromium)", () => {
     const before = await eventCount();
     const last = (await audit(stage, '(page_size:1)')).result[0]!.position;
 
-    await stepReplayUntil(
-      admin,
-      async () =>
-        (await admin.getByTestId('replay-sql').count()) > 0
-          ? (await admin.getByTestId('replay-sql').textContent()) === SQL
-          : false,
-      "bob's SQL",
-    );
+    await stepReplayUntil(admin, async () => (await replayedSql(admin)) === SQL, "bob's SQL");
+    // SQL Lab's real page: bob's tab with its SQL in the editor.
     await admin.locator('.replay-sqllab .ace_content').filter({ hasText: 'bob was here' }).waitFor();
+    await admin
+      .getByTestId('replay-sqllab')
+      .getByRole('tab', { name: /Untitled Query 2/, selected: true })
+      .waitFor();
     expect(await admin.getByTestId('replay-page').innerText()).toContain('SQL Lab');
     await admin.screenshot({ path: join(ARTIFACTS, 'replay-sqllab.png') });
 
