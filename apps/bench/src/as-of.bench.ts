@@ -96,21 +96,23 @@ export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<
         }
         afterSnapshot[events] = latency(runs);
       }
-      // A restart: a second server on the same database answers a point no request of this run named.
-      const restarted = await startServer();
-      let restartMs: number;
-      try {
-        const start = now();
-        const unnamed = positions[positions.length - 302]!;
-        const res = await fetch(`${restarted.url}/api/v1/chart/${log.hotChart.id}?as_of=${unnamed}`, {
-          headers: admin,
-        });
-        await res.text();
-        if (res.status !== 200) throw new Error(`as_of after the restart answered ${res.status}`);
-        restartMs = now() - start;
-      } finally {
-        await restarted.app.close();
-      }
+      // A restart: a second server on the same database answers a point no request of this run named; a
+      // third one's first request is the plain GET, the part of a first request that is no fold at all.
+      const firstOfNewServer = async (path: string) => {
+        const restarted = await startServer();
+        try {
+          const start = now();
+          const res = await fetch(`${restarted.url}${path}`, { headers: admin });
+          await res.text();
+          if (res.status !== 200) throw new Error(`${path} after a restart answered ${res.status}`);
+          return now() - start;
+        } finally {
+          await restarted.app.close();
+        }
+      };
+      const unnamed = positions[positions.length - 302]!;
+      const restartMs = await firstOfNewServer(`/api/v1/chart/${log.hotChart.id}?as_of=${unnamed}`);
+      const restartPlainMs = await firstOfNewServer(`/api/v1/chart/${log.hotChart.id}`);
       const snapshots = await countSnapshots();
       const met = result.subject.p95 <= AS_OF_P95_TARGET_MS;
       const load = machineLoad();
@@ -123,7 +125,7 @@ export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<
         `  as_of: API p50 ${result.subject.p50} ms, p95 ${result.subject.p95} ms vs raw SQL p50 ${result.baseline.p50} ms, ` +
           `p95 ${result.baseline.p95} ms; ratio p50 ${result.ratioP50}, p95 ${result.ratioP95}; first request of the server ` +
           `${round(coldMs, 1)} ms (${keptSnapshots} snapshots kept before it), of a second server started after ` +
-          `${round(restartMs, 1)} ms; target p95 <= ${AS_OF_P95_TARGET_MS} ms ${verdict(met)}`,
+          `${round(restartMs, 1)} ms (a third one's first plain GET ${round(restartPlainMs, 1)} ms); target p95 <= ${AS_OF_P95_TARGET_MS} ms ${verdict(met)}`,
       );
       console.log(`  snapshots of the chart in the database after the run: ${snapshots}`);
       console.log(
@@ -147,6 +149,7 @@ export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<
         firstRequestMs: round(coldMs),
         snapshotsBeforeFirstRequest: keptSnapshots,
         firstRequestAfterRestartMs: round(restartMs),
+        firstPlainGetAfterRestartMs: round(restartPlainMs),
         snapshotsAfter: snapshots,
         readAfterSnapshot: afterSnapshot,
         plainGet: plain,
