@@ -1,6 +1,6 @@
 /**
  * Resolves a request's credentials to a CurrentUser: `Authorization: Bearer <token>` first, then
- * `X-GuestToken`, then the `strata_session` cookie. Shared by the HTTP guard and the socket.io handshake.
+ * `X-Strata-Render-Token` (the report renderer), then `X-GuestToken`, then the `strata_session` cookie. Shared by the HTTP guard and the socket.io handshake.
  * A user and their session are re-read on every call, so a logout, a deactivation or a role change applies
  * to the very next request.
  */
@@ -49,6 +49,12 @@ export class StrataAuthenticator extends Authenticator {
       const session = claims ? await this.sessions.resolveToken(claims.sid) : null;
       if (!claims || !session || session.userId !== claims.userId) return null;
       return this.activeUser(claims.userId, 'bearer', { tokenSessionId: session.idHash });
+    }
+    if (credentials.renderToken !== undefined) {
+      const claims = this.tokens.verifyRender(credentials.renderToken);
+      const session = claims ? await this.sessions.resolveToken(claims.sid) : null;
+      if (!claims || !session || session.userId !== claims.userId) return null;
+      return this.activeUser(claims.userId, 'render', { tokenSessionId: session.idHash });
     }
     if (credentials.guestToken !== undefined) return this.guest(credentials.guestToken);
     const cookie = credentials.cookie ? parseCookie(credentials.cookie)[SESSION_COOKIE] : undefined;

@@ -12,13 +12,13 @@ export interface CurrentUser {
   /** (permission, view) pairs of all the user's roles, e.g. ['can_write', 'Dashboard']. */
   permissions: [string, string][];
   /** How the request proved who it is; CSRF is only checked for 'cookie'. */
-  via: 'cookie' | 'bearer' | 'guest';
+  via: 'cookie' | 'bearer' | 'guest' | 'render';
   /**
    * For 'cookie': an opaque, stable id of the browser session (a hash of the cookie, never the cookie
    * itself), usable as an event's meta.sessionId.
    */
   sessionId?: string;
-  /** For 'bearer': the id hash of the token session the token belongs to (ended by logout). */
+  /** For 'bearer' and 'render': the id hash of the token session the token belongs to (ended by logout). */
   tokenSessionId?: string;
   /** For 'guest': what the guest token grants (embedded dashboards) and its row-level-security rules. */
   guest?: GuestIdentity;
@@ -38,6 +38,8 @@ export interface CredentialsCarrier {
   authorization?: string;
   /** X-GuestToken header. */
   guestToken?: string;
+  /** X-Strata-Render-Token header: the report renderer's Chromium (report-render/CONTEXT.md). */
+  renderToken?: string;
 }
 
 /** Nest injection token: resolves credentials to a user, or null when they prove nothing. */

@@ -26,6 +26,7 @@ export function credentialsOf(req: IncomingMessage): CredentialsCarrier {
     cookie: header(req, 'cookie'),
     authorization: header(req, 'authorization'),
     guestToken: header(req, 'x-guesttoken'),
+    renderToken: header(req, 'x-strata-render-token'),
   };
 }
 

@@ -35,7 +35,7 @@ function credentialsOf(socket: StrataSocket): CredentialsCarrier {
   const authorization =
     header('authorization') ?? (typeof auth.token === 'string' ? `Bearer ${auth.token}` : undefined);
   const guestToken = header('x-guesttoken') ?? (typeof auth.guestToken === 'string' ? auth.guestToken : undefined);
-  return { cookie: header('cookie'), authorization, guestToken };
+  return { cookie: header('cookie'), authorization, guestToken, renderToken: header('x-strata-render-token') };
 }
 
 function refusal(message: string, status: number): Error {

@@ -15,6 +15,7 @@ import { credentialsOf, csrfTokenOf, type HttpRequest } from '../http-request';
 import { accessErrorType, hasPermission } from '../roles';
 import { SessionService } from '../sessions/session.service';
 import { CSRF_EXEMPT, IS_PUBLIC, REQUIRED_PERMISSION, type RequiredPermission } from './decorators';
+import { renderTokenMayUse } from './render-scope';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_MISSING = 'The CSRF token is missing.';
@@ -39,6 +40,9 @@ export class AuthGuard implements CanActivate {
     if (user) req.strataUser = user;
     else if (!flag(IS_PUBLIC)) throw unauthorized();
 
+    if (user?.via === 'render' && !renderTokenMayUse(req.method, req.url)) {
+      throw httpError(403, ErrorType.GENERIC_BACKEND_ERROR, 'A report render token only reads report pages.');
+    }
     if (user?.via === 'cookie' && !SAFE_METHODS.has(req.method ?? 'GET') && !flag(CSRF_EXEMPT)) {
       const token = csrfTokenOf(req);
       if (!token) throw httpError(400, ErrorType.FRONTEND_CSRF_ERROR, CSRF_MISSING);

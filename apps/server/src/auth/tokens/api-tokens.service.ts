@@ -5,7 +5,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SessionService } from '../sessions/session.service';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, TokenService } from './token.service';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  RENDER_TOKEN_TTL_SECONDS,
+  TokenService,
+} from './token.service';
 
 export interface IssuedTokens {
   access_token: string;
@@ -46,6 +51,22 @@ export class ApiTokens {
   /** Tests and tools: an access token for a user without a password round trip. */
   async accessToken(userId: number): Promise<string> {
     return (await this.issue(userId)).access_token;
+  }
+
+  /**
+   * The report renderer signing in as `userId` without a password: a token session that ends with the
+   * token (minutes), so a leaked render token dies with it even if its signature were still checked.
+   * Only the X-Strata-Render-Token header takes it, and the guard lets it read and query charts only.
+   */
+  async renderToken(userId: number, nowMs = Date.now()): Promise<string> {
+    const expiresOn = new Date((Math.floor(nowMs / 1000) + RENDER_TOKEN_TTL_SECONDS) * 1000);
+    const { sid } = await this.sessions.createTokenSession(
+      userId,
+      expiresOn,
+      { ip: null, userAgent: 'strata report renderer' },
+      this.dataSource.manager,
+    );
+    return this.tokens.issueRender(userId, sid, nowMs);
   }
 
   /** The user a refresh token speaks for while its session lives, and a new access token of that session. */

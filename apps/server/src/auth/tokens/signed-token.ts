@@ -10,7 +10,7 @@ export interface TokenClaims {
   /** Subject: the user id as a string, or the guest's username for guest tokens. */
   sub: string;
   /** What the token may be used for; a refresh token must not open the API, a guest token not the admin. */
-  type: 'access' | 'refresh' | 'guest';
+  type: 'access' | 'refresh' | 'guest' | 'render';
   /** Issued at, seconds since the epoch. */
   iat: number;
   /** Expires at, seconds since the epoch. */

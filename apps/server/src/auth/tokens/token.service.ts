@@ -14,15 +14,23 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 /** As Superset's GUEST_TOKEN_JWT_EXP_SECONDS: the host application asks for a new one when it runs out. */
 export const GUEST_TOKEN_TTL_SECONDS = 300;
+/**
+ * The report renderer's token (report-render/CONTEXT.md): Chromium signs in as a report's owner with it
+ * for one render, so it lives minutes, never the 15 of an access token.
+ */
+export const RENDER_TOKEN_TTL_SECONDS = 5 * 60;
 
 @Injectable()
 export class TokenService {
   private readonly accessKey: Buffer;
   private readonly guestKey: Buffer;
+  private readonly renderKey: Buffer;
 
   constructor(config: AppConfig) {
     this.accessKey = deriveKey(config.secretKey, 'api-token');
     this.guestKey = deriveKey(config.secretKey, 'guest-token');
+    // Its own key: an access token is never accepted as a render token, nor the reverse.
+    this.renderKey = deriveKey(config.secretKey, 'render-token');
   }
 
   /** A signed access token of the user's token session `sid`, e.g. for `Authorization: Bearer <token>`. */
@@ -44,6 +52,20 @@ export class TokenService {
     nowMs = Date.now(),
   ): { userId: number; sid: string } | null {
     const result = verifyToken(this.accessKey, token, type, nowMs);
+    if (!result.ok) return null;
+    const userId = Number(result.claims.sub);
+    const sid = result.claims.sid;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sid !== 'string' || sid.length === 0) return null;
+    return { userId, sid };
+  }
+
+  /** A render token of the token session `sid` (ApiTokens.renderToken), for the X-Strata-Render-Token header. */
+  issueRender(userId: number, sid: string, nowMs = Date.now()): string {
+    return this.sign(this.renderKey, String(userId), 'render', RENDER_TOKEN_TTL_SECONDS, nowMs, { sid });
+  }
+
+  verifyRender(token: string, nowMs = Date.now()): { userId: number; sid: string } | null {
+    const result = verifyToken(this.renderKey, token, 'render', nowMs);
     if (!result.ok) return null;
     const userId = Number(result.claims.sub);
     const sid = result.claims.sid;
