@@ -337,7 +337,7 @@ describe('SQL Lab in Chromium against the real server', () => {
 
   // Issue 13 "Nothing lost": SQL typed just before the user leaves SQL Lab reaches the server's tab state
   // and the audit, though the typing's quiet time and the 5 s autosave never end on that page.
-  it('keeps SQL typed right before going to another page, though the browser tab is closed just after', async () => {
+  it('keeps SQL typed right before going to another page, though the app is left just after', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SQL Lab' }).click();
     await page.waitForURL('**/sqllab/');
     await page.locator('.ace_content', { hasText: 'SELECT origin, delay FROM flights' }).waitFor();
