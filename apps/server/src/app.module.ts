@@ -31,6 +31,7 @@ import { TimeTravelModule } from './timetravel/timetravel.module';
 import { ObjectHistoryModule } from './object-history/object-history.module';
 import { AuditModule } from './audit/audit.module';
 import { ReportsModule } from './reports/reports.module';
+import { MailModule } from './mail/mail.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -70,6 +71,9 @@ import { ReportsModule } from './reports/reports.module';
     ExampleDatasetsModule,
     ObjectHistoryModule,
     AuditModule,
+    // Before ReportsModule (which it imports): its /api/v1/report/outbox/ route is registered before the
+    // reports' /api/v1/report/:id, which would answer 'outbox' with a 404 (mail/CONTEXT.md "Routes").
+    MailModule,
     ReportsModule,
   ],
 })

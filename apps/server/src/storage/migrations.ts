@@ -30,6 +30,7 @@ import { DashboardSliceIdsIndex1797000700000 } from '../dashboards/migrations/17
 import { AuditIndexes1797001400000 } from '../audit/migrations/1797001400000-audit-indexes';
 import { FoldSnapshots1797001500000 } from '../object-history/migrations/1797001500000-fold-snapshots';
 import { ReportTables1797001700000 } from '../reports/migrations/1797001700000-report-tables';
+import { ReportMailOutbox1797001850000 } from '../mail/migrations/1797001850000-report-mail-outbox';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const migrations: MixedList<Function> = [
@@ -60,4 +61,5 @@ export const migrations: MixedList<Function> = [
   AuditIndexes1797001400000,
   FoldSnapshots1797001500000,
   ReportTables1797001700000,
+  ReportMailOutbox1797001850000,
 ];

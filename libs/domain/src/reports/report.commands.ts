@@ -57,5 +57,18 @@ export interface NotifyOwnersOfError {
   data: { at: string };
 }
 
+/** Record a mail the server sent through SMTP (see `MailSent`), after the server accepted it. */
+export interface RecordMailSent {
+  type: 'RecordMailSent';
+  data: { deliveryId: string; runId?: string | null; at: string; subject: string; recipients: number };
+}
+/** Record a mail put in the outbox because no SMTP server is configured (see `MailOutboxed`). */
+export interface PutMailInOutbox {
+  type: 'PutMailInOutbox';
+  data: { deliveryId: string; runId?: string | null; at: string; subject: string; recipients: number };
+}
+
+export type ReportDeliveryCommand = RecordMailSent | PutMailInOutbox;
+
 export type ReportRunCommand = StartRun | EvaluateAlert | SucceedRun | FailRun | TimeOutRun | NotifyOwnersOfError;
-export type ReportCommand = CreateReport | UpdateReport | DeleteReport | ReportRunCommand;
+export type ReportCommand = CreateReport | UpdateReport | DeleteReport | ReportRunCommand | ReportDeliveryCommand;

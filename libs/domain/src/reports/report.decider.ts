@@ -8,7 +8,7 @@ import { DomainError, type Decider } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../shared/exhaustive';
 import { ReportFieldError } from './report-field-error';
 import { reportEditEvents, reportEditFields } from './report-edit';
-import { decideRun, evolveRuns, initialRuns, type ReportRuns } from './report-runs';
+import { decideRun, evolveRuns, initialRuns, instant, type ReportRuns } from './report-runs';
 import { checkReportFields } from './report-validation';
 import type { CreateReport, ReportCommand } from './report.commands';
 import type { ReportEvent } from './report.events';
@@ -91,6 +91,10 @@ export const reportDecider: Decider<ReportStreamState, ReportEvent, ReportComman
       case 'report/runTimedOut':
       case 'report/ownersNotifiedOfError':
         return { ...state, runs: evolveRuns(state.runs, event) };
+      // What was mailed is history only: nothing later is decided from it.
+      case 'report/mailSent':
+      case 'report/mailOutboxed':
+        return state;
       default:
         return leaveUnchanged(event, state);
     }
@@ -123,6 +127,13 @@ export const reportDecider: Decider<ReportStreamState, ReportEvent, ReportComman
       case 'TimeOutRun':
       case 'NotifyOwnersOfError':
         return decideRun(command, liveReport(state), state.runs);
+      case 'RecordMailSent':
+      case 'PutMailInOutbox': {
+        liveReport(state);
+        const { runId, ...data } = command.data;
+        const type = command.type === 'RecordMailSent' ? 'report/mailSent' : 'report/mailOutboxed';
+        return [{ type, data: { ...data, runId: runId ?? null, at: instant('at', data.at) } }];
+      }
       default:
         return unknownCommand(command);
     }

@@ -62,6 +62,21 @@ export type RunTimedOut = EventLike<'report/runTimedOut', { runId: string; at: s
 /** The owners were told that the schedule fails; they are not told again within the grace period. */
 export type OwnersNotifiedOfError = EventLike<'report/ownersNotifiedOfError', { runId: string; at: string }>;
 
+/**
+ * A mail of the schedule went out through the SMTP server (a run's report, or an owners' error notice:
+ * `runId` names the run). The message itself (HTML, attachments) is not a fact of the log: the server
+ * keeps its bytes in a table keyed by `deliveryId` (apps/server/src/mail/).
+ */
+export type MailSent = EventLike<
+  'report/mailSent',
+  { deliveryId: string; runId: string | null; at: string; subject: string; recipients: number }
+>;
+/** No SMTP server is configured: the mail that would have been sent was put in the outbox instead. */
+export type MailOutboxed = EventLike<
+  'report/mailOutboxed',
+  { deliveryId: string; runId: string | null; at: string; subject: string; recipients: number }
+>;
+
 /** The events of an edit: each sets some of the schedule's fields. */
 export type ReportEdited =
   | ReportRenamed
@@ -93,7 +108,9 @@ export type ReportRunEvent =
   | RunTimedOut
   | OwnersNotifiedOfError;
 
-export type ReportEvent = ReportCreated | ReportEdited | ReportDeleted | ReportRunEvent;
+export type ReportDeliveryEvent = MailSent | MailOutboxed;
+
+export type ReportEvent = ReportCreated | ReportEdited | ReportDeleted | ReportRunEvent | ReportDeliveryEvent;
 
 export const REPORT_EDIT_EVENTS = [
   'report/reportRenamed',
@@ -127,11 +144,17 @@ export const REPORT_RUN_EVENTS = [
   'report/ownersNotifiedOfError',
 ] as const satisfies readonly ReportRunEvent['type'][];
 
+export const REPORT_DELIVERY_EVENTS = [
+  'report/mailSent',
+  'report/mailOutboxed',
+] as const satisfies readonly ReportDeliveryEvent['type'][];
+
 export const REPORT_EVENTS = [
   'report/reportCreated',
   ...REPORT_EDIT_EVENTS,
   'report/reportDeleted',
   ...REPORT_RUN_EVENTS,
+  ...REPORT_DELIVERY_EVENTS,
 ] as const satisfies readonly ReportEvent['type'][];
 
 export const reportStream = (id: number) => `report:${id}`;

@@ -42,6 +42,8 @@ const samples: SummarySamples<ReportEvent> = {
   'report/runOnGrace': { runId: 'r1', scheduledAt: T, at: T },
   'report/runTimedOut': { runId: 'r1', at: T },
   'report/ownersNotifiedOfError': { runId: 'r1', at: T },
+  'report/mailSent': { deliveryId: 'd1', runId: 'r1', at: T, subject: '[Report] Late flights', recipients: 3 },
+  'report/mailOutboxed': { deliveryId: 'd1', runId: null, at: T, subject: '[Report] Late flights', recipients: 1 },
 };
 
 describe('report summaries', () => {

@@ -94,5 +94,9 @@ export const reportSummaries = defineSummaries<ReportEvent, ReportStreamState>({
       `${who} marked ${schedule(objectName, before)} as failed: still working past its working timeout`,
     'report/ownersNotifiedOfError': (_d, { who, objectName, before }) =>
       `${who} told the owners that ${schedule(objectName, before)} failed`,
+    'report/mailSent': (d, { who, objectName, before }) =>
+      `${who} mailed ${schedule(objectName, before)} to ${count(d.recipients, 'recipient')}`,
+    'report/mailOutboxed': (d, { who, objectName, before }) =>
+      `${who} put the mail of ${schedule(objectName, before)} to ${count(d.recipients, 'recipient')} in the outbox (no SMTP server is configured)`,
   },
 });
