@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { readPageUrlParams } from '@strata/domain';
 import { PastViewBanner } from '../../shared/past-view/PastViewBanner';
 import { withoutAsOf } from '../../shared/past-view/past-moment';
 import { useStoreState } from '../../shared/use-store-state';
@@ -93,6 +94,14 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
     const pairs = [...search.entries()].filter(([k]) => k !== 'form_data_key') as [string, string][];
     void explore.copyPermalink(pairs);
   };
+
+  // charts-dashboards-reports §2: a standalone chart (embedded, or a report's screenshot at standalone=3) is the chart alone.
+  if (readPageUrlParams(location.search).standalone > 0)
+    return (
+      <div className="explore explore--standalone">
+        <ChartPane explore={explore} state={state} bare />
+      </div>
+    );
 
   return (
     <div className="explore">

@@ -177,4 +177,24 @@ describe('Explore page', () => {
     fireEvent.change(screen.getByLabelText('Time range start'), { target: { value: 'whenever' } });
     expect(screen.getByRole('group', { name: 'Time range' }).querySelector('.form-error')).not.toBeNull();
   });
+  it('standalone=3 (a report): the saved chart alone, no header or controls, its status on the figure', async () => {
+    api.charts.push({
+      id: 1,
+      slice_name: 'Cars by origin',
+      viz_type: 'table',
+      datasource_id: 1,
+      datasource_type: 'table',
+      params: JSON.stringify({ query_mode: 'aggregate', groupby: ['origin'], metrics: ['count'] }),
+      owners: [{ id: 1 }],
+      dashboards: [],
+    });
+    renderAt('/explore/?slice_id=1&standalone=3');
+    const chart = screen.getByRole('region', { name: 'Chart' });
+    // The report renderer waits for this, as for a dashboard's charts (apps/server/src/report-render).
+    await waitFor(() => expect(chart).toHaveAttribute('data-status', 'rendered'));
+    expect(chart).toHaveAttribute('data-chart-id', '1');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Dataset columns' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create chart' })).toBeNull();
+  });
 });

@@ -42,10 +42,13 @@ export function ChartPane({
   explore,
   state,
   queries = true,
+  bare = false,
 }: {
   explore: ExploreFeature;
   state: ExploreState;
   queries?: boolean;
+  /** Standalone (charts-dashboards-reports §2, report mode): the chart alone, no status row or data pane. */
+  bare?: boolean;
 }) {
   const { chart } = state;
   const [ref, size] = useSize<HTMLDivElement>();
@@ -57,8 +60,14 @@ export function ChartPane({
     ? { ...state.formData, ...pickQueryFields(chart.latestQueryFormData, state) }
     : state.formData;
   return (
-    <section className="explore-chart" aria-label="Chart">
-      <div className="explore-chart__status">
+    <section
+      className={`explore-chart${bare ? ' explore-chart--bare' : ''}`}
+      aria-label="Chart"
+      // The report renderer waits on these, as on a dashboard's charts (report-render/CONTEXT.md).
+      data-chart-id={bare ? (state.slice?.slice_id ?? undefined) : undefined}
+      data-status={bare ? (chart.chartStatus ?? 'idle') : undefined}
+    >
+      <div className="explore-chart__status" hidden={bare}>
         <span
           className={`badge ${chart.chartStatus === 'failed' ? 'danger' : chart.chartStatus === 'rendered' ? 'success' : ''}`}
           data-testid="chart-status"
@@ -112,7 +121,7 @@ export function ChartPane({
           <p className="muted">Set the controls, then Create chart.</p>
         )}
       </div>
-      {queries && <DataPane explore={explore} />}
+      {queries && !bare && <DataPane explore={explore} />}
     </section>
   );
 }
