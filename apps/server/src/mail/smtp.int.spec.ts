@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { DeliveryError } from './delivery-error';
-import { MailConfig, type SmtpSettings } from './mail-config';
+import { MailConfig, type MailTimeouts, type SmtpSettings } from './mail-config';
 import { reportMail } from './mail-message';
 import { sendSmtp } from './smtp-sender';
 import { parseRawMail } from './testing/raw-mail';
@@ -46,12 +46,13 @@ async function smtpServer(options: Partial<SMTPServerOptions> = {}) {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const configFor = (port: number, timeoutMs = 10_000) =>
+/** Every timeout long, so a test shortens only the one it is about. */
+const configFor = (port: number, timeouts: Partial<MailTimeouts> = {}) =>
   new MailConfig(
     { host: '127.0.0.1', port, starttls: false, ssl: false },
     'Strata <reports@strata.example>',
     '[Report] ',
-    { connectionMs: timeoutMs, greetingMs: timeoutMs, socketMs: timeoutMs, webhookMs: timeoutMs },
+    { connectionMs: 30_000, greetingMs: 30_000, socketMs: 30_000, webhookMs: 30_000, ...timeouts },
   ) as MailConfig & { smtp: SmtpSettings };
 
 // A 1×1 PNG and files whose bytes cover every value, so an encoding slip shows.
@@ -121,7 +122,7 @@ describe('sending through SMTP', () => {
     silent.listen(0, '127.0.0.1');
     await once(silent, 'listening');
     try {
-      const sending = sendSmtp(configFor((silent.address() as AddressInfo).port, 300), message());
+      const sending = sendSmtp(configFor((silent.address() as AddressInfo).port, { greetingMs: 300 }), message());
       const error = await sending.then(
         () => null,
         (e: unknown) => e,
