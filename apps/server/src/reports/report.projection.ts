@@ -13,7 +13,8 @@ import {
   reportNameKey,
   WORKING_TIMEOUT_ERROR,
   type ReportCreated,
-  type ReportEvent,
+  type ReportDeleted,
+  type ReportEdited,
   type ReportRuns,
   type ReportRunEvent,
   type RunState,
@@ -23,7 +24,8 @@ import { actorUserId, streamNumber } from '../event-store/envelope-ids';
 import { foldProjection, type FoldProjection } from '../projections/fold-projection';
 import { projectionGroup } from '../projections/projection-group';
 
-type ReportEnvelope = EnvelopeOf<ReportEvent>;
+/** The events a schedule's row is made of (a mail sent is history only, no change of the row). */
+type ReportEnvelope = EnvelopeOf<ReportCreated | ReportEdited | ReportDeleted | ReportRunEvent>;
 
 /** A row of `report_schedule`: the schedule's fields, its runs' fold, who changed it and when. */
 export type ReportScheduleRow = ReportCreated['data'] & {
@@ -134,14 +136,23 @@ export const reportSchedulesFold: FoldProjection<ReportScheduleRow, ReportEnvelo
         return row && withRuns(row, event);
       default: {
         const unhandled: never = event;
-        return unhandled;
+        return unhandled && row;
       }
     }
   },
 };
 
-/** The log's run events: each names its run (a notice to the owners is no run of its own). */
-const LOG_EVENTS = REPORT_RUN_EVENTS.filter((type) => type !== 'report/ownersNotifiedOfError');
+/** The events of a run's row (a notice to the owners, or a mail, is no run of its own). */
+const LOG_EVENTS = [
+  'report/runStarted',
+  'report/alertTriggered',
+  'report/runSucceeded',
+  'report/runFailed',
+  'report/runNotTriggered',
+  'report/runOnGrace',
+  'report/runTimedOut',
+] as const satisfies readonly ReportRunEvent['type'][];
+type LogEvent = Extract<ReportEnvelope, { type: (typeof LOG_EVENTS)[number] }>;
 
 const ended = (
   row: ReportLogRow | null,
@@ -157,9 +168,9 @@ export const reportLogFold: FoldProjection<ReportLogRow, ReportEnvelope> = {
   handles: [...LOG_EVENTS, 'report/reportDeleted'],
   // A deleted schedule takes its whole log: part of the key selects every run.
   rowsOf: (event) =>
-    event.type === 'report/reportDeleted' || !('runId' in event.data)
+    event.type === 'report/reportDeleted'
       ? { report_schedule_id: streamNumber(event.stream) }
-      : { report_schedule_id: streamNumber(event.stream), uuid: event.data.runId },
+      : { report_schedule_id: streamNumber(event.stream), uuid: (event as LogEvent).data.runId },
   evolve(row, event) {
     switch (event.type) {
       case 'report/runStarted':
