@@ -16,6 +16,6 @@ export function reportNameKey(type: ReportType, name: string): string {
 export function reportNameTaken(type: ReportType, name: string): ReportFieldError {
   return new ReportFieldError(
     'name',
-    `An ${type === 'Alert' ? 'alert' : 'report'} named '${name.trim()}' already exists.`,
+    `${type === 'Alert' ? 'An alert' : 'A report'} named '${name.trim()}' already exists.`,
   );
 }

@@ -288,6 +288,7 @@ describe('names are unique per type, kept by the server’s read model', () => {
     expect(taken).toBeInstanceOf(DomainError);
     expect(taken.field).toBe('name');
     expect(taken.message).toBe("name: An alert named 'Many delays' already exists.");
+    expect(reportNameTaken('Report', 'Weekly').message).toBe("name: A report named 'Weekly' already exists.");
   });
 
   it('splitAddresses reads the API’s comma or semicolon separated targets', () => {
