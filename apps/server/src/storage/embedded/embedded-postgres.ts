@@ -27,7 +27,10 @@ export interface EmbeddedPostgresOptions {
    * yield the CPU to the web server and the metadata database on a small machine.
    */
   niceness?: number;
-  /** First start runs initdb, which takes a few seconds on a slow disk. */
+  /**
+   * First start runs initdb, which takes a few seconds on a slow disk, and far longer on a machine busy
+   * with other work: the deadline only catches a host that never answers (3 minutes by default).
+   */
   startTimeoutMs?: number;
   /**
    * How long a connection made while the process restarts waits for it before it is refused with
@@ -185,6 +188,9 @@ async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOpti
     serialization: 'json',
   });
   track(child);
+  await waitForReady(child, options);
+  // Lowered only once it is up: a host started at a lower priority on a busy machine was starved past its
+  // start deadline (initdb and WASM start are CPU work), and its start is not a user's heavy query.
   if (options.niceness && child.pid) {
     try {
       setPriority(child.pid, Math.min(19, getPriority(child.pid) + options.niceness));
@@ -192,18 +198,21 @@ async function spawnHost(options: EmbeddedPostgresOptions, hostOptions: HostOpti
       // Not allowed on this platform or container: the child keeps the server's priority.
     }
   }
-  await waitForReady(child, options);
   return child;
 }
+
+const START_TIMEOUT_MS = 180_000;
 
 function waitForReady(child: ChildProcess, options: EmbeddedPostgresOptions): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(
-        new Error(`Embedded ${options.name} database did not start within ${options.startTimeoutMs ?? 60000} ms.`),
+        new Error(
+          `Embedded ${options.name} database did not start within ${options.startTimeoutMs ?? START_TIMEOUT_MS} ms.`,
+        ),
       );
-    }, options.startTimeoutMs ?? 60000);
+    }, options.startTimeoutMs ?? START_TIMEOUT_MS);
     const onMessage = (message: HostMessage) => {
       clearTimeout(timer);
       child.off('exit', onExit);
