@@ -16,7 +16,9 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database'
 import { CHROMIUM_PATH } from './browser-pool';
 import { colourKey, pngPixels } from './page-checks';
 import { ReportRenderModule } from './report-render.module';
-import { ReportRenderer, RenderError } from './report-renderer.service';
+import { RENDER_LIMITS, ReportRenderer, RenderError, type RenderLimits } from './report-renderer.service';
+
+const PATIENT_LIMITS: RenderLimits = { chartsMs: 300_000, navigationMs: 120_000, captureMs: 120_000, totalMs: 540_000 };
 
 const CLIENT_DIST = join(__dirname, '..', '..', '..', 'client', 'dist');
 /** SUPERSET_COLORS[0]: a one-metric bar chart's bars. */
@@ -87,7 +89,13 @@ describe('ReportRenderer (real server, built client, real Chromium)', () => {
     );
     server = await startHttpApp(
       { imports: [AppModule, ReportRenderModule] },
-      { clientDist: CLIENT_DIST, customize: (b) => b.overrideProvider(AppConfig).useValue(config) },
+      {
+        clientDist: CLIENT_DIST,
+        // The examples keep loading beside the renders and the machine runs other suites: the steps keep
+        // their deadlines, long enough that only a page that never settles fails.
+        customize: (b) =>
+          b.overrideProvider(AppConfig).useValue(config).overrideProvider(RENDER_LIMITS).useValue(PATIENT_LIMITS),
+      },
     );
     const login = await fetch(`${server.url}/api/v1/security/login`, {
       method: 'POST',
@@ -143,7 +151,7 @@ describe('ReportRenderer (real server, built client, real Chromium)', () => {
     const pixels = await pngPixels(decoder, out.data);
     expect(pixels.width).toBe(800);
     expect(pixels.colours[BAR_COLOUR] ?? 0).toBeGreaterThan(1000);
-  }, 180_000);
+  }, 600_000);
 
   it('renders a dashboard in report mode to a PNG at its width, with the chart in it', async () => {
     const out = await render({ target: { dashboardId }, userId: adminId, format: 'PNG', width: 1000, height: 800 });
@@ -151,7 +159,7 @@ describe('ReportRenderer (real server, built client, real Chromium)', () => {
     expect(out.charts.map((c) => c.id)).toEqual([String(chartId)]);
     const pixels = await pngPixels(decoder, out.data);
     expect(pixels.colours[BAR_COLOUR] ?? 0).toBeGreaterThan(1000);
-  }, 180_000);
+  }, 600_000);
 
   it('prints a chart and a dashboard to PDF', async () => {
     for (const target of [{ chartId }, { dashboardId }]) {
@@ -159,7 +167,7 @@ describe('ReportRenderer (real server, built client, real Chromium)', () => {
       expect(out.contentType).toBe('application/pdf');
       expect(out.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }
-  }, 180_000);
+  }, 600_000);
 
   it('fails, naming the chart, when a chart query fails: alone or on a dashboard', async () => {
     const alone = render({ target: { chartId: brokenChartId }, userId: adminId, format: 'PNG', width: 800 });
@@ -167,5 +175,5 @@ describe('ReportRenderer (real server, built client, real Chromium)', () => {
     await expect(alone).rejects.toThrow(`chart ${brokenChartId} failed`);
     const onDashboard = render({ target: { dashboardId: brokenDashboardId }, userId: adminId, format: 'PNG' });
     await expect(onDashboard).rejects.toThrow(`chart ${brokenChartId} "Broken metric" failed`);
-  }, 180_000);
+  }, 600_000);
 });

@@ -3,7 +3,10 @@
  * global AuthModule (ApiTokens) and ConfigModule (AppConfig).
  */
 import { Module } from '@nestjs/common';
-import { ReportRenderer } from './report-renderer.service';
+import { DEFAULT_RENDER_LIMITS, RENDER_LIMITS, ReportRenderer } from './report-renderer.service';
 
-@Module({ providers: [ReportRenderer], exports: [ReportRenderer] })
+@Module({
+  providers: [ReportRenderer, { provide: RENDER_LIMITS, useValue: DEFAULT_RENDER_LIMITS }],
+  exports: [ReportRenderer],
+})
 export class ReportRenderModule {}

@@ -5,7 +5,7 @@
  * prints it. It never returns a blank image: a failed chart, a page with no chart, or a PNG that is one
  * colour fails the render with an error that says which.
  */
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { DashboardView } from '@strata/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiTokens } from '../auth/tokens/api-tokens.service';
@@ -34,12 +34,25 @@ export interface Rendered {
   charts: ChartOutcome[];
 }
 
-/** SCREENSHOT_LOAD_WAIT (REFERENCE §4.1): the page and all its charts. */
-export const RENDER_WAIT_MS = 60_000;
-const NAVIGATION_TIMEOUT_MS = 30_000;
-const CAPTURE_TIMEOUT_MS = 30_000;
-/** The whole render, however its steps went: no report run can hang on a browser. */
-export const RENDER_TOTAL_MS = 150_000;
+/** How long each step of a render may take: no report run can hang on a browser. */
+export interface RenderLimits {
+  /** SCREENSHOT_LOAD_WAIT (REFERENCE §4.1): the page and all its charts. */
+  chartsMs: number;
+  navigationMs: number;
+  captureMs: number;
+  /** The whole render, however its steps went. */
+  totalMs: number;
+}
+
+export const DEFAULT_RENDER_LIMITS: RenderLimits = {
+  chartsMs: 60_000,
+  navigationMs: 30_000,
+  captureMs: 30_000,
+  totalMs: 150_000,
+};
+
+/** Injection token: tests on a busy machine give the same steps more time (the deadlines stay). */
+export const RENDER_LIMITS = Symbol('RENDER_LIMITS');
 /** Below this share of pixels off the background colour, a screenshot is blank. */
 export const MIN_NON_BACKGROUND = 0.001;
 
@@ -52,6 +65,7 @@ export class ReportRenderer implements OnModuleDestroy {
   constructor(
     private readonly tokens: ApiTokens,
     private readonly config: AppConfig,
+    @Inject(RENDER_LIMITS) private readonly limits: RenderLimits,
   ) {}
 
   /** `baseUrl`: where the server answers, default this process on its port (tests listen elsewhere). */
@@ -69,8 +83,8 @@ export class ReportRenderer implements OnModuleDestroy {
       try {
         const overall = new Promise<never>((_, fail) => {
           timer = setTimeout(
-            () => fail(new RenderError(`The report page took longer than ${RENDER_TOTAL_MS / 1000} s to render.`)),
-            RENDER_TOTAL_MS,
+            () => fail(new RenderError(`The report page took longer than ${this.limits.totalMs / 1000} s to render.`)),
+            this.limits.totalMs,
           );
         });
         return await Promise.race([this.capture(context, url, request.format, viewport.width), overall]);
@@ -87,8 +101,8 @@ export class ReportRenderer implements OnModuleDestroy {
 
   private async capture(context: BrowserContext, url: string, format: RenderFormat, width: number): Promise<Rendered> {
     const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
-    const charts = await waitForCharts(page);
+    await page.goto(url, { waitUntil: 'load', timeout: this.limits.navigationMs });
+    const charts = await waitForCharts(page, this.limits.chartsMs);
     const failed = charts.filter((c) => c.status !== 'rendered');
     if (failed.length > 0) {
       const names = failed.map((c) => `chart ${c.id}${c.title && c.title !== 'Chart' ? ` "${c.title}"` : ''}`);
@@ -98,20 +112,21 @@ export class ReportRenderer implements OnModuleDestroy {
     if (format === 'PDF') {
       const height = await page.evaluate(pageHeight);
       const data = await withTimeout(
+        this.limits.captureMs,
         page.pdf({ width: `${width}px`, height: `${height + 1}px`, printBackground: true, pageRanges: '1' }),
         'printing the PDF',
       );
       return { format, contentType: 'application/pdf', data, charts };
     }
-    const data = await page.screenshot({ fullPage: true, type: 'png', timeout: CAPTURE_TIMEOUT_MS });
-    await assertNotBlank(context, data);
+    const data = await page.screenshot({ fullPage: true, type: 'png', timeout: this.limits.captureMs });
+    await assertNotBlank(context, data, this.limits.captureMs);
     return { format, contentType: 'image/png', data, charts };
   }
 }
 
-async function waitForCharts(page: Page): Promise<ChartOutcome[]> {
+async function waitForCharts(page: Page, waitMs: number): Promise<ChartOutcome[]> {
   try {
-    const handle = await page.waitForFunction(settledCharts, undefined, { timeout: RENDER_WAIT_MS, polling: 250 });
+    const handle = await page.waitForFunction(settledCharts, undefined, { timeout: waitMs, polling: 250 });
     return (await handle.jsonValue()) as ChartOutcome[];
   } catch (err) {
     if (!(err instanceof Error) || err.name !== 'TimeoutError') throw err;
@@ -120,16 +135,16 @@ async function waitForCharts(page: Page): Promise<ChartOutcome[]> {
     const shown = text ? ` The page showed: "${text}"` : '';
     throw new RenderError(
       seen === 0
-        ? `No chart appeared on the report page within ${RENDER_WAIT_MS / 1000} s.${shown}`
-        : `Not every chart rendered within ${RENDER_WAIT_MS / 1000} s.${shown}`,
+        ? `No chart appeared on the report page within ${waitMs / 1000} s.${shown}`
+        : `Not every chart rendered within ${waitMs / 1000} s.${shown}`,
     );
   }
 }
 
-async function assertNotBlank(context: BrowserContext, png: Buffer): Promise<void> {
+async function assertNotBlank(context: BrowserContext, png: Buffer, captureMs: number): Promise<void> {
   const blank = await context.newPage();
   try {
-    const pixels = await withTimeout(pngPixels(blank, png), 'checking the screenshot');
+    const pixels = await withTimeout(captureMs, pngPixels(blank, png), 'checking the screenshot');
     if (pixels.nonBackground < MIN_NON_BACKGROUND)
       throw new RenderError('The screenshot is blank: the charts reported rendered but drew nothing.');
   } finally {
@@ -137,10 +152,10 @@ async function assertNotBlank(context: BrowserContext, png: Buffer): Promise<voi
   }
 }
 
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+function withTimeout<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new RenderError(`Timed out ${what}.`)), CAPTURE_TIMEOUT_MS);
+    timer = setTimeout(() => fail(new RenderError(`Timed out ${what}.`)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
