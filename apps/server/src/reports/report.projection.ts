@@ -9,6 +9,7 @@ import {
   initialRuns,
   REPORT_EDIT_EVENTS,
   REPORT_RUN_EVENTS,
+  isReportEdit,
   reportEditFields,
   reportNameKey,
   WORKING_TIMEOUT_ERROR,
@@ -78,6 +79,17 @@ export const reportSchedulesFold: FoldProjection<ReportScheduleRow, ReportEnvelo
   handles: ['report/reportCreated', ...REPORT_EDIT_EVENTS, 'report/reportDeleted', ...REPORT_RUN_EVENTS],
   rowsOf: (event) => ({ id: event.type === 'report/reportCreated' ? event.data.id : streamNumber(event.stream) }),
   evolve(row, event) {
+    if (isReportEdit(event)) {
+      if (!row) return row;
+      const edited = { ...row, ...reportEditFields(event) };
+      return {
+        ...edited,
+        name_key: reportNameKey(edited.type, edited.name),
+        changed_by_fk: actorUserId(event),
+        changed_on: event.meta.at,
+        version: event.version,
+      };
+    }
     switch (event.type) {
       case 'report/reportCreated': {
         const runs = initialRuns();
@@ -91,34 +103,6 @@ export const reportSchedulesFold: FoldProjection<ReportScheduleRow, ReportEnvelo
           last_state: runs.state,
           last_eval_dttm: runs.lastEvalAt,
           last_value: runs.lastValue,
-          version: event.version,
-        };
-      }
-      case 'report/reportRenamed':
-      case 'report/reportDescribed':
-      case 'report/reportActivated':
-      case 'report/reportDeactivated':
-      case 'report/scheduleChanged':
-      case 'report/contentChanged':
-      case 'report/formatChanged':
-      case 'report/recipientsChanged':
-      case 'report/ownersChanged':
-      case 'report/workingTimeoutChanged':
-      case 'report/gracePeriodChanged':
-      case 'report/logRetentionChanged':
-      case 'report/screenshotSizeChanged':
-      case 'report/forceScreenshotEnabled':
-      case 'report/forceScreenshotDisabled':
-      case 'report/dashboardViewChanged':
-      case 'report/alertQueryChanged':
-      case 'report/alertConditionChanged': {
-        if (!row) return row;
-        const edited = { ...row, ...reportEditFields(event) };
-        return {
-          ...edited,
-          name_key: reportNameKey(edited.type, edited.name),
-          changed_by_fk: actorUserId(event),
-          changed_on: event.meta.at,
           version: event.version,
         };
       }

@@ -4,8 +4,17 @@
  * server's read model apply the same).
  */
 import { deepEqual } from '../explore/editor/deep-equal';
-import type { ReportEdited } from './report.events';
+import { REPORT_EDIT_EVENTS, type ReportEdited } from './report.events';
 import type { ReportFields } from './report.fields';
+
+const EDIT_TYPES: ReadonlySet<string> = new Set(REPORT_EDIT_EVENTS);
+
+/** An edit of the schedule's fields (not its creation, deletion or runs): folded by `reportEditFields`. */
+export function isReportEdit<E extends { type: string }>(
+  event: E,
+): event is Extract<E, { type: ReportEdited['type'] }> {
+  return EDIT_TYPES.has(event.type);
+}
 
 export function reportEditFields(event: ReportEdited): Partial<ReportFields> {
   switch (event.type) {

@@ -7,7 +7,7 @@
 import { DomainError, type Decider } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../shared/exhaustive';
 import { ReportFieldError } from './report-field-error';
-import { reportEditEvents, reportEditFields } from './report-edit';
+import { isReportEdit, reportEditEvents, reportEditFields } from './report-edit';
 import { decideRun, evolveRuns, initialRuns, instant, type ReportRuns } from './report-runs';
 import { checkReportFields } from './report-validation';
 import type { CreateReport, ReportCommand } from './report.commands';
@@ -56,30 +56,13 @@ export const reportDecider: Decider<ReportStreamState, ReportEvent, ReportComman
   initialState: () => ({ id: null, fields: null, deleted: false, runs: initialRuns() }),
 
   evolve(state, event) {
+    if (isReportEdit(event))
+      return state.fields ? { ...state, fields: { ...state.fields, ...reportEditFields(event) } } : state;
     switch (event.type) {
       case 'report/reportCreated': {
         const { id, ...fields } = event.data;
         return { ...state, id, fields };
       }
-      case 'report/reportRenamed':
-      case 'report/reportDescribed':
-      case 'report/reportActivated':
-      case 'report/reportDeactivated':
-      case 'report/scheduleChanged':
-      case 'report/contentChanged':
-      case 'report/formatChanged':
-      case 'report/recipientsChanged':
-      case 'report/ownersChanged':
-      case 'report/workingTimeoutChanged':
-      case 'report/gracePeriodChanged':
-      case 'report/logRetentionChanged':
-      case 'report/screenshotSizeChanged':
-      case 'report/forceScreenshotEnabled':
-      case 'report/forceScreenshotDisabled':
-      case 'report/dashboardViewChanged':
-      case 'report/alertQueryChanged':
-      case 'report/alertConditionChanged':
-        return state.fields ? { ...state, fields: { ...state.fields, ...reportEditFields(event) } } : state;
       case 'report/reportDeleted':
         return { ...state, deleted: true };
       case 'report/runStarted':
