@@ -13,8 +13,9 @@
  * hot chart's events go through the store's real append, so its read model row is today's.
  *
  * Filling takes minutes, so the databases are kept (`strata_bench_scale`, `strata_bench_scale_examples`)
- * and reused while a marker in them matches this fill's version and the server's migrations (their code,
- * hashed); otherwise they are dropped and filled again. BENCH_SCALE_REFILL=1 forces a refill;
+ * and reused while a marker in them matches this fill's version and every migration it was filled under is
+ * unchanged (their code, hashed; migrations added since are applied by the server's start); otherwise they are
+ * dropped and filled again. BENCH_SCALE_REFILL=1 forces a refill;
  * BENCH_SCALE_DROP=1 drops them after the run.
  */
 import 'reflect-metadata';
@@ -78,7 +79,8 @@ export function describeScaleLog(log: ScaleLog, filledNow: boolean): string {
 
 interface Marker extends ScaleLog {
   version: number;
-  migrations: string;
+  /** Each migration the fill ran, its code hashed (an older marker held one hash of them all). */
+  migrations: Record<string, string> | string;
   adminPassword: string;
   secretKey: string;
 }
@@ -96,11 +98,23 @@ export interface ScaleServer {
   admin: Record<string, string>;
 }
 
-/** The server's migrations, their code hashed: a changed migration means a new fill. */
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  for (const m of migrations as (string | { name: string; toString(): string })[]) hash.update(String(m));
-  return hash.digest('hex').slice(0, 16);
+/** The server's migrations by name, each one's code hashed. */
+function migrationHashes(): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const m of migrations as (string | { name: string; toString(): string })[]) {
+    const code = String(m);
+    hashes[typeof m === 'string' ? m : m.name] = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  }
+  return hashes;
+}
+
+/**
+ * Whether the kept log still fits the server: every migration it was filled under is unchanged. Added
+ * migrations are no reason to refill (nine minutes): the server's start applies them to the kept
+ * database, as it would to a user's.
+ */
+function fits(kept: Marker['migrations'], now: Record<string, string>): boolean {
+  return typeof kept === 'object' && Object.entries(kept).every(([name, hash]) => now[name] === hash);
 }
 
 function dbUrl(name: string): string {
@@ -170,9 +184,9 @@ async function post(
  * (or it is stale), then closes the server.
  */
 export async function withScaleLog<T>(work: (server: ScaleServer) => Promise<T>): Promise<T> {
-  const hash = migrationsHash();
+  const hashes = migrationHashes();
   let marker = process.env.BENCH_SCALE_REFILL === '1' ? null : await readMarker();
-  if (marker !== null && (marker.version !== FILL_VERSION || marker.migrations !== hash)) marker = null;
+  if (marker !== null && (marker.version !== FILL_VERSION || !fits(marker.migrations, hashes))) marker = null;
   const filledNow = marker === null;
   if (filledNow) {
     await dropScaleDatabases();
@@ -196,7 +210,7 @@ export async function withScaleLog<T>(work: (server: ScaleServer) => Promise<T>)
     let log: ScaleLog;
     if (marker === null) {
       log = await fill(started.app, started.url, admin);
-      const written: Marker = { ...log, version: FILL_VERSION, migrations: hash, adminPassword, secretKey };
+      const written: Marker = { ...log, version: FILL_VERSION, migrations: hashes, adminPassword, secretKey };
       await withClient(dbUrl(META_DB), async (c) => {
         await c.query(`CREATE TABLE bench_scale_marker (marker jsonb NOT NULL)`);
         await c.query(`INSERT INTO bench_scale_marker VALUES ($1)`, [JSON.stringify(written)]);
