@@ -44,14 +44,18 @@ export class QueriesController {
     return { id: dict.queryId, result: dict };
   }
 
-  /** Marks the run stopped (an event); the session holding it cancels the statement in the database. */
+  /**
+   * Marks the run stopped (an event); the session holding it cancels the statement in the database. A
+   * Stop may overtake its run's execute request (the client sends it at once, under load the execute is
+   * still on its way), so a client id not started yet is not a 404: the Stop is kept in the run's stream
+   * and the run starts stopped (query-run.decider.ts).
+   */
   @Post('stop')
   @HttpCode(200)
   async stop(@ReqUser() user: CurrentUser, @Body() body: unknown) {
     const { client_id } = stopBody.transform(body, { type: 'body' });
-    const row = await this.reader.byClientId(client_id);
-    if (!row) throw queryNotFound();
-    if (row.user_id !== user.id && !isAdmin(user))
+    const owner = (await this.runs.state(client_id)).started?.userId;
+    if (owner !== undefined && owner !== user.id && !isAdmin(user))
       throw httpError(403, ErrorType.QUERY_SECURITY_ACCESS_ERROR, 'Only the owner of a query can stop it.');
     await this.runs.decide(client_id, { type: 'StopQuery', at: Date.now() }, String(user.id));
     return { result: 'OK' };

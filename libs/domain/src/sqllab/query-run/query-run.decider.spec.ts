@@ -164,8 +164,22 @@ describe('query run decider (sqllab-and-platform §4 Query states)', () => {
       .when({ type: 'StopQuery', at: 4000 })
       .then([]);
   });
-  it('given no query, when Stop arrives, then nothing is appended', () => {
-    spec.given([]).when({ type: 'StopQuery', at: 1 }).then([]);
+  it('given no query yet, when Stop arrives, then it is kept; the start that follows ends stopped at once', () => {
+    spec
+      .given([])
+      .when({ type: 'StopQuery', at: 1 })
+      .then([{ type: 'sqllab/queryStopped', data: { endDttm: 1 } }]);
+    spec
+      .given([{ type: 'sqllab/queryStopped', data: { endDttm: 1 } }])
+      .when({ type: 'StartQuery', query: { ...started, status: 'running' }, statementCount: 1 })
+      .then([
+        { type: 'sqllab/queryStarted', data: { ...started, status: 'running' } },
+        { type: 'sqllab/queryStopped', data: { endDttm: started.startDttm } },
+      ]);
+    spec
+      .given([{ type: 'sqllab/queryStopped', data: { endDttm: 1 } }])
+      .when({ type: 'StopQuery', at: 2 })
+      .then([]);
   });
   it('given a running query, when it times out, then timed_out with the message as error', () => {
     spec

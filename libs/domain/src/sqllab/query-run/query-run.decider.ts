@@ -1,7 +1,7 @@
 /**
  * The state machine of one run (sqllab-and-platform §4, REFERENCE §1.3): created pending (async) or running (sync);
  * pending -> running on the first progress; running -> success | failed | timed_out; any unfinished
- * state -> stopped. Once stopped, a late success, failure or timeout is ignored (no events), so the
+ * state -> stopped. A Stop before the start is kept, and the start then ends stopped at once. Once stopped, a late success, failure or timeout is ignored (no events), so the
  * user's Stop always wins over a worker that finishes at the same moment.
  */
 import { DomainError, type Decider } from '@strata/events';
@@ -123,6 +123,8 @@ export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): Quer
         endDttm: event.data.endDttm,
       };
     case 'sqllab/queryStopped':
+      // A Stop before the run's start is kept: the start that follows ends stopped at once.
+      if (!state.started && state.status === null) return { ...state, status: 'stopped', endDttm: event.data.endDttm };
       if (!isInProgress(state.status)) return state;
       return { ...state, status: 'stopped', endDttm: event.data.endDttm };
     case 'sqllab/queryTimedOut':
@@ -162,6 +164,12 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
   switch (command.type) {
     case 'StartQuery':
       if (state.started) throw new DomainError('query_exists', 'A query with this client id already exists.');
+      // Stopped before it started (the Stop overtook the execute request): it starts and stops, never runs.
+      if (state.status === 'stopped')
+        return [
+          { type: 'sqllab/queryStarted', data: command.query },
+          { type: 'sqllab/queryStopped', data: { endDttm: command.query.startDttm } },
+        ];
       if (command.query.status !== 'running' || !command.statementCount)
         return [{ type: 'sqllab/queryStarted', data: command.query }];
       return [
@@ -194,6 +202,10 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
         },
       ];
     case 'StopQuery':
+      // A Stop may overtake its run's execute request (sent at once, the run still on its way): it is
+      // recorded, and the run starts stopped (sqllab-and-platform §4: a Stop is never dropped).
+      if (!state.started && state.status === null)
+        return [{ type: 'sqllab/queryStopped', data: { endDttm: command.at } }];
       // Stopping a finished query changes nothing (a double click, a race with completion).
       if (!isInProgress(state.status)) return [];
       return [{ type: 'sqllab/queryStopped', data: { endDttm: command.at } }];
