@@ -24,7 +24,12 @@ export class RunningQueries implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.subscription = this.committed.committed$.subscribe((batch) => {
       if (!batch.stream.startsWith('query:')) return;
-      if (batch.events.some((e) => e.type === 'sqllab/queryStopped')) this.cancel(batch.stream.slice('query:'.length));
+      // A non-admin's Stop kept before its run started (`onlyFor`) may be for someone else's run: the start
+      // it applies to appends its own queryStopped, which cancels then.
+      const stops = batch.events.some(
+        (e) => e.type === 'sqllab/queryStopped' && (e.data as { onlyFor?: number }).onlyFor === undefined,
+      );
+      if (stops) this.cancel(batch.stream.slice('query:'.length));
     });
   }
 

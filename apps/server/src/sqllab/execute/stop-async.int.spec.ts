@@ -79,6 +79,31 @@ describe('Stop', () => {
     expect((await app.admin.get(`/api/v1/query/${id}`)).body.result).toMatchObject({ state: 'stopped', rows: null });
   });
 
+  it("a user's own Stop that overtakes their execute request stops their run (not only an admin's)", async () => {
+    const id = clientId();
+    const owner = await app.userClient('quick', ['Alpha', 'sql_lab']);
+    await owner.post('/api/v1/query/stop', { client_id: id });
+    const res = await owner.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: 'SELECT pg_sleep(3604)',
+    });
+    expect(res.body).toMatchObject({ status: 'stopped', data: [] });
+    expect(await sleepers(3604)).toEqual([]);
+  });
+
+  it("a Stop kept before the run by another user does not stop the owner's run", async () => {
+    const id = clientId();
+    const meddler = await app.userClient('meddler', ['sql_lab']);
+    expect((await meddler.post('/api/v1/query/stop', { client_id: id })).status).toBe(200);
+    const res = await app.admin.post('/api/v1/sqllab/execute/', {
+      database_id: db,
+      client_id: id,
+      sql: 'SELECT 7 AS n',
+    });
+    expect(res.body).toMatchObject({ status: 'success', data: [{ n: 7 }] });
+  });
+
   it('a Stop that arrives while an async run waits in the queue means it never starts', async () => {
     // Fill both worker slots so the next run waits.
     const blockers = [clientId(), clientId()];

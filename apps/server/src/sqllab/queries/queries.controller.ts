@@ -57,7 +57,9 @@ export class QueriesController {
     const owner = (await this.runs.state(client_id)).started?.userId;
     if (owner !== undefined && owner !== user.id && !isAdmin(user))
       throw httpError(403, ErrorType.QUERY_SECURITY_ACCESS_ERROR, 'Only the owner of a query can stop it.');
-    await this.runs.decide(client_id, { type: 'StopQuery', at: Date.now() }, String(user.id));
+    // Before the run exists nobody owns it yet: a non-admin's kept Stop applies only to their own run.
+    const onlyFor = isAdmin(user) ? {} : { onlyFor: user.id };
+    await this.runs.decide(client_id, { type: 'StopQuery', at: Date.now(), ...onlyFor }, String(user.id));
     return { result: 'OK' };
   }
 }

@@ -181,6 +181,27 @@ describe('query run decider (sqllab-and-platform §4 Query states)', () => {
       .when({ type: 'StopQuery', at: 2 })
       .then([]);
   });
+  it("a kept Stop of a user who may stop only their own runs does not stop another user's run", () => {
+    const foreignStop: QueryRunEvent = { type: 'sqllab/queryStopped', data: { endDttm: 1, onlyFor: 99 } };
+    spec.given([]).when({ type: 'StopQuery', at: 1, onlyFor: 99 }).then([foreignStop]);
+    // The owner (user 1) starts it: the foreign Stop is not theirs to apply; the run goes on.
+    spec
+      .given([foreignStop])
+      .when({ type: 'StartQuery', query: { ...started, status: 'pending' } })
+      .then([{ type: 'sqllab/queryStarted', data: { ...started, status: 'pending' } }]);
+    // The owner's own early Stop is still kept beside it, and stops the run.
+    spec
+      .given([foreignStop])
+      .when({ type: 'StopQuery', at: 2, onlyFor: 1 })
+      .then([{ type: 'sqllab/queryStopped', data: { endDttm: 2, onlyFor: 1 } }]);
+    spec
+      .given([foreignStop, { type: 'sqllab/queryStopped', data: { endDttm: 2, onlyFor: 1 } }])
+      .when({ type: 'StartQuery', query: { ...started, status: 'pending' } })
+      .then([
+        { type: 'sqllab/queryStarted', data: { ...started, status: 'pending' } },
+        { type: 'sqllab/queryStopped', data: { endDttm: started.startDttm } },
+      ]);
+  });
   it('given a running query, when it times out, then timed_out with the message as error', () => {
     spec
       .given([startedEvent])

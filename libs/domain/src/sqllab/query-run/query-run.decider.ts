@@ -25,6 +25,11 @@ export interface QueryRunState {
   endDttm: number | null;
   /** The server process holding the run, when one does (QueryStartedData.runner). */
   runner: string | null;
+  /**
+   * Stops that overtook the run's start, each for whose run it is (a user id, or null: anyone's, an
+   * admin's). Only one that the run's owner may have sent stops the run.
+   */
+  keptStops: (number | null)[];
 }
 
 export type QueryRunCommand =
@@ -47,7 +52,8 @@ export type QueryRunCommand =
       at: number;
     }
   | { type: 'FailQuery'; errors: QueryError[]; executedSql: string | null; at: number }
-  | { type: 'StopQuery'; at: number }
+  /** `onlyFor`: the stopper may stop only this user's runs (not an admin). */
+  | { type: 'StopQuery'; at: number; onlyFor?: number }
   | { type: 'TimeOutQuery'; message: string; errorType: string; at: number };
 
 export const IN_PROGRESS: readonly QueryStatus[] = ['pending', 'running'];
@@ -72,6 +78,7 @@ export function initialQueryRunState(): QueryRunState {
     startRunningDttm: null,
     endDttm: null,
     runner: null,
+    keptStops: [],
   };
 }
 
@@ -123,8 +130,9 @@ export function evolveQueryRun(state: QueryRunState, event: QueryRunEvent): Quer
         endDttm: event.data.endDttm,
       };
     case 'sqllab/queryStopped':
-      // A Stop before the run's start is kept: the start that follows ends stopped at once.
-      if (!state.started && state.status === null) return { ...state, status: 'stopped', endDttm: event.data.endDttm };
+      // A Stop before the run's start is kept: a start it applies to ends stopped at once.
+      if (!state.started)
+        return { ...state, endDttm: event.data.endDttm, keptStops: [...state.keptStops, event.data.onlyFor ?? null] };
       if (!isInProgress(state.status)) return state;
       return { ...state, status: 'stopped', endDttm: event.data.endDttm };
     case 'sqllab/queryTimedOut':
@@ -165,7 +173,8 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
     case 'StartQuery':
       if (state.started) throw new DomainError('query_exists', 'A query with this client id already exists.');
       // Stopped before it started (the Stop overtook the execute request): it starts and stops, never runs.
-      if (state.status === 'stopped')
+      // A kept Stop of someone who may not stop this user's runs does not count.
+      if (state.keptStops.some((onlyFor) => onlyFor === null || onlyFor === command.query.userId))
         return [
           { type: 'sqllab/queryStarted', data: command.query },
           { type: 'sqllab/queryStopped', data: { endDttm: command.query.startDttm } },
@@ -204,8 +213,17 @@ export function decideQueryRun(command: QueryRunCommand, state: QueryRunState): 
     case 'StopQuery':
       // A Stop may overtake its run's execute request (sent at once, the run still on its way): it is
       // recorded, and the run starts stopped (sqllab-and-platform §4: a Stop is never dropped).
-      if (!state.started && state.status === null)
-        return [{ type: 'sqllab/queryStopped', data: { endDttm: command.at } }];
+      if (!state.started) {
+        const onlyFor = command.onlyFor ?? null;
+        // Kept once per stopper: a double click records nothing more.
+        if (state.keptStops.includes(onlyFor)) return [];
+        return [
+          {
+            type: 'sqllab/queryStopped',
+            data: { endDttm: command.at, ...(onlyFor !== null ? { onlyFor } : {}) },
+          },
+        ];
+      }
       // Stopping a finished query changes nothing (a double click, a race with completion).
       if (!isInProgress(state.status)) return [];
       return [{ type: 'sqllab/queryStopped', data: { endDttm: command.at } }];

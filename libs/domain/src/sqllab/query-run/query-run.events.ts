@@ -79,7 +79,17 @@ export type QueryRunEvent =
       'sqllab/queryFailed',
       { errors: QueryError[]; errorMessage: string; executedSql: string | null; endDttm: number }
     >
-  | EventLike<'sqllab/queryStopped', { endDttm: number }>
+  | EventLike<
+      'sqllab/queryStopped',
+      {
+        endDttm: number;
+        /**
+         * A Stop kept before its run started, sent by a user who may stop only their own runs: it stops
+         * the run only if that user starts it (an admin's kept Stop has none: it stops whoever's run).
+         */
+        onlyFor?: number;
+      }
+    >
   | EventLike<'sqllab/queryTimedOut', { errors: QueryError[]; errorMessage: string; endDttm: number }>;
 
 export type QueryRunEventType = QueryRunEvent['type'];
