@@ -22,7 +22,7 @@ import { RisonQuery } from '../common/rison';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
 import { AsOfService } from '../object-history/as-of.service';
 import { DatasetsService, type NewDataset } from './datasets.service';
-import { coercedRecordId, recordId } from '../common/ids';
+import { coercedRecordId, pathId, recordId } from '../common/ids';
 
 const name = (max: number) => z.string().max(max);
 const templateParams = z
@@ -116,12 +116,6 @@ export const updateDatasetSchema = z
     return out;
   });
 
-const idParam = (param: string) => {
-  const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-};
-
 const common = {
   catalog: name(256)
     .nullish()
@@ -188,21 +182,21 @@ export class DatasetsController {
     @ZodBody(updateDatasetSchema) changes: DatasetEdit,
     @ReqUser() user: CurrentUser,
   ) {
-    const id = idParam(param);
+    const id = pathId(param);
     return { id, result: await this.datasets.update(id, changes, user) };
   }
 
   @Put(':id/refresh')
   @RequirePermission(Permission.WRITE, View.DATASET)
   async refresh(@Param('id') param: string, @ReqUser() user: CurrentUser) {
-    const id = idParam(param);
+    const id = pathId(param);
     return { id, result: await this.datasets.refreshColumns(id, user), message: 'OK' };
   }
 
   @Delete(':id')
   @RequirePermission(Permission.WRITE, View.DATASET)
   async remove(@Param('id') param: string, @ReqUser() user: CurrentUser) {
-    await this.datasets.delete(idParam(param), user);
+    await this.datasets.delete(pathId(param), user);
     return { message: 'OK' };
   }
 
@@ -232,8 +226,7 @@ export class DatasetsController {
   @Get(':id')
   @RequirePermission(Permission.READ, View.DATASET)
   async get(@Param('id') param: string, @Query('as_of') asOf: unknown, @ReqUser() user: CurrentUser) {
-    const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const id = pathId(param);
     // The dataset as it was then (object-history/): same shape, same read right.
     if (asOf !== undefined) return this.asOf.answer('dataset', id, asOf, user, () => this.datasets.get(id, user));
     const dataset = await this.datasets.get(id, user);

@@ -9,19 +9,13 @@ import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
+import { pathId } from '../common/ids';
 import { RisonQuery } from '../common/rison';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { createReportSchema, updateReportSchema, type ReportBody } from './report-body';
 import { ReportList, reportListQuery, type ReportListQuery } from './report-list';
 import { ReportLog, reportLogQuery, type ReportLogQuery } from './report-log';
 import { ReportsService } from './reports.service';
-
-const idOf = (param: string) => {
-  const id = /^\d{1,9}$/.test(param) ? Number(param) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1)
-    throw new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
-  return id;
-};
 
 const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
 
@@ -53,7 +47,7 @@ export class ReportsController {
   @Get(':id')
   @RequirePermission(Permission.READ, View.REPORT_SCHEDULE)
   async get(@Param('id') param: string, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
+    const id = pathId(param);
     const result = await this.reports.get(id, user);
     if (!result) throw notFound();
     return { id, result };
@@ -66,21 +60,21 @@ export class ReportsController {
     @ZodBody(updateReportSchema) body: ReportBody,
     @ReqUser() user: CurrentUser,
   ) {
-    const id = idOf(param);
+    const id = pathId(param);
     return { id, result: await this.reports.update(id, body, user) };
   }
 
   @Delete(':id')
   @RequirePermission(Permission.WRITE, View.REPORT_SCHEDULE)
   async remove(@Param('id') param: string, @ReqUser() user: CurrentUser) {
-    await this.reports.delete(idOf(param), user);
+    await this.reports.delete(pathId(param), user);
     return { message: 'OK' };
   }
 
   @Get(':id/log')
   @RequirePermission(Permission.READ, View.REPORT_SCHEDULE)
   async log(@Param('id') param: string, @RisonQuery(reportLogQuery) q: ReportLogQuery, @ReqUser() user: CurrentUser) {
-    const id = idOf(param);
+    const id = pathId(param);
     if (!(await this.reports.get(id, user))) throw notFound();
     return this.logs.list(id, q);
   }
