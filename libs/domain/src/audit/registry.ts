@@ -14,6 +14,7 @@ import { dashboardListSummaries } from '../dashboard/list/dashboard-list.summari
 import { labelColorSummaries } from '../dashboard/colors/label-colors.summaries';
 import { dashboardPropertiesSummaries } from '../dashboard/properties/management.summaries';
 import { dashboardPermalinkSummaries } from '../dashboard/permalinks/permalinks.summaries';
+import { filterStateSummaries } from '../dashboard/filter-state/filter-state.summaries';
 import { SQLLAB_SUMMARIES } from '../sqllab/sqllab.summaries';
 import { filterConfigSummaries } from '../dashboard/native-filters/config/filter-config.summaries';
 import { exploreSummaries } from '../explore/editor/explore.summaries';
@@ -49,6 +50,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   labelColorSummaries,
   dashboardPropertiesSummaries,
   dashboardPermalinkSummaries,
+  filterStateSummaries,
   exploreSummaries,
   exploreFormDataSummaries,
   explorePermalinkSummaries,

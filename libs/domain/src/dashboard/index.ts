@@ -10,3 +10,4 @@ export * from './native-filters/config';
 export * from './list';
 export * from './record';
 export * from './permalinks';
+export * from './filter-state';
