@@ -11,7 +11,9 @@ import {
   reportStream,
   savedQueryStream,
   userStream,
+  isFilterStateEvent,
   USER_EVENT_LOGGED,
+  type FilterStateEvent,
   type UserLogStoredEvent,
 } from '@strata/domain';
 import type { Envelope } from '@strata/events';
@@ -38,6 +40,9 @@ export function objectOfEvent(event: Envelope): AuditObjectRef | null {
     if (data.slice_id !== undefined) return { type: 'chart', id: data.slice_id };
     return null;
   }
+  // A filter state's stream is named by its key; its events name the dashboard (the replay shows it there).
+  if (isFilterStateEvent(event.type))
+    return { type: 'dashboard', id: (event.data as FilterStateEvent['data']).dashboardId };
   return objectOfStream(event.stream);
 }
 

@@ -19,6 +19,8 @@ import { DecideDashboardHandler } from './decide-dashboard';
 import { DecideDashboardPermalinkHandler } from './decide-dashboard-permalink';
 import { dashboardPermalinkProjection } from '../explore/permalink.projection';
 import { FilterDatasets } from './filter-datasets';
+import { DashboardFilterStateController, DecideFilterStateHandler, filterStateFold } from './filter-state';
+import { foldProjection } from '../projections/fold-projection';
 import { StreamAccessPolicy } from '../realtime/stream-access.policy';
 
 /**
@@ -29,7 +31,7 @@ import { StreamAccessPolicy } from '../realtime/stream-access.policy';
  */
 @Module({
   imports: [DatasetsModule, AsOfModule],
-  controllers: [DashboardsController, DashboardExtrasController],
+  controllers: [DashboardsController, DashboardExtrasController, DashboardFilterStateController],
   providers: [
     DashboardsService,
     FilterDatasets,
@@ -38,6 +40,7 @@ import { StreamAccessPolicy } from '../realtime/stream-access.policy';
     DashboardExtrasService,
     DecideDashboardHandler,
     DecideDashboardPermalinkHandler,
+    DecideFilterStateHandler,
     DecideDashboardFavoritesHandler,
     SyncDashboardColorsHandler,
   ],
@@ -55,6 +58,9 @@ export class DashboardsModule implements OnModuleInit {
     this.store.registerProjection(dashboardsProjection());
     this.store.registerProjection(dashboardFavoritesProjection());
     this.store.registerProjection(dashboardPermalinkProjection());
+    this.store.registerProjection(foldProjection(filterStateFold));
+    mapDomainErrorCode('filter_state_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
+    mapDomainErrorCode('filter_state_not_owner', 403, ErrorType.MISSING_OWNERSHIP_ERROR);
     mapDomainErrorCode('dashboard_not_found', 404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR);
     // Pages in view mode follow `dashboard:<id>` to learn of new versions (dashboard-socket.ts).
     if (this.access) registerDashboardReadRule(this.access, this.dashboards);

@@ -27,11 +27,11 @@ import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { DatasetsService } from '../datasets/datasets.service';
 import { keyValueFold } from '../common/key-value.projection';
+import { readKeyValue } from '../common/key-value.read';
 import { coercedRecordId } from '../common/ids';
 import { DecideFormData } from './decide-explore';
 
 export const FORM_DATA_RESOURCE = EXPLORE_FORM_DATA_RESOURCE;
-const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 const bodySchema = z.object({
   datasource_id: coercedRecordId,
@@ -120,19 +120,14 @@ export class ExploreFormDataController {
   }
 
   private async read(key: string): Promise<Stored> {
-    const rows = KEY.test(key)
-      ? ((await this.dataSource.query(
-          `SELECT value FROM key_value WHERE resource = $1 AND key = $2 AND (expires_on IS NULL OR expires_on > now())`,
-          [FORM_DATA_RESOURCE, key],
-        )) as { value: Stored }[])
-      : [];
-    if (!rows[0])
+    const stored = await readKeyValue<Stored>(this.dataSource, FORM_DATA_RESOURCE, key);
+    if (!stored)
       throw new StrataHttpException(
         404,
         ErrorType.OBJECT_DOES_NOT_EXIST_ERROR,
         'The form data does not exist or has expired.',
       );
-    return rows[0].value;
+    return stored;
   }
 
   private async checkDataset(id: number, user: CurrentUser): Promise<void> {
