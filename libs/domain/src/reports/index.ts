@@ -10,3 +10,4 @@ export * from './alert-validator';
 export * from './cron';
 export * from './report.decider';
 export * from './report.summaries';
+export * from './client';

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { cronOf, SCHEDULE_KINDS, scheduleOf, WEEKDAYS, type Schedule } from './schedule';
+
+/**
+ * Every day / every week on a day / every month on a date / weekdays, at a time, or Custom; the raw cron
+ * beside it is always shown and editable, and the friendly choice follows what is typed there.
+ */
+export function SchedulePicker({
+  crontab,
+  onChange,
+  error,
+}: {
+  crontab: string;
+  onChange(crontab: string): void;
+  error: string | null;
+}) {
+  // Which friendly choice is shown is how the form is looked at; the cron is the value.
+  const [schedule, setSchedule] = useState<Schedule>(() => scheduleOf(crontab));
+  const pick = (next: Schedule) => {
+    setSchedule(next);
+    const cron = cronOf(next);
+    if (cron !== null) onChange(cron);
+  };
+  const typed = (text: string) => {
+    onChange(text);
+    setSchedule((previous) => scheduleOf(text, previous));
+  };
+  return (
+    <fieldset className="report-modal__schedule">
+      <legend>Schedule</legend>
+      <label>
+        Repeat
+        <select
+          aria-label="Repeat"
+          value={schedule.kind}
+          onChange={(e) => pick({ ...schedule, kind: e.target.value as Schedule['kind'] })}
+        >
+          {SCHEDULE_KINDS.map(({ kind, label }) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {schedule.kind === 'week' && (
+        <label>
+          on
+          <select
+            aria-label="Day of the week"
+            value={schedule.weekday}
+            onChange={(e) => pick({ ...schedule, weekday: Number(e.target.value) })}
+          >
+            {WEEKDAYS.map((day, i) => (
+              <option key={day} value={i}>
+                {day}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {schedule.kind === 'month' && (
+        <label>
+          on day
+          <select
+            aria-label="Day of the month"
+            value={schedule.monthDay}
+            onChange={(e) => pick({ ...schedule, monthDay: Number(e.target.value) })}
+          >
+            {Array.from({ length: 31 }, (_, i) => i + 1).map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {schedule.kind !== 'custom' && (
+        <label>
+          at
+          <input
+            type="time"
+            aria-label="Time"
+            value={schedule.time}
+            onChange={(e) => e.target.value && pick({ ...schedule, time: e.target.value })}
+          />
+        </label>
+      )}
+      <label>
+        Cron
+        <input
+          aria-label="Cron schedule"
+          className="report-modal__cron"
+          value={crontab}
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? 'report-error-crontab' : undefined}
+          onChange={(e) => typed(e.target.value)}
+        />
+      </label>
+      <FieldError field="crontab" error={error} />
+    </fieldset>
+  );
+}
+
+/** The server's refusal of one field, under that field. */
+export function FieldError({ field, error }: { field: string; error: string | null }) {
+  if (error === null) return null;
+  return (
+    <div className="form-error report-modal__field-error" role="alert" id={`report-error-${field}`}>
+      {error}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ReportModal, type ReportModalProps } from './ReportModal';
+export type { ReportTargetProp } from './report-form';

@@ -1,0 +1,2 @@
+export * from './report-json';
+export * from './reports-client.events';
