@@ -32,6 +32,8 @@ import { ObjectHistoryModule } from './object-history/object-history.module';
 import { AuditModule } from './audit/audit.module';
 import { ReportsModule } from './reports/reports.module';
 import { MailModule } from './mail/mail.module';
+import { ReportRenderModule } from './report-render/report-render.module';
+import { ReportRunModule } from './report-run/report-run.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -75,6 +77,9 @@ import { MailModule } from './mail/mail.module';
     // reports' /api/v1/report/:id, which would answer 'outbox' with a 404 (mail/CONTEXT.md "Routes").
     MailModule,
     ReportsModule,
+    // The report executor and its run route (POST /api/v1/report/:id/run), after both (report-run/CONTEXT.md).
+    ReportRenderModule,
+    ReportRunModule,
   ],
 })
 export class AppModule {}
