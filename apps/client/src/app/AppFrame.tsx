@@ -38,6 +38,14 @@ export function AppFrame() {
             <NavLink to="/dashboard/list/">Dashboards</NavLink>
             {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
             {isAdmin(live.user) && <NavLink to="/activity/">Activity</NavLink>}
+            {hasPermission(live.user, Permission.READ, PermissionView.REPORT_SCHEDULE) && (
+              <NavLink
+                to="/alert/list/"
+                className={({ isActive }) => (isActive || reportsPage(location.pathname) ? 'active' : '')}
+              >
+                Alerts &amp; reports
+              </NavLink>
+            )}
           </nav>
           <span className="app-header__spacer" />
           <UserMenu user={shown.user ?? live.user} />
@@ -49,6 +57,9 @@ export function AppFrame() {
     </div>
   );
 }
+
+/** The alerts & reports pages share one menu entry, as Superset's "Alerts & reports". */
+const reportsPage = (path: string) => /^\/(?:report|alert)\//.test(path);
 
 function UserMenu({ user }: { user: Me }) {
   const { session, timeTravel } = useServices();

@@ -112,6 +112,10 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
     expect(screen.getByTestId('home-roles')).toHaveTextContent('Admin');
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('HomeSQL LabChartsDashboardsUsers');
+    // Superset's "Alerts & reports", for users with can_read on ReportSchedule (an admin has every permission).
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Alerts & reports' }),
+    ).toHaveAttribute('href', '/alert/list/');
 
     // The first status is still loading; the page refreshes until all tables are in.
     const examples = screen.getByRole('region', { name: 'Example data' });

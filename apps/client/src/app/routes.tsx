@@ -75,6 +75,14 @@ const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute')
 const DashboardListRoute = lazy(() => import('../features/dashboard/list/DashboardListRoute'));
 // A session replay (issue 13 item 4) loads on first visit: it pulls in SQL Lab's editor.
 const ReplayRoute = lazy(() => import('../features/replay/ReplayRoute'));
+// Alerts & reports (issue 14): the lists, each schedule's execution log, the outbox.
+const ReportListRoute = lazy(() =>
+  import('../features/reports/pages/ReportPagesRoute').then((m) => ({ default: m.ReportListRoute })),
+);
+const ReportLogRoute = lazy(() =>
+  import('../features/reports/pages/ReportPagesRoute').then((m) => ({ default: m.ReportLogRoute })),
+);
+const OutboxRoute = lazy(() => import('../features/reports/outbox/OutboxRoute'));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<div className="splash">Loading…</div>}>{page}</Suspense>;
 
 function Login() {
@@ -116,9 +124,16 @@ export const appRoutes: RouteObject[] = [
           { path: 'dashboard/list/', element: lazyPage(<DashboardListRoute />) },
           { path: 'dashboard/p/:key/', element: lazyPage(<DashboardRoute />) },
           { path: 'dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
+          // The address the dashboard permalink API answers (Superset's).
+          { path: 'superset/dashboard/p/:key/', element: lazyPage(<DashboardRoute />) },
           // sqllab-and-platform §2: the address after a save or a properties change.
           { path: 'superset/dashboard/:idOrSlug/', element: lazyPage(<DashboardRoute />) },
           { path: 'replay/', element: lazyPage(<ReplayRoute />) },
+          { path: 'report/list/', element: lazyPage(<ReportListRoute type="Report" />) },
+          { path: 'alert/list/', element: lazyPage(<ReportListRoute type="Alert" />) },
+          { path: 'report/outbox/', element: lazyPage(<OutboxRoute />) },
+          { path: 'report/:id/log/', element: lazyPage(<ReportLogRoute />) },
+          { path: 'alert/:id/log/', element: lazyPage(<ReportLogRoute />) },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,0 +1,46 @@
+import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import { hasStatus, toClientError } from '../../api/api-error';
+import type { HttpClient } from '../../api/http-client';
+import { outboxApi, type OutboxApi } from './outbox-api';
+import { outboxFold, type OutboxEvent, type OutboxState } from './outbox.fold';
+
+export interface OutboxFeature {
+  readonly store: FeatureStore<OutboxState, OutboxEvent>;
+  readonly api: OutboxApi;
+  /** A page of mails, newest first (a newer call wins). */
+  load(page: number): Promise<void>;
+  /** One mail with its HTML. */
+  open(id: string): Promise<void>;
+}
+
+export function createOutbox(context: ClientContext, http: HttpClient): OutboxFeature {
+  const store = createFeatureStore<OutboxState, OutboxEvent>('report-outbox', outboxFold, context);
+  const api = outboxApi(http);
+  const message = (thrown: unknown) => toClientError(thrown).message;
+  return {
+    store,
+    api,
+    async load(page) {
+      const requestId = context.newId();
+      store.record([{ type: 'outbox/pageQueried', data: { requestId, page } }]);
+      try {
+        const { count, result, smtp_configured, message: smtpMessage } = await api.list(page);
+        const smtp = { smtp_configured, message: smtpMessage };
+        store.record([{ type: 'outbox/pageLoaded', data: { requestId, count, mails: result, smtp } }]);
+      } catch (thrown) {
+        store.record([{ type: 'outbox/pageFailed', data: { requestId, message: message(thrown) } }]);
+      }
+    },
+    async open(id) {
+      const requestId = context.newId();
+      store.record([{ type: 'outbox/mailQueried', data: { requestId, id } }]);
+      try {
+        const { result } = await api.get(id);
+        store.record([{ type: 'outbox/mailLoaded', data: { requestId, mail: result } }]);
+      } catch (thrown) {
+        const text = hasStatus(thrown, 404) ? 'There is no such mail, or it is not yours.' : message(thrown);
+        store.record([{ type: 'outbox/mailFailed', data: { requestId, message: text } }]);
+      }
+    },
+  };
+}

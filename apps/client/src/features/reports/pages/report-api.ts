@@ -1,0 +1,81 @@
+import rison from 'rison';
+import type { RunState } from '@strata/domain';
+import type { HttpClient } from '../../api/http-client';
+
+export type ScheduleType = 'Report' | 'Alert';
+
+export interface Person {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+export type RecipientJson =
+  | { type: 'Email'; recipient_config_json: { target: string; ccTarget?: string; bccTarget?: string } }
+  | { type: 'Webhook'; recipient_config_json: { target: string } };
+
+/** A schedule as `GET /api/v1/report/` answers it (apps/server/src/reports/report-json.ts): what the pages read. */
+export interface ReportRowView {
+  id: number;
+  type: ScheduleType;
+  name: string;
+  description: string | null;
+  active: boolean;
+  crontab: string;
+  timezone: string;
+  creation_method: string;
+  chart_id: number | null;
+  dashboard_id: number | null;
+  chart: { id: number; slice_name: string } | null;
+  dashboard: { id: number; dashboard_title: string } | null;
+  report_format: string;
+  recipients: RecipientJson[];
+  owners: Person[];
+  created_by: Person | null;
+  last_state: RunState;
+  last_eval_dttm: string | null;
+  last_value: number | null;
+  changed_on_delta_humanized?: string;
+}
+
+/** A row of `GET /api/v1/report/{id}/log/` (apps/server/src/reports/report-log.ts). */
+export interface LogRowView {
+  id: number;
+  uuid: string;
+  scheduled_dttm: string;
+  start_dttm: string | null;
+  end_dttm: string | null;
+  value: number | null;
+  state: RunState;
+  error_message: string | null;
+}
+
+export interface Page<T> {
+  count: number;
+  result: T[];
+}
+
+/** The answer of `POST /api/v1/report/{id}/run`. */
+export interface RunAnswer {
+  state: RunState;
+  run_id: string;
+}
+
+export const LOG_PAGE_SIZE = 25;
+
+/** The server calls of the list and log pages (apps/server/src/reports, CONTEXT.md "Protocol"). */
+export function reportPagesApi(http: HttpClient) {
+  const q = (query: unknown) => encodeURIComponent(rison.encode(query));
+  return {
+    list: (query: unknown) => http.get<Page<ReportRowView>>(`/api/v1/report/?q=${q(query)}`),
+    get: async (id: number) => (await http.get<{ result: ReportRowView }>(`/api/v1/report/${id}`)).result,
+    /** `{active}` only: the server decides one reportActivated/reportDeactivated and answers the schedule. */
+    setActive: async (id: number, active: boolean) =>
+      (await http.put<{ result: ReportRowView }>(`/api/v1/report/${id}`, { active })).result,
+    remove: (id: number) => http.delete<{ message: string }>(`/api/v1/report/${id}`),
+    runNow: async (id: number) => (await http.post<{ result: RunAnswer }>(`/api/v1/report/${id}/run`)).result,
+    log: (id: number, page: number) =>
+      http.get<Page<LogRowView>>(`/api/v1/report/${id}/log/?q=${q({ page, page_size: LOG_PAGE_SIZE })}`),
+  };
+}
+export type ReportPagesApi = ReturnType<typeof reportPagesApi>;
