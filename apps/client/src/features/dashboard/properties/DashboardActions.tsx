@@ -15,6 +15,7 @@ import { CssModal } from './CssModal';
 import { ConfirmDialog } from './Modal';
 import { PropertiesModal } from './PropertiesModal';
 import { SaveAsModal } from './SaveAsModal';
+import { useReportMenu } from '../../reports/report-modal';
 
 /** What the title bar needs to manage the dashboard. */
 export interface DashboardManagement {
@@ -85,8 +86,13 @@ export function DashboardActions({
   // Whether the menu is unfolded and which dialog is open are how the page is looked at.
   const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-
   const dashboard = state.dashboard;
+  // "Manage email reports" (charts-dashboards-reports §9), for users with can_write on ReportSchedule.
+  const reports = useReportMenu(
+    { creationMethod: 'dashboards', dashboardId: dashboard?.id, name: dashboard?.dashboard_title },
+    { onPicked: () => setOpen(false) },
+  );
+
   if (!dashboard) return null;
   const canEdit = editable && properties.canEdit();
   const canSaveAs = editable && properties.canSaveAs();
@@ -154,8 +160,10 @@ export function DashboardActions({
               Delete
             </button>
           )}
+          {editable && reports.items}
         </div>
       )}
+      {reports.dialogs}
       {dialog === 'properties' && (
         <PropertiesModal
           // The form keeps what the user typed when someone else saves first; it starts again from the

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useObservableState } from 'observable-hooks';
 import type { ExploreState } from '@strata/domain';
 import type { ExploreFeature } from '../explore.feature';
+import { ManageEmailReports } from '../../reports/report-modal';
 
 interface Props {
   explore: ExploreFeature;
@@ -68,6 +69,11 @@ export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = 
             Download XLSX
           </button>
         </>
+      )}
+      {!readOnly && state.slice && (
+        <ManageEmailReports
+          target={{ creationMethod: 'charts', chartId: state.slice.slice_id, name: state.sliceName }}
+        />
       )}
       {!readOnly && (
         <button
