@@ -202,7 +202,7 @@ describe('/api/v1/chart/, /api/v1/dashboard/ and /api/v1/explore/ (real HTTP, re
     const formData = { ...params, datasource: `${carsId}__table` };
     const link = await alice.post('/api/v1/explore/permalink', { formData, urlParams: [['standalone', '1']] });
     expect(link.status).toBe(201);
-    expect(link.body.url).toBe(`/explore/p/${link.body.key}/`);
+    expect(link.body.url).toBe(`${t.url}/explore/p/${link.body.key}/`); // absolute (issue 16)
     expect((await bob.get(`/api/v1/explore/permalink/${link.body.key}`)).body).toEqual({
       state: { formData, urlParams: [['standalone', '1']] },
     });

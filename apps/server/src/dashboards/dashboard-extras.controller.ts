@@ -8,6 +8,7 @@ import { dataMaskSchema, filterConfigItemSchema, Permission, PermissionView as V
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { PublicUrl, type LinkTo } from '../common/public-url';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-validation.pipe';
 import { DashboardExtrasService } from './dashboard-extras.service';
 import { DashboardPropertiesService } from './dashboard-properties.service';
@@ -164,7 +165,9 @@ export class DashboardExtrasController {
     @ZodParam('id', dashboardId) id: number,
     @ZodBody(permalinkBody) body: z.output<typeof permalinkBody>,
     @ReqUser() user: CurrentUser,
+    @PublicUrl() link: LinkTo,
   ) {
-    return await this.extras.createPermalink(id, body as Record<string, unknown>, user);
+    const { key, url } = await this.extras.createPermalink(id, body as Record<string, unknown>, user);
+    return { key, url: link(url) };
   }
 }

@@ -478,7 +478,7 @@ describe('favourites, list, colors, permalinks, delete', () => {
     };
     const created = await alice.post(`/api/v1/dashboard/${id}/permalink`, state);
     expect(created.status).toBe(201);
-    expect(created.body.url).toBe(`/superset/dashboard/p/${created.body.key}/`);
+    expect(created.body.url).toBe(`${t.url}/superset/dashboard/p/${created.body.key}/`); // absolute (issue 16)
     const read = await alice.get(`/api/v1/dashboard/permalink/${created.body.key}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ dashboardId: String(id), state });

@@ -11,6 +11,7 @@ import {
   registerExamples,
   type ExamplesFixture,
 } from '../chart-data/testing/chart-test-app';
+import { ApiTokens } from '../auth/tokens/api-tokens.service';
 import { EventStore } from '../event-store/event-store.port';
 import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
@@ -73,6 +74,35 @@ describe('/api/v1/explore/form_data (real HTTP, real PostgreSQL)', () => {
 
     expect((await alice.put('/api/v1/explore/form_data/nope-nope-nope-nope', { form_data: '{}' })).status).toBe(404);
     expect((await alice.get('/api/v1/explore/form_data/nope-nope-nope-nope')).status).toBe(404);
+  });
+
+  it('answers absolute permalinks at the origin the request used; forwarded headers of an untrusted sender are ignored', async () => {
+    const link = await alice.post('/api/v1/explore/permalink', { formData: { datasource: `${carsId}__table` } });
+    expect(link.body.url).toBe(`${t.url}/explore/p/${link.body.key}/`);
+    const forged = await fetch(`${t.url}/api/v1/explore/permalink`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await t.app.get(ApiTokens).accessToken(alice.userId)}`,
+        'content-type': 'application/json',
+        'x-forwarded-host': 'evil.example.com',
+        'x-forwarded-proto': 'https',
+      },
+      body: JSON.stringify({ formData: { datasource: `${carsId}__table` } }),
+    });
+    const body = (await forged.json()) as { key: string; url: string };
+    expect(body.url).toBe(`${t.url}/explore/p/${body.key}/`);
+  });
+
+  it("a key's form data is read only by whoever may read its dataset", async () => {
+    const created = await alice.post('/api/v1/explore/form_data', {
+      datasource_id: carsId,
+      form_data: JSON.stringify({ viz_type: 'pie' }),
+    });
+    const gamma = await userClient(t, ['Gamma']);
+    const got = await gamma.get(`/api/v1/explore/form_data/${created.body.key}`);
+    expect([403, 404]).toContain(got.status);
+    expect(JSON.stringify(got.body)).not.toContain('pie');
+    expect((await gamma.put(`/api/v1/explore/form_data/${created.body.key}`, { form_data: '{}' })).status).toBe(403);
   });
 
   it('the form data and permalinks in key_value equal a rebuild from the log', async () => {

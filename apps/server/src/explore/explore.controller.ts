@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
+import { PublicUrl, type LinkTo } from '../common/public-url';
 import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
 import { ChartsService } from '../charts/charts.service';
 import { DatasetsService } from '../datasets/datasets.service';
@@ -65,6 +66,7 @@ export class ExploreController {
   async createPermalink(
     @ZodBody(explorePermalinkStateSchema) state: ExplorePermalinkState,
     @ReqUser() user: CurrentUser,
+    @PublicUrl() link: LinkTo,
   ) {
     const key = randomBytes(24).toString('base64url');
     await this.commands.execute(
@@ -74,7 +76,7 @@ export class ExploreController {
         { actor: String(user.id), sessionId: user.sessionId, undoable: false },
       ),
     );
-    return { key, url: `/explore/p/${key}/` };
+    return { key, url: link(`/explore/p/${key}/`) };
   }
 
   /** The stored form data names a dataset (or a chart): only someone who may read it may read the link. */

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
 import { ReqUser, RequirePermission } from '../../auth/guards/decorators';
 import { StrataHttpException } from '../../common/error-body';
+import { PublicUrl, type LinkTo } from '../../common/public-url';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import { CreateSqlLabPermalink } from './create-permalink';
 import { permalinkStateSchema } from './permalink.body';
@@ -33,12 +34,13 @@ export class PermalinkController {
   async create(
     @ZodBody(permalinkStateSchema) state: z.output<typeof permalinkStateSchema>,
     @ReqUser() user: CurrentUser,
+    @PublicUrl() link: LinkTo,
   ) {
     const key = newPermalinkKey();
     await this.commands.execute(
       new CreateSqlLabPermalink(key, state, { actor: String(user.id), sessionId: user.sessionId, undoable: false }),
     );
-    return { key, url: `/sqllab/p/${key}` };
+    return { key, url: link(`/sqllab/p/${key}`) };
   }
 
   @Get(':key')

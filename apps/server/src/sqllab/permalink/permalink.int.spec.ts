@@ -33,7 +33,7 @@ describe('/api/v1/sqllab/permalink (real HTTP, real PostgreSQL)', () => {
     expect(created.status).toBe(201);
     const key = created.body.key as string;
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(created.body.url).toBe(`/sqllab/p/${key}`);
+    expect(created.body.url).toBe(`${t.url}/sqllab/p/${key}`); // absolute (issue 16)
 
     const got = await bob.get(`/api/v1/sqllab/permalink/${key}`);
     expect(got.status).toBe(200);
