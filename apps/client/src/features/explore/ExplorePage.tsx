@@ -12,6 +12,7 @@ import { ExploreHeader } from './components/ExploreHeader';
 import type { ExploreFeature } from './explore.feature';
 import type { ExploreUrlParams } from './open';
 import { SaveModal } from './save/SaveModal';
+import { exploreUrlWithKey, useFormDataKey } from './url/use-form-data-key';
 import './explore.css';
 
 const PARAMS = [
@@ -52,6 +53,14 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
   const opened = useRef<string | null>(null);
 
   const { sliceId, asOf, queries } = at ?? {};
+  const searchNow = useRef(location.search);
+  searchNow.current = location.search;
+  // The chart being built is kept under a form_data_key named in the address (issue 16): reload, back and forward reopen it.
+  const formDataKey = useFormDataKey(explore, at === undefined, (newKey, body) => {
+    const url = exploreUrlWithKey(searchNow.current, newKey, body);
+    opened.current = url;
+    navigate(url, { replace: true });
+  });
   useEffect(() => {
     if (sliceId !== undefined && asOf !== undefined) {
       // Each new position (the replay stepping on) is a new open of the chart as it was then.
@@ -66,8 +75,9 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
     const id = `${location.pathname}?${search.toString()}`;
     if (opened.current === id) return;
     opened.current = id;
+    formDataKey.current?.opened(params.form_data_key ?? null);
     void explore.open(params);
-  }, [explore, search, key, location.pathname, sliceId, asOf, queries]);
+  }, [explore, search, key, location.pathname, sliceId, asOf, queries, formDataKey]);
 
   // Ctrl+Z / Ctrl+Shift+Z undo and redo control changes, unless a text box is taking the keys.
   useEffect(() => {
@@ -88,6 +98,7 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
   const onSaved = (id: number) => {
     const url = `/explore/?slice_id=${id}`;
     opened.current = `/explore/?slice_id=${id}`;
+    formDataKey.current?.opened(null);
     navigate(url, { replace: false });
   };
   const onPermalink = () => {

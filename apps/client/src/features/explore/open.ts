@@ -24,6 +24,10 @@ export interface ExploreOpenOptions {
   queries?: boolean;
 }
 
+/** Superset falls back to the chart or dataset the address names when a form_data_key is gone. */
+export const FORM_DATA_LOST =
+  'The unsaved changes of this chart are no longer kept (the link expired): showing the chart or dataset it was built from.';
+
 const ownerId = (o: { id: number } | number) => (typeof o === 'number' ? o : o.id);
 
 /**
@@ -46,7 +50,14 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
       let slice: SliceInfo | null = null;
       let isStarred = false;
       if (params.permalink_key) formData = { ...(await core.api.getPermalink(params.permalink_key)).formData };
-      else if (params.form_data_key) formData = await core.api.getFormDataByKey(params.form_data_key);
+      else if (params.form_data_key) {
+        // An expired key (or one this user may not read) opens what the rest of the address names, and says so.
+        formData = await core.api.getFormDataByKey(params.form_data_key).catch((error: unknown) => {
+          if (!hasStatus(error, 404) && !hasStatus(error, 403)) throw error;
+          core.toasts.warning(FORM_DATA_LOST);
+          return {};
+        });
+      }
 
       const sliceId = Number(params.slice_id ?? formData.slice_id);
       if (Number.isInteger(sliceId) && sliceId > 0) {

@@ -3,6 +3,7 @@
  * /dashboard/p/{key}/ address): sharing the page as it is shown (URL parameters, applied filters, active
  * tabs, anchor), and opening a page from one. The request and the link answered are the page's facts.
  */
+import { absoluteUrl } from '../../../shared/absolute-url';
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard-core';
 import type { OpenActions } from '../load/open-actions';
@@ -31,7 +32,7 @@ export function permalinkActions(core: DashboardCore, { open }: OpenActions): Pe
       let url: string;
       try {
         const answer = await api.createPermalink(dashboardId, shared);
-        url = answer.url;
+        url = absoluteUrl(answer.url);
         store.record([{ type: 'dashboardPage/permalinkCreated', data: { requestId, key: answer.key ?? null, url } }]);
       } catch (error) {
         store.record([

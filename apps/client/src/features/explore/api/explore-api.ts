@@ -23,6 +23,14 @@ export interface ChartPayload {
   owners?: number[];
 }
 
+/** What a form data key holds (`POST`/`PUT /api/v1/explore/form_data`); form_data is JSON text. */
+export interface FormDataBody {
+  datasource_id: number;
+  datasource_type: string;
+  chart_id: number | null;
+  form_data: string;
+}
+
 export interface ChartListQuery {
   search?: string;
   ownerId?: number | null;
@@ -157,6 +165,13 @@ export function exploreApi(http: HttpClient, asyncEvents: () => AsyncEvents = ()
       return typeof body.form_data === 'string'
         ? (JSON.parse(body.form_data) as Record<string, unknown>)
         : body.form_data;
+    },
+    /** A new form data key (REFERENCE §2.4) holding the form as the user builds it. */
+    createFormData: async (body: FormDataBody): Promise<string> =>
+      (await http.post<{ key: string }>(`/api/v1/explore/form_data`, body)).key,
+    /** Keeps a key current; keepalive when the page is going away and the request must outlive it. */
+    updateFormData: async (key: string, body: FormDataBody, keepalive = false): Promise<void> => {
+      await http.put(`/api/v1/explore/form_data/${encodeURIComponent(key)}`, body, keepalive ? { keepalive } : {});
     },
     listDashboards: async (): Promise<DashboardOption[]> => {
       const q = {

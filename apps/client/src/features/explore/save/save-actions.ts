@@ -14,6 +14,7 @@ import { copyToClipboard } from '../../errors/clipboard';
 import type { ChartPayload } from '../api/explore-api';
 import { chartDataRequest } from '../data/chart-request';
 import type { ExploreCore } from '../explore.feature';
+import { absoluteUrl } from '../../../shared/absolute-url';
 
 export type DashboardChoice = { kind: 'existing'; id: number } | { kind: 'new'; title: string } | null;
 
@@ -120,7 +121,7 @@ export function saveActions(core: ExploreCore): SaveActions {
     },
     async copyPermalink(urlParams) {
       try {
-        const { url } = await core.api.createPermalink(core.store.getState().formData, urlParams);
+        const url = absoluteUrl((await core.api.createPermalink(core.store.getState().formData, urlParams)).url);
         if (await copyToClipboard(url)) core.toasts.success(ErrorMessages.COPIED_TO_CLIPBOARD);
         else core.toasts.info(url);
         return url;

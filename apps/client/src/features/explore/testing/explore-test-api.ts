@@ -117,6 +117,9 @@ export function exploreTestApi({ more }: { more?: (method: string, url: URL) => 
   const dashboards: { id: number; dashboard_title: string }[] = [{ id: 1, dashboard_title: 'Existing board' }];
   const favorites = new Set<number>();
   const chartDataBodies: Row[] = [];
+  // key -> the stored body ({datasource_id, datasource_type, chart_id, form_data}); keys made by another user.
+  const formData = new Map<string, Row>();
+  const othersFormData = new Set<string>();
   // Every request's method and path, in order (what a read-only page may not send).
   const requests: { method: string; path: string }[] = [];
   // ?as_of=<point> -> the charts as they were then (object-history: `GET /api/v1/chart/{id}?as_of=`).
@@ -288,6 +291,22 @@ export function exploreTestApi({ more }: { more?: (method: string, url: URL) => 
       dashboards.push(created);
       return { status: 201, body: { id: created.id, result: created } };
     }
+    // Form data keys (REFERENCE §2.4): a key in `othersFormData` is another user's (PUT 403).
+    if (path === '/api/v1/explore/form_data' && method === 'POST') {
+      const key = `key${formData.size + 1}-0123456789abcdef`;
+      formData.set(key, body!);
+      return { status: 201, body: { key } };
+    }
+    const formDataKey = /^\/api\/v1\/explore\/form_data\/([^/]+)$/.exec(path)?.[1];
+    if (formDataKey) {
+      const stored = formData.get(formDataKey);
+      if (!stored) return { status: 404, body: { message: 'The form data does not exist or has expired.' } };
+      if (method === 'GET') return { status: 200, body: { form_data: stored.form_data } };
+      if (othersFormData.has(formDataKey))
+        return { status: 403, body: { message: 'This form data belongs to another user.' } };
+      formData.set(formDataKey, { ...stored, ...body });
+      return { status: 200, body: { key: formDataKey } };
+    }
     if (path === '/api/v1/explore/permalink' && method === 'POST')
       return { status: 201, body: { key: 'abc', url: 'http://localhost/explore/p/abc/' } };
     return {
@@ -305,6 +324,8 @@ export function exploreTestApi({ more }: { more?: (method: string, url: URL) => 
     dashboards,
     favorites,
     chartDataBodies,
+    formData,
+    othersFormData,
     requests,
     past,
     control,

@@ -9,6 +9,7 @@ import {
 import { copyToClipboard } from '../../errors/clipboard';
 import { toClientError as toError } from '../../api/api-error';
 import type { SqlLabCore } from '../sqllab.feature';
+import { absoluteUrl } from '../../../shared/absolute-url';
 
 export interface EditorActions {
   /** A new database for the tab; its schema is reset and then defaulted once the schemas are known. */
@@ -166,9 +167,10 @@ export function editorActions(core: SqlLabCore): EditorActions {
           catalog: tab.catalog,
           templateParams: tab.templateParams,
         });
-        const copied = await copyToClipboard(`${origin}${url}`);
+        const link = absoluteUrl(url, origin);
+        const copied = await copyToClipboard(link);
         if (copied) toasts.success(ErrorMessages.COPIED_TO_CLIPBOARD);
-        else toasts.warning(`${ErrorMessages.COPY_NOT_SUPPORTED} ${origin}${url}`);
+        else toasts.warning(`${ErrorMessages.COPY_NOT_SUPPORTED} ${link}`);
       } catch (thrown) {
         core.errors.show(toError(thrown), 'Could not create a link to this query');
       }

@@ -471,7 +471,7 @@ export function sqlLabTestApi() {
     if (path === '/api/v1/sqllab/permalink' && method === 'POST') {
       const key = `key${permalinks.size + 1}abcdefghijklmnop`;
       permalinks.set(key, request.body);
-      return { status: 201, body: { key, url: `/sqllab/p/${key}` } };
+      return { status: 201, body: { key, url: `http://localhost/sqllab/p/${key}` } }; // absolute, as the server answers
     }
     const link = /^\/api\/v1\/sqllab\/permalink\/(?:kv:)?([\w-]+)$/.exec(path);
     if (link && method === 'GET') {
