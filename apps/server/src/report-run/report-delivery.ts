@@ -49,6 +49,11 @@ export class ReportDelivery {
   async deliver(report: ReportRow, content: ReportContent, ctx: DeliveryContext): Promise<void> {
     const failures: string[] = [];
     for (const recipient of report.recipients) {
+      // Past the run's deadline the run has ended as Error: nobody gets a report it does not record.
+      if (Date.now() >= ctx.retry.deadline) {
+        failures.push('The run reached its working timeout before every recipient got the report.');
+        break;
+      }
       try {
         await withRetries(() => this.one(report, recipient, content, ctx), {
           ...ctx.retry,
