@@ -26,9 +26,15 @@ const PARAMS = [
   'as_of',
 ] as const;
 
-/** A saved chart as it was, named by the caller instead of the address (the replay, whose address is its own). */
+/**
+ * A saved chart as it was, or the form of an unsaved one as it was kept, named by the caller instead of
+ * the address (the replay, whose address is its own).
+ */
 export interface ExploreAt {
-  sliceId: number;
+  /** The saved chart (for an unsaved form: the chart it edits, if any). */
+  sliceId?: number;
+  /** The unsaved form as its form_data key held it then (issue 13 item 4, issue 16). */
+  form?: { formData: Record<string, unknown>; datasource: string };
   /** A log position or ISO time, as `?as_of=` takes it. */
   asOf: string;
   /** False: the chart's data is not queried; the chart pane says its results are not kept. */
@@ -52,7 +58,7 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
   // The URL last opened: a save moves the URL to the saved chart without opening it again.
   const opened = useRef<string | null>(null);
 
-  const { sliceId, asOf, queries } = at ?? {};
+  const { sliceId, asOf, queries, form } = at ?? {};
   const searchNow = useRef(location.search);
   searchNow.current = location.search;
   // The chart being built is kept under a form_data_key named in the address (issue 16): reload, back and forward reopen it.
@@ -62,6 +68,17 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
     navigate(url, { replace: true });
   });
   useEffect(() => {
+    if (form && asOf !== undefined) {
+      // The unsaved form of then (the replay): each step its own open.
+      const id = `form ${sliceId ?? ''} as of ${asOf}: ${JSON.stringify(form)}`;
+      if (opened.current === id) return;
+      opened.current = id;
+      void explore.open(
+        { slice_id: sliceId === undefined ? null : String(sliceId), datasource: form.datasource, as_of: asOf },
+        { queries: queries ?? true, formData: form.formData },
+      );
+      return;
+    }
     if (sliceId !== undefined && asOf !== undefined) {
       // Each new position (the replay stepping on) is a new open of the chart as it was then.
       const id = `chart ${sliceId} as of ${asOf}${queries ? '' : ' without queries'}`;
@@ -77,7 +94,7 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
     opened.current = id;
     formDataKey.current?.opened(params.form_data_key ?? null);
     void explore.open(params);
-  }, [explore, search, key, location.pathname, sliceId, asOf, queries, formDataKey]);
+  }, [explore, search, key, location.pathname, sliceId, asOf, queries, form, formDataKey]);
 
   // Ctrl+Z / Ctrl+Shift+Z undo and redo control changes, unless a text box is taking the keys.
   useEffect(() => {

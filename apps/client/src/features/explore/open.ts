@@ -22,6 +22,11 @@ export interface ExploreUrlParams {
 export interface ExploreOpenOptions {
   /** False: the chart's data is not queried (the chart as it was in a replay, issue 13 item 4). */
   queries?: boolean;
+  /**
+   * The form as it was kept under a form_data key at `as_of` (a replay's step while the user built an
+   * unsaved chart): opened read-only instead of what the address names; with slice_id, over that chart.
+   */
+  formData?: Record<string, unknown>;
 }
 
 /** Superset falls back to the chart or dataset the address names when a form_data_key is gone. */
@@ -36,10 +41,13 @@ const ownerId = (o: { id: number } | number) => (typeof o === 'number' ? o : o.i
  * caller says no query may run.
  */
 export function openActions(core: ExploreCore, loadDatasource: (id: number) => Promise<DatasourceMeta>) {
-  return async function open(params: ExploreUrlParams, { queries = true }: ExploreOpenOptions = {}): Promise<void> {
+  return async function open(
+    params: ExploreUrlParams,
+    { queries = true, formData: formAsItWas }: ExploreOpenOptions = {},
+  ): Promise<void> {
     const requestId = core.context.newId();
-    // A past view (?as_of=) names a saved chart: the open reads it as it was, and Explore is read-only.
-    const asOf = params.slice_id && params.as_of?.trim() ? params.as_of.trim() : null;
+    // A past view (?as_of=) names a saved chart or gives the form of then: the open reads it as it was, and Explore is read-only.
+    const asOf = (params.slice_id || formAsItWas) && params.as_of?.trim() ? params.as_of.trim() : null;
     const superseded = () => core.side.getState().opening !== requestId;
     core.side.record([
       { type: 'exploreSide/openStarted', data: { requestId } },
@@ -49,7 +57,8 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
       let formData: Partial<FormData> & Record<string, unknown> = {};
       let slice: SliceInfo | null = null;
       let isStarred = false;
-      if (params.permalink_key) formData = { ...(await core.api.getPermalink(params.permalink_key)).formData };
+      if (formAsItWas) formData = { ...formAsItWas };
+      else if (params.permalink_key) formData = { ...(await core.api.getPermalink(params.permalink_key)).formData };
       else if (params.form_data_key) {
         // An expired key (or one this user may not read) opens what the rest of the address names, and says so.
         formData = await core.api.getFormDataByKey(params.form_data_key).catch((error: unknown) => {

@@ -21,7 +21,9 @@ function Stage({ replay, state }: { replay: ReplayFeature; state: ReplayState })
     case 'dashboard':
       return <DashboardReplay api={replay.api} step={step} rows={rowsUpTo(state.steps, state.at)} />;
     case 'explore':
-      return <ExploreReplay api={replay.api} step={step} />;
+      return (
+        <ExploreReplay api={replay.api} step={step} rows={[...state.before, ...rowsUpTo(state.steps, state.at)]} />
+      );
     case 'other':
       return <p className="card">{step.summary}</p>;
   }

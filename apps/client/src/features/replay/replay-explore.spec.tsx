@@ -52,11 +52,27 @@ const pie = (name: string, groupby: string) => ({
   dashboards: [],
 });
 
+// Bob building a chart he never saved (issue 16): Explore kept his form under a form_data key, stored
+// at each change (`explore/formDataStored`), then he opened another Explore view.
+const stored = (position: number, form: Record<string, unknown>): ReplayRow => ({
+  ...row(position, 'explore/formDataStored', null),
+  payload: {
+    key: 'k-0123456789abcdef',
+    state: { datasource_id: 1, datasource_type: 'table', chart_id: null, form_data: JSON.stringify(form), owner: 2 },
+  },
+});
+const UNSAVED_ROWS: ReplayRow[] = [
+  stored(3, { datasource: '1__table', viz_type: 'echarts_timeseries_bar', x_axis: 'origin', metrics: ['count'] }),
+  stored(6, { datasource: '1__table', viz_type: 'echarts_timeseries_line', x_axis: 'name', metrics: ['count'] }),
+  row(7, 'explore/controlChanged', null),
+];
+let served = ROWS;
+
 function more(_method: string, url: URL) {
   if (url.pathname === '/api/v1/me/') return { status: 200, body: { result: ADMIN } };
   if (url.pathname === '/api/v1/audit/') {
     const query = rison.decode(url.searchParams.get('q') ?? '()') as { object?: unknown };
-    const result = query.object ? [] : [...ROWS].reverse();
+    const result = query.object ? [] : [...served].reverse();
     return { status: 200, body: { count: result.length, result } };
   }
   return undefined;
@@ -74,6 +90,7 @@ function Where() {
 }
 
 beforeEach(async () => {
+  served = ROWS;
   api = await exploreTestApi({ more }).start();
   // Today the chart is called 'Cars today'; the log knows it as it was at positions 5 and 8.
   api.charts.push(pie('Cars today', 'horsepower'));
@@ -158,6 +175,36 @@ describe('an Explore step of a replay: the real Explore page as the chart was', 
     expect(api.chartDataBodies).toEqual([]);
     expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(userLogPosts).toEqual([]);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/replay\/\?user=2$/);
+  });
+
+  it('a step while the user built an unsaved chart shows the form their form_data key held then', async () => {
+    served = UNSAVED_ROWS;
+    await openBob();
+    const page = () => screen.getByTestId('replay-explore');
+    const vizType = () => within(page()).getByLabelText('Visualization type');
+    expect(step()).toHaveTextContent('Step 1 of 3');
+    await waitFor(() => expect(vizType()).toHaveValue('echarts_timeseries_bar'));
+    expect(within(page()).getByLabelText('X-axis')).toHaveValue('origin');
+    expect(within(page()).getByRole('region', { name: 'Chart controls' })).toHaveTextContent(/Metrics\s*count/);
+    expect(page()).toHaveTextContent('Unsaved changes in Explore, as they were kept at this step.');
+    expect(page()).toHaveTextContent('As it was at log position 3');
+    expect(within(page()).getByTestId('explore-results-not-kept')).toBeInTheDocument();
+
+    forward();
+    await waitFor(() => expect(vizType()).toHaveValue('echarts_timeseries_line'));
+    expect(within(page()).getByLabelText('X-axis')).toHaveValue('name');
+    // A later Explore step that kept nothing shows the form as last kept.
+    forward();
+    expect(step()).toHaveTextContent('Step 3 of 3');
+    await waitFor(() => expect(page()).toHaveTextContent('As it was at log position 7'));
+    expect(vizType()).toHaveValue('echarts_timeseries_line');
+    back();
+    back();
+    await waitFor(() => expect(vizType()).toHaveValue('echarts_timeseries_bar'));
+
+    expect(api.chartDataBodies).toEqual([]);
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/replay\/\?user=2$/);
   });
 

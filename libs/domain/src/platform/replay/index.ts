@@ -4,3 +4,4 @@ export * from './replay.steps';
 export * from './replay.sqllab';
 export * from './replay.dashboard';
 export * from './replay.summaries';
+export * from './replay.explore';
