@@ -117,7 +117,12 @@ function ReportDialog({
         </label>
         {type === 'Alert' && <AlertFields reports={reports} form={form} set={set} errorOf={errorOf} />}
         <ContentField reports={reports} form={form} set={set} fixed={fixedContent} errorOf={errorOf} />
-        <SchedulePicker crontab={form.crontab} onChange={(cron) => set('crontab', cron)} error={errorOf('crontab')} />
+        <SchedulePicker
+          crontab={form.crontab}
+          timezone={form.timezone}
+          onChange={(cron) => set('crontab', cron)}
+          error={errorOf('crontab')}
+        />
         <TimeZoneField value={form.timezone} onChange={(zone) => set('timezone', zone)} error={errorOf('timezone')} />
         <Field label="Format" field="report_format" error={errorOf('report_format')}>
           <select

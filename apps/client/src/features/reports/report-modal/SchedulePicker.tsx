@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { nextRuns } from '@strata/domain';
 import { cronOf, SCHEDULE_KINDS, scheduleOf, WEEKDAYS, type Schedule } from './schedule';
 
 /**
@@ -7,10 +8,13 @@ import { cronOf, SCHEDULE_KINDS, scheduleOf, WEEKDAYS, type Schedule } from './s
  */
 export function SchedulePicker({
   crontab,
+  timezone,
   onChange,
   error,
 }: {
   crontab: string;
+  /** The report's time zone: the cron is read in it, and the next runs are shown in it. */
+  timezone: string;
   onChange(crontab: string): void;
   error: string | null;
 }) {
@@ -97,7 +101,37 @@ export function SchedulePicker({
         />
       </label>
       <FieldError field="crontab" error={error} />
+      <NextRuns crontab={crontab} timezone={timezone} />
     </fieldset>
+  );
+}
+
+/**
+ * The next three sends, read in the report's zone by the domain's `nextRuns` (the scheduler's own
+ * function): what the user sees is when it will fire. Nothing while the cron is not one (the server says why).
+ */
+function NextRuns({ crontab, timezone }: { crontab: string; timezone: string }) {
+  const runs = useMemo(() => {
+    try {
+      const format = new Intl.DateTimeFormat('en-GB', {
+        timeZone: timezone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      return nextRuns(crontab, timezone, new Date(), 3).map((at) => format.format(at));
+    } catch {
+      return null;
+    }
+  }, [crontab, timezone]);
+  if (runs === null) return null;
+  return (
+    <div className="report-modal__next" data-testid="next-runs">
+      Next: {runs.join('; ')} ({timezone})
+    </div>
   );
 }
 

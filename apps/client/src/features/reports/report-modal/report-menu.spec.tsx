@@ -76,6 +76,10 @@ describe('Manage email reports (charts-dashboards-reports §9)', () => {
     fireEvent.change(field('Time'), { target: { value: '09:30' } });
     expect(field('Cron schedule')).toHaveValue('30 9 * * 3');
     fireEvent.change(field('Time zone'), { target: { value: 'America/New_York' } });
+    // The next sends, read in the report's zone as the scheduler reads them.
+    const next = within(dialog()).getByTestId('next-runs');
+    expect(next.textContent!.match(/Wed, \d+ \w+ \d{4}, 09:30/g)).toHaveLength(3);
+    expect(next).toHaveTextContent('(America/New_York)');
     expect(
       within(field('Format'))
         .getAllByRole('option')
