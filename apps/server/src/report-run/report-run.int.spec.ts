@@ -5,6 +5,9 @@
  */
 import { CommandBus } from '@nestjs/cqrs';
 import { buildQueryContext, reportStream } from '@strata/domain';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { ApiTokens } from '../auth/tokens/api-tokens.service';
 import { UsersService } from '../auth/users/users.service';
@@ -289,6 +292,42 @@ describe('delivery failures', () => {
     expect(inbox.mails.map((m) => m.subject)).toEqual([`[Report] Error occurred for Report: Report ${counter}`]);
     const log = await alice.get(`/api/v1/report/${id}/log/`);
     expect(log.body.result[0].error_message).toMatch(/451/);
+  });
+});
+
+describe('webhook recipients', () => {
+  it('POSTs the report with its CSV file, retrying a 503 first answer', async () => {
+    const bodies: { type: string; body: string }[] = [];
+    let answers = [503, 200];
+    const hook = createServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push({ type: req.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8') });
+        res.statusCode = answers.shift() ?? 200;
+        res.end('ok');
+      });
+    });
+    hook.listen(0, '127.0.0.1');
+    await once(hook, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const id = await createReport({
+        report_format: 'CSV',
+        name: 'Sales to a webhook',
+        recipients: [...recipients, { type: 'Webhook', recipient_config_json: { target: url } }],
+      });
+      expect(await run(id, '2026-03-04T09:00:00Z')).toMatchObject({ state: 'Success' });
+      expect(bodies).toHaveLength(2);
+      expect(bodies[1]!.type).toMatch(/^multipart\/form-data/);
+      expect(bodies[1]!.body).toContain('filename="report.csv"');
+      expect(bodies[1]!.body).toContain('Sales to a webhook');
+      expect(bodies[1]!.body).toContain(`${TEST_BASE}/explore/?slice_id=${chartId}`);
+      expect(inbox.mails).toHaveLength(1);
+    } finally {
+      answers = [];
+      hook.close();
+    }
   });
 });
 

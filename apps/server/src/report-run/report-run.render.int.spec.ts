@@ -170,6 +170,12 @@ describe('a PNG report run now (real server, built client, Chromium, SMTP)', () 
     const pixels = await pngPixels(decoder, image!.body);
     expect(pixels.width).toBe(800);
     expect(pixels.colours[BAR_COLOUR] ?? 0).toBeGreaterThan(1000);
+
+    const log = await api<{ result: { uuid: string; state: string }[] }>(
+      'GET',
+      `/api/v1/report/${created.body.id}/log/`,
+    );
+    expect(log.body.result).toEqual([expect.objectContaining({ uuid: run.body.result.run_id, state: 'Success' })]);
   }, 600_000);
 
   it('mails a dashboard as a PDF attachment', async () => {
