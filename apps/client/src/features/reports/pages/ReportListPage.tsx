@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { RUN_STATES } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import { cronInWords } from './cron-words';
-import type { Person, RecipientJson, ReportRowView, ScheduleType } from './report-api';
+import type { RecipientJson } from '@strata/domain';
+import { ReportModal } from '../report-modal';
+import type { Person, ReportRowView, ScheduleType } from './report-api';
 import { filtersOf, LIST_PAGE_SIZE, searchOf, type ReportListFilters } from './report-list-url';
 import type { ReportPagesFeature } from './report-pages.feature';
 import { RunStateBadge, When } from './RunStateBadge';
@@ -32,15 +34,15 @@ export interface ReportListPageProps {
   type: ScheduleType;
   admin: boolean;
   userId: number;
-  /** Opens the report modal to create (no row) or edit a schedule; absent where the modal is not available. */
-  onEdit?: (row: ReportRowView | null) => void;
+  /** can_write on ReportSchedule: "+ Report"/"+ Alert" and Edit open the report modal. */
+  canWrite: boolean;
 }
 
 /**
  * `/report/list/` and `/alert/list/` (issue 14 item 6, Superset's AlertList): the schedules of one type
  * with their last run, schedule, recipients, owners and active toggle; search and filters in the address.
  */
-export function ReportListPage({ pages, type, admin, userId, onEdit }: ReportListPageProps) {
+export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportListPageProps) {
   const state = useStoreState(pages.store.state$);
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,6 +51,9 @@ export function ReportListPage({ pages, type, admin, userId, onEdit }: ReportLis
   // Form input and a pending confirmation: how the page is looked at, not facts.
   const [search, setSearch] = useState(filters.search);
   const [confirming, setConfirming] = useState<ReportRowView | null>(null);
+  // The modal open on a new schedule (row null) or on one to edit.
+  const [editing, setEditing] = useState<{ row: ReportRowView | null } | null>(null);
+  const onEdit = canWrite ? (row: ReportRowView | null) => setEditing({ row }) : undefined;
 
   useEffect(() => {
     void pages.load(type, filtersOf(new URLSearchParams(key)));
@@ -215,6 +220,15 @@ export function ReportListPage({ pages, type, admin, userId, onEdit }: ReportLis
         </tbody>
       </table>
       <Pager page={filters.page} pageCount={pageCount} count={list.count} onPage={(page) => go({ page })} />
+      {editing && (
+        <ReportModal
+          open
+          type={type}
+          report={editing.row ?? undefined}
+          onClose={() => setEditing(null)}
+          onSaved={() => void pages.load(type, filters)}
+        />
+      )}
       {confirming && (
         <Confirm
           text={`Delete the ${noun} '${confirming.name}'? Its execution log goes with it.`}

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { isAdmin } from '@strata/domain';
+import { hasPermission, isAdmin, Permission, PermissionView } from '@strata/domain';
 import type { AppServices } from '../../../app/services';
 import { useServices } from '../../../app/services-context';
 import { useStoreState } from '../../../shared/use-store-state';
@@ -27,7 +27,14 @@ export function ReportListRoute({ type }: { type: ScheduleType }) {
   const { user } = useStoreState(services.session.store.liveState$);
   // Keyed by type: the search box's text belongs to the list it was typed in.
   return (
-    <ReportListPage key={type} pages={pagesFor(services)} type={type} admin={isAdmin(user)} userId={user?.id ?? 0} />
+    <ReportListPage
+      key={type}
+      pages={pagesFor(services)}
+      type={type}
+      admin={isAdmin(user)}
+      userId={user?.id ?? 0}
+      canWrite={hasPermission(user, Permission.WRITE, PermissionView.REPORT_SCHEDULE)}
+    />
   );
 }
 

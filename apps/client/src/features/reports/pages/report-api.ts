@@ -1,5 +1,5 @@
 import rison from 'rison';
-import type { RunState } from '@strata/domain';
+import type { ReportJson, RunState } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 
 export type ScheduleType = 'Report' | 'Alert';
@@ -10,33 +10,16 @@ export interface Person {
   last_name: string;
 }
 
-export type RecipientJson =
-  | { type: 'Email'; recipient_config_json: { target: string; ccTarget?: string; bccTarget?: string } }
-  | { type: 'Webhook'; recipient_config_json: { target: string } };
-
-/** A schedule as `GET /api/v1/report/` answers it (apps/server/src/reports/report-json.ts): what the pages read. */
-export interface ReportRowView {
-  id: number;
-  type: ScheduleType;
-  name: string;
-  description: string | null;
-  active: boolean;
-  crontab: string;
-  timezone: string;
-  creation_method: string;
-  chart_id: number | null;
-  dashboard_id: number | null;
-  chart: { id: number; slice_name: string } | null;
-  dashboard: { id: number; dashboard_title: string } | null;
-  report_format: string;
-  recipients: RecipientJson[];
+/**
+ * A schedule as `GET /api/v1/report/` answers it (apps/server/src/reports/report-json.ts): the domain's
+ * ReportJson (what the report modal edits) with the fields the list always gets.
+ */
+export type ReportRowView = ReportJson & {
   owners: Person[];
   created_by: Person | null;
   last_state: RunState;
   last_eval_dttm: string | null;
-  last_value: number | null;
-  changed_on_delta_humanized?: string;
-}
+};
 
 /** A row of `GET /api/v1/report/{id}/log/` (apps/server/src/reports/report-log.ts). */
 export interface LogRowView {

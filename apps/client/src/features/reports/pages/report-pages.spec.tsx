@@ -5,6 +5,8 @@ import { createTestContext } from '../../../shared/test-context';
 import { TestServer } from '../../../testing/test-server';
 import { HttpClient } from '../../api/http-client';
 import { createToasts } from '../../toasts/toasts.feature';
+import { ReportsProvider } from '../state/reports-context';
+import { createReports } from '../state/reports.feature';
 import { createReportPages, type ReportPagesFeature } from './report-pages.feature';
 import { ReportListPage } from './ReportListPage';
 import { ReportLogPage } from './ReportLogPage';
@@ -31,22 +33,23 @@ function Where() {
   return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
-function renderAt(url: string, me: { id: number; admin: boolean }) {
+function renderAt(url: string, me: { id: number; admin: boolean }, canWrite = false) {
+  const list = (type: 'Report' | 'Alert') => (
+    <ReportListPage pages={pages} type={type} admin={me.admin} userId={me.id} canWrite={canWrite} />
+  );
+  // The report modal's store (../state), on the same server.
+  const reports = createReports({ context: createTestContext(), http: new HttpClient({ baseUrl: server.baseUrl }) });
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="/report/list/"
-          element={<ReportListPage pages={pages} type="Report" admin={me.admin} userId={me.id} />}
-        />
-        <Route
-          path="/alert/list/"
-          element={<ReportListPage pages={pages} type="Alert" admin={me.admin} userId={me.id} />}
-        />
-        <Route path="/report/:id/log/" element={<LogAt />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
+    <ReportsProvider reports={reports}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/report/list/" element={list('Report')} />
+          <Route path="/alert/list/" element={list('Alert')} />
+          <Route path="/report/:id/log/" element={<LogAt />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </ReportsProvider>,
   );
 }
 
@@ -161,6 +164,34 @@ describe('Reports list', () => {
     expect(
       await within(screen.getByTestId('schedule-row-1')).findByText('The report is already running.'),
     ).toBeInTheDocument();
+  });
+
+  it('with can_write, + Report opens the report modal, and Edit saves through it and the list reads again', async () => {
+    await start(reportApi({ me: { ...ALICE, admin: true } }));
+    renderAt('/report/list/', { id: 1, admin: true }, true);
+    fireEvent.click(await screen.findByRole('button', { name: '+ Report' }));
+    expect(screen.getByRole('dialog', { name: 'Add Email Report' })).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(within(await screen.findByTestId('schedule-row-1')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Email Report' });
+    const name = within(dialog).getByLabelText('Report name');
+    expect(name).toHaveValue('Weekly flights');
+    fireEvent.change(name, { target: { value: 'Weekly flights (ops)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('schedule-row-1')).toHaveTextContent('Weekly flights (ops)'));
+    const put = server.requests.find((r) => r.method === 'PUT')!;
+    expect(put.body).toMatchObject({ name: 'Weekly flights (ops)', crontab: '0 9 * * 1' });
+  });
+
+  it('without can_write there is no + Report and no Edit', async () => {
+    await start(reportApi({ me: { ...ALICE, admin: true } }));
+    renderAt('/report/list/', { id: 1, admin: true }, false);
+    await screen.findByTestId('schedule-row-1');
+    expect(screen.queryByRole('button', { name: '+ Report' })).toBeNull();
+    expect(within(screen.getByTestId('schedule-row-1')).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('Delete asks first, then removes the row', async () => {

@@ -48,7 +48,7 @@ export function schedules(): ReportRowView[] {
       crontab: '30 7 * * *',
       creation_method: 'charts',
       chart_id: 9,
-      chart: { id: 9, slice_name: 'Delays' },
+      chart: { id: 9, slice_name: 'Delays', viz_type: 'echarts_timeseries_bar' },
       dashboard_id: null,
       dashboard: null,
       recipients: [{ type: 'Email', recipient_config_json: { target: 'bob@example.com' } }],
@@ -175,9 +175,13 @@ export function reportApi(options: {
     if (one[2]) return undefined;
     if (request.method === 'GET') return json(200, { id: row.id, result: row });
     if (request.method === 'PUT') {
-      const body = request.body as { active?: unknown };
-      if (typeof body?.active !== 'boolean') return error(400, 'active: expected a boolean');
-      row.active = body.active;
+      // `{active}` only, or the full body: its name, schedule and active flag are kept here.
+      const body = request.body as { active?: unknown; name?: unknown; crontab?: unknown };
+      if (body?.active !== undefined && typeof body.active !== 'boolean')
+        return error(400, 'active: expected a boolean');
+      if (typeof body.active === 'boolean') row.active = body.active;
+      if (typeof body.name === 'string') row.name = body.name;
+      if (typeof body.crontab === 'string') row.crontab = body.crontab;
       return json(200, { id: row.id, result: row });
     }
     if (request.method === 'DELETE') {
