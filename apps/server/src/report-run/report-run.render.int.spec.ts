@@ -140,6 +140,9 @@ describe('a PNG report run now (real server, built client, Chromium, SMTP)', () 
     inbox.mails.length = 0;
   });
 
+  // The schedules are inactive, so a scheduler in AppModule never runs them beside the spec: a manual run
+  // still does.
+
   it('mails "[Report] <name>" with the chart drawn inline, and logs Success', async () => {
     const created = await api<{ id: number }>('POST', '/api/v1/report/', {
       type: 'Report',
@@ -149,6 +152,7 @@ describe('a PNG report run now (real server, built client, Chromium, SMTP)', () 
       chart: chartId,
       report_format: 'PNG',
       custom_width: 800,
+      active: false,
       recipients: [{ type: 'Email', recipient_config_json: { target: 'ops@example.com' } }],
     });
     expect(created.status).toBe(201);
@@ -186,11 +190,12 @@ describe('a PNG report run now (real server, built client, Chromium, SMTP)', () 
       creation_method: 'dashboards',
       dashboard: dashboardId,
       report_format: 'PDF',
+      active: false,
       recipients: [{ type: 'Email', recipient_config_json: { target: 'ops@example.com' } }],
     });
     const result = await server.app
       .get(ReportRunService)
-      .run({ reportId: created.body.id, scheduledAt: '2026-03-02T14:00:00Z', trigger: 'schedule' });
+      .run({ reportId: created.body.id, scheduledAt: '2026-03-02T14:00:00Z', trigger: 'manual' });
     expect(result).toMatchObject({ outcome: 'done', state: 'Success' });
     const pdf = inbox.mails[0]!.parts.find((p) => p.headers['content-disposition']?.startsWith('attachment'));
     expect(pdf?.contentType).toMatch(/^application\/pdf/);
