@@ -16,7 +16,7 @@ import {
   FILTER_STATE_RESOURCE,
   FILTER_STATE_TTL_DAYS,
   filterStateDecider,
-  filterStateSchema,
+  dashboardFilterStateSchema,
   filterStateStream,
   Permission,
   PermissionView as View,
@@ -74,7 +74,7 @@ const valueBody = z.object({
         ctx.addIssue({ code: 'custom', message: 'must be JSON text' });
         return z.NEVER;
       }
-      const state = filterStateSchema.safeParse(parsed);
+      const state = dashboardFilterStateSchema.safeParse(parsed);
       if (state.success) return state.data;
       ctx.addIssue({ code: 'custom', message: `must be a filter state: ${state.error.issues[0]?.message ?? ''}` });
       return z.NEVER;

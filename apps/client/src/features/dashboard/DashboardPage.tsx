@@ -24,7 +24,8 @@ import { NewVersionNotice } from './grid/NewVersionNotice';
 import { useNewVersions } from './live/use-new-versions';
 import { PastViewBanner } from '../../shared/past-view/PastViewBanner';
 import { withoutAsOf } from '../../shared/past-view/past-moment';
-import { readDashboardUrl, withoutFocusedChart } from './url/dashboard-url';
+import { readDashboardUrl, withNativeFiltersKey, withoutFocusedChart } from './url/dashboard-url';
+import { useFilterStateKey } from './url/use-filter-state-key';
 import './dashboard.css';
 
 const FALLBACK_WIDTH = 1200;
@@ -144,7 +145,20 @@ export function DashboardPage({
     },
   });
 
+  // The viewer's filters are kept under a native_filters_key in the address (issue 16): a reload or a shared link reopens them.
+  const addressNow = useRef(location);
+  addressNow.current = location;
+  const filterStateKey = useFilterStateKey(
+    dashboard,
+    !permalinkKey && !url.asOf && asOfProp === undefined && !url.report,
+    (key) => {
+      const { search, hash } = addressNow.current;
+      navigate({ search: withNativeFiltersKey(search, key), hash }, { replace: true });
+    },
+  );
+
   useEffect(() => {
+    filterStateKey.current?.opened(permalinkKey ? null : url.nativeFiltersKey);
     if (permalinkKey) {
       dashboard
         .openPermalink(permalinkKey)
@@ -152,7 +166,7 @@ export function DashboardPage({
     } else if (idOrSlug) {
       void dashboard.open(idOrSlug, url);
     }
-  }, [dashboard, errors, idOrSlug, permalinkKey, url]);
+  }, [dashboard, errors, idOrSlug, permalinkKey, url, filterStateKey]);
 
   // charts-dashboards-reports §2: the focused-chart parameter is read on load, then removed.
   useEffect(() => {

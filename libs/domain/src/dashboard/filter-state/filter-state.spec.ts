@@ -1,13 +1,13 @@
 import { deciderSpec } from '../../testing';
 import { summarize } from '../../audit/registry';
-import { filterStateDecider, filterStateValues, type FilterState } from '.';
+import { filterStateDecider, filterStateValues, type DashboardFilterState } from '.';
 
 const key = 'k'.repeat(32);
-const japan: FilterState = {
+const japan: DashboardFilterState = {
   dataMask: { 'NATIVE_FILTER-a': { filterState: { value: ['Japan'] }, extraFormData: {} } },
   activeTabs: [],
 };
-const usa: FilterState = { dataMask: { 'NATIVE_FILTER-a': { filterState: { value: ['USA'] } } } };
+const usa: DashboardFilterState = { dataMask: { 'NATIVE_FILTER-a': { filterState: { value: ['USA'] } } } };
 const created = {
   type: 'dashboard/filterStateCreated' as const,
   data: { key, dashboardId: 7, owner: 3, state: japan },

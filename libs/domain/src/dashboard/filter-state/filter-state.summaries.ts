@@ -1,8 +1,8 @@
 import { count, defineSummaries } from '../../audit/summary';
 import { dashboard } from '../summary-words';
-import type { FilterState, FilterStateEvent } from './index';
+import type { DashboardFilterState, FilterStateEvent } from './index';
 
-const withValues = (state: FilterState) => {
+const withValues = (state: DashboardFilterState) => {
   const set = Object.values(state?.dataMask ?? {}).filter((m) => {
     const value = m?.filterState?.value;
     return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);

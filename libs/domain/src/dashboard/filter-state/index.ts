@@ -8,10 +8,11 @@
  */
 import { DomainError, type Decider, type EventLike } from '@strata/events';
 import { z } from 'zod';
+import { leaveUnchanged, unknownCommand } from '../../shared/exhaustive';
 import { dataMaskSchema } from '../native-filters/schema';
 
 /** Superset's filter state value (the JSON text clients send, parsed). */
-export const filterStateSchema = z
+export const dashboardFilterStateSchema = z
   .object({
     id: z.string().max(200).optional(),
     dataMask: z.record(z.string().max(200), dataMaskSchema).default({}),
@@ -25,15 +26,15 @@ export const filterStateSchema = z
       .nullish(),
   })
   .loose();
-export type FilterState = z.output<typeof filterStateSchema>;
+export type DashboardFilterState = z.output<typeof dashboardFilterStateSchema>;
 
 export type FilterStateCreated = EventLike<
   'dashboard/filterStateCreated',
-  { key: string; dashboardId: number; owner: number; state: FilterState }
+  { key: string; dashboardId: number; owner: number; state: DashboardFilterState }
 >;
 export type FilterStateChanged = EventLike<
   'dashboard/filterStateChanged',
-  { key: string; dashboardId: number; state: FilterState }
+  { key: string; dashboardId: number; state: DashboardFilterState }
 >;
 export type FilterStateEvent = FilterStateCreated | FilterStateChanged;
 export const FILTER_STATE_EVENTS = [
@@ -53,7 +54,7 @@ export interface CreateFilterState {
 }
 export interface ChangeFilterState {
   type: 'ChangeFilterState';
-  data: { key: string; dashboardId: number; userId: number; state: FilterState };
+  data: { key: string; dashboardId: number; userId: number; state: DashboardFilterState };
 }
 export type FilterStateCommand = CreateFilterState | ChangeFilterState;
 
@@ -61,7 +62,7 @@ export type FilterStateCommand = CreateFilterState | ChangeFilterState;
 export interface StoredFilterState {
   dashboardId: number;
   owner: number;
-  state: FilterState;
+  state: DashboardFilterState;
 }
 
 export const FILTER_STATE_NOT_FOUND = 'The filter state does not exist or has expired.';
@@ -75,10 +76,8 @@ export const filterStateDecider: Decider<StoredFilterState | null, FilterStateEv
         return { dashboardId: event.data.dashboardId, owner: event.data.owner, state: event.data.state };
       case 'dashboard/filterStateChanged':
         return state && { ...state, state: event.data.state };
-      default: {
-        const _: never = event;
-        return state;
-      }
+      default:
+        return leaveUnchanged(event, state);
     }
   },
   decide(command, state) {
@@ -95,10 +94,8 @@ export const filterStateDecider: Decider<StoredFilterState | null, FilterStateEv
         // Stored even when unchanged: each store starts the key's 90 days again.
         return [{ type: 'dashboard/filterStateChanged', data: { key, dashboardId, state: next } }];
       }
-      default: {
-        const _: never = command;
-        return [];
-      }
+      default:
+        return unknownCommand(command);
     }
   },
 };
@@ -107,7 +104,7 @@ export const filterStateDecider: Decider<StoredFilterState | null, FilterStateEv
  * The native filter values (filter id -> value) and cross-filters (chart id -> entry) of a filter state:
  * what a reload or the replay starts the page with.
  */
-export function filterStateValues(state: FilterState | null | undefined): Record<string, unknown> {
+export function filterStateValues(state: DashboardFilterState | null | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [id, mask] of Object.entries(state?.dataMask ?? {})) {
     const value = mask?.filterState?.value;

@@ -3,7 +3,9 @@ import type { HttpClient } from '../../api/http-client';
 import type { AsyncEvents } from '../../async/async-events';
 import { resultOrJob, sharedAsyncEvents, type AsyncJob } from '../../async/async-jobs';
 import {
+  dashboardFilterStateSchema,
   parseDatasourceKey,
+  type DashboardFilterState,
   type ChartCrossFilterConfig,
   type FilterChanges,
   type FilterConfigItem,
@@ -218,6 +220,26 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
       http.post(`/api/v1/dashboard/${id}/permalink`, state),
     getPermalink: async (key: string): Promise<{ dashboardId: string; state: DashboardPermalinkState }> =>
       http.get(`/api/v1/dashboard/permalink/${encodeURIComponent(key)}`),
+    /** Issue 16: the viewer's filter state under a native_filters_key (Superset's body: the state as JSON text). */
+    createFilterState: async (id: number, state: DashboardFilterState): Promise<string> =>
+      (await http.post<{ key: string }>(`/api/v1/dashboard/${id}/filter_state`, { value: JSON.stringify(state) })).key,
+    /** Keeps a key current; keepalive when the page is going away and the request must outlive it. */
+    updateFilterState: async (
+      id: number,
+      key: string,
+      state: DashboardFilterState,
+      keepalive = false,
+    ): Promise<void> => {
+      await http.put(
+        `/api/v1/dashboard/${id}/filter_state/${encodeURIComponent(key)}`,
+        { value: JSON.stringify(state) },
+        keepalive ? { keepalive } : {},
+      );
+    },
+    getFilterState: async (id: number, key: string): Promise<DashboardFilterState> => {
+      const body = await http.get<{ value: string }>(`/api/v1/dashboard/${id}/filter_state/${encodeURIComponent(key)}`);
+      return dashboardFilterStateSchema.parse(JSON.parse(body.value));
+    },
     /** charts-dashboards-reports §7 PUT with `{published}` alone; the answer is the whole dashboard. */
     setPublished: async (id: number, published: boolean): Promise<DashboardRecord> =>
       savedRecord(await http.put<DashboardAnswer>(`/api/v1/dashboard/${id}`, { published })),

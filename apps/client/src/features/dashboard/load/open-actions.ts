@@ -13,7 +13,7 @@ import { readFilterConfiguration } from '../filters/native-filters';
 import { waitsForRequiredFilters } from '../filters/scope';
 import { chartComponent, chartIdsInOrder, readLayout, type Layout } from '../grid/layout';
 import type { ViewActions } from '../grid/view-actions';
-import { initialDataMask, type DashboardUrlState } from '../url/dashboard-url';
+import { initialDataMask, keptCrossFilters, type DashboardUrlState } from '../url/dashboard-url';
 
 export interface OpenActions {
   open(idOrSlug: string, url: DashboardUrlState, permalink?: DashboardPermalinkState): Promise<void>;
@@ -88,8 +88,18 @@ export function openActions(
         if (problems.length)
           toasts.warning(`This dashboard's layout could not be read; its charts are shown one per row. ${problems[0]}`);
         const filterItems = readFilterConfiguration(metadata.native_filter_configuration);
-        const dataMask = initialDataMask(filterItems, url, (permalink?.dataMask ?? {}) as never);
-        let activeTabs = permalink?.activeTabs?.filter((id) => layout[id]?.type === 'TAB') ?? [];
+        // The filters, cross-filters and tabs kept for this page: a permalink's, else the address's native_filters_key.
+        const kept = permalink ?? (asOf ? undefined : await keptFilterState(core, dashboard.id, url.nativeFiltersKey));
+        const dataMask = {
+          ...initialDataMask(filterItems, url, (kept?.dataMask ?? {}) as never),
+          ...(core.crossFiltersEnabled()
+            ? keptCrossFilters(
+                kept?.dataMask ?? {},
+                charts.map((c) => c.id),
+              )
+            : {}),
+        };
+        let activeTabs = kept?.activeTabs?.filter((id) => layout[id]?.type === 'TAB') ?? [];
         if (activeTabs.length === 0) activeTabs = defaultActiveTabs(layout);
         const me = deps.user();
         store.record([
@@ -115,7 +125,7 @@ export function openActions(
             },
           },
         ]);
-        const anchor = permalink?.anchor ?? url.anchor;
+        const anchor = permalink?.anchor ?? (url.anchor || (kept?.anchor ?? ''));
         if (anchor) deps.reveal(anchor);
         if (url.focusedChartId !== null) {
           const component = chartComponent(layout, url.focusedChartId);
@@ -140,4 +150,27 @@ export function openActions(
       }
     },
   };
+}
+
+export const FILTER_STATE_UNREADABLE =
+  'The filters kept under this address could not be read (expired or not yours to read): the dashboard opens with its defaults.';
+
+/** The filter state under the address's native_filters_key (issue 16), or none (with a warning when unreadable). */
+async function keptFilterState(
+  core: DashboardCore,
+  dashboardId: number,
+  key: string | null,
+): Promise<DashboardPermalinkState | undefined> {
+  if (!key) return undefined;
+  try {
+    const state = await core.api.getFilterState(dashboardId, key);
+    return {
+      dataMask: state.dataMask,
+      activeTabs: state.activeTabs ?? [],
+      ...(state.anchor ? { anchor: state.anchor } : {}),
+    };
+  } catch {
+    core.toasts.warning(FILTER_STATE_UNREADABLE);
+    return undefined;
+  }
 }

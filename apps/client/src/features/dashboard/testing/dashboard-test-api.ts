@@ -171,6 +171,9 @@ export function dashboardTestApi() {
   const favorites = new Set<number>();
   const chartData: ChartDataCall[] = [];
   const permalinks = new Map<string, Row>();
+  // Issue 16: filter states by native_filters_key, and every POST/PUT to them in order.
+  const filterStates = new Map<string, { dashboardId: number; value: string }>();
+  const filterStateWrites: { method: string; key: string; value: string }[] = [];
   // ?as_of=<point> -> the dashboards as they were then (object-history: `GET .../{id}?as_of=`, charts too).
   const past = new Map<string, TestDashboard[]>();
   // withoutSubresources: a server without /charts and /datasets (404), as Strata's was at first.
@@ -333,6 +336,27 @@ export function dashboardTestApi() {
       permalinks.set(key, { dashboardId: link[1], state: request.body });
       return { status: 201, body: { key, url: `http://localhost/dashboard/p/${key}/` } };
     }
+    const filterState = /^\/api\/v1\/dashboard\/(\d+)\/filter_state(?:\/([\w-]+))?$/.exec(path);
+    if (filterState) {
+      const dashboardId = Number(filterState[1]);
+      const value = (request.body as { value?: unknown } | null)?.value;
+      if (request.method === 'POST') {
+        if (typeof value !== 'string') return { status: 400, body: { message: 'value is required' } };
+        const key = `filterKey${filterStates.size + 1}xxxxxxxxxxx`;
+        filterStates.set(key, { dashboardId, value });
+        filterStateWrites.push({ method: 'POST', key, value });
+        return { status: 201, body: { key } };
+      }
+      const key = filterState[2] ?? '';
+      const kept = filterStates.get(key);
+      if (!kept || kept.dashboardId !== dashboardId)
+        return { status: 404, body: { message: 'The filter state does not exist or has expired.' } };
+      if (request.method === 'GET') return { status: 200, body: { value: kept.value } };
+      if (typeof value !== 'string') return { status: 400, body: { message: 'value is required' } };
+      filterStates.set(key, { dashboardId, value });
+      filterStateWrites.push({ method: 'PUT', key, value });
+      return { status: 200, body: { message: key } };
+    }
     const readLink = /^\/api\/v1\/dashboard\/permalink\/([\w-]+)$/.exec(path);
     if (readLink)
       return permalinks.has(readLink[1]!)
@@ -438,6 +462,8 @@ export function dashboardTestApi() {
     favorites,
     chartData,
     permalinks,
+    filterStates,
+    filterStateWrites,
     control,
     asyncJobs,
     filterSaves,

@@ -51,6 +51,8 @@ export interface DashboardUrlState {
   /** The hash without its '#': a tab or component id to show. */
   anchor: string;
   permalinkKey: string | null;
+  /** native_filters_key (issue 16): the viewer's filter state kept on the server, restored on load. */
+  nativeFiltersKey: string | null;
   /** as_of: the dashboard as it was at a log position or ISO time (issue 13), read-only; null: today's. */
   asOf: string | null;
   /**
@@ -78,6 +80,7 @@ export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
     preselectFilters: readPreselect(params.preselectFilters),
     anchor: readHash(hash),
     permalinkKey: getParam(search, UrlParam.PERMALINK_KEY),
+    nativeFiltersKey: getParam(search, UrlParam.NATIVE_FILTERS_KEY)?.trim() || null,
     asOf: getParam(search, AS_OF_PARAM)?.trim() || null,
     pastQueries: true,
     pastDraft: null,
@@ -181,4 +184,40 @@ export function permalinkState(
     activeTabs: [...activeTabs],
     ...(anchor ? { anchor } : {}),
   };
+}
+
+/** The address with `native_filters_key=<key>` (issue 16), its other parameters kept. */
+export function withNativeFiltersKey(search: string, key: string): string {
+  const pairs = toParamPairs(search).filter(([name]) => name !== UrlParam.NATIVE_FILTERS_KEY);
+  return `?${toQueryString([...pairs, [UrlParam.NATIVE_FILTERS_KEY, key]])}`;
+}
+
+/**
+ * The cross-filters of a kept state (filter state or permalink) the page may apply again: one per chart
+ * on the page, each only `col IN (values)` with plain values, as a click on a chart makes them. A kept
+ * state is shared by link: nothing else in it reaches a query.
+ */
+export function keptCrossFilters(mask: Record<string, unknown>, chartIds: readonly number[]): DataMaskMap {
+  const out: Record<string, ReturnType<typeof dataMaskEntry>> = {};
+  const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+  for (const [id, entry] of Object.entries(mask)) {
+    if (!/^\d+$/.test(id) || !chartIds.includes(Number(id))) continue;
+    const e = entry as { extraFormData?: { filters?: unknown }; filterState?: { label?: unknown } } | null;
+    const filters = e?.extraFormData?.filters;
+    if (!Array.isArray(filters) || filters.length === 0) continue;
+    const kept = filters.flatMap((f: unknown) => {
+      const { col, op, val } = (f ?? {}) as { col?: unknown; op?: unknown; val?: unknown };
+      return typeof col === 'string' && op === 'IN' && Array.isArray(val) && val.every(plain)
+        ? [{ col, op: 'IN' as const, val: val as (string | number | boolean | null)[] }]
+        : [];
+    });
+    if (kept.length !== filters.length) continue;
+    const label = typeof e?.filterState?.label === 'string' ? e.filterState.label : undefined;
+    out[id] = {
+      id,
+      extraFormData: { filters: kept },
+      filterState: { value: kept.flatMap((f) => f.val), ...(label !== undefined ? { label } : {}) },
+    } as ReturnType<typeof dataMaskEntry>;
+  }
+  return out;
 }
