@@ -1,6 +1,6 @@
 import { draftAt, hasUnsavedChanges, type ReplayRow, type ReplayStep } from '@strata/domain';
 import { DashboardAsOf } from '../dashboard/past/DashboardAsOf';
-import { filterValuesOpened } from './opened-filters';
+import { filterValuesAt } from './opened-filters';
 import type { ReplayApi } from './replay-api';
 import { usePast } from './use-past';
 
@@ -8,8 +8,8 @@ import { usePast } from './use-past';
  * The real dashboard page as it was at the step (`DashboardAsOf` at the step's log position: header,
  * filter bar, grid with the real charts), with every editor's changes up to then, read-only and running
  * no query. While edit mode's shared draft held unsaved edits at the step's time (draftAt), the page
- * draws that draft, as the editors saw it, and says so. The filter values are those of the last address
- * of the dashboard the user opened, when it named some: the log keeps no value chosen in the bar.
+ * draws that draft, as the editors saw it, and says so. The filter values are those the user had then:
+ * the latest filter state the page kept for them (issue 16) or address they opened (opened-filters.ts).
  */
 export function DashboardReplay({
   api,
@@ -30,7 +30,7 @@ export function DashboardReplay({
     const draft = draftAt(await api.draftEvents(id), time);
     return {
       draft: draft.dashboardId !== null && hasUnsavedChanges(draft) ? draft.layout : null,
-      filterValues: filterValuesOpened(rows, id),
+      filterValues: filterValuesAt(rows, id),
     };
   });
   if (id === null) return <p className="card">This step names no dashboard.</p>;
@@ -46,9 +46,11 @@ export function DashboardReplay({
   return (
     <div className="replay-dashboard" data-testid="replay-dashboard">
       <p className="muted" data-testid="replay-filters-note">
-        {filterValues
-          ? `Filters: the values of the address ${who} opened; values chosen later in the filter bar are not in the log.`
-          : `Filters: the dashboard's defaults of then; values ${who} chose in the filter bar are not in the log.`}
+        {filterValues?.from === 'bar'
+          ? `Filters: the values ${who} had applied then.`
+          : filterValues
+            ? `Filters: the values of the address ${who} opened.`
+            : `Filters: the dashboard's defaults of then (${who} had chosen none).`}
       </p>
       <DashboardAsOf
         key={key}
@@ -56,7 +58,7 @@ export function DashboardReplay({
         asOf={String(step.position)}
         queries={false}
         draft={draft}
-        {...(filterValues ? { filterValues } : {})}
+        {...(filterValues ? { filterValues: filterValues.values } : {})}
       />
     </div>
   );

@@ -125,6 +125,9 @@ function draftStream(): Envelope[] {
   return envelopes;
 }
 
+// Rows a test adds to Bob's (after the others).
+const extraRows: ReplayRow[] = [];
+
 let api: ReturnType<typeof dashboardTestApi>;
 let server: TestServer;
 let services: AppServices;
@@ -167,7 +170,7 @@ beforeEach(async () => {
     const url = new URL(request.url, 'http://x');
     if (url.pathname === '/api/v1/audit/') {
       const query = rison.decode(url.searchParams.get('q') ?? '()') as { object?: unknown };
-      const rows = query.object ? [] : [...ROWS].reverse();
+      const rows = query.object ? [] : [...ROWS, ...extraRows].reverse();
       return { status: 200, body: { count: rows.length, result: rows } };
     }
     if (url.pathname === '/api/v1/timetravel/events/')
@@ -175,6 +178,7 @@ beforeEach(async () => {
     return api.handle(request);
   }).start();
   logged.length = 0;
+  extraRows.length = 0;
   services = createAppServices({
     http: new HttpClient({ baseUrl: server.baseUrl }),
     pageHide$: pageHide,
@@ -247,6 +251,39 @@ describe('a dashboard step of the replay', () => {
     expect(within(stage).getByRole('region', { name: 'As it was' })).toHaveTextContent('As it was at log position 12');
     expect(within(stage).queryByTestId('past-draft')).toBeNull();
     expect(within(stage).getByRole('heading', { level: 2, name: NOTES })).toBeInTheDocument();
+  });
+
+  it('a step after Bob chose a filter value in the bar shows that value (the filter state the page kept, issue 16)', async () => {
+    const usa = { 'NATIVE_FILTER-origin': { filterState: { value: ['USA'] }, extraFormData: {} } };
+    extraRows.push(
+      row(14, 'dashboard/filterStateChanged', { key: 'k'.repeat(32), dashboardId: 7, state: { dataMask: usa } }, cars),
+    );
+    api.past.set('14', api.past.get('12')!);
+    await openBob();
+    const stage = screen.getByTestId('replay-stage');
+    forward();
+    await within(stage).findByTestId('past-draft');
+    // Before the choice: the address's value.
+    expect(screen.getByTestId('replay-filters-note')).toHaveTextContent('the values of the address bob opened');
+    forward();
+    await waitFor(() =>
+      expect(within(stage).getByRole('region', { name: 'As it was' })).toHaveTextContent(
+        'As it was at log position 12',
+      ),
+    );
+    forward();
+    await waitFor(() =>
+      expect(within(stage).getByRole('region', { name: 'As it was' })).toHaveTextContent(
+        'As it was at log position 14',
+      ),
+    );
+    await waitFor(() =>
+      expect(dashboardFor(services).store.getState().dataMask['NATIVE_FILTER-origin']?.filterState?.value).toEqual([
+        'USA',
+      ]),
+    );
+    expect(screen.getByTestId('replay-filters-note')).toHaveTextContent('Filters: the values bob had applied then.');
+    expect(screen.getByTestId('replay-filters-note')).not.toHaveTextContent('not in the log');
   });
 
   it('says so when the dashboard did not exist at the step', async () => {

@@ -1,29 +1,50 @@
-import { USER_EVENT_LOGGED, type ReplayRow } from '@strata/domain';
+import {
+  filterStateValues,
+  isFilterStateEvent,
+  USER_EVENT_LOGGED,
+  type DashboardFilterState,
+  type ReplayRow,
+} from '@strata/domain';
 import { readDashboardUrl } from '../dashboard/url/dashboard-url';
-import type { FilterValue } from '../dashboard/filters/native-filters';
+import { isFilterValue, type FilterValue } from '../dashboard/filters/native-filters';
 
 /** `/dashboard/<id>/` or `/superset/dashboard/<id>/`, with its query string. */
 const DASHBOARD_PATH = /^(?:\/superset)?\/dashboard\/(\d+)\/?(\?[^#]*)?/;
 
+export interface FilterValuesThen {
+  values: Record<string, FilterValue>;
+  /** 'bar': the filter state the page kept (issue 16); 'address': the `native_filters` of an address opened. */
+  from: 'bar' | 'address';
+}
+
 /**
- * The native filter values the user had on a dashboard, as far as the log keeps them: the log has no
- * fact for a value chosen in the filter bar, only the addresses the user opened (the user log's page
- * views), whose `native_filters` carries values. The last address of this dashboard up to the step wins;
- * null when none of them named values (then the log does not say what was chosen).
+ * The native filter values the user had on a dashboard at the end of `rows` (theirs, oldest first): the
+ * latest of the filter state the page kept for them (`dashboard/filterState*`, each the whole state, made
+ * as they applied filters, cross-filtered or opened one with values) and the addresses they opened (the
+ * user log's page views, whose `native_filters` carries values). Null when the latest names no values:
+ * the dashboard's defaults of then.
  */
-export function filterValuesOpened(
-  rows: readonly ReplayRow[],
-  dashboardId: number,
-): Record<string, FilterValue> | null {
+export function filterValuesAt(rows: readonly ReplayRow[], dashboardId: number): FilterValuesThen | null {
   for (let i = rows.length - 1; i >= 0; i--) {
     const row = rows[i]!;
+    if (isFilterStateEvent(row.type)) {
+      const data = row.payload as { dashboardId?: unknown; state?: DashboardFilterState } | null;
+      if (data?.dashboardId !== dashboardId) continue;
+      const values: Record<string, FilterValue> = {};
+      for (const [id, value] of Object.entries(filterStateValues(data.state)))
+        if (isFilterValue(value)) values[id] = value;
+      return Object.keys(values).length > 0 ? { values, from: 'bar' } : null;
+    }
     if (row.type !== USER_EVENT_LOGGED) continue;
     const event = (row.payload as { event?: { path?: unknown; target_name?: unknown } } | null)?.event;
     const path = typeof event?.path === 'string' ? event.path : event?.target_name;
     const match = typeof path === 'string' ? DASHBOARD_PATH.exec(path) : null;
     if (!match || Number(match[1]) !== dashboardId) continue;
-    const values = readDashboardUrl(match[2] ?? '').nativeFilterValues;
-    return Object.keys(values).length > 0 ? values : null;
+    const url = readDashboardUrl(match[2] ?? '');
+    // An address naming a kept state opens that state: the filter state rows after it say what it held.
+    if (url.nativeFiltersKey) continue;
+    const values = url.nativeFilterValues;
+    return Object.keys(values).length > 0 ? { values, from: 'address' } : null;
   }
   return null;
 }
