@@ -57,6 +57,7 @@ export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportL
 
   useEffect(() => {
     void pages.load(type, filtersOf(new URLSearchParams(key)));
+    return () => pages.stop();
   }, [pages, type, key]);
 
   const go = (patch: Partial<ReportListFilters>) =>

@@ -35,6 +35,7 @@ export function ReportLogPage({ pages, reportId }: { pages: ReportPagesFeature; 
 
   useEffect(() => {
     void pages.loadLog(reportId, page);
+    return () => pages.stop();
   }, [pages, reportId, page]);
 
   const report = log.reportId === reportId ? log.report : null;

@@ -45,6 +45,8 @@ export interface RunAnswer {
 }
 
 export const LOG_PAGE_SIZE = 25;
+/** How long Run now waits for its answer (the server bounds a run by its working timeout, 1 h by default). */
+export const RUN_TIMEOUT_MS = 15 * 60_000;
 
 /** The server calls of the list and log pages (apps/server/src/reports, CONTEXT.md "Protocol"). */
 export function reportPagesApi(http: HttpClient) {
@@ -56,7 +58,10 @@ export function reportPagesApi(http: HttpClient) {
     setActive: async (id: number, active: boolean) =>
       (await http.put<{ result: ReportRowView }>(`/api/v1/report/${id}`, { active })).result,
     remove: (id: number) => http.delete<{ message: string }>(`/api/v1/report/${id}`),
-    runNow: async (id: number) => (await http.post<{ result: RunAnswer }>(`/api/v1/report/${id}/run`)).result,
+    /** The server answers once the run ended: a render and its retries may take minutes. */
+    runNow: async (id: number) =>
+      (await http.post<{ result: RunAnswer }>(`/api/v1/report/${id}/run`, undefined, { timeoutMs: RUN_TIMEOUT_MS }))
+        .result,
     log: (id: number, page: number) =>
       http.get<Page<LogRowView>>(`/api/v1/report/${id}/log/?q=${q({ page, page_size: LOG_PAGE_SIZE })}`),
   };

@@ -1,3 +1,4 @@
+import { defer, EMPTY, mergeMap, Subject, switchMap, timer } from 'rxjs';
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
@@ -17,12 +18,32 @@ export interface ReportPagesFeature {
   /** `POST /{id}/run`, then the schedule (and its open log) read again. */
   runNow(id: number): Promise<void>;
   loadLog(reportId: number, page: number): Promise<void>;
+  /** The page is gone: no more reading again while runs are Working. */
+  stop(): void;
 }
 
-export function createReportPages(context: ClientContext, http: HttpClient, toasts: ToastsFeature): ReportPagesFeature {
+/** While a run shown is Working (or a Run now is waiting), the page reads its list or log again this often. */
+export const POLL_MS = 5000;
+
+export function createReportPages(
+  context: ClientContext,
+  http: HttpClient,
+  toasts: ToastsFeature,
+  options: { pollMs?: number } = {},
+): ReportPagesFeature {
   const store = createFeatureStore<ReportPagesState, ReportPagesEvent>('report-pages', reportPagesFold, context);
   const api = reportPagesApi(http);
   const message = (thrown: unknown) => toClientError(thrown).message;
+
+  // A run ends on the server (the scheduler's, or a Run now taking minutes): while one shown is Working,
+  // the page shown is read again after a pause; a newer read or leaving the page replaces the pause.
+  let current: (() => Promise<void>) | null = null;
+  const polls$ = new Subject<(() => Promise<void>) | null>();
+  polls$
+    .pipe(switchMap((again) => (again ? timer(options.pollMs ?? POLL_MS).pipe(mergeMap(() => defer(again))) : EMPTY)))
+    .subscribe();
+  const runPending = () => Object.values(store.getState().runs).some((run) => run.pending);
+  const pollIf = (working: boolean) => polls$.next(working || runPending() ? current : null);
 
   const refresh = async (id: number) => {
     try {
@@ -34,12 +55,28 @@ export function createReportPages(context: ClientContext, http: HttpClient, toas
     if (log.reportId === id) await loadLog(id, log.page);
   };
 
+  async function load(scheduleType: ScheduleType, filters: ReportListFilters) {
+    current = () => load(scheduleType, filters);
+    const requestId = context.newId();
+    store.record([{ type: 'reportPages/listQueried', data: { requestId, scheduleType, filters } }]);
+    try {
+      const { count, result } = await api.list(listQueryOf(scheduleType, filters));
+      store.record([{ type: 'reportPages/listLoaded', data: { requestId, count, rows: result } }]);
+      if (store.getState().list.requestId === requestId) pollIf(result.some((r) => r.last_state === 'Working'));
+    } catch (thrown) {
+      store.record([{ type: 'reportPages/listFailed', data: { requestId, message: message(thrown) } }]);
+    }
+  }
+
   async function loadLog(reportId: number, page: number) {
+    current = () => loadLog(reportId, page);
     const requestId = context.newId();
     store.record([{ type: 'reportPages/logQueried', data: { requestId, reportId, page } }]);
     try {
       const [report, { count, result }] = await Promise.all([api.get(reportId), api.log(reportId, page)]);
       store.record([{ type: 'reportPages/logLoaded', data: { requestId, report, count, rows: result } }]);
+      if (store.getState().log.requestId === requestId)
+        pollIf(report.last_state === 'Working' || result.some((r) => r.state === 'Working'));
     } catch (thrown) {
       const text = hasStatus(thrown, 404) ? 'There is no such schedule, or it is not yours.' : message(thrown);
       store.record([{ type: 'reportPages/logFailed', data: { requestId, message: text } }]);
@@ -49,16 +86,7 @@ export function createReportPages(context: ClientContext, http: HttpClient, toas
   return {
     store,
     api,
-    async load(scheduleType, filters) {
-      const requestId = context.newId();
-      store.record([{ type: 'reportPages/listQueried', data: { requestId, scheduleType, filters } }]);
-      try {
-        const { count, result } = await api.list(listQueryOf(scheduleType, filters));
-        store.record([{ type: 'reportPages/listLoaded', data: { requestId, count, rows: result } }]);
-      } catch (thrown) {
-        store.record([{ type: 'reportPages/listFailed', data: { requestId, message: message(thrown) } }]);
-      }
-    },
+    load,
     async setActive(id, active) {
       try {
         const row = await api.setActive(id, active);
@@ -79,6 +107,8 @@ export function createReportPages(context: ClientContext, http: HttpClient, toas
     },
     async runNow(id) {
       store.record([{ type: 'reportPages/runRequested', data: { id } }]);
+      // The run's Working state shows while its answer is awaited.
+      polls$.next(current);
       try {
         const answer = await api.runNow(id);
         store.record([{ type: 'reportPages/runAnswered', data: { id, answer } }]);
@@ -90,5 +120,9 @@ export function createReportPages(context: ClientContext, http: HttpClient, toas
       await refresh(id);
     },
     loadLog,
+    stop() {
+      current = null;
+      polls$.next(null);
+    },
   };
 }

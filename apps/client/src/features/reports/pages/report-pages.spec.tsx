@@ -21,6 +21,8 @@ async function start(api: ReturnType<typeof reportApi>) {
     createTestContext(),
     new HttpClient({ baseUrl: server.baseUrl }),
     createToasts(createTestContext()),
+    // Short pauses between reads while a run is Working: the tests wait for what the page shows.
+    { pollMs: 50 },
   );
 }
 
@@ -152,6 +154,19 @@ describe('Reports list', () => {
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual(['/api/v1/report/1/run']);
   });
 
+  it('while Run now waits for its answer the row shows the run Working, then what it ended as', async () => {
+    let release!: () => void;
+    const runHold = new Promise<void>((done) => (release = done));
+    await start(reportApi({ me: { ...ALICE, admin: true }, runHold }));
+    renderAt('/report/list/', { id: 1, admin: true });
+    fireEvent.click(within(await screen.findByTestId('schedule-row-1')).getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(within(screen.getByTestId('schedule-row-1')).getAllByTitle('Working')).toHaveLength(1));
+    expect(within(screen.getByTestId('schedule-row-1')).getByRole('button', { name: 'Running…' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByTestId('schedule-row-1')).toHaveTextContent('Run now: Success'));
+    await waitFor(() => expect(within(screen.getByTestId('schedule-row-1')).getAllByTitle('Success')).toHaveLength(1));
+  });
+
   it('a refused Run now shows the server message', async () => {
     await start(
       reportApi({
@@ -230,6 +245,20 @@ describe('Execution log', () => {
     await screen.findByTestId('log-row-run-0');
     fireEvent.click(screen.getByRole('button', { name: 'Run now' }));
     expect(await screen.findByTestId('log-row-now-1')).toHaveTextContent('Working');
+  });
+
+  it('reads the log again while a run is Working, until it ends', async () => {
+    const working = { ...runs(1)[0], uuid: 'run-w', state: 'Working' as const, end_dttm: null, error_message: null };
+    const logs = { 2: [working, ...runs(1)] };
+    await start(reportApi({ me: { ...BOB, admin: false }, logs }));
+    renderAt('/report/2/log/', { id: 2, admin: false });
+    expect(await screen.findByTestId('log-row-run-w')).toHaveTextContent('Working');
+    Object.assign(working, {
+      state: 'Success',
+      end_dttm: new Date(Date.parse(working.start_dttm!) + 2000).toISOString(),
+    });
+    await waitFor(() => expect(screen.getByTestId('log-row-run-w')).toHaveTextContent('Success'));
+    expect(screen.getByTestId('log-row-run-w')).toHaveTextContent('2.0 s');
   });
 
   it("another user's schedule is not shown", async () => {

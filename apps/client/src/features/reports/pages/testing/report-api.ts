@@ -99,13 +99,16 @@ type Filter = { col: string; opr: string; value: unknown };
  * `/api/v1/report/` with the server's shapes and rules (apps/server/src/reports: non-admins see what
  * they created or own, another's schedule is 404; the list's filters, order by name and paging; `PUT
  * {active}`; DELETE; the log, newest first, paged) for the user `me`. `POST /{id}/run` answers
- * `{result: {state: 'Working', run_id}}` and starts a Working run, or `runRefusal` when given.
+ * `{result: {state: 'Working', run_id}}` and starts a Working run (held until `runHold` settles, then a
+ * Success), or `runRefusal` when given.
  */
 export function reportApi(options: {
   me: Person & { admin: boolean };
   rows?: ReportRowView[];
   logs?: Record<number, LogRowView[]>;
   runRefusal?: { status: number; message: string };
+  /** Run now is Working until this settles, then ends as Success (the server answers when the run ended). */
+  runHold?: Promise<void>;
 }) {
   const rows = options.rows ?? schedules();
   const logs = options.logs ?? {};
@@ -170,7 +173,18 @@ export function reportApi(options: {
         error_message: null,
       });
       Object.assign(row, { last_state: 'Working', last_eval_dttm: at });
-      return json(200, { result: { state: 'Working', run_id } });
+      if (!options.runHold) return json(200, { result: { state: 'Working', run_id } });
+      return options.runHold.then(() => {
+        Object.assign(
+          log.find((r) => r.uuid === run_id)!,
+          {
+            state: 'Success',
+            end_dttm: new Date().toISOString(),
+          },
+        );
+        row.last_state = 'Success';
+        return json(200, { result: { state: 'Success', run_id } });
+      });
     }
     if (one[2]) return undefined;
     if (request.method === 'GET') return json(200, { id: row.id, result: row });
