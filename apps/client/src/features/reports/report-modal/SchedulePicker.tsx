@@ -83,7 +83,7 @@ export function SchedulePicker({
           at
           <input
             type="time"
-            aria-label="Time"
+            aria-label="Time of day"
             value={schedule.time}
             onChange={(e) => e.target.value && pick({ ...schedule, time: e.target.value })}
           />

@@ -73,7 +73,7 @@ describe('Manage email reports (charts-dashboards-reports §9)', () => {
     expect(field('Report name')).toHaveValue('Weekly Report for Flights by month');
     fireEvent.change(field('Repeat'), { target: { value: 'week' } });
     fireEvent.change(field('Day of the week'), { target: { value: '3' } });
-    fireEvent.change(field('Time'), { target: { value: '09:30' } });
+    fireEvent.change(field('Time of day'), { target: { value: '09:30' } });
     expect(field('Cron schedule')).toHaveValue('30 9 * * 3');
     fireEvent.change(field('Time zone'), { target: { value: 'America/New_York' } });
     // The next sends, read in the report's zone as the scheduler reads them.

@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startStrata, type RunningServer } from './strata-server';
+import { ARTIFACTS, jsonApi, signIn } from './support';
+
+// "Manage email reports" in the dashboard's actions menu, in Chromium against the real server (issue 14
+// item 6; charts-dashboards-reports §9): a refusal of the real API shows on the field it names and keeps
+// what was typed; a weekly PNG report is set up and the API lists it; it is switched off and deleted.
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let context: BrowserContext | undefined;
+let page: Page;
+let api: ReturnType<typeof jsonApi>;
+let token = '';
+let dashboardId = 0;
+
+interface Listed {
+  id: number;
+  name: string;
+  crontab: string;
+  timezone: string;
+  report_format: string;
+  active: boolean;
+  creation_method: string;
+  dashboard_id: number | null;
+  recipients: { type: string; recipient_config_json: { target: string } }[];
+}
+
+const listed = async () => {
+  const q = `(filters:!((col:dashboard_id,opr:eq,value:${dashboardId})))`;
+  const answer = await api.call<{ result: Listed[] }>('GET', `/api/v1/report/?q=${encodeURIComponent(q)}`, token);
+  expect(answer.status).toBe(200);
+  return answer.body.result;
+};
+const reportsMenu = async () => {
+  await page.getByRole('button', { name: 'Dashboard actions' }).click();
+  return page.getByRole('menu').getByRole('group', { name: 'Manage email reports' });
+};
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `report-modal-${name}.png`), fullPage: true });
+
+beforeAll(async () => {
+  server = await startStrata(join(ARTIFACTS, 'server-report-modal.log'));
+  api = jsonApi(server.baseUrl);
+  browser = await launchChromium();
+  token = await api.token('admin', server.adminPassword);
+  const dashboard = await api.call<{ id: number }>('POST', '/api/v1/dashboard/', token, {
+    dashboard_title: 'Flights weekly',
+  });
+  expect(dashboard.status).toBe(201);
+  dashboardId = dashboard.body.id;
+  ({ context, page } = await signIn(browser, server.baseUrl, 'admin', server.adminPassword));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('email reports from the dashboard menu in Chromium', () => {
+  it('sets up a weekly PNG report; a bad cron is refused on its field first', async () => {
+    await page.goto(`${server!.baseUrl}/dashboard/${dashboardId}/`);
+    const menu = await reportsMenu();
+    await menu.getByRole('menuitem', { name: 'Set up an email report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Email Report' });
+    await expect(dialog.getByLabel('Report name').inputValue()).resolves.toBe('Weekly Report for Flights weekly');
+    await dialog.getByLabel('Email recipients').fill('ops@example.com');
+    await dialog.getByLabel('Cron schedule').fill('0 25 * * 1');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    const refusal = dialog.locator('#report-error-crontab');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/^crontab: /);
+    expect(await dialog.getByLabel('Email recipients').inputValue()).toBe('ops@example.com');
+    await shot('bad-cron');
+
+    await dialog.getByLabel('Repeat').selectOption('week');
+    await dialog.getByLabel('Day of the week').selectOption({ label: 'Monday' });
+    await dialog.getByLabel('Time of day').fill('09:00');
+    expect(await dialog.getByLabel('Cron schedule').inputValue()).toBe('0 9 * * 1');
+    await dialog.getByLabel('Time zone').selectOption('Europe/Paris');
+    expect(await dialog.getByLabel('Format').locator('option').allInnerTexts()).toEqual(['PNG', 'PDF']);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(await listed()).toEqual([
+      expect.objectContaining({
+        name: 'Weekly Report for Flights weekly',
+        crontab: '0 9 * * 1',
+        timezone: 'Europe/Paris',
+        report_format: 'PNG',
+        active: true,
+        creation_method: 'dashboards',
+        dashboard_id: dashboardId,
+        recipients: [
+          expect.objectContaining({
+            type: 'Email',
+            recipient_config_json: expect.objectContaining({ target: 'ops@example.com' }),
+          }),
+        ],
+      }),
+    ]);
+  });
+
+  it('after a reload the menu offers the report: switched off, then deleted after the confirmation', async () => {
+    await page.reload();
+    const menu = await reportsMenu();
+    const active = menu.getByRole('menuitemcheckbox', { name: /Email reports active/ });
+    expect(await active.getAttribute('aria-checked')).toBe('true');
+    await active.click();
+    await page.waitForFunction(
+      () => document.querySelector('[role="menuitemcheckbox"]')?.getAttribute('aria-checked') === 'false',
+    );
+    expect((await listed())[0]!.active).toBe(false);
+
+    await menu.getByRole('menuitem', { name: 'Delete email report' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete email report' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await listed()).toEqual([]);
+    const again = await reportsMenu();
+    await again.getByRole('menuitem', { name: 'Set up an email report' }).waitFor();
+  });
+});
