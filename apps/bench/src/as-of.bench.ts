@@ -2,7 +2,8 @@
  * `as_of` at scale (issue 13 item 6): with 1,000,000 events in the log (scale-log.ts), the chart with
  * 10,000 events as it was at a late position, `GET /api/v1/chart/<id>?as_of=<position>` as an admin
  * through the real server, against the raw indexed SQL query of the same events (the chart's stream up
- * to that position, on the (stream, position) index) through a `pg` client, request by request in the
+ * to that position, a range of versions on the (stream, version) index: event-rows.ts `versionAtPosition`)
+ * through a `pg` client, request by request in the
  * same run. Each request names another position among the chart's last 300 events. Target: p95 at most
  * 100 ms through the API. The first request of the freshly started server is printed apart, with how many
  * snapshots of the chart the database kept from earlier runs (none after a fill: that request folds the
@@ -10,6 +11,7 @@
  * afterwards, i.e. after a restart (in this process, so with its code already compiled by V8).
  */
 import { Client } from 'pg';
+import { versionAtPosition } from 'server/dist/event-store/event-rows';
 import { ratios } from './audit.bench';
 import { interleaveLatency, latency, machineLoad, verdict } from './latency';
 import { environment, round } from './measure';
@@ -45,7 +47,7 @@ export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<
         (
           await db.query(
             `SELECT position, id, stream, version, type, data, meta FROM events
-              WHERE stream = $1 AND position <= $2 ORDER BY position`,
+              WHERE stream = $1 AND version <= ${versionAtPosition('$1', '$2::bigint')} ORDER BY position`,
             [stream, position],
           )
         ).rows as { type: string; data: { slice_name?: string; params?: string } }[];
@@ -89,7 +91,8 @@ export async function benchAsOfScale(options: AsOfScaleOptions): Promise<Record<
           const start = now();
           await db.query(
             `SELECT position, id, stream, version, type, data, meta FROM events
-              WHERE stream = $1 AND position > $2 AND position <= $3 ORDER BY position`,
+              WHERE stream = $1 AND version > ${versionAtPosition('$1', '$2::bigint')}
+                AND version <= ${versionAtPosition('$1', '$3::bigint')} ORDER BY position`,
             [stream, positions[end - events]!, positions[end]!],
           );
           runs.push(now() - start);

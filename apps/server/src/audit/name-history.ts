@@ -12,7 +12,7 @@
  */
 import { upcastEvents } from '@strata/domain';
 import type { DataSource } from 'typeorm';
-import { toEnvelopes, type EventRow } from '../event-store/event-rows';
+import { toEnvelopes, versionAtPosition, type EventRow } from '../event-store/event-rows';
 
 /** A name's history on one stream: [position, name after that event], in position order. */
 export type NameChanges = [number, string][];
@@ -55,15 +55,16 @@ async function read(dataSource: DataSource, needs: readonly NameNeed[]) {
           `SELECT e.*, l.since
              FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS w(stream, key, from_, upto)
             CROSS JOIN LATERAL (
-              SELECT coalesce(max(position), 0) AS since FROM (
-                SELECT position FROM events
-                 WHERE stream = w.stream AND position < w.from_ AND data ? w.key
-                 ORDER BY position DESC LIMIT 1) last
+              SELECT coalesce(max(position), 0) AS since, coalesce(max(version), 0) AS since_version FROM (
+                SELECT position, version FROM events
+                 WHERE stream = w.stream AND version <= ${versionAtPosition('w.stream', 'w.from_ - 1')} AND data ? w.key
+                 ORDER BY version DESC LIMIT 1) last
               OFFSET 0
             ) l
             CROSS JOIN LATERAL (
               SELECT position, id, stream, version, type, data, meta FROM events
-               WHERE stream = w.stream AND position >= l.since AND position <= w.upto
+               WHERE stream = w.stream AND version >= l.since_version
+                 AND version <= ${versionAtPosition('w.stream', 'w.upto')}
                  AND (data ? w.key OR type = ANY($5::text[]))
               OFFSET 0
             ) e`,

@@ -15,7 +15,7 @@
 import { summarize, summarizeStream, summaryReadsEarlierEvents } from '@strata/domain';
 import type { Envelope } from '@strata/events';
 import type { DataSource } from 'typeorm';
-import { toEnvelopes, type EventRow } from '../event-store/event-rows';
+import { toEnvelopes, versionAtPosition, type EventRow } from '../event-store/event-rows';
 import { isFoldedStream, nameSourceOf, objectOfEvent, type AuditObjectRef } from './audit-objects';
 import { readNameChanges, type NameChanges, type NameNeed } from './name-history';
 import { WHO, type Described } from './row-cache';
@@ -124,7 +124,7 @@ async function readWhole(dataSource: DataSource, upTo: WholeNeeds): Promise<Map<
     `SELECT e.* FROM unnest($1::text[], $2::bigint[]) AS w(stream, upto)
       CROSS JOIN LATERAL (
         SELECT position, id, stream, version, type, data, meta FROM events
-         WHERE stream = w.stream AND position <= w.upto
+         WHERE stream = w.stream AND version <= ${versionAtPosition('w.stream', 'w.upto')}
       ) e`,
     [[...upTo.keys()], [...upTo.values()]],
   )) as EventRow[];

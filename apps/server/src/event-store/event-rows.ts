@@ -15,6 +15,16 @@ export interface EventRow {
 
 export const EVENT_COLUMNS = 'position, id, stream, version, type, data, meta';
 
+/**
+ * SQL for the version of `stream`'s last event at a position <= `position` (0 when there is none), both SQL
+ * expressions. Within a stream version order is position order (one append per stream is in flight at a
+ * time), so a read of a stream up to a position is a range of versions: the unique (stream, version) index
+ * carries `position` and walks back from the stream's head to the point without reading the table. Readers
+ * bound streams this way instead of by a second (stream, position) index that every append would write.
+ */
+export const versionAtPosition = (stream: string, position: string): string =>
+  `(SELECT coalesce(max(version), 0) FROM (SELECT version FROM events WHERE stream = ${stream} AND position <= ${position} ORDER BY version DESC LIMIT 1) AS upto)`;
+
 /** Positions stay far below 2^53 (that is 9 million years at 30,000 events a second). */
 export function toEnvelope(row: EventRow): Envelope {
   return {

@@ -14,6 +14,7 @@ import {
   pgError,
   rows,
   toEnvelopes,
+  versionAtPosition,
   type EventRow,
 } from './event-rows';
 import {
@@ -79,17 +80,21 @@ export class PostgresEventStore extends EventStore implements OnModuleDestroy {
 
   /**
    * Within a stream position order is version order (one append per stream is in flight at a time), so
-   * the scan of each stream's (stream, position) index stops at the point.
+   * each stream's part is a range of versions (`versionAtPosition`) on its (stream, version) index.
    */
   async readStreamsUntil(streams: readonly string[], until: LogPoint, afterPosition = 0): Promise<Envelope[]> {
     const [bound, value] =
       'position' in until
-        ? ['position <= $2', until.position]
+        ? [`version <= ${versionAtPosition('w.stream', '$2::bigint')}`, until.position]
         : [`(meta->>'at')::timestamptz <= $2::timestamptz`, until.at];
+    const after = afterPosition > 0 ? `AND version > ${versionAtPosition('w.stream', '$3::bigint')}` : '';
     const found = await rows<EventRow>(
       this.dataSource.manager,
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ANY($1::text[]) AND position > $3 AND ${bound} ORDER BY position`,
-      [streams, value, afterPosition],
+      `SELECT e.* FROM unnest($1::text[]) AS w(stream)
+        CROSS JOIN LATERAL (
+          SELECT ${EVENT_COLUMNS} FROM events WHERE stream = w.stream ${after} AND ${bound}
+        ) e ORDER BY e.position`,
+      afterPosition > 0 ? [streams, value, afterPosition] : [streams, value],
     );
     return toEnvelopes(found);
   }

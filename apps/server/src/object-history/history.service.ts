@@ -48,7 +48,7 @@ export class HistoryService {
   ): Promise<{ count: number; result: Intent[] }> {
     const streams = streamsOf(kind, id);
     // One scan of the object's events gives the page of batches and how many there are; their events are
-    // then one range of the (stream, position) index.
+    // then one range of positions (the primary key, or the object's (stream, version) index).
     const batches = (await this.dataSource.query(
       `SELECT batch_id, first, last, count(*) OVER ()::int AS total FROM (
          SELECT ${BATCH} AS batch_id, min(position) AS first, max(position) AS last

@@ -14,6 +14,7 @@ import { AppendFunction1797000000100 } from '../event-store/migrations/179700000
 import { AppendBatchFunction1797000000200 } from '../event-store/migrations/1797000000200-append-batch-function';
 import { DropAppendBatchFunction1797000800000 } from '../event-store/migrations/1797000800000-drop-append-batch-function';
 import { EventsStreamPosition1797001300000 } from '../event-store/migrations/1797001300000-events-stream-position';
+import { EventsLighterIndexes1797001950000 } from '../event-store/migrations/1797001950000-events-lighter-indexes';
 import { AsyncEvents1796000000200 } from '../async-events/migrations/1796000000200-async-events';
 import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000000-query-table';
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/migrations/1796100000200-key-value-table';
@@ -62,4 +63,5 @@ export const migrations: MixedList<Function> = [
   FoldSnapshots1797001500000,
   ReportTables1797001700000,
   ReportMailOutbox1797001850000,
+  EventsLighterIndexes1797001950000,
 ];
