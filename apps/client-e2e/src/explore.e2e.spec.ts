@@ -231,9 +231,11 @@ describe('Explore in Chromium against the real server', () => {
       page.getByRole('button', { name: 'Copy permalink' }).click(),
     ]);
     expect(response.status()).toBe(201);
+    // Absolute (issue 16): the link opens wherever it is pasted.
     const { url } = (await response.json()) as { url: string };
-    expect(url).toMatch(/^\/explore\/p\/[\w-]+\/$/);
-    await page.goto(`${server!.baseUrl}${url}`);
+    expect(url).toMatch(/^https?:\/\/[^/]+\/explore\/p\/[\w-]+\/$/);
+    expect(new URL(url).origin).toBe(new URL(server!.baseUrl).origin);
+    await page.goto(url);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
       undefined,
@@ -283,5 +285,46 @@ describe('Explore in Chromium against the real server', () => {
     const results = page.getByRole('grid', { name: 'Query results' });
     await results.getByRole('gridcell', { name: 'Japan', exact: true }).waitFor();
     await shot('open-in-sqllab');
+  });
+
+  it('keeps a chart being built in the address: a reload shows it again, back and forward each chart built', async () => {
+    const chartShows = async (viz: string, xAxis: string) => {
+      await page.waitForFunction(
+        ([v, x]) =>
+          (document.querySelector('select[aria-label="X-axis"]') as HTMLSelectElement | null)?.value === x &&
+          document.querySelector(`[data-testid="viz-${v}"]`) !== null &&
+          document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
+        [viz, xAxis],
+        { timeout: 60_000 },
+      );
+    };
+    await page.goto(`${server!.baseUrl}/explore/`);
+    await pickDataset('cars');
+    await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
+    await page.waitForURL(/form_data_key=/);
+    await page.getByLabel('X-axis').selectOption('origin');
+    await addSimpleMetric('Metrics', 'horsepower', 'MAX');
+    await runAndWaitRendered();
+    const first = page.url();
+    // No wait for the last change's store: leaving the page sends it.
+    await page.reload();
+    await chartShows('echarts_timeseries_bar', 'origin');
+    await page.getByText('MAX(horsepower)').first().waitFor();
+    expect(page.url()).toBe(first);
+
+    await page.goto(`${server!.baseUrl}/explore/`);
+    await pickDataset('cars');
+    await page.getByLabel('Visualization type').selectOption('echarts_timeseries_line');
+    await page.waitForURL(/form_data_key=/);
+    await page.getByLabel('X-axis').selectOption('year');
+    await addSimpleMetric('Metrics', 'horsepower', 'MIN');
+    await runAndWaitRendered();
+    const second = page.url();
+    expect(second).not.toBe(first);
+    await page.goBack();
+    await chartShows('echarts_timeseries_bar', 'origin');
+    await page.goForward();
+    await chartShows('echarts_timeseries_line', 'year');
+    await shot('reloaded-unsaved-chart');
   });
 });
