@@ -86,7 +86,13 @@ export function OutboxPage({ outbox }: { outbox: OutboxFeature }) {
               <td>
                 <time dateTime={m.created_on}>{new Date(m.created_on).toLocaleString()}</time>
               </td>
-              <td>{m.report_name ?? <span className="muted">deleted schedule {m.report_id}</span>}</td>
+              <td>
+                {m.report_name !== null ? (
+                  <Link to={`/report/${m.report_id}/log/`}>{m.report_name}</Link>
+                ) : (
+                  <span className="muted">deleted schedule {m.report_id}</span>
+                )}
+              </td>
               <td>
                 <Link to={hrefOf(page, m.id)}>{m.subject}</Link>
               </td>

@@ -43,7 +43,7 @@ describe('Outbox page', () => {
       'No SMTP server is configured (SMTP_HOST is not set): report mails are kept in this outbox instead of being sent.',
     );
     const row = screen.getByTestId(`mail-row-${MAIL_ID}`);
-    expect(row).toHaveTextContent('Daily delays');
+    expect(within(row).getByRole('link', { name: 'Daily delays' })).toHaveAttribute('href', '/report/2/log/');
     expect(row).toHaveTextContent('bob@example.com');
     expect(within(row).getByRole('link', { name: '[Report] Daily delays' })).toHaveAttribute(
       'href',

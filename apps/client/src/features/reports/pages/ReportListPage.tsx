@@ -185,6 +185,7 @@ export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportL
                     role="switch"
                     aria-label={`Active: ${row.name}`}
                     checked={row.active}
+                    disabled={state.writing[row.id] === true}
                     onChange={(e) => void pages.setActive(row.id, e.target.checked)}
                   />
                 </td>

@@ -88,25 +88,29 @@ export function createReportPages(
     api,
     load,
     async setActive(id, active) {
+      if (store.record([{ type: 'reportPages/activeChangeRequested', data: { id, active } }]).length === 0) return;
       try {
         const row = await api.setActive(id, active);
         store.record([{ type: 'reportPages/scheduleUpdated', data: { row } }]);
       } catch (thrown) {
+        store.record([{ type: 'reportPages/writeFailed', data: { id } }]);
         toasts.danger(`Could not ${active ? 'activate' : 'deactivate'} the schedule: ${message(thrown)}`);
       }
     },
     async remove(id) {
+      if (store.record([{ type: 'reportPages/deleteRequested', data: { id } }]).length === 0) return false;
       try {
         await api.remove(id);
         store.record([{ type: 'reportPages/scheduleDeleted', data: { id } }]);
         return true;
       } catch (thrown) {
+        store.record([{ type: 'reportPages/writeFailed', data: { id } }]);
         toasts.danger(`Could not delete the schedule: ${message(thrown)}`);
         return false;
       }
     },
     async runNow(id) {
-      store.record([{ type: 'reportPages/runRequested', data: { id } }]);
+      if (store.record([{ type: 'reportPages/runRequested', data: { id } }]).length === 0) return;
       // The run's Working state shows while its answer is awaited.
       polls$.next(current);
       try {

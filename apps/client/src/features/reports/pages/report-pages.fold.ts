@@ -15,6 +15,10 @@ export type ReportPagesEvent =
     }
   | { type: 'reportPages/listLoaded'; data: { requestId: string; count: number; rows: ReportRowView[] } }
   | { type: 'reportPages/listFailed'; data: { requestId: string; message: string } }
+  /** The user's intents, recorded before the call: a page showing the past (time travel) refuses them. */
+  | { type: 'reportPages/activeChangeRequested'; data: { id: number; active: boolean } }
+  | { type: 'reportPages/deleteRequested'; data: { id: number } }
+  | { type: 'reportPages/writeFailed'; data: { id: number } }
   /** The server's answer to `{active}`: the schedule as it is now. */
   | { type: 'reportPages/scheduleUpdated'; data: { row: ReportRowView } }
   | { type: 'reportPages/scheduleDeleted'; data: { id: number } }
@@ -42,6 +46,8 @@ export interface ReportPagesState {
     error: string | null;
   };
   runs: Record<number, RunNowState>;
+  /** Schedules with a change or delete on its way to the server (their controls wait). */
+  writing: Record<number, true>;
   log: {
     requestId: string | null;
     reportId: number | null;
@@ -57,8 +63,14 @@ export interface ReportPagesState {
 const initialState = (): ReportPagesState => ({
   list: { requestId: null, scheduleType: null, filters: null, loading: false, rows: [], count: 0, error: null },
   runs: {},
+  writing: {},
   log: { requestId: null, reportId: null, page: 0, loading: false, report: null, rows: [], count: 0, error: null },
 });
+
+const without = (writing: Record<number, true>, id: number) => {
+  const { [id]: _gone, ...rest } = writing;
+  return rest;
+};
 
 function evolve(state: ReportPagesState, event: ReportPagesEvent): ReportPagesState {
   const { list, log } = state;
@@ -76,10 +88,16 @@ function evolve(state: ReportPagesState, event: ReportPagesEvent): ReportPagesSt
     case 'reportPages/listFailed':
       if (event.data.requestId !== list.requestId) return state;
       return { ...state, list: { ...list, loading: false, error: event.data.message } };
+    case 'reportPages/activeChangeRequested':
+    case 'reportPages/deleteRequested':
+      return { ...state, writing: { ...state.writing, [event.data.id]: true } };
+    case 'reportPages/writeFailed':
+      return { ...state, writing: without(state.writing, event.data.id) };
     case 'reportPages/scheduleUpdated': {
       const { row } = event.data;
       return {
         ...state,
+        writing: without(state.writing, row.id),
         list: { ...list, rows: list.rows.map((r) => (r.id === row.id ? row : r)) },
         log: log.report?.id === row.id ? { ...log, report: row } : log,
       };
@@ -87,7 +105,11 @@ function evolve(state: ReportPagesState, event: ReportPagesEvent): ReportPagesSt
     case 'reportPages/scheduleDeleted': {
       const { id } = event.data;
       const rows = list.rows.filter((r) => r.id !== id);
-      return { ...state, list: { ...list, rows, count: list.count - (list.rows.length - rows.length) } };
+      return {
+        ...state,
+        writing: without(state.writing, id),
+        list: { ...list, rows, count: list.count - (list.rows.length - rows.length) },
+      };
     }
     case 'reportPages/runRequested':
       return { ...state, runs: { ...state.runs, [event.data.id]: { pending: true } } };

@@ -5,6 +5,7 @@ import { createTestContext } from '../../../shared/test-context';
 import { TestServer } from '../../../testing/test-server';
 import { HttpClient } from '../../api/http-client';
 import { createToasts } from '../../toasts/toasts.feature';
+import { TimeTravel } from '../../timetravel/time-travel';
 import { ReportsProvider } from '../state/reports-context';
 import { createReports } from '../state/reports.feature';
 import { createReportPages, type ReportPagesFeature } from './report-pages.feature';
@@ -142,6 +143,21 @@ describe('Reports list', () => {
     const put = server.requests.find((r) => r.method === 'PUT')!;
     expect(put.url).toBe('/api/v1/report/2');
     expect(put.body).toEqual({ active: false });
+  });
+
+  it('while the page shows the past (time travel), the toggle and Run now reach no server', async () => {
+    await start(reportApi({ me: { ...BOB, admin: false } }));
+    const timeTravel = new TimeTravel();
+    timeTravel.register(pages.store);
+    renderAt('/report/list/', { id: 2, admin: false });
+    const row = await screen.findByTestId('schedule-row-2');
+    act(() => timeTravel.scrubTo(timeTravel.timeline().length));
+    fireEvent.click(within(row).getByRole('switch'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Run now' }));
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    act(() => timeTravel.resume());
+    fireEvent.click(within(screen.getByTestId('schedule-row-2')).getByRole('switch'));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
   });
 
   it('Run now posts the run, says what the server answered and reads the schedule again', async () => {
