@@ -122,4 +122,53 @@ describe('email reports from the dashboard menu in Chromium', () => {
     const again = await reportsMenu();
     await again.getByRole('menuitem', { name: 'Set up an email report' }).waitFor();
   });
+
+  it('"+ Alert" on the alert list opens the alert editor: database, SQL and validator reach the server', async () => {
+    const databases = await api.call<{ result: { id: number; database_name: string }[] }>(
+      'GET',
+      '/api/v1/database/',
+      token,
+    );
+    const database = databases.body.result[0]!;
+    await page.goto(`${server!.baseUrl}/alert/list/`);
+    await page.getByRole('button', { name: '+ Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Alert' });
+    await dialog.getByLabel('Alert name').fill('Late flights e2e');
+    await dialog
+      .getByLabel('Database')
+      .locator('option', { hasText: database.database_name })
+      .waitFor({ state: 'attached' });
+    await dialog.getByLabel('Database').selectOption(String(database.id));
+    await dialog.getByLabel('SQL query').fill('SELECT count(*) FROM flights WHERE delay > 100');
+    await dialog.getByLabel('Condition').selectOption('>');
+    await dialog.getByLabel('Threshold').fill('10');
+    await dialog.getByLabel('Content type').selectOption('dashboard');
+    await dialog
+      .getByLabel('Select content')
+      .locator('option', { hasText: 'Flights weekly' })
+      .waitFor({ state: 'attached' });
+    await dialog.getByLabel('Select content').selectOption(String(dashboardId));
+    await dialog.getByLabel('Email recipients').fill('ops@example.com');
+    await shot('alert');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const alerts = await api.call<{ result: Record<string, unknown>[] }>(
+      'GET',
+      `/api/v1/report/?q=${encodeURIComponent('(filters:!((col:type,opr:eq,value:Alert)))')}`,
+      token,
+    );
+    expect(alerts.body.result).toEqual([
+      expect.objectContaining({
+        type: 'Alert',
+        name: 'Late flights e2e',
+        creation_method: 'alerts_reports',
+        dashboard_id: dashboardId,
+        database: expect.objectContaining({ id: database.id }),
+        sql: 'SELECT count(*) FROM flights WHERE delay > 100',
+        validator_type: 'operator',
+        validator_config_json: { op: '>', threshold: 10 },
+      }),
+    ]);
+    await page.getByRole('table', { name: 'Alerts' }).getByText('Late flights e2e').waitFor();
+  });
 });
