@@ -35,6 +35,12 @@ const filter = z.object({
   ]),
 });
 
+/**
+ * A schedule that never ran has no state in the read model and answers 'Not triggered' (report-json.ts),
+ * so the filter and the order read it the same way.
+ */
+const LAST_STATE = `COALESCE(r.last_state, 'Not triggered')`;
+
 /** Sort keys of the API, each a column of report_schedule (Superset's order_columns). */
 const ORDER = {
   name: 'r.name',
@@ -46,7 +52,7 @@ const ORDER = {
   changed_on: 'r.changed_on',
   changed_on_delta_humanized: 'r.changed_on',
   last_eval_dttm: 'r.last_eval_dttm',
-  last_state: 'r.last_state',
+  last_state: LAST_STATE,
   id: 'r.id',
 } as const;
 
@@ -93,8 +99,10 @@ export class ReportList {
           break;
         case 'creation_method':
         case 'type':
-        case 'last_state':
           where.push(`${not}(r.${f.col} = ${p(text)})`);
+          break;
+        case 'last_state':
+          where.push(`${not}(${LAST_STATE} = ${p(text)})`);
           break;
         case 'active':
           where.push(`r.active = ${p(f.opr === 'neq' ? !truthy(f.value) : truthy(f.value))}`);

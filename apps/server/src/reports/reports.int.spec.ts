@@ -219,6 +219,12 @@ describe('create, read, list', () => {
     );
     expect(second.body.result.map((r: { name: string }) => r.name)).toEqual(['Weekly delays']);
 
+    // None has run: each answers 'Not triggered', and the status filter finds them under that state.
+    const neverRun = await alice.get(
+      `/api/v1/report/?q=${q({ filters: [{ col: 'last_state', opr: 'eq', value: 'Not triggered' }] })}`,
+    );
+    expect(neverRun.body.count).toBe(3);
+
     const bad = await alice.get(`/api/v1/report/?q=${q({ filters: [{ col: 'sql', opr: 'eq', value: 'x' }] })}`);
     expect(bad.status).toBe(400);
   });
