@@ -1,0 +1,145 @@
+/**
+ * Exactly one execution per scheduled time whatever the number of server processes (issue 14 item 3 and
+ * its Done-when): two schedulers on one PostgreSQL both see the same time owed, in-process (both tick at
+ * once) and with REDIS_URL (both register BullMQ's job scheduler at once, BullMQ on the real Redis, a
+ * prefix per test); one run is recorded and the real SMTP server gets one mail. The alert's SQL gives two
+ * columns, so its run ends as Error and its owner gets the error notice: the cheapest run that mails.
+ * The clocks read a time one year ahead, so nothing waits for a real cron minute.
+ */
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo, Server } from 'node:net';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { SCHEDULES_QUEUE } from './bullmq-schedules';
+import { startSchedulerApp, type SchedulerApp } from './testing/scheduler-app';
+import {
+  count,
+  createAlert,
+  createDatabase,
+  createOwner,
+  streamTypes,
+  until,
+  yearlyTimeAfterNow,
+} from './testing/schedule-fixtures';
+
+jest.setTimeout(180_000);
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let db: TestDatabase;
+let smtp: SMTPServer;
+let smtpPort: number;
+const mails: { rcpt: string[]; raw: string }[] = [];
+const apps: SchedulerApp[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase('scheduler');
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = ((smtp as unknown as { server: Server }).server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  for (const a of apps.splice(0)) await a.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await db.drop();
+});
+
+/** Two server processes' schedulers on the test database, started one after the other (migrations). */
+async function twoSchedulers(
+  now: Date,
+  redisUrl?: string,
+  queuePrefix?: string,
+): Promise<[SchedulerApp, SchedulerApp]> {
+  const settings = { now: () => now, ...(queuePrefix ? { queuePrefix } : {}) };
+  const a = await startSchedulerApp(db.url, { smtpPort, redisUrl, settings });
+  apps.push(a);
+  const b = await startSchedulerApp(db.url, { smtpPort, redisUrl, settings });
+  apps.push(b);
+  return [a, b];
+}
+
+const mailsTo = (address: string) => mails.filter((m) => m.rcpt.includes(address));
+
+describe('two server processes, one due time', () => {
+  it('in-process: both tick at once, one run is recorded and one mail sent', async () => {
+    const now = new Date(yearlyTimeAfterNow().getTime() + 30_000);
+    const [a, b] = await twoSchedulers(now);
+    const owner = await createOwner(a.app, 'ivy');
+    const alertId = await createAlert(a.app, owner, await createDatabase(a.app, db.url));
+
+    const [ticked, tickedToo] = await Promise.all([a.clock.tick(), b.clock.tick()]);
+    const outcomes = [...(await ticked.runs), ...(await tickedToo.runs)];
+
+    const scheduledAt = new Date(now.getTime() - 30_000).toISOString();
+    const done = outcomes.filter((o) => o.outcome === 'done');
+    expect(done).toEqual([expect.objectContaining({ scheduledAt, state: 'Error' })]);
+    // The other process found the lock taken, or (if the first had finished) the time already started.
+    expect(outcomes.filter((o) => o.outcome !== 'done').length).toBeLessThanOrEqual(1);
+    const types = await streamTypes(a.app, alertId);
+    expect(count(types, 'report/runStarted')).toBe(1);
+    expect(count(types, 'report/runFailed')).toBe(1);
+    expect(count(types, 'report/mailSent')).toBe(1);
+    expect(mailsTo('ivy@example.com')).toHaveLength(1);
+    expect(mailsTo('ivy@example.com')[0]!.raw).toContain('Alert query returned more than one column');
+
+    // The time is run: neither process owes it again.
+    const again = await Promise.all([a.clock.tick(), b.clock.tick()]);
+    expect([...(await again[0].runs), ...(await again[1].runs)]).toEqual([]);
+    expect(count(await streamTypes(a.app, alertId), 'report/runStarted')).toBe(1);
+    await Promise.all([a.close(), b.close()]);
+    apps.splice(0);
+  });
+
+  it('with REDIS_URL: both register the BullMQ job scheduler at once, one run is recorded and one mail sent', async () => {
+    const prefix = `strata-test-${randomUUID()}`;
+    const now = new Date(yearlyTimeAfterNow().getTime() + 30_000);
+    const [a, b] = await twoSchedulers(now, REDIS_URL, prefix);
+    expect([a.clock.shared, b.clock.shared]).toEqual([true, true]);
+    const owner = await createOwner(a.app, 'jude');
+    const alertId = await createAlert(a.app, owner, await createDatabase(a.app, db.url));
+
+    // Each process syncs on the committed reportCreated (its own, and the other's through NOTIFY); the
+    // test's ticks make both register at the same moment as well.
+    await Promise.all([a.clock.tick(), b.clock.tick()]);
+    const types = await until(async () => {
+      const t = await streamTypes(a.app, alertId);
+      return count(t, 'report/mailSent') === 1 && t;
+    }, 'the run to end with its mail');
+    expect(count(types, 'report/runStarted')).toBe(1);
+
+    // Every wake-up BullMQ had for the schedule has been handled: none waiting, none running.
+    const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(SCHEDULES_QUEUE, { connection: redis, prefix });
+    try {
+      await until(async () => {
+        const c = await queue.getJobCounts('wait', 'active', 'prioritized');
+        return c.wait + c.active + c.prioritized === 0;
+      }, 'the queue to be empty');
+      // One registration per active schedule (the first test's alert is still active), none twice.
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers.map((s) => [s.key, s.pattern, s.tz]).sort()).toEqual(
+        [`report:${alertId - 1}`, `report:${alertId}`].map((key) => [key, '0 9 1 1 *', 'UTC']),
+      );
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+    expect(count(await streamTypes(a.app, alertId), 'report/runStarted')).toBe(1);
+    expect(mailsTo('jude@example.com')).toHaveLength(1);
+  });
+});
