@@ -88,6 +88,8 @@ export interface DashboardPageProps {
   pastDraft?: Layout | null;
   /** Filter values a past view starts with (the replay: those of the address the user opened), by filter id. */
   pastFilterValues?: Record<string, FilterValue>;
+  /** The data mask a past view starts with (the replay: the filter state the user had kept then, cross-filters too). */
+  pastDataMask?: Record<string, unknown> | null;
 }
 
 /**
@@ -107,6 +109,7 @@ export function DashboardPage({
   pastQueries = true,
   pastDraft = null,
   pastFilterValues,
+  pastDataMask = null,
 }: DashboardPageProps) {
   const state = useStoreState(dashboard.store.state$);
   const location = useLocation();
@@ -122,8 +125,9 @@ export function DashboardPage({
       asOf,
       pastQueries,
       pastDraft,
+      pastDataMask,
     }),
-    [idOrSlug, permalinkKey, asOf, pastQueries, pastDraft, pastFilterValues],
+    [idOrSlug, permalinkKey, asOf, pastQueries, pastDraft, pastFilterValues, pastDataMask],
   );
   const past = state.pastView;
   const backToNow = nowHref ?? withoutAsOf(location.pathname, location.search, location.hash);

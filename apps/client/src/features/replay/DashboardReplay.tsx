@@ -58,7 +58,8 @@ export function DashboardReplay({
         asOf={String(step.position)}
         queries={false}
         draft={draft}
-        {...(filterValues ? { filterValues: filterValues.values } : {})}
+        {...(filterValues?.from === 'bar' ? { dataMask: filterValues.dataMask } : {})}
+        {...(filterValues?.from === 'address' ? { filterValues: filterValues.values } : {})}
       />
     </div>
   );

@@ -254,7 +254,15 @@ describe('a dashboard step of the replay', () => {
   });
 
   it('a step after Bob chose a filter value in the bar shows that value (the filter state the page kept, issue 16)', async () => {
-    const usa = { 'NATIVE_FILTER-origin': { filterState: { value: ['USA'] }, extraFormData: {} } };
+    const usa = {
+      'NATIVE_FILTER-origin': { filterState: { value: ['USA'] }, extraFormData: {} },
+      // Bob's click on the pie (chart 1): a cross-filter, kept too.
+      '1': {
+        id: '1',
+        extraFormData: { filters: [{ col: 'origin', op: 'IN', val: ['USA'] }] },
+        filterState: { value: ['USA'], label: 'USA' },
+      },
+    };
     extraRows.push(
       row(14, 'dashboard/filterStateChanged', { key: 'k'.repeat(32), dashboardId: 7, state: { dataMask: usa } }, cars),
     );
@@ -282,6 +290,9 @@ describe('a dashboard step of the replay', () => {
         'USA',
       ]),
     );
+    expect(dashboardFor(services).store.getState().dataMask['1']?.extraFormData?.filters).toEqual([
+      { col: 'origin', op: 'IN', val: ['USA'] },
+    ]);
     expect(screen.getByTestId('replay-filters-note')).toHaveTextContent('Filters: the values bob had applied then.');
     expect(screen.getByTestId('replay-filters-note')).not.toHaveTextContent('not in the log');
   });

@@ -11,11 +11,13 @@ import { isFilterValue, type FilterValue } from '../dashboard/filters/native-fil
 /** `/dashboard/<id>/` or `/superset/dashboard/<id>/`, with its query string. */
 const DASHBOARD_PATH = /^(?:\/superset)?\/dashboard\/(\d+)\/?(\?[^#]*)?/;
 
-export interface FilterValuesThen {
-  values: Record<string, FilterValue>;
-  /** 'bar': the filter state the page kept (issue 16); 'address': the `native_filters` of an address opened. */
-  from: 'bar' | 'address';
-}
+/**
+ * 'bar': the filter state the page kept (issue 16), its whole data mask (cross-filters too);
+ * 'address': the `native_filters` values of an address opened.
+ */
+export type FilterValuesThen =
+  | { from: 'bar'; values: Record<string, FilterValue>; dataMask: Record<string, unknown> }
+  | { from: 'address'; values: Record<string, FilterValue> };
 
 /**
  * The native filter values the user had on a dashboard at the end of `rows` (theirs, oldest first): the
@@ -33,7 +35,7 @@ export function filterValuesAt(rows: readonly ReplayRow[], dashboardId: number):
       const values: Record<string, FilterValue> = {};
       for (const [id, value] of Object.entries(filterStateValues(data.state)))
         if (isFilterValue(value)) values[id] = value;
-      return Object.keys(values).length > 0 ? { values, from: 'bar' } : null;
+      return Object.keys(values).length > 0 ? { from: 'bar', values, dataMask: data.state?.dataMask ?? {} } : null;
     }
     if (row.type !== USER_EVENT_LOGGED) continue;
     const event = (row.payload as { event?: { path?: unknown; target_name?: unknown } } | null)?.event;
@@ -44,7 +46,7 @@ export function filterValuesAt(rows: readonly ReplayRow[], dashboardId: number):
     // An address naming a kept state opens that state: the filter state rows after it say what it held.
     if (url.nativeFiltersKey) continue;
     const values = url.nativeFilterValues;
-    return Object.keys(values).length > 0 ? { values, from: 'address' } : null;
+    return Object.keys(values).length > 0 ? { from: 'address', values } : null;
   }
   return null;
 }

@@ -89,10 +89,18 @@ export function openActions(
           toasts.warning(`This dashboard's layout could not be read; its charts are shown one per row. ${problems[0]}`);
         const filterItems = readFilterConfiguration(metadata.native_filter_configuration);
         // The filters, cross-filters and tabs kept for this page: a permalink's, else the address's native_filters_key.
-        const kept = permalink ?? (asOf ? undefined : await keptFilterState(core, dashboard.id, url.nativeFiltersKey));
+        const kept =
+          permalink ??
+          (asOf
+            ? url.pastDataMask
+              ? { dataMask: url.pastDataMask }
+              : undefined
+            : await keptFilterState(core, dashboard.id, url.nativeFiltersKey));
+        // The loaded dashboard's own switch (the store still holds the previous one's metadata).
+        const crossFilters = core.crossFiltersEnabled() && metadata.cross_filters_enabled !== false;
         const dataMask = {
           ...initialDataMask(filterItems, url, (kept?.dataMask ?? {}) as never),
-          ...(core.crossFiltersEnabled()
+          ...(crossFilters
             ? keptCrossFilters(
                 kept?.dataMask ?? {},
                 charts.map((c) => c.id),

@@ -13,7 +13,8 @@ import type { FilterValue } from '../filters/native-filters';
  * results are not kept). Without edit rights passed, edit mode cannot open; the page's store writes nothing.
  * `draft`: edit mode's shared draft layout of then (unsaved changes), drawn instead of the saved layout
  * and said so; still read-only: no edit mode, draft socket or presence. `filterValues`: the native filter
- * values to show (by filter id), instead of the defaults.
+ * values to show (by filter id), instead of the defaults; `dataMask`: a kept filter state's data mask
+ * (native filter values and cross-filters) to show instead.
  */
 export function DashboardAsOf({
   dashboardId,
@@ -22,6 +23,7 @@ export function DashboardAsOf({
   queries = true,
   draft = null,
   filterValues,
+  dataMask,
 }: {
   dashboardId: number;
   asOf: string;
@@ -29,6 +31,7 @@ export function DashboardAsOf({
   queries?: boolean;
   draft?: Layout | null;
   filterValues?: Record<string, FilterValue>;
+  dataMask?: Record<string, unknown>;
 }) {
   const services = useServices();
   const session = useStoreState(services.session.store.liveState$);
@@ -45,6 +48,7 @@ export function DashboardAsOf({
       pastQueries={queries}
       pastDraft={draft}
       {...(filterValues ? { pastFilterValues: filterValues } : {})}
+      {...(dataMask ? { pastDataMask: dataMask } : {})}
     />
   );
 }

@@ -2,6 +2,7 @@ import rison from 'rison';
 import { readFilterConfiguration } from '../filters/native-filters';
 import {
   initialDataMask,
+  keptCrossFilters,
   nativeFiltersParam,
   permalinkState,
   readDashboardUrl,
@@ -132,5 +133,27 @@ describe('dashboard URL parameters (charts-dashboards-reports §2)', () => {
       activeTabs: ['TAB-a'],
       anchor: 'CHART-b',
     });
+  });
+
+  it('reads back only the plain cross-filters of charts on the page from a kept state (issue 16)', () => {
+    const plain = { filters: [{ col: 'origin', op: 'IN', val: ['USA', 1, null] }] };
+    const kept = {
+      '3': { id: '3', extraFormData: plain, filterState: { value: ['USA'], label: 'USA' } },
+      // Not on the page, not a chart, or not what a click makes: left out.
+      '9': { extraFormData: plain },
+      'NATIVE_FILTER-a': { extraFormData: plain },
+      '4': { extraFormData: { filters: [{ col: 'origin', op: 'IN', val: ['x'] }], adhoc_filters: ['1=1'] } },
+      '5': { extraFormData: { filters: [{ col: 'origin', op: '==', val: ['x'] }] } },
+      '6': { extraFormData: { filters: [{ col: 'origin', op: 'IN', val: [{ sql: '1=1' }] }] } },
+    };
+    expect(keptCrossFilters(kept, [3, 4, 5, 6])).toEqual({
+      '3': { id: '3', extraFormData: plain, filterState: { value: ['USA', 1, null], label: 'USA' } },
+      '4': {
+        id: '4',
+        extraFormData: { filters: [{ col: 'origin', op: 'IN', val: ['x'] }] },
+        filterState: { value: ['x'] },
+      },
+    });
+    expect(readDashboardUrl('?native_filters_key=abc').nativeFiltersKey).toBe('abc');
   });
 });

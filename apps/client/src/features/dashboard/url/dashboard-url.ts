@@ -65,6 +65,11 @@ export interface DashboardUrlState {
    * layout (the replay of an editor with unsaved changes); null: the saved layout.
    */
   pastDraft: Layout | null;
+  /**
+   * Not from the address: in a past view, the data mask the user had then (the replay: their kept filter
+   * state, issue 16), opened as a kept state is (values by filter id, cross-filters by chart); null: none.
+   */
+  pastDataMask: Record<string, unknown> | null;
 }
 
 export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
@@ -84,6 +89,7 @@ export function readDashboardUrl(search: string, hash = ''): DashboardUrlState {
     asOf: getParam(search, AS_OF_PARAM)?.trim() || null,
     pastQueries: true,
     pastDraft: null,
+    pastDataMask: null,
   };
 }
 
