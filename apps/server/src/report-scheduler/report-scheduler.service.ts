@@ -9,6 +9,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { timedOut } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
+import { VersionConflictError } from '../event-store/event-store.port';
 import { DecideReport } from '../reports/decide-report';
 import { ReportRunService, type RunResult } from '../report-run/report-run.service';
 import { dueRun } from './due-run';
@@ -87,6 +88,11 @@ export class ReportScheduler {
    * Ends every run Working past its schedule's working timeout as Error: the process that ran it died (or
    * hangs), and nothing else would ever end it. Any process may do it; the domain lets one TimeOutRun in.
    * Returns the schedules whose run it ended.
+   *
+   * Decided at the version the read model showed (expectedVersion): the command runner's cached stream
+   * may be older than another process's appends (here, the run that process started), and a refusal
+   * decided on it would never reach the append that detects that; with the version named, the runner
+   * reads the stream up to it first. A stream that moved on since conflicts: the next tick looks again.
    */
   async sweepTimedOut(): Promise<number[]> {
     const now = this.settings.now();
@@ -98,13 +104,13 @@ export class ReportScheduler {
           new DecideReport(
             row.id,
             { type: 'TimeOutRun', data: { at: now.toISOString() } },
-            { actor: 'system', undoable: false },
+            { actor: 'system', undoable: false, expectedVersion: row.version },
           ),
         );
         ended.push(row.id);
       } catch (error) {
         // Another process's sweep, or the run itself, ended it first.
-        if (!(error instanceof DomainError)) throw error;
+        if (!(error instanceof DomainError) && !(error instanceof VersionConflictError)) throw error;
       }
     }
     return ended;

@@ -12,9 +12,11 @@ export interface ScheduleRow {
   log_retention: number;
   created_on: Date;
   runs: ReportRuns;
+  /** The stream's version the row shows (read models are written in the append's transaction). */
+  version: number;
 }
 
-const COLUMNS = 'id, active, crontab, timezone, working_timeout, log_retention, created_on, runs';
+const COLUMNS = 'id, active, crontab, timezone, working_timeout, log_retention, created_on, runs, version';
 
 export const activeSchedules = (db: DataSource) =>
   db.query(`SELECT ${COLUMNS} FROM report_schedule WHERE active ORDER BY id`) as Promise<ScheduleRow[]>;
