@@ -38,6 +38,11 @@ export interface FilterOptions {
   status: 'loading' | 'ready' | 'failed';
   values: (string | number | boolean | null)[];
   error: string | null;
+  /**
+   * The latest request for these values: only its answer is taken. A child filter is asked again each
+   * time its parents' selection changes, and the answers can come back in any order.
+   */
+  requestId: string | null;
 }
 
 /**
@@ -105,9 +110,13 @@ export type DashboardPageEvent =
   | EventLike<'dashboardPage/focusedChartShown', { chartId: number }>
   | EventLike<'dashboardPage/filterValueSelected', { filterId: string; value: NativeFilterValue | null }>
   | EventLike<'dashboardPage/filtersApplied', { dataMask: DataMaskMap }>
-  | EventLike<'dashboardPage/filterOptionsRequested', { filterId: string }>
-  | EventLike<'dashboardPage/filterOptionsLoaded', { filterId: string; values: FilterOptions['values'] }>
-  | EventLike<'dashboardPage/filterOptionsFailed', { filterId: string; message: string }>
+  /** A select filter's values were asked for; `requestId` names the request its answer comes back with. */
+  | EventLike<'dashboardPage/filterOptionsRequested', { filterId: string; requestId: string }>
+  | EventLike<
+      'dashboardPage/filterOptionsLoaded',
+      { filterId: string; requestId: string; values: FilterOptions['values'] }
+    >
+  | EventLike<'dashboardPage/filterOptionsFailed', { filterId: string; requestId: string; message: string }>
   /** Typed in the search of a select filter that searches all its values (empty text: the search is over). */
   | EventLike<'dashboardPage/filterSearchTyped', { filterId: string; text: string }>
   | EventLike<'dashboardPage/filterSearchLoaded', { filterId: string; text: string; values: FilterOptions['values'] }>

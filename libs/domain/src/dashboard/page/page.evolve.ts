@@ -5,8 +5,14 @@
 import { leaveUnchanged } from '../../shared/exhaustive';
 import { isNativeFilter } from '../native-filters/types';
 import { maskValue } from './filter-values';
-import type { ChartRuntime, DashboardPageEvent, FilterSearch } from './page.events';
-import { CHART_STOPPED, emptyChartRuntime, initialDashboardPageState, type DashboardPageState } from './page.state';
+import type { ChartRuntime, DashboardPageEvent, FilterOptions, FilterSearch } from './page.events';
+import {
+  CHART_STOPPED,
+  emptyChartRuntime,
+  initialDashboardPageState,
+  isStaleFilterOptionsAnswer,
+  type DashboardPageState,
+} from './page.state';
 import { datasetKey, type DashboardMetadata } from './records';
 import { evolveDashboardEdit, isDashboardEditEvent } from './edit-mode';
 import { evolvePermalinkShare, isPermalinkShareEvent } from './permalink-share';
@@ -164,24 +170,24 @@ export function evolveDashboardPage(state: DashboardPageState, event: DashboardP
       // Native filters are replaced as a whole; cross-filters (keyed by chart id) stay.
       return { ...state, dataMask: { ...crossFiltersOf(state), ...event.data.dataMask } };
     case 'dashboardPage/filterOptionsRequested': {
-      const { filterId } = event.data;
+      const { filterId, requestId } = event.data;
+      // The last values stay shown until the new ones come.
       const values = state.filterOptions[filterId]?.values ?? [];
       return {
         ...state,
-        filterOptions: { ...state.filterOptions, [filterId]: { status: 'loading', values, error: null } },
+        filterOptions: { ...state.filterOptions, [filterId]: { status: 'loading', values, error: null, requestId } },
       };
     }
-    case 'dashboardPage/filterOptionsLoaded': {
-      const { filterId, values } = event.data;
-      return {
-        ...state,
-        filterOptions: { ...state.filterOptions, [filterId]: { status: 'ready', values, error: null } },
-      };
-    }
+    case 'dashboardPage/filterOptionsLoaded':
     case 'dashboardPage/filterOptionsFailed': {
-      const { filterId, message } = event.data;
-      const failed = { status: 'failed' as const, values: [], error: message };
-      return { ...state, filterOptions: { ...state.filterOptions, [filterId]: failed } };
+      const { filterId, requestId } = event.data;
+      // An answer to an earlier request (asked for an earlier selection of the parents) changes nothing.
+      if (isStaleFilterOptionsAnswer(state, filterId, requestId)) return state;
+      const next: FilterOptions =
+        event.type === 'dashboardPage/filterOptionsLoaded'
+          ? { status: 'ready', values: event.data.values, error: null, requestId }
+          : { status: 'failed', values: [], error: event.data.message, requestId };
+      return { ...state, filterOptions: { ...state.filterOptions, [filterId]: next } };
     }
     case 'dashboardPage/filterSearchTyped': {
       const { filterId, text } = event.data;

@@ -49,6 +49,37 @@ describe('dashboard page fold (charts-dashboards-reports §2-§4)', () => {
     expect(stopped.chartStates[1]).toMatchObject({ chartStatus: 'stopped', chartAlert: CHART_STOPPED });
   });
 
+  it("given a child filter asked again for its parent's new selection, when the older answer comes last, then the newer values stay (§3 cascadeParentIds)", () => {
+    const requested = (requestId: string): DashboardPageEvent => ({
+      type: 'dashboardPage/filterOptionsRequested',
+      data: { filterId: originFilter.id, requestId },
+    });
+    const answered = (requestId: string, values: string[]): DashboardPageEvent => ({
+      type: 'dashboardPage/filterOptionsLoaded',
+      data: { filterId: originFilter.id, requestId, values },
+    });
+    const everyCar = answered('o1', ['buick skylark', 'datsun pl510', 'toyota corona']);
+    const japanese = answered('o2', ['datsun pl510', 'toyota corona']);
+
+    const state = given([...opened(), requested('o1'), requested('o2'), japanese, everyCar]);
+    expect(state.filterOptions[originFilter.id]).toEqual({
+      status: 'ready',
+      values: ['datsun pl510', 'toyota corona'],
+      error: null,
+      requestId: 'o2',
+    });
+    // Still waiting for the latest: an older answer, or an older failure, neither ends the wait nor shows.
+    const waiting = given([
+      ...opened(),
+      requested('o1'),
+      answered('o1', ['buick skylark']),
+      requested('o2'),
+      everyCar,
+      { type: 'dashboardPage/filterOptionsFailed', data: { filterId: originFilter.id, requestId: 'o1', message: 'x' } },
+    ]);
+    expect(waiting.filterOptions[originFilter.id]).toMatchObject({ status: 'loading', values: ['buick skylark'] });
+  });
+
   it('when a tab is activated, then its siblings are no longer active', () => {
     const state = given([...opened(), { type: 'dashboardPage/tabActivated', data: { tabId: 'TAB-b' } }]);
     expect(state.activeTabs).toEqual(['TAB-b']);

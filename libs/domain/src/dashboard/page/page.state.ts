@@ -93,3 +93,12 @@ export const initialDashboardPageState = (): DashboardPageState => ({
   permalink: null,
   pastView: null,
 });
+
+/**
+ * Whether an answer for a select filter's values is to an earlier request than the latest: a child filter
+ * is asked again whenever its parents' selection changes, and only the answer to the last ask may show.
+ */
+export const isStaleFilterOptionsAnswer = (state: DashboardPageState, filterId: string, requestId: string) => {
+  const latest = state.filterOptions[filterId]?.requestId;
+  return latest !== undefined && latest !== null && latest !== requestId;
+};

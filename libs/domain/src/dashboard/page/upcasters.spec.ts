@@ -48,8 +48,11 @@ const session: DashboardPageEvent[] = [
   { type: 'dashboardPage/fullSizeToggled', data: { chartId: 2 } },
   { type: 'dashboardPage/filterValueSelected', data: { filterId: originFilter.id, value: ['Asia'] } },
   { type: 'dashboardPage/filtersApplied', data: { dataMask: mask } },
-  { type: 'dashboardPage/filterOptionsRequested', data: { filterId: originFilter.id } },
-  { type: 'dashboardPage/filterOptionsLoaded', data: { filterId: originFilter.id, values: ['Asia', 'Europe'] } },
+  { type: 'dashboardPage/filterOptionsRequested', data: { filterId: originFilter.id, requestId: 'o1' } },
+  {
+    type: 'dashboardPage/filterOptionsLoaded',
+    data: { filterId: originFilter.id, requestId: 'o1', values: ['Asia', 'Europe'] },
+  },
   { type: 'dashboardPage/filterSearchTyped', data: { filterId: originFilter.id, text: 'As' } },
   { type: 'dashboardPage/filterSearchLoaded', data: { filterId: originFilter.id, text: 'As', values: ['Asia'] } },
   { type: 'dashboardPage/crossFilterChanged', data: { chartId: 1, entry: null } },
@@ -81,7 +84,9 @@ describe('dashboard page upcasters: a log written when the page facts were dashb
   });
 
   it('reads each old page type as the same fact under dashboardPage/, payload untouched', () => {
-    const renamed = Object.keys(dashboardPageUpcasters).filter((t) => t !== 'dashboard/starToggled');
+    const renamed = Object.keys(dashboardPageUpcasters).filter(
+      (t) => t.startsWith('dashboard/') && t !== 'dashboard/starToggled',
+    );
     expect(renamed).toHaveLength(31);
     for (const old of renamed) {
       const data = { chart: chart(1), probe: old };
@@ -97,6 +102,23 @@ describe('dashboard page upcasters: a log written when the page facts were dashb
       );
       expect(event).toMatchObject({ type: old.replace('dashboard/', 'dashboardPage/'), data });
     }
+  });
+
+  it('reads filter values requests and answers written before they were paired by id as one request, each answer taken', () => {
+    const unpaired = (type: string, data: Record<string, unknown>) => ({
+      type,
+      data: { filterId: originFilter.id, ...data },
+    });
+    const state = foldAsRead([
+      ...opened(),
+      unpaired('dashboard/filterOptionsRequested', {}),
+      unpaired('dashboardPage/filterOptionsRequested', {}),
+      unpaired('dashboardPage/filterOptionsLoaded', { values: ['Asia'] }),
+      unpaired('dashboard/filterOptionsLoaded', { values: ['Europe'] }),
+    ]);
+    expect(state.filterOptions[originFilter.id]).toMatchObject({ status: 'ready', values: ['Europe'] });
+    const failed = foldAsRead([...opened(), unpaired('dashboardPage/filterOptionsFailed', { message: 'x' })]);
+    expect(failed.filterOptions[originFilter.id]).toMatchObject({ status: 'failed', error: 'x' });
   });
 
   it('reads starToggled {isStarred: true} as favorited and {isStarred: false} as unfavorited', () => {

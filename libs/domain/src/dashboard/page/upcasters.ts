@@ -42,11 +42,27 @@ const RENAMED = [
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+/**
+ * A select filter's values request and its answer were not paired before `requestId`: such a log reads
+ * them all as one request, so each answer is taken as it came, as the page did then.
+ */
+export const LEGACY_FILTER_OPTIONS_REQUEST = 'unpaired';
+const OPTIONS_FACTS = ['filterOptionsRequested', 'filterOptionsLoaded', 'filterOptionsFailed'] as const;
+
 export const dashboardPageUpcasters: UpcasterMap = {
   ...Object.fromEntries(
     RENAMED.map((name) => [
       `dashboard/${name}`,
       (event: EventLike) => ({ type: `dashboardPage/${name}`, data: event.data }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    OPTIONS_FACTS.map((name) => [
+      `dashboardPage/${name}`,
+      (event: EventLike) =>
+        isObject(event.data) && event.data.requestId === undefined
+          ? { type: event.type, data: { ...event.data, requestId: LEGACY_FILTER_OPTIONS_REQUEST } }
+          : event,
     ]),
   ),
   // A setter (`{isStarred}`): one fact per intent now.

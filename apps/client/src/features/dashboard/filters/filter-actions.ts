@@ -5,7 +5,12 @@
  */
 import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard-core';
-import { mergeExtraFormData, type DashboardPageEvent, type DashboardPageState } from '@strata/domain';
+import {
+  isStaleFilterOptionsAnswer,
+  mergeExtraFormData,
+  type DashboardPageEvent,
+  type DashboardPageState,
+} from '@strata/domain';
 import { columnValues, filterValuesQueryContext } from '../charts/chart-query';
 import {
   controlOf,
@@ -73,13 +78,21 @@ export function filterActions(core: DashboardCore): FilterActions {
       const target = targetOf(f);
       if (f.filterType !== 'filter_select' || !target || (filterIds && !filterIds.includes(f.id))) continue;
       const query = filterValuesQuery(state, f);
+      // Each ask has its id: a child filter is asked again when its parents change, the answers can come
+      // back in any order, and the page takes only the latest ask's (the domain's evolve drops the others).
+      const requestId = core.context.newId();
+      const requested = { type: 'dashboardPage/filterOptionsRequested', data: { filterId: f.id, requestId } } as const;
       if (!query) {
         store.record([
-          { type: 'dashboardPage/filterOptionsFailed', data: { filterId: f.id, message: DATASET_NOT_LOADED } },
+          requested,
+          {
+            type: 'dashboardPage/filterOptionsFailed',
+            data: { filterId: f.id, requestId, message: DATASET_NOT_LOADED },
+          },
         ]);
         continue;
       }
-      store.record([{ type: 'dashboardPage/filterOptionsRequested', data: { filterId: f.id } }]);
+      store.record([requested]);
       // A search under way asks again: its values are narrowed by the parents' new selection too.
       const typed = state.filterSearch[f.id]?.text;
       if (typed) store.record([{ type: 'dashboardPage/filterSearchTyped', data: { filterId: f.id, text: typed } }]);
@@ -87,14 +100,15 @@ export function filterActions(core: DashboardCore): FilterActions {
         .then(() => api.chartData(query.context(), { dashboardId, force: false }))
         .then((result) => {
           const values = columnValues(result, query.column);
-          store.record([{ type: 'dashboardPage/filterOptionsLoaded', data: { filterId: f.id, values } }]);
-          selectFirstIfAsked(f, values);
+          store.record([{ type: 'dashboardPage/filterOptionsLoaded', data: { filterId: f.id, requestId, values } }]);
+          // An earlier ask's answer is kept in the log but shown nowhere: it picks no first value either.
+          if (!isStaleFilterOptionsAnswer(store.getState(), f.id, requestId)) selectFirstIfAsked(f, values);
         })
         .catch((error: unknown) =>
           store.record([
             {
               type: 'dashboardPage/filterOptionsFailed',
-              data: { filterId: f.id, message: toClientError(error).message },
+              data: { filterId: f.id, requestId, message: toClientError(error).message },
             },
           ]),
         );
