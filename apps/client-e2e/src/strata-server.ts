@@ -29,9 +29,10 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /**
  * Starts the built server (apps/server/dist/main.js) as a user would, in the embedded mode: no
  * DATABASE_URL, a fresh STRATA_HOME. In its own process group, so stop() ends it with every child
- * (the embedded databases run in child processes).
+ * (the embedded databases run in child processes). `extraEnv` is set last (e.g. SMTP_HOST for a spec's
+ * SMTP server); without it no SMTP server is configured, whatever the caller's environment says.
  */
-export async function startStrata(logFile: string): Promise<RunningServer> {
+export async function startStrata(logFile: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const main = join(REPO_ROOT, 'apps/server/dist/main.js');
   if (!existsSync(main))
     throw new Error(`${main} is missing: run 'npx nx run-many -t build --projects=server,client' first`);
@@ -53,9 +54,12 @@ export async function startStrata(logFile: string): Promise<RunningServer> {
     'ADMIN_USERNAME',
     'ADMIN_PASSWORD',
     'SECRET_KEY',
+    'SMTP_HOST',
+    'SMTP_PORT',
   ]) {
     delete env[name];
   }
+  Object.assign(env, extraEnv);
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,
