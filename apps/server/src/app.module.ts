@@ -34,6 +34,7 @@ import { ReportsModule } from './reports/reports.module';
 import { MailModule } from './mail/mail.module';
 import { ReportRenderModule } from './report-render/report-render.module';
 import { ReportRunModule } from './report-run/report-run.module';
+import { ReportSchedulerModule } from './report-scheduler/report-scheduler.module';
 
 /**
  * The whole server. Configuration comes from the environment (ConfigModule.forRoot); main.ts validates
@@ -80,6 +81,8 @@ import { ReportRunModule } from './report-run/report-run.module';
     // The report executor and its run route (POST /api/v1/report/:id/run), after both (report-run/CONTEXT.md).
     ReportRenderModule,
     ReportRunModule,
+    // Runs the schedules on their cron, ends stuck runs, prunes the execution log (report-scheduler/CONTEXT.md).
+    ReportSchedulerModule.forRoot(),
   ],
 })
 export class AppModule {}

@@ -8,6 +8,7 @@
  */
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo, Server } from 'node:net';
@@ -141,5 +142,38 @@ describe('two server processes, one due time', () => {
     }
     expect(count(await streamTypes(a.app, alertId), 'report/runStarted')).toBe(1);
     expect(mailsTo('jude@example.com')).toHaveLength(1);
+  });
+});
+
+describe('the execution log', () => {
+  it('loses the runs that ended more than a day past log_retention, through a runLogPruned on the stream', async () => {
+    let now = new Date(yearlyTimeAfterNow().getTime() + 30_000);
+    const app = await startSchedulerApp(db.url, { smtpPort, settings: { now: () => now } });
+    apps.push(app);
+    const owner = await createOwner(app.app, 'lou');
+    const alertId = await createAlert(app.app, owner, await createDatabase(app.app, db.url), { log_retention: 1 });
+    const logRows = async () =>
+      (
+        (await app.app
+          .get(DataSource)
+          .query(`SELECT count(*)::int AS n FROM report_execution_log WHERE report_schedule_id = $1`, [alertId])) as {
+          n: number;
+        }[]
+      )[0]!.n;
+    const { runs } = await app.clock.tick();
+    expect(await runs).toEqual([expect.objectContaining({ outcome: 'done', state: 'Error' })]);
+    expect(await logRows()).toBe(1);
+
+    // The run ended now (the real clock's now: the executor's). A day and a half later it is past its one
+    // day of retention but within the day of slack; two days and a minute later it goes.
+    const day = 86_400_000;
+    now = new Date(Date.now() + 1.5 * day);
+    expect((await app.clock.tick()).pruned).not.toContain(alertId);
+    expect(await logRows()).toBe(1);
+    now = new Date(Date.now() + 2 * day + 60_000);
+    expect((await app.clock.tick()).pruned).toContain(alertId);
+    expect(await logRows()).toBe(0);
+    expect((await streamTypes(app.app, alertId)).at(-1)).toBe('report/runLogPruned');
+    expect((await app.clock.tick()).pruned).not.toContain(alertId);
   });
 });

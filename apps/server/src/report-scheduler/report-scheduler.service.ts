@@ -2,19 +2,20 @@
  * The scheduler's decisions (issue 14 item 3), the same in every process and both modes: which time a
  * schedule owes (due-run.ts) and its run under the schedule's lock, handed to the executor
  * (ReportRunService, report-run/), whose StartRun refuses a time already started; the sweep that ends
- * runs stuck past their working timeout (`timedOut` -> `TimeOutRun`). What wakes it is schedule-clock.ts.
+ * runs stuck past their working timeout (`timedOut` -> `TimeOutRun`); the pruning of the execution log
+ * by each schedule's log_retention (`PruneRunLog`). What wakes it is schedule-clock.ts.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { timedOut } from '@strata/domain';
+import { reportStream, timedOut, type ReportCommand } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
-import { VersionConflictError } from '../event-store/event-store.port';
+import { EventStore, VersionConflictError } from '../event-store/event-store.port';
 import { DecideReport } from '../reports/decide-report';
 import { ReportRunService, type RunResult } from '../report-run/report-run.service';
 import { dueRun } from './due-run';
 import { ScheduleLock } from './schedule-lock';
-import { activeSchedules, scheduleById, schedulesWorking, timesOf } from './schedule-rows';
+import { activeSchedules, scheduleById, schedulesToPrune, schedulesWorking, timesOf } from './schedule-rows';
 import { REPORT_SCHEDULER_SETTINGS, type ReportSchedulerSettings } from './scheduler-settings';
 
 /** What one wake-up of a schedule did. */
@@ -37,6 +38,7 @@ export class ReportScheduler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly commandBus: CommandBus,
+    private readonly store: EventStore,
     private readonly executor: ReportRunService,
     private readonly lock: ScheduleLock,
     @Inject(REPORT_SCHEDULER_SETTINGS) private readonly settings: ReportSchedulerSettings,
@@ -88,31 +90,52 @@ export class ReportScheduler {
    * Ends every run Working past its schedule's working timeout as Error: the process that ran it died (or
    * hangs), and nothing else would ever end it. Any process may do it; the domain lets one TimeOutRun in.
    * Returns the schedules whose run it ended.
-   *
-   * Decided at the version the read model showed (expectedVersion): the command runner's cached stream
-   * may be older than another process's appends (here, the run that process started), and a refusal
-   * decided on it would never reach the append that detects that; with the version named, the runner
-   * reads the stream up to it first. A stream that moved on since conflicts: the next tick looks again.
    */
   async sweepTimedOut(): Promise<number[]> {
     const now = this.settings.now();
     const ended: number[] = [];
     for (const row of await schedulesWorking(this.dataSource)) {
       if (!timedOut(row, row.runs, now)) continue;
-      try {
-        await this.commandBus.execute(
-          new DecideReport(
-            row.id,
-            { type: 'TimeOutRun', data: { at: now.toISOString() } },
-            { actor: 'system', undoable: false, expectedVersion: row.version },
-          ),
-        );
+      // Refused or conflicting: another process's sweep, or the run itself, ended it first.
+      if (await this.decideAtLatest(row.id, { type: 'TimeOutRun', data: { at: now.toISOString() } }))
         ended.push(row.id);
-      } catch (error) {
-        // Another process's sweep, or the run itself, ended it first.
-        if (!(error instanceof DomainError) && !(error instanceof VersionConflictError)) throw error;
-      }
     }
     return ended;
+  }
+
+  /**
+   * Prunes the execution log of every schedule with runs that ended more than a day past its
+   * log_retention: `runLogPruned` (the read model stays a fold of the log) removes the runs ended before
+   * `logCutoff`. The day of slack makes it one event per schedule per day at most, not one per tick for a
+   * schedule that runs every minute. Returns the schedules pruned.
+   */
+  async pruneLogs(): Promise<number[]> {
+    const now = this.settings.now();
+    const pruned: number[] = [];
+    for (const row of await schedulesToPrune(this.dataSource, now)) {
+      // Refused or conflicting: another process pruned it, or the stream moved on; the next tick looks again.
+      if (await this.decideAtLatest(row.id, { type: 'PruneRunLog', data: { at: now.toISOString() } }))
+        pruned.push(row.id);
+    }
+    return pruned;
+  }
+
+  /**
+   * Decides a housekeeping command at the stream's latest version (expectedVersion): the command runner's
+   * cached stream may be older than another process's appends (the run that process started), and a
+   * refusal decided on it would never reach the append that notices; with the version named, the runner
+   * reads up to it first. False when refused, or when the stream moved on meanwhile (a conflict).
+   */
+  private async decideAtLatest(reportId: number, command: ReportCommand): Promise<boolean> {
+    const expectedVersion = await this.store.streamVersion(reportStream(reportId));
+    try {
+      await this.commandBus.execute(
+        new DecideReport(reportId, command, { actor: 'system', undoable: false, expectedVersion }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError || error instanceof VersionConflictError) return false;
+      throw error;
+    }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What wakes the scheduler in each process: a tick every `tickMs` (sweep of runs past their working
- * timeout; then, in-process, the runs owed, or with REDIS_URL the sync of BullMQ's job schedulers), and
+ * timeout, pruning of the execution log; then, in-process, the runs owed, or with REDIS_URL the sync of BullMQ's job schedulers), and
  * with REDIS_URL, BullMQ's jobs. A committed change of a schedule (created, its cron changed, activated,
  * deactivated, deleted; in any process: committed$ carries other processes' batches too) syncs BullMQ at
  * once instead of at the next tick.
@@ -27,6 +27,8 @@ const REGISTRATION_EVENTS = new Set([
 export interface TickResult {
   /** Schedules whose stuck run the sweep ended. */
   timedOut: number[];
+  /** Schedules whose execution log was pruned. */
+  pruned: number[];
   /** The runs this tick started (in-process mode), resolved when they end. */
   runs: Promise<DueOutcome[]>;
 }
@@ -75,14 +77,15 @@ export class ScheduleClock implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** One round: the sweep, then the runs owed (in-process) or BullMQ's registrations. */
+  /** One round: the sweep, the pruning, then the runs owed (in-process) or BullMQ's registrations. */
   async tick(): Promise<TickResult> {
     const timedOut = await this.scheduler.sweepTimedOut();
+    const pruned = await this.scheduler.pruneLogs();
     if (this.bullmq) {
       await this.sync();
-      return { timedOut, runs: Promise.resolve([]) };
+      return { timedOut, pruned, runs: Promise.resolve([]) };
     }
-    return { timedOut, runs: this.scheduler.fireDue() };
+    return { timedOut, pruned, runs: this.scheduler.fireDue() };
   }
 
   /** Makes BullMQ's job schedulers equal to the active schedules; calls during a sync run once after it. */

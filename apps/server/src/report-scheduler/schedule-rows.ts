@@ -12,11 +12,9 @@ export interface ScheduleRow {
   log_retention: number;
   created_on: Date;
   runs: ReportRuns;
-  /** The stream's version the row shows (read models are written in the append's transaction). */
-  version: number;
 }
 
-const COLUMNS = 'id, active, crontab, timezone, working_timeout, log_retention, created_on, runs, version';
+const COLUMNS = 'id, active, crontab, timezone, working_timeout, log_retention, created_on, runs';
 
 export const activeSchedules = (db: DataSource) =>
   db.query(`SELECT ${COLUMNS} FROM report_schedule WHERE active ORDER BY id`) as Promise<ScheduleRow[]>;
@@ -36,3 +34,14 @@ export const timesOf = (row: ScheduleRow): ScheduleTimes => ({
   createdOn: new Date(row.created_on).toISOString(),
   lastScheduledAt: row.runs.recentScheduledAt.at(-1) ?? null,
 });
+
+/** Schedules with runs that ended more than a day past their log_retention at `now`. */
+export const schedulesToPrune = (db: DataSource, now: Date) =>
+  db.query(
+    `SELECT s.id FROM report_schedule s
+      WHERE EXISTS (SELECT 1 FROM report_execution_log l
+                     WHERE l.report_schedule_id = s.id
+                       AND l.end_dttm < $1::timestamptz - make_interval(days => s.log_retention + 1))
+      ORDER BY s.id`,
+    [now.toISOString()],
+  ) as Promise<{ id: number }[]>;

@@ -1,7 +1,7 @@
 /**
  * `report_schedule` and `report_execution_log` are folds of the log: after any sequence of report
  * commands (create, edits of every kind, delete, runs that start, evaluate, succeed, fail, time out, go On
- * Grace), sent as DecideReport on the CommandBus as the API and the scheduler send them, the live tables
+ * Grace, execution log pruned by log_retention), sent as DecideReport on the CommandBus as the API and the scheduler send them, the live tables
  * equal a rebuild from the log.
  */
 import { CommandBus } from '@nestjs/cqrs';
@@ -40,6 +40,7 @@ const edit: fc.Arbitrary<Partial<ReportFields>> = fc.record(
     owners: fc.uniqueArray(user, { minLength: 1, maxLength: 3 }),
     working_timeout: fc.constantFrom(60, 3600),
     grace_period: fc.constantFrom(60, 14_400),
+    log_retention: fc.constantFrom(1, 90),
     custom_width: fc.constantFrom(null, 800, 100),
     force_screenshot: fc.boolean(),
   },
@@ -53,6 +54,7 @@ type Step = { report: number; actor: number } & (
   | { kind: 'start'; run: number; scheduled: number; minute: number; manual: boolean }
   | { kind: 'evaluate'; run: number; value: number | null; minute: number }
   | { kind: 'succeed' | 'fail' | 'timeout'; run: number; minute: number }
+  | { kind: 'prune'; days: number; minute: number }
 );
 
 // Mostly a valid schedule, so most sequences have one to edit and run.
@@ -97,6 +99,11 @@ const step: fc.Arbitrary<Step> = fc
           run,
           minute,
         }),
+      },
+      // Days later, so a retention of one day prunes some runs, all of them, or none.
+      {
+        weight: 2,
+        arbitrary: fc.record({ kind: fc.constant('prune' as const), days: fc.integer({ min: 0, max: 2 }), minute }),
       },
     ),
   )
@@ -156,6 +163,8 @@ function command(s: Step, id: number, sequence: number, runId: (n: number) => st
       return { type: 'FailRun', data: { runId: runId(s.run), at: at(s.minute), error: 'The chart did not render.' } };
     case 'timeout':
       return { type: 'TimeOutRun', data: { at: at(s.minute) } };
+    case 'prune':
+      return { type: 'PruneRunLog', data: { at: at(s.minute + s.days * 1440) } };
   }
 }
 
@@ -205,6 +214,12 @@ it('rebuilt from the log, report_schedule and report_execution_log equal the liv
     `SELECT type, count(*)::int AS n FROM events WHERE stream LIKE 'report:%' GROUP BY type`,
   )) as { type: string; n: number }[];
   const types = recorded.filter((r) => r.n >= 1).map((r) => r.type);
-  const expected = ['report/reportCreated', 'report/reportRenamed', 'report/reportDeleted', 'report/runStarted'];
+  const expected = [
+    'report/reportCreated',
+    'report/reportRenamed',
+    'report/reportDeleted',
+    'report/runStarted',
+    'report/runLogPruned',
+  ];
   expect(expected.filter((type) => !types.includes(type))).toEqual([]);
 }, 300_000);

@@ -18,6 +18,7 @@ import {
   type ReportEdited,
   type ReportRuns,
   type ReportRunEvent,
+  type RunLogPruned,
   type RunState,
 } from '@strata/domain';
 import type { EnvelopeOf } from '@strata/events';
@@ -145,14 +146,17 @@ const ended = (
   more: Partial<ReportLogRow> = {},
 ): ReportLogRow | null => row && { ...row, state, end_dttm: at, ...more };
 
-export const reportLogFold: FoldProjection<ReportLogRow, ReportEnvelope> = {
+/** The log's events: a schedule's, and pruning by its log_retention. */
+type ReportLogEnvelope = ReportEnvelope | EnvelopeOf<RunLogPruned>;
+
+export const reportLogFold: FoldProjection<ReportLogRow, ReportLogEnvelope> = {
   name: 'reports',
   table: 'report_execution_log',
   key: ['report_schedule_id', 'uuid'],
-  handles: [...LOG_EVENTS, 'report/reportDeleted'],
-  // A deleted schedule takes its whole log: part of the key selects every run.
+  handles: [...LOG_EVENTS, 'report/reportDeleted', 'report/runLogPruned'],
+  // A deleted schedule takes its whole log, pruning looks at all of it: part of the key selects every run.
   rowsOf: (event) =>
-    event.type === 'report/reportDeleted'
+    event.type === 'report/reportDeleted' || event.type === 'report/runLogPruned'
       ? { report_schedule_id: streamNumber(event.stream) }
       : { report_schedule_id: streamNumber(event.stream), uuid: (event as LogEvent).data.runId },
   evolve(row, event) {
@@ -194,6 +198,9 @@ export const reportLogFold: FoldProjection<ReportLogRow, ReportEnvelope> = {
         return ended(row, 'Error', event.data.at, { error_message: WORKING_TIMEOUT_ERROR });
       case 'report/reportDeleted':
         return null;
+      // Runs that ended before the retention's cutoff go; runs still Working stay whatever their age.
+      case 'report/runLogPruned':
+        return row?.end_dttm && Date.parse(row.end_dttm) < Date.parse(event.data.before) ? null : row;
       default:
         return row;
     }

@@ -70,5 +70,12 @@ export interface PutMailInOutbox {
 
 export type ReportDeliveryCommand = RecordMailSent | PutMailInOutbox;
 
+/** Remove the runs past the schedule's log_retention at `at` from its execution log (see `RunLogPruned`). */
+export interface PruneRunLog {
+  type: 'PruneRunLog';
+  data: { at: string };
+}
+
 export type ReportRunCommand = StartRun | EvaluateAlert | SucceedRun | FailRun | TimeOutRun | NotifyOwnersOfError;
-export type ReportCommand = CreateReport | UpdateReport | DeleteReport | ReportRunCommand | ReportDeliveryCommand;
+export type ReportCommand =
+  CreateReport | UpdateReport | DeleteReport | ReportRunCommand | ReportDeliveryCommand | PruneRunLog;

@@ -8,7 +8,7 @@ import { DomainError, type Decider } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../shared/exhaustive';
 import { ReportFieldError } from './report-field-error';
 import { isReportEdit, reportEditEvents, reportEditFields } from './report-edit';
-import { decideRun, evolveRuns, initialRuns, instant, type ReportRuns } from './report-runs';
+import { decideRun, evolveRuns, initialRuns, instant, logCutoff, type ReportRuns } from './report-runs';
 import { checkReportFields } from './report-validation';
 import type { CreateReport, ReportCommand } from './report.commands';
 import type { ReportEvent } from './report.events';
@@ -74,9 +74,11 @@ export const reportDecider: Decider<ReportStreamState, ReportEvent, ReportComman
       case 'report/runTimedOut':
       case 'report/ownersNotifiedOfError':
         return { ...state, runs: evolveRuns(state.runs, event) };
-      // What was mailed is history only: nothing later is decided from it.
+      // What was mailed is history only: nothing later is decided from it. Pruning changes the execution
+      // log only; the runs' fold keeps what it decides from.
       case 'report/mailSent':
       case 'report/mailOutboxed':
+      case 'report/runLogPruned':
         return state;
       default:
         return leaveUnchanged(event, state);
@@ -116,6 +118,11 @@ export const reportDecider: Decider<ReportStreamState, ReportEvent, ReportComman
         const { runId, ...data } = command.data;
         const type = command.type === 'RecordMailSent' ? 'report/mailSent' : 'report/mailOutboxed';
         return [{ type, data: { ...data, runId: runId ?? null, at: instant('at', data.at) } }];
+      }
+      case 'PruneRunLog': {
+        const at = instant('at', command.data.at);
+        const before = logCutoff(liveReport(state), new Date(at)).toISOString();
+        return [{ type: 'report/runLogPruned', data: { before, at } }];
       }
       default:
         return unknownCommand(command);

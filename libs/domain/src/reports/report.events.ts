@@ -77,6 +77,13 @@ export type MailOutboxed = EventLike<
   { deliveryId: string; runId: string | null; at: string; subject: string; recipients: number }
 >;
 
+/**
+ * The runs of the execution log that ended before `before` (the schedule's log_retention before `at`,
+ * `logCutoff`) are removed from it. Recorded as a fact so the read model stays a fold of the log: rebuilt,
+ * it removes them again, instead of bringing back rows pruned only in the table.
+ */
+export type RunLogPruned = EventLike<'report/runLogPruned', { before: string; at: string }>;
+
 /** The events of an edit: each sets some of the schedule's fields. */
 export type ReportEdited =
   | ReportRenamed
@@ -110,7 +117,8 @@ export type ReportRunEvent =
 
 export type ReportDeliveryEvent = MailSent | MailOutboxed;
 
-export type ReportEvent = ReportCreated | ReportEdited | ReportDeleted | ReportRunEvent | ReportDeliveryEvent;
+export type ReportEvent =
+  ReportCreated | ReportEdited | ReportDeleted | ReportRunEvent | ReportDeliveryEvent | RunLogPruned;
 
 export const REPORT_EDIT_EVENTS = [
   'report/reportRenamed',
@@ -155,6 +163,7 @@ export const REPORT_EVENTS = [
   'report/reportDeleted',
   ...REPORT_RUN_EVENTS,
   ...REPORT_DELIVERY_EVENTS,
+  'report/runLogPruned',
 ] as const satisfies readonly ReportEvent['type'][];
 
 export const reportStream = (id: number) => `report:${id}`;

@@ -44,6 +44,7 @@ const samples: SummarySamples<ReportEvent> = {
   'report/ownersNotifiedOfError': { runId: 'r1', at: T },
   'report/mailSent': { deliveryId: 'd1', runId: 'r1', at: T, subject: '[Report] Late flights', recipients: 3 },
   'report/mailOutboxed': { deliveryId: 'd1', runId: null, at: T, subject: '[Report] Late flights', recipients: 1 },
+  'report/runLogPruned': { before: T, at: T },
 };
 
 describe('report summaries', () => {

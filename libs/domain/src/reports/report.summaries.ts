@@ -98,5 +98,7 @@ export const reportSummaries = defineSummaries<ReportEvent, ReportStreamState>({
       `${who} mailed ${schedule(objectName, before)} to ${count(d.recipients, 'recipient')}`,
     'report/mailOutboxed': (d, { who, objectName, before }) =>
       `${who} put the mail of ${schedule(objectName, before)} to ${count(d.recipients, 'recipient')} in the outbox (no SMTP server is configured)`,
+    'report/runLogPruned': (d, { who, objectName, before }) =>
+      `${who} pruned the execution log of ${schedule(objectName, before)} before ${d.before.slice(0, 10)}`,
   },
 });
