@@ -8,7 +8,9 @@
  */
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { DecideReport } from '../reports/decide-report';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo, Server } from 'node:net';
@@ -54,8 +56,12 @@ beforeAll(async () => {
   smtpPort = ((smtp as unknown as { server: Server }).server.address() as AddressInfo).port;
 });
 
-afterAll(async () => {
+// Each test's processes stop with it: a ticking one would run (or prune) the next test's schedules.
+afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();
+});
+
+afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await db.drop();
 });
@@ -72,6 +78,12 @@ async function twoSchedulers(
   const b = await startSchedulerApp(db.url, { smtpPort, redisUrl, settings });
   apps.push(b);
   return [a, b];
+}
+
+/** A whole tick: its sweep, pruning and the runs it started, ended. */
+async function tickToEnd(app: SchedulerApp) {
+  const result = await app.clock.tick();
+  return { ...result, runs: await result.runs };
 }
 
 const mailsTo = (address: string) => mails.filter((m) => m.rcpt.includes(address));
@@ -102,8 +114,6 @@ describe('two server processes, one due time', () => {
     const again = await Promise.all([a.clock.tick(), b.clock.tick()]);
     expect([...(await again[0].runs), ...(await again[1].runs)]).toEqual([]);
     expect(count(await streamTypes(a.app, alertId), 'report/runStarted')).toBe(1);
-    await Promise.all([a.close(), b.close()]);
-    apps.splice(0);
   });
 
   it('with REDIS_URL: both register the BullMQ job scheduler at once, one run is recorded and one mail sent', async () => {
@@ -116,7 +126,7 @@ describe('two server processes, one due time', () => {
 
     // Each process syncs on the committed reportCreated (its own, and the other's through NOTIFY); the
     // test's ticks make both register at the same moment as well.
-    await Promise.all([a.clock.tick(), b.clock.tick()]);
+    await Promise.all([tickToEnd(a), tickToEnd(b)]);
     const types = await until(async () => {
       const t = await streamTypes(a.app, alertId);
       return count(t, 'report/mailSent') === 1 && t;
@@ -142,6 +152,43 @@ describe('two server processes, one due time', () => {
     }
     expect(count(await streamTypes(a.app, alertId), 'report/runStarted')).toBe(1);
     expect(mailsTo('jude@example.com')).toHaveLength(1);
+
+    // Deactivated in one process, the schedule leaves BullMQ (the committed event syncs, no tick needed).
+    await a.app
+      .get(CommandBus)
+      .execute(
+        new DecideReport(
+          alertId,
+          { type: 'UpdateReport', data: { active: false } },
+          { actor: 'system', undoable: false },
+        ),
+      );
+    const redis2 = new IORedis(REDIS_URL, { maxRetriesPerRequest: null });
+    const queue2 = new Queue(SCHEDULES_QUEUE, { connection: redis2, prefix });
+    try {
+      await until(
+        async () => !(await queue2.getJobSchedulers()).some((s) => s.key === `report:${alertId}`),
+        'the deactivated schedule to leave BullMQ',
+      );
+    } finally {
+      await queue2.close();
+      redis2.disconnect();
+    }
+  });
+});
+
+describe('the tick', () => {
+  it('runs every tickMs on its own and starts the time owed, once', async () => {
+    const now = new Date(yearlyTimeAfterNow().getTime() + 30_000);
+    const app = await startSchedulerApp(db.url, { smtpPort, settings: { now: () => now, tickMs: 50 } });
+    apps.push(app);
+    const owner = await createOwner(app.app, 'max');
+    const alertId = await createAlert(app.app, owner, await createDatabase(app.app, db.url));
+    await until(async () => count(await streamTypes(app.app, alertId), 'report/mailSent') === 1, 'the ticked run');
+    expect(mailsTo('max@example.com')).toHaveLength(1);
+    // The time is run: a tick owes nothing more.
+    expect(await (await app.clock.tick()).runs).toEqual([]);
+    expect(count(await streamTypes(app.app, alertId), 'report/runStarted')).toBe(1);
   });
 });
 
@@ -168,12 +215,12 @@ describe('the execution log', () => {
     // day of retention but within the day of slack; two days and a minute later it goes.
     const day = 86_400_000;
     now = new Date(Date.now() + 1.5 * day);
-    expect((await app.clock.tick()).pruned).not.toContain(alertId);
+    expect((await tickToEnd(app)).pruned).not.toContain(alertId);
     expect(await logRows()).toBe(1);
     now = new Date(Date.now() + 2 * day + 60_000);
-    expect((await app.clock.tick()).pruned).toContain(alertId);
+    expect((await tickToEnd(app)).pruned).toContain(alertId);
     expect(await logRows()).toBe(0);
     expect((await streamTypes(app.app, alertId)).at(-1)).toBe('report/runLogPruned');
-    expect((await app.clock.tick()).pruned).not.toContain(alertId);
+    expect((await tickToEnd(app)).pruned).not.toContain(alertId);
   });
 });

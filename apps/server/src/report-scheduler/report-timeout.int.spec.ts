@@ -83,7 +83,8 @@ it('ends as Error after its working timeout when the process running it was kill
   const [started] = await logRows();
   const ended = await until(async () => {
     const before = Date.now() - started!.start_dttm.getTime() <= WORKING_TIMEOUT * 1000;
-    const { timedOut } = await survivor.clock.tick();
+    const { timedOut, runs } = await survivor.clock.tick();
+    expect(await runs).toEqual([]);
     if (before) expect(timedOut).toEqual([]);
     return timedOut.includes(alertId);
   }, 'the sweep to end the run');
@@ -97,5 +98,7 @@ it('ends as Error after its working timeout when the process running it was kill
     'report/runTimedOut',
   ]);
   // A second sweep (another process's) finds nothing left to end.
-  expect((await survivor.clock.tick()).timedOut).toEqual([]);
+  const last = await survivor.clock.tick();
+  expect(last.timedOut).toEqual([]);
+  expect(await last.runs).toEqual([]);
 });

@@ -85,7 +85,12 @@ export class ScheduleClock implements OnApplicationBootstrap, OnApplicationShutd
       await this.sync();
       return { timedOut, pruned, runs: Promise.resolve([]) };
     }
-    return { timedOut, pruned, runs: this.scheduler.fireDue() };
+    // Nobody may await the runs (the timer does not): a failure is logged here, never left unhandled.
+    const runs = this.scheduler.fireDue().catch((error: unknown) => {
+      this.logger.error(`Scheduler could not start the runs owed: ${String(error)}`);
+      return [];
+    });
+    return { timedOut, pruned, runs };
   }
 
   /** Makes BullMQ's job schedulers equal to the active schedules; calls during a sync run once after it. */
