@@ -27,6 +27,13 @@ export class TestServer {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.answer(req, res));
+    // PROBLEM: node closes a keep-alive connection idle for 5 s while the client (undici, in this same
+    // busy process) may already have picked it for its next request; a POST on it then fails with
+    // "other side closed" / ECONNRESET (undici retries no POST), and the page shows 'Network error'.
+    // On a loaded machine charts, filter values and refreshes failed so. SOLUTION: the server never
+    // closes an idle connection; the client's pool does, and stop() closes all. A browser retries such a
+    // request itself. WHEN TO REMOVE: never while the client's requests are POSTs over Node's fetch.
+    this.server.keepAliveTimeout = 0;
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
