@@ -14,6 +14,7 @@ import {
   filterConfigFold,
   initialDashboardEditState,
   labelColorsFold,
+  LEGACY_FILTER_OPTIONS_REQUEST,
 } from '@strata/domain';
 import type { EventLike, Fold } from '@strata/events';
 import { createFeatureStore } from '../../shared/feature-store';
@@ -46,7 +47,18 @@ const asStored = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknow
 const addedSince: Record<string, object> = {
   // Edit mode's save / history / palette and the shared permalink became page facts later (issue 11).
   // The page shown as it was at a log position (`?as_of=`, issue 13) came later still.
-  dashboard: { edit: initialDashboardEditState(), permalink: null, pastView: null },
+  // Filter values requests and answers are paired by id since; the file's read as one unpaired request.
+  dashboard: {
+    edit: initialDashboardEditState(),
+    permalink: null,
+    pastView: null,
+    filterOptions: Object.fromEntries(
+      Object.entries(old.states.dashboard.filterOptions).map(([id, options]) => [
+        id,
+        { ...options, requestId: LEGACY_FILTER_OPTIONS_REQUEST },
+      ]),
+    ),
+  },
 };
 
 describe('a dashboard time-travel file written before the events moved to libs/domain', () => {
