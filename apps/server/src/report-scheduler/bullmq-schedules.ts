@@ -86,8 +86,12 @@ export class BullMqSchedules {
     this.worker.on('error', () => undefined);
   }
 
-  /** Registers each active schedule whose crontab or zone BullMQ does not have, removes the others. */
-  async sync(schedules: readonly RegisteredSchedule[]): Promise<void> {
+  /**
+   * Registers each active schedule whose crontab or zone BullMQ does not have, removes the others.
+   * Returns the schedules BullMQ refused (logged by the caller); they do not hold up the others.
+   */
+  async sync(schedules: readonly RegisteredSchedule[]): Promise<{ id: number; error: unknown }[]> {
+    const refused: { id: number; error: unknown }[] = [];
     const registered = new Map(
       (await this.queue.getJobSchedulers(0, -1)).map((s) => [s.key, { pattern: s.pattern, tz: s.tz }] as const),
     );
@@ -97,13 +101,18 @@ export class BullMqSchedules {
       wanted.add(id);
       const now = registered.get(id);
       if (now && now.pattern === s.crontab && now.tz === s.timezone) continue;
-      await this.queue.upsertJobScheduler(
-        id,
-        { pattern: s.crontab, tz: s.timezone, immediately: true },
-        { name: JOB_NAME, data: { reportId: s.id } },
-      );
+      try {
+        await this.queue.upsertJobScheduler(
+          id,
+          { pattern: s.crontab, tz: s.timezone, immediately: true },
+          { name: JOB_NAME, data: { reportId: s.id } },
+        );
+      } catch (error) {
+        refused.push({ id: s.id, error });
+      }
     }
     for (const id of registered.keys()) if (!wanted.has(id)) await this.queue.removeJobScheduler(id);
+    return refused;
   }
 
   async close(): Promise<void> {

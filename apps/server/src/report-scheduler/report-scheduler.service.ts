@@ -15,7 +15,14 @@ import { DecideReport } from '../reports/decide-report';
 import { ReportRunService, type RunResult } from '../report-run/report-run.service';
 import { dueRun } from './due-run';
 import { ScheduleLock } from './schedule-lock';
-import { activeSchedules, scheduleById, schedulesToPrune, schedulesWorking, timesOf } from './schedule-rows';
+import {
+  activeSchedules,
+  scheduleById,
+  schedulesToPrune,
+  schedulesWorking,
+  timesOf,
+  type ScheduleRow,
+} from './schedule-rows';
 import { REPORT_SCHEDULER_SETTINGS, type ReportSchedulerSettings } from './scheduler-settings';
 
 /** What one wake-up of a schedule did. */
@@ -73,7 +80,7 @@ export class ReportScheduler {
     const started: Promise<DueOutcome>[] = [];
     for (const row of await activeSchedules(this.dataSource)) {
       if (this.inFlight.size >= MAX_RUNS_PER_PROCESS) break;
-      if (this.inFlight.has(row.id) || !dueRun(timesOf(row), now, this.settings.lookbackMs)) continue;
+      if (this.inFlight.has(row.id) || !this.owes(row, now)) continue;
       const run = this.runDue(row.id)
         .catch((error: unknown): DueOutcome => {
           this.logger.error(`Report ${row.id}: the scheduled run failed to start: ${String(error)}`);
@@ -84,6 +91,16 @@ export class ReportScheduler {
       started.push(run);
     }
     return Promise.all(started);
+  }
+
+  /** Whether the schedule owes a run at `now`; a crontab the cron library no longer reads holds up no other. */
+  private owes(row: ScheduleRow, now: Date): boolean {
+    try {
+      return dueRun(timesOf(row), now, this.settings.lookbackMs) !== null;
+    } catch (error) {
+      this.logger.error(`Report ${row.id}: its schedule cannot be read: ${String(error)}`);
+      return false;
+    }
   }
 
   /**

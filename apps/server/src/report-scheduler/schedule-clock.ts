@@ -104,7 +104,8 @@ export class ScheduleClock implements OnApplicationBootstrap, OnApplicationShutd
     this.syncing = (async () => {
       do {
         this.syncAgain = false;
-        await bullmq.sync(await activeSchedules(this.dataSource));
+        for (const { id, error } of await bullmq.sync(await activeSchedules(this.dataSource)))
+          this.logger.error(`Report ${id}: BullMQ refused its schedule: ${String(error)}`);
       } while (this.syncAgain);
     })().finally(() => (this.syncing = null));
     return this.syncing;
