@@ -63,8 +63,10 @@ export class ScheduleClock implements OnApplicationBootstrap, OnApplicationShutd
       this.bullmq.work(async (reportId, firedAt) => void (await this.scheduler.runDue(reportId, firedAt)));
       this.changes = this.committed.committed$.subscribe((batch) => {
         if (batch.stream.startsWith('report:') && batch.events.some((e) => REGISTRATION_EVENTS.has(e.type)))
-          void this.sync().catch((error: unknown) => this.logger.error(`BullMQ sync failed: ${String(error)}`));
+          this.syncInBackground();
       });
+      // At start, not a tick later: a restart re-registers (and so catches up) at once.
+      this.syncInBackground();
     }
     if (this.settings.tickMs > 0) {
       this.timer = setInterval(() => {
@@ -91,6 +93,10 @@ export class ScheduleClock implements OnApplicationBootstrap, OnApplicationShutd
       return [];
     });
     return { timedOut, pruned, runs };
+  }
+
+  private syncInBackground(): void {
+    void this.sync().catch((error: unknown) => this.logger.error(`BullMQ sync failed: ${String(error)}`));
   }
 
   /** Makes BullMQ's job schedulers equal to the active schedules; calls during a sync run once after it. */
