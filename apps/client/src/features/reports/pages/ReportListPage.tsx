@@ -5,7 +5,7 @@ import { useStoreState } from '../../../shared/use-store-state';
 import { cronInWords } from './cron-words';
 import type { RecipientJson } from '@strata/domain';
 import { ReportModal } from '../report-modal';
-import type { Person, ReportRowView, ScheduleType } from './report-api';
+import type { Person, ReportRowView, ScheduleType } from '../api/reports-api';
 import { filtersOf, LIST_PAGE_SIZE, searchOf, type ReportListFilters } from './report-list-url';
 import type { ReportPagesFeature } from './report-pages.feature';
 import { RunStateBadge, When } from './RunStateBadge';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useStoreState } from '../../../shared/use-store-state';
 import { cronInWords } from './cron-words';
-import { LOG_PAGE_SIZE, type LogRowView } from './report-api';
+import { LOG_PAGE_SIZE, type LogRowView } from '../api/reports-api';
 import type { ReportPagesFeature } from './report-pages.feature';
 import { listPathOf, Pager } from './ReportListPage';
 import { RunStateBadge, When } from './RunStateBadge';

@@ -3,7 +3,7 @@ import { hasPermission, isAdmin, Permission, PermissionView } from '@strata/doma
 import type { AppServices } from '../../../app/services';
 import { useServices } from '../../../app/services-context';
 import { useStoreState } from '../../../shared/use-store-state';
-import type { ScheduleType } from './report-api';
+import type { ScheduleType } from '../api/reports-api';
 import { createReportPages, type ReportPagesFeature } from './report-pages.feature';
 import { ReportListPage } from './ReportListPage';
 import { ReportLogPage } from './ReportLogPage';

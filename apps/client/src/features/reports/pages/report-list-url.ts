@@ -1,5 +1,5 @@
 import { RUN_STATES, type RunState } from '@strata/domain';
-import type { ScheduleType } from './report-api';
+import type { ScheduleType } from '../api/reports-api';
 
 /** What the list shows, read from and written to the address (a reload or a shared link shows the same). */
 export interface ReportListFilters {
@@ -54,7 +54,7 @@ export function listQueryOf(type: ScheduleType, filters: ReportListFilters) {
   return {
     filters: clauses,
     order_column: 'name',
-    order_direction: 'asc',
+    order_direction: 'asc' as const,
     page: filters.page,
     page_size: LIST_PAGE_SIZE,
   };

@@ -3,13 +3,13 @@ import { createFeatureStore, type ClientContext, type FeatureStore } from '../..
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
-import { reportPagesApi, type ReportPagesApi, type ScheduleType } from './report-api';
+import { reportsApi, type ReportsApi, type ScheduleType } from '../api/reports-api';
 import { listQueryOf, type ReportListFilters } from './report-list-url';
 import { reportPagesFold, type ReportPagesEvent, type ReportPagesState } from './report-pages.fold';
 
 export interface ReportPagesFeature {
   readonly store: FeatureStore<ReportPagesState, ReportPagesEvent>;
-  readonly api: ReportPagesApi;
+  readonly api: ReportsApi;
   /** Reads the page of Reports or Alerts these filters ask for (a newer call wins). */
   load(type: ScheduleType, filters: ReportListFilters): Promise<void>;
   /** `PUT {active}`; the row changes once the server said yes. */
@@ -32,7 +32,7 @@ export function createReportPages(
   options: { pollMs?: number } = {},
 ): ReportPagesFeature {
   const store = createFeatureStore<ReportPagesState, ReportPagesEvent>('report-pages', reportPagesFold, context);
-  const api = reportPagesApi(http);
+  const api = reportsApi(http);
   const message = (thrown: unknown) => toClientError(thrown).message;
 
   // A run ends on the server (the scheduler's, or a Run now taking minutes): while one shown is Working,
@@ -90,7 +90,7 @@ export function createReportPages(
     async setActive(id, active) {
       if (store.record([{ type: 'reportPages/activeChangeRequested', data: { id, active } }]).length === 0) return;
       try {
-        const row = await api.setActive(id, active);
+        const row = await api.update(id, { active });
         store.record([{ type: 'reportPages/scheduleUpdated', data: { row } }]);
       } catch (thrown) {
         store.record([{ type: 'reportPages/writeFailed', data: { id } }]);

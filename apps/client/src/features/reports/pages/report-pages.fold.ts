@@ -5,7 +5,7 @@
  */
 import type { Fold } from '@strata/events';
 import { unchanged } from '../../../shared/exhaustive';
-import type { LogRowView, ReportRowView, RunAnswer, ScheduleType } from './report-api';
+import type { LogRowView, ReportRowView, RunAnswer, ScheduleType } from '../api/reports-api';
 import type { ReportListFilters } from './report-list-url';
 
 export type ReportPagesEvent =

@@ -11,13 +11,16 @@ import { createReports } from '../state/reports.feature';
 import { createReportPages, type ReportPagesFeature } from './report-pages.feature';
 import { ReportListPage } from './ReportListPage';
 import { ReportLogPage } from './ReportLogPage';
-import { ALICE, BOB, reportApi, runs } from './testing/report-api';
+import { ALICE, BOB, reportApi as reportApiOf, runs, schedules } from '../api/testing/reports-api';
+
+/** The fake server holding Alice's and Bob's schedules. */
+const reportApi = (options: Parameters<typeof reportApiOf>[0]) => reportApiOf({ rows: schedules(), ...options });
 
 let server: TestServer;
 let pages: ReportPagesFeature;
 
 async function start(api: ReturnType<typeof reportApi>) {
-  server = await new TestServer(api).start();
+  server = await new TestServer(api.handler).start();
   pages = createReportPages(
     createTestContext(),
     new HttpClient({ baseUrl: server.baseUrl }),

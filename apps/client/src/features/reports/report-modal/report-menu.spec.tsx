@@ -4,7 +4,7 @@ import { TestServer } from '../../../testing/test-server';
 import { HttpClient } from '../../api/http-client';
 import { ReportsProvider } from '../state/reports-context';
 import { createReports, type ReportsFeature } from '../state/reports.feature';
-import { reportApi } from '../state/testing/report-api';
+import { reportApi } from '../api/testing/reports-api';
 import { ManageEmailReports, ReportModal } from './index';
 import type { ReportTargetProp } from './report-form';
 
@@ -21,7 +21,7 @@ let api: ReturnType<typeof reportApi>;
 let reports: ReportsFeature;
 
 beforeEach(async () => {
-  api = reportApi(1);
+  api = reportApi();
   server = await new TestServer(api.handler).start();
   reports = createReports({ context: createTestContext(), http: new HttpClient({ baseUrl: server.baseUrl }) });
 });

@@ -24,7 +24,7 @@ import {
 import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
-import { reportsApi, type ReportsApi } from './reports-api';
+import { reportsApi, type ReportsApi } from '../api/reports-api';
 
 export interface ReportsFeature {
   readonly store: FeatureStore<ReportsState, ReportsClientEvent>;

@@ -1,0 +1,135 @@
+import rison from 'rison';
+import type { CreationMethod, ReportBody, ReportJson, RunState } from '@strata/domain';
+import type { HttpClient } from '../../api/http-client';
+
+export type ScheduleType = 'Report' | 'Alert';
+
+export interface Person {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * A schedule as the server answers it (apps/server/src/reports/report-json.ts): the domain's ReportJson
+ * (what the report modal edits) with the fields every answer carries.
+ */
+export type ReportRowView = ReportJson & {
+  owners: Person[];
+  created_by: Person | null;
+  last_state: RunState;
+  last_eval_dttm: string | null;
+};
+
+/** A row of `GET /api/v1/report/{id}/log/` (apps/server/src/reports/report-log.ts). */
+export interface LogRowView {
+  id: number;
+  uuid: string;
+  scheduled_dttm: string;
+  start_dttm: string | null;
+  end_dttm: string | null;
+  value: number | null;
+  state: RunState;
+  error_message: string | null;
+}
+
+export interface Page<T> {
+  count: number;
+  result: T[];
+}
+
+/** The answer of `POST /api/v1/report/{id}/run`. */
+export interface RunAnswer {
+  state: RunState;
+  run_id: string;
+}
+
+export interface ReportListQuery {
+  filters?: { col: string; opr: string; value: unknown }[];
+  order_column?: string;
+  order_direction?: 'asc' | 'desc';
+  page?: number;
+  page_size?: number;
+}
+
+export interface DatabaseOption {
+  id: number;
+  database_name: string;
+}
+
+export const LOG_PAGE_SIZE = 25;
+/** How long Run now waits for its answer (the server bounds a run by its working timeout, 1 h by default). */
+export const RUN_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * The report calls (charts-dashboards-reports §7 Reports; apps/server/src/reports/CONTEXT.md "Protocol"),
+ * shared by the report modal and menus (state/) and the list and log pages (pages/).
+ */
+export interface ReportsApi {
+  list(query: ReportListQuery): Promise<Page<ReportRowView>>;
+  /** The current user's reports made from this chart's or dashboard's menu (§6: those they created). */
+  listFor(
+    creationMethod: CreationMethod,
+    target: { chartId?: number; dashboardId?: number },
+    userId: number | null,
+  ): Promise<ReportRowView[]>;
+  get(id: number): Promise<ReportRowView>;
+  create(body: ReportBody): Promise<ReportRowView>;
+  /**
+   * A full body, or any part of one: `{active}` alone makes the server decide one
+   * reportActivated/reportDeactivated. Answers the schedule.
+   */
+  update(id: number, body: Partial<ReportBody>): Promise<ReportRowView>;
+  remove(id: number): Promise<void>;
+  /** Runs the schedule now; the server answers once the run ended: a render and its retries may take minutes. */
+  runNow(id: number): Promise<RunAnswer>;
+  /** A page of the schedule's runs, newest first. */
+  log(id: number, page: number): Promise<Page<LogRowView>>;
+  /** The databases an alert's SQL may run on. */
+  databases(): Promise<DatabaseOption[]>;
+  /** The charts and dashboards a report made from the lists may send (the first 100 by name). */
+  contents(kind: 'chart' | 'dashboard'): Promise<{ id: number; name: string }[]>;
+}
+
+const q = (value: unknown) => encodeURIComponent(rison.encode(value));
+
+export function reportsApi(http: HttpClient): ReportsApi {
+  const list: ReportsApi['list'] = (query) => http.get(`/api/v1/report/?q=${q(query)}`);
+  return {
+    list,
+    listFor: async (creationMethod, target, userId) => {
+      const filters = [
+        target.chartId !== undefined
+          ? { col: 'chart_id', opr: 'eq', value: target.chartId }
+          : { col: 'dashboard_id', opr: 'eq', value: target.dashboardId },
+        { col: 'creation_method', opr: 'eq', value: creationMethod },
+        ...(userId === null ? [] : [{ col: 'created_by', opr: 'rel_o_m', value: userId }]),
+      ];
+      return (await list({ filters, order_column: 'id', order_direction: 'asc', page: 0, page_size: 25 })).result;
+    },
+    get: async (id) => (await http.get<{ result: ReportRowView }>(`/api/v1/report/${id}`)).result,
+    create: async (body) => {
+      const answer = await http.post<{ id: number; result: ReportRowView }>('/api/v1/report/', body);
+      return { ...answer.result, id: answer.id ?? answer.result.id };
+    },
+    update: async (id, body) => (await http.put<{ result: ReportRowView }>(`/api/v1/report/${id}`, body)).result,
+    remove: async (id) => void (await http.delete(`/api/v1/report/${id}`)),
+    runNow: async (id) =>
+      (await http.post<{ result: RunAnswer }>(`/api/v1/report/${id}/run`, undefined, { timeoutMs: RUN_TIMEOUT_MS }))
+        .result,
+    log: (id, page) =>
+      http.get<Page<LogRowView>>(`/api/v1/report/${id}/log/?q=${q({ page, page_size: LOG_PAGE_SIZE })}`),
+    databases: async () => {
+      const answer = await http.get<{ result: DatabaseOption[] }>(
+        `/api/v1/database/?q=${q({ order_column: 'database_name', order_direction: 'asc', page: 0, page_size: 100 })}`,
+      );
+      return answer.result.map(({ id, database_name }) => ({ id, database_name }));
+    },
+    contents: async (kind) => {
+      const column = kind === 'chart' ? 'slice_name' : 'dashboard_title';
+      const query = { columns: ['id', column], order_column: column, order_direction: 'asc', page: 0, page_size: 100 };
+      const answer = await http.get<{ result: Record<string, unknown>[] }>(`/api/v1/${kind}/?q=${q(query)}`);
+      return answer.result.map((row) => ({ id: Number(row.id), name: String(row[column] ?? row.id) }));
+    },
+  };
+}
