@@ -258,3 +258,43 @@ describe('the retry budget is time, not a count', () => {
     expect(once.seen.attempts).toBe(1);
   });
 });
+
+describe('a refusal is decided on the stream now, not on a cached fold', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("decides again on another process's appends instead of refusing on its stale fold", async () => {
+    // Two server processes on one database: each runner's cache is its own process's.
+    const a = new DecisionRunner(s.store, s.dataSource);
+    const b = new DecisionRunner(s.store, s.dataSource);
+    expect((await a.load('counter:9', counter)).version).toBe(0); // A now holds the stream before it exists
+    await b.loadDecideAppend('counter:9', counter, { type: 'Create', name: 'a' }, ctx, { actor: '2' });
+
+    // On A's cached fold the counter is missing; on the stream now it exists.
+    const reads = jest.spyOn(s.store, 'readStream');
+    const result = await a.loadDecideAppend('counter:9', counter, { type: 'Increment', by: 4 }, ctx, { actor: '1' });
+    expect(result.version).toBe(2);
+    expect(reads.mock.calls.map(([stream, from]) => [stream, from])).toEqual([['counter:9', 0]]);
+    expect((await b.load('counter:9', counter)).state).toEqual({ name: 'a', total: 4 });
+  });
+
+  it('refuses on the current state, with one read of what followed the cached version', async () => {
+    const a = new DecisionRunner(s.store, s.dataSource);
+    const b = new DecisionRunner(s.store, s.dataSource);
+    await a.loadDecideAppend('counter:10', counter, { type: 'Create', name: 'a' }, ctx, { actor: '1' });
+    await b.loadDecideAppend('counter:10', counter, { type: 'Increment', by: 6 }, ctx, { actor: '2' });
+
+    const reads = jest.spyOn(s.store, 'readStream');
+    // A's fold (0) would allow 5; the stream now (6) does not.
+    await expect(
+      a.loadDecideAppend('counter:10', counter, { type: 'Increment', by: 5 }, ctx, { actor: '1' }),
+    ).rejects.toMatchObject({ code: 'too_big' });
+    expect(reads.mock.calls.map(([stream, from]) => [stream, from])).toEqual([['counter:10', 1]]);
+    // Refused on a fold that is current: one read finds nothing newer, and the refusal stands.
+    reads.mockClear();
+    await expect(
+      a.loadDecideAppend('counter:10', counter, { type: 'Increment', by: 5 }, ctx, { actor: '1' }),
+    ).rejects.toMatchObject({ code: 'too_big' });
+    expect(reads.mock.calls.map(([stream, from]) => [stream, from])).toEqual([['counter:10', 2]]);
+    expect(await s.store.streamVersion('counter:10')).toBe(2);
+  });
+});

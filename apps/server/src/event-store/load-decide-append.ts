@@ -56,8 +56,12 @@ type Folder<S, E extends EventLike> = Pick<Decider<S, E, unknown, unknown>, 'ini
  *
  * Recently used streams stay in memory with their folds (stream-cache.ts): a command decides against the
  * cached version and its append checks that version, so a command on a known stream is one round trip
- * (the append) and folds only the new events. A command id is checked by the append itself; only when
- * `decide` refuses or decides nothing is the log asked whether the command already ran.
+ * (the append) and folds only the new events. The append's version check keeps a decision on the cache
+ * honest, but a refusal never reaches it: when `decide` refuses (a DomainError) on a cached fold, the
+ * events appended after the cached version (by another server process) are read, and if there are any
+ * the command is decided again on the stream now, so nothing is refused on a stale state (one read per
+ * refusal, none on the happy path). A command id is checked by the append itself; only when `decide`
+ * refuses or decides nothing is the log asked whether the command already ran.
  */
 @Injectable()
 export class DecisionRunner {
@@ -149,14 +153,17 @@ export class DecisionRunner {
     decide: (current: StreamState) => EventLike[],
   ): Promise<AppendResult> {
     const { commandId, expectedVersion, ...appendMeta } = meta;
-    let current = await this.cached(stream);
+    let { state: current, read } = await this.cached(stream);
     // The client saw a later version than the cache holds: another writer appended it.
-    if (expectedVersion !== undefined && expectedVersion > current.version) current = await this.latest(stream);
+    if (expectedVersion !== undefined && expectedVersion > current.version) {
+      current = await this.latest(stream);
+      read = true;
+    }
     let events: EventLike[];
     try {
       if (expectedVersion !== undefined && expectedVersion !== current.version)
         throw new VersionConflictError(stream, expectedVersion, current.version);
-      events = decide(current);
+      ({ current, events } = await this.decideNow(stream, current, read, expectedVersion, decide));
     } catch (error) {
       // A retry of a command that already committed answers with its first result: the stream has moved
       // on, and deciding again could refuse what in fact succeeded.
@@ -182,6 +189,31 @@ export class DecisionRunner {
     if (result.duplicate) this.cache.markStale(stream);
     else if (result.events.length > 0) this.cache.set(stream, current.extend(upcastEvents(result.events)));
     return result;
+  }
+
+  /**
+   * `decide` on `current`; a refusal decided on a cached fold (`read`: false) is checked against the log
+   * first. Another process may have appended since, and a refusal never reaches the append whose version
+   * check would notice: a stale one would stand (a scheduled run refused as "in progress" after that run
+   * ended elsewhere). If the stream moved on, the command is decided again on it; for a client that named
+   * its version, the stream moving on is its conflict.
+   */
+  private async decideNow(
+    stream: string,
+    current: StreamState,
+    read: boolean,
+    expectedVersion: number | undefined,
+    decide: (current: StreamState) => EventLike[],
+  ): Promise<{ current: StreamState; events: EventLike[] }> {
+    try {
+      return { current, events: decide(current) };
+    } catch (error) {
+      if (read || !(error instanceof DomainError)) throw error;
+      const now = await this.latest(stream);
+      if (now.version === current.version) throw error;
+      if (expectedVersion !== undefined) throw new VersionConflictError(stream, expectedVersion, now.version);
+      return { current: now, events: decide(now) };
+    }
   }
 
   /**
@@ -214,11 +246,14 @@ export class DecisionRunner {
     return result;
   }
 
-  /** The cached stream, brought up to date first if a conflict showed it behind; read whole if unknown. */
-  private async cached(stream: string): Promise<StreamState> {
+  /**
+   * The cached stream, brought up to date first if a conflict showed it behind; read whole if unknown.
+   * `read`: this call read the log (the state is the stream now, not a cached fold).
+   */
+  private async cached(stream: string): Promise<{ state: StreamState; read: boolean }> {
     const entry = this.cache.get(stream);
-    if (entry === undefined) return this.latest(stream);
-    return entry.stale ? this.latest(stream) : entry.state;
+    if (entry === undefined || entry.stale) return { state: await this.latest(stream), read: true };
+    return { state: entry.state, read: false };
   }
 
   /** The stream now: the cached events plus those appended after them (all of it if not cached). */

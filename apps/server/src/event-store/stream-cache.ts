@@ -3,7 +3,9 @@
  * stream again: it decides against the cached version and appends with that version as the expected one.
  * The append's version check keeps the cache honest: if another writer (another server process, a
  * caller's transaction) appended meanwhile, the append conflicts, the entry is marked stale, and the next
- * attempt reads only the events after the cached version. Only committed events enter the cache.
+ * attempt reads only the events after the cached version. A refusal never reaches an append: DecisionRunner
+ * reads the events after the cached version before it lets a refusal decided on the cache stand. Only
+ * committed events enter the cache.
  */
 import { EventLog, type Envelope, type EventLike, type Fold } from '@strata/events';
 
