@@ -1,6 +1,6 @@
-import { useEffect, useRef, type MutableRefObject } from 'react';
+import type { MutableRefObject } from 'react';
 import type { KeyedStateSync } from '../../../shared/keyed-state/keyed-state-sync';
-import { browserPageLeft$ } from '../../sqllab/persistence/send-on-leave';
+import { useKeyedStateSync } from '../../../shared/keyed-state/use-keyed-state-sync';
 import type { DashboardCore } from '../dashboard-core';
 import { filterStateKeySync } from './filter-state-key';
 
@@ -13,19 +13,5 @@ export function useFilterStateKey(
   enabled: boolean,
   onKey: (key: string) => void,
 ): MutableRefObject<KeyedStateSync | null> {
-  const sync = useRef<KeyedStateSync | null>(null);
-  const latestOnKey = useRef(onKey);
-  latestOnKey.current = onKey;
-  useEffect(() => {
-    if (!enabled) return;
-    const made = filterStateKeySync(core, (key) => latestOnKey.current(key));
-    sync.current = made;
-    const left = browserPageLeft$().subscribe(() => made.flush());
-    return () => {
-      left.unsubscribe();
-      made.dispose();
-      if (sync.current === made) sync.current = null;
-    };
-  }, [core, enabled]);
-  return sync;
+  return useKeyedStateSync(core, enabled, filterStateKeySync, onKey);
 }

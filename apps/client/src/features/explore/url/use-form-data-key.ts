@@ -1,5 +1,5 @@
-import { useEffect, useRef, type MutableRefObject } from 'react';
-import { browserPageLeft$ } from '../../sqllab/persistence/send-on-leave';
+import type { MutableRefObject } from 'react';
+import { useKeyedStateSync } from '../../../shared/keyed-state/use-keyed-state-sync';
 import type { FormDataBody } from '../api/explore-api';
 import type { ExploreFeature } from '../explore.feature';
 import { formDataKeySync, type FormDataKeySync } from './form-data-key';
@@ -35,19 +35,5 @@ export function useFormDataKey(
   enabled: boolean,
   onKey: (key: string, body: FormDataBody) => void,
 ): MutableRefObject<FormDataKeySync | null> {
-  const sync = useRef<FormDataKeySync | null>(null);
-  const latestOnKey = useRef(onKey);
-  latestOnKey.current = onKey;
-  useEffect(() => {
-    if (!enabled) return;
-    const made = formDataKeySync(explore, (key, body) => latestOnKey.current(key, body));
-    sync.current = made;
-    const left = browserPageLeft$().subscribe(() => made.flush());
-    return () => {
-      left.unsubscribe();
-      made.dispose();
-      if (sync.current === made) sync.current = null;
-    };
-  }, [explore, enabled]);
-  return sync;
+  return useKeyedStateSync(explore, enabled, formDataKeySync, onKey);
 }
