@@ -1,9 +1,11 @@
 import { Subject } from 'rxjs';
 import { waitFor } from '@testing-library/react';
+import { ErrorType } from '@strata/domain';
+import { ApiError } from '../../features/api/api-error';
 import { keyedStateSync, type KeyedStateSource } from './keyed-state-sync';
 
 /** A page's state and the key store's calls, in memory: the sync's own rules, without a page or server. */
-function harness(options: { firstNeedsKey?: boolean; quietMs?: number } = {}) {
+function harness(options: { firstNeedsKey?: boolean; quietMs?: number; createRefused?: number } = {}) {
   const changes$ = new Subject<void>();
   const calls: string[] = [];
   const keys: string[] = [];
@@ -16,6 +18,14 @@ function harness(options: { firstNeedsKey?: boolean; quietMs?: number } = {}) {
     ...(options.firstNeedsKey !== undefined ? { firstNeedsKey: () => options.firstNeedsKey! } : {}),
     create: async (body) => {
       calls.push(`POST ${body}`);
+      if (options.createRefused)
+        throw new ApiError({
+          message: 'Forbidden',
+          status: options.createRefused,
+          statusText: 'Forbidden',
+          errors: [],
+          error_type: ErrorType.GENERIC_BACKEND_ERROR,
+        });
       return `key${calls.length}`;
     },
     update: async (key, body, keepalive) => {
@@ -30,6 +40,9 @@ function harness(options: { firstNeedsKey?: boolean; quietMs?: number } = {}) {
   };
   return { sync, calls, keys, show };
 }
+
+/** The fake store answers within microtasks: one turn of the event loop settles every request sent. */
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('keyedStateSync (a page state under a key in its address)', () => {
   it('the first change gets a key at once; later ones wait for quiet, and leaving sends the last at once, keepalive', async () => {
@@ -58,5 +71,34 @@ describe('keyedStateSync (a page state under a key in its address)', () => {
     await waitFor(() => expect(defaults.calls).toEqual(['POST defaults']));
     expect(quiet.calls).toEqual([]);
     defaults.sync.dispose();
+  });
+
+  it('a user refused a key (403) is not asked again on every change: one refused POST, then nothing', async () => {
+    const { sync, calls, keys, show } = harness({ createRefused: 403 });
+    sync.opened(null);
+    show('a');
+    await settled();
+    expect(calls).toEqual(['POST a']);
+    show('b');
+    sync.flush();
+    await settled();
+    sync.opened(null);
+    show('c');
+    await settled();
+    expect(calls).toEqual(['POST a']);
+    expect(keys).toEqual([]);
+    sync.dispose();
+  });
+
+  it('another failure (the server down) is tried again with the next change', async () => {
+    const { sync, calls, show } = harness({ createRefused: 503 });
+    sync.opened(null);
+    show('a');
+    await settled();
+    expect(calls).toEqual(['POST a']);
+    show('b');
+    sync.flush();
+    await waitFor(() => expect(calls).toEqual(['POST a', 'POST b']));
+    sync.dispose();
   });
 });

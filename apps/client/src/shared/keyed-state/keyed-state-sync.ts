@@ -59,11 +59,15 @@ export function keyedStateSync<B>(
   let timer: ReturnType<typeof setTimeout> | null = null;
   // One request at a time, in order: a later state never loses to an earlier one answered late.
   let chain: Promise<void> = Promise.resolve();
+  // WHY stop: a 403 on POST means this user may not make keys at all (no write right on the key store);
+  // the right does not come back while the page lives, so asking again would only send a refused POST on
+  // every edit. The page keeps working; its address just names no key.
+  let refused = false;
 
   function send(keepalive: boolean): void {
     const body = source.body();
     const sentFor = open;
-    if (!body || source.text(body) === sentFor.shown) return;
+    if (refused || !body || source.text(body) === sentFor.shown) return;
     sentFor.shown = source.text(body);
     sentFor.started = true;
     chain = chain
@@ -80,8 +84,10 @@ export function keyedStateSync<B>(
         sentFor.key = await source.create(body);
         if (sentFor === open) onKey(sentFor.key, body);
       })
-      // A failed store loses nothing on screen: the next change sends the whole state again.
-      .catch(() => {
+      // A failed store loses nothing on screen: the next change sends the whole state again, unless the
+      // POST was refused (403: the update's 403 was caught above, so this one is the create's).
+      .catch((error: unknown) => {
+        if (hasStatus(error, 403)) refused = true;
         sentFor.shown = null;
       });
   }
