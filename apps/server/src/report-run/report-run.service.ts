@@ -130,7 +130,16 @@ export class ReportRunService {
     return 'Sent';
   }
 
-  /** FailRun, then the owners' error notice when the domain says it is news (at most once per grace period). */
+  /**
+   * The owners' notice of a run the scheduler's sweep ended (`TimeOutRun`: the process running it died),
+   * told as a run's own failure is (`notifyOwners`). A schedule deleted meanwhile tells nobody.
+   */
+  async notifyTimedOut(reportId: number, runId: string, actor = 'system'): Promise<void> {
+    const report = await this.report(reportId);
+    if (report) await this.notifyOwners(report, runId, actor, WORKING_TIMEOUT_ERROR);
+  }
+
+  /** FailRun, then the owners' error notice when the domain says it is news. */
   private async fail(report: ReportRow, ctx: DeliveryContext, message: string): Promise<void> {
     try {
       await this.decide(report.id, ctx.actor, {
@@ -142,15 +151,24 @@ export class ReportRunService {
       if (error instanceof DomainError) return;
       throw error;
     }
+    await this.notifyOwners(report, ctx.runId, ctx.actor, message);
+  }
+
+  /**
+   * `NotifyOwnersOfError`, then the owners' mail when the domain says the schedule's Error is news (at
+   * most once per grace period, a success resets it).
+   */
+  private async notifyOwners(report: ReportRow, runId: string, actor: string, message: string): Promise<void> {
     try {
-      await this.decide(report.id, ctx.actor, { type: 'NotifyOwnersOfError', data: { at: new Date().toISOString() } });
+      await this.decide(report.id, actor, { type: 'NotifyOwnersOfError', data: { at: new Date().toISOString() } });
     } catch (error) {
       if (error instanceof DomainError) return; // report_error_not_news: told within the grace period.
       throw error;
     }
     // The notice has its own time: the run's deadline may be why it failed.
-    const retry = { ...ctx.retry, deadline: Date.now() + 5 * 60_000 };
-    await this.delivery.notifyOwners(report, await this.ownerAddresses(report), message, { ...ctx, retry });
+    const retry = { delaysMs: this.config.retryDelaysMs, deadline: Date.now() + 5 * 60_000 };
+    const ctx: DeliveryContext = { runId, actor, url: this.linkTo(report), retry };
+    await this.delivery.notifyOwners(report, await this.ownerAddresses(report), message, ctx);
   }
 
   /** Whose eyes the run uses (Superset's owner executor): the first owner, else the creator. */

@@ -7,10 +7,10 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { reportStream, timedOut, type ReportCommand } from '@strata/domain';
+import { timedOut, type ReportCommand } from '@strata/domain';
 import { DomainError } from '@strata/events';
 import { DataSource } from 'typeorm';
-import { EventStore, VersionConflictError } from '../event-store/event-store.port';
+import { VersionConflictError, type AppendResult } from '../event-store/event-store.port';
 import { DecideReport } from '../reports/decide-report';
 import { ReportRunService, type RunResult } from '../report-run/report-run.service';
 import { dueRun } from './due-run';
@@ -45,7 +45,6 @@ export class ReportScheduler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly commandBus: CommandBus,
-    private readonly store: EventStore,
     private readonly executor: ReportRunService,
     private readonly lock: ScheduleLock,
     @Inject(REPORT_SCHEDULER_SETTINGS) private readonly settings: ReportSchedulerSettings,
@@ -106,16 +105,25 @@ export class ReportScheduler {
   /**
    * Ends every run Working past its schedule's working timeout as Error: the process that ran it died (or
    * hangs), and nothing else would ever end it. Any process may do it; the domain lets one TimeOutRun in.
-   * Returns the schedules whose run it ended.
+   * The owners hear of it as of a run's own failure (the executor's notice: at most once per grace
+   * period). Returns the schedules whose run it ended.
    */
   async sweepTimedOut(): Promise<number[]> {
     const now = this.settings.now();
     const ended: number[] = [];
     for (const row of await schedulesWorking(this.dataSource)) {
       if (!timedOut(row, row.runs, now)) continue;
-      // Refused or conflicting: another process's sweep, or the run itself, ended it first.
-      if (await this.decideAtLatest(row.id, { type: 'TimeOutRun', data: { at: now.toISOString() } }))
-        ended.push(row.id);
+      // Refused: another process's sweep, or the run itself, ended it first.
+      const result = await this.housekeeping(row.id, { type: 'TimeOutRun', data: { at: now.toISOString() } });
+      const event = result?.events.find((e) => e.type === 'report/runTimedOut');
+      if (!event) continue;
+      ended.push(row.id);
+      const { runId } = event.data as { runId: string };
+      await this.executor
+        .notifyTimedOut(row.id, runId)
+        .catch((error: unknown) =>
+          this.logger.error(`Report ${row.id}: the owners' timeout notice failed: ${String(error)}`),
+        );
     }
     return ended;
   }
@@ -131,27 +139,24 @@ export class ReportScheduler {
     const pruned: number[] = [];
     for (const row of await schedulesToPrune(this.dataSource, now)) {
       // Refused or conflicting: another process pruned it, or the stream moved on; the next tick looks again.
-      if (await this.decideAtLatest(row.id, { type: 'PruneRunLog', data: { at: now.toISOString() } }))
+      if (await this.housekeeping(row.id, { type: 'PruneRunLog', data: { at: now.toISOString() } }))
         pruned.push(row.id);
     }
     return pruned;
   }
 
   /**
-   * Decides a housekeeping command at the stream's latest version (expectedVersion): the command runner's
-   * cached stream may be older than another process's appends (the run that process started), and a
-   * refusal decided on it would never reach the append that notices; with the version named, the runner
-   * reads up to it first. False when refused, or when the stream moved on meanwhile (a conflict).
+   * Decides a housekeeping command on the stream now (the command runner decides a refusal on the log's
+   * latest events, not on its cache: another process may have started or ended the run). Null when
+   * refused, or when the stream kept moving past the runner's retry budget; the next tick looks again.
    */
-  private async decideAtLatest(reportId: number, command: ReportCommand): Promise<boolean> {
-    const expectedVersion = await this.store.streamVersion(reportStream(reportId));
+  private async housekeeping(reportId: number, command: ReportCommand): Promise<AppendResult | null> {
     try {
-      await this.commandBus.execute(
-        new DecideReport(reportId, command, { actor: 'system', undoable: false, expectedVersion }),
+      return await this.commandBus.execute<DecideReport, AppendResult>(
+        new DecideReport(reportId, command, { actor: 'system', undoable: false }),
       );
-      return true;
     } catch (error) {
-      if (error instanceof DomainError || error instanceof VersionConflictError) return false;
+      if (error instanceof DomainError || error instanceof VersionConflictError) return null;
       throw error;
     }
   }

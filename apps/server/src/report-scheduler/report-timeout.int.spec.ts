@@ -2,12 +2,14 @@
  * A run whose process is killed mid-run ends as Error after its working timeout (issue 14 Done-when): a
  * child server process starts an alert whose SQL sleeps for ten minutes, is killed with SIGKILL while the
  * run is Working, and this process's scheduler tick ends the run as Error ("Report Schedule reached a
- * working timeout.") once the schedule's working_timeout has passed, and not before.
+ * working timeout.") once the schedule's working_timeout has passed, and not before; its owner gets the
+ * error notice at the test's SMTP server, as for a run's own failure, and only once.
  */
 import { WORKING_TIMEOUT_ERROR } from '@strata/domain';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
+import { startSmtpInbox, type SmtpInbox } from '../report-run/testing/smtp-inbox';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { startSchedulerApp, type SchedulerApp } from './testing/scheduler-app';
 import {
@@ -28,15 +30,18 @@ const WORKING_TIMEOUT = 5;
 
 let db: TestDatabase;
 let survivor: SchedulerApp;
+let inbox: SmtpInbox;
 
 beforeAll(async () => {
   db = await createTestDatabase('scheduler_timeout');
+  inbox = await startSmtpInbox();
   // The surviving process reads the real clock: the working timeout is measured from the run's real start.
-  survivor = await startSchedulerApp(db.url);
+  survivor = await startSchedulerApp(db.url, { smtpPort: inbox.port });
 });
 
 afterAll(async () => {
   await survivor?.close();
+  await inbox?.close();
   await db?.drop();
 });
 
@@ -92,13 +97,23 @@ it('ends as Error after its working timeout when the process running it was kill
   const [row] = await logRows();
   expect(row).toMatchObject({ state: 'Error', error_message: WORKING_TIMEOUT_ERROR });
   expect(row!.end_dttm!.getTime() - row!.start_dttm.getTime()).toBeGreaterThan(WORKING_TIMEOUT * 1000);
+  // The owner hears of it as of a run's own failure (the executor's notice).
+  const notice = await until(
+    async () => inbox.mails.find((m) => m.rcpt.includes('kim@example.com')),
+    "the owner's error notice",
+  );
+  expect(notice.subject).toBe(`[Alert] Error occurred for Alert: Alert ${alertId}`);
+  expect(notice.html).toContain(WORKING_TIMEOUT_ERROR);
   expect(await streamTypes(survivor.app, alertId)).toEqual([
     'report/reportCreated',
     'report/runStarted',
     'report/runTimedOut',
+    'report/ownersNotifiedOfError',
+    'report/mailSent',
   ]);
-  // A second sweep (another process's) finds nothing left to end.
+  // A second sweep (another process's) finds nothing left to end, and tells nobody again.
   const last = await survivor.clock.tick();
   expect(last.timedOut).toEqual([]);
   expect(await last.runs).toEqual([]);
+  expect(inbox.mails).toHaveLength(1);
 });
