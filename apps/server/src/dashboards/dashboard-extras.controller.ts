@@ -4,7 +4,7 @@
  * and colors endpoints edit the dashboard (can_write, ownership or admin); a copy needs can_write.
  */
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { dataMaskSchema, filterConfigItemSchema, Permission, PermissionView as View } from '@strata/domain';
+import { dashboardFilterStateSchema, filterConfigItemSchema, Permission, PermissionView as View } from '@strata/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
@@ -62,18 +62,14 @@ const colorsBody = z
   .strict();
 const colorsQuery = z.object({ mark_updated: z.enum(['true', 'false']).default('true') });
 
-const permalinkBody = z
-  .object({
-    dataMask: z.record(z.string(), dataMaskSchema).optional(),
-    activeTabs: z.array(z.string().max(200)).max(200).optional(),
-    anchor: z.string().max(200).nullish(),
-    urlParams: z
-      .union([
-        z.array(z.tuple([z.string().max(200), z.string().max(10_000)])).max(100),
-        z.record(z.string(), z.string().max(10_000)),
-      ])
-      .optional(),
-  })
+/**
+ * A permalink's body is the dashboard filter state (libs/domain dashboard/filter-state) without its `id`,
+ * strict, and stored as sent: no `dataMask: {}` filled in, no null `urlParams`.
+ */
+const { dataMask, urlParams } = dashboardFilterStateSchema.shape;
+const permalinkBody = dashboardFilterStateSchema
+  .omit({ id: true })
+  .extend({ dataMask: dataMask.removeDefault().optional(), urlParams: urlParams.unwrap().unwrap().optional() })
   .strict();
 
 @Controller('api/v1/dashboard/:id')
