@@ -343,6 +343,8 @@ export function exploreTestApi({ more }: { more?: (method: string, url: URL) => 
           res.end(answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
         })();
       });
+      // Never close idle connections from this side: see src/testing/test-server.ts (a POST on a closing one fails).
+      server!.keepAliveTimeout = 0;
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
       api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       return api;
