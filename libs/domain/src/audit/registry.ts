@@ -25,6 +25,7 @@ import { chartListSummaries } from '../explore/chart-list/chart-list.summaries';
 import { databaseSummaries } from '../databases/database.summaries';
 import { datasetSummaries } from '../datasets/dataset.summaries';
 import { reportSummaries } from '../reports/report.summaries';
+import { reportsClientSummaries } from '../reports/client/reports-client.summaries';
 import { errorsSummaries } from '../platform/errors/errors.summaries';
 import { examplesSummaries } from '../platform/examples/examples.summaries';
 import { toastSummaries } from '../platform/toasts/toast.summaries';
@@ -59,6 +60,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   databaseSummaries,
   datasetSummaries,
   reportSummaries,
+  reportsClientSummaries,
   errorsSummaries,
   examplesSummaries,
   toastSummaries,
