@@ -30,6 +30,8 @@ import { MetadataCache } from './metadata-cache';
 import { connectionOf, settingsOfBody } from './request-input';
 import { databaseIdOf, databaseNotFound, readableDatabase } from './readable-database';
 import { RisonQuery } from '../common/rison';
+import { DataSource } from 'typeorm';
+import { datasetsExist, relatedObjects } from './related-objects';
 
 export function engineHttpError(err: unknown): unknown {
   if (!(err instanceof EngineError)) return err;
@@ -71,6 +73,7 @@ export class DatabasesController {
     private readonly access: DatabaseAccess,
     private readonly registry: EngineRegistry,
     private readonly cache: MetadataCache,
+    private readonly dataSource: DataSource,
   ) {}
 
   @Get()
@@ -152,9 +155,22 @@ export class DatabasesController {
   async remove(@Param('id') param: string, @ReqUser() admin: CurrentUser) {
     const id = databaseIdOf(param);
     if (!(await this.databases.find(id))) throw databaseNotFound();
+    // Superset refuses while datasets exist: their charts would lose their data. No override: the
+    // admin deletes the datasets (the page lists them) first.
+    const related = await relatedObjects(this.dataSource, id);
+    if (related.datasets.count > 0) throw datasetsExist(related.datasets.count);
     await this.databases.delete(id, admin.id);
     this.forget(id);
     return { message: 'OK' };
+  }
+
+  /** The datasets and charts that use the database (the delete dialog lists them). */
+  @Get(':id/related_objects')
+  @RequirePermission(Permission.WRITE, View.DATABASE)
+  async related(@Param('id') param: string) {
+    const id = databaseIdOf(param);
+    if (!(await this.databases.find(id))) throw databaseNotFound();
+    return relatedObjects(this.dataSource, id);
   }
 
   @Post('test_connection')

@@ -395,6 +395,15 @@ describe('test_connection', () => {
       parameters: { engine: 'postgresql', host: '127.0.0.1', port: 1, database: 'x', username: 'u' },
     });
     expect(closed.body.errors[0].error_type).toBe('CONNECTION_PORT_CLOSED_ERROR');
+    // `.invalid` never resolves (RFC 6761): the engine's ENOTFOUND, translated.
+    const unknownHost = await admin.post('/api/v1/database/test_connection/', {
+      parameters: { engine: 'postgresql', host: 'no-such-host.invalid', port: 5432, database: 'x', username: 'u' },
+    });
+    expect(unknownHost.status).toBe(422);
+    expect(unknownHost.body.errors[0]).toMatchObject({
+      error_type: 'CONNECTION_INVALID_HOSTNAME_ERROR',
+      message: 'The hostname "no-such-host.invalid" cannot be resolved.',
+    });
     const wrong = await admin.post('/api/v1/database/test_connection/', {
       parameters: {
         engine: 'mysql',
@@ -564,6 +573,45 @@ describe('rows registered outside the log (examples)', () => {
 });
 
 describe('delete', () => {
+  // The read models the datasets and charts modules keep (their own specs cover how they are made).
+  it('lists the datasets and charts that use a database and refuses its deletion while datasets exist', async () => {
+    const created = await admin.post('/api/v1/database/', {
+      database_name: 'used',
+      sqlalchemy_uri: pgUri,
+      confirm_dangerous_login: true,
+    });
+    const id = created.body.id as number;
+    const ds = t.app.get(DataSource);
+    const [{ id: datasetId }] = await ds.query(
+      `INSERT INTO datasets (id, uid, kind, table_name, database_id, schema, created_on, changed_on, version)
+       VALUES (nextval('datasets_id_seq'), 'x', 'physical', 'orders', $1, 'shop', now(), now(), 1) RETURNING id`,
+      [id],
+    );
+    const [{ id: chartId }] = await ds.query(
+      `INSERT INTO charts (id, slice_name, viz_type, datasource_id, datasource_type, created_on, changed_on, version)
+       VALUES (nextval('charts_id_seq'), 'Orders by day', 'table', $1, 'table', now(), now(), 1) RETURNING id`,
+      [datasetId],
+    );
+    const related = await admin.get(`/api/v1/database/${id}/related_objects/`);
+    expect(related.body).toEqual({
+      charts: { count: 1, result: [{ id: chartId, slice_name: 'Orders by day', viz_type: 'table' }] },
+      datasets: { count: 1, result: [{ id: datasetId, table_name: 'orders', schema: 'shop' }] },
+    });
+    expect((await gamma.get(`/api/v1/database/${id}/related_objects/`)).status).toBe(403);
+    const refused = await admin.request('DELETE', `/api/v1/database/${id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].message).toMatch(/Cannot delete a database that has datasets attached \(1\)/);
+    expect((await admin.get(`/api/v1/database/${id}`)).status).toBe(200);
+
+    await ds.query(`DELETE FROM charts WHERE id = $1`, [chartId]);
+    await ds.query(`DELETE FROM datasets WHERE id = $1`, [datasetId]);
+    expect((await admin.get(`/api/v1/database/${id}/related_objects/`)).body).toEqual({
+      charts: { count: 0, result: [] },
+      datasets: { count: 0, result: [] },
+    });
+    expect((await admin.request('DELETE', `/api/v1/database/${id}`)).status).toBe(200);
+  });
+
   it('removes the database and its password', async () => {
     const id = (await admin.get(`/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:warehouse)))`)).body
       .result[0].id;
