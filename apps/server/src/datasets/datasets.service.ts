@@ -138,19 +138,23 @@ export class DatasetsService {
 
   /**
    * PUT: owners and admins only; SQL fragments (calculated columns, metrics) must be safe expressions, and
-   * a new query or new template parameters must give a query the SQL guard allows.
+   * a new query or new template parameters must give a query the SQL guard allows and the database runs.
    */
   async update(id: number, changes: DatasetEdit, user: CurrentUser): Promise<DatasetJson> {
     const found = await this.editable(id, user);
     await checkOwners(this.dataSource, changes.owners);
     if (changes.sql !== undefined || changes.template_params !== undefined) {
       const sql = changes.sql !== undefined ? changes.sql : found.sql;
-      if (sql?.trim())
-        await this.guard(
+      if (sql?.trim()) {
+        const statement = await this.guard(
           found.database.id,
           sql,
           changes.template_params !== undefined ? changes.template_params : found.template_params,
         );
+        // The editor's "a query that fails is refused": the new query runs once (LIMIT 1, read-only, rolled
+        // back) so a missing table or column is a 422 with the database's message, not a broken dataset.
+        await this.inference.ofQuery(found.database.id, statement, changes.schema ?? found.schema);
+      }
     }
     // The columns as they will be, to check their SQL; the decision patches them against the stream itself.
     const columns = changes.columns ? patchColumns(changes.columns, found.columns) : undefined;
