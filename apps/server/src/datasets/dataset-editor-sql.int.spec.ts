@@ -82,4 +82,26 @@ describe('the dataset editor against a real database', () => {
     expect(columns.find((c) => c.column_name === 'name')!.verbose_name).toBe('Planet');
     expect(columns.find((c) => c.column_name === 'discovered')!.is_dttm).toBe(true);
   });
+
+  it("filters the list by certification: a dataset with a certified metric or column (Superset's dataset_is_certified)", async () => {
+    const created = await alice.post('/api/v1/dataset/', {
+      database: dbId,
+      schema: 'public',
+      table_name: 'certified_planets',
+      sql: 'SELECT id FROM planets',
+    });
+    const id = created.body.id as number;
+    const certified = async (value: boolean) =>
+      (
+        await alice.get(
+          `/api/v1/dataset/?q=${encodeURIComponent(`(filters:!((col:id,opr:dataset_is_certified,value:!${value ? 't' : 'f'})))`)}`,
+        )
+      ).body.ids as number[];
+    expect(await certified(true)).not.toContain(id);
+    expect(await certified(false)).toContain(id);
+    const metric = { metric_name: 'n', expression: 'COUNT(*)', certified_by: 'Data team' };
+    expect((await alice.put(`/api/v1/dataset/${id}`, { metrics: [metric] })).status).toBe(200);
+    expect(await certified(true)).toContain(id);
+    expect(await certified(false)).not.toContain(id);
+  });
 });

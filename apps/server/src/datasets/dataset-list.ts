@@ -12,7 +12,18 @@ import { datasetJson, DATASET_SELECT, type DatasetJson, type DatasetRow } from '
 
 const filter = z.object({
   col: z.enum(['table_name', 'database', 'schema', 'owners', 'sql', 'id']),
-  opr: z.enum(['ct', 'sw', 'ew', 'eq', 'neq', 'rel_o_m', 'rel_m_m', 'dataset_is_null_or_empty', 'in']),
+  opr: z.enum([
+    'ct',
+    'sw',
+    'ew',
+    'eq',
+    'neq',
+    'rel_o_m',
+    'rel_m_m',
+    'dataset_is_null_or_empty',
+    'dataset_is_certified',
+    'in',
+  ]),
   value: z.union([
     z.string().max(500),
     z.number(),
@@ -73,6 +84,13 @@ export class DatasetList {
           where.push(`${p(Number(f.value))} = ANY(ds.owners)`);
           break;
         case 'id':
+          // Superset's "Certified" filter. Strata certifies columns and metrics (§3), not the dataset itself:
+          // a dataset is certified when one of them names a certifier.
+          if (f.opr === 'dataset_is_certified') {
+            const certified = `EXISTS (SELECT 1 FROM jsonb_array_elements(ds.metrics || ds.columns) e WHERE coalesce(e->>'certified_by', '') <> '')`;
+            where.push(f.value === true || f.value === 'true' ? certified : `NOT ${certified}`);
+            break;
+          }
           where.push(
             `ds.id = ANY(${p((Array.isArray(f.value) ? f.value : [f.value]).map(Number).filter(Number.isSafeInteger))}::int[])`,
           );
