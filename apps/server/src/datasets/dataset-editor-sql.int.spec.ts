@@ -104,4 +104,15 @@ describe('the dataset editor against a real database', () => {
     expect(await certified(true)).toContain(id);
     expect(await certified(false)).not.toContain(id);
   });
+
+  it("answers the users owners may be chosen from (the editor's owners picker)", async () => {
+    const answer = await alice.get(
+      `/api/v1/dataset/related/owners?q=${encodeURIComponent("(filter:'',page:0,page_size:100)")}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.count).toBeGreaterThan(0);
+    expect(answer.body.result[0]).toEqual(
+      expect.objectContaining({ value: expect.any(Number), text: expect.any(String) }),
+    );
+  });
 });

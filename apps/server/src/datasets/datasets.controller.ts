@@ -20,6 +20,8 @@ import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { RisonQuery } from '../common/rison';
 import { DatasetList, datasetListQuery, type DatasetListQuery } from './dataset-list';
+import { relatedOwners, relatedOwnersQuery, type RelatedOwnersQuery } from '../auth/users/related-owners';
+import { UsersService } from '../auth/users/users.service';
 import { AsOfService } from '../object-history/as-of.service';
 import { DatasetsService, type NewDataset } from './datasets.service';
 import { coercedRecordId, pathId, recordId } from '../common/ids';
@@ -167,12 +169,20 @@ export class DatasetsController {
     private readonly datasets: DatasetsService,
     private readonly lists: DatasetList,
     private readonly asOf: AsOfService,
+    private readonly users: UsersService,
   ) {}
 
   @Get()
   @RequirePermission(Permission.READ, View.DATASET)
   list(@RisonQuery(datasetListQuery) q: DatasetListQuery, @ReqUser() user: CurrentUser) {
     return this.lists.list(q, user);
+  }
+
+  /** The users a dataset's owners may be chosen from (the dataset editor's settings), for anyone who may write datasets. */
+  @Get('related/owners')
+  @RequirePermission(Permission.WRITE, View.DATASET)
+  async relatedOwners(@RisonQuery(relatedOwnersQuery) q: RelatedOwnersQuery, @ReqUser() user: CurrentUser) {
+    return await relatedOwners(this.users, q, user);
   }
 
   @Put(':id')
