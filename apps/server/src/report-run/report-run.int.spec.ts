@@ -362,3 +362,31 @@ describe('POST /api/v1/report/{id}/run', () => {
     expect(res.body.message).toMatch(/still working/);
   });
 });
+
+describe('a run stuck in Working (its process died)', () => {
+  it('is ended by the next StartRun as Error, and the owners are told, as the sweep would tell them', async () => {
+    const id = await createReport({ report_format: 'TEXT' });
+    const longAgo = new Date(Date.now() - 2 * 3600_000).toISOString(); // past the default 1 h working timeout
+    await t.app
+      .get(CommandBus)
+      .execute(
+        new DecideReport(
+          id,
+          { type: 'StartRun', data: { runId: 'stuck', scheduledAt: '2026-03-02T08:00:00Z', at: longAgo } },
+          { actor: 'system', undoable: false },
+        ),
+      );
+
+    expect(await run(id, '2026-03-02T09:00:00Z')).toMatchObject({ outcome: 'done', state: 'Success' });
+    const types = await streamTypes(id);
+    expect(types.indexOf('report/runTimedOut')).toBeLessThan(types.lastIndexOf('report/runStarted'));
+    expect(types.filter((e) => e === 'report/ownersNotifiedOfError')).toHaveLength(1);
+    const log = (await alice.get(`/api/v1/report/${id}/log/`)).body.result as { uuid: string; state: string }[];
+    expect(log.find((r) => r.uuid === 'stuck')).toMatchObject({ state: 'Error' });
+    // The owners' notice and the report itself.
+    const notice = inbox.mails.filter((m) => m.subject.includes(`Error occurred for Report: Report ${counter}`));
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.rcpt).toEqual(['run_alice@example.com']);
+    expect(inbox.mails).toHaveLength(2);
+  });
+});

@@ -80,6 +80,30 @@ export class ReportRunService {
       if (error instanceof DomainError) return { outcome: 'refused', reason: error.message };
       throw error;
     }
+    // This start ended a stuck run first (the process running it died): its owners hear of it as the
+    // sweep's would tell them. Told alongside the new run, so a slow mail server does not eat its time;
+    // `run` still answers only once the notice is done.
+    const stuck = events.find((e) => e.type === 'report/runTimedOut');
+    const notice = stuck
+      ? this.notifyTimedOut(report.id, (stuck.data as { runId: string }).runId, actor).catch((error: unknown) =>
+          this.log.error(`report ${report.id}: the owners' timeout notice failed: ${messageOf(error)}`),
+        )
+      : Promise.resolve();
+    try {
+      return await this.afterStart(report, runId, actor, started, events);
+    } finally {
+      await notice;
+    }
+  }
+
+  /** The run once started: On Grace ends it at once; otherwise the work within its deadline, then its end. */
+  private async afterStart(
+    report: ReportRow,
+    runId: string,
+    actor: string,
+    started: Date,
+    events: AppendResult['events'],
+  ): Promise<RunResult> {
     if (events.some((e) => e.type === 'report/runOnGrace')) return { outcome: 'done', runId, state: 'On Grace' };
 
     const deadline = started.getTime() + report.working_timeout * 1000;
@@ -131,7 +155,8 @@ export class ReportRunService {
   }
 
   /**
-   * The owners' notice of a run the scheduler's sweep ended (`TimeOutRun`: the process running it died),
+   * The owners' notice of a run ended as timed out (the process running it died): by the scheduler's sweep
+   * (`TimeOutRun`), or by a new `StartRun` that found it stuck (`run` above),
    * told as a run's own failure is (`notifyOwners`). A schedule deleted meanwhile tells nobody.
    */
   async notifyTimedOut(reportId: number, runId: string, actor = 'system'): Promise<void> {

@@ -335,6 +335,23 @@ describe('owners hear of errors at most once per grace period', () => {
       .when(notify(at(3602)))
       .then([notified('r1', at(3602))]);
   });
+
+  it('a run a StartRun ended as stuck is news too, while the next run is Working, and the notice names it', () => {
+    const next = [
+      report,
+      started('r1'),
+      { type: 'report/runTimedOut', data: { runId: 'r1', at: at(7200) } } as ReportEvent,
+      started('r2', at(7200)),
+    ];
+    spec
+      .given(next)
+      .when(notify(at(7201)))
+      .then([notified('r1', at(7201))]);
+    spec
+      .given([...next, notified('r1', at(7201))])
+      .when(notify(at(7202)))
+      .thenThrows('report_error_not_news');
+  });
 });
 
 describe('log retention', () => {

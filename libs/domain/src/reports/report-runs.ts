@@ -35,6 +35,11 @@ export interface ReportRuns {
   lastEvalAt: string | null;
   lastValue: number | null;
   lastError: string | null;
+  /**
+   * The run whose error that is (null when the last run did not fail): a StartRun that ends a stuck run
+   * starts the next at once, and the owners' notice still names the stuck one. Optional: folds stored before it.
+   */
+  failedRunId?: string | null;
   /** When the last run that sent ended: an alert's grace period counts from it. */
   lastSuccessAt: string | null;
   /** When owners were last told of an error since the last success. */
@@ -50,6 +55,7 @@ export const initialRuns = (): ReportRuns => ({
   lastEvalAt: null,
   lastValue: null,
   lastError: null,
+  failedRunId: null,
   lastSuccessAt: null,
   errorNotifiedAt: null,
   recentScheduledAt: [],
@@ -85,12 +91,13 @@ export function inGracePeriod(
 }
 
 /**
- * Whether the owners should be told that the schedule is in Error at `now`: not when they were told
- * within the grace period (a success since makes the next error news again).
+ * Whether the owners should be told that the last run ended in Error, at `now`: not when they were told
+ * within the grace period (a success since makes the next error news again). The last ended run, not the
+ * state: a StartRun that ended a stuck run is Working on the next one already.
  */
 export function shouldNotifyOwners(fields: Pick<ReportFields, 'grace_period'>, runs: ReportRuns, now: Date): boolean {
   return (
-    runs.state === 'Error' &&
+    runs.lastError !== null &&
     (runs.errorNotifiedAt === null || now.getTime() - ms(runs.errorNotifiedAt) >= fields.grace_period * 1000)
   );
 }
@@ -130,15 +137,20 @@ export function evolveRuns(runs: ReportRuns, event: ReportRunEvent): ReportRuns 
     case 'report/runSucceeded':
       return ended(runs, 'Success', event.data.endedAt, {
         lastError: null,
+        failedRunId: null,
         lastSuccessAt: event.data.endedAt,
         errorNotifiedAt: null,
       });
     case 'report/runFailed':
-      return ended(runs, 'Error', event.data.endedAt, { lastError: event.data.error });
+      return ended(runs, 'Error', event.data.endedAt, { lastError: event.data.error, failedRunId: event.data.runId });
     case 'report/runTimedOut':
-      return ended(runs, 'Error', event.data.at, { lastError: WORKING_TIMEOUT_ERROR });
+      return ended(runs, 'Error', event.data.at, { lastError: WORKING_TIMEOUT_ERROR, failedRunId: event.data.runId });
     case 'report/runNotTriggered':
-      return ended(runs, 'Not triggered', event.data.endedAt, { lastError: null, lastValue: event.data.value });
+      return ended(runs, 'Not triggered', event.data.endedAt, {
+        lastError: null,
+        failedRunId: null,
+        lastValue: event.data.value,
+      });
     case 'report/runOnGrace':
       return ended(runs, 'On Grace', event.data.at, {
         lastRunId: event.data.runId,
@@ -238,11 +250,11 @@ export function decideRun(command: ReportRunCommand, fields: ReportFields, runs:
       if (!shouldNotifyOwners(fields, runs, new Date(at)))
         throw new DomainError(
           'report_error_not_news',
-          runs.state === 'Error'
+          runs.lastError !== null
             ? 'The owners were told of this error within the grace period.'
             : 'The report schedule is not in error.',
         );
-      return [{ type: 'report/ownersNotifiedOfError', data: { runId: runs.lastRunId ?? '', at } }];
+      return [{ type: 'report/ownersNotifiedOfError', data: { runId: runs.failedRunId ?? runs.lastRunId ?? '', at } }];
     }
     default: {
       const unknown: never = command;
