@@ -8,6 +8,8 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/com
 import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { relatedOwners, relatedOwnersQuery, type RelatedOwnersQuery } from '../auth/users/related-owners';
+import { UsersService } from '../auth/users/users.service';
 import { StrataHttpException } from '../common/error-body';
 import { pathId } from '../common/ids';
 import { RisonQuery } from '../common/rison';
@@ -25,7 +27,15 @@ export class ReportsController {
     private readonly reports: ReportsService,
     private readonly lists: ReportList,
     private readonly logs: ReportLog,
+    private readonly users: UsersService,
   ) {}
+
+  /** The users a schedule's owners may be chosen from (the report modal's owners search; Superset's related/owners). */
+  @Get('related/owners')
+  @RequirePermission(Permission.WRITE, View.REPORT_SCHEDULE)
+  async relatedOwners(@RisonQuery(relatedOwnersQuery) q: RelatedOwnersQuery, @ReqUser() user: CurrentUser) {
+    return await relatedOwners(this.users, q, user);
+  }
 
   @Get()
   @RequirePermission(Permission.READ, View.REPORT_SCHEDULE)

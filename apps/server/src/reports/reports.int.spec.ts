@@ -328,6 +328,20 @@ describe('permissions', () => {
     expect((await alice.put(`/api/v1/report/${id}`, { owners: [alice.userId, 999_999] })).status).toBe(422);
   });
 
+  it("the owners' search (related/owners) answers report writers with the active users; Gamma 403", async () => {
+    const res = await alice.get(`/api/v1/report/related/owners?q=${q({ filter: '', page_size: 100 })}`);
+    expect(res.status).toBe(200);
+    expect(res.body.result.map((u: { value: number }) => u.value)).toEqual(
+      expect.arrayContaining([alice.userId, bob.userId]),
+    );
+    expect(res.body.result[0]).toEqual({
+      value: expect.any(Number),
+      text: expect.any(String),
+      extra: expect.anything(),
+    });
+    expect((await gamma.get('/api/v1/report/related/owners')).status).toBe(403);
+  });
+
   it('Gamma has no report permission: 403 on every route', async () => {
     const denied = [
       await gamma.get('/api/v1/report/'),
