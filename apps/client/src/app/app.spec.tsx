@@ -18,6 +18,8 @@ const me = {
   roles: { Admin: [['can_read', 'User']] },
   permissions: [['can_read', 'User']],
 };
+// Who signs in: the admin, unless a test says otherwise (reset before each).
+let signingIn: Omit<typeof me, 'roles'> & { roles: Record<string, string[][]> } = me;
 
 // The server's session as one flag: Node's fetch keeps no cookies, and one browser is all we need.
 function strataApi() {
@@ -26,7 +28,9 @@ function strataApi() {
   return (request: RecordedRequest) => {
     const { method, url } = request;
     if (url === '/api/v1/me/')
-      return signedIn ? { status: 200, body: { result: me } } : { status: 401, body: { message: 'Not authorized' } };
+      return signedIn
+        ? { status: 200, body: { result: signingIn } }
+        : { status: 401, body: { message: 'Not authorized' } };
     if (url === '/login/' && method === 'POST') {
       const { username, password } = request.body as { username: string; password: string };
       if (username !== 'admin' || password !== 'secret-password') {
@@ -41,7 +45,7 @@ function strataApi() {
         };
       }
       signedIn = true;
-      return { status: 200, body: { result: me } };
+      return { status: 200, body: { result: signingIn } };
     }
     if (url === '/logout/' && method === 'POST') {
       signedIn = false;
@@ -75,6 +79,7 @@ let services: AppServices;
 let shortcut: Subscription;
 
 beforeEach(async () => {
+  signingIn = me;
   server = await new TestServer(strataApi()).start();
   services = createAppServices({ http: new HttpClient({ baseUrl: server.baseUrl }) });
   const router = createMemoryRouter(appRoutes, { initialEntries: ['/'] });
@@ -116,6 +121,10 @@ describe('the app', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Alerts & reports' }),
     ).toHaveAttribute('href', '/alert/list/');
+    // Superset's Settings > Data > "Database Connections", for who may change them (can_write on Database).
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Database Connections' }),
+    ).toHaveAttribute('href', '/databaseview/list/');
 
     // The first status is still loading; the page refreshes until all tables are in.
     const examples = screen.getByRole('region', { name: 'Example data' });
@@ -135,6 +144,18 @@ describe('the app', () => {
       ['page_view', '/'],
     ]);
     expect(new Set(events.map((e) => e.impression_id))).toEqual(new Set([services.context.sessionId]));
+  });
+
+  it('shows a Gamma user no "Database Connections" entry (no can_write on Database)', async () => {
+    signingIn = {
+      ...me,
+      roles: { Gamma: [['can_read', 'Database']] },
+      permissions: [['can_read', 'Database']],
+    };
+    await signIn('secret-password');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Charts' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Database Connections' })).not.toBeInTheDocument();
   });
 
   it('logs out from the user menu back to the login page', async () => {

@@ -23,6 +23,7 @@ import { explorePermalinkSummaries } from '../explore/permalinks/permalink.summa
 import { exploreSideSummaries } from '../explore/side/explore-side.summaries';
 import { chartListSummaries } from '../explore/chart-list/chart-list.summaries';
 import { databaseSummaries } from '../databases/database.summaries';
+import { databaseListSummaries } from '../databases/client/database-list.summaries';
 import { datasetSummaries } from '../datasets/dataset.summaries';
 import { reportSummaries } from '../reports/report.summaries';
 import { reportsClientSummaries } from '../reports/client/reports-client.summaries';
@@ -58,6 +59,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   exploreSideSummaries,
   chartListSummaries,
   databaseSummaries,
+  databaseListSummaries,
   datasetSummaries,
   reportSummaries,
   reportsClientSummaries,

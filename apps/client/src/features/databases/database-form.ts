@@ -1,0 +1,186 @@
+/**
+ * The add/edit form of a database (Superset's DatabaseModal): engine-specific connection fields or a
+ * SQLAlchemy-style URI, and the settings. Pure: the form's values to the API body and back.
+ */
+import type { DatabaseView } from '@strata/domain';
+
+/** The mask the API shows for a stored password; sent back, the server keeps the stored one. */
+export const PASSWORD_MASK = 'XXXXXXXXXX';
+
+export type Engine = 'postgresql' | 'mysql' | 'mariadb';
+
+interface EngineInfo {
+  label: string;
+  port: number;
+  /** The URL parameter the server's engine reads for SSL, and the modes it knows. */
+  sslParam: string;
+  sslModes: readonly string[];
+}
+
+export const ENGINES: Record<Engine, EngineInfo> = {
+  postgresql: {
+    label: 'PostgreSQL',
+    port: 5432,
+    sslParam: 'sslmode',
+    sslModes: ['disable', 'prefer', 'require', 'verify-ca', 'verify-full'],
+  },
+  mysql: {
+    label: 'MySQL',
+    port: 3306,
+    sslParam: 'ssl_mode',
+    sslModes: ['DISABLED', 'PREFERRED', 'REQUIRED', 'VERIFY_CA', 'VERIFY_IDENTITY'],
+  },
+  mariadb: {
+    label: 'MariaDB',
+    port: 3306,
+    sslParam: 'ssl_mode',
+    sslModes: ['DISABLED', 'PREFERRED', 'REQUIRED', 'VERIFY_CA', 'VERIFY_IDENTITY'],
+  },
+};
+
+export interface DatabaseForm {
+  database_name: string;
+  method: 'parameters' | 'uri';
+  engine: Engine;
+  host: string;
+  port: string;
+  database: string;
+  username: string;
+  password: string;
+  /** '' = the engine's default (no parameter sent). */
+  sslMode: string;
+  uri: string;
+  expose_in_sqllab: boolean;
+  allow_dml: boolean;
+  allow_run_async: boolean;
+  allows_cost_estimate: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  force_ctas_schema: string;
+  allow_file_upload: boolean;
+  /** Comma-separated; kept in `extra.schemas_allowed_for_file_upload` as Superset. */
+  upload_schemas: string;
+  cache_timeout: string;
+}
+
+export const EMPTY_FORM: DatabaseForm = {
+  database_name: '',
+  method: 'parameters',
+  engine: 'postgresql',
+  host: '',
+  port: '5432',
+  database: '',
+  username: '',
+  password: '',
+  sslMode: '',
+  uri: '',
+  expose_in_sqllab: true,
+  allow_dml: false,
+  allow_run_async: false,
+  allows_cost_estimate: false,
+  allow_ctas: false,
+  allow_cvas: false,
+  force_ctas_schema: '',
+  allow_file_upload: false,
+  upload_schemas: '',
+  cache_timeout: '',
+};
+
+function parseExtra(extra: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(extra);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The form for editing a database as the API answers it (its password stays the mask). */
+export function formOf(db: DatabaseView): DatabaseForm {
+  const p = db.parameters;
+  const engine: Engine =
+    p?.engine === 'postgresql' ? 'postgresql' : /^mariadb/.test(db.sqlalchemy_uri ?? '') ? 'mariadb' : 'mysql';
+  const schemas = parseExtra(db.extra).schemas_allowed_for_file_upload;
+  return {
+    ...EMPTY_FORM,
+    database_name: db.database_name,
+    method: p ? 'parameters' : 'uri',
+    engine,
+    host: p?.host ?? '',
+    port: p ? String(p.port) : '',
+    database: p?.database ?? '',
+    username: p?.username ?? '',
+    password: p?.password ?? '',
+    sslMode: p?.query[ENGINES[engine].sslParam] ?? '',
+    uri: db.sqlalchemy_uri ?? '',
+    expose_in_sqllab: db.expose_in_sqllab,
+    allow_dml: db.allow_dml,
+    allow_run_async: db.allow_run_async,
+    allows_cost_estimate: db.allows_cost_estimate,
+    allow_ctas: db.allow_ctas,
+    allow_cvas: db.allow_cvas,
+    force_ctas_schema: db.force_ctas_schema ?? '',
+    allow_file_upload: db.allow_file_upload,
+    upload_schemas: Array.isArray(schemas) ? schemas.join(', ') : '',
+    cache_timeout: db.cache_timeout === null ? '' : String(db.cache_timeout),
+  };
+}
+
+/** Where to connect: `parameters` (engine-specific fields) or `sqlalchemy_uri`, as the API takes them. */
+export function connectionBody(form: DatabaseForm): Record<string, unknown> {
+  if (form.method === 'uri') return { sqlalchemy_uri: form.uri.trim() };
+  const info = ENGINES[form.engine];
+  return {
+    engine: form.engine,
+    parameters: {
+      engine: form.engine,
+      host: form.host.trim(),
+      port: Number(form.port),
+      database: form.database.trim(),
+      username: form.username.trim(),
+      ...(form.password !== '' ? { password: form.password } : {}),
+      query: form.sslMode ? { [info.sslParam]: form.sslMode } : {},
+    },
+  };
+}
+
+/** The create/update body (Superset's DatabasePostSchema): name, connection and settings. */
+export function databaseBody(form: DatabaseForm, extra: string = '{}'): Record<string, unknown> {
+  const schemas = form.upload_schemas
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const timeout = form.cache_timeout.trim();
+  return {
+    database_name: form.database_name.trim(),
+    ...connectionBody(form),
+    expose_in_sqllab: form.expose_in_sqllab,
+    allow_dml: form.allow_dml,
+    allow_run_async: form.allow_run_async,
+    allows_cost_estimate: form.allows_cost_estimate,
+    allow_ctas: form.allow_ctas,
+    allow_cvas: form.allow_cvas,
+    force_ctas_schema: form.allow_ctas || form.allow_cvas ? form.force_ctas_schema.trim() || null : null,
+    allow_file_upload: form.allow_file_upload,
+    // Other keys of `extra` (set through the API) are kept as they were.
+    extra: JSON.stringify({
+      ...parseExtra(extra),
+      schemas_allowed_for_file_upload: form.allow_file_upload ? schemas : [],
+    }),
+    cache_timeout: timeout === '' ? null : Number(timeout),
+  };
+}
+
+/** What the form still lacks before it can be sent; null when complete. */
+export function missingField(form: DatabaseForm): string | null {
+  if (!form.database_name.trim()) return 'Display name is required.';
+  if (form.method === 'uri') return form.uri.trim() ? null : 'The SQLAlchemy URI is required.';
+  if (!form.host.trim()) return 'Host is required.';
+  if (!/^\d{1,5}$/.test(form.port.trim())) return 'Port must be a number.';
+  if (!form.database.trim()) return 'Database name is required.';
+  const timeout = form.cache_timeout.trim();
+  if (timeout && !/^\d+$/.test(timeout)) return 'Cache timeout must be a number of seconds.';
+  return null;
+}

@@ -1,0 +1,180 @@
+import { catchError, concatMap, defer, EMPTY, map, Subject, switchMap, type Observable } from 'rxjs';
+import {
+  DATABASE_LIST_CONNECTION_TESTED,
+  DATABASE_LIST_DELETED,
+  DATABASE_LIST_LOAD_FAILED,
+  DATABASE_LIST_LOADED,
+  DATABASE_LIST_RELATED_LOADED,
+  DATABASE_LIST_SAVED,
+  DATABASE_LIST_TEST_CLEARED,
+  databaseListFold,
+  type DatabaseListEvent,
+  type DatabaseListState,
+} from '@strata/domain';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
+import { toClientError } from '../api/api-error';
+import type { HttpClient } from '../api/http-client';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import { databasesApi, type DatabasesApi } from './databases-api';
+
+/** A refusal the page shows where it happened (the modal, the delete dialog). */
+export interface Outcome {
+  ok: boolean;
+  message: string;
+  /** The refusal's type, e.g. CONNECTION_DATABASE_PERMISSIONS_ERROR (a dangerous login to confirm). */
+  errorType?: string;
+}
+
+type Write =
+  | { type: 'save'; id: number | null; body: Record<string, unknown>; done: (o: Outcome) => void }
+  | { type: 'delete'; id: number; name: string; done: (o: Outcome) => void }
+  | { type: 'test'; body: Record<string, unknown>; done: () => void }
+  | { type: 'related'; id: number; done: () => void };
+
+export interface DatabasesFeature {
+  readonly store: FeatureStore<DatabaseListState, DatabaseListEvent>;
+  readonly api: DatabasesApi;
+  /** Reads the list whose names contain `search` (a newer call wins). */
+  load(search: string): void;
+  /** Creates (id null) or updates; resolves with the server's refusal, if any. */
+  save(id: number | null, body: Record<string, unknown>): Promise<Outcome>;
+  remove(id: number, name: string): Promise<Outcome>;
+  /** The answer lands in `state.test`: OK or the engine's failure as a connection error type. */
+  testConnection(body: Record<string, unknown>): Promise<void>;
+  clearTest(): void;
+  loadRelated(id: number): Promise<void>;
+  dispose(): void;
+}
+
+/** The admin's databases page (issue 15 item 1): list, add/edit, test connection, delete. */
+export function createDatabases(context: ClientContext, http: HttpClient, toasts: ToastsFeature): DatabasesFeature {
+  const api = databasesApi(http);
+  const store = createFeatureStore<DatabaseListState, DatabaseListEvent>('databases', databaseListFold, context);
+  const loads$ = new Subject<string>();
+  const writes$ = new Subject<Write>();
+  const refusal = (thrown: unknown) => toClientError(thrown);
+  const refused = (thrown: unknown): Outcome => {
+    const error = refusal(thrown);
+    return { ok: false, message: error.message, errorType: error.errors[0]?.error_type ?? error.error_type };
+  };
+
+  const loads = loads$.pipe(
+    switchMap((search) =>
+      defer(() => api.list(search)).pipe(
+        map(({ count, result }) =>
+          store.record([{ type: DATABASE_LIST_LOADED, data: { search, count, databases: result } }], MAY_LAND_IN_PAST),
+        ),
+        catchError((thrown: unknown) => {
+          store.record(
+            [{ type: DATABASE_LIST_LOAD_FAILED, data: { message: refusal(thrown).message } }],
+            MAY_LAND_IN_PAST,
+          );
+          return EMPTY;
+        }),
+      ),
+    ),
+  );
+
+  const write = (command: Write): Observable<void> => {
+    switch (command.type) {
+      case 'save':
+        return defer(() =>
+          command.id === null ? api.create(command.body) : api.update(command.id, command.body),
+        ).pipe(
+          map(({ result }) => {
+            store.record([{ type: DATABASE_LIST_SAVED, data: { database: result } }], MAY_LAND_IN_PAST);
+            toasts.success(`Database ${result.database_name} was saved`);
+            command.done({ ok: true, message: '' });
+          }),
+          catchError((thrown: unknown) => {
+            command.done(refused(thrown));
+            return EMPTY;
+          }),
+        );
+      case 'delete':
+        return defer(() => api.remove(command.id)).pipe(
+          map(() => {
+            store.record(
+              [{ type: DATABASE_LIST_DELETED, data: { id: command.id, name: command.name } }],
+              MAY_LAND_IN_PAST,
+            );
+            toasts.success(`Database ${command.name} was deleted`);
+            command.done({ ok: true, message: '' });
+          }),
+          catchError((thrown: unknown) => {
+            command.done(refused(thrown));
+            return EMPTY;
+          }),
+        );
+      case 'test':
+        return defer(() => api.testConnection(command.body)).pipe(
+          map(() => {
+            store.record(
+              [
+                {
+                  type: DATABASE_LIST_CONNECTION_TESTED,
+                  data: { ok: true, errorType: null, message: 'Connection looks good!' },
+                },
+              ],
+              MAY_LAND_IN_PAST,
+            );
+            command.done();
+          }),
+          catchError((thrown: unknown) => {
+            const error = refusal(thrown);
+            store.record(
+              [
+                {
+                  type: DATABASE_LIST_CONNECTION_TESTED,
+                  data: {
+                    ok: false,
+                    errorType: error.errors[0]?.error_type ?? error.error_type,
+                    message: error.message,
+                  },
+                },
+              ],
+              MAY_LAND_IN_PAST,
+            );
+            command.done();
+            return EMPTY;
+          }),
+        );
+      case 'related':
+        return defer(() => api.related(command.id)).pipe(
+          map((related) => {
+            store.record([{ type: DATABASE_LIST_RELATED_LOADED, data: { id: command.id, related } }], MAY_LAND_IN_PAST);
+            command.done();
+          }),
+          catchError(() => {
+            command.done();
+            return EMPTY;
+          }),
+        );
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown databases command ${JSON.stringify(unknown)}`);
+      }
+    }
+  };
+
+  const subscriptions = [loads.subscribe(), writes$.pipe(concatMap(write)).subscribe()];
+
+  return {
+    store,
+    api,
+    load: (search) => loads$.next(search),
+    save: (id, body) => new Promise((done) => writes$.next({ type: 'save', id, body, done })),
+    remove: (id, name) => new Promise((done) => writes$.next({ type: 'delete', id, name, done })),
+    testConnection: (body) => new Promise((done) => writes$.next({ type: 'test', body, done })),
+    clearTest: () => {
+      if (store.getState().test !== null) store.record([{ type: DATABASE_LIST_TEST_CLEARED, data: {} }]);
+    },
+    loadRelated: (id) => new Promise((done) => writes$.next({ type: 'related', id, done })),
+    dispose: () => subscriptions.forEach((s) => s.unsubscribe()),
+  };
+}

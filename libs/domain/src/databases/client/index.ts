@@ -1,0 +1,2 @@
+export * from './database-list.events';
+export * from './database-list.summaries';
