@@ -38,6 +38,10 @@ export function AppFrame() {
             <NavLink to="/dashboard/list/">Dashboards</NavLink>
             {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
             {isAdmin(live.user) && <NavLink to="/activity/">Activity</NavLink>}
+            {/* Superset's Settings > Data > "Database Connections": for who may change them (can_write on Database). */}
+            {hasPermission(live.user, Permission.WRITE, PermissionView.DATABASE) && (
+              <NavLink to="/databaseview/list/">Database Connections</NavLink>
+            )}
             {hasPermission(live.user, Permission.READ, PermissionView.REPORT_SCHEDULE) && (
               <NavLink
                 to="/alert/list/"

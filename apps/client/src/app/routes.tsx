@@ -83,6 +83,8 @@ const ReportLogRoute = lazy(() =>
   import('../features/reports/pages/ReportPagesRoute').then((m) => ({ default: m.ReportLogRoute })),
 );
 const OutboxRoute = lazy(() => import('../features/reports/outbox/OutboxRoute'));
+// Database connections (issue 15 item 1).
+const DatabasesRoute = lazy(() => import('../features/databases/DatabasesRoute'));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<div className="splash">Loading…</div>}>{page}</Suspense>;
 
 function Login() {
@@ -134,6 +136,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'report/outbox/', element: lazyPage(<OutboxRoute />) },
           { path: 'report/:id/log/', element: lazyPage(<ReportLogRoute />) },
           { path: 'alert/:id/log/', element: lazyPage(<ReportLogRoute />) },
+          { path: 'databaseview/list/', element: lazyPage(<DatabasesRoute />) },
           { path: '*', element: <NotFound /> },
         ],
       },
