@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { isTemporalColumn, type DatasourceMeta } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { ExploreFeature } from '../explore.feature';
@@ -30,6 +31,12 @@ export function DatasetPanel({ explore, datasource }: { explore: ExploreFeature;
         <button type="button" className="link" onClick={() => setPicking(!picking)}>
           {picking ? 'Close' : 'Change dataset'}
         </button>
+        {/* The dataset editor (features/datasets): columns, calculated columns, metrics. */}
+        {datasource && (
+          <Link className="link" to={`/tablemodelview/edit/${datasource.id}`}>
+            Edit dataset
+          </Link>
+        )}
       </div>
       {picking && (
         <div className="explore-dataset__picker">

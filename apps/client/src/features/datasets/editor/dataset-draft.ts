@@ -1,0 +1,102 @@
+/**
+ * The editor's form as typed, and the PUT body a save sends: only the fields that differ from the dataset
+ * as the server answered it, so the server decides one event per changed intent (a column or metric
+ * edited, the SQL changed, ...) and an unchanged SQL is not run again.
+ */
+import { newColumn, type DatasetColumn, type DatasetEdit, type DatasetMetric } from '@strata/domain';
+import type { DatasetView } from '../api/datasets-api';
+
+export interface DatasetDraft {
+  table_name: string;
+  sql: string;
+  description: string;
+  main_dttm_col: string | null;
+  owners: number[];
+  columns: DatasetColumn[];
+  metrics: DatasetMetric[];
+}
+
+export function draftOf(dataset: DatasetView): DatasetDraft {
+  return {
+    table_name: dataset.table_name,
+    sql: dataset.sql ?? '',
+    description: dataset.description ?? '',
+    main_dttm_col: dataset.main_dttm_col,
+    owners: dataset.owners.map((o) => o.id),
+    columns: dataset.columns,
+    metrics: dataset.metrics,
+  };
+}
+
+export const isCalculated = (c: DatasetColumn) => c.expression !== null && c.expression !== undefined;
+
+/** A new calculated column: a name the dataset does not use yet, an expression to fill in. */
+export function newCalculatedColumn(taken: readonly DatasetColumn[]): DatasetColumn {
+  return {
+    ...newColumn(
+      freeName(
+        'calculated',
+        taken.map((c) => c.column_name),
+      ),
+    ),
+    expression: '',
+  };
+}
+
+export function newMetric(taken: readonly DatasetMetric[]): DatasetMetric {
+  return {
+    metric_name: freeName(
+      'metric',
+      taken.map((m) => m.metric_name),
+    ),
+    verbose_name: null,
+    metric_type: null,
+    expression: '',
+    description: null,
+    d3format: null,
+  };
+}
+
+function freeName(base: string, taken: readonly string[]): string {
+  for (let n = 1; ; n++) if (!taken.includes(`${base}_${n}`)) return `${base}_${n}`;
+}
+
+/** Empty text fields are null on the server. */
+const clean = <T extends object>(item: T): T =>
+  Object.fromEntries(
+    Object.entries(item).map(([k, v]) => [k, typeof v === 'string' && v.trim() === '' ? null : v]),
+  ) as T;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields that changed; `{}` when nothing did. */
+export function editBody(dataset: DatasetView, draft: DatasetDraft): DatasetEdit {
+  const before = draftOf(dataset);
+  const body: DatasetEdit = {};
+  if (draft.table_name.trim() !== before.table_name) body.table_name = draft.table_name.trim();
+  if (dataset.kind === 'virtual' && draft.sql !== before.sql) body.sql = draft.sql;
+  if (draft.description !== before.description) body.description = draft.description.trim() || null;
+  if (draft.main_dttm_col !== before.main_dttm_col) body.main_dttm_col = draft.main_dttm_col;
+  if (!same([...draft.owners].sort(), [...before.owners].sort())) body.owners = draft.owners;
+  const columns = draft.columns.map((c) => clean({ ...c, column_name: c.column_name.trim() }));
+  if (!same(columns, before.columns)) body.columns = columns;
+  const metrics = draft.metrics.map((m) => clean({ ...m, metric_name: m.metric_name.trim() }));
+  if (!same(metrics, before.metrics)) body.metrics = metrics;
+  return body;
+}
+
+/** What the form refuses before asking the server (the server refuses unsafe SQL with its message). */
+export function draftProblems(draft: DatasetDraft): string[] {
+  const problems: string[] = [];
+  const names = draft.columns.map((c) => c.column_name.trim());
+  if (names.some((n) => n === '')) problems.push('Every column needs a name.');
+  if (new Set(names).size !== names.length) problems.push('Two columns have the same name.');
+  const metricNames = draft.metrics.map((m) => m.metric_name.trim());
+  if (metricNames.some((n) => n === '')) problems.push('Every metric needs a name.');
+  if (new Set(metricNames).size !== metricNames.length) problems.push('Two metrics have the same name.');
+  if (draft.metrics.some((m) => !m.expression.trim())) problems.push('Every metric needs a SQL expression.');
+  if (draft.columns.some((c) => c.expression !== null && c.expression.trim() === ''))
+    problems.push('A calculated column needs a SQL expression.');
+  if (!draft.table_name.trim()) problems.push('The dataset needs a name.');
+  return problems;
+}
