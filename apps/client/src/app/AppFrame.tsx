@@ -36,6 +36,9 @@ export function AppFrame() {
             )}
             <NavLink to="/chart/list/">Charts</NavLink>
             <NavLink to="/dashboard/list/">Dashboards</NavLink>
+            {hasPermission(live.user, Permission.READ, PermissionView.DATASET) && (
+              <NavLink to="/tablemodelview/list/">Datasets</NavLink>
+            )}
             {isAdmin(live.user) && <NavLink to="/users/">Users</NavLink>}
             {isAdmin(live.user) && <NavLink to="/activity/">Activity</NavLink>}
             {/* Superset's Settings > Data > "Database Connections": for who may change them (can_write on Database). */}

@@ -83,6 +83,13 @@ const ReportLogRoute = lazy(() =>
   import('../features/reports/pages/ReportPagesRoute').then((m) => ({ default: m.ReportLogRoute })),
 );
 const OutboxRoute = lazy(() => import('../features/reports/outbox/OutboxRoute'));
+// Datasets (issue 15 item 2): the list and the editor, Superset's TableModelView addresses.
+const DatasetListRoute = lazy(() =>
+  import('../features/datasets/DatasetsRoute').then((m) => ({ default: m.DatasetListRoute })),
+);
+const DatasetEditorRoute = lazy(() =>
+  import('../features/datasets/DatasetsRoute').then((m) => ({ default: m.DatasetEditorRoute })),
+);
 // Database connections (issue 15 item 1).
 const DatabasesRoute = lazy(() => import('../features/databases/DatabasesRoute'));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<div className="splash">Loading…</div>}>{page}</Suspense>;
@@ -137,6 +144,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'report/:id/log/', element: lazyPage(<ReportLogRoute />) },
           { path: 'alert/:id/log/', element: lazyPage(<ReportLogRoute />) },
           { path: 'databaseview/list/', element: lazyPage(<DatabasesRoute />) },
+          { path: 'tablemodelview/list/', element: lazyPage(<DatasetListRoute />) },
+          { path: 'tablemodelview/edit/:id', element: lazyPage(<DatasetEditorRoute />) },
           { path: '*', element: <NotFound /> },
         ],
       },
