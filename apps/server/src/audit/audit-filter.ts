@@ -1,9 +1,10 @@
 /**
  * The WHERE clause of an audit query over `events`. Each filter matches one index of
- * migrations/1797001400000-audit-indexes.ts (actor, stream, a user-log entry's dashboard or chart, time),
+ * migrations/1797001400000-audit-indexes.ts (actor, stream, a user-log entry's dashboard or chart, time) or
+ * 1797002000000-audit-filter-state-index.ts (a filter state's dashboard),
  * so a page filtered by actor or object reads only that actor's or object's rows, newest first.
  */
-import { USER_EVENT_LOGGED } from '@strata/domain';
+import { FILTER_STATE_EVENTS, USER_EVENT_LOGGED } from '@strata/domain';
 import type { AuditQuery } from './audit-query';
 import { streamsOfObject } from '../objects/object-streams';
 
@@ -20,11 +21,25 @@ export interface SqlWhere {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The page-id key of a user-log entry that names the object, for the kinds the user log names. */
-const USER_LOG_KEY: Partial<Record<NonNullable<AuditQuery['object']>['type'], string>> = {
-  dashboard: 'dashboard_id',
-  chart: 'slice_id',
+/**
+ * Events about an object that its stream does not name: the object is in their data. User-log entries
+ * name the dashboard or chart they were logged on; a dashboard's filter state (`dashboard_filter_state:<key>`)
+ * names its dashboard. Each source has a partial index on its key (the audit migrations), which the
+ * planner uses only when the query repeats the index's type condition: the types are written out, not
+ * parameters.
+ */
+const DATA_SOURCES: Partial<
+  Record<NonNullable<AuditQuery['object']>['type'], readonly { types: readonly string[]; key: string }[]>
+> = {
+  dashboard: [
+    { types: [USER_EVENT_LOGGED], key: 'dashboard_id' },
+    { types: FILTER_STATE_EVENTS, key: 'dashboardId' },
+  ],
+  chart: [{ types: [USER_EVENT_LOGGED], key: 'slice_id' }],
 };
+
+const typeIs = (types: readonly string[]) =>
+  types.length === 1 ? `type = '${types[0]}'` : `type IN (${types.map((t) => `'${t}'`).join(', ')})`;
 
 export function auditWhere(q: AuditQuery): SqlWhere {
   const clauses: string[] = [];
@@ -37,13 +52,11 @@ export function auditWhere(q: AuditQuery): SqlWhere {
   if (q.actor !== undefined) clauses.push(`actor = ${param(String(q.actor))}`);
   if (q.object !== undefined) {
     const own = `stream = ANY(${param(streamsOfObject(q.object))}::text[])`;
-    const key = USER_LOG_KEY[q.object.type];
-    // The type is written out (not a parameter) so the planner can use the partial index on it.
-    clauses.push(
-      key === undefined
-        ? own
-        : `(${own} OR (type = '${USER_EVENT_LOGGED}' AND data->>'${key}' = ${param(String(q.object.id))}))`,
+    const id = String(q.object.id);
+    const byData = (DATA_SOURCES[q.object.type] ?? []).map(
+      ({ types, key }) => `(${typeIs(types)} AND data->>'${key}' = ${param(id)})`,
     );
+    clauses.push(byData.length === 0 ? own : `(${[own, ...byData].join(' OR ')})`);
   }
   if (q.types !== undefined) clauses.push(`type = ANY(${param(q.types)}::text[])`);
   if (q.since !== undefined) clauses.push(`created_at >= ${param(q.since)}::timestamptz`);

@@ -29,6 +29,7 @@ import { DashboardRoleNames1796200000600 } from '../dashboards/migrations/179620
 import { DashboardSliceIds1797000600000 } from '../dashboards/migrations/1797000600000-dashboard-slice-ids';
 import { DashboardSliceIdsIndex1797000700000 } from '../dashboards/migrations/1797000700000-dashboard-slice-ids-index';
 import { AuditIndexes1797001400000 } from '../audit/migrations/1797001400000-audit-indexes';
+import { AuditFilterStateIndex1797002000000 } from '../audit/migrations/1797002000000-audit-filter-state-index';
 import { FoldSnapshots1797001500000 } from '../object-history/migrations/1797001500000-fold-snapshots';
 import { ReportTables1797001700000 } from '../reports/migrations/1797001700000-report-tables';
 import { ReportMailOutbox1797001850000 } from '../mail/migrations/1797001850000-report-mail-outbox';
@@ -64,4 +65,5 @@ export const migrations: MixedList<Function> = [
   ReportTables1797001700000,
   ReportMailOutbox1797001850000,
   EventsLighterIndexes1797001950000,
+  AuditFilterStateIndex1797002000000,
 ];
