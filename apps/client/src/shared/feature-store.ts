@@ -1,5 +1,4 @@
 import { Subject, type Observable } from 'rxjs';
-import { userInputNow } from './user-input';
 import { createStore, type EnvelopeOf, type EventLike, type Fold, type Store } from '@strata/events';
 
 /** Who and when: what every batch recorded on this page is stamped with. */
@@ -17,7 +16,18 @@ export interface RecordOptions {
   /** Only local user edits are undo steps; session, toasts and loads never are. Default false. */
   undoable?: boolean;
   causationId?: string;
+  /**
+   * What happens to this batch while the store shows the past (its time-travel cursor is set). By
+   * default every batch is refused then: a user's intent must never reach the live state from a page
+   * showing the past. `'allowed'` marks a fact that did not come from the user's hand now: a load, an
+   * answer of the server, a remote event, a timer's tick, a toast. It enters the live log and the view
+   * stays in the past. An undo step is refused whatever this says.
+   */
+  whilePast?: 'refused' | 'allowed';
 }
+
+/** The option for a load, a server answer, a remote event or a timer's fact: it may land while scrubbed. */
+export const MAY_LAND_IN_PAST = { whilePast: 'allowed' } as const satisfies RecordOptions;
 
 /**
  * A feature's store (DESIGN "Client"): the @strata/events store (log$, state$, time travel) plus the
@@ -35,8 +45,9 @@ export interface FeatureStore<S, E extends EventLike> {
   getState(): S;
   /**
    * Appends one intent as one batch and returns its envelopes. While the store is scrubbed into the past
-   * (its time-travel cursor is set) a user's intent is refused: nothing is appended or delivered to
-   * effects (so nothing reaches the server), `[]` is returned and `refused$` says what was refused.
+   * (its time-travel cursor is set) it is refused unless the caller marked it `whilePast: 'allowed'`:
+   * nothing is appended or delivered to effects (so nothing reaches the server), `[]` is returned and
+   * `refused$` says what was refused.
    */
   record(events: readonly E[], options?: RecordOptions): EnvelopeOf<E>[];
   readonly recorded$: Observable<EnvelopeOf<E>>;
@@ -45,13 +56,12 @@ export interface FeatureStore<S, E extends EventLike> {
 }
 
 /**
- * Whether a batch is a user's intent, which must never reach the live state from a page showing the past:
- * an undo step, or anything recorded while a user's input event (a click, a key, a drop...) is handled.
- * Loads, remote events, timers and answers of the server arrive outside input events, and still enter the
- * live log while the page is scrubbed.
+ * Whether a batch may land while the store shows the past. The rule is explicit, never guessed from the
+ * browser's current event: what the caller did not mark as a load or a remote fact is treated as a
+ * user's intent and refused, and an undo step is always one.
  */
-export function isUserIntent(options: RecordOptions): boolean {
-  return options.undoable === true || userInputNow() !== null;
+export function mayLandInPast(options: RecordOptions): boolean {
+  return options.whilePast === 'allowed' && options.undoable !== true;
 }
 
 export function createFeatureStore<S, E extends EventLike>(
@@ -81,7 +91,7 @@ export function createFeatureStore<S, E extends EventLike>(
     refused$: refused$.asObservable(),
     record(events, options = {}) {
       if (events.length === 0) return [];
-      if (store.cursor$.value !== null && isUserIntent(options)) {
+      if (store.cursor$.value !== null && !mayLandInPast(options)) {
         refused$.next(events.map((e) => e.type));
         return [];
       }

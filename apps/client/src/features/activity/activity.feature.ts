@@ -33,7 +33,12 @@ import {
   type AuditRowView,
   type ObjectRef,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import { activityExport } from './activity-export';
@@ -90,10 +95,16 @@ export function createActivity(options: {
       return defer(() => api.audit(filters)).pipe(
         map(
           ({ count, result }) =>
-            void store.record([{ type: ACTIVITY_PAGE_LOADED, data: { filters, count, rows: result } }]),
+            void store.record(
+              [{ type: ACTIVITY_PAGE_LOADED, data: { filters, count, rows: result } }],
+              MAY_LAND_IN_PAST,
+            ),
         ),
         catchError((thrown: unknown) => {
-          store.record([{ type: ACTIVITY_PAGE_LOAD_FAILED, data: { filters, message: message(thrown) } }]);
+          store.record(
+            [{ type: ACTIVITY_PAGE_LOAD_FAILED, data: { filters, message: message(thrown) } }],
+            MAY_LAND_IN_PAST,
+          );
           return EMPTY;
         }),
       );
@@ -102,10 +113,16 @@ export function createActivity(options: {
     return defer(() => api.history(object, page)).pipe(
       map(
         ({ count, result }) =>
-          void store.record([{ type: ACTIVITY_HISTORY_LOADED, data: { object, count, rows: result } }]),
+          void store.record(
+            [{ type: ACTIVITY_HISTORY_LOADED, data: { object, count, rows: result } }],
+            MAY_LAND_IN_PAST,
+          ),
       ),
       catchError((thrown: unknown) => {
-        store.record([{ type: ACTIVITY_HISTORY_LOAD_FAILED, data: { object, message: message(thrown) } }]);
+        store.record(
+          [{ type: ACTIVITY_HISTORY_LOAD_FAILED, data: { object, message: message(thrown) } }],
+          MAY_LAND_IN_PAST,
+        );
         return EMPTY;
       }),
     );
@@ -131,15 +148,21 @@ export function createActivity(options: {
         defer(() => api.asOf(object, row.position)),
       ]).pipe(
         map(([before, after]) =>
-          store.record([{ type: ACTIVITY_STATES_LOADED, data: { position: row.position, object, before, after } }]),
+          store.record(
+            [{ type: ACTIVITY_STATES_LOADED, data: { position: row.position, object, before, after } }],
+            MAY_LAND_IN_PAST,
+          ),
         ),
         catchError((thrown: unknown) => {
-          store.record([
-            {
-              type: ACTIVITY_STATES_LOADED,
-              data: { position: row.position, object, before: null, after: null, message: message(thrown) },
-            },
-          ]);
+          store.record(
+            [
+              {
+                type: ACTIVITY_STATES_LOADED,
+                data: { position: row.position, object, before: null, after: null, message: message(thrown) },
+              },
+            ],
+            MAY_LAND_IN_PAST,
+          );
           return EMPTY;
         }),
       );
@@ -149,11 +172,14 @@ export function createActivity(options: {
   const pastStates = past$.pipe(
     switchMap(({ object, position }) =>
       defer(() => api.asOf(object, position)).pipe(
-        map((state) => store.record([{ type: ACTIVITY_PAST_STATE_LOADED, data: { object, position, state } }])),
+        map((state) =>
+          store.record([{ type: ACTIVITY_PAST_STATE_LOADED, data: { object, position, state } }], MAY_LAND_IN_PAST),
+        ),
         catchError((thrown: unknown) => {
-          store.record([
-            { type: ACTIVITY_PAST_STATE_LOADED, data: { object, position, state: null, message: message(thrown) } },
-          ]);
+          store.record(
+            [{ type: ACTIVITY_PAST_STATE_LOADED, data: { object, position, state: null, message: message(thrown) } }],
+            MAY_LAND_IN_PAST,
+          );
           return EMPTY;
         }),
       ),
@@ -163,15 +189,15 @@ export function createActivity(options: {
   const onLiveMessage = (msg: AuditLiveMessage): void => {
     switch (msg.type) {
       case 'joined':
-        if (!store.getState().live) store.record([{ type: ACTIVITY_LIVE_TAIL_STARTED, data: {} }]);
+        if (!store.getState().live) store.record([{ type: ACTIVITY_LIVE_TAIL_STARTED, data: {} }], MAY_LAND_IN_PAST);
         return;
       case 'refused':
-        store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: { reason: msg.message } }]);
+        store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: { reason: msg.message } }], MAY_LAND_IN_PAST);
         return;
       case 'rows': {
         const { filters } = store.getState();
         const rows = filters === null ? [] : msg.rows.filter((row) => matchesFilters(row, filters));
-        if (rows.length > 0) store.record([{ type: ACTIVITY_ROWS_ARRIVED, data: { rows } }]);
+        if (rows.length > 0) store.record([{ type: ACTIVITY_ROWS_ARRIVED, data: { rows } }], MAY_LAND_IN_PAST);
         return;
       }
       default: {
@@ -185,12 +211,16 @@ export function createActivity(options: {
   const tail = live$.pipe(
     switchMap(({ stream }) => {
       if (stream === null) {
-        if (store.getState().liveStream !== null) store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: {} }]);
+        if (store.getState().liveStream !== null)
+          store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: {} }], MAY_LAND_IN_PAST);
         return EMPTY;
       }
-      store.record([{ type: ACTIVITY_LIVE_TAIL_REQUESTED, data: { stream } }]);
+      store.record([{ type: ACTIVITY_LIVE_TAIL_REQUESTED, data: { stream } }], MAY_LAND_IN_PAST);
       if (!options.liveTransport) {
-        store.record([{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: { reason: 'The live tail is not available here.' } }]);
+        store.record(
+          [{ type: ACTIVITY_LIVE_TAIL_STOPPED, data: { reason: 'The live tail is not available here.' } }],
+          MAY_LAND_IN_PAST,
+        );
         return EMPTY;
       }
       return followAudit(options.liveTransport, stream).pipe(map(onLiveMessage));
@@ -205,7 +235,7 @@ export function createActivity(options: {
     load: (filters) => reads$.next({ type: 'load', filters }),
     loadUsers() {
       void api.users().then(
-        (users) => store.record([{ type: ACTIVITY_USERS_LOADED, data: { users } }]),
+        (users) => store.record([{ type: ACTIVITY_USERS_LOADED, data: { users } }], MAY_LAND_IN_PAST),
         // Only admins list users; anyone else has no one else to pick.
         () => undefined,
       );
@@ -226,11 +256,17 @@ export function createActivity(options: {
     async revert(object, batchId) {
       try {
         const result = await api.revert(object, batchId);
-        store.record([{ type: ACTIVITY_CHANGE_REVERTED, data: { object, batchId, newBatchId: result.batch_id } }]);
+        store.record(
+          [{ type: ACTIVITY_CHANGE_REVERTED, data: { object, batchId, newBatchId: result.batch_id } }],
+          MAY_LAND_IN_PAST,
+        );
         reads$.next({ type: 'history', object, page: 0 });
         return true;
       } catch (thrown) {
-        store.record([{ type: ACTIVITY_REVERT_REFUSED, data: { object, batchId, message: message(thrown) } }]);
+        store.record(
+          [{ type: ACTIVITY_REVERT_REFUSED, data: { object, batchId, message: message(thrown) } }],
+          MAY_LAND_IN_PAST,
+        );
         return false;
       }
     },

@@ -1,5 +1,10 @@
 import { ErrorMessages, type ClientError } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import { copyToClipboard } from './clipboard';
 import { ERROR_CLOSED, ERROR_SHOWN, errorsFold, type ErrorsEvent, type ErrorsState } from '@strata/domain';
@@ -18,7 +23,7 @@ export function createErrors(context: ClientContext, toasts: ToastsFeature): Err
   return {
     store,
     show(error, title = ErrorMessages.UNEXPECTED_ERROR_TITLE) {
-      store.record([{ type: ERROR_SHOWN, data: { id: context.newId(), title, error } }]);
+      store.record([{ type: ERROR_SHOWN, data: { id: context.newId(), title, error } }], MAY_LAND_IN_PAST);
     },
     close(id) {
       if (store.getState().shown.some((e) => e.id === id)) store.record([{ type: ERROR_CLOSED, data: { id } }]);

@@ -21,7 +21,14 @@ import {
   type FormData,
   type PermissionSubject,
 } from '@strata/domain';
-import { createFeatureStore, ofType, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  ofType,
+  type ClientContext,
+  type FeatureStore,
+  type RecordOptions,
+} from '../../shared/feature-store';
 import { ApiError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import type { AsyncEvents } from '../async/async-events';
@@ -56,6 +63,12 @@ export interface ExploreDeps {
 }
 
 /** What every Explore effect module builds on. */
+/** How a command is recorded: `silent` keeps a refusal out of the toasts; `whilePast` as RecordOptions. */
+export interface ExecuteOptions {
+  silent?: boolean;
+  whilePast?: RecordOptions['whilePast'];
+}
+
 export interface ExploreCore {
   readonly store: FeatureStore<ExploreState, ExploreEvent>;
   readonly side: FeatureStore<ExploreSideState, ExploreSideEvent>;
@@ -65,7 +78,8 @@ export interface ExploreCore {
   readonly context: ClientContext;
   readonly user: () => PermissionSubject | null;
   /** Decides on the live state and records the events as one batch; a refusal is toasted unless silent. */
-  execute(command: ExploreCommand, options?: { silent?: boolean }): boolean;
+  /** `whilePast: 'allowed'`: a load, an answer or a render fact that may land while the page shows the past. */
+  execute(command: ExploreCommand, options?: ExecuteOptions): boolean;
   now(): number;
 }
 
@@ -116,10 +130,13 @@ export function createExplore({
   // With the flag on, every chart is a job: the socket is opened now so the first chart need not poll.
   if (isFeatureEnabled(featureFlags?.(), FeatureFlag.GLOBAL_ASYNC_QUERIES)) asyncEvents().open();
   const now = () => Date.parse(context.now());
-  const execute = (command: ExploreCommand, options: { silent?: boolean } = {}) => {
+  const execute = (command: ExploreCommand, options: ExecuteOptions = {}) => {
     try {
       const events = exploreDecider.decide(command, store.getState());
-      store.record(events, { undoable: isUndoableExploreBatch(events) });
+      store.record(events, {
+        undoable: isUndoableExploreBatch(events),
+        ...(options.whilePast ? { whilePast: options.whilePast } : {}),
+      });
       return true;
     } catch (thrown) {
       if (!(thrown instanceof DomainError)) throw thrown;
@@ -152,17 +169,20 @@ export function createExplore({
                   type: 'RecordChartFailure',
                   data: { queryId, message: String(failed.error ?? 'Query failed'), at: now() },
                 },
-                { silent: true },
+                { silent: true, whilePast: 'allowed' },
               );
             else
-              execute({ type: 'RecordChartSuccess', data: { queryId, queriesResponse, at: now() } }, { silent: true });
+              execute(
+                { type: 'RecordChartSuccess', data: { queryId, queriesResponse, at: now() } },
+                { silent: true, whilePast: 'allowed' },
+              );
           })
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
             const stackTrace = error instanceof ApiError ? (error.error.stack ?? null) : null;
             execute(
               { type: 'RecordChartFailure', data: { queryId, message: errorMessage(error), stackTrace, at: now() } },
-              { silent: true },
+              { silent: true, whilePast: 'allowed' },
             );
           })
           .finally(() => {
@@ -215,22 +235,28 @@ export function createExplore({
       }
     },
     rendered: (queryId) =>
-      void execute({ type: 'RecordChartRendered', data: { queryId, at: now() } }, { silent: true }),
+      void execute(
+        { type: 'RecordChartRendered', data: { queryId, at: now() } },
+        { silent: true, whilePast: 'allowed' },
+      ),
     renderFailed: (queryId, error) =>
       void execute(
         {
           type: 'RecordChartFailure',
           data: { queryId, message: formatMessage(ExploreMessages.RENDER_FAILED, errorMessage(error)), at: now() },
         },
-        { silent: true },
+        { silent: true, whilePast: 'allowed' },
       ),
     async searchDatasets(search) {
       side.record([{ type: 'exploreSide/datasetsRequested', data: { search } }]);
       try {
         const items = await api.listDatasets(search);
-        side.record([{ type: 'exploreSide/datasetsLoaded', data: { search, items } }]);
+        side.record([{ type: 'exploreSide/datasetsLoaded', data: { search, items } }], MAY_LAND_IN_PAST);
       } catch (error) {
-        side.record([{ type: 'exploreSide/datasetsFailed', data: { search, message: errorMessage(error) } }]);
+        side.record(
+          [{ type: 'exploreSide/datasetsFailed', data: { search, message: errorMessage(error) } }],
+          MAY_LAND_IN_PAST,
+        );
       }
     },
     async toggleStar() {
@@ -239,7 +265,7 @@ export function createExplore({
       try {
         await api.setFavorite(slice.slice_id, !isStarred);
         // charts-dashboards-reports §4: the star toggles on success of the call.
-        execute({ type: isStarred ? 'UnfavoriteChart' : 'FavoriteChart', data: {} });
+        execute({ type: isStarred ? 'UnfavoriteChart' : 'FavoriteChart', data: {} }, { whilePast: 'allowed' });
       } catch {
         toasts.danger(ExploreMessages.STAR_FAILED);
       }

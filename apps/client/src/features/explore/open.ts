@@ -2,6 +2,7 @@ import { parseDatasourceKey, type DatasourceMeta, type FormData, type SliceInfo 
 import { hasStatus, toClientError } from '../api/api-error';
 import { pastMoment } from '../../shared/past-view/past-moment';
 import type { ExploreCore } from './explore.feature';
+import { MAY_LAND_IN_PAST } from '../../shared/feature-store';
 
 /** The query parameters /explore/ reads (charts-dashboards-reports §2), plus the permalink key of /explore/p/{key}/. */
 export interface ExploreUrlParams {
@@ -49,10 +50,13 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
     // A past view (?as_of=) names a saved chart or gives the form of then: the open reads it as it was, and Explore is read-only.
     const asOf = (params.slice_id || formAsItWas) && params.as_of?.trim() ? params.as_of.trim() : null;
     const superseded = () => core.side.getState().opening !== requestId;
-    core.side.record([
-      { type: 'exploreSide/openStarted', data: { requestId } },
-      ...(asOf ? [{ type: 'exploreSide/pastViewOpened' as const, data: { requestId, asOf, queries } }] : []),
-    ]);
+    core.side.record(
+      [
+        { type: 'exploreSide/openStarted', data: { requestId } },
+        ...(asOf ? [{ type: 'exploreSide/pastViewOpened' as const, data: { requestId, asOf, queries } }] : []),
+      ],
+      MAY_LAND_IN_PAST,
+    );
     try {
       let formData: Partial<FormData> & Record<string, unknown> = {};
       let slice: SliceInfo | null = null;
@@ -104,20 +108,20 @@ export function openActions(core: ExploreCore, loadDatasource: (id: number) => P
       const datasource = await loadDatasource(ref.id);
       // A later open (the replay stepping on, the address changing) replaced this one: it shows its own chart.
       if (superseded()) return;
-      core.execute({ type: 'OpenExplore', data: { datasource, formData, slice, isStarred } });
+      core.execute({ type: 'OpenExplore', data: { datasource, formData, slice, isStarred } }, { whilePast: 'allowed' });
       if (queries && Object.keys(core.store.getState().validationErrors).length === 0) {
         core.execute(
           {
             type: 'TriggerQuery',
             data: { queryId: core.context.newId(), at: core.now(), force: params.force === 'true' },
           },
-          { silent: true },
+          { silent: true, whilePast: 'allowed' },
         );
       }
     } catch (error) {
       if (!superseded()) core.errors.show(toClientError(error), 'Could not open the chart');
     } finally {
-      core.side.record([{ type: 'exploreSide/openFinished', data: { requestId } }]);
+      core.side.record([{ type: 'exploreSide/openFinished', data: { requestId } }], MAY_LAND_IN_PAST);
     }
   };
 }

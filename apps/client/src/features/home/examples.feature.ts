@@ -10,7 +10,12 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import {
@@ -52,7 +57,7 @@ export function createExamples(context: ClientContext, http: HttpClient, schedul
           // Only changes are facts worth a place in the log; the same answer every 2 s is not.
           filter((event) => changes(store.getState(), event)),
         )
-        .subscribe((event) => store.record([event])),
+        .subscribe((event) => store.record([event], MAY_LAND_IN_PAST)),
   };
 }
 

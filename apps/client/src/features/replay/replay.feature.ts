@@ -8,7 +8,12 @@ import {
   type ReplayEvent,
   type ReplayState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  createFeatureStore,
+  MAY_LAND_IN_PAST,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { ReplayApi } from './replay-api';
 
@@ -36,9 +41,10 @@ export interface ReplayFeature {
 
 export function createReplay(context: ClientContext, api: ReplayApi): ReplayFeature {
   const store = createFeatureStore<ReplayState, ReplayEvent>('replay', replayDecider, context);
-  const execute = (command: ReplayCommand) => {
+  /** `fact`: a load's answer or the player's timer, which may land while a page shows the past. */
+  const decide = (command: ReplayCommand, fact = false) => {
     try {
-      store.record(replayDecider.decide(command, store.getState()));
+      store.record(replayDecider.decide(command, store.getState()), fact ? MAY_LAND_IN_PAST : {});
     } catch (error) {
       // A scrub past the end or an unknown speed: the controls never offer them; nothing to record.
       if (!(error instanceof DomainError)) throw error;
@@ -54,12 +60,12 @@ export function createReplay(context: ClientContext, api: ReplayApi): ReplayFeat
         distinctUntilChanged((a, b) => a.playing === b.playing && a.speed === b.speed && a.at === b.at),
         switchMap((s) => (s.playing ? timer(replayStepMs(s.speed)) : EMPTY)),
       )
-      .subscribe(() => execute({ type: 'Advance' }));
+      .subscribe(() => decide({ type: 'Advance' }, true));
 
   return {
     store,
     api,
-    execute,
+    execute: (command) => decide(command),
     async open({ userId, since, until }) {
       const target = { userId, username: null, since, until };
       try {
@@ -69,9 +75,9 @@ export function createReplay(context: ClientContext, api: ReplayApi): ReplayFeat
           api.rows({ actor: userId, object: { type: 'sqllab_tab', id: userId }, until: since }),
         ]);
         const username = rows[0]?.actor.username ?? before[0]?.actor.username ?? null;
-        execute({ type: 'LoadReplay', data: { ...target, username, steps: replaySteps(rows), before } });
+        decide({ type: 'LoadReplay', data: { ...target, username, steps: replaySteps(rows), before } }, true);
       } catch (error) {
-        execute({ type: 'RefuseReplay', data: { ...target, message: toClientError(error).message } });
+        decide({ type: 'RefuseReplay', data: { ...target, message: toClientError(error).message } }, true);
       }
     },
     start() {

@@ -1,6 +1,11 @@
 import { catchError, concat, concatMap, defer, filter, map, of, Subject, type Observable } from 'rxjs';
 import { ErrorMessages, type FeatureFlags } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import type { ToastsFeature } from '../toasts/toasts.feature';
@@ -108,11 +113,13 @@ export function createSession(context: ClientContext, http: HttpClient, toasts: 
   };
 
   const subscriptions = [
-    commands$.pipe(concatMap(handle)).subscribe((events) => store.record(events)),
+    commands$.pipe(concatMap(handle)).subscribe((events) => store.record(events, MAY_LAND_IN_PAST)),
     // Any other request answered 401 while we believed we were signed in: the server ended the session.
     http.unauthorized$
       .pipe(filter(() => store.getState().status === 'signedIn'))
-      .subscribe(() => store.record([{ type: SESSION_EXPIRED, data: { message: ErrorMessages.SESSION_TIMED_OUT } }])),
+      .subscribe(() =>
+        store.record([{ type: SESSION_EXPIRED, data: { message: ErrorMessages.SESSION_TIMED_OUT } }], MAY_LAND_IN_PAST),
+      ),
   ];
 
   return {

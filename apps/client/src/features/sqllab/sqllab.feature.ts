@@ -12,7 +12,7 @@ import {
   type SqlLabEvent,
   type SqlLabState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import { createFeatureStore, type ClientContext, type FeatureStore, type RecordOptions } from '../../shared/feature-store';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { HttpClient } from '../api/http-client';
@@ -37,6 +37,8 @@ export { SQL_EDIT_QUIET_MS } from './editor/typing';
 export interface ExecuteOptions {
   undoable?: boolean;
   silent?: boolean;
+  /** A load, a server answer or a timer's fact may land while the page shows the past (RecordOptions). */
+  whilePast?: RecordOptions['whilePast'];
 }
 
 /** The core every SQL Lab effect module builds on. */
@@ -142,7 +144,10 @@ export function createSqlLab(deps: SqlLabDeps): SqlLabFeature {
   const record = (command: SqlLabCommand, options: ExecuteOptions = {}): boolean => {
     try {
       const events = sqlLabDecider.decide(command, store.getState());
-      store.record(events, { undoable: options.undoable ?? isUndoableSqlLabBatch(events) });
+      store.record(events, {
+        undoable: options.undoable ?? isUndoableSqlLabBatch(events),
+        ...(options.whilePast ? { whilePast: options.whilePast } : {}),
+      });
       return true;
     } catch (thrown) {
       if (!(thrown instanceof DomainError)) throw thrown;

@@ -2,10 +2,11 @@
  * Issue 13, "Time travel everywhere": while the page is scrubbed into the past it is read-only. A user's
  * intent is refused by the store itself (nothing appended, nothing delivered to effects, so nothing is
  * sent), the bar says so and leads back to live, and loads or remote events still enter the live log.
+ * What may land is said by the caller (`whilePast: 'allowed'`), never guessed from the browser's event.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { envelopeBatch, type Fold } from '@strata/events';
-import { createFeatureStore, type FeatureStore } from '../../shared/feature-store';
+import { createFeatureStore, MAY_LAND_IN_PAST, type FeatureStore } from '../../shared/feature-store';
 import { createTestContext } from '../../shared/test-context';
 import { ReadOnlyBar } from './ReadOnlyBar';
 import { READ_ONLY_REFUSAL, TimeTravel } from './time-travel';
@@ -78,10 +79,27 @@ describe('the store refuses a user intent while the page shows the past', () => 
     expect(sent).toEqual(['first', 'second', 'clicked']);
   });
 
+  it('an intent recorded by code, outside any input event (after an await, from a timer), is refused too', () => {
+    const refused: (readonly string[])[] = [];
+    notes.refused$.subscribe((types) => refused.push(types));
+    timeTravel.scrubTo(1);
+    expect(notes.record([added('programmatic')])).toEqual([]);
+    expect(notes.record([added('explicitly refused')], { whilePast: 'refused' })).toEqual([]);
+    // An undo step never lands, even marked as a fact.
+    expect(notes.record([added('undo step')], { ...MAY_LAND_IN_PAST, undoable: true })).toEqual([]);
+    expect(liveTexts()).toEqual(['first', 'second']);
+    expect(sent).toEqual(['first', 'second']);
+    expect(refused).toEqual([['notes/added'], ['notes/added'], ['notes/added']]);
+
+    timeTravel.resume();
+    expect(notes.record([added('programmatic')])).toHaveLength(1);
+    expect(sent).toEqual(['first', 'second', 'programmatic']);
+  });
+
   it('a load and a remote event arriving while scrubbed enter the live log; the view stays in the past', () => {
     timeTravel.scrubTo(1);
-    // A server answer: recorded outside any input event, not an undo step.
-    notes.record([added('loaded')]);
+    // A server answer: its caller marks it as a fact that may land in the past view.
+    notes.record([added('loaded')], MAY_LAND_IN_PAST);
     // Another user's event, appended as it came over the socket.
     notes.store.append(
       envelopeBatch(
@@ -104,7 +122,7 @@ describe('the store refuses a user intent while the page shows the past', () => 
   it('a store joining while the page shows the past (edit mode opened then) shows the past too', () => {
     timeTravel.scrubTo(1);
     const late = createFeatureStore('late', notesFold, createTestContext());
-    late.record([added('loaded late')]);
+    late.record([added('loaded late')], MAY_LAND_IN_PAST);
     const leave = timeTravel.register(late);
     expect(late.store.cursor$.value).toBe(0);
     expect(late.record([added('mine')], { undoable: true })).toEqual([]);

@@ -12,7 +12,13 @@ import {
   type ToastsState,
 } from '@strata/domain';
 import { DomainError } from '@strata/events';
-import { createFeatureStore, ofType, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  ofType,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 
 export interface ToastOptions {
   duration?: number;
@@ -38,7 +44,7 @@ export function createToasts(context: ClientContext, scheduler?: SchedulerLike):
 
   const execute = (command: ToastCommand) => {
     try {
-      store.record(toastsDecider.decide(command, store.getState()));
+      store.record(toastsDecider.decide(command, store.getState()), MAY_LAND_IN_PAST);
     } catch (error) {
       // A refused toast (unknown type, id reused) is a programming error, never worth a crash.
       if (error instanceof DomainError) console.warn(`toast refused: ${error.message}`);

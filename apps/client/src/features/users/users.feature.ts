@@ -1,5 +1,10 @@
 import { catchError, concatMap, defer, EMPTY, forkJoin, map, Subject, type Observable } from 'rxjs';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../shared/feature-store';
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import type { ErrorsFeature } from '../errors/errors.feature';
@@ -59,20 +64,26 @@ export function createUsers(
           defer(() => http.get<{ result: { name: string }[] }>(ROLES_PATH)),
         ]).pipe(
           map(([users, roles]) => {
-            store.record([
-              { type: USER_LIST_ROLES_LOADED, data: { roles: roles.result.map((r) => r.name) } },
-              { type: USER_LIST_LOADED, data: { users: users.result } },
-            ]);
+            store.record(
+              [
+                { type: USER_LIST_ROLES_LOADED, data: { roles: roles.result.map((r) => r.name) } },
+                { type: USER_LIST_LOADED, data: { users: users.result } },
+              ],
+              MAY_LAND_IN_PAST,
+            );
           }),
           catchError((thrown: unknown) => {
-            store.record([{ type: USER_LIST_LOAD_FAILED, data: { message: toClientError(thrown).message } }]);
+            store.record(
+              [{ type: USER_LIST_LOAD_FAILED, data: { message: toClientError(thrown).message } }],
+              MAY_LAND_IN_PAST,
+            );
             return EMPTY;
           }),
         );
       case 'create':
         return defer(() => http.post<{ result: UserRow }>(USERS_PATH, command.user)).pipe(
           map(({ result: user }) => {
-            store.record([{ type: USER_LIST_USER_CREATED, data: { user } }]);
+            store.record([{ type: USER_LIST_USER_CREATED, data: { user } }], MAY_LAND_IN_PAST);
             deps.toasts.success(`User ${user.username} was created`);
             command.done(true);
           }),
@@ -85,7 +96,7 @@ export function createUsers(
       case 'changeRoles':
         return defer(() => http.put<{ result: UserRow }>(`${USERS_PATH}${command.id}`, { roles: command.roles })).pipe(
           map(({ result: user }) => {
-            store.record([{ type: USER_LIST_USER_ROLES_CHANGED, data: { user } }]);
+            store.record([{ type: USER_LIST_USER_ROLES_CHANGED, data: { user } }], MAY_LAND_IN_PAST);
             deps.toasts.success(`Roles of ${user.username} were changed`);
             command.done(true);
           }),

@@ -6,7 +6,12 @@ import {
   type ChartListQueryState,
   type ChartListState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
@@ -27,7 +32,7 @@ export function createChartList(context: ClientContext, http: HttpClient, toasts
     async load(patch) {
       const query = { ...store.getState().query, ...patch };
       const requestId = context.newId();
-      store.record([{ type: 'chartList/queried', data: { requestId, query } }]);
+      store.record([{ type: 'chartList/queried', data: { requestId, query } }], MAY_LAND_IN_PAST);
       try {
         const { result, count } = await api.listCharts({
           ...query,
@@ -35,10 +40,13 @@ export function createChartList(context: ClientContext, http: HttpClient, toasts
           pageSize: CHART_LIST_PAGE_SIZE,
         });
         const favorites = result.length ? await api.favoriteStatus(result.map((c) => c.id)).catch(() => ({})) : {};
-        store.record([{ type: 'chartList/loaded', data: { requestId, charts: result, count, favorites } }]);
+        store.record(
+          [{ type: 'chartList/loaded', data: { requestId, charts: result, count, favorites } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch (error) {
         const message = `${ExploreMessages.SAVED_CHARTS_ERROR}${toClientError(error).message}`;
-        store.record([{ type: 'chartList/failed', data: { requestId, message } }]);
+        store.record([{ type: 'chartList/failed', data: { requestId, message } }], MAY_LAND_IN_PAST);
         toasts.danger(ExploreMessages.SAVED_CHARTS_FAILED);
       }
     },
@@ -47,7 +55,10 @@ export function createChartList(context: ClientContext, http: HttpClient, toasts
       try {
         await api.setFavorite(id, favorite);
         // The star changes once the server said yes (charts-dashboards-reports §4).
-        store.record([{ type: favorite ? 'chartList/chartFavorited' : 'chartList/chartUnfavorited', data: { id } }]);
+        store.record(
+          [{ type: favorite ? 'chartList/chartFavorited' : 'chartList/chartUnfavorited', data: { id } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch {
         toasts.danger(ExploreMessages.STAR_FAILED);
       }

@@ -8,6 +8,7 @@ import type { DashboardApi } from '../api/dashboard-api';
 import type { DashboardPageEvent, DashboardPageState } from '@strata/domain';
 import { extraFormDataForChart, type ChartFilterContext } from '../filters/scope';
 import { chartFormData, chartQueryContext, datasourceKeyOfChart } from './chart-query';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface ChartLoaderDeps {
   store: FeatureStore<DashboardPageState, DashboardPageEvent>;
@@ -39,21 +40,27 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
     inFlight.get(chartId)?.controller.abort();
     const controller = new AbortController();
     inFlight.set(chartId, { queryId, controller });
-    store.record([{ type: 'dashboardPage/chartQueryStarted', data: { chartId, queryId, formData, at: now() } }]);
+    store.record(
+      [{ type: 'dashboardPage/chartQueryStarted', data: { chartId, queryId, formData, at: now() } }],
+      MAY_LAND_IN_PAST,
+    );
     const fail = (message: string, error?: unknown) =>
-      store.record([
-        {
-          type: 'dashboardPage/chartQueryFailed',
-          data: {
-            chartId,
-            queryId,
-            message,
-            stackTrace: error instanceof ApiError ? (error.error.stack ?? null) : null,
-            issues: issuesOf(error),
-            at: now(),
+      store.record(
+        [
+          {
+            type: 'dashboardPage/chartQueryFailed',
+            data: {
+              chartId,
+              queryId,
+              message,
+              stackTrace: error instanceof ApiError ? (error.error.stack ?? null) : null,
+              issues: issuesOf(error),
+              at: now(),
+            },
           },
-        },
-      ]);
+        ],
+        MAY_LAND_IN_PAST,
+      );
     const key = datasourceKeyOfChart(chart);
     const datasource = key ? state.datasets[key] : undefined;
     if (!datasource) {
@@ -78,12 +85,15 @@ export function createChartLoader({ store, api, context, now, filterContext }: C
         const failed = result.find((r) => r.status === 'failed' || r.error);
         if (failed) fail(String(failed.error ?? 'The query failed'));
         else
-          store.record([
-            {
-              type: 'dashboardPage/chartQuerySucceeded',
-              data: { chartId, queryId, queriesResponse: result, at: now() },
-            },
-          ]);
+          store.record(
+            [
+              {
+                type: 'dashboardPage/chartQuerySucceeded',
+                data: { chartId, queryId, queriesResponse: result, at: now() },
+              },
+            ],
+            MAY_LAND_IN_PAST,
+          );
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) fail(toClientError(error).message, error);

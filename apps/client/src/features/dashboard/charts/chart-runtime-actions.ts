@@ -6,6 +6,7 @@
 import { parseDatasourceKey } from '@strata/domain';
 import type { DashboardCore } from '../dashboard-core';
 import { datasourceKeyOfChart } from './chart-query';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface ChartRuntimeActions {
   rendered(chartId: number, queryId: string): void;
@@ -22,18 +23,21 @@ export function chartRuntimeActions(core: DashboardCore): ChartRuntimeActions {
     rendered(chartId, queryId) {
       const runtime = store.getState().chartStates[chartId];
       if (runtime?.queryId === queryId && runtime.chartStatus === 'success')
-        store.record([{ type: 'dashboardPage/chartRendered', data: { chartId, queryId } }]);
+        store.record([{ type: 'dashboardPage/chartRendered', data: { chartId, queryId } }], MAY_LAND_IN_PAST);
     },
     renderFailed(chartId, queryId, error) {
       const runtime = store.getState().chartStates[chartId];
       if (runtime?.queryId !== queryId || runtime.chartStatus === 'failed') return;
       const message = error instanceof Error ? error.message : String(error);
-      store.record([
-        {
-          type: 'dashboardPage/chartRenderFailed',
-          data: { chartId, queryId, message: `An error occurred while rendering the visualization: ${message}` },
-        },
-      ]);
+      store.record(
+        [
+          {
+            type: 'dashboardPage/chartRenderFailed',
+            data: { chartId, queryId, message: `An error occurred while rendering the visualization: ${message}` },
+          },
+        ],
+        MAY_LAND_IN_PAST,
+      );
     },
     ensureChart(chartId) {
       const state = store.getState();
@@ -52,7 +56,7 @@ export function chartRuntimeActions(core: DashboardCore): ChartRuntimeActions {
             key && !store.getState().datasets[key] && datasetId !== undefined
               ? await api.getDataset(datasetId).catch(() => null)
               : null;
-          store.record([{ type: 'dashboardPage/chartAdded', data: { chart, dataset } }]);
+          store.record([{ type: 'dashboardPage/chartAdded', data: { chart, dataset } }], MAY_LAND_IN_PAST);
           core.refreshChart(chartId);
         } catch {
           // The holder keeps saying the chart is not available to this user.

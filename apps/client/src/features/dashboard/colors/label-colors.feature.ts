@@ -16,7 +16,12 @@ import {
   type LabelColorsState,
 } from '@strata/domain';
 import type { EnvelopeOf, EventLike } from '@strata/events';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import type { HttpClient } from '../../api/http-client';
 import { paletteOf } from '../../charts/viz/shared/color-schemes';
 
@@ -69,7 +74,8 @@ export function createLabelColors({
   scheduler = asyncScheduler,
 }: LabelColorsDeps): LabelColorsFeature {
   const store = createFeatureStore<LabelColorsState, LabelColorsEvent>('dashboardColors', labelColorsFold, context);
-  const record = (event: LabelColorsEvent) => void store.record([event]);
+  /** Every fact here comes from a load, a render or the server's answer: it may land in the past view. */
+  const record = (event: LabelColorsEvent) => void store.record([event], MAY_LAND_IN_PAST);
 
   const push = async () => {
     const { dashboardId, colors } = store.getState();

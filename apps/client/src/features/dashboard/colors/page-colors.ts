@@ -8,6 +8,7 @@ import { filter, type SchedulerLike, type Subscription } from 'rxjs';
 import type { HttpClient } from '../../api/http-client';
 import type { DashboardCore } from '../dashboard-core';
 import { createLabelColors, type LabelColorsFeature } from './label-colors.feature';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export function pageLabelColors(
   { store, context }: DashboardCore,
@@ -17,7 +18,10 @@ export function pageLabelColors(
     context,
     ...deps,
     onStored: (dashboardId, stored) =>
-      void store.record([{ type: 'dashboardPage/labelColorsStored', data: { dashboardId, colors: stored } }]),
+      void store.record(
+        [{ type: 'dashboardPage/labelColorsStored', data: { dashboardId, colors: stored } }],
+        MAY_LAND_IN_PAST,
+      ),
   });
   const subscription = store.recorded$
     .pipe(

@@ -8,6 +8,7 @@ import type { DashboardPageEvent } from '@strata/domain';
 import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import { describeVersionError } from './version-error';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 /** Typing settles before asking: one request per pause, not per key. */
 export const PALETTE_SEARCH_DEBOUNCE_MS = 250;
@@ -42,6 +43,6 @@ export function paletteActions(
         ),
       ),
     )
-    .subscribe((event) => store.record([event]));
+    .subscribe((event) => store.record([event], MAY_LAND_IN_PAST));
   return { searchPaletteCharts: (search) => searches.next(search), subscription };
 }

@@ -11,6 +11,7 @@ import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import type { DraftSession } from './draft-session';
 import { describeVersionError } from './version-error';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 /** What a save or discard reads of the edit session: its pending edits and the saved version it started from. */
 export type DraftProgress = Pick<DraftSession, 'getView'> & { view$: Observable<{ pending: number }> };
@@ -37,7 +38,8 @@ const SETTLE_TIMEOUT_MS = 10_000;
 
 export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions {
   const { store, toasts } = core;
-  const record = (event: DashboardPageEvent) => void store.record([event]);
+  /** The answers of a save or discard (and the question before a discard): facts that may land in the past view. */
+  const record = (event: DashboardPageEvent) => void store.record([event], MAY_LAND_IN_PAST);
   /** Records the start of a save or discard; false when refused (the page shows the past): nothing is sent then. */
   const start = (event: DashboardPageEvent) => store.record([event]).length > 0;
   /** A save or discard is under way, or done (edit mode is ending): the bar's buttons are disabled meanwhile. */
@@ -108,7 +110,7 @@ export function saveActions(core: DashboardCore, drafts: DraftApi): SaveActions 
         record({ type: 'dashboardPage/everyoneDiscardFailed', data: { dashboardId, message } });
       }
     },
-    cancelDiscardEveryone: () => record({ type: 'dashboardPage/discardEveryoneCancelled', data: {} }),
+    cancelDiscardEveryone: () => void store.record([{ type: 'dashboardPage/discardEveryoneCancelled', data: {} }]),
     async discardEveryone(dashboardId, session) {
       if (busy()) return false;
       if (!start({ type: 'dashboardPage/everyoneDiscardStarted', data: { dashboardId } })) return false;

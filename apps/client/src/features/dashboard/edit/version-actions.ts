@@ -10,6 +10,7 @@ import type { DashboardCore } from '../dashboard-core';
 import type { DraftApi } from './draft-api';
 import { toClientError } from '../../api/api-error';
 import { describeVersionError } from './version-error';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface VersionActions {
   toggleVersionHistory(dashboardId: number): void;
@@ -25,61 +26,63 @@ export interface VersionActions {
 
 export function versionActions(core: DashboardCore, drafts: DraftApi): VersionActions {
   const { store, toasts, context } = core;
-  const record = (event: DashboardPageEvent) => void store.record([event]);
+  /** The user's intents: refused while the page shows the past (false then: nothing is sent). */
+  const record = (event: DashboardPageEvent) => store.record([event]).length > 0;
+  /** Loads and answers of the server: they may land while the page shows the past. */
+  const fact = (event: DashboardPageEvent) => void store.record([event], MAY_LAND_IN_PAST);
   const history = () => store.getState().edit.history;
 
   const loadVersions = (dashboardId: number) => {
     if (!history()) return;
     const requestId = context.newId();
-    record({ type: 'dashboardPage/versionsRequested', data: { requestId } });
+    fact({ type: 'dashboardPage/versionsRequested', data: { requestId } });
     drafts.versions(dashboardId).then(
-      (list) => record({ type: 'dashboardPage/versionsLoaded', data: { requestId, list } }),
+      (list) => fact({ type: 'dashboardPage/versionsLoaded', data: { requestId, list } }),
       (error: unknown) =>
-        record({ type: 'dashboardPage/versionsLoadFailed', data: { requestId, message: describeVersionError(error) } }),
+        fact({ type: 'dashboardPage/versionsLoadFailed', data: { requestId, message: describeVersionError(error) } }),
     );
   };
 
   return {
     toggleVersionHistory(dashboardId) {
       if (history()) return void record({ type: 'dashboardPage/versionHistoryClosed', data: {} });
-      record({ type: 'dashboardPage/versionHistoryOpened', data: { dashboardId } });
-      loadVersions(dashboardId);
+      if (record({ type: 'dashboardPage/versionHistoryOpened', data: { dashboardId } })) loadVersions(dashboardId);
     },
     loadVersions,
     viewVersion(dashboardId, version) {
       drafts.version(dashboardId, version).then(
-        ({ info, layout }) => record({ type: 'dashboardPage/versionViewed', data: { info, layout } }),
+        ({ info, layout }) => fact({ type: 'dashboardPage/versionViewed', data: { info, layout } }),
         (error: unknown) =>
-          record({ type: 'dashboardPage/versionViewFailed', data: { version, message: describeVersionError(error) } }),
+          fact({ type: 'dashboardPage/versionViewFailed', data: { version, message: describeVersionError(error) } }),
       );
     },
-    closeVersionView: () => record({ type: 'dashboardPage/versionViewClosed', data: {} }),
+    closeVersionView: () => void record({ type: 'dashboardPage/versionViewClosed', data: {} }),
     async restoreVersion(dashboardId, version, savedVersion) {
       const open = history();
       if (!open || open.restoring !== null) return;
-      record({ type: 'dashboardPage/versionRestoreStarted', data: { version } });
+      if (!record({ type: 'dashboardPage/versionRestoreStarted', data: { version } })) return;
       try {
         const restored = await drafts.restore(dashboardId, version, open.list?.current_version ?? savedVersion);
-        record({ type: 'dashboardPage/versionRestored', data: { version, newVersion: restored.version } });
+        fact({ type: 'dashboardPage/versionRestored', data: { version, newVersion: restored.version } });
         // The restored layout arrives in the draft like any other edit: everyone stays in edit mode.
         toasts.success(`Restored as version ${restored.version}.`);
       } catch (error) {
-        record({ type: 'dashboardPage/versionRestoreFailed', data: { version, message: describeVersionError(error) } });
+        fact({ type: 'dashboardPage/versionRestoreFailed', data: { version, message: describeVersionError(error) } });
       }
     },
     async restoreDiscardedDraft(dashboardId, discard) {
       const open = history();
       if (!open || open.restoringDiscard) return;
-      record({ type: 'dashboardPage/discardedDraftRestoreStarted', data: { discard } });
+      if (!record({ type: 'dashboardPage/discardedDraftRestoreStarted', data: { discard } })) return;
       try {
         await drafts.restoreDiscarded(dashboardId, discard);
-        record({ type: 'dashboardPage/discardedDraftRestored', data: { discard } });
+        fact({ type: 'dashboardPage/discardedDraftRestored', data: { discard } });
         // The layout arrives in the draft over the socket, for every editor.
         toasts.success('The discarded draft is the draft again: its changes are unsaved.');
       } catch (error) {
         // A 409 here is the draft's unsaved changes, told in the server's words.
         const message = toClientError(error).message;
-        record({ type: 'dashboardPage/discardedDraftRestoreFailed', data: { discard, message } });
+        fact({ type: 'dashboardPage/discardedDraftRestoreFailed', data: { discard, message } });
       }
     },
   };

@@ -16,6 +16,7 @@ import {
   readFilterConfiguration,
   type FilterConfigItem,
 } from './native-filters';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export const DASHBOARD_CHANGED_ELSEWHERE =
   'This dashboard was changed by someone else, so your change was not saved. Their latest filters and settings are shown now; reload the page to see all their changes.';
@@ -41,7 +42,7 @@ export function configurationActions(
    * datasets are asked for: a save made meanwhile must already name the new version.
    */
   const adoptFilters = async (items: FilterConfigItem[], first: DashboardPageEvent[]) => {
-    store.record(first);
+    store.record(first, MAY_LAND_IN_PAST);
     const state = store.getState();
     if (!state.dashboard) return;
     const before = new Map(state.filterItems.map((f) => [f.id, JSON.stringify(f)]));
@@ -55,7 +56,7 @@ export function configurationActions(
     );
     // A filter may read a dataset no chart uses: the page needs its columns for the filter's values.
     const datasets = await api.getDatasets(state.dashboard.id, Object.values(state.charts)).catch(() => null);
-    store.record([{ type: 'dashboardPage/filtersConfigured', data: { items, dataMask, datasets } }]);
+    store.record([{ type: 'dashboardPage/filtersConfigured', data: { items, dataMask, datasets } }], MAY_LAND_IN_PAST);
     core.refreshFilteredCharts();
     loadFilterOptions();
   };

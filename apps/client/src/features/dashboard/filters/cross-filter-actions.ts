@@ -8,6 +8,7 @@ import type { CrossFilter } from '../../charts/viz';
 import { isStaleWrite, type DashboardWriteAnswer } from '../api/dashboard-api';
 import type { DashboardCore } from '../dashboard-core';
 import type { ConfigurationActions } from './configuration-actions';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface CrossFilterActions {
   crossFilter(chartId: number, filter: CrossFilter): void;
@@ -62,10 +63,10 @@ export function crossFilterActions(
         if (isStaleWrite(error)) return writeRefusedAsStale();
         throw error;
       }
-      store.record([
-        { type: 'dashboardPage/crossFilterScopeSaved', data: { chartId, config } },
-        versionAdvanced(saved),
-      ]);
+      store.record(
+        [{ type: 'dashboardPage/crossFilterScopeSaved', data: { chartId, config } }, versionAdvanced(saved)],
+        MAY_LAND_IN_PAST,
+      );
       core.refreshFilteredCharts();
     },
   };

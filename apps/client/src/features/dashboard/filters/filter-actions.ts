@@ -25,6 +25,7 @@ import {
   type FilterValue,
   type NativeFilter,
 } from './native-filters';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface FilterActions {
   selectFilterValue(filterId: string, value: FilterValue | null): void;
@@ -83,34 +84,47 @@ export function filterActions(core: DashboardCore): FilterActions {
       const requestId = core.context.newId();
       const requested = { type: 'dashboardPage/filterOptionsRequested', data: { filterId: f.id, requestId } } as const;
       if (!query) {
-        store.record([
-          requested,
-          {
-            type: 'dashboardPage/filterOptionsFailed',
-            data: { filterId: f.id, requestId, message: DATASET_NOT_LOADED },
-          },
-        ]);
+        store.record(
+          [
+            requested,
+            {
+              type: 'dashboardPage/filterOptionsFailed',
+              data: { filterId: f.id, requestId, message: DATASET_NOT_LOADED },
+            },
+          ],
+          MAY_LAND_IN_PAST,
+        );
         continue;
       }
-      store.record([requested]);
+      store.record([requested], MAY_LAND_IN_PAST);
       // A search under way asks again: its values are narrowed by the parents' new selection too.
       const typed = state.filterSearch[f.id]?.text;
-      if (typed) store.record([{ type: 'dashboardPage/filterSearchTyped', data: { filterId: f.id, text: typed } }]);
+      if (typed)
+        store.record(
+          [{ type: 'dashboardPage/filterSearchTyped', data: { filterId: f.id, text: typed } }],
+          MAY_LAND_IN_PAST,
+        );
       Promise.resolve()
         .then(() => api.chartData(query.context(), { dashboardId, force: false }))
         .then((result) => {
           const values = columnValues(result, query.column);
-          store.record([{ type: 'dashboardPage/filterOptionsLoaded', data: { filterId: f.id, requestId, values } }]);
+          store.record(
+            [{ type: 'dashboardPage/filterOptionsLoaded', data: { filterId: f.id, requestId, values } }],
+            MAY_LAND_IN_PAST,
+          );
           // An earlier ask's answer is kept in the log but shown nowhere: it picks no first value either.
           if (!isStaleFilterOptionsAnswer(store.getState(), f.id, requestId)) selectFirstIfAsked(f, values);
         })
         .catch((error: unknown) =>
-          store.record([
-            {
-              type: 'dashboardPage/filterOptionsFailed',
-              data: { filterId: f.id, requestId, message: toClientError(error).message },
-            },
-          ]),
+          store.record(
+            [
+              {
+                type: 'dashboardPage/filterOptionsFailed',
+                data: { filterId: f.id, requestId, message: toClientError(error).message },
+              },
+            ],
+            MAY_LAND_IN_PAST,
+          ),
         );
     }
   };
@@ -121,7 +135,7 @@ export function filterActions(core: DashboardCore): FilterActions {
     const state = store.getState();
     if (maskValue(state.dataMask[f.id]) !== null) return;
     const value = [values[0]!] as FilterValue;
-    store.record([{ type: 'dashboardPage/filterValueSelected', data: { filterId: f.id, value } }]);
+    store.record([{ type: 'dashboardPage/filterValueSelected', data: { filterId: f.id, value } }], MAY_LAND_IN_PAST);
     const applied = Object.fromEntries(nativeFilters().map((n) => [n.id, maskValue(state.dataMask[n.id])]));
     apply({ ...applied, [f.id]: value });
   };

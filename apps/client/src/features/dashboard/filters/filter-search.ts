@@ -23,6 +23,7 @@ import type { DashboardPageEvent } from '@strata/domain';
 import { columnValues } from '../charts/chart-query';
 import { DATASET_NOT_LOADED, filterValuesQuery } from './filter-actions';
 import { nativeFilters, targetOf } from './native-filters';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export const FILTER_SEARCH_DEBOUNCE_MS = 300;
 
@@ -89,5 +90,5 @@ export function filterSearches(core: DashboardCore, scheduler: SchedulerLike): S
         ),
       ),
     )
-    .subscribe((answer) => core.store.record([answer]));
+    .subscribe((answer) => core.store.record([answer], MAY_LAND_IN_PAST));
 }

@@ -5,6 +5,7 @@
 import type { DashboardPageEvent } from '@strata/domain';
 import type { DashboardCore } from '../dashboard-core';
 import { tabsOnPath } from './layout';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface ViewActions {
   activateTab(tabId: string): void;
@@ -27,6 +28,7 @@ export function viewActions({ store }: Pick<DashboardCore, 'store'>): ViewAction
       if (missing.length)
         store.record(
           missing.map((tabId): DashboardPageEvent => ({ type: 'dashboardPage/tabActivated', data: { tabId } })),
+          MAY_LAND_IN_PAST,
         );
     },
     toggleDescription: (chartId) =>

@@ -5,7 +5,12 @@ import {
   type DashboardListQueryState,
   type DashboardListState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
@@ -48,7 +53,7 @@ export function createDashboardList(
       ...(filtersChanged && patch.page === undefined ? { page: 0 } : {}),
     };
     const requestId = context.newId();
-    store.record([{ type: 'dashboardList/queried', data: { requestId, query } }]);
+    store.record([{ type: 'dashboardList/queried', data: { requestId, query } }], MAY_LAND_IN_PAST);
     try {
       const { result, count } = await api.list({
         ...query,
@@ -59,10 +64,13 @@ export function createDashboardList(
       if (result.length === 0 && query.page > 0 && count > 0)
         return load({ page: Math.ceil(count / DASHBOARD_LIST_PAGE_SIZE) - 1 });
       const favorites = result.length ? await api.favoriteStatus(result.map((d) => d.id)).catch(() => ({})) : {};
-      store.record([{ type: 'dashboardList/loaded', data: { requestId, dashboards: result, count, favorites } }]);
+      store.record(
+        [{ type: 'dashboardList/loaded', data: { requestId, dashboards: result, count, favorites } }],
+        MAY_LAND_IN_PAST,
+      );
     } catch (error) {
       const message = `There was an issue fetching dashboards: ${toClientError(error).message}`;
-      store.record([{ type: 'dashboardList/failed', data: { requestId, message } }]);
+      store.record([{ type: 'dashboardList/failed', data: { requestId, message } }], MAY_LAND_IN_PAST);
     }
   };
 
@@ -73,7 +81,10 @@ export function createDashboardList(
       const favorite = !store.getState().favorites[id];
       try {
         await api.setFavorite(id, favorite);
-        store.record([{ type: favorite ? 'dashboardList/favorited' : 'dashboardList/unfavorited', data: { id } }]);
+        store.record(
+          [{ type: favorite ? 'dashboardList/favorited' : 'dashboardList/unfavorited', data: { id } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch {
         toasts.danger('An error occurred while starring this dashboard');
       }
@@ -90,7 +101,7 @@ export function createDashboardList(
       const title = store.getState().dashboards.find((d) => d.id === id)?.dashboard_title ?? `#${id}`;
       try {
         await api.remove(id);
-        store.record([{ type: 'dashboardList/deleted', data: { id } }]);
+        store.record([{ type: 'dashboardList/deleted', data: { id } }], MAY_LAND_IN_PAST);
         toasts.success(`Deleted: ${title}`);
         await load({ page: store.getState().query.page });
         return true;

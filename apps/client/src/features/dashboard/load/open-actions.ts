@@ -14,6 +14,7 @@ import { waitsForRequiredFilters } from '../filters/scope';
 import { chartComponent, chartIdsInOrder, readLayout, type Layout } from '../grid/layout';
 import type { ViewActions } from '../grid/view-actions';
 import { initialDataMask, keptCrossFilters, type DashboardUrlState } from '../url/dashboard-url';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface OpenActions {
   open(idOrSlug: string, url: DashboardUrlState, permalink?: DashboardPermalinkState): Promise<void>;
@@ -57,17 +58,20 @@ export function openActions(
       const asOf = permalink ? null : url.asOf;
       // Edit mode's unsaved draft of then (the replay of an editor): what the editors saw instead of the saved layout.
       const draft = asOf ? url.pastDraft : null;
-      store.record([
-        { type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } },
-        ...(asOf
-          ? [
-              {
-                type: 'dashboardPage/pastViewOpened' as const,
-                data: { requestId, asOf, queries: url.pastQueries, unsavedDraft: draft !== null },
-              },
-            ]
-          : []),
-      ]);
+      store.record(
+        [
+          { type: 'dashboardPage/loadStarted', data: { requestId, idOrSlug } },
+          ...(asOf
+            ? [
+                {
+                  type: 'dashboardPage/pastViewOpened' as const,
+                  data: { requestId, asOf, queries: url.pastQueries, unsavedDraft: draft !== null },
+                },
+              ]
+            : []),
+        ],
+        MAY_LAND_IN_PAST,
+      );
       try {
         const dashboard = await api.getDashboard(idOrSlug, asOf ?? undefined);
         const positionJson = draft ? toPositionJson(draft) : dashboard.position_json;
@@ -110,29 +114,32 @@ export function openActions(
         let activeTabs = kept?.activeTabs?.filter((id) => layout[id]?.type === 'TAB') ?? [];
         if (activeTabs.length === 0) activeTabs = defaultActiveTabs(layout);
         const me = deps.user();
-        store.record([
-          {
-            type: 'dashboardPage/loaded',
-            data: {
-              requestId,
-              dashboard,
-              metadata,
-              layout,
-              charts,
-              datasets: datasets.d,
-              datasetsStatus: datasets.ok ? 'complete' : 'error',
-              filterItems,
-              dataMask,
-              activeTabs,
-              // charts-dashboards-reports §2: edit mode only with edit permission and edit=true.
-              editMode:
-                !asOf &&
-                isEditModeOn({ edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) }, url.editParam),
-              focusedChartId: url.focusedChartId,
-              soloChartId: url.params.sliceId ?? null,
+        store.record(
+          [
+            {
+              type: 'dashboardPage/loaded',
+              data: {
+                requestId,
+                dashboard,
+                metadata,
+                layout,
+                charts,
+                datasets: datasets.d,
+                datasetsStatus: datasets.ok ? 'complete' : 'error',
+                filterItems,
+                dataMask,
+                activeTabs,
+                // charts-dashboards-reports §2: edit mode only with edit permission and edit=true.
+                editMode:
+                  !asOf &&
+                  isEditModeOn({ edit: canEditDashboardLayout(me, { owners: dashboard.owners ?? [] }) }, url.editParam),
+                focusedChartId: url.focusedChartId,
+                soloChartId: url.params.sliceId ?? null,
+              },
             },
-          },
-        ]);
+          ],
+          MAY_LAND_IN_PAST,
+        );
         const anchor = permalink?.anchor ?? (url.anchor || (kept?.anchor ?? ''));
         if (anchor) deps.reveal(anchor);
         if (url.focusedChartId !== null) {
@@ -141,7 +148,7 @@ export function openActions(
         }
         api.favoriteStatus([dashboard.id]).then(
           (status) => {
-            if (status[dashboard.id]) store.record([{ type: 'dashboardPage/favorited', data: {} }]);
+            if (status[dashboard.id]) store.record([{ type: 'dashboardPage/favorited', data: {} }], MAY_LAND_IN_PAST);
           },
           () => undefined,
         );
@@ -154,7 +161,7 @@ export function openActions(
           asOf && hasStatus(error, 404)
             ? `This dashboard did not exist ${pastMoment(asOf)}.`
             : toClientError(error).message;
-        store.record([{ type: 'dashboardPage/loadFailed', data: { requestId, message } }]);
+        store.record([{ type: 'dashboardPage/loadFailed', data: { requestId, message } }], MAY_LAND_IN_PAST);
       }
     },
   };

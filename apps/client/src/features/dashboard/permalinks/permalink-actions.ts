@@ -8,6 +8,7 @@ import { toClientError } from '../../api/api-error';
 import type { DashboardCore } from '../dashboard-core';
 import type { OpenActions } from '../load/open-actions';
 import { permalinkState, readDashboardUrl } from '../url/dashboard-url';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface PermalinkActions {
   /**
@@ -33,11 +34,15 @@ export function permalinkActions(core: DashboardCore, { open }: OpenActions): Pe
       try {
         const answer = await api.createPermalink(dashboardId, shared);
         url = absoluteUrl(answer.url);
-        store.record([{ type: 'dashboardPage/permalinkCreated', data: { requestId, key: answer.key ?? null, url } }]);
+        store.record(
+          [{ type: 'dashboardPage/permalinkCreated', data: { requestId, key: answer.key ?? null, url } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch (error) {
-        store.record([
-          { type: 'dashboardPage/permalinkFailed', data: { requestId, message: toClientError(error).message } },
-        ]);
+        store.record(
+          [{ type: 'dashboardPage/permalinkFailed', data: { requestId, message: toClientError(error).message } }],
+          MAY_LAND_IN_PAST,
+        );
         throw error;
       }
       await navigator.clipboard?.writeText(url);

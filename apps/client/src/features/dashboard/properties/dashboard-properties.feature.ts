@@ -23,7 +23,7 @@ import {
   type FullSave,
   type OwnerChoice,
 } from '@strata/domain';
-import { createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
+import { MAY_LAND_IN_PAST, createFeatureStore, type FeatureStore } from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import type { DashboardOwner, DashboardRecord } from '../api/types';
@@ -114,7 +114,7 @@ export function createDashboardProperties({
   const canEdit = () => dashboard.canEdit();
 
   const failed = (write: DashboardWrite, message: string) =>
-    store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
+    store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }], MAY_LAND_IN_PAST);
 
   /** The server's answer lands on the page; a new refresh frequency in the metadata restarts the auto-refresh. */
   const adopt = (saved: DashboardRecord) => {
@@ -128,7 +128,7 @@ export function createDashboardProperties({
         type: 'dashboardPage/refreshFrequencyChanged',
         data: { seconds: metadata.refresh_frequency ?? 0 },
       });
-    dashboard.store.record(events);
+    dashboard.store.record(events, MAY_LAND_IN_PAST);
     // Filters edited through the Advanced field: the filter bar follows.
     if (
       JSON.stringify(metadata.native_filter_configuration ?? []) !==
@@ -163,7 +163,7 @@ export function createDashboardProperties({
           ),
         ),
       )
-      .subscribe((event) => store.record([event])),
+      .subscribe((event) => store.record([event], MAY_LAND_IN_PAST)),
   ];
 
   return {
@@ -200,10 +200,11 @@ export function createDashboardProperties({
         toasts.danger(DashboardMessages.NO_PERMISSION_TO_PUBLISH);
         return;
       }
-      store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'publish' } }]);
+      // Refused while the page shows the past: nothing is sent then.
+      if (store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'publish' } }]).length === 0) return;
       try {
         adopt(await api.setPublished(d.id, !d.published));
-        store.record([{ type: 'dashboardProperties/written', data: { write: 'publish' } }]);
+        store.record([{ type: 'dashboardProperties/written', data: { write: 'publish' } }], MAY_LAND_IN_PAST);
       } catch (error) {
         const message = hasStatus(error, 403)
           ? DashboardMessages.NO_PERMISSION_TO_PUBLISH
@@ -239,7 +240,9 @@ export function createDashboardProperties({
       // The copy's title follows the save body's rule: none is '[ untitled dashboard ]'.
       const normalized = normalizeDashboardSave({ dashboard_title: title }, { roleBasedAccess: false });
       const dashboard_title = normalized.ok ? normalized.body.dashboard_title : title;
-      store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'saveAs' } }]);
+      // Refused while the page shows the past: nothing is sent then.
+      if (store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'saveAs' } }]).length === 0)
+        return null;
       try {
         const { positions: _positions, ...metadata } = state.metadata;
         const copy = await api.copy(d.id, {
@@ -248,7 +251,7 @@ export function createDashboardProperties({
           duplicate_slices: duplicateSlices,
           json_metadata: JSON.stringify(metadata),
         });
-        store.record([{ type: 'dashboardProperties/written', data: { write: 'saveAs' } }]);
+        store.record([{ type: 'dashboardProperties/written', data: { write: 'saveAs' } }], MAY_LAND_IN_PAST);
         toasts.success(`This dashboard was saved as "${dashboard_title}"`);
         return copy.id;
       } catch (error) {
@@ -266,10 +269,12 @@ export function createDashboardProperties({
         failed('delete', DashboardMessages.NO_PERMISSION_TO_SAVE);
         return false;
       }
-      store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'delete' } }]);
+      // Refused while the page shows the past: nothing is sent then.
+      if (store.record([{ type: 'dashboardProperties/writeStarted', data: { write: 'delete' } }]).length === 0)
+        return false;
       try {
         await api.remove(d.id);
-        store.record([{ type: 'dashboardProperties/written', data: { write: 'delete' } }]);
+        store.record([{ type: 'dashboardProperties/written', data: { write: 'delete' } }], MAY_LAND_IN_PAST);
         toasts.success(`Deleted: ${d.dashboard_title}`);
         return true;
       } catch (error) {

@@ -19,6 +19,7 @@ import type { DashboardMetadata, DashboardOwner, DashboardRecord } from '../api/
 import { parseMetadata, type DashboardFeature } from '../dashboard.feature';
 import { readFilterConfiguration } from '../filters/native-filters';
 import { dashboardSaveBody, type DashboardChanges } from './save-body';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 /** Shown in the dialog above what a save would overwrite, when someone else saved the dashboard first. */
 export const PROPERTIES_CHANGED_ELSEWHERE =
@@ -55,12 +56,15 @@ export function fullSave({
   const { api } = dashboard;
   const current = () => dashboard.store.getState().dashboard;
   const failed = (write: FullSave, message: string) =>
-    store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }]);
+    store.record([{ type: 'dashboardProperties/writeFailed', data: { write, message } }], MAY_LAND_IN_PAST);
 
   /** Someone else's latest save lands on the page (as the page's own re-read after a 409 does). */
   const showLatest = (latest: DashboardRecord, metadata: DashboardMetadata) => {
     const before = dashboard.store.getState().metadata;
-    dashboard.store.record([{ type: 'dashboardPage/configurationReloaded', data: { dashboard: latest, metadata } }]);
+    dashboard.store.record(
+      [{ type: 'dashboardPage/configurationReloaded', data: { dashboard: latest, metadata } }],
+      MAY_LAND_IN_PAST,
+    );
     if (
       JSON.stringify(metadata.native_filter_configuration ?? []) !==
       JSON.stringify(before.native_filter_configuration ?? [])
@@ -99,7 +103,7 @@ export function fullSave({
   ): Promise<boolean> => {
     try {
       adopt(await api.saveProperties(id, body, version ?? undefined));
-      store.record([{ type: 'dashboardProperties/written', data: { write } }]);
+      store.record([{ type: 'dashboardProperties/written', data: { write } }], MAY_LAND_IN_PAST);
       return true;
     } catch (error) {
       if (isStaleWrite(error)) {
@@ -133,10 +137,13 @@ export function fullSave({
     const version = latest.version ?? null;
     if (items.length === 0 && mayRetry) return put(write, changes, yours.body, latest.id, version, false);
     // Their owners are listed by name too.
-    store.record([
-      { type: 'dashboardProperties/ownersKnown', data: { owners: (latest.owners ?? []).map(ownerChoice) } },
-      { type: 'dashboardProperties/changedElsewhere', data: { write, version, items } },
-    ]);
+    store.record(
+      [
+        { type: 'dashboardProperties/ownersKnown', data: { owners: (latest.owners ?? []).map(ownerChoice) } },
+        { type: 'dashboardProperties/changedElsewhere', data: { write, version, items } },
+      ],
+      MAY_LAND_IN_PAST,
+    );
     return false;
   };
 
@@ -160,7 +167,8 @@ export function fullSave({
     const confirmation =
       overwrite && state.overwriteConfirmMetadata?.write === write ? state.overwriteConfirmMetadata : null;
     const version = confirmation ? confirmation.version : (state.dialogVersion ?? d.version ?? null);
-    store.record([{ type: 'dashboardProperties/writeStarted', data: { write } }]);
+    // Refused while the page shows the past: nothing is sent then.
+    if (store.record([{ type: 'dashboardProperties/writeStarted', data: { write } }]).length === 0) return false;
     if (!confirmation && confirmDiff()) {
       // CONFIRM_DASHBOARD_DIFF: ask before sending a save the server would refuse as stale.
       const latest = await readLatest(d.id);

@@ -17,6 +17,7 @@ import {
 } from 'rxjs';
 import { DEFAULT_STAGGER_TIME_MS, refreshSchedule } from '@strata/domain';
 import type { DashboardCore } from '../dashboard-core';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface RefreshActions {
   /** Force refresh of every chart, at once. */
@@ -29,7 +30,11 @@ export function refreshActions({ store, loadableCharts, refreshChart }: Dashboar
     refreshAll() {
       // Force refresh of all (the title bar's button) is at once, as Superset's: the user asked for it now.
       const charts = loadableCharts();
-      store.record([{ type: 'dashboardPage/refreshStarted', data: { chartIds: charts, force: true } }]);
+      // Refused while the page shows the past: then no chart is asked again either.
+      if (
+        store.record([{ type: 'dashboardPage/refreshStarted', data: { chartIds: charts, force: true } }]).length === 0
+      )
+        return;
       charts.forEach((id) => refreshChart(id, true));
     },
     setRefreshFrequency(seconds) {
@@ -62,9 +67,10 @@ export function autoRefresh(core: DashboardCore, scheduler: SchedulerLike): Subs
       },
       true,
     );
-    store.record([
-      { type: 'dashboardPage/refreshStarted', data: { chartIds: steps.map((s) => s.chartId), force: true } },
-    ]);
+    store.record(
+      [{ type: 'dashboardPage/refreshStarted', data: { chartIds: steps.map((s) => s.chartId), force: true } }],
+      MAY_LAND_IN_PAST,
+    );
     return steps;
   };
   return store.recorded$

@@ -2,6 +2,7 @@ import type { DataPaneResult, DataTab, FormData } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { ExploreCore } from '../explore.feature';
 import { chartDataRequest } from './chart-request';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export interface DataPaneActions {
   /** View results, samples (paged) or the query (charts-dashboards-reports §9 menu actions). */
@@ -55,11 +56,15 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       const requestId = core.context.newId();
       core.side.record([{ type: 'exploreSide/dataTabOpened', data: { tab, requestId } }]);
       try {
-        core.side.record([{ type: 'exploreSide/dataLoaded', data: { requestId, result: await load(tab, page) } }]);
+        core.side.record(
+          [{ type: 'exploreSide/dataLoaded', data: { requestId, result: await load(tab, page) } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch (error) {
-        core.side.record([
-          { type: 'exploreSide/dataFailed', data: { requestId, message: toClientError(error).message } },
-        ]);
+        core.side.record(
+          [{ type: 'exploreSide/dataFailed', data: { requestId, message: toClientError(error).message } }],
+          MAY_LAND_IN_PAST,
+        );
       }
     },
     closeDataPane: () => void core.side.record([{ type: 'exploreSide/dataPaneClosed', data: {} }]),

@@ -15,6 +15,7 @@ import type { ChartPayload } from '../api/explore-api';
 import { chartDataRequest } from '../data/chart-request';
 import type { ExploreCore } from '../explore.feature';
 import { absoluteUrl } from '../../../shared/absolute-url';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 export type DashboardChoice = { kind: 'existing'; id: number } | { kind: 'new'; title: string } | null;
 
@@ -34,7 +35,8 @@ export interface SaveActions {
 }
 
 export function saveActions(core: ExploreCore): SaveActions {
-  const alert = (message: string) => core.side.record([{ type: 'exploreSide/saveModalAlerted', data: { message } }]);
+  const alert = (message: string) =>
+    core.side.record([{ type: 'exploreSide/saveModalAlerted', data: { message } }], MAY_LAND_IN_PAST);
 
   function payload(formData: FormData, sliceName: string, dashboards: number[]): ChartPayload {
     const datasource = core.store.getState().datasource!;
@@ -54,9 +56,10 @@ export function saveActions(core: ExploreCore): SaveActions {
     async openSaveModal(userName) {
       core.side.record([{ type: 'exploreSide/saveModalOpened', data: {} }]);
       try {
-        core.side.record([
-          { type: 'exploreSide/dashboardsLoaded', data: { dashboards: await core.api.listDashboards() } },
-        ]);
+        core.side.record(
+          [{ type: 'exploreSide/dashboardsLoaded', data: { dashboards: await core.api.listDashboards() } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch {
         alert(formatMessage(ExploreMessages.FETCH_DASHBOARDS_FAILED, userName));
       }
@@ -74,7 +77,8 @@ export function saveActions(core: ExploreCore): SaveActions {
         alert(formatMessage(FORBIDDEN_EDIT, 'chart'));
         return null;
       }
-      core.side.record([{ type: 'exploreSide/saveStarted', data: {} }]);
+      // Refused while the page shows the past: nothing is sent then.
+      if (core.side.record([{ type: 'exploreSide/saveStarted', data: {} }]).length === 0) return null;
       try {
         let target: { id: number; title: string; isNew: boolean } | null = null;
         if (dashboard?.kind === 'new') {
@@ -93,18 +97,21 @@ export function saveActions(core: ExploreCore): SaveActions {
             : await core.api.createChart(body);
         const id = saved.id;
         const owners = (saved.result?.owners ?? []).map((o) => (typeof o === 'number' ? o : o.id));
-        core.execute({
-          type: 'RecordSliceSaved',
-          data: {
-            slice: {
-              slice_id: id,
-              slice_name: name,
-              owners: owners.length ? owners : (state.slice?.owners ?? []),
-              dashboards,
+        core.execute(
+          {
+            type: 'RecordSliceSaved',
+            data: {
+              slice: {
+                slice_id: id,
+                slice_name: name,
+                owners: owners.length ? owners : (state.slice?.owners ?? []),
+                dashboards,
+              },
             },
           },
-        });
-        core.side.record([{ type: 'exploreSide/saveModalClosed', data: {} }]);
+          { whilePast: 'allowed' },
+        );
+        core.side.record([{ type: 'exploreSide/saveModalClosed', data: {} }], MAY_LAND_IN_PAST);
         for (const text of saveToasts({
           action,
           sliceName: name,

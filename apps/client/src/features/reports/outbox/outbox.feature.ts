@@ -1,4 +1,9 @@
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import { outboxApi, type OutboxApi } from './outbox-api';
@@ -22,24 +27,27 @@ export function createOutbox(context: ClientContext, http: HttpClient): OutboxFe
     api,
     async load(page) {
       const requestId = context.newId();
-      store.record([{ type: 'outbox/pageQueried', data: { requestId, page } }]);
+      store.record([{ type: 'outbox/pageQueried', data: { requestId, page } }], MAY_LAND_IN_PAST);
       try {
         const { count, result, smtp_configured, message: smtpMessage } = await api.list(page);
         const smtp = { smtp_configured, message: smtpMessage };
-        store.record([{ type: 'outbox/pageLoaded', data: { requestId, count, mails: result, smtp } }]);
+        store.record(
+          [{ type: 'outbox/pageLoaded', data: { requestId, count, mails: result, smtp } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch (thrown) {
-        store.record([{ type: 'outbox/pageFailed', data: { requestId, message: message(thrown) } }]);
+        store.record([{ type: 'outbox/pageFailed', data: { requestId, message: message(thrown) } }], MAY_LAND_IN_PAST);
       }
     },
     async open(id) {
       const requestId = context.newId();
-      store.record([{ type: 'outbox/mailQueried', data: { requestId, id } }]);
+      store.record([{ type: 'outbox/mailQueried', data: { requestId, id } }], MAY_LAND_IN_PAST);
       try {
         const { result } = await api.get(id);
-        store.record([{ type: 'outbox/mailLoaded', data: { requestId, mail: result } }]);
+        store.record([{ type: 'outbox/mailLoaded', data: { requestId, mail: result } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
         const text = hasStatus(thrown, 404) ? 'There is no such mail, or it is not yours.' : message(thrown);
-        store.record([{ type: 'outbox/mailFailed', data: { requestId, message: text } }]);
+        store.record([{ type: 'outbox/mailFailed', data: { requestId, message: text } }], MAY_LAND_IN_PAST);
       }
     },
   };

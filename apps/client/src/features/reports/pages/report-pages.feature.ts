@@ -1,5 +1,10 @@
 import { defer, EMPTY, mergeMap, Subject, switchMap, timer } from 'rxjs';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
@@ -47,7 +52,7 @@ export function createReportPages(
 
   const refresh = async (id: number) => {
     try {
-      store.record([{ type: 'reportPages/scheduleUpdated', data: { row: await api.get(id) } }]);
+      store.record([{ type: 'reportPages/scheduleUpdated', data: { row: await api.get(id) } }], MAY_LAND_IN_PAST);
     } catch {
       // The list keeps what it showed; the next load reads it again.
     }
@@ -58,28 +63,34 @@ export function createReportPages(
   async function load(scheduleType: ScheduleType, filters: ReportListFilters) {
     current = () => load(scheduleType, filters);
     const requestId = context.newId();
-    store.record([{ type: 'reportPages/listQueried', data: { requestId, scheduleType, filters } }]);
+    store.record([{ type: 'reportPages/listQueried', data: { requestId, scheduleType, filters } }], MAY_LAND_IN_PAST);
     try {
       const { count, result } = await api.list(listQueryOf(scheduleType, filters));
-      store.record([{ type: 'reportPages/listLoaded', data: { requestId, count, rows: result } }]);
+      store.record([{ type: 'reportPages/listLoaded', data: { requestId, count, rows: result } }], MAY_LAND_IN_PAST);
       if (store.getState().list.requestId === requestId) pollIf(result.some((r) => r.last_state === 'Working'));
     } catch (thrown) {
-      store.record([{ type: 'reportPages/listFailed', data: { requestId, message: message(thrown) } }]);
+      store.record(
+        [{ type: 'reportPages/listFailed', data: { requestId, message: message(thrown) } }],
+        MAY_LAND_IN_PAST,
+      );
     }
   }
 
   async function loadLog(reportId: number, page: number) {
     current = () => loadLog(reportId, page);
     const requestId = context.newId();
-    store.record([{ type: 'reportPages/logQueried', data: { requestId, reportId, page } }]);
+    store.record([{ type: 'reportPages/logQueried', data: { requestId, reportId, page } }], MAY_LAND_IN_PAST);
     try {
       const [report, { count, result }] = await Promise.all([api.get(reportId), api.log(reportId, page)]);
-      store.record([{ type: 'reportPages/logLoaded', data: { requestId, report, count, rows: result } }]);
+      store.record(
+        [{ type: 'reportPages/logLoaded', data: { requestId, report, count, rows: result } }],
+        MAY_LAND_IN_PAST,
+      );
       if (store.getState().log.requestId === requestId)
         pollIf(report.last_state === 'Working' || result.some((r) => r.state === 'Working'));
     } catch (thrown) {
       const text = hasStatus(thrown, 404) ? 'There is no such schedule, or it is not yours.' : message(thrown);
-      store.record([{ type: 'reportPages/logFailed', data: { requestId, message: text } }]);
+      store.record([{ type: 'reportPages/logFailed', data: { requestId, message: text } }], MAY_LAND_IN_PAST);
     }
   }
 
@@ -91,9 +102,9 @@ export function createReportPages(
       if (store.record([{ type: 'reportPages/activeChangeRequested', data: { id, active } }]).length === 0) return;
       try {
         const row = await api.update(id, { active });
-        store.record([{ type: 'reportPages/scheduleUpdated', data: { row } }]);
+        store.record([{ type: 'reportPages/scheduleUpdated', data: { row } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
-        store.record([{ type: 'reportPages/writeFailed', data: { id } }]);
+        store.record([{ type: 'reportPages/writeFailed', data: { id } }], MAY_LAND_IN_PAST);
         toasts.danger(`Could not ${active ? 'activate' : 'deactivate'} the schedule: ${message(thrown)}`);
       }
     },
@@ -101,10 +112,10 @@ export function createReportPages(
       if (store.record([{ type: 'reportPages/deleteRequested', data: { id } }]).length === 0) return false;
       try {
         await api.remove(id);
-        store.record([{ type: 'reportPages/scheduleDeleted', data: { id } }]);
+        store.record([{ type: 'reportPages/scheduleDeleted', data: { id } }], MAY_LAND_IN_PAST);
         return true;
       } catch (thrown) {
-        store.record([{ type: 'reportPages/writeFailed', data: { id } }]);
+        store.record([{ type: 'reportPages/writeFailed', data: { id } }], MAY_LAND_IN_PAST);
         toasts.danger(`Could not delete the schedule: ${message(thrown)}`);
         return false;
       }
@@ -115,9 +126,9 @@ export function createReportPages(
       polls$.next(current);
       try {
         const answer = await api.runNow(id);
-        store.record([{ type: 'reportPages/runAnswered', data: { id, answer } }]);
+        store.record([{ type: 'reportPages/runAnswered', data: { id, answer } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
-        store.record([{ type: 'reportPages/runRefused', data: { id, message: message(thrown) } }]);
+        store.record([{ type: 'reportPages/runRefused', data: { id, message: message(thrown) } }], MAY_LAND_IN_PAST);
         toasts.danger(`Run now failed: ${message(thrown)}`);
         return;
       }

@@ -21,7 +21,12 @@ import {
   type ReportTarget,
   type ReportWrite,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import { reportsApi, type ReportsApi } from '../api/reports-api';
@@ -42,11 +47,15 @@ export interface ReportsFeature {
   runNow(id: number): Promise<boolean>;
 }
 
-/** The body's field a refusal names: 400 `errors[0].extra.field`; a 422 without one is the name (taken). */
+/**
+ * The body's field a refusal names: 400 `errors[0].extra.field`, or the first path of a shape error's
+ * `extra.issues` (a number left blank); a 422 without one is the name (taken).
+ */
 export function refusedField(thrown: unknown): { status: number; field: string | null; message: string } {
   const error = toClientError(thrown);
-  const extra = error.errors[0]?.extra as { field?: unknown } | undefined;
-  const named = typeof extra?.field === 'string' ? extra.field : null;
+  const extra = error.errors[0]?.extra as { field?: unknown; issues?: { path?: unknown[] }[] } | undefined;
+  const issuePath = extra?.issues?.[0]?.path?.[0];
+  const named = typeof extra?.field === 'string' ? extra.field : typeof issuePath === 'string' ? issuePath : null;
   return { status: error.status, field: named ?? (error.status === 422 ? 'name' : null), message: error.message };
 }
 
@@ -65,10 +74,13 @@ export function createReports(options: { context: ClientContext; http: HttpClien
   ) => {
     if (store.record([requested]).length === 0) return false;
     try {
-      store.record([await call()]);
+      store.record([await call()], MAY_LAND_IN_PAST);
       return true;
     } catch (thrown) {
-      store.record([{ type: REPORT_WRITE_FAILED, data: { id, write: kind, message: message(thrown) } }]);
+      store.record(
+        [{ type: REPORT_WRITE_FAILED, data: { id, write: kind, message: message(thrown) } }],
+        MAY_LAND_IN_PAST,
+      );
       return false;
     }
   };
@@ -77,14 +89,14 @@ export function createReports(options: { context: ClientContext; http: HttpClien
     store,
     api,
     async fetchFor(target, userId) {
-      store.record([{ type: REPORTS_FETCH_REQUESTED, data: { target } }]);
+      store.record([{ type: REPORTS_FETCH_REQUESTED, data: { target } }], MAY_LAND_IN_PAST);
       const on =
         target.creationMethod === 'dashboards' ? { dashboardId: target.targetId } : { chartId: target.targetId };
       try {
         const found = await api.listFor(target.creationMethod, on, userId);
-        store.record([{ type: REPORTS_FETCHED, data: { target, report: found[0] ?? null } }]);
+        store.record([{ type: REPORTS_FETCHED, data: { target, report: found[0] ?? null } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
-        store.record([{ type: REPORTS_FETCH_FAILED, data: { target, message: message(thrown) } }]);
+        store.record([{ type: REPORTS_FETCH_FAILED, data: { target, message: message(thrown) } }], MAY_LAND_IN_PAST);
       }
     },
     async save(formId, body, reportId) {
@@ -93,10 +105,16 @@ export function createReports(options: { context: ClientContext; http: HttpClien
         return null;
       try {
         const report = id === null ? await api.create(body) : await api.update(id, body);
-        store.record([{ type: id === null ? REPORT_ADDED : REPORT_EDITED, data: { formId, report } }]);
+        store.record(
+          [{ type: id === null ? REPORT_ADDED : REPORT_EDITED, data: { formId, report } }],
+          MAY_LAND_IN_PAST,
+        );
         return report;
       } catch (thrown) {
-        store.record([{ type: REPORT_SAVE_REFUSED, data: { formId, reportId: id, ...refusedField(thrown) } }]);
+        store.record(
+          [{ type: REPORT_SAVE_REFUSED, data: { formId, reportId: id, ...refusedField(thrown) } }],
+          MAY_LAND_IN_PAST,
+        );
         return null;
       }
     },

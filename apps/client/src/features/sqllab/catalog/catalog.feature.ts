@@ -1,5 +1,10 @@
 import { EditorErrorMessages } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
 import type { SqlLabApi, TableMetadataResponse } from '../api/sqllab-api';
@@ -43,7 +48,7 @@ export function createCatalog(context: ClientContext, api: SqlLabApi, toasts: To
 
   const fail = (what: string, thrown: unknown, toast: string | null) => {
     const message = toClientError(thrown).message;
-    store.record([{ type: CATALOG_LOAD_FAILED, data: { what, message } }]);
+    store.record([{ type: CATALOG_LOAD_FAILED, data: { what, message } }], MAY_LAND_IN_PAST);
     toasts.danger(toast ?? message);
   };
 
@@ -52,7 +57,7 @@ export function createCatalog(context: ClientContext, api: SqlLabApi, toasts: To
     loadDatabases: () =>
       once('databases', true, async () => {
         try {
-          store.record([{ type: DATABASES_LOADED, data: { databases: await api.databases() } }]);
+          store.record([{ type: DATABASES_LOADED, data: { databases: await api.databases() } }], MAY_LAND_IN_PAST);
         } catch (thrown) {
           fail('databases', thrown, null);
         }
@@ -61,7 +66,10 @@ export function createCatalog(context: ClientContext, api: SqlLabApi, toasts: To
       if (!force && store.getState().schemas[String(dbId)]) return Promise.resolve();
       return once(`schemas:${dbId}`, force, async () => {
         try {
-          store.record([{ type: SCHEMAS_LOADED, data: { dbId, schemas: await api.schemas(dbId, force) } }]);
+          store.record(
+            [{ type: SCHEMAS_LOADED, data: { dbId, schemas: await api.schemas(dbId, force) } }],
+            MAY_LAND_IN_PAST,
+          );
         } catch (thrown) {
           fail('schemas', thrown, null);
         }
@@ -71,9 +79,10 @@ export function createCatalog(context: ClientContext, api: SqlLabApi, toasts: To
       if (!force && store.getState().tables[tablesKey(dbId, schema)]) return Promise.resolve();
       return once(`tables:${tablesKey(dbId, schema)}`, force, async () => {
         try {
-          store.record([
-            { type: TABLES_LOADED, data: { dbId, schema, tables: await api.tables(dbId, schema, force) } },
-          ]);
+          store.record(
+            [{ type: TABLES_LOADED, data: { dbId, schema, tables: await api.tables(dbId, schema, force) } }],
+            MAY_LAND_IN_PAST,
+          );
         } catch (thrown) {
           fail('tables', thrown, null);
         }
@@ -86,7 +95,7 @@ export function createCatalog(context: ClientContext, api: SqlLabApi, toasts: To
       return once(`metadata:${key}`, false, async () => {
         try {
           const metadata = await api.tableMetadata(dbId, schema, table);
-          store.record([{ type: METADATA_LOADED, data: { dbId, schema, table, metadata } }]);
+          store.record([{ type: METADATA_LOADED, data: { dbId, schema, table, metadata } }], MAY_LAND_IN_PAST);
           return metadata;
         } catch (thrown) {
           fail('table metadata', thrown, EditorErrorMessages.TABLE_METADATA_FETCH_FAILED);

@@ -100,11 +100,14 @@ export function editorActions(core: SqlLabCore): EditorActions {
       core.execute({ type: 'StartCostEstimate', data: { queryEditorId: tabId } }, { silent: true });
       try {
         const cost = await api.estimate(payload);
-        core.execute({ type: 'RecordCostEstimate', data: { queryEditorId: tabId, cost } }, { silent: true });
+        core.execute(
+          { type: 'RecordCostEstimate', data: { queryEditorId: tabId, cost } },
+          { silent: true, whilePast: 'allowed' },
+        );
       } catch (thrown) {
         core.execute(
           { type: 'RecordCostEstimateFailure', data: { queryEditorId: tabId, error: toError(thrown).message } },
-          { silent: true },
+          { silent: true, whilePast: 'allowed' },
         );
       }
     },

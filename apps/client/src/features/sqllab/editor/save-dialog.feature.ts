@@ -9,7 +9,12 @@ import {
   type SaveDialogEvent,
   type SaveDialogState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import type { EditorActions, SaveOptions } from './editor-actions';
 
 export interface SaveDialogFeature {
@@ -31,6 +36,8 @@ export function createSaveDialog(
 ): SaveDialogFeature {
   const store = createFeatureStore<SaveDialogState, SaveDialogEvent>('sqllabSaveDialog', saveDialogFold, context);
   const record = (event: SaveDialogEvent) => store.record([event]);
+  /** The server's answers: they may land while the page shows the past. */
+  const fact = (event: SaveDialogEvent) => store.record([event], MAY_LAND_IN_PAST);
   return {
     store,
     open(tab) {
@@ -38,7 +45,7 @@ export function createSaveDialog(
       record({ type: SAVE_DIALOG_OPENED, data: { queryEditorId: tab.id, name: tab.name, saved } });
       if (!saved) return;
       void editor.savedDescription(tab.id).then((description) => {
-        record({ type: SAVE_DIALOG_DESCRIPTION_LOADED, data: { queryEditorId: tab.id, description } });
+        fact({ type: SAVE_DIALOG_DESCRIPTION_LOADED, data: { queryEditorId: tab.id, description } });
       });
     },
     close: () => void record({ type: SAVE_DIALOG_CLOSED, data: {} }),
@@ -46,12 +53,14 @@ export function createSaveDialog(
       const open = store.getState().open;
       if (!open || open.saving) return false;
       const queryEditorId = open.queryEditorId;
-      record({
+      const started = record({
         type: QUERY_SAVE_STARTED,
         data: { queryEditorId, name: options.name ?? open.name, asNew: !!options.asNew },
       });
+      // Refused while the page shows the past: nothing is sent then.
+      if (started.length === 0) return false;
       const saved = await editor.save(queryEditorId, options);
-      record({ type: saved ? QUERY_SAVE_SUCCEEDED : QUERY_SAVE_FAILED, data: { queryEditorId } });
+      fact({ type: saved ? QUERY_SAVE_SUCCEEDED : QUERY_SAVE_FAILED, data: { queryEditorId } });
       return saved;
     },
   };

@@ -5,7 +5,12 @@ import {
   type QueryHistoryEvent,
   type QueryHistoryState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { QueryListFilter, SqlLabApi } from '../api/sqllab-api';
 import type { ReadableState } from '../page-store';
@@ -40,14 +45,18 @@ export type QueryHistoryView = Pick<QueryHistoryFeature, 'load' | 'reload'> & {
 export function createQueryHistory(context: ClientContext, api: SqlLabApi, now: () => number): QueryHistoryFeature {
   const store = createFeatureStore<QueryHistoryState, QueryHistoryEvent>('sqllab-history', queryHistoryFold, context);
   async function load(filters: HistoryFilters, page: number) {
-    store.record([{ type: 'queryHistory/listRequested', data: { filters, page } }]);
+    store.record([{ type: 'queryHistory/listRequested', data: { filters, page } }], MAY_LAND_IN_PAST);
     try {
       const { result, count } = await api.queries(historyListFilters(filters, now()), page, HISTORY_PAGE_SIZE);
-      store.record([{ type: 'queryHistory/listLoaded', data: { filters, page, rows: result, count } }]);
+      store.record(
+        [{ type: 'queryHistory/listLoaded', data: { filters, page, rows: result, count } }],
+        MAY_LAND_IN_PAST,
+      );
     } catch (thrown) {
-      store.record([
-        { type: 'queryHistory/listLoadFailed', data: { filters, page, message: toClientError(thrown).message } },
-      ]);
+      store.record(
+        [{ type: 'queryHistory/listLoadFailed', data: { filters, page, message: toClientError(thrown).message } }],
+        MAY_LAND_IN_PAST,
+      );
     }
   }
   return {

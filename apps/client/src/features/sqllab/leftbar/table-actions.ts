@@ -18,11 +18,17 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
   const entry = (id: string): TableEntry | undefined => core.store.getState().tables.find((t) => t.id === id);
 
   async function loadMetadata(table: TableEntry) {
-    core.execute({ type: 'StartTableMetadataLoad', data: { tableId: table.id, extra: false } }, { silent: true });
+    core.execute(
+      { type: 'StartTableMetadataLoad', data: { tableId: table.id, extra: false } },
+      { silent: true, whilePast: 'allowed' },
+    );
     const metadata = await core.catalog.ensureMetadata(table.dbId, table.schema, table.name);
     if (!entry(table.id)) return; // removed meanwhile
     if (metadata === null) {
-      core.execute({ type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: false } }, { silent: true });
+      core.execute(
+        { type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: false } },
+        { silent: true, whilePast: 'allowed' },
+      );
       return;
     }
     void loadExtra(table, metadata.comment ?? null);
@@ -43,23 +49,29 @@ export function tableActions(core: SqlLabCore, runs: Pick<RunActions, 'start'>):
           indexes: metadata.indexes ?? [],
         },
       },
-      { silent: true },
+      { silent: true, whilePast: 'allowed' },
     );
   }
 
   /** The extras and the table's comment, kept with the entry (sqllab-and-platform §3 Table entry: extra metadata). */
   async function loadExtra(table: TableEntry, comment: string | null) {
-    core.execute({ type: 'StartTableMetadataLoad', data: { tableId: table.id, extra: true } }, { silent: true });
+    core.execute(
+      { type: 'StartTableMetadataLoad', data: { tableId: table.id, extra: true } },
+      { silent: true, whilePast: 'allowed' },
+    );
     try {
       const extra = await core.api.tableMetadataExtra(table.dbId, table.schema, table.name);
       if (!entry(table.id)) return;
       core.execute(
         { type: 'RecordTableExtraMetadata', data: { tableId: table.id, metadata: { ...extra, comment } } },
-        { silent: true },
+        { silent: true, whilePast: 'allowed' },
       );
     } catch {
       if (!entry(table.id)) return;
-      core.execute({ type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: true } }, { silent: true });
+      core.execute(
+        { type: 'RecordTableMetadataFailure', data: { tableId: table.id, extra: true } },
+        { silent: true, whilePast: 'allowed' },
+      );
       core.toasts.danger(EditorErrorMessages.TABLE_METADATA_FETCH_FAILED, { noDuplicate: true });
     }
   }

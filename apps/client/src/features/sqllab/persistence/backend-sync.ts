@@ -17,6 +17,7 @@ import { statusOf as status } from '../../api/api-error';
 import { serverState } from './server-state';
 import { tabAutosave } from './tab-autosave';
 import { tabMigration } from './tab-migration';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 /** Quiet time after a tab is opened, closed or switched to before the server is told. */
 export const TAB_CHANGE_SYNC_MS = 250;
@@ -54,9 +55,15 @@ export function backendSync(
    * typed can be overwritten.
    */
   function load(boot: BootstrapResult, stored: BrowserSqlLabState | null): void {
-    core.catalog.store.record([{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }]);
+    core.catalog.store.record(
+      [{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }],
+      MAY_LAND_IN_PAST,
+    );
     const { state } = mergeBrowserState(serverState(boot), stored);
-    core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
+    core.execute(
+      { type: 'RestoreEditorState', data: { state } },
+      { undoable: false, silent: true, whilePast: 'allowed' },
+    );
   }
 
   async function sync(via = staying): Promise<void> {
@@ -75,18 +82,25 @@ export function backendSync(
         } catch (thrown) {
           if (status(thrown) !== 404) throw thrown;
         }
-        core.execute({ type: 'ClearDestroyedTab', data: { queryEditorId: id } }, { silent: true });
+        core.execute(
+          { type: 'ClearDestroyedTab', data: { queryEditorId: id } },
+          { silent: true, whilePast: 'allowed' },
+        );
       }
       for (const id of plan.migrate) await migrateTab(id);
       await migrateTablesAndQueries(core.store.getState());
       const activate = tabSyncPlan(core.store.getState()).activate;
       if (activate) {
         await server.activateTabState(activate);
-        core.execute({ type: 'RecordActiveTabSynced', data: { queryEditorId: activate } }, { silent: true });
+        core.execute(
+          { type: 'RecordActiveTabSynced', data: { queryEditorId: activate } },
+          { silent: true, whilePast: 'allowed' },
+        );
       }
-      if (core.store.getState().offline) core.execute({ type: 'GoOnline', data: {} }, { silent: true });
+      if (core.store.getState().offline)
+        core.execute({ type: 'GoOnline', data: {} }, { silent: true, whilePast: 'allowed' });
     } catch (thrown) {
-      if (status(thrown) === 0) core.execute({ type: 'GoOffline', data: {} }, { silent: true });
+      if (status(thrown) === 0) core.execute({ type: 'GoOffline', data: {} }, { silent: true, whilePast: 'allowed' });
       else toasts.warning(EditorErrorMessages.BACKEND_STORE_FAILED, { noDuplicate: true });
     } finally {
       busy = false;
@@ -116,10 +130,11 @@ export function backendSync(
       const dict = await api.tabState(id);
       core.execute(
         { type: 'RecordTabLoaded', data: { queryEditor: tabStateToQueryEditor(dict), tables: tabStateToTables(dict) } },
-        { silent: true },
+        { silent: true, whilePast: 'allowed' },
       );
     } catch (thrown) {
-      if (status(thrown) === 404) core.execute({ type: 'DropTab', data: { queryEditorId: id } }, { silent: true });
+      if (status(thrown) === 404)
+        core.execute({ type: 'DropTab', data: { queryEditorId: id } }, { silent: true, whilePast: 'allowed' });
       else toasts.danger(EditorErrorMessages.TAB_STATE_FETCH_FAILED);
     }
   }

@@ -43,7 +43,10 @@ export function restoreFromBrowser(
   const { state, removeStored } = mergeBrowserState(server, readBrowserState(storage));
   if (removeStored) storage.removeItem(SQLLAB_BROWSER_STORAGE_KEY);
   if (state.queryEditors.length > 0)
-    core.execute({ type: 'RestoreEditorState', data: { state } }, { undoable: false, silent: true });
+    core.execute(
+      { type: 'RestoreEditorState', data: { state } },
+      { undoable: false, silent: true, whilePast: 'allowed' },
+    );
 }
 
 /**

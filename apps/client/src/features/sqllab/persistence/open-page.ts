@@ -5,6 +5,7 @@ import type { AsyncEvents } from '../async/async-events';
 import type { SqlLabCore } from '../sqllab.feature';
 import type { backendSync } from './backend-sync';
 import { readBrowserState, restoreFromBrowser } from './browser-persistence';
+import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
 /** sqllab-and-platform §6 SQLLAB_BACKEND_PERSISTENCE: unset until the server's bootstrap (or the caller) decides. */
 export interface BackendPersistence {
@@ -34,7 +35,7 @@ export async function openWithServer(
     boot = await api.bootstrap();
   } catch {
     if (storage) restoreFromBrowser(core, storage);
-    core.execute({ type: 'GoOffline', data: {} }, { silent: true });
+    core.execute({ type: 'GoOffline', data: {} }, { silent: true, whilePast: 'allowed' });
     await catalog.loadDatabases();
     subscriptions.push(...sync.start());
     return;
@@ -51,6 +52,9 @@ export async function openWithServer(
     subscriptions.push(...sync.start());
     return;
   }
-  catalog.store.record([{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }]);
+  catalog.store.record(
+    [{ type: DATABASES_LOADED, data: { databases: Object.values(boot.databases) } }],
+    MAY_LAND_IN_PAST,
+  );
   if (storage) restoreFromBrowser(core, storage);
 }

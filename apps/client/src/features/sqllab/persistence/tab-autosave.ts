@@ -23,7 +23,10 @@ export function tabAutosave(core: SqlLabCore): () => Promise<void> {
           // still has it open, so it is stored again under a new id rather than lost.
           if (status(thrown) === 404) {
             const remoteId = String(await api.createTabState(newTabStatePayload(tab)));
-            core.execute({ type: 'RecordTabMigrated', data: { localId: tab.id, remoteId } }, { silent: true });
+            core.execute(
+              { type: 'RecordTabMigrated', data: { localId: tab.id, remoteId } },
+              { silent: true, whilePast: 'allowed' },
+            );
             continue;
           }
           // A latest query the server never stored (refused before it ran) must not block the rest.
@@ -32,7 +35,7 @@ export function tabAutosave(core: SqlLabCore): () => Promise<void> {
           await api.saveTabState(tab.id, rest);
         }
       }
-      core.execute({ type: 'RecordEditorStateSaved', data: { at } }, { silent: true });
+      core.execute({ type: 'RecordEditorStateSaved', data: { at } }, { silent: true, whilePast: 'allowed' });
     } catch {
       toasts.warning(EditorErrorMessages.EDITOR_STATE_SAVE_FAILED, { noDuplicate: true });
     }

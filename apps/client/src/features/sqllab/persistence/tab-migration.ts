@@ -13,7 +13,7 @@ export function tabMigration(core: SqlLabCore) {
     const tab = core.tab(localId);
     if (!tab) return;
     const remoteId = String(await api.createTabState(newTabStatePayload(tab)));
-    core.execute({ type: 'RecordTabMigrated', data: { localId, remoteId } }, { silent: true });
+    core.execute({ type: 'RecordTabMigrated', data: { localId, remoteId } }, { silent: true, whilePast: 'allowed' });
     // An edit made while the tab was being created is not in what was sent, and an autosave in the
     // meantime skipped the tab as local-only while counting its edits as stored: send it now.
     const now = core.tab(remoteId);
@@ -26,7 +26,10 @@ export function tabMigration(core: SqlLabCore) {
       if (!table.inLocalStorage || !tab || tab.inLocalStorage) continue;
       const { isMetadataLoading: _l, isExtraMetadataLoading: _x, ...stored } = table;
       const remoteId = String(await api.addTableSchema({ ...stored, queryEditorId: Number(tab.id) }));
-      core.execute({ type: 'RecordTableMigrated', data: { localId: table.id, remoteId } }, { silent: true });
+      core.execute(
+        { type: 'RecordTableMigrated', data: { localId: table.id, remoteId } },
+        { silent: true, whilePast: 'allowed' },
+      );
     }
     for (const query of Object.values(state.queries)) {
       const tab = state.queryEditors.find((qe) => qe.id === query.sqlEditorId);
@@ -37,7 +40,10 @@ export function tabMigration(core: SqlLabCore) {
         if (status(thrown) !== 404 && status(thrown) !== 400) throw thrown;
         // The server never stored this run (refused before it started): nothing to move.
       }
-      core.execute({ type: 'RecordQueryMigrated', data: { queryId: query.id } }, { silent: true });
+      core.execute(
+        { type: 'RecordQueryMigrated', data: { queryId: query.id } },
+        { silent: true, whilePast: 'allowed' },
+      );
     }
   }
 

@@ -43,12 +43,15 @@ export function datasetActions(core: SqlLabCore): DatasetActions {
             is_dttm: c.is_dttm ?? false,
           })),
         });
-        core.execute({ type: 'RecordDatasetCreated', data: { id, name: name.trim() } }, { silent: true });
+        core.execute(
+          { type: 'RecordDatasetCreated', data: { id, name: name.trim() } },
+          { silent: true, whilePast: 'allowed' },
+        );
         return id;
       } catch (thrown) {
         core.execute(
           { type: 'RecordDatasetCreationFailure', data: { error: toClientError(thrown).message } },
-          { silent: true },
+          { silent: true, whilePast: 'allowed' },
         );
         return null;
       }

@@ -44,7 +44,10 @@ export function runOutcomes(core: SqlLabCore): RunOutcomes {
       displayLimitReached: answer.displayLimitReached ?? false,
       query: answer.query as QueryResults['query'],
     };
-    core.execute({ type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } }, { silent: true });
+    core.execute(
+      { type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } },
+      { silent: true, whilePast: 'allowed' },
+    );
   };
   const failPayload = (queryId: string, answer: FailedPayload) => {
     const errors = answer.errors ?? [];
@@ -54,7 +57,7 @@ export function runOutcomes(core: SqlLabCore): RunOutcomes {
         type: 'RecordQueryFailure',
         data: { queryId, errors, errorMessage, link: answer.link ?? null, at: core.now() },
       },
-      { silent: true },
+      { silent: true, whilePast: 'allowed' },
     );
   };
   const fail = (queryId: string, thrown: unknown) => {
@@ -62,11 +65,14 @@ export function runOutcomes(core: SqlLabCore): RunOutcomes {
     // sqllab-and-platform §8: an async run the job queue refused was never scheduled; the toast says so wherever the user is.
     if (recorded.errors.some((e) => e.error_type === ErrorType.ASYNC_WORKERS_ERROR))
       core.toasts.danger(EditorErrorMessages.QUERY_NOT_SCHEDULED);
-    core.execute({ type: 'RecordQueryFailure', data: { queryId, ...recorded, at: core.now() } }, { silent: true });
+    core.execute(
+      { type: 'RecordQueryFailure', data: { queryId, ...recorded, at: core.now() } },
+      { silent: true, whilePast: 'allowed' },
+    );
   };
 
   const fetchResults = async (queryId: string, resultsKey: string) => {
-    core.execute({ type: 'FetchQueryResults', data: { queryId } }, { silent: true });
+    core.execute({ type: 'FetchQueryResults', data: { queryId } }, { silent: true, whilePast: 'allowed' });
     try {
       succeed(queryId, await api.results(resultsKey, DISPLAY_MAX_ROW));
     } catch (thrown) {

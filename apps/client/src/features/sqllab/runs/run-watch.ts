@@ -60,7 +60,7 @@ export function runWatch(core: SqlLabCore, asyncEvents: AsyncEvents, outcomes: R
                 },
               },
             },
-            { silent: true, undoable: false },
+            { silent: true, undoable: false, whilePast: 'allowed' },
           );
         },
         () => undefined, // A failed poll is retried at the next tick.
@@ -99,11 +99,17 @@ export function runWatch(core: SqlLabCore, asyncEvents: AsyncEvents, outcomes: R
           displayLimitReached: false,
           query: server as QueryResults['query'],
         };
-        core.execute({ type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } }, { silent: true });
+        core.execute(
+          { type: 'RecordQuerySuccess', data: { queryId, results, at: core.now() } },
+          { silent: true, whilePast: 'allowed' },
+        );
         return;
       }
       const errorMessage = server.errorMessage ?? `The query ${server.state.replace('_', ' ')}.`;
-      core.execute({ type: 'RecordQueryFailure', data: { queryId, errorMessage, at: core.now() } }, { silent: true });
+      core.execute(
+        { type: 'RecordQueryFailure', data: { queryId, errorMessage, at: core.now() } },
+        { silent: true, whilePast: 'allowed' },
+      );
     };
     polls.set(
       queryId,
@@ -127,7 +133,7 @@ export function runWatch(core: SqlLabCore, asyncEvents: AsyncEvents, outcomes: R
             type: 'RecordQueryFailure',
             data: { queryId, errors: [...thrown.errors], errorMessage: thrown.message, at: core.now() },
           },
-          { silent: true },
+          { silent: true, whilePast: 'allowed' },
         );
       },
     );

@@ -173,7 +173,7 @@ export function runActions(core: SqlLabCore, asyncEvents: AsyncEvents): RunActio
       const now = core.now();
       core.execute(
         { type: 'ClearInactiveQueries', data: { now, interval: INACTIVE_QUERY_INTERVAL_MS } },
-        { silent: true, undoable: false },
+        { silent: true, undoable: false, whilePast: 'allowed' },
       );
       for (const q of Object.values(core.store.getState().queries)) {
         if (isPolled(q.id) || (q.state !== 'pending' && q.state !== 'running')) continue;

@@ -1,5 +1,10 @@
 import { savedQueryListFold, type SavedQueryListEvent, type SavedQueryListState } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../shared/feature-store';
 import { toClientError } from '../../api/api-error';
 import type { SqlLabApi } from '../api/sqllab-api';
 
@@ -20,12 +25,18 @@ export function createSavedQueries(context: ClientContext, api: SqlLabApi): Save
   return {
     store,
     async load(search, page) {
-      store.record([{ type: 'savedQueries/listRequested', data: { search, page } }]);
+      store.record([{ type: 'savedQueries/listRequested', data: { search, page } }], MAY_LAND_IN_PAST);
       try {
         const { result, count } = await api.savedQueries(search, page, SAVED_PAGE_SIZE);
-        store.record([{ type: 'savedQueries/listLoaded', data: { search, page, rows: result, count } }]);
+        store.record(
+          [{ type: 'savedQueries/listLoaded', data: { search, page, rows: result, count } }],
+          MAY_LAND_IN_PAST,
+        );
       } catch (thrown) {
-        store.record([{ type: 'savedQueries/listLoadFailed', data: { message: toClientError(thrown).message } }]);
+        store.record(
+          [{ type: 'savedQueries/listLoadFailed', data: { message: toClientError(thrown).message } }],
+          MAY_LAND_IN_PAST,
+        );
       }
     },
   };

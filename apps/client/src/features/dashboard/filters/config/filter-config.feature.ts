@@ -30,7 +30,12 @@ import {
   type FilterConfigState,
   type FilterSetting,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore } from '../../../../shared/feature-store';
+import {
+  MAY_LAND_IN_PAST,
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+} from '../../../../shared/feature-store';
 import { toClientError } from '../../../api/api-error';
 import { isStaleWrite, type DashboardWriteAnswer } from '../../api/dashboard-api';
 import { columnValues, filterValuesQueryContext } from '../../charts/chart-query';
@@ -105,7 +110,10 @@ export function createFilterConfig({
   scheduler = asyncScheduler,
 }: FilterConfigDeps): FilterConfigFeature {
   const store = createFeatureStore<FilterConfigState, FilterConfigEvent>('filterConfig', filterConfigFold, context);
-  const record = (event: FilterConfigEvent) => void store.record([event]);
+  /** The user's edits: refused while the page shows the past (false then: nothing is sent). */
+  const record = (event: FilterConfigEvent) => store.record([event]).length > 0;
+  /** Loads, timers and the server's answers: they may land while the page shows the past. */
+  const fact = (event: FilterConfigEvent) => void store.record([event], MAY_LAND_IN_PAST);
   const now = () => Date.parse(context.now());
   const loadingColumns = new Set<number>();
 
@@ -121,7 +129,7 @@ export function createFilterConfig({
         ),
       )
       .subscribe((at) => {
-        if (store.getState().status !== 'closed') record({ type: 'filterConfig/removalsExpired', data: { at } });
+        if (store.getState().status !== 'closed') fact({ type: 'filterConfig/removalsExpired', data: { at } });
       }),
   ];
 
@@ -136,9 +144,9 @@ export function createFilterConfig({
           typeGeneric: c.type_generic ?? null,
           isDttm: !!c.is_dttm,
         }));
-        record({ type: 'filterConfig/columnsLoaded', data: { datasetId, columns } });
+        fact({ type: 'filterConfig/columnsLoaded', data: { datasetId, columns } });
       })
-      .catch(() => record({ type: 'filterConfig/columnsLoaded', data: { datasetId, columns: [] } }))
+      .catch(() => fact({ type: 'filterConfig/columnsLoaded', data: { datasetId, columns: [] } }))
       .finally(() => loadingColumns.delete(datasetId));
   };
 
@@ -150,7 +158,7 @@ export function createFilterConfig({
     open(items) {
       record({ type: 'filterConfig/opened', data: { items: [...items] } });
       api.listDatasets('').then(
-        (datasets) => record({ type: 'filterConfig/datasetsLoaded', data: { datasets } }),
+        (datasets) => fact({ type: 'filterConfig/datasetsLoaded', data: { datasets } }),
         () => undefined, // The picker then offers the datasets the filters already use.
       );
       for (const item of items)
@@ -185,8 +193,8 @@ export function createFilterConfig({
         dashboardId(),
       );
       api.chartData(query, { dashboardId: dashboardId(), force: false }).then(
-        (result) => record({ type: 'filterConfig/valuesLoaded', data: { id, values: columnValues(result, column) } }),
-        () => record({ type: 'filterConfig/valuesLoaded', data: { id, values: [] } }),
+        (result) => fact({ type: 'filterConfig/valuesLoaded', data: { id, values: columnValues(result, column) } }),
+        () => fact({ type: 'filterConfig/valuesLoaded', data: { id, values: [] } }),
       );
     },
     move: (id, toIndex) => record({ type: 'filterConfig/itemMoved', data: { id, toIndex } }),
@@ -199,7 +207,7 @@ export function createFilterConfig({
       const problems = validateFilterConfiguration(state.items, removedIds(state));
       if (problems.length > 0) {
         const order = state.items.map((item) => item.id);
-        record({
+        fact({
           type: 'filterConfig/validationFailed',
           data: { focusId: filterToFocus(problems, state.selectedId, order) },
         });
@@ -208,21 +216,21 @@ export function createFilterConfig({
       const next = withoutRemoved(state.items, state.removed).map((item) =>
         isNativeFilter(item) ? withComputedScope(item, layout()) : item,
       );
-      record({ type: 'filterConfig/saveStarted', data: {} });
+      if (!record({ type: 'filterConfig/saveStarted', data: {} })) return false;
       try {
         const saved = await api.saveFilters(dashboardId(), filterChanges(state.original, next), version());
-        record({ type: 'filterConfig/saved', data: { items: saved.items } });
+        fact({ type: 'filterConfig/saved', data: { items: saved.items } });
         onSaved(saved.items, saved);
         return true;
       } catch (error) {
         // The changes were made against a configuration that is no longer the dashboard's: sending them
         // again would undo someone else's save. The modal closes and the dashboard reads theirs.
         if (isStaleWrite(error) && onStale) {
-          record({ type: 'filterConfig/closed', data: {} });
+          fact({ type: 'filterConfig/closed', data: {} });
           onStale();
           return true;
         }
-        record({ type: 'filterConfig/saveFailed', data: { message: toClientError(error).message } });
+        fact({ type: 'filterConfig/saveFailed', data: { message: toClientError(error).message } });
         return false;
       }
     },
