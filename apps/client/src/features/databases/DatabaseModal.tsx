@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { DatabaseView } from '@strata/domain';
+import { BuiltInRole, type DatabaseView } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { connectionErrorTitle } from './connection-errors';
 import {
@@ -65,7 +65,11 @@ export function DatabaseModal({
     const missing = missingField(form);
     if (missing) return setError({ message: missing });
     setBusy(true);
-    const outcome = await databases.save(database?.id ?? null, { ...databaseBody(form, database?.extra), ...confirm });
+    const outcome = await databases.save(
+      database?.id ?? null,
+      { ...databaseBody(form, database?.extra, database ? formOf(database) : undefined), ...confirm },
+      form.roles,
+    );
     setBusy(false);
     if (outcome.ok) onClose();
     else setError({ message: outcome.message, errorType: outcome.errorType });
@@ -165,7 +169,7 @@ export function DatabaseModal({
               )}
             </div>
           ) : (
-            <AdvancedSettings form={form} text={text} flag={flag} />
+            <AdvancedSettings form={form} text={text} flag={flag} onRoles={(roles) => change({ roles })} />
           )}
           {test && (
             <div
@@ -221,7 +225,20 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
 type TextHandler = (field: keyof DatabaseForm) => (e: { target: { value: string } }) => void;
 type FlagHandler = (field: keyof DatabaseForm) => (e: { target: { checked: boolean } }) => void;
 
-function AdvancedSettings({ form, text, flag }: { form: DatabaseForm; text: TextHandler; flag: FlagHandler }) {
+// Admins read every database already: only the other roles are granted one.
+const GRANTABLE_ROLES = Object.values(BuiltInRole).filter((role) => role !== BuiltInRole.ADMIN);
+
+function AdvancedSettings({
+  form,
+  text,
+  flag,
+  onRoles,
+}: {
+  form: DatabaseForm;
+  text: TextHandler;
+  flag: FlagHandler;
+  onRoles: (roles: string[]) => void;
+}) {
   const check = (field: keyof DatabaseForm, label: string) => (
     <label className="database-modal__check">
       <input type="checkbox" checked={form[field] as boolean} onChange={flag(field)} />
@@ -252,6 +269,21 @@ function AdvancedSettings({ form, text, flag }: { form: DatabaseForm; text: Text
             <input value={form.upload_schemas} onChange={text('upload_schemas')} placeholder="e.g. public, uploads" />
           </Field>
         )}
+        <div role="group" aria-label="Roles with access">
+          Roles with access
+          {GRANTABLE_ROLES.map((role) => (
+            <label key={role} className="database-modal__check">
+              <input
+                type="checkbox"
+                checked={form.roles.includes(role)}
+                onChange={(e) =>
+                  onRoles(e.target.checked ? [...form.roles, role] : form.roles.filter((r) => r !== role))
+                }
+              />
+              {role}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <fieldset>
         <legend>Performance</legend>

@@ -61,6 +61,8 @@ export interface DatabaseForm {
   /** Comma-separated; kept in `extra.schemas_allowed_for_file_upload` as Superset. */
   upload_schemas: string;
   cache_timeout: string;
+  /** Roles granted the database (`PUT /{id}/access`, sent after the save: not part of its body). */
+  roles: string[];
 }
 
 export const EMPTY_FORM: DatabaseForm = {
@@ -84,6 +86,7 @@ export const EMPTY_FORM: DatabaseForm = {
   allow_file_upload: false,
   upload_schemas: '',
   cache_timeout: '',
+  roles: [],
 };
 
 function parseExtra(extra: string): Record<string, unknown> {
@@ -125,6 +128,7 @@ export function formOf(db: DatabaseView): DatabaseForm {
     allow_file_upload: db.allow_file_upload,
     upload_schemas: Array.isArray(schemas) ? schemas.join(', ') : '',
     cache_timeout: db.cache_timeout === null ? '' : String(db.cache_timeout),
+    roles: [...db.roles_with_access],
   };
 }
 
@@ -146,8 +150,18 @@ export function connectionBody(form: DatabaseForm): Record<string, unknown> {
   };
 }
 
-/** The create/update body (Superset's DatabasePostSchema): name, connection and settings. */
-export function databaseBody(form: DatabaseForm, extra: string = '{}'): Record<string, unknown> {
+/**
+ * The create/update body (Superset's DatabasePostSchema): name, connection and settings. Editing
+ * (`initial`: the database's form as opened), the connection goes only when it changed: the server
+ * checks a new connection's login again (dangerous logins), settings alone are not.
+ */
+export function databaseBody(
+  form: DatabaseForm,
+  extra: string = '{}',
+  initial?: DatabaseForm,
+): Record<string, unknown> {
+  const connection = connectionBody(form);
+  const unchanged = initial !== undefined && JSON.stringify(connectionBody(initial)) === JSON.stringify(connection);
   const schemas = form.upload_schemas
     .split(',')
     .map((s) => s.trim())
@@ -155,7 +169,7 @@ export function databaseBody(form: DatabaseForm, extra: string = '{}'): Record<s
   const timeout = form.cache_timeout.trim();
   return {
     database_name: form.database_name.trim(),
-    ...connectionBody(form),
+    ...(unchanged ? {} : connection),
     expose_in_sqllab: form.expose_in_sqllab,
     allow_dml: form.allow_dml,
     allow_run_async: form.allow_run_async,

@@ -14,6 +14,7 @@ export interface DatabasesApi {
   remove(id: number): Promise<unknown>;
   testConnection(body: Record<string, unknown>): Promise<unknown>;
   related(id: number): Promise<RelatedObjectsView>;
+  setAccess(id: number, roles: string[]): Promise<{ id: number; result: { roles: string[] } }>;
 }
 
 export function databasesApi(http: HttpClient): DatabasesApi {
@@ -29,5 +30,6 @@ export function databasesApi(http: HttpClient): DatabasesApi {
     remove: (id) => http.delete(`${DATABASE_PATH}${id}`),
     testConnection: (body) => http.post(`${DATABASE_PATH}test_connection/`, body),
     related: (id) => http.get(`${DATABASE_PATH}${id}/related_objects/`),
+    setAccess: (id, roles) => http.put(`${DATABASE_PATH}${id}/access`, { roles }),
   };
 }

@@ -131,19 +131,34 @@ describe('databases page', () => {
     );
   });
 
-  it('edits a database: the form shows the mask, and sends it back so the stored password stays', async () => {
+  it('edits settings: the form shows the mask, sends only the settings, and grants roles through the access endpoint', async () => {
     await start([databaseView(1, 'examples')]);
     fireEvent.click(within(await screen.findByTestId('database-examples')).getByRole('button', { name: 'Edit' }));
     expect(within(dialog()).getByLabelText('Password')).toHaveValue('XXXXXXXXXX');
     expect(within(dialog()).getByLabelText('Host')).toHaveValue('db.internal');
     fireEvent.click(within(dialog()).getByRole('tab', { name: 'Advanced' }));
     fireEvent.click(within(dialog()).getByLabelText('Asynchronous query execution'));
+    fireEvent.click(within(within(dialog()).getByRole('group', { name: 'Roles with access' })).getByLabelText('Gamma'));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(posted('/api/v1/database/1')[0]).toMatchObject({
-      method: 'PUT',
-      body: { allow_run_async: true, parameters: { password: 'XXXXXXXXXX', host: 'db.internal' } },
+    expect(posted('/api/v1/database/1')[0]).toMatchObject({ method: 'PUT', body: { allow_run_async: true } });
+    // Settings alone: the connection (and its login) is not sent again, nor the roles.
+    expect(posted('/api/v1/database/1')[0].body).not.toHaveProperty('parameters');
+    expect(posted('/api/v1/database/1')[0].body).not.toHaveProperty('roles');
+    // The roles go to the access endpoint after the save.
+    expect(posted('/api/v1/database/1/access')).toMatchObject([{ method: 'PUT', body: { roles: ['Gamma'] } }]);
+  });
+
+  it('edits the connection: the mask goes back with it, so the stored password stays', async () => {
+    await start([databaseView(1, 'examples')]);
+    fireEvent.click(within(await screen.findByTestId('database-examples')).getByRole('button', { name: 'Edit' }));
+    type('Host', 'db2.internal');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(posted('/api/v1/database/1')).toHaveLength(1));
+    expect(posted('/api/v1/database/1')[0].body).toMatchObject({
+      parameters: { host: 'db2.internal', password: 'XXXXXXXXXX', username: 'reader' },
     });
+    expect(posted('/api/v1/database/1/access')).toEqual([]);
   });
 
   it('lists what uses a database and offers no delete while it has datasets; deletes an unused one', async () => {

@@ -31,7 +31,13 @@ export interface Outcome {
 }
 
 type Write =
-  | { type: 'save'; id: number | null; body: Record<string, unknown>; done: (o: Outcome) => void }
+  | {
+      type: 'save';
+      id: number | null;
+      body: Record<string, unknown>;
+      roles?: string[];
+      done: (o: Outcome) => void;
+    }
   | { type: 'delete'; id: number; name: string; done: (o: Outcome) => void }
   | { type: 'test'; body: Record<string, unknown>; done: () => void }
   | { type: 'related'; id: number; done: () => void };
@@ -41,8 +47,11 @@ export interface DatabasesFeature {
   readonly api: DatabasesApi;
   /** Reads the list whose names contain `search` (a newer call wins). */
   load(search: string): void;
-  /** Creates (id null) or updates; resolves with the server's refusal, if any. */
-  save(id: number | null, body: Record<string, unknown>): Promise<Outcome>;
+  /**
+   * Creates (id null) or updates, then grants `roles` when they differ from the saved database's;
+   * resolves with the server's refusal, if any.
+   */
+  save(id: number | null, body: Record<string, unknown>, roles?: string[]): Promise<Outcome>;
   remove(id: number, name: string): Promise<Outcome>;
   /** The answer lands in `state.test`: OK or the engine's failure as a connection error type. */
   testConnection(body: Record<string, unknown>): Promise<void>;
@@ -83,9 +92,15 @@ export function createDatabases(context: ClientContext, http: HttpClient, toasts
   const write = (command: Write): Observable<void> => {
     switch (command.type) {
       case 'save':
-        return defer(() =>
-          command.id === null ? api.create(command.body) : api.update(command.id, command.body),
-        ).pipe(
+        return defer(async () => {
+          const { result } = await (command.id === null
+            ? api.create(command.body)
+            : api.update(command.id, command.body));
+          const roles = command.roles;
+          if (roles === undefined || sameRoles(roles, result.roles_with_access)) return { result };
+          const granted = await api.setAccess(result.id, roles);
+          return { result: { ...result, roles_with_access: granted.result.roles } };
+        }).pipe(
           map(({ result }) => {
             store.record([{ type: DATABASE_LIST_SAVED, data: { database: result } }], MAY_LAND_IN_PAST);
             toasts.success(`Database ${result.database_name} was saved`);
@@ -168,7 +183,7 @@ export function createDatabases(context: ClientContext, http: HttpClient, toasts
     store,
     api,
     load: (search) => loads$.next(search),
-    save: (id, body) => new Promise((done) => writes$.next({ type: 'save', id, body, done })),
+    save: (id, body, roles) => new Promise((done) => writes$.next({ type: 'save', id, body, roles, done })),
     remove: (id, name) => new Promise((done) => writes$.next({ type: 'delete', id, name, done })),
     testConnection: (body) => new Promise((done) => writes$.next({ type: 'test', body, done })),
     clearTest: () => {
@@ -178,3 +193,6 @@ export function createDatabases(context: ClientContext, http: HttpClient, toasts
     dispose: () => subscriptions.forEach((s) => s.unsubscribe()),
   };
 }
+
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');

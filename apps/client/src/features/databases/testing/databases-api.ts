@@ -83,6 +83,13 @@ export function databasesApi(databases: DatabaseView[], related: Record<number, 
       const id = Number(related_[1]);
       return json(200, related[id] ?? { charts: { count: 0, result: [] }, datasets: { count: 0, result: [] } });
     }
+    const access = /^\/api\/v1\/database\/(\d+)\/access$/.exec(path);
+    if (access && request.method === 'PUT') {
+      const db = databases.find((d) => d.id === Number(access[1]));
+      if (!db) return refusal(404, 'DATABASE_NOT_FOUND_ERROR', 'Database not found.');
+      db.roles_with_access = (request.body as { roles: string[] }).roles;
+      return json(200, { id: db.id, result: { roles: db.roles_with_access } });
+    }
     const one = /^\/api\/v1\/database\/(\d+)$/.exec(path);
     const index = one ? databases.findIndex((d) => d.id === Number(one[1])) : -1;
     if (one && index < 0) return refusal(404, 'DATABASE_NOT_FOUND_ERROR', 'Database not found.');
