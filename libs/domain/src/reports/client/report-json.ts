@@ -1,4 +1,4 @@
-import type { AlertOperator, CreationMethod, ReportFormat, ReportType } from '../report.fields';
+import type { AlertOperator, CreationMethod, DashboardView, ReportFormat, ReportType } from '../report.fields';
 
 /**
  * A report schedule as `/api/v1/report/` answers it (apps/server/src/reports/report-json.ts): Superset's
@@ -28,7 +28,8 @@ export interface ReportJson {
   custom_width?: number | null;
   custom_height?: number | null;
   force_screenshot?: boolean;
-  extra?: Record<string, unknown>;
+  /** `{}`, or a dashboard's open tabs, anchor and native filter values. */
+  extra?: { dashboard?: DashboardView | null };
   sql?: string | null;
   validator_type?: 'not null' | 'operator' | null;
   validator_config_json?: { op?: AlertOperator; threshold?: number };
@@ -58,6 +59,19 @@ export interface ReportBody {
   dashboard?: number;
   report_format: ReportFormat;
   recipients: RecipientJson[];
+  /** User ids; the creator is always one (the server adds them). */
+  owners?: number[];
+  /** Seconds a run may stay Working before it is an Error. */
+  working_timeout?: number;
+  /** Seconds an alert that sent stays quiet (On Grace). */
+  grace_period?: number;
+  /** Days the execution log keeps a run. */
+  log_retention?: number;
+  /** The screenshot's width in px (PNG/PDF), null for the default. */
+  custom_width?: number | null;
+  force_screenshot?: boolean;
+  /** A dashboard's open tab and native filter values; `{}` for none. */
+  extra?: { dashboard?: DashboardView };
   database?: number;
   sql?: string;
   validator_type?: 'not null' | 'operator';

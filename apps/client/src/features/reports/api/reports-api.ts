@@ -1,6 +1,7 @@
 import rison from 'rison';
 import type { CreationMethod, ReportBody, ReportJson, RunState } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
+import { dashboardLayout, type DashboardLayout } from '../report-modal/dashboard-layout';
 
 export type ScheduleType = 'Report' | 'Alert';
 
@@ -89,6 +90,15 @@ export interface ReportsApi {
   databases(): Promise<DatabaseOption[]>;
   /** The charts and dashboards a report made from the lists may send (the first 100 by name). */
   contents(kind: 'chart' | 'dashboard'): Promise<{ id: number; name: string }[]>;
+  /** Active users whose name or username contains `text` (the owners picker; GET /api/v1/report/related/owners). */
+  relatedOwners(text: string): Promise<{ count: number; owners: OwnerOption[] }>;
+  /** A dashboard's tabs and native filters, for a dashboard report's tab and filter values. */
+  dashboardLayout(id: number): Promise<DashboardLayout>;
+}
+
+export interface OwnerOption {
+  id: number;
+  label: string;
 }
 
 const q = (value: unknown) => encodeURIComponent(rison.encode(value));
@@ -131,5 +141,15 @@ export function reportsApi(http: HttpClient): ReportsApi {
       const answer = await http.get<{ result: Record<string, unknown>[] }>(`/api/v1/${kind}/?q=${q(query)}`);
       return answer.result.map((row) => ({ id: Number(row.id), name: String(row[column] ?? row.id) }));
     },
+    relatedOwners: async (text) => {
+      type Related = { count: number; result: { value: number; text: string }[] };
+      const answer = await http.get<Related>(
+        `/api/v1/report/related/owners?q=${q({ filter: text, page: 0, page_size: 25 })}`,
+      );
+      const owners = (answer.result ?? []).map((r) => ({ id: r.value, label: r.text || `User #${r.value}` }));
+      return { count: answer.count ?? owners.length, owners };
+    },
+    dashboardLayout: async (id) =>
+      dashboardLayout((await http.get<{ result: Record<string, unknown> }>(`/api/v1/dashboard/${id}`)).result),
   };
 }

@@ -4,6 +4,8 @@ import { newId } from '../../../shared/ids';
 import { useStoreState } from '../../../shared/use-store-state';
 import { useReports } from '../state/reports-context';
 import type { ReportsFeature } from '../state/reports.feature';
+import { ADVANCED_FIELDS, AdvancedFields } from './AdvancedFields';
+import { OwnersPicker } from './OwnersPicker';
 import { bodyOf, formatsFor, formOf, newForm, type ReportForm, type ReportTargetProp } from './report-form';
 import { FieldError, SchedulePicker } from './SchedulePicker';
 import { timeZones } from './schedule';
@@ -22,8 +24,8 @@ export interface ReportModalProps {
 
 /**
  * The report modal (charts-dashboards-reports §9 "manage email reports"; Superset's AlertReportModal):
- * name, schedule, time zone, format, recipients, active; for an Alert also its database, SQL and
- * validator. What is typed stays until Save succeeds; a refusal shows on the field the server names.
+ * name, description, owners, schedule, time zone, format, recipients, active; for an Alert also its
+ * database, SQL and validator; the Advanced settings (AdvancedFields.tsx). What is typed stays until Save succeeds; a refusal shows on the field the server names.
  */
 export function ReportModal(props: ReportModalProps) {
   const reports = useReports();
@@ -71,13 +73,15 @@ function ReportDialog({
     'chart',
     'dashboard',
     'active',
+    'owners',
+    ...ADVANCED_FIELDS,
     ...(type === 'Alert' ? ['database', 'sql', 'validator_type', 'validator_config_json'] : []),
   ];
   const generalError =
     save?.status === 'refused' && (save.field === null || !shownFields.includes(save.field)) ? save.message : null;
 
   const submit = async () => {
-    const saved = await reports.save(formId, bodyOf(form, type, creationMethod), report?.id);
+    const saved = await reports.save(formId, bodyOf(form, type, creationMethod, editing), report?.id);
     if (saved) {
       onSaved?.(saved);
       onClose();
@@ -112,6 +116,14 @@ function ReportDialog({
             onChange={(e) => set('description', e.target.value)}
           />
         </Field>
+        <OwnersPicker
+          api={reports.api}
+          owners={form.owners}
+          names={form.ownerNames}
+          editing={editing}
+          onChange={(owners, names) => setForm((f) => ({ ...f, owners, ownerNames: names }))}
+          error={errorOf('owners')}
+        />
         <label className="report-modal__check">
           <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} /> Active
         </label>
@@ -161,6 +173,7 @@ function ReportDialog({
           </label>
           <FieldError field="recipients" error={errorOf('recipients')} />
         </fieldset>
+        <AdvancedFields api={reports.api} type={type} form={form} set={set} errorOf={errorOf} />
         {generalError !== null && (
           <div className="form-error" role="alert">
             {generalError}
@@ -265,6 +278,8 @@ function ContentField({
             const contentType = e.target.value as ReportForm['contentType'];
             set('contentType', contentType);
             set('contentId', '');
+            set('tabPath', []);
+            set('nativeFilters', []);
             if (!formatsFor(contentType).includes(form.format)) set('format', 'PNG');
           }}
         >
@@ -274,7 +289,16 @@ function ContentField({
       </label>
       <label>
         {form.contentType === 'chart' ? 'Chart' : 'Dashboard'}
-        <select aria-label="Select content" value={form.contentId} onChange={(e) => set('contentId', e.target.value)}>
+        <select
+          aria-label="Select content"
+          value={form.contentId}
+          onChange={(e) => {
+            set('contentId', e.target.value);
+            // Tabs and filters are another dashboard's.
+            set('tabPath', []);
+            set('nativeFilters', []);
+          }}
+        >
           <option value="">Select {form.contentType}</option>
           {options.map((o) => (
             <option key={o.id} value={o.id}>

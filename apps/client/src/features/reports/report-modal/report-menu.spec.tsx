@@ -112,6 +112,11 @@ describe('Manage email reports (charts-dashboards-reports §9)', () => {
         },
         { type: 'Webhook', recipient_config_json: { target: 'https://hooks.example.com/r' } },
       ],
+      // The Advanced defaults (Superset's); no width for a CSV.
+      log_retention: 90,
+      working_timeout: 3600,
+      custom_width: null,
+      force_screenshot: false,
     });
     const filed = reports.store.getState().byTarget.charts?.[3];
     expect(filed).toMatchObject({ id: 1, name: 'Weekly Report for Flights by month', chart_id: 3 });

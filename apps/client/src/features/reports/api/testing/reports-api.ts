@@ -4,6 +4,7 @@ import {
   checkTimezone,
   CHART_ONLY_FORMATS,
   ReportFieldError,
+  SCREENSHOT_SIZE,
   type ReportBody,
   type ReportFormat,
 } from '@strata/domain';
@@ -12,6 +13,9 @@ import type { LogRowView, Person, ReportRowView } from '../reports-api';
 
 export const ALICE: Person = { id: 1, first_name: 'Alice', last_name: 'Admin' };
 export const BOB: Person = { id: 2, first_name: 'Bob', last_name: 'Gamma' };
+export const CAROL: Person = { id: 5, first_name: 'Carol', last_name: 'Alpha' };
+/** The active users the owners search finds (GET /api/v1/report/related/owners). */
+export const USERS = [ALICE, BOB, CAROL];
 
 export const DATABASES = [
   { id: 1, database_name: 'examples' },
@@ -19,6 +23,39 @@ export const DATABASES = [
 ];
 export const CHARTS = [{ id: 3, slice_name: 'Flights by month', viz_type: 'line' }];
 export const DASHBOARDS = [{ id: 7, dashboard_title: 'Flights' }];
+
+/** Dashboard 7's layout: tabs Overview (with a nested Delays tab) and Airports, and two native filters. */
+export const DASHBOARD_7 = {
+  id: 7,
+  dashboard_title: 'Flights',
+  position_json: JSON.stringify({
+    ROOT_ID: { type: 'ROOT', id: 'ROOT_ID', children: ['TABS-top'] },
+    'TABS-top': { type: 'TABS', id: 'TABS-top', children: ['TAB-overview', 'TAB-airports'] },
+    'TAB-overview': { type: 'TAB', id: 'TAB-overview', children: ['TABS-inner'], meta: { text: 'Overview' } },
+    'TABS-inner': { type: 'TABS', id: 'TABS-inner', children: ['TAB-delays'] },
+    'TAB-delays': { type: 'TAB', id: 'TAB-delays', children: [], meta: { text: 'Delays' } },
+    'TAB-airports': { type: 'TAB', id: 'TAB-airports', children: [], meta: { text: 'Airports' } },
+  }),
+  json_metadata: JSON.stringify({
+    native_filter_configuration: [
+      {
+        id: 'NATIVE_FILTER-airline',
+        type: 'NATIVE_FILTER',
+        name: 'Airline',
+        filterType: 'filter_select',
+        targets: [{ datasetId: 1, column: { name: 'airline' } }],
+      },
+      { id: 'NATIVE_FILTER_DIVIDER-1', type: 'DIVIDER', title: 'More' },
+      {
+        id: 'NATIVE_FILTER-origin',
+        type: 'NATIVE_FILTER',
+        name: 'Origin',
+        filterType: 'filter_select',
+        targets: [{ datasetId: 1, column: { name: 'origin' } }],
+      },
+    ],
+  }),
+};
 
 const base = {
   description: null,
@@ -120,6 +157,25 @@ const refusal = (status: number, field: string, message: string) =>
     ],
   });
 
+/** A body zod refuses (apps/server/src/common/zod-validation.pipe.ts): `extra.issues`, no `extra.field`. */
+const shapeRefusal = (key: string) => {
+  const message = `Invalid request: body.${key}: Invalid input: expected number, received null`;
+  return json(400, {
+    message,
+    errors: [
+      {
+        message,
+        error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR',
+        level: 'error',
+        extra: {
+          issues: [{ path: [key], message: 'Invalid input: expected number, received null', code: 'invalid_type' }],
+        },
+      },
+    ],
+  });
+};
+const NUMBERS = ['working_timeout', 'grace_period', 'log_retention'] as const;
+
 type Filter = { col: string; opr: string; value: unknown };
 
 /**
@@ -133,7 +189,11 @@ type Filter = { col: string; opr: string; value: unknown };
  *   `PUT {active}` only toggles it; DELETE;
  * - `POST /{id}/run` answers `{result: {state: 'Working', run_id}}` and starts a Working run (held until
  *   `runHold` settles, then a Success, as the server answers when the run ended), or `runRefusal` when given;
- * - the pickers: databases, charts, dashboards.
+ * - the advanced fields: working timeout, grace period, log retention (whole, at least 1), the screenshot
+ *   width (600-2400) and a dashboard view on a dashboard only, each refused naming its field (a blank
+ *   number, null, as zod's shape error: `extra.issues`); owners (the
+ *   creator added to a new schedule's);
+ * - the pickers: databases, charts, dashboards, dashboard 7's layout (DASHBOARD_7), the owners search (USERS).
  */
 export function reportApi(
   options: {
@@ -160,6 +220,21 @@ export function reportApi(
     const onDashboard = body.dashboard !== undefined || (id !== null && reports.get(id)?.dashboard_id !== null);
     if (format && onDashboard && CHART_ONLY_FORMATS.includes(format))
       throw new ReportFieldError('report_format', `${format} needs a chart.`);
+    // The API's shape (zod: a number) and the domain's rules, each naming its field.
+    for (const key of NUMBERS)
+      if (key in body && !(Number.isInteger(body[key]) && body[key]! >= 1))
+        throw new ReportFieldError(
+          key,
+          key === 'log_retention' ? 'Whole days, at least 1.' : 'Whole seconds, at least 1.',
+        );
+    const width = body.custom_width;
+    if (width !== undefined && width !== null && !(width >= SCREENSHOT_SIZE.min && width <= SCREENSHOT_SIZE.max))
+      throw new ReportFieldError(
+        'custom_width',
+        `The screenshot size must be from ${SCREENSHOT_SIZE.min} to ${SCREENSHOT_SIZE.max} px.`,
+      );
+    if (body.extra?.dashboard && !onDashboard)
+      throw new ReportFieldError('extra', 'Tabs, anchor and filter values only apply to a dashboard.');
     for (const r of body.recipients ?? [])
       for (const address of (r.type === 'Email'
         ? [r.recipient_config_json.target, r.recipient_config_json.ccTarget]
@@ -199,7 +274,16 @@ export function reportApi(
       sql: body.sql ?? null,
       validator_type: body.validator_type ?? null,
       validator_config_json: body.validator_config_json ?? {},
-      owners: previous?.owners ?? [person],
+      working_timeout: body.working_timeout ?? previous?.working_timeout ?? 3600,
+      grace_period: body.grace_period ?? previous?.grace_period ?? 14_400,
+      log_retention: body.log_retention ?? previous?.log_retention ?? 90,
+      custom_width: body.custom_width === undefined ? (previous?.custom_width ?? null) : body.custom_width,
+      force_screenshot: body.force_screenshot ?? previous?.force_screenshot ?? false,
+      extra: body.extra ?? previous?.extra ?? {},
+      // The creator is always an owner of a new schedule (the domain's CreateReport).
+      owners: body.owners
+        ? USERS.filter((u) => body.owners!.includes(u.id) || (!previous && u.id === person.id))
+        : (previous?.owners ?? [person]),
       created_by: previous?.created_by ?? person,
       last_state: previous?.last_state ?? 'Not triggered',
       last_eval_dttm: previous?.last_eval_dttm ?? null,
@@ -272,6 +356,15 @@ export function reportApi(
     if (path === '/api/v1/chart/')
       return json(200, { count: CHARTS.length, result: CHARTS.map(({ id, slice_name }) => ({ id, slice_name })) });
     if (path === '/api/v1/dashboard/') return json(200, { count: DASHBOARDS.length, result: DASHBOARDS });
+    if (path === '/api/v1/dashboard/7') return json(200, { id: 7, result: DASHBOARD_7 });
+    if (path === '/api/v1/report/related/owners') {
+      const filter = String((q as { filter?: unknown }).filter ?? '').toLowerCase();
+      const found = USERS.filter((u) => `${u.first_name} ${u.last_name}`.toLowerCase().includes(filter));
+      return json(200, {
+        count: found.length,
+        result: found.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`, extra: { active: true } })),
+      });
+    }
     if (path === '/api/v1/report/' && request.method === 'GET') {
       const column = (q.order_column ?? 'name') as 'name' | 'id';
       const sign = q.order_direction === 'desc' ? -1 : 1;
@@ -283,6 +376,9 @@ export function reportApi(
         found.map((r) => r.id),
       );
     }
+    const sent = (request.body ?? {}) as Record<string, unknown>;
+    const notNumber = NUMBERS.find((key) => key in sent && typeof sent[key] !== 'number');
+    if (path.startsWith('/api/v1/report/') && notNumber) return shapeRefusal(notNumber);
     try {
       if (path === '/api/v1/report/' && request.method === 'POST') {
         const body = request.body as ReportBody;
