@@ -5,8 +5,7 @@
  * was saved, the filter values of the address the user opened; no chart data request, no write, nothing
  * logged.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import rison from 'rison';
 import { Subject } from 'rxjs';
 import {
@@ -19,32 +18,22 @@ import {
   type UserLogBody,
 } from '@strata/domain';
 import { envelopeBatch, type Envelope } from '@strata/events';
-import { createAppServices, type AppServices } from '../../app/services';
-import { ServicesProvider } from '../../app/services-context';
-import { TestServer } from '../../testing/test-server';
-import { HttpClient } from '../api/http-client';
+import type { AppServices } from '../../app/services';
+import type { TestServer } from '../../testing/test-server';
 import { dashboardFor } from '../dashboard/DashboardRoute';
 import { dashboardTestApi, pieChart, type TestDashboard } from '../dashboard/testing/dashboard-test-api';
 import { originFilter, sampleDashboard } from '../dashboard/testing/layouts';
 import { readLayout } from '../dashboard/grid/layout';
-import { ReplayPage } from './ReplayPage';
-import { replayApi } from './replay-api';
-import { createReplay, type ReplayFeature } from './replay.feature';
+import {
+  at,
+  auditAnswer,
+  replayRow as row,
+  replayServer,
+  startReplayBed,
+  type ReplayBed,
+} from './testing/replay-test-bed';
 
-const BOB = { id: 2, username: 'bob' };
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
 const cars = { type: 'dashboard', id: 7, name: 'Cars' };
-const row = (position: number, type: string, payload: unknown, object: ReplayRow['object']): ReplayRow => ({
-  position,
-  time: at(position),
-  actor: BOB,
-  object,
-  type,
-  summary: `bob ${type.split('/')[1]} #${position}`,
-  payload,
-  batch_id: `b${position}`,
-  undone: false,
-});
 const NOTES = 'Bob was here';
 const japan = rison.encode({ 'NATIVE_FILTER-origin': { filterState: { value: ['Japan'] } } });
 
@@ -130,9 +119,8 @@ const extraRows: ReplayRow[] = [];
 
 let api: ReturnType<typeof dashboardTestApi>;
 let server: TestServer;
+let bed: ReplayBed;
 let services: AppServices;
-let replay: ReplayFeature;
-let stop: () => void;
 const logged: UserLogBody[] = [];
 const pageHide = new Subject<void>();
 
@@ -166,46 +154,33 @@ beforeEach(async () => {
     }),
   ]);
   const draft = draftStream();
-  server = await new TestServer((request) => {
-    const url = new URL(request.url, 'http://x');
-    if (url.pathname === '/api/v1/audit/') {
-      const query = rison.decode(url.searchParams.get('q') ?? '()') as { object?: unknown };
-      const rows = query.object ? [] : [...ROWS, ...extraRows].reverse();
-      return { status: 200, body: { count: rows.length, result: rows } };
-    }
+  server = await replayServer((url, request) => {
+    const audit = auditAnswer(url, [...ROWS, ...extraRows]);
+    if (audit) return audit;
     if (url.pathname === '/api/v1/timetravel/events/')
       return { status: 200, body: { stream: 'dashboard-draft:7', version: draft.length, result: draft } };
     return api.handle(request);
-  }).start();
+  });
   logged.length = 0;
   extraRows.length = 0;
-  services = createAppServices({
-    http: new HttpClient({ baseUrl: server.baseUrl }),
-    pageHide$: pageHide,
-    userLogTransport: {
-      post: async (_path, body) => void logged.push(body),
-      beacon: (_path, body) => logged.push(body) > 0,
+  bed = startReplayBed({
+    server,
+    services: {
+      pageHide$: pageHide,
+      userLogTransport: {
+        post: async (_path, body) => void logged.push(body),
+        beacon: (_path, body) => logged.push(body) > 0,
+      },
     },
   });
-  replay = createReplay(services.context, replayApi(services.http));
-  stop = replay.start();
+  services = bed.services!;
 });
 
-afterEach(async () => {
-  stop();
-  services.dispose();
-  await server.stop();
-});
+afterEach(() => bed.stop());
 
 async function openBob() {
-  await act(() => replay.open({ userId: BOB.id, since: at(0), until: at(60) }));
-  render(
-    <ServicesProvider value={services}>
-      <MemoryRouter initialEntries={['/replay/?user=2']}>
-        <ReplayPage replay={replay} />
-      </MemoryRouter>
-    </ServicesProvider>,
-  );
+  await bed.open();
+  bed.render();
 }
 
 const forward = () => fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));

@@ -4,33 +4,16 @@
  * chart's `?as_of=` on a real HTTP server. No chart data is asked for (the pane says the results are not
  * kept) and nothing is written: every request is a GET, the replay's address does not change.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import rison from 'rison';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import type { ReplayRow } from '@strata/domain';
-import { createAppServices, type AppServices } from '../../app/services';
-import { ServicesProvider } from '../../app/services-context';
-import { HttpClient } from '../api/http-client';
 import { exploreTestApi } from '../explore/testing/explore-test-api';
-import { ReplayPage } from './ReplayPage';
-import { replayApi } from './replay-api';
-import { createReplay, type ReplayFeature } from './replay.feature';
+import { auditAnswer, replayRow, startReplayBed, type ReplayBed } from './testing/replay-test-bed';
 
-const BOB = { id: 2, username: 'bob' };
 const ADMIN = { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', roles: { Admin: [] } };
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
 const chart = (id: number, name: string) => ({ type: 'chart', id, name });
-const row = (position: number, type: string, object: ReplayRow['object']): ReplayRow => ({
-  position,
-  time: at(position),
-  actor: BOB,
-  object,
-  type,
-  summary: `bob ${type.split('/')[1]} #${position}`,
-  payload: {},
-  batch_id: `b${position}`,
-  undone: false,
-});
+/** Rows of these charts carry no payload. */
+const row = (position: number, type: string, object: ReplayRow['object']) => replayRow(position, type, {}, object);
 
 // Bob's session in Explore: a chart deleted since (it did not exist at its step's position as the
 // server reads it), his chart grouped by origin, then renamed and grouped by name, then an unsaved chart.
@@ -70,18 +53,11 @@ let served = ROWS;
 
 function more(_method: string, url: URL) {
   if (url.pathname === '/api/v1/me/') return { status: 200, body: { result: ADMIN } };
-  if (url.pathname === '/api/v1/audit/') {
-    const query = rison.decode(url.searchParams.get('q') ?? '()') as { object?: unknown };
-    const result = query.object ? [] : [...served].reverse();
-    return { status: 200, body: { count: result.length, result } };
-  }
-  return undefined;
+  return auditAnswer(url, served);
 }
 
 let api: ReturnType<typeof exploreTestApi>;
-let services: AppServices;
-let replay: ReplayFeature;
-let stop: () => void;
+let bed: ReplayBed;
 const userLogPosts: unknown[] = [];
 
 function Where() {
@@ -96,21 +72,14 @@ beforeEach(async () => {
   api.charts.push(pie('Cars today', 'horsepower'));
   api.past.set('5', [pie('Cars by origin', 'origin')]);
   api.past.set('8', [pie('Cars by name', 'name')]);
-  const http = new HttpClient({ baseUrl: api.baseUrl });
-  services = createAppServices({
-    http,
-    userLogTransport: { post: async (_path, body) => void userLogPosts.push(body), beacon: () => true },
+  bed = startReplayBed({
+    server: api,
+    services: { userLogTransport: { post: async (_path, body) => void userLogPosts.push(body), beacon: () => true } },
   });
-  services.session.check();
-  replay = createReplay(services.context, replayApi(http));
-  stop = replay.start();
+  bed.services!.session.check();
 });
 
-afterEach(async () => {
-  stop();
-  services.dispose();
-  await api.stop();
-});
+afterEach(() => bed.stop());
 
 const step = () => screen.getByTestId('replay-step');
 const forward = () => fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
@@ -119,15 +88,8 @@ const chartName = () => within(screen.getByTestId('replay-explore')).getByLabelT
 const dimensions = () => within(screen.getByTestId('replay-explore')).getByRole('list', { name: 'Dimensions' });
 
 async function openBob() {
-  await act(() => replay.open({ userId: BOB.id, since: at(0), until: at(60) }));
-  render(
-    <ServicesProvider value={services}>
-      <MemoryRouter initialEntries={['/replay/?user=2']}>
-        <ReplayPage replay={replay} />
-        <Where />
-      </MemoryRouter>
-    </ServicesProvider>,
-  );
+  await bed.open();
+  bed.render({ after: <Where /> });
 }
 
 describe('an Explore step of a replay: the real Explore page as the chart was', () => {

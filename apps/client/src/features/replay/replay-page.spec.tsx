@@ -3,35 +3,23 @@
  * read from the audit API (a real HTTP server here), SQL Lab and the dashboard shown as they were, the
  * server's refusal said, and nothing written: every request the page makes is a GET.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import rison from 'rison';
 import { decideDraft, emptyLayout, evolveDraft, GRID_ID, initialDraftState, type ReplayRow } from '@strata/domain';
 import { envelopeBatch, type Envelope } from '@strata/events';
-import { createTestContext } from '../../shared/test-context';
-import { HttpClient } from '../api/http-client';
-import { TestServer } from '../../testing/test-server';
-import { createAppServices, type AppServices } from '../../app/services';
-import { ServicesProvider } from '../../app/services-context';
-import { ReplayPage } from './ReplayPage';
-import { replayApi } from './replay-api';
-import { createReplay, type ReplayFeature } from './replay.feature';
+import type { TestServer } from '../../testing/test-server';
+import {
+  at,
+  auditAnswer,
+  BOB,
+  replayRow as row,
+  replayServer,
+  startReplayBed,
+  type ReplayBed,
+} from './testing/replay-test-bed';
 
-const BOB = { id: 2, username: 'bob' };
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
 const tab = { type: 'sqllab_tab', id: 2, name: null };
 const dashboard = { type: 'dashboard', id: 5, name: 'Sales' };
-const row = (position: number, type: string, payload: unknown, object: ReplayRow['object']): ReplayRow => ({
-  position,
-  time: at(position),
-  actor: BOB,
-  object,
-  type,
-  summary: `bob ${type.split('/')[1]} #${position}`,
-  payload,
-  batch_id: `b${position}`,
-  undone: false,
-});
 const fields = { database_id: 1, catalog: null, schema: 'public', query_limit: null, latest_query_id: null };
 const more = { template_params: null, hide_left_bar: false, autorun: false, saved_query_id: null, extra_json: null };
 
@@ -66,13 +54,11 @@ const DRAFT: Envelope[] = [
 ];
 
 let server: TestServer;
-let replay: ReplayFeature;
-let stop: () => void;
-let services: AppServices | undefined;
+let bed: ReplayBed;
 
 function answer(url: URL) {
   if (url.pathname === '/api/v1/audit/') {
-    const query = rison.decode(url.searchParams.get('q') ?? '()') as { actor?: number; object?: unknown };
+    const query = rison.decode(url.searchParams.get('q') ?? '()') as { actor?: number };
     if (query.actor !== BOB.id) {
       const message = 'You may only see your own activity.';
       return {
@@ -80,8 +66,7 @@ function answer(url: URL) {
         body: { message, errors: [{ message, error_type: 'USER_ACTIVITY_SECURITY_ACCESS_ERROR', level: 'error' }] },
       };
     }
-    const result = query.object ? [] : [...ROWS].reverse();
-    return { status: 200, body: { count: result.length, result } };
+    return auditAnswer(url, ROWS);
   }
   if (url.pathname === '/api/v1/dashboard/5') {
     return {
@@ -105,17 +90,12 @@ function answer(url: URL) {
 }
 
 beforeEach(async () => {
-  server = await new TestServer(({ url }) => answer(new URL(url, 'http://x'))).start();
-  replay = createReplay(createTestContext('1'), replayApi(new HttpClient({ baseUrl: server.baseUrl })));
-  stop = replay.start();
+  server = await replayServer(answer);
+  // The real dashboard page of a step needs the app's services and a router, as the app mounts it.
+  bed = startReplayBed({ server });
 });
 
-afterEach(async () => {
-  stop();
-  services?.dispose();
-  services = undefined;
-  await server.stop();
-});
+afterEach(() => bed.stop());
 
 const step = () => screen.getByTestId('replay-step');
 /** The SQL in SQL Lab's editor (Ace) on the stage. */
@@ -127,20 +107,8 @@ const replayedSql = async () =>
   ).env.editor.getValue();
 
 async function openBob() {
-  await act(() => replay.open({ userId: BOB.id, since: at(0), until: at(60) }));
-  renderReplay();
-}
-
-/** The page as the app mounts it: the real dashboard page of a step needs the app's services and a router. */
-function renderReplay() {
-  services = createAppServices({ http: new HttpClient({ baseUrl: server.baseUrl }) });
-  render(
-    <ServicesProvider value={services}>
-      <MemoryRouter initialEntries={['/replay/']}>
-        <ReplayPage replay={replay} />
-      </MemoryRouter>
-    </ServicesProvider>,
-  );
+  await bed.open();
+  bed.render({ route: '/replay/' });
 }
 
 describe('replaying a session', () => {
@@ -175,12 +143,12 @@ describe('replaying a session', () => {
     expect(step()).toHaveTextContent('Step 3 of 3');
     fireEvent.change(screen.getByRole('slider', { name: 'Timeline' }), { target: { value: '0' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Speed' }), { target: { value: '4' } });
-    expect(replay.store.getState().speed).toBe(4);
+    expect(bed.replay.store.getState().speed).toBe(4);
 
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await waitFor(() => expect(step()).toHaveTextContent('Step 3 of 3'));
     await screen.findByRole('button', { name: 'Play' });
-    const types = replay.store.store.log.entries.map((e) => e.type);
+    const types = bed.replay.store.store.log.entries.map((e) => e.type);
     expect(types.filter((t) => t === 'replay/advanced')).toHaveLength(2);
     expect(types.at(-1)).toBe('replay/ended');
   });
@@ -189,7 +157,7 @@ describe('replaying a session', () => {
     await openBob();
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(replay.store.getState().playing).toBe(false);
+    expect(bed.replay.store.getState().playing).toBe(false);
     expect(step()).toHaveTextContent('Step 1 of 3');
   });
 
@@ -207,8 +175,8 @@ describe('replaying a session', () => {
   });
 
   it("another user's session is refused by the server, and the page says so", async () => {
-    await act(() => replay.open({ userId: 1, since: at(0), until: at(60) }));
-    render(<ReplayPage replay={replay} />);
+    await bed.open({ userId: 1 });
+    bed.render({ route: '/replay/' });
     expect(screen.getByTestId('replay-refused')).toHaveTextContent('You may only see your own activity.');
     expect(screen.queryByTestId('replay-banner')).toBeNull();
   });

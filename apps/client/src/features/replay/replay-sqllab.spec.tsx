@@ -4,33 +4,21 @@
  * of a real HTTP server. A run shows its recorded status, row count or error, and says its results are
  * not kept; nothing is run, synced or read from a database: every request the page makes is a GET.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import rison from 'rison';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type ace from 'ace-builds';
-import type { ReplayRow } from '@strata/domain';
-import { createTestContext } from '../../shared/test-context';
-import { HttpClient } from '../api/http-client';
-import { TestServer } from '../../testing/test-server';
-import { ReplayPage } from './ReplayPage';
-import { replayApi } from './replay-api';
-import { createReplay, type ReplayFeature } from './replay.feature';
+import type { TestServer } from '../../testing/test-server';
+import {
+  at,
+  auditAnswer,
+  BOB,
+  replayRow as row,
+  replayServer,
+  startReplayBed,
+  type ReplayBed,
+} from './testing/replay-test-bed';
 
-const BOB = { id: 2, username: 'bob' };
-const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
 const TAB = { type: 'sqllab_tab', id: 2, name: null };
 const query = (id: string) => ({ type: 'query', id, name: null });
-const row = (position: number, type: string, payload: unknown, object: ReplayRow['object'], batch = position) => ({
-  position,
-  time: at(position),
-  actor: BOB,
-  object,
-  type,
-  summary: `bob ${type.split('/')[1]} #${position}`,
-  payload,
-  batch_id: `b${batch}`,
-  undone: false,
-});
 const tab = (id: number, label: string, sql: string) => ({
   tab_id: id,
   label,
@@ -119,35 +107,20 @@ const ROWS = [
 const DATABASES = [{ id: 1, database_name: 'examples', backend: 'postgresql', allow_run_async: false }];
 
 let server: TestServer;
-let replay: ReplayFeature;
-let stop: () => void;
-
-function answer(url: URL) {
-  if (url.pathname === '/api/v1/audit/') {
-    const q = rison.decode(url.searchParams.get('q') ?? '()') as { object?: unknown };
-    const result = q.object ? [...BEFORE] : [...ROWS].reverse();
-    return { status: 200, body: { count: result.length, result } };
-  }
-  if (url.pathname === '/api/v1/database/') return { status: 200, body: { count: 1, result: DATABASES } };
-  return undefined;
-}
+let bed: ReplayBed;
 
 beforeEach(async () => {
-  server = await new TestServer(({ url }) => answer(new URL(url, 'http://x'))).start();
-  replay = createReplay(createTestContext('1'), replayApi(new HttpClient({ baseUrl: server.baseUrl })));
-  stop = replay.start();
-  await act(() => replay.open({ userId: BOB.id, since: at(2), until: at(60) }));
-  render(
-    <MemoryRouter initialEntries={['/replay/?user=2']}>
-      <ReplayPage replay={replay} />
-    </MemoryRouter>,
+  server = await replayServer((url) =>
+    url.pathname === '/api/v1/database/'
+      ? { status: 200, body: { count: 1, result: DATABASES } }
+      : auditAnswer(url, ROWS, BEFORE),
   );
+  bed = startReplayBed({ server, services: false });
+  await bed.open({ since: at(2) });
+  bed.render();
 });
 
-afterEach(async () => {
-  stop();
-  await server.stop();
-});
+afterEach(() => bed.stop());
 
 const lab = () => within(screen.getByTestId('replay-sqllab'));
 const sql = async () =>
