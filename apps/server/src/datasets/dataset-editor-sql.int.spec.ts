@@ -4,6 +4,8 @@
  * message (the stored query stays), and "sync columns from source" picks up a column added to the table.
  */
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { EventStore } from '../event-store/event-store.port';
 import { createChartTestApp } from '../chart-data/testing/chart-test-app';
 import { insertDatabase, userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
@@ -114,5 +116,31 @@ describe('the dataset editor against a real database', () => {
     expect(answer.body.result[0]).toEqual(
       expect.objectContaining({ value: expect.any(Number), text: expect.any(String) }),
     );
+  });
+
+  it('sets the cache timeout and default time grain as their own intents; the read model equals a rebuild', async () => {
+    const created = await alice.post('/api/v1/dataset/', {
+      database: dbId,
+      schema: 'public',
+      table_name: 'planet_settings',
+      sql: 'SELECT id FROM planets',
+    });
+    const id = created.body.id as number;
+    expect(created.body.result).toMatchObject({ cache_timeout: null, default_time_grain: null });
+    const saved = await alice.put(`/api/v1/dataset/${id}`, { cache_timeout: 600, default_time_grain: 'P1W' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result).toMatchObject({ cache_timeout: 600, default_time_grain: 'P1W' });
+    const events = await t.app.get(EventStore).readStream(`dataset:${id}`);
+    expect(events.slice(-2).map((e) => [e.type, e.data])).toEqual([
+      ['dataset/cacheTimeoutChanged', { cache_timeout: 600 }],
+      ['dataset/defaultTimeGrainChanged', { default_time_grain: 'P1W' }],
+    ]);
+    expect((await alice.put(`/api/v1/dataset/${id}`, { default_time_grain: 'fortnight' })).status).toBe(400);
+    expect((await alice.put(`/api/v1/dataset/${id}`, { cache_timeout: -1 })).status).toBe(400);
+
+    const rows = () => t.app.get(DataSource).query('SELECT * FROM datasets ORDER BY id');
+    const live = await rows();
+    await t.app.get(EventStore).rebuild('datasets');
+    expect(await rows()).toEqual(live);
   });
 });

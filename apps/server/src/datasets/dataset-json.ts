@@ -27,6 +27,8 @@ export interface DatasetRow {
   is_managed_externally: boolean;
   external_url: string | null;
   description: string | null;
+  cache_timeout: number | null;
+  default_time_grain: string | null;
   created_on: Date;
   changed_on: Date;
   version: number;
@@ -81,6 +83,8 @@ export function datasetJson(row: DatasetRow) {
     column_formats: Object.fromEntries(row.metrics.filter((m) => m.d3format).map((m) => [m.metric_name, m.d3format])),
     currency_formats: Object.fromEntries(row.metrics.filter((m) => m.currency).map((m) => [m.metric_name, m.currency])),
     description: row.description,
+    cache_timeout: row.cache_timeout,
+    default_time_grain: row.default_time_grain,
     owners: row.owner_users,
     is_managed_externally: row.is_managed_externally,
     external_url: row.external_url,

@@ -58,6 +58,8 @@ export const datasetsFold: FoldProjection<DatasetsRow, DatasetEnvelope> = {
           is_managed_externally: d.is_managed_externally,
           external_url: d.external_url,
           description: d.description,
+          cache_timeout: d.cache_timeout ?? null,
+          default_time_grain: d.default_time_grain ?? null,
           created_by_fk: actorUserId(event),
           created_on: event.meta.at,
           ...stamp(event),
@@ -78,6 +80,8 @@ export const datasetsFold: FoldProjection<DatasetsRow, DatasetEnvelope> = {
       case 'dataset/mainDatetimeColumnChanged':
       case 'dataset/datasetOwnersChanged':
       case 'dataset/datasetDescribed':
+      case 'dataset/cacheTimeoutChanged':
+      case 'dataset/defaultTimeGrainChanged':
       case 'dataset/externalUrlChanged':
       case 'dataset/externalManagementStarted':
       case 'dataset/externalManagementStopped':

@@ -5,6 +5,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ErrorType,
+  isTimeGrain,
   newColumn,
   Permission,
   PermissionView as View,
@@ -108,6 +109,11 @@ export const updateDatasetSchema = z
     main_dttm_col: name(250).nullish(),
     owners: z.array(recordId).max(100).optional(),
     description: z.string().max(10_000).nullish(),
+    cache_timeout: z.number().int().min(0).max(31_536_000).nullish(),
+    default_time_grain: z
+      .string()
+      .refine(isTimeGrain, { message: 'Not a time grain (charts-dashboards-reports §9)' })
+      .nullish(),
     external_url: z.string().max(2048).nullish(),
     is_managed_externally: z.boolean().optional(),
   })

@@ -20,6 +20,7 @@ import { QueryTable1796000000000 } from '../sqllab/queries/migrations/1796000000
 import { KeyValueTable1796100000200 } from '../sqllab/permalink/migrations/1796100000200-key-value-table';
 import { TabStateTables1796100000100 } from '../sqllab/tab-state/migrations/1796100000100-tab-state-tables';
 import { DatasetsTable1796100000300 } from '../datasets/migrations/1796100000300-datasets-table';
+import { DatasetSettings1797002100000 } from '../datasets/migrations/1797002100000-dataset-settings';
 import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/migrations/1796100000000-saved-query-table';
 import { QueryResults1796000000100 } from '../sqllab/results/migrations/1796000000100-query-results';
 import { DashboardsTables1796200000100 } from '../dashboards/migrations/1796200000100-dashboards-tables';
@@ -66,4 +67,5 @@ export const migrations: MixedList<Function> = [
   ReportMailOutbox1797001850000,
   EventsLighterIndexes1797001950000,
   AuditFilterStateIndex1797002000000,
+  DatasetSettings1797002100000,
 ];

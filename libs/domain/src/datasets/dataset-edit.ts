@@ -43,6 +43,10 @@ export function datasetEditFields(
       return { owners: event.data.owners };
     case 'dataset/datasetDescribed':
       return { description: event.data.description };
+    case 'dataset/cacheTimeoutChanged':
+      return { cache_timeout: event.data.cache_timeout };
+    case 'dataset/defaultTimeGrainChanged':
+      return { default_time_grain: event.data.default_time_grain };
     case 'dataset/externalUrlChanged':
       return { external_url: event.data.external_url };
     case 'dataset/externalManagementStarted':
@@ -90,6 +94,16 @@ export function datasetEditEvents(fields: DatasetFields, changes: DatasetChanges
     events.push({ type: 'dataset/datasetOwnersChanged', data: { owners: changes.owners } });
   if (changed('description'))
     events.push({ type: 'dataset/datasetDescribed', data: { description: changes.description ?? null } });
+  // Absent on old datasets: null.
+  const setting = (key: 'cache_timeout' | 'default_time_grain') =>
+    changes[key] !== undefined && !deepEqual(changes[key], fields[key] ?? null);
+  if (setting('cache_timeout'))
+    events.push({ type: 'dataset/cacheTimeoutChanged', data: { cache_timeout: changes.cache_timeout ?? null } });
+  if (setting('default_time_grain'))
+    events.push({
+      type: 'dataset/defaultTimeGrainChanged',
+      data: { default_time_grain: changes.default_time_grain ?? null },
+    });
   if (changed('external_url'))
     events.push({ type: 'dataset/externalUrlChanged', data: { external_url: changes.external_url ?? null } });
   if (changed('is_managed_externally'))

@@ -51,6 +51,10 @@ function keysOf(event: DatasetEvent): string[] {
       return ['owners'];
     case 'dataset/datasetDescribed':
       return ['description'];
+    case 'dataset/cacheTimeoutChanged':
+      return ['cache_timeout'];
+    case 'dataset/defaultTimeGrainChanged':
+      return ['default_time_grain'];
     case 'dataset/externalUrlChanged':
       return ['external_url'];
     case 'dataset/externalManagementStarted':
@@ -82,6 +86,8 @@ const FIELD_LABELS: Record<string, string> = {
   main_dttm_col: 'the main temporal column',
   owners: 'the owners',
   description: 'the description',
+  cache_timeout: 'the cache timeout',
+  default_time_grain: 'the default time grain',
   external_url: 'the external URL',
   is_managed_externally: 'the external management',
   [COLUMN_ORDER]: 'the order of the columns',
@@ -167,7 +173,8 @@ export function decideDatasetRevert(
   for (const key of plan.keys) {
     if (key.startsWith(COLUMN)) columns.add(key.slice(COLUMN.length));
     else if (key.startsWith(METRIC)) metrics.add(key.slice(METRIC.length));
-    else if (key !== COLUMN_ORDER && key !== METRIC_ORDER) changes[key] = before[key as keyof DatasetFields];
+    // A setting absent before it existed (cache_timeout, default_time_grain) was null.
+    else if (key !== COLUMN_ORDER && key !== METRIC_ORDER) changes[key] = before[key as keyof DatasetFields] ?? null;
   }
   if (columns.size > 0 || plan.keys.includes(COLUMN_ORDER))
     changes['columns'] = restoreItems(

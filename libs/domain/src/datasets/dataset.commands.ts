@@ -17,6 +17,8 @@ export type DatasetChanges = Partial<
     | 'main_dttm_col'
     | 'owners'
     | 'description'
+    | 'cache_timeout'
+    | 'default_time_grain'
     | 'external_url'
     | 'is_managed_externally'
   >

@@ -272,3 +272,24 @@ describe('dataset decider: syncing, deleting', () => {
       .thenThrows('dataset_not_found');
   });
 });
+
+describe('dataset decider: cache timeout and default time grain (issue 15 item 2, the editor settings)', () => {
+  it('one event per setting changed; a dataset created before them has null, so null again is no change', () => {
+    const update = (data: Record<string, unknown>) => ({ type: 'UpdateDataset' as const, data });
+    spec
+      .given([created])
+      .when(update({ cache_timeout: 600, default_time_grain: 'P1D' }))
+      .then([
+        { type: 'dataset/cacheTimeoutChanged', data: { cache_timeout: 600 } },
+        { type: 'dataset/defaultTimeGrainChanged', data: { default_time_grain: 'P1D' } },
+      ]);
+    spec
+      .given([created])
+      .when(update({ cache_timeout: null, default_time_grain: null }))
+      .then([]);
+    spec
+      .given([created, { type: 'dataset/cacheTimeoutChanged', data: { cache_timeout: 600 } }])
+      .when(update({ cache_timeout: 600, default_time_grain: null }))
+      .then([]);
+  });
+});

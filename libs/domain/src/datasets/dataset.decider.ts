@@ -81,6 +81,8 @@ export const datasetDecider: Decider<DatasetStreamState, DatasetEvent, DatasetCo
       case 'dataset/mainDatetimeColumnChanged':
       case 'dataset/datasetOwnersChanged':
       case 'dataset/datasetDescribed':
+      case 'dataset/cacheTimeoutChanged':
+      case 'dataset/defaultTimeGrainChanged':
       case 'dataset/externalUrlChanged':
       case 'dataset/externalManagementStarted':
       case 'dataset/externalManagementStopped':

@@ -57,6 +57,12 @@ export interface DatasetFields {
   is_managed_externally: boolean;
   external_url: string | null;
   description: string | null;
+  /**
+   * Seconds a chart query of this dataset stays cached (0: never cached, null: the default); the time grain
+   * a new chart starts with (Explore). Absent on datasets created before they existed: null.
+   */
+  cache_timeout?: number | null;
+  default_time_grain?: string | null;
 }
 
 export type DatasetCreated = EventLike<'dataset/datasetCreated', DatasetFields & { id: number }>;
@@ -81,6 +87,11 @@ export type MainDatetimeColumnChanged = EventLike<
 >;
 export type DatasetOwnersChanged = EventLike<'dataset/datasetOwnersChanged', { owners: number[] }>;
 export type DatasetDescribed = EventLike<'dataset/datasetDescribed', { description: string | null }>;
+export type DatasetCacheTimeoutChanged = EventLike<'dataset/cacheTimeoutChanged', { cache_timeout: number | null }>;
+export type DefaultTimeGrainChanged = EventLike<
+  'dataset/defaultTimeGrainChanged',
+  { default_time_grain: string | null }
+>;
 export type ExternalUrlChanged = EventLike<'dataset/externalUrlChanged', { external_url: string | null }>;
 /** The dataset is managed by an outside tool (Superset's is_managed_externally) from now on, or no longer. */
 export type ExternalManagementStarted = EventLike<'dataset/externalManagementStarted', Record<string, never>>;
@@ -114,6 +125,8 @@ export type DatasetEdited =
   | MainDatetimeColumnChanged
   | DatasetOwnersChanged
   | DatasetDescribed
+  | DatasetCacheTimeoutChanged
+  | DefaultTimeGrainChanged
   | ExternalUrlChanged
   | ExternalManagementStarted
   | ExternalManagementStopped;
@@ -137,6 +150,8 @@ export const DATASET_EDIT_EVENTS = [
   'dataset/mainDatetimeColumnChanged',
   'dataset/datasetOwnersChanged',
   'dataset/datasetDescribed',
+  'dataset/cacheTimeoutChanged',
+  'dataset/defaultTimeGrainChanged',
   'dataset/externalUrlChanged',
   'dataset/externalManagementStarted',
   'dataset/externalManagementStopped',

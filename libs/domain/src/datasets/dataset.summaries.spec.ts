@@ -87,6 +87,8 @@ describe('dataset summaries', () => {
       'dataset/mainDatetimeColumnChanged': { main_dttm_col: null },
       'dataset/datasetOwnersChanged': { owners: [] },
       'dataset/datasetDescribed': { description: null },
+      'dataset/cacheTimeoutChanged': { cache_timeout: 600 },
+      'dataset/defaultTimeGrainChanged': { default_time_grain: null },
       'dataset/externalUrlChanged': { external_url: 'not a url' },
       'dataset/externalManagementStarted': {},
       'dataset/externalManagementStopped': {},

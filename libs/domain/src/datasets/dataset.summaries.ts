@@ -95,6 +95,14 @@ export const datasetSummaries = defineSummaries<DatasetEvent, DatasetStreamState
       d.description
         ? `${who} described ${dataset(objectName, before)}`
         : `${who} removed the description of ${dataset(objectName, before)}`,
+    'dataset/cacheTimeoutChanged': (d, { who, objectName, before }) =>
+      d.cache_timeout === null
+        ? `${who} set the cache timeout of ${dataset(objectName, before)} back to the default`
+        : `${who} set the cache timeout of ${dataset(objectName, before)} to ${count(d.cache_timeout, 'second')}`,
+    'dataset/defaultTimeGrainChanged': (d, { who, objectName, before }) =>
+      d.default_time_grain
+        ? `${who} made ${quote(d.default_time_grain)} the default time grain of ${dataset(objectName, before)}`
+        : `${who} removed the default time grain of ${dataset(objectName, before)}`,
     'dataset/externalUrlChanged': (d, { who, objectName, before }) =>
       d.external_url
         ? `${who} linked ${dataset(objectName, before)} to a page on ${quote(hostOf(d.external_url))}`
