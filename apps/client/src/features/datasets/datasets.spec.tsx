@@ -203,7 +203,7 @@ describe('Dataset editor', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  it('syncs columns from the source and sets the main datetime column and owners', async () => {
+  it('syncs columns from the source and sets the owners, default time grain and cache timeout', async () => {
     await start();
     renderAt('/tablemodelview/edit/3');
     await screen.findByRole('table', { name: 'Columns' });
@@ -215,7 +215,11 @@ describe('Dataset editor', () => {
     const owners = screen.getByRole('listbox', { name: 'Owners' }) as HTMLSelectElement;
     for (const option of owners.options) option.selected = true;
     fireEvent.change(owners);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Default time grain' }), { target: { value: 'P1W' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cache timeout' }), { target: { value: '600' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts().at(-1)!.body).toEqual({ owners: [1, 2] }));
+    await waitFor(() =>
+      expect(puts().at(-1)!.body).toEqual({ owners: [1, 2], cache_timeout: 600, default_time_grain: 'P1W' }),
+    );
   });
 });

@@ -22,6 +22,9 @@ export interface DatasetView {
   metrics: DatasetMetric[];
   main_dttm_col: string | null;
   description: string | null;
+  /** Seconds a chart query stays cached (null: the default); the time grain new charts start with. */
+  cache_timeout?: number | null;
+  default_time_grain?: string | null;
   owners: Person[];
   changed_on: string;
 }

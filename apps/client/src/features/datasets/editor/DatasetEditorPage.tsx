@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TIME_GRAINS } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { DatasetView, Option } from '../api/datasets-api';
 import type { DatasetsFeature } from '../datasets.feature';
@@ -183,6 +184,30 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
                   </option>
                 ))}
               </select>
+            </label>
+            <label>
+              Default time grain
+              <select
+                aria-label="Default time grain"
+                value={draft.default_time_grain ?? ''}
+                onChange={(e) => set({ default_time_grain: e.target.value || null })}
+              >
+                <option value="">None</option>
+                {TIME_GRAINS.map((g) => (
+                  <option key={g.grain} value={g.grain}>
+                    {g.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Cache timeout (seconds; empty: the default, 0: no cache)
+              <input
+                aria-label="Cache timeout"
+                inputMode="numeric"
+                value={draft.cache_timeout}
+                onChange={(e) => set({ cache_timeout: e.target.value })}
+              />
             </label>
             <label>
               Owners

@@ -11,6 +11,9 @@ export interface DatasetDraft {
   sql: string;
   description: string;
   main_dttm_col: string | null;
+  /** As typed: '' is the default (null). */
+  cache_timeout: string;
+  default_time_grain: string | null;
   owners: number[];
   columns: DatasetColumn[];
   metrics: DatasetMetric[];
@@ -22,6 +25,8 @@ export function draftOf(dataset: DatasetView): DatasetDraft {
     sql: dataset.sql ?? '',
     description: dataset.description ?? '',
     main_dttm_col: dataset.main_dttm_col,
+    cache_timeout: dataset.cache_timeout == null ? '' : String(dataset.cache_timeout),
+    default_time_grain: dataset.default_time_grain ?? null,
     owners: dataset.owners.map((o) => o.id),
     columns: dataset.columns,
     metrics: dataset.metrics,
@@ -77,6 +82,9 @@ export function editBody(dataset: DatasetView, draft: DatasetDraft): DatasetEdit
   if (dataset.kind === 'virtual' && draft.sql !== before.sql) body.sql = draft.sql;
   if (draft.description !== before.description) body.description = draft.description.trim() || null;
   if (draft.main_dttm_col !== before.main_dttm_col) body.main_dttm_col = draft.main_dttm_col;
+  if (draft.cache_timeout.trim() !== before.cache_timeout)
+    body.cache_timeout = draft.cache_timeout.trim() === '' ? null : Number(draft.cache_timeout);
+  if (draft.default_time_grain !== before.default_time_grain) body.default_time_grain = draft.default_time_grain;
   if (!same([...draft.owners].sort(), [...before.owners].sort())) body.owners = draft.owners;
   const columns = draft.columns.map((c) => clean({ ...c, column_name: c.column_name.trim() }));
   if (!same(columns, before.columns)) body.columns = columns;
@@ -98,5 +106,7 @@ export function draftProblems(draft: DatasetDraft): string[] {
   if (draft.columns.some((c) => c.expression !== null && c.expression.trim() === ''))
     problems.push('A calculated column needs a SQL expression.');
   if (!draft.table_name.trim()) problems.push('The dataset needs a name.');
+  if (draft.cache_timeout.trim() !== '' && !/^\d{1,8}$/.test(draft.cache_timeout.trim()))
+    problems.push('The cache timeout is a number of seconds.');
   return problems;
 }
