@@ -6,7 +6,8 @@ import { ARTIFACTS, jsonApi, signIn } from './support';
 
 // "Manage email reports" in the dashboard's actions menu, in Chromium against the real server (issue 14
 // item 6; charts-dashboards-reports §9): a refusal of the real API shows on the field it names and keeps
-// what was typed; a weekly PNG report is set up and the API lists it; it is switched off and deleted.
+// what was typed; a weekly PNG report is set up with Advanced settings (a refused width on its field first)
+// and the API lists it; it is switched off and deleted; an alert's grace period reaches the server.
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
@@ -81,6 +82,20 @@ describe('email reports from the dashboard menu in Chromium', () => {
     expect(await dialog.getByLabel('Cron schedule').inputValue()).toBe('0 9 * * 1');
     await dialog.getByLabel('Time zone').selectOption('Europe/Paris');
     expect(await dialog.getByLabel('Format').locator('option').allInnerTexts()).toEqual(['PNG', 'PDF']);
+    // The Advanced settings; a width the domain refuses shows on its field (the API's extra.field).
+    await dialog.getByText('Advanced', { exact: true }).click();
+    await dialog.getByLabel('Log retention').selectOption('30');
+    await dialog.getByLabel('Screenshot width').fill('300');
+    await dialog.getByLabel('Ignore cache when generating report').check();
+    expect(await dialog.getByLabel('Tab to send').locator('option').allInnerTexts()).toEqual([
+      'The whole dashboard (no tabs)',
+    ]);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    const width = dialog.locator('#report-error-custom_width');
+    await width.waitFor();
+    expect(await width.innerText()).toMatch(/^custom_width: /);
+    await shot('bad-width');
+    await dialog.getByLabel('Screenshot width').fill('1200');
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -90,6 +105,11 @@ describe('email reports from the dashboard menu in Chromium', () => {
         crontab: '0 9 * * 1',
         timezone: 'Europe/Paris',
         report_format: 'PNG',
+        log_retention: 30,
+        working_timeout: 3600,
+        custom_width: 1200,
+        force_screenshot: true,
+        extra: {},
         active: true,
         creation_method: 'dashboards',
         dashboard_id: dashboardId,
@@ -149,6 +169,8 @@ describe('email reports from the dashboard menu in Chromium', () => {
       .waitFor({ state: 'attached' });
     await dialog.getByLabel('Select content').selectOption(String(dashboardId));
     await dialog.getByLabel('Email recipients').fill('ops@example.com');
+    await dialog.getByText('Advanced', { exact: true }).click();
+    await dialog.getByLabel('Grace period').fill('3600');
     await shot('alert');
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -167,6 +189,7 @@ describe('email reports from the dashboard menu in Chromium', () => {
         sql: 'SELECT count(*) FROM flights WHERE delay > 100',
         validator_type: 'operator',
         validator_config_json: { op: '>', threshold: 10 },
+        grace_period: 3600,
       }),
     ]);
     await page.getByRole('table', { name: 'Alerts' }).getByText('Late flights e2e').waitFor();
