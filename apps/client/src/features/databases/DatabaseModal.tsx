@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { cloneElement, useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { BuiltInRole, type DatabaseView } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { connectionErrorTitle } from './connection-errors';
@@ -213,12 +213,14 @@ export function DatabaseModal({
   );
 }
 
-function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+/** A labelled control; named by its label only (a wrapping label would add a select's option text). */
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactElement<{ id?: string }> }) {
+  const id = useId();
   return (
-    <label className={wide ? 'database-modal__wide' : undefined}>
-      {label}
-      {children}
-    </label>
+    <div className={wide ? 'database-modal__field database-modal__wide' : 'database-modal__field'}>
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id })}
+    </div>
   );
 }
 
