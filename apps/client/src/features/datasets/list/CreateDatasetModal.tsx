@@ -27,6 +27,8 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
   const [sql, setSql] = useState('');
   const [schemas, setSchemas] = useState<string[]>([]);
   const [tables, setTables] = useState<string[]>([]);
+  // A refusal shown is this dialog's: one from an earlier opening is not.
+  const [submitted, setSubmitted] = useState(false);
 
   const chosenDatabase = databaseId ?? databases[0]?.value ?? null;
   useEffect(() => {
@@ -52,6 +54,7 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
     chosenDatabase !== null && (source === 'table' ? table !== '' : name.trim() !== '' && sql.trim() !== '');
   const submit = async () => {
     if (!ready || chosenDatabase === null) return;
+    setSubmitted(true);
     const created = await datasets.create(
       source === 'table'
         ? { database: chosenDatabase, schema: schema || null, table_name: table }
@@ -123,7 +126,7 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
               </label>
             </>
           )}
-          {create.error && (
+          {submitted && create.error && (
             <div className="form-error" role="alert">
               {create.error}
             </div>
