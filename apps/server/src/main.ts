@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureHttp } from './common/configure-http';
-import { createRootLogger, PinoLoggerService } from './common/logger';
+import { createRootLogger, logFormatFor, PinoLoggerService } from './common/logger';
 import { ConfigError, loadConfig } from './config/load-config';
 import { ExamplesService } from './examples/examples.service';
 import { installUserLogBodyParser } from './userlog/userlog-body';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     console.error(`Strata cannot start. ${error.message}`);
     process.exit(1);
   }
-  const logger = createRootLogger(config.logLevel);
+  const logger = createRootLogger(config.logLevel, undefined, logFormatFor(config.nodeEnv));
   const nestLogger = new PinoLoggerService(logger);
   // The logger option also covers a failing boot; bufferLogs holds Nest's early lines until useLogger.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {

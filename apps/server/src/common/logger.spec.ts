@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createRootLogger, PinoLoggerService } from './logger';
+import { createRootLogger, logFormatFor, PinoLoggerService } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -58,5 +58,36 @@ describe('PinoLoggerService', () => {
     expect(lines[0].req).toEqual({
       headers: { cookie: '[redacted]', authorization: '[redacted]', 'x-csrftoken': '[redacted]', accept: '*/*' },
     });
+  });
+});
+
+describe('log format', () => {
+  function collect() {
+    const text: string[] = [];
+    return { text, stream: { write: (chunk: string) => void text.push(chunk) } };
+  }
+
+  it('production writes one JSON object a line', () => {
+    const { text, stream } = collect();
+    const logger = createRootLogger('info', stream, logFormatFor('production'));
+    new PinoLoggerService(logger).log('Strata is running', 'Main');
+    logger.warn({ job: 'j1' }, 'slow');
+    const lines = text.join('').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 30, msg: 'Strata is running', context: 'Main' });
+    expect(JSON.parse(lines[1])).toMatchObject({ level: 40, msg: 'slow', job: 'j1' });
+  });
+
+  it('development writes a line a person reads: time, level, context, message, extra fields, stack', () => {
+    const { text, stream } = collect();
+    const logger = createRootLogger('info', stream, logFormatFor('development'));
+    new PinoLoggerService(logger).log('Mapped {/health, GET} route', 'RouterExplorer');
+    new PinoLoggerService(logger).error('boom', 'Error: boom\n    at main (main.ts:1:1)', 'ExceptionHandler');
+    logger.info({ job: 'j1' }, 'done');
+    const out = text.join('');
+    expect(out).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}\[RouterExplorer\] Mapped \{\/health, GET\} route\n/);
+    expect(out).toContain('ERROR [ExceptionHandler] boom\nError: boom\n    at main (main.ts:1:1)\n');
+    expect(out).toMatch(/INFO {2}done job=j1\n$/);
+    expect(out).not.toContain('{"level"');
   });
 });

@@ -5,8 +5,22 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from '../config/app-config';
+import { prettyDestination } from './pretty-log';
 
-export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+/** `json` (production: one JSON object a line, for log tools) or `pretty` (development: for a person). */
+export type LogFormat = 'json' | 'pretty';
+
+/** Development reads logs at a terminal; production and test feed them to tools. */
+export function logFormatFor(nodeEnv: 'development' | 'production' | 'test'): LogFormat {
+  return nodeEnv === 'development' ? 'pretty' : 'json';
+}
+
+export function createRootLogger(
+  level: LogLevel,
+  destination?: pino.DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
+  const out = format === 'pretty' ? prettyDestination(destination ?? process.stdout) : destination;
   return pino(
     {
       level,
@@ -23,7 +37,7 @@ export function createRootLogger(level: LogLevel, destination?: pino.Destination
         censor: '[redacted]',
       },
     },
-    destination,
+    out,
   );
 }
 
