@@ -1,5 +1,5 @@
 import { AppConfig } from '../config/app-config';
-import { ChartDataCache } from './chart-data-cache';
+import { CACHE_DEFAULT_TIMEOUT_SEC, cacheTimeoutOf, ChartDataCache } from './chart-data-cache';
 
 const config = { redisUrl: undefined } as unknown as AppConfig;
 
@@ -32,5 +32,19 @@ describe('ChartDataCache in memory', () => {
     await cache.set('huge', 3, 60, 600_000);
     expect(await cache.get('huge')).toBeNull();
     expect((await cache.get('new'))?.value).toBe(2);
+  });
+});
+
+describe('cacheTimeoutOf (REFERENCE §2.1 precedence)', () => {
+  it('takes the most specific timeout that is set: request, chart, dataset, database, then one day', () => {
+    expect(cacheTimeoutOf({ custom: 5, chart: 10, dataset: 20, database: 30 })).toBe(5);
+    expect(cacheTimeoutOf({ custom: null, chart: 10, dataset: 20, database: 30 })).toBe(10);
+    expect(cacheTimeoutOf({ chart: null, dataset: 20, database: 30 })).toBe(20);
+    expect(cacheTimeoutOf({ chart: null, dataset: null, database: 30 })).toBe(30);
+    expect(cacheTimeoutOf({})).toBe(CACHE_DEFAULT_TIMEOUT_SEC);
+  });
+
+  it('a 0 on the first level set means the server default, not the next level', () => {
+    expect(cacheTimeoutOf({ dataset: 0, database: 30 })).toBe(CACHE_DEFAULT_TIMEOUT_SEC);
   });
 });

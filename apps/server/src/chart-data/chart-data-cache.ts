@@ -1,7 +1,8 @@
 /**
  * Chart data results by cache key (REFERENCE §2.1: the query and the dataset's version): Redis when
  * REDIS_URL is set, so every server process and async worker shares it; else an in-memory map with a
- * size bound. Entries expire after the cache timeout (CACHE_DEFAULT_TIMEOUT, one day).
+ * size bound. Entries expire after the cache timeout (cacheTimeoutOf: the request's, chart's, dataset's or
+ * database's, else CACHE_DEFAULT_TIMEOUT, one day).
  */
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
@@ -9,6 +10,23 @@ import { AppConfig } from '../config/app-config';
 import { logConnectionErrors } from '../common/connection-errors';
 
 export const CACHE_DEFAULT_TIMEOUT_SEC = 86_400;
+
+/** The cache timeouts a chart data request can name, most specific first (null: not set). */
+export interface CacheTimeouts {
+  custom?: number | null;
+  chart?: number | null;
+  dataset?: number | null;
+  database?: number | null;
+}
+
+/**
+ * REFERENCE §2.1: custom_cache_timeout > chart > dataset > database > CACHE_DEFAULT_TIMEOUT. As in
+ * Superset, the first level that is set decides, and 0 there means the server default (not the next level).
+ */
+export function cacheTimeoutOf(t: CacheTimeouts): number {
+  const chosen = [t.custom, t.chart, t.dataset, t.database].find((v) => v !== null && v !== undefined);
+  return chosen ? chosen : CACHE_DEFAULT_TIMEOUT_SEC;
+}
 const MEMORY_ENTRIES = 500;
 /** Rows kept in memory across entries: a few large results must not grow the process without bound. */
 const MEMORY_ROWS = 500_000;

@@ -99,6 +99,21 @@ describe('POST /api/v1/chart/data on the example tables (real PostgreSQL, real H
     expect(edited.body.result[0].cache_key).not.toBe(result.cache_key);
   });
 
+  it("caches for the request's, else the dataset's, else the database's timeout, else one day (REFERENCE §2.1)", async () => {
+    const query = { columns: ['origin'], metrics: ['count'], row_limit: 7 };
+    const first = await chartData(admin, 'stocks', { ...query, columns: [] });
+    expect(first.body.result[0].cache_timeout).toBe(86_400);
+    // The dataset editor's setting (dataset/cacheTimeoutChanged) is a new version: the query runs again and is kept for it.
+    expect((await admin.put(`/api/v1/dataset/${ids.cars}`, { cache_timeout: 600 })).status).toBe(200);
+    const byDataset = await chartData(admin, 'cars', query);
+    expect(byDataset.body.result[0]).toMatchObject({ is_cached: false, cache_timeout: 600 });
+    const custom = await chartData(admin, 'cars', query, { force: true, custom_cache_timeout: 30 });
+    expect(custom.body.result[0]).toMatchObject({ is_cached: false, cache_timeout: 30 });
+    expect((await admin.put(`/api/v1/dataset/${ids.cars}`, { cache_timeout: null })).status).toBe(200);
+    const unset = await chartData(admin, 'cars', query);
+    expect(unset.body.result[0]).toMatchObject({ is_cached: false, cache_timeout: 86_400 });
+  });
+
   it('daily flight counts with a 7-day rolling mean equal a window function written by hand', async () => {
     const res = await chartData(admin, 'flights', {
       columns: [day],

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { StrataHttpException } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import { EngineError } from '../engines/query-engine';
-import { CACHE_DEFAULT_TIMEOUT_SEC, ChartDataCache } from './chart-data-cache';
+import { cacheTimeoutOf, ChartDataCache } from './chart-data-cache';
 import type { ResolvedDatasource } from './chart-datasource';
 import {
   applyPostProcessing,
@@ -243,10 +243,11 @@ export class ChartDataService {
         data: processed.rows,
       };
     }
+    const cacheTimeout = cacheTimeoutOf(source.cacheTimeouts);
     const payload: QueryPayload = {
       cache_key: key,
       cached_dttm: null,
-      cache_timeout: CACHE_DEFAULT_TIMEOUT_SEC,
+      cache_timeout: cacheTimeout,
       queried_dttm: new Date().toISOString(),
       applied_template_filters: [],
       annotation_data: {},
@@ -269,7 +270,7 @@ export class ChartDataService {
       rejected_filters: built.rejectedFilters,
       result_format: run.resultFormat,
     };
-    await this.cache.set(key, payload, CACHE_DEFAULT_TIMEOUT_SEC, Math.max(1, payload.data.length));
+    await this.cache.set(key, payload, cacheTimeout, Math.max(1, payload.data.length));
     return payload;
   }
 

@@ -7,6 +7,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
+import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { DatasetsService } from '../datasets/datasets.service';
@@ -14,6 +15,7 @@ import type { DatasetJson } from '../datasets/dataset-json';
 import { guardedVirtualSql } from '../datasets/virtual-sql';
 import type { QueryEngine } from '../engines/query-engine';
 import { SqlLabDatabases } from '../sqllab/execute/sqllab-databases';
+import type { CacheTimeouts } from './chart-data-cache';
 import { dashboardChartOf, DashboardDataAccess, type DashboardChartRef } from './dashboard-data-access';
 import type { QueryContext } from './query-context.schema';
 import type { ChartDatasource } from './sql/datasource-sql';
@@ -22,6 +24,8 @@ export interface ResolvedDatasource {
   dataset: DatasetJson;
   engine: QueryEngine;
   chart: ChartDatasource;
+  /** The levels of REFERENCE §2.1's cache timeout this request reaches (chart-data-cache.ts cacheTimeoutOf). */
+  cacheTimeouts: CacheTimeouts;
 }
 
 const DATASET_TYPES = ['table', 'dataset', 'sl_table'];
@@ -32,6 +36,7 @@ export class ChartDatasources {
     private readonly datasets: DatasetsService,
     private readonly databases: SqlLabDatabases,
     private readonly dashboards: DashboardDataAccess,
+    private readonly db: DataSource,
   ) {}
 
   /** A dataset the user may read. */
@@ -98,8 +103,25 @@ export class ChartDatasources {
         metrics: dataset.metrics,
         main_dttm_col: dataset.main_dttm_col,
       },
+      cacheTimeouts: {
+        custom: request?.custom_cache_timeout ?? null,
+        chart: await this.chartCacheTimeout(request?.form_data, dataset.id),
+        dataset: dataset.cache_timeout,
+        database: database.cache_timeout,
+      },
     };
     return { source, context: granted?.context ?? request };
+  }
+
+  /** The saved chart's own cache_timeout when form_data names a chart (`slice_id`) on this dataset. */
+  private async chartCacheTimeout(formData: Record<string, unknown> | null | undefined, datasetId: number) {
+    const sliceId = Number(formData?.slice_id);
+    if (!Number.isSafeInteger(sliceId) || sliceId <= 0) return null;
+    const rows: { cache_timeout: number | null }[] = await this.db.query(
+      `SELECT cache_timeout FROM charts WHERE id = $1 AND datasource_id = $2`,
+      [sliceId, datasetId],
+    );
+    return rows[0]?.cache_timeout ?? null;
   }
 
   /** The dataset of a chart or filter on a dashboard the user may view (DASHBOARD_RBAC), and what it lets them query; 403 when it grants nothing. */
