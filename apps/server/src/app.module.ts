@@ -30,6 +30,7 @@ import { ObjectRevertModule } from './object-revert/object-revert.module';
 import { TimeTravelModule } from './timetravel/timetravel.module';
 import { ObjectHistoryModule } from './object-history/object-history.module';
 import { AuditModule } from './audit/audit.module';
+import { RecentActivityModule } from './recent-activity/recent-activity.module';
 import { ReportsModule } from './reports/reports.module';
 import { MailModule } from './mail/mail.module';
 import { ReportRenderModule } from './report-render/report-render.module';
@@ -74,6 +75,7 @@ import { ReportSchedulerModule } from './report-scheduler/report-scheduler.modul
     ExampleDatasetsModule,
     ObjectHistoryModule,
     AuditModule,
+    RecentActivityModule,
     // Before ReportsModule (which it imports): its /api/v1/report/outbox/ route is registered before the
     // reports' /api/v1/report/:id, which would answer 'outbox' with a 404 (mail/CONTEXT.md "Routes").
     MailModule,

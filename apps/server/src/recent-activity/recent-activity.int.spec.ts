@@ -1,0 +1,144 @@
+/**
+ * `GET /api/v1/log/recent_activity/` over real HTTP and a real PostgreSQL (issue 15 item 6): bob edits a
+ * chart, creates a dashboard and views both; the answer lists his own views, edits and creations newest
+ * first, never the admin's; only an admin may ask for someone else's.
+ */
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { UsersService } from '../auth/users/users.service';
+import { ChartsModule } from '../charts/charts.module';
+import { DecideChart } from '../charts/decide-chart';
+import { encodeRison } from '../common/rison';
+import { DashboardsModule } from '../dashboards/dashboards.module';
+import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
+import type { RecentItem } from './recent-activity';
+import { RecentActivityModule } from './recent-activity.module';
+
+let t: AuthTestApp;
+let bobId: number;
+let adminId: number;
+let chartId: number;
+let bobBoard: number;
+let adminBoard: number;
+let tokens: { admin: string; bob: string };
+
+const api = (who: 'admin' | 'bob') => {
+  const http = new HttpClient(t.url);
+  const headers = { authorization: `Bearer ${tokens[who]}` };
+  return {
+    get: (path: string) => http.get(path, headers),
+    post: (path: string, body?: unknown) => http.post(path, body, headers),
+    put: (path: string, body?: unknown) => http.put(path, body, headers),
+  };
+};
+const recent = (who: 'admin' | 'bob', q: unknown = {}) =>
+  api(who).get(`/api/v1/log/recent_activity/?q=${encodeURIComponent(encodeRison(q))}`);
+const items = async (who: 'admin' | 'bob', q: unknown = {}) => {
+  const res = await recent(who, q);
+  expect(res.status).toBe(200);
+  return res.body.result as RecentItem[];
+};
+const view = (who: 'admin' | 'bob', param: string) =>
+  api(who).post(`/strata/log/?explode=events&${param}`, {
+    events: [{ event_name: 'mount_dashboard', ts: Date.now(), event_type: 'user', version: 'v2' }],
+  });
+
+beforeAll(async () => {
+  t = await createAuthTestApp({ extraModules: [DashboardsModule, ChartsModule, RecentActivityModule] });
+  const users = t.app.get(UsersService);
+  bobId = (await users.createUser({ username: 'bob', password: 'bob-password', roles: ['Alpha'] }, 'system')).id;
+  tokens = {
+    admin: await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password),
+    bob: await bearerToken(t.url, 'bob', 'bob-password'),
+  };
+  adminId = (await api('admin').get('/api/v1/me/')).body.result.id as number;
+
+  const [{ id }] = (await t.app.get(DataSource).query(`SELECT nextval('charts_id_seq')::int AS id`)) as {
+    id: number;
+  }[];
+  chartId = id;
+  await t.app.get(CommandBus).execute(
+    new DecideChart(
+      chartId,
+      {
+        type: 'CreateChart',
+        data: {
+          id: chartId,
+          owner_id: bobId,
+          slice_name: 'Cars by origin',
+          viz_type: 'table',
+          datasource_id: 1,
+          datasource_type: 'table',
+          params: null,
+          query_context: null,
+          description: null,
+          cache_timeout: null,
+          certified_by: null,
+          certification_details: null,
+        },
+      },
+      { actor: String(bobId), expectedVersion: 0 },
+    ),
+  );
+  // In this order: bob renames his chart, creates a board, views the chart, then the board; the admin
+  // makes and views a board of their own in between.
+  expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Revenue by origin' })).status).toBe(200);
+  const created = await api('bob').post('/api/v1/dashboard/', { dashboard_title: 'Sales board' });
+  expect(created.status).toBe(201);
+  bobBoard = created.body.id as number;
+  const admins = await api('admin').post('/api/v1/dashboard/', { dashboard_title: 'Admin board' });
+  expect(admins.status).toBe(201);
+  adminBoard = admins.body.id as number;
+  expect((await view('admin', `dashboard_id=${adminBoard}`)).status).toBe(200);
+  expect((await view('bob', `slice_id=${chartId}`)).status).toBe(200);
+  expect((await view('bob', `dashboard_id=${bobBoard}`)).status).toBe(200);
+  expect((await view('bob', `dashboard_id=${bobBoard}`)).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/v1/log/recent_activity/ (real HTTP, real PostgreSQL)', () => {
+  it("lists bob's own views, creations and edits, newest first, each object once per action", async () => {
+    const got = await items('bob');
+    expect(got.map((i) => [i.action, i.item_type, i.item_id, i.item_title])).toEqual([
+      ['viewed', 'dashboard', bobBoard, 'Sales board'],
+      ['viewed', 'chart', chartId, 'Revenue by origin'],
+      ['created', 'dashboard', bobBoard, 'Sales board'],
+      ['edited', 'chart', chartId, 'Revenue by origin'],
+      ['created', 'chart', chartId, 'Revenue by origin'],
+    ]);
+    expect(got[0].item_url).toBe(`/superset/dashboard/${bobBoard}/`);
+    expect(got[1].item_url).toBe(`/explore/?slice_id=${chartId}`);
+    const times = got.map((i) => Date.parse(i.time));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('without distinct, every view is an item', async () => {
+    const got = await items('bob', { distinct: false });
+    expect(got.filter((i) => i.action === 'viewed' && i.item_type === 'dashboard')).toHaveLength(2);
+  });
+
+  it("never shows another user's activity: bob naming the admin is a 403, the admin reads their own", async () => {
+    const refused = await recent('bob', { actor: adminId });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].error_type).toBe('USER_ACTIVITY_SECURITY_ACCESS_ERROR');
+    const own = await items('admin');
+    expect(own.map((i) => [i.action, i.item_type, i.item_id])).toEqual([
+      ['viewed', 'dashboard', adminBoard],
+      ['created', 'dashboard', adminBoard],
+    ]);
+  });
+
+  it("an admin may ask for bob's, by his id", async () => {
+    const got = await items('admin', { actor: bobId });
+    expect(got[0]).toMatchObject({ action: 'viewed', item_type: 'dashboard', item_id: bobBoard });
+    expect(got.some((i) => i.item_type === 'dashboard' && i.item_id === adminBoard)).toBe(false);
+  });
+
+  it('page_size caps the answer; an unknown key is a 400', async () => {
+    expect(await items('bob', { page_size: 2 })).toHaveLength(2);
+    expect((await recent('bob', { colour: 'red' })).status).toBe(400);
+  });
+});
