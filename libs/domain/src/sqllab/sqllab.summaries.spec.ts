@@ -236,6 +236,10 @@ const savedList: Samples<SavedQueryListEvent> = {
   'savedQueries/listRequested': { search: '', page: 0 },
   'savedQueries/listLoaded': { search: '', page: 0, rows: [], count: 0 },
   'savedQueries/listLoadFailed': { message: '' },
+  'savedQueries/rowEdited': {
+    row: { id: 1, label: 'Q', db_id: 1, catalog: null, schema: null, sql: '', template_parameters: null },
+  },
+  'savedQueries/rowsDeleted': { ids: [1] },
 };
 
 const SAMPLES: Record<string, unknown> = {

@@ -1,7 +1,8 @@
 /**
  * The saved queries list page (/sqllab/saved_queries/, sqllab-and-platform §2: search by label, pages of
- * 25, newest change first) as the client folds it: what was asked and the server's answer. Client-only
- * facts, never undo steps. The saved queries themselves are `sqllab/saved-queries/`.
+ * 25, newest change first; issue 15 item 4: edit and delete) as the client folds it: what was asked and the
+ * server's answers. Client-only facts, never undo steps: the edit and the delete themselves are the server's
+ * `sqllab/savedQuery*` events. The saved queries themselves are `sqllab/saved-queries/`.
  */
 import type { EventLike } from '@strata/events';
 import type { SavedQueryPayload } from '../persistence/tab-state-mapping';
@@ -16,6 +17,10 @@ export interface SavedQueryListRow extends SavedQueryPayload {
 export type SavedQueryListEvent =
   | EventLike<'savedQueries/listRequested', { search: string; page: number }>
   | EventLike<'savedQueries/listLoaded', { search: string; page: number; rows: SavedQueryListRow[]; count: number }>
-  | EventLike<'savedQueries/listLoadFailed', { message: string }>;
+  | EventLike<'savedQueries/listLoadFailed', { message: string }>
+  /** The server's answer to an edit (PUT): the row as it now is. */
+  | EventLike<'savedQueries/rowEdited', { row: SavedQueryListRow }>
+  /** The server deleted these saved queries (DELETE, one or several). */
+  | EventLike<'savedQueries/rowsDeleted', { ids: number[] }>;
 
 export type SavedQueryListEventType = SavedQueryListEvent['type'];

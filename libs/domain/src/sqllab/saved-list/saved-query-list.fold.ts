@@ -30,6 +30,16 @@ function evolve(state: SavedQueryListState, event: SavedQueryListEvent): SavedQu
       return { ...state, rows: event.data.rows, count: event.data.count, loading: false, error: null };
     case 'savedQueries/listLoadFailed':
       return { ...state, loading: false, error: event.data.message };
+    case 'savedQueries/rowEdited': {
+      const { row } = event.data;
+      return state.rows ? { ...state, rows: state.rows.map((r) => (r.id === row.id ? row : r)) } : state;
+    }
+    case 'savedQueries/rowsDeleted': {
+      if (!state.rows) return state;
+      const gone = new Set(event.data.ids);
+      const rows = state.rows.filter((r) => !gone.has(r.id));
+      return { ...state, rows, count: Math.max(0, state.count - (state.rows.length - rows.length)) };
+    }
     default:
       return leaveUnchanged(event, state);
   }

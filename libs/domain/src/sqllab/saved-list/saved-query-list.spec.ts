@@ -37,4 +37,18 @@ describe('the saved queries list (sqllab-and-platform §2)', () => {
       ]),
     ).toMatchObject({ page: 1, loading: false, error: 'Forbidden' });
   });
+
+  it('an edited row replaces its old self; deleted rows leave the page and the count', () => {
+    const loaded = fold([
+      { type: 'savedQueries/listRequested', data: { search: '', page: 0 } },
+      { type: 'savedQueries/listLoaded', data: { search: '', page: 0, rows: [row(1), row(2), row(3)], count: 30 } },
+    ]);
+    const edited = savedQueryListFold.evolve(loaded, {
+      type: 'savedQueries/rowEdited',
+      data: { row: { ...row(2), label: 'Renamed', sql: 'SELECT 2' } },
+    });
+    expect(edited.rows?.map((r) => r.label)).toEqual(['Q1', 'Renamed', 'Q3']);
+    const deleted = savedQueryListFold.evolve(edited, { type: 'savedQueries/rowsDeleted', data: { ids: [1, 3, 99] } });
+    expect(deleted).toMatchObject({ count: 28, rows: [{ id: 2, label: 'Renamed' }] });
+  });
 });

@@ -13,5 +13,8 @@ export const savedQueryListSummaries = defineSummaries<SavedQueryListEvent>({
     'savedQueries/listLoaded': (d) =>
       `the saved queries list showed ${d.rows.length} of ${count(d.count, 'query', 'queries')}${asked(d.search, d.page)}`,
     'savedQueries/listLoadFailed': (d) => `loading the saved queries failed${reason(d.message)}`,
+    'savedQueries/rowEdited': (d) => `the saved queries list shows the edited query ${quote(d.row.label)}`,
+    'savedQueries/rowsDeleted': (d) =>
+      `the saved queries list dropped ${count(d.ids.length, 'deleted query', 'deleted queries')}`,
   },
 });

@@ -192,6 +192,10 @@ export function sqlLabApi(http: HttpClient, sent: Pick<RequestOptions, 'keepaliv
       http.post<{ id: number; result: SavedQueryRow }>('/api/v1/saved_query/', body),
     updateSavedQuery: (id: number, body: SavedQueryPayload & { description?: string }) =>
       http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, body),
+    /** The saved queries page's edit: only the fields sent change (the server keeps the others). */
+    editSavedQuery: (id: number, changes: { label: string; description: string; sql: string }) =>
+      http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, changes).then((r) => r.result),
+    deleteSavedQuery: (id: number) => http.delete<unknown>(`/api/v1/saved_query/${id}`),
     savedQuery: (id: number) =>
       http.get<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`).then((r) => r.result),
     savedQueries: (search: string, page: number, pageSize = 25) =>

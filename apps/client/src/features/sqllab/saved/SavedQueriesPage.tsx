@@ -1,25 +1,45 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { SavedQueryListRow } from '@strata/domain';
+import { absoluteUrl } from '../../../shared/absolute-url';
 import { useStoreState } from '../../../shared/use-store-state';
+import { copyToClipboard } from '../../errors/clipboard';
+import { DeleteSavedQuery, EditSavedQuery, PreviewSavedQuery, savedQueryPath } from './SavedQueryDialogs';
 import { SAVED_PAGE_SIZE, type SavedQueriesFeature } from './saved-queries.feature';
+import './saved-queries.css';
 
-/** The saved queries list (/sqllab/saved_queries/): search, pages, open one in a new SQL Lab tab. */
+/** Which dialog is open, on which row: a view toggle, not a fact. */
+type Open = { kind: 'preview' | 'edit' | 'delete'; row: SavedQueryListRow } | null;
+
+/**
+ * The saved queries list (/sqllab/saved_queries/): search, pages, open one in a new SQL Lab tab; preview
+ * its SQL, edit, delete, copy a link to it (issue 15 item 4).
+ */
 export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
   const state = useStoreState(saved.store.state$);
   // What is typed in the search box before it is sent.
   const [search, setSearch] = useState(state.search);
+  const [open, setOpen] = useState<Open>(null);
+  // What the last "Copy link" did, said next to the list.
+  const [copied, setCopied] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => void saved.load(search.trim(), 0), 250);
     return () => clearTimeout(timer);
   }, [saved, search]);
 
+  const copyLink = async (row: SavedQueryListRow) => {
+    const url = absoluteUrl(savedQueryPath(row.id));
+    setCopied((await copyToClipboard(url)) ? `Link to “${row.label}” copied: ${url}` : `Copy this link: ${url}`);
+  };
+
   const pages = Math.max(1, Math.ceil(state.count / SAVED_PAGE_SIZE));
+  const close = () => setOpen(null);
   return (
-    <div className="card">
+    <div className="card saved-queries">
       <h1>Saved queries</h1>
       <p>
-        <Link to="/sqllab/">Back to SQL Lab</Link>
+        <Link to="/sqllab/">Back to SQL Lab</Link> · <Link to="/sqllab/history/">Query history</Link>
       </p>
       <label>
         Search
@@ -31,26 +51,48 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
         />
       </label>
       {state.error && <p className="form-error">{state.error}</p>}
+      {copied && (
+        <p role="status" className="muted">
+          {copied}
+        </p>
+      )}
       <table className="data" aria-label="Saved queries">
         <thead>
           <tr>
             <th>Label</th>
+            <th>Description</th>
             <th>Schema</th>
             <th>SQL</th>
             <th>Modified</th>
+            <th>Actions</th>
           </tr>
         </thead>
         <tbody>
           {(state.rows ?? []).map((row) => (
             <tr key={row.id} data-testid={`saved-query-${row.id}`}>
               <td>
-                <Link to={`/sqllab/?savedQueryId=${row.id}`}>{row.label}</Link>
+                <Link to={savedQueryPath(row.id)}>{row.label}</Link>
               </td>
+              <td>{row.description}</td>
               <td>{row.schema}</td>
               <td>
                 <code>{row.sql.length > 80 ? `${row.sql.slice(0, 80)}…` : row.sql}</code>
               </td>
               <td className="muted">{row.changed_on ? new Date(row.changed_on).toLocaleString() : ''}</td>
+              <td className="saved-queries__actions">
+                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'preview', row })}>
+                  Preview
+                </button>
+                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'edit', row })}>
+                  Edit
+                </button>
+                <button type="button" className="link-button" onClick={() => void copyLink(row)}>
+                  Copy link
+                </button>
+                <button type="button" className="link-button" onClick={() => setOpen({ kind: 'delete', row })}>
+                  Delete
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -77,6 +119,9 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
           </button>
         </p>
       )}
+      {open?.kind === 'preview' && <PreviewSavedQuery row={open.row} onClose={close} />}
+      {open?.kind === 'edit' && <EditSavedQuery saved={saved} row={open.row} onClose={close} />}
+      {open?.kind === 'delete' && <DeleteSavedQuery saved={saved} row={open.row} onClose={close} />}
     </div>
   );
 }

@@ -82,4 +82,82 @@ describe('saved queries list', () => {
     });
     expect(await screen.findByRole('tab', { name: 'Delays by origin' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  const rowOf = async (label: string) => {
+    const table = screen.getByRole('table', { name: 'Saved queries' });
+    return (await within(table).findByText(label)).closest('tr')!;
+  };
+  const requestsTo = (method: string, path: string) =>
+    server.requests.filter((r) => r.method === method && r.url === path);
+
+  it('edits the name, description and SQL: the PUT carries them and the row shows the answer', async () => {
+    fireEvent.click(within(await rowOf('All cars')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit saved query All cars' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Cars by make' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'for the weekly review' } });
+    fireEvent.change(within(dialog).getByLabelText('SQL'), {
+      target: { value: 'SELECT make, count(*) FROM cars GROUP BY 1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo('PUT', '/api/v1/saved_query/2').map((r) => r.body)).toEqual([
+      {
+        label: 'Cars by make',
+        description: 'for the weekly review',
+        sql: 'SELECT make, count(*) FROM cars GROUP BY 1',
+      },
+    ]);
+    const row = await rowOf('Cars by make');
+    expect(within(row).getByText('for the weekly review')).toBeInTheDocument();
+    expect(within(row).getByText('SELECT make, count(*) FROM cars GROUP BY 1')).toBeInTheDocument();
+  });
+
+  it('an empty name cannot be saved', async () => {
+    fireEvent.click(within(await rowOf('All cars')).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit saved query All cars' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '  ' } });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('deletes only after the confirmation: Cancel keeps it, Delete removes it from the server and the list', async () => {
+    fireEvent.click(within(await rowOf('All cars')).getByRole('button', { name: 'Delete' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete saved query?' });
+    expect(within(dialog).getByText(/All cars/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requestsTo('DELETE', '/api/v1/saved_query/2')).toHaveLength(0);
+
+    fireEvent.click(within(await rowOf('All cars')).getByRole('button', { name: 'Delete' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete saved query?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const table = screen.getByRole('table', { name: 'Saved queries' });
+    await waitFor(() => expect(within(table).queryByText('All cars')).toBeNull());
+    expect(requestsTo('DELETE', '/api/v1/saved_query/2')).toHaveLength(1);
+    expect(api.saved.map((r) => r.label)).toEqual(['Delays by origin']);
+    expect(within(table).getByText('Delays by origin')).toBeInTheDocument();
+  });
+
+  it('previews the whole SQL, and opens it in SQL Lab from there', async () => {
+    fireEvent.click(within(await rowOf('Delays by origin')).getByRole('button', { name: 'Preview' }));
+    const dialog = screen.getByRole('dialog', { name: 'Query preview: Delays by origin' });
+    expect(within(dialog).getByLabelText('SQL of the saved query')).toHaveTextContent(
+      'SELECT origin, avg(delay) FROM flights GROUP BY 1',
+    );
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Open in SQL Lab' }));
+    await waitFor(() =>
+      expect(visibleQueryEditors(sqllab.store.getState()).map((t) => t.name)).toContain('Delays by origin'),
+    );
+  });
+
+  it('copies an absolute link that opens the saved query', async () => {
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (t: string) => void written.push(t) },
+      configurable: true,
+    });
+    fireEvent.click(within(await rowOf('Delays by origin')).getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Link to “Delays by origin” copied');
+    expect(written).toEqual([`${window.location.origin}/sqllab/?savedQueryId=1`]);
+    expect(written[0]).toMatch(/^http:\/\/localhost(:\d+)?\/sqllab\/\?savedQueryId=1$/);
+  });
 });

@@ -545,6 +545,10 @@ export function sqlLabTestApi() {
           },
         };
       if (method === 'PUT') Object.assign(row, request.body);
+      if (method === 'DELETE') {
+        saved.splice(saved.indexOf(row), 1);
+        return { status: 200, body: { message: 'OK' } };
+      }
       return { status: 200, body: { id: row.id, result: row } };
     }
     return undefined;
