@@ -29,6 +29,7 @@ import { reportSummaries } from '../reports/report.summaries';
 import { reportsClientSummaries } from '../reports/client/reports-client.summaries';
 import { errorsSummaries } from '../platform/errors/errors.summaries';
 import { examplesSummaries } from '../platform/examples/examples.summaries';
+import { homeSummaries } from '../platform/home/home.summaries';
 import { toastSummaries } from '../platform/toasts/toast.summaries';
 import { userLogSummaries } from '../platform/user-log/user-log.summaries';
 import { loginSummaries } from '../platform/security/login.summaries';
@@ -65,6 +66,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   reportsClientSummaries,
   errorsSummaries,
   examplesSummaries,
+  homeSummaries,
   toastSummaries,
   userLogSummaries,
   loginSummaries,

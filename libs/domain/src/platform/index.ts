@@ -26,6 +26,8 @@ export * from './examples/examples.events';
 export * from './errors/errors.events';
 export * from './errors/errors.summaries';
 export * from './examples/examples.summaries';
+export * from './home/home.events';
+export * from './home/home.summaries';
 export * from './toasts/toast.summaries';
 export * from './user-log/user-log.summaries';
 export * from './session/session.summaries';
