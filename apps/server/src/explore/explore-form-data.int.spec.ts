@@ -23,11 +23,12 @@ describe('/api/v1/explore/form_data (real HTTP, real PostgreSQL)', () => {
   let alice: ApiClient;
   let bob: ApiClient;
   let carsId: number;
+  let admin: ApiClient;
 
   beforeAll(async () => {
     fixture = await loadExampleTables(['cars']);
     t = await createChartTestApp([ExploreModule]);
-    const admin = await userClient(t, ['Admin']);
+    admin = await userClient(t, ['Admin']);
     alice = await userClient(t, ['Alpha']);
     bob = await userClient(t, ['Alpha']);
     const dbId = await registerExamples(t, fixture);
@@ -37,6 +38,22 @@ describe('/api/v1/explore/form_data (real HTTP, real PostgreSQL)', () => {
   afterAll(async () => {
     await t?.close();
     await fixture?.close();
+  });
+
+  it("a new chart's form starts with the dataset's default time grain; a form with its own grain keeps it", async () => {
+    const open = async (query: string) => {
+      const res = await alice.get(`/api/v1/explore/?${query}`);
+      expect(res.status).toBe(200);
+      return res.body.result.form_data as Record<string, unknown>;
+    };
+    expect((await open(`datasource_id=${carsId}&datasource_type=table`)).time_grain_sqla).toBeUndefined();
+    expect((await admin.put(`/api/v1/dataset/${carsId}`, { default_time_grain: 'P1M' })).status).toBe(200);
+    expect(await open(`datasource_id=${carsId}&datasource_type=table`)).toMatchObject({ time_grain_sqla: 'P1M' });
+    const link = await alice.post('/api/v1/explore/permalink', {
+      formData: { datasource: `${carsId}__table`, time_grain_sqla: 'P1D' },
+    });
+    expect(await open(`permalink_key=${link.body.key}`)).toMatchObject({ time_grain_sqla: 'P1D' });
+    expect((await admin.put(`/api/v1/dataset/${carsId}`, { default_time_grain: null })).status).toBe(200);
   });
 
   it('stores, reads and updates form data; only its creator may update it', async () => {

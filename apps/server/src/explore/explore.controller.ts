@@ -123,7 +123,9 @@ export class ExploreController {
     }
     const dataset = await this.datasets.get(datasourceId, user);
     if (!dataset) throw notFound('Dataset');
-    const form_data = { ...DEFAULT_FORM_DATA, ...formData, datasource: `${dataset.id}__table` };
+    // A new chart starts with the dataset's default time grain (the dataset editor's setting); a saved chart keeps its own.
+    const grain = !slice && dataset.default_time_grain ? { time_grain_sqla: dataset.default_time_grain } : {};
+    const form_data = { ...DEFAULT_FORM_DATA, ...grain, ...formData, datasource: `${dataset.id}__table` };
     return { result: { dataset, form_data, slice, message: null } };
   }
 

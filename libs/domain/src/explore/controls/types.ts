@@ -121,6 +121,8 @@ export interface DatasourceMeta {
   currency_formats?: Record<string, unknown>;
   description?: string | null;
   database?: { id: number; database_name?: string | null; backend?: string } | null;
+  /** The dataset editor's default time grain (ISO duration): a new chart's time_grain_sqla. */
+  default_time_grain?: string | null;
 }
 
 export const GenericDataType = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;

@@ -45,10 +45,21 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
   switch (command.type) {
     case 'OpenExplore': {
       const { datasource, formData, slice = null, maxRow = DEFAULT_MAX_ROW, isStarred = false } = command.data;
+      // A new chart starts with its dataset's default time grain (Superset's default_time_grain); a saved one keeps its own.
+      const grain =
+        !slice && formData.time_grain_sqla === undefined && datasource?.default_time_grain
+          ? { time_grain_sqla: datasource.default_time_grain }
+          : {};
       return [
         {
           type: 'explore/opened',
-          data: { datasource, formData: { datasource: '', viz_type: '', ...formData }, slice, maxRow, isStarred },
+          data: {
+            datasource,
+            formData: { datasource: '', viz_type: '', ...grain, ...formData },
+            slice,
+            maxRow,
+            isStarred,
+          },
         },
       ];
     }

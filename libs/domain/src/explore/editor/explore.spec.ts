@@ -28,6 +28,20 @@ describe('Explore: opening', () => {
     expect(state.status).toBe('ready');
   });
 
+  it("a new chart starts with its dataset's default time grain; a form with a grain or a saved chart keeps its own", () => {
+    const weekly = { ...cars, default_time_grain: 'P1W' };
+    const open = (formData: Record<string, unknown>, slice: { slice_id: number; slice_name: string } | null = null) =>
+      decideOn([], { type: 'OpenExplore', data: { datasource: weekly, formData, slice } })[0];
+    expect(open({ viz_type: 'table' })?.data).toMatchObject({ formData: { time_grain_sqla: 'P1W' } });
+    expect(open({ viz_type: 'table', time_grain_sqla: 'P1D' })?.data).toMatchObject({
+      formData: { time_grain_sqla: 'P1D' },
+    });
+    const saved = open({ viz_type: 'table' }, { slice_id: 3, slice_name: 'Saved' });
+    expect(saved?.type === 'explore/opened' && saved.data.formData.time_grain_sqla).toBeUndefined();
+    const plain = decideOn([], { type: 'OpenExplore', data: { datasource: cars, formData: { viz_type: 'table' } } })[0];
+    expect(plain?.type === 'explore/opened' && plain.data.formData.time_grain_sqla).toBeUndefined();
+  });
+
   it('charts-dashboards-reports §5: metrics are required: an empty metrics control is a validation error', () => {
     expect(fold([opened()]).validationErrors).toEqual({ metrics: ['cannot be empty'] });
     expect(fold([opened(), changed('metrics', ['count'])]).validationErrors).toEqual({});
