@@ -18,6 +18,7 @@ import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
 import { LoginThrottle } from './login/login-throttle';
 import { MeController } from './me.controller';
+import { OwnPassword } from './me-password';
 import { SessionService } from './sessions/session.service';
 import { ApiTokens } from './tokens/api-tokens.service';
 import { TokenService } from './tokens/token.service';
@@ -30,6 +31,7 @@ import { UsersService } from './users/users.service';
 @Module({
   controllers: [LoginController, MeController, UsersController],
   providers: [
+    OwnPassword,
     TokenService,
     ApiTokens,
     SessionService,

@@ -32,6 +32,7 @@ export function accessChangesOf(batch: CommittedBatch): AccessChange[] {
     const event = envelope as unknown as UserEvent | LoginEvent;
     switch (event.type) {
       case 'security/userDeactivated':
+      case 'security/userDeleted':
         if (Number.isSafeInteger(userId))
           changes.push({ kind: 'end', userId, reason: 'deactivated', message: DEACTIVATED });
         break;

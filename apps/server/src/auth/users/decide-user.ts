@@ -25,7 +25,11 @@ export class DecideUser extends DecideOn<number, UserCommand> {
   }
 }
 
-const USER_CONTEXT = { knownRoles: ROLE_NAMES };
+/** The acting user, when a user acts (meta.actor is a user id or 'system'): nobody deactivates or deletes themselves. */
+const contextOf = (meta: DecisionMeta) => ({
+  knownRoles: ROLE_NAMES,
+  actorId: /^\d+$/.test(String(meta.actor)) ? Number(meta.actor) : undefined,
+});
 
 @CommandHandler(DecideUser)
 export class DecideUserHandler implements ICommandHandler<DecideUser> {
@@ -34,12 +38,13 @@ export class DecideUserHandler implements ICommandHandler<DecideUser> {
   execute({ id, command, meta, beside }: DecideUser): Promise<AppendResult> {
     let before = userDecider.initialState();
     let decided: UserEvent[] = [];
+    const context = contextOf(meta);
     return this.runner.decideWith(
       userStream(id),
       userDecider,
       ({ state }) => {
         before = state;
-        decided = userDecider.decide(command, state, USER_CONTEXT);
+        decided = userDecider.decide(command, state, context);
         return decided;
       },
       meta,

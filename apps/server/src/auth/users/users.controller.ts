@@ -3,7 +3,7 @@
  * Shapes follow Flask-AppBuilder's security API where Superset users know them, with role names instead
  * of role ids.
  */
-import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
 import { ErrorType, Permission, PermissionView as View, type UserResponse } from '@strata/domain';
 import type { CurrentUser } from '../current-user';
@@ -88,6 +88,14 @@ export class UsersController {
     };
     const row = await this.users.updateUser(userId(id), changes, admin.id);
     return { id: row.id, result: userJson(row) };
+  }
+
+  /** The account goes; its sessions and tokens stop at once. Not oneself, not the last active admin (422). */
+  @Delete('users/:id')
+  @RequirePermission(Permission.WRITE, View.USER)
+  async remove(@Param('id') id: string, @ReqUser() admin: CurrentUser) {
+    await this.users.deleteUser(userId(id), admin.id);
+    return { message: 'OK' };
   }
 
   @Get('roles')

@@ -81,6 +81,9 @@ function evolve(row: UsersTableRow | null, event: UsersEvent): UsersTableRow | n
     case 'security/userPasswordChanged':
       // The hash lives in user_credentials; the row only records that the user changed.
       return row && touched(row);
+    case 'security/userDeleted':
+      // The account leaves the read model (and frees its username); the log keeps its history.
+      return null;
     case 'security/loggedIn':
       // From the login stream: bookkeeping only, not a version of the user's stream.
       return row && { ...row, last_login: event.meta.at, login_count: row.login_count + 1 };
@@ -102,6 +105,7 @@ export const usersFold: FoldProjection<UsersTableRow, UsersEvent> = {
     'security/userDeactivated',
     'security/userReactivated',
     'security/userPasswordChanged',
+    'security/userDeleted',
     'security/loggedIn',
   ],
   // Login events live on `login:<username>` and name their user; the others are on `user:<id>`.

@@ -109,6 +109,14 @@ export class UsersService {
     return (await this.findById(id))!;
   }
 
+  /** The account goes (userDeleted): its sessions end with it; the last active admin stays. */
+  async deleteUser(id: number, actor: Actor): Promise<void> {
+    await this.decide(id, { type: 'DeleteUser', data: {} }, this.meta(actor), async (tx, before, events) => {
+      if (losesActiveAdmin(before, events)) await this.keepAnActiveAdmin(tx, id);
+      if (endsSessions(events)) await this.sessions.endAllFor(id, tx);
+    });
+  }
+
   assignRoles(id: number, roles: string[], actor: Actor): Promise<UserRow> {
     return this.updateUser(id, { roles }, actor);
   }

@@ -10,6 +10,7 @@ const state = (overrides: Partial<UserState> = {}): UserState => ({
   ...ana,
   roles: ['Gamma'],
   active: true,
+  deleted: false,
   ...overrides,
 });
 
@@ -106,6 +107,31 @@ describe('user decider', () => {
       .given([])
       .when({ type: 'UpdateUser', data: { active: false } })
       .thenThrows('user_not_found');
+  });
+
+  it('given a user, when DeleteUser, then userDeleted; nothing more is decided on the stream', () => {
+    const deleted: UserEvent = { type: 'security/userDeleted', data: {} };
+    spec.given([created]).when({ type: 'DeleteUser', data: {} }).then([deleted]);
+    spec.given([created, deleted]).when({ type: 'DeleteUser', data: {} }).thenThrows('user_not_found');
+    spec
+      .given([created, deleted])
+      .when({ type: 'UpdateUser', data: { firstName: 'X' } })
+      .thenThrows('user_not_found');
+    expect(endsSessions([deleted])).toBe(true);
+    expect(losesActiveAdmin(state({ roles: ['Admin'] }), [deleted])).toBe(true);
+  });
+
+  it('given the acting user, when they deactivate or delete themselves, then refused', () => {
+    const asAna = deciderSpec(userDecider, { knownRoles: ['Gamma'], actorId: ana.id });
+    asAna
+      .given([created])
+      .when({ type: 'UpdateUser', data: { active: false } })
+      .thenThrows('cannot_deactivate_self');
+    asAna.given([created]).when({ type: 'DeleteUser', data: {} }).thenThrows('cannot_delete_self');
+    asAna
+      .given([created])
+      .when({ type: 'UpdateUser', data: { firstName: 'Anna' } })
+      .then([{ type: 'security/userFirstNameChanged', data: { firstName: 'Anna' } }]);
   });
 
   it('evolve leaves the state unchanged for an event it does not know', () => {

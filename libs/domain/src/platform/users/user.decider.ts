@@ -16,6 +16,8 @@ export interface UserState {
   email: string;
   roles: string[];
   active: boolean;
+  /** Deleted: the stream stays (history), the account does not; nothing more may be decided on it. */
+  deleted: boolean;
 }
 
 export interface CreateUser {
@@ -44,11 +46,18 @@ export interface UpdateUser {
     passwordChanged?: boolean;
   };
 }
-export type UserCommand = CreateUser | UpdateUser;
+/** The admin deletes the account. */
+export interface DeleteUser {
+  type: 'DeleteUser';
+  data: Record<string, never>;
+}
+export type UserCommand = CreateUser | UpdateUser | DeleteUser;
 
 export interface UserContext {
   /** Role names that exist (the domain's built-in roles). */
   knownRoles: readonly string[];
+  /** The user acting, when a user acts: nobody may deactivate or delete their own account. */
+  actorId?: number;
 }
 
 const USERNAME = /^[\p{L}\p{N}._@+-]{1,64}$/u;
@@ -90,8 +99,15 @@ function decideCreate({ data }: CreateUser, state: UserState, context: UserConte
   return events;
 }
 
+function checkExists(state: UserState): void {
+  if (state.id === null || state.deleted) throw new DomainError('user_not_found', 'Not found');
+}
+
 function decideUpdate({ data }: UpdateUser, state: UserState, context: UserContext): UserEvent[] {
-  if (state.id === null) throw new DomainError('user_not_found', 'Not found');
+  checkExists(state);
+  if (data.active === false && state.active && context.actorId === state.id) {
+    throw new DomainError('cannot_deactivate_self', 'You cannot deactivate your own account.');
+  }
   checkProfile(data);
   const events: UserEvent[] = [];
   if (data.firstName !== undefined && data.firstName !== state.firstName)
@@ -115,14 +131,29 @@ function decideUpdate({ data }: UpdateUser, state: UserState, context: UserConte
   return events;
 }
 
+function decideDelete(state: UserState, context: UserContext): UserEvent[] {
+  checkExists(state);
+  if (context.actorId === state.id) throw new DomainError('cannot_delete_self', 'You cannot delete your own account.');
+  return [{ type: 'security/userDeleted', data: {} }];
+}
+
 export const userDecider: Decider<UserState, UserEvent, UserCommand, UserContext> = {
-  initialState: () => ({ id: null, username: '', firstName: '', lastName: '', email: '', roles: [], active: false }),
+  initialState: () => ({
+    id: null,
+    username: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    roles: [],
+    active: false,
+    deleted: false,
+  }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'security/userCreated': {
         const { id, username, firstName, lastName, email, roles } = event.data;
-        return { id, username, firstName, lastName, email, roles, active: true };
+        return { id, username, firstName, lastName, email, roles, active: true, deleted: false };
       }
       case 'security/userRolesChanged':
         return { ...state, roles: event.data.roles };
@@ -136,6 +167,8 @@ export const userDecider: Decider<UserState, UserEvent, UserCommand, UserContext
         return { ...state, active: true };
       case 'security/userPasswordChanged':
         return state;
+      case 'security/userDeleted':
+        return { ...state, active: false, deleted: true };
       default:
         return leaveUnchanged(event, state);
     }
@@ -147,6 +180,8 @@ export const userDecider: Decider<UserState, UserEvent, UserCommand, UserContext
         return decideCreate(command, state, context);
       case 'UpdateUser':
         return decideUpdate(command, state, context);
+      case 'DeleteUser':
+        return decideDelete(state, context);
       default:
         return unknownCommand(command);
     }
@@ -162,6 +197,11 @@ export function losesActiveAdmin(state: UserState, events: readonly UserEvent[])
   return state.active && isAdmin({ roles: state.roles }) && !(after.active && isAdmin({ roles: after.roles }));
 }
 
-/** The events after which the account's sessions must end: a new password, or the account switched off. */
+/** The events after which the account's sessions must end: a new password, or the account switched off or deleted. */
 export const endsSessions = (events: readonly UserEvent[]): boolean =>
-  events.some((e) => e.type === 'security/userPasswordChanged' || e.type === 'security/userDeactivated');
+  events.some(
+    (e) =>
+      e.type === 'security/userPasswordChanged' ||
+      e.type === 'security/userDeactivated' ||
+      e.type === 'security/userDeleted',
+  );

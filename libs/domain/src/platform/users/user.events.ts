@@ -21,6 +21,8 @@ export type UserEmailChanged = EventLike<'security/userEmailChanged', { email: s
 export type UserDeactivated = EventLike<'security/userDeactivated', Record<string, never>>;
 export type UserReactivated = EventLike<'security/userReactivated', Record<string, never>>;
 export type UserPasswordChanged = EventLike<'security/userPasswordChanged', Record<string, never>>;
+/** The account is gone: its row leaves the read model and its sessions end; the log keeps its history. */
+export type UserDeleted = EventLike<'security/userDeleted', Record<string, never>>;
 
 export type UserEvent =
   | UserCreated
@@ -30,7 +32,8 @@ export type UserEvent =
   | UserEmailChanged
   | UserDeactivated
   | UserReactivated
-  | UserPasswordChanged;
+  | UserPasswordChanged
+  | UserDeleted;
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'security/userCreated',
@@ -41,6 +44,7 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'security/userDeactivated',
   'security/userReactivated',
   'security/userPasswordChanged',
+  'security/userDeleted',
 ];
 
 export const userStream = (id: number) => `user:${id}`;

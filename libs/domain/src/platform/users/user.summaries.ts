@@ -48,6 +48,7 @@ export const userSummaries = defineSummaries<UserEvent, UserNames>({
       `${who} changed the email of ${userOf(objectName, before)} to ${quote(d.email)}`,
     'security/userDeactivated': (_d, { who, objectName, before }) => `${who} deactivated ${userOf(objectName, before)}`,
     'security/userReactivated': (_d, { who, objectName, before }) => `${who} reactivated ${userOf(objectName, before)}`,
+    'security/userDeleted': (_d, { who, objectName, before }) => `${who} deleted ${userOf(objectName, before)}`,
     'security/userPasswordChanged': (_d, { who, objectName, before }) => {
       const user = userOf(objectName, before);
       return user === who ? `${who} changed their password` : `${who} changed the password of ${user}`;

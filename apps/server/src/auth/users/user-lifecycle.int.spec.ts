@@ -1,0 +1,137 @@
+import { EventStore } from '../../event-store/event-store.port';
+import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../../testing/auth-test-app';
+import { UsersService } from './users.service';
+
+/** Issue 15 item 5: deactivate and reactivate, delete, reset a password, and the user's own password change. */
+describe('user lifecycle and own password (real HTTP, real PostgreSQL)', () => {
+  let t: AuthTestApp;
+  let admin: Record<string, string>;
+  let adminId: number;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+    admin = { authorization: `Bearer ${await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password)}` };
+    adminId = (await t.app.get(UsersService).findByUsername(TEST_ADMIN.username))!.id;
+  });
+  afterAll(() => t.close());
+
+  const api = () => new HttpClient(t.url);
+  const bearer = async (username: string, password: string) => ({
+    authorization: `Bearer ${await bearerToken(t.url, username, password)}`,
+  });
+  const create = (username: string, roles = ['Gamma']) =>
+    t.app.get(UsersService).createUser({ username, password: `${username}-password`, roles }, 'system');
+  const types = async (id: number) => (await t.app.get(EventStore).readStream(`user:${id}`)).map((e) => e.type);
+
+  it("deactivation makes the user's existing token 401 at once; reactivation restores login", async () => {
+    const dora = await create('dora');
+    const token = await bearer('dora', 'dora-password');
+    expect((await api().get('/api/v1/me/', token)).status).toBe(200);
+    expect((await api().put(`/api/v1/security/users/${dora.id}`, { active: false }, admin)).status).toBe(200);
+    expect((await api().get('/api/v1/me/', token)).status).toBe(401);
+    expect((await api().post('/api/v1/security/login', { username: 'dora', password: 'dora-password' })).status).toBe(
+      401,
+    );
+    const back = await api().put(`/api/v1/security/users/${dora.id}`, { active: true }, admin);
+    expect(back.body.result.active).toBe(true);
+    expect((await api().get('/api/v1/me/', await bearer('dora', 'dora-password'))).status).toBe(200);
+    expect(await types(dora.id)).toEqual([
+      'security/userCreated',
+      'security/userDeactivated',
+      'security/userReactivated',
+    ]);
+  });
+
+  it('an admin resets a password: the old one and the old tokens stop, the new one works, it is never returned', async () => {
+    const eli = await create('eli');
+    const token = await bearer('eli', 'eli-password');
+    const res = await api().put(`/api/v1/security/users/${eli.id}`, { password: 'eli-fresh-password' }, admin);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/);
+    expect((await api().get('/api/v1/me/', token)).status).toBe(401);
+    expect((await api().get('/api/v1/me/', await bearer('eli', 'eli-fresh-password'))).status).toBe(200);
+    const weak = await api().put(`/api/v1/security/users/${eli.id}`, { password: 'short' }, admin);
+    expect(weak.status).toBe(422);
+  });
+
+  it('an admin deletes a user: gone from the list, token 401, username free again; the log keeps the history', async () => {
+    const fay = await create('fay');
+    const token = await bearer('fay', 'fay-password');
+    const res = await api().request('DELETE', `/api/v1/security/users/${fay.id}`, { headers: admin });
+    expect(res.status).toBe(200);
+    expect((await api().get(`/api/v1/security/users/${fay.id}`, admin)).status).toBe(404);
+    expect((await api().get('/api/v1/me/', token)).status).toBe(401);
+    expect(await types(fay.id)).toEqual(['security/userCreated', 'security/userDeleted']);
+    const again = await api().request('DELETE', `/api/v1/security/users/${fay.id}`, { headers: admin });
+    expect(again.status).toBe(404);
+    expect((await create('fay')).id).not.toBe(fay.id);
+  });
+
+  it('refuses an admin deactivating or deleting themselves, and deleting the last admin, with 422 and a message', async () => {
+    const self = await api().put(`/api/v1/security/users/${adminId}`, { active: false }, admin);
+    expect(self.status).toBe(422);
+    expect(self.body.errors[0].message).toBe('You cannot deactivate your own account.');
+    const selfDelete = await api().request('DELETE', `/api/v1/security/users/${adminId}`, { headers: admin });
+    expect(selfDelete.status).toBe(422);
+    expect(selfDelete.body.errors[0].message).toBe('You cannot delete your own account.');
+
+    // Over HTTP the actor is an active admin, so the last admin is always themselves; a tool acting as
+    // 'system' meets the other rule.
+    await expect(t.app.get(UsersService).deleteUser(adminId, 'system')).rejects.toThrow(/last active admin/);
+    expect((await api().get('/api/v1/security/users/', admin)).status).toBe(200);
+  });
+
+  it('a Gamma user may not delete, deactivate or reset anyone: 403', async () => {
+    const hal = await create('hal');
+    const gamma = await bearer('hal', 'hal-password');
+    expect((await api().request('DELETE', `/api/v1/security/users/${adminId}`, { headers: gamma })).status).toBe(403);
+    expect((await api().put(`/api/v1/security/users/${adminId}`, { active: false }, gamma)).status).toBe(403);
+    expect((await api().put(`/api/v1/security/users/${adminId}`, { password: 'taken-over!' }, gamma)).status).toBe(403);
+    expect((await api().get('/api/v1/security/roles/', gamma)).status).toBe(403);
+    expect(await types(hal.id)).toEqual(['security/userCreated']);
+  });
+
+  it('a user changes their own password with the current one; a wrong current one is 400 in the error shape', async () => {
+    const ivy = await create('ivy');
+    const token = await bearer('ivy', 'ivy-password');
+    const wrong = await api().post(
+      '/api/v1/me/password',
+      { current_password: 'not-it', new_password: 'ivy-new-password' },
+      token,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0]).toMatchObject({
+      message: 'The current password is not correct.',
+      error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR',
+    });
+    const weak = await api().post(
+      '/api/v1/me/password',
+      { current_password: 'ivy-password', new_password: 'x' },
+      token,
+    );
+    expect(weak.status).toBe(422);
+    const ok = await api().post(
+      '/api/v1/me/password',
+      { current_password: 'ivy-password', new_password: 'ivy-new-password' },
+      token,
+    );
+    expect(ok.status).toBe(200);
+    expect(JSON.stringify(ok.body)).not.toMatch(/ivy-new-password/);
+    expect((await api().get('/api/v1/me/', token)).status).toBe(401);
+    expect((await api().get('/api/v1/me/', await bearer('ivy', 'ivy-new-password'))).status).toBe(200);
+    expect(await types(ivy.id)).toEqual(['security/userCreated', 'security/userPasswordChanged']);
+    const events = JSON.stringify(await t.app.get(EventStore).readStream(`user:${ivy.id}`));
+    expect(events).not.toMatch(/ivy-new-password|ivy-password/);
+  });
+
+  it('wrong current passwords count as failed logins: after the login limit the change is 429', async () => {
+    await create('jon');
+    const token = await bearer('jon', 'jon-password');
+    const attempt = () =>
+      api().post('/api/v1/me/password', { current_password: 'guess', new_password: 'jon-new-password' }, token);
+    let last = await attempt();
+    for (let i = 0; i < 10 && last.status === 400; i++) last = await attempt();
+    expect(last.status).toBe(429);
+    expect(last.body.errors[0].message).toMatch(/Too many failed logins/);
+  });
+});
