@@ -157,7 +157,7 @@ describe('GET /api/v1/audit/ (real HTTP, real PostgreSQL)', () => {
     expect(rows.map((r) => [r.type, r.object?.name, r.summary])).toEqual([
       ['chart/chartRenamed', 'Revenue by origin', "bob renamed the chart 'Revenue by origin' to 'Revenue 2026'"],
       ['chart/chartRenamed', 'Cars by origin', "bob renamed the chart 'Cars by origin' to 'Revenue by origin'"],
-      ['chart/chartCreated', 'Cars by origin', "bob created the table chart 'Cars by origin'"],
+      ['chart/chartCreated', 'Cars by origin', "bob created the Table 'Cars by origin'"],
     ]);
     expect(rows[0].time).toEqual(expect.any(String));
     expect(rows[0].payload).toEqual({ slice_name: 'Revenue 2026' });
@@ -512,7 +512,7 @@ describe('a page reads only what its rows need (issue 13 item 6)', () => {
     expect(last.at(-1)).toMatchObject({
       type: 'chart/chartCreated',
       object: { name: 'First name' },
-      summary: "dora created the table chart 'First name'",
+      summary: "dora created the Table 'First name'",
     });
     expect(last.every((r) => r.undone === false)).toBe(true);
   });

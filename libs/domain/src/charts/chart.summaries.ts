@@ -1,4 +1,5 @@
 import { count, defineSummaries, quote, the } from '../audit/summary';
+import { vizTypeLabel } from '../explore/controls/viz-panels';
 import type { ChartEvent } from './chart.events';
 
 const chart = (objectName: string | undefined) => the('chart', objectName);
@@ -7,10 +8,10 @@ const chart = (objectName: string | undefined) => the('chart', objectName);
 export const chartSummaries = defineSummaries<ChartEvent>({
   context: 'charts',
   of: {
-    'chart/chartCreated': (d, { who }) => `${who} created the ${d.viz_type} chart ${quote(d.slice_name)}`,
+    'chart/chartCreated': (d, { who }) => `${who} created the ${vizTypeLabel(d.viz_type)} ${quote(d.slice_name)}`,
     'chart/chartRenamed': (d, { who, objectName }) => `${who} renamed ${chart(objectName)} to ${quote(d.slice_name)}`,
     'chart/vizTypeChanged': (d, { who, objectName }) =>
-      `${who} changed ${chart(objectName)} into a ${d.viz_type} chart`,
+      `${who} changed ${chart(objectName)} into a ${vizTypeLabel(d.viz_type)}`,
     'chart/chartParamsChanged': (d, { who, objectName }) =>
       d.params === undefined
         ? `${who} refreshed the query of ${chart(objectName)}`

@@ -122,6 +122,9 @@ export const VIZ_TYPE_LABELS: Readonly<Record<string, string>> = {
   echarts_timeseries_bar: 'Bar Chart',
   echarts_area: 'Area Chart',
   echarts_timeseries_scatter: 'Scatter Plot',
+  echarts_timeseries_smooth: 'Smooth Line',
+  echarts_timeseries_step: 'Stepped Line',
+  echarts_timeseries: 'Generic Chart',
   mixed_timeseries: 'Mixed Chart',
   pie: 'Pie Chart',
   pivot_table_v2: 'Pivot Table',
@@ -133,6 +136,15 @@ export const VIZ_TYPE_LABELS: Readonly<Record<string, string>> = {
   treemap_v2: 'Treemap',
   waterfall: 'Waterfall Chart',
 };
+
+/**
+ * The readable name of a viz type (`echarts_timeseries_bar` → 'Bar Chart'): the one mapping every list,
+ * palette, picker and audit line uses. An unknown type (a chart from a newer Superset) shows as stored.
+ */
+export function vizTypeLabel(vizType: string | null | undefined): string {
+  if (!vizType) return '';
+  return VIZ_TYPE_LABELS[vizType] ?? vizType;
+}
 
 export function vizPanel(vizType: string): readonly PanelSection[] {
   return VIZ_PANELS[vizType] ?? VIZ_PANELS.table!;

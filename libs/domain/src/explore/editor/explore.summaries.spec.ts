@@ -2,6 +2,7 @@ import type { EventLike } from '@strata/events';
 import { summarizeStream } from '../../audit/registry';
 import { unreadableSummaries, type SummarySamples } from '../../audit/testing/readable';
 import type { ExploreEvent } from './explore.events';
+import { vizTypeLabel } from '../controls/viz-panels';
 import { exploreSummaries } from './explore.summaries';
 import { avgHorsepower, cars, changed, opened } from './testing/fixtures';
 
@@ -72,5 +73,22 @@ describe('explore summaries', () => {
       data: { queryId: 'q', queriesResponse: [{ rowcount: 12 }], at: 1 },
     };
     expect(audit([opened(), loaded])[1]).toBe('the query of the chart being built returned 12 rows to alice');
+  });
+});
+
+describe('viz type names in summaries', () => {
+  it('says the readable name of a viz type, not its internal one', () => {
+    const turned: ExploreEvent = { type: 'explore/vizTypeChanged', data: { vizType: 'echarts_timeseries_bar' } };
+    expect(audit([opened(), turned])[1]).toBe('alice turned the chart being built into a Bar Chart');
+    const created: EventLike = {
+      type: 'chart/chartCreated',
+      data: { id: 4, slice_name: 'Sales', viz_type: 'echarts_timeseries_line' },
+    };
+    expect(audit([created])).toEqual(["alice created the Line Chart 'Sales'"]);
+  });
+
+  it('one mapping: every viz type has a readable name; an unknown one shows as stored', () => {
+    expect(vizTypeLabel('echarts_timeseries_smooth')).toBe('Smooth Line');
+    expect(vizTypeLabel('deck_arc')).toBe('deck_arc');
   });
 });

@@ -1,6 +1,7 @@
 import { count, defineSummaries, quote, the } from '../../audit/summary';
 import { controlDef } from '../controls/control-defs';
 import { metricLabel } from '../controls/metric-label';
+import { vizTypeLabel } from '../controls/viz-panels';
 import type { AdhocFilterSimple, AdhocMetric } from '../controls/types';
 import type { ExploreEvent } from './explore.events';
 import { evolveExplore } from './explore.evolve';
@@ -97,7 +98,7 @@ export const exploreSummaries = defineSummaries<ExploreEvent, ExploreState>({
     'explore/controlChanged': (d, { who, objectName, before }) =>
       controlChanged(d.name, d.value, who, chart(objectName, before)),
     'explore/vizTypeChanged': (d, { who, objectName, before }) =>
-      `${who} turned ${chart(objectName, before)} into a ${d.vizType} chart`,
+      `${who} turned ${chart(objectName, before)} into a ${vizTypeLabel(d.vizType)}`,
     'explore/datasourceChanged': (d, { who, objectName, before }) =>
       `${who} switched ${chart(objectName, before)} to ${the('dataset', d.datasource.datasource_name)}`,
     'explore/formDataStashed': (d, { who, objectName, before }) =>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { VIZ_TYPE_LABELS, type ChartListQueryState } from '@strata/domain';
+import { vizTypeLabel, type ChartListQueryState } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { ChartListFeature } from './chart-list.feature';
 
@@ -98,7 +98,7 @@ export function ChartListPage({ charts, userId }: { charts: ChartListFeature; us
               <td>
                 <Link to={`/explore/?slice_id=${c.id}`}>{c.slice_name}</Link>
               </td>
-              <td>{VIZ_TYPE_LABELS[c.viz_type] ?? c.viz_type}</td>
+              <td>{vizTypeLabel(c.viz_type)}</td>
               <td>{c.datasource_name_text ?? c.datasource_name ?? ''}</td>
               <td>{(c.dashboards ?? []).map((d) => d.dashboard_title ?? d.id).join(', ')}</td>
               <td className="muted">{c.changed_on_delta_humanized ?? c.changed_on ?? ''}</td>

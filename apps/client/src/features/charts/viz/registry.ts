@@ -1,3 +1,4 @@
+import { vizTypeLabel } from '@strata/domain';
 import area from './area';
 import bar from './bar';
 import bigNumber from './big-number';
@@ -50,11 +51,11 @@ export function getVizPlugin(vizType: string): VizPlugin | undefined {
   return byKey.get(vizType);
 }
 
-/** The viz types for pickers: key (wire value), label and a one-line description. */
+/** The viz types for pickers: key (wire value), label (the domain's one mapping) and a one-line description. */
 export const VIZ_TYPES: { key: string; label: string; description?: string }[] = VIZ_PLUGINS.map(
-  ({ key, label, description }) => ({
+  ({ key, description }) => ({
     key,
-    label,
+    label: vizTypeLabel(key),
     ...(description ? { description } : {}),
   }),
 );

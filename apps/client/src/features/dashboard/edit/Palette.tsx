@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { GRID_ID, ROOT_ID, type Layout } from '@strata/domain';
+import { GRID_ID, ROOT_ID, vizTypeLabel, type Layout } from '@strata/domain';
 import type { ChartListItem } from './draft-api';
 import { chartDraggableId, createIntent, PALETTE_LABELS, PALETTE_TYPES, paletteDraggableId } from './drops';
 import { useEditGrid } from './edit-context';
@@ -104,7 +104,7 @@ export function ChartList({
                       data-chart-id={chart.id}
                     >
                       <span>
-                        {chart.slice_name} <span className="muted">{chart.viz_type}</span>
+                        {chart.slice_name} <span className="muted">{vizTypeLabel(chart.viz_type)}</span>
                         {placed.has(chart.id) && <span className="badge">Added</span>}
                       </span>
                       <button

@@ -77,6 +77,14 @@ describe('edit mode with two editors', () => {
     expect(await bob.grid().findByRole('heading', { name: 'New header' })).toBeInTheDocument();
   });
 
+  it("names each chart's viz type in words in the chart list, not by its internal name", async () => {
+    await h.start({ 7: emptyLayout('Sales') });
+    const alice = h.editor('1');
+    expect(await alice.ui.findByText('Bar Chart')).toBeInTheDocument();
+    expect(alice.ui.getByText('Pie Chart')).toBeInTheDocument();
+    expect(alice.ui.queryByText('echarts_timeseries_bar')).toBeNull();
+  });
+
   it('adds charts from the searchable chart list, refuses what does not fit with a toast, and resizes', async () => {
     await h.start({ 7: emptyLayout('Sales') });
     const alice = h.editor('1');

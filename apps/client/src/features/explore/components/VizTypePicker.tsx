@@ -1,11 +1,11 @@
-import { VIZ_TYPE_LABELS } from '@strata/domain';
+import { vizTypeLabel } from '@strata/domain';
 import { VIZ_TYPES } from '../../charts/viz';
 
 /** The renderer's viz types; a saved chart's unknown type stays selectable so it can be changed. */
 export function VizTypePicker({ value, onChange }: { value: string; onChange(vizType: string): void }) {
   const types = VIZ_TYPES.some((t) => t.key === value)
     ? VIZ_TYPES
-    : [...VIZ_TYPES, { key: value, label: VIZ_TYPE_LABELS[value] ?? value }];
+    : [...VIZ_TYPES, { key: value, label: vizTypeLabel(value) }];
   return (
     <label className="explore-viz-type">
       Visualization type

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SaveAction, VIZ_TYPE_LABELS, type ExploreSideState, type ExploreState } from '@strata/domain';
+import { SaveAction, vizTypeLabel, type ExploreSideState, type ExploreState } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { ExploreFeature } from '../explore.feature';
 import type { DashboardChoice } from './save-actions';
@@ -122,5 +122,5 @@ function SaveForm({
 /** 'Bar Chart of cars' until the user names it. */
 function defaultName(state: ExploreState): string {
   const ds = state.datasource?.datasource_name ?? '';
-  return ds ? `${VIZ_TYPE_LABELS[state.formData.viz_type] ?? state.formData.viz_type} of ${ds}` : '';
+  return ds ? `${vizTypeLabel(state.formData.viz_type)} of ${ds}` : '';
 }

@@ -18,7 +18,7 @@ import { startDraftSocketServer, type DraftSocketServer } from './draft-socket-s
 
 export const USERS = { '1': 'alice', '2': 'bob' };
 export const CHARTS = [
-  { id: 11, slice_name: 'Bar of sales', viz_type: 'bar' },
+  { id: 11, slice_name: 'Bar of sales', viz_type: 'echarts_timeseries_bar' },
   { id: 12, slice_name: 'Pie of regions', viz_type: 'pie' },
 ];
 
