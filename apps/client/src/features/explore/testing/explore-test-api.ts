@@ -18,7 +18,7 @@ export const CARS = [
   { name: 'peugeot 504', origin: 'Europe', horsepower: 87, year: '1972-01-01' },
 ];
 
-const carsDataset = {
+export const carsDataset = {
   id: 1,
   type: 'table',
   table_name: 'cars',

@@ -1,0 +1,62 @@
+/**
+ * The dataset editor's default time grain reaches Explore: a new chart on the dataset starts with it as
+ * time_grain_sqla (Superset's default_time_grain); a form that names its own grain keeps it.
+ */
+import { createTestContext } from '../../shared/test-context';
+import { HttpClient } from '../api/http-client';
+import { createErrors } from '../errors/errors.feature';
+import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
+import { createExplore, type ExploreFeature } from './explore.feature';
+import { carsDataset, exploreTestApi } from './testing/explore-test-api';
+
+const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
+const weekly = { ...carsDataset, default_time_grain: 'P1W' };
+
+let api: ReturnType<typeof exploreTestApi>;
+let toasts: ToastsFeature;
+let explore: ExploreFeature;
+
+beforeEach(async () => {
+  api = await exploreTestApi({
+    more: (method, url) =>
+      method === 'GET' && url.pathname === `/api/v1/dataset/${weekly.id}`
+        ? { status: 200, body: { id: weekly.id, result: weekly } }
+        : undefined,
+  }).start();
+  const context = createTestContext('1');
+  toasts = createToasts(context);
+  explore = createExplore({
+    context,
+    http: new HttpClient({ baseUrl: api.baseUrl }),
+    toasts,
+    errors: createErrors(context, toasts),
+    user: () => alpha as never,
+  });
+});
+
+afterEach(async () => {
+  explore.dispose();
+  toasts.dispose();
+  await api.stop();
+});
+
+describe("Explore: the dataset's default time grain", () => {
+  it('a new chart on the dataset starts with it', async () => {
+    await explore.open({
+      datasource_id: String(weekly.id),
+      datasource_type: 'table',
+      viz_type: 'echarts_timeseries_bar',
+    });
+    expect(explore.store.getState().formData.time_grain_sqla).toBe('P1W');
+  });
+
+  it('a form that names its own grain keeps it', async () => {
+    const key = await new HttpClient({ baseUrl: api.baseUrl }).post<{ key: string }>('/api/v1/explore/form_data', {
+      datasource_id: weekly.id,
+      datasource_type: 'table',
+      form_data: JSON.stringify({ datasource: `${weekly.id}__table`, viz_type: 'table', time_grain_sqla: 'P1D' }),
+    });
+    await explore.open({ form_data_key: key.key });
+    expect(explore.store.getState().formData.time_grain_sqla).toBe('P1D');
+  });
+});
