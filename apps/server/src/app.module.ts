@@ -1,3 +1,4 @@
+import { PreferencesModule } from './preferences/preferences.module';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AsyncEventsModule } from './async-events/async-events.module';
@@ -51,6 +52,7 @@ import { ReportSchedulerModule } from './report-scheduler/report-scheduler.modul
     RealtimeModule,
     AuthModule,
     UserLogModule,
+    PreferencesModule,
     ExamplesModule,
     DatabasesModule,
     HealthModule,

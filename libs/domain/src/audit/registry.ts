@@ -38,6 +38,7 @@ import { sessionSummaries } from '../platform/session/session.summaries';
 import { userListSummaries } from '../platform/user-list/user-list.summaries';
 import { replaySummaries } from '../platform/replay/replay.summaries';
 import { activitySummaries } from '../platform/activity/activity.summaries';
+import { preferencesSummaries, themeSummaries } from '../platform/preferences/theme.summaries';
 
 // Each context's state type differs; the registry only passes a context's own state back to it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -69,6 +70,8 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   homeSummaries,
   toastSummaries,
   userLogSummaries,
+  preferencesSummaries,
+  themeSummaries,
   loginSummaries,
   userSummaries,
   sessionSummaries,

@@ -35,3 +35,4 @@ export * from './user-list/user-list.summaries';
 export * from './activity/activity.events';
 export * from './activity/activity.summaries';
 export * from './replay';
+export * from './preferences';
