@@ -8,6 +8,11 @@ const bookkeeping = {
   login_count: 0,
 };
 
+const refused = (message: string) => ({
+  status: 422,
+  body: { message, errors: [{ message, error_type: 'GENERIC_COMMAND_ERROR', level: 'error' }] },
+});
+
 // A small security API with the server's shapes: list, roles, create (422 on a taken username), update.
 export function securityApi() {
   const users: UserRow[] = [
@@ -37,7 +42,14 @@ export function securityApi() {
     if (url === '/api/v1/security/roles/') {
       return {
         status: 200,
-        body: { count: 3, result: ['Admin', 'Alpha', 'Gamma'].map((name) => ({ name, permissions: [] })) },
+        body: {
+          count: 3,
+          result: [
+            { name: 'Admin', permissions: [['can_write', 'User']] },
+            { name: 'Alpha', permissions: [['can_read', 'Chart']] },
+            { name: 'Gamma', permissions: [['can_read', 'Dashboard']] },
+          ],
+        },
       };
     }
     if (url === '/api/v1/security/users/' && method === 'GET')
@@ -60,8 +72,28 @@ export function securityApi() {
     if (match && method === 'PUT') {
       const target = users.find((u) => u.id === Number(match[1]));
       if (!target) return { status: 404, body: { message: 'Not found' } };
-      target.roles = (request.body as { roles: string[] }).roles;
+      const { password: _password, ...fields } = request.body as Partial<UserRow> & { password?: string };
+      if (fields.active === false && target.id === 1) return refused('You cannot deactivate your own account.');
+      Object.assign(target, fields);
       return { status: 200, body: { id: target.id, result: target } };
+    }
+    if (match && method === 'DELETE') {
+      const index = users.findIndex((u) => u.id === Number(match[1]));
+      if (index < 0) return { status: 404, body: { message: 'Not found' } };
+      if (users[index].id === 1) return refused('You cannot delete your own account.');
+      users.splice(index, 1);
+      return { status: 200, body: { message: 'OK' } };
+    }
+    if (url === '/api/v1/me/password' && method === 'POST') {
+      const { current_password } = request.body as { current_password: string };
+      if (current_password !== 'the-current-one') {
+        const message = 'The current password is not correct.';
+        return {
+          status: 400,
+          body: { message, errors: [{ message, error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error' }] },
+        };
+      }
+      return { status: 200, body: { message: 'Password changed. Sign in again with the new password.' } };
     }
     return undefined;
   };

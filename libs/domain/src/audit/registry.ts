@@ -36,6 +36,7 @@ import { loginSummaries } from '../platform/security/login.summaries';
 import { userSummaries } from '../platform/users/user.summaries';
 import { sessionSummaries } from '../platform/session/session.summaries';
 import { userListSummaries } from '../platform/user-list/user-list.summaries';
+import { profileSummaries } from '../platform/profile/profile.summaries';
 import { replaySummaries } from '../platform/replay/replay.summaries';
 import { activitySummaries } from '../platform/activity/activity.summaries';
 import { preferencesSummaries, themeSummaries } from '../platform/preferences/theme.summaries';
@@ -76,6 +77,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   userSummaries,
   sessionSummaries,
   userListSummaries,
+  profileSummaries,
   activitySummaries,
   replaySummaries,
   ...[...SQLLAB_SUMMARIES, filterConfigSummaries],

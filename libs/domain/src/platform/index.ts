@@ -32,6 +32,8 @@ export * from './toasts/toast.summaries';
 export * from './user-log/user-log.summaries';
 export * from './session/session.summaries';
 export * from './user-list/user-list.summaries';
+export * from './profile/profile.events';
+export * from './profile/profile.summaries';
 export * from './activity/activity.events';
 export * from './activity/activity.summaries';
 export * from './replay';

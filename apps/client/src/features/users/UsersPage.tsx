@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStoreState } from '../../shared/use-store-state';
-import type { UserRow } from '@strata/domain';
+import { RolePicker } from './RolePicker';
+import { RolesList } from './RolesList';
 import type { NewUser, UsersFeature } from './users.feature';
+import { UserRowView } from './UserRowView';
 import './users.css';
 
-/** Security admin: every user with their roles, a form to add one, and role changes in place. */
+/** Security admin: every user with their roles and actions, a form to add one, and the roles list. */
 export function UsersPage({ users }: { users: UsersFeature }) {
   const state = useStoreState(users.store.state$);
   useEffect(() => users.load(), [users]);
@@ -36,13 +38,15 @@ export function UsersPage({ users }: { users: UsersFeature }) {
                   key={user.id}
                   user={user}
                   roles={state.roles}
-                  onChangeRoles={(roles) => users.changeRoles(user.id, roles)}
+                  onUpdate={(changes, what) => users.update(user.id, changes, what)}
+                  onDelete={() => users.remove(user)}
                 />
               ))}
             </tbody>
           </table>
         )}
       </section>
+      <RolesList roles={state.roles} permissions={state.rolePermissions} />
     </div>
   );
 }
@@ -113,93 +117,5 @@ function CreateUserForm({
       </button>
       {form.roles.length === 0 && <span className="muted users-create__hint">Pick at least one role.</span>}
     </form>
-  );
-}
-
-function UserRowView({
-  user,
-  roles,
-  onChangeRoles,
-}: {
-  user: UserRow;
-  roles: readonly string[];
-  onChangeRoles: (roles: string[]) => Promise<boolean>;
-}) {
-  const [editing, setEditing] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
-    if (editing === null) return;
-    setBusy(true);
-    const changed = await onChangeRoles(editing);
-    setBusy(false);
-    if (changed) setEditing(null);
-  };
-
-  return (
-    <tr data-testid={`user-${user.username}`}>
-      <td>{user.username}</td>
-      <td>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</td>
-      <td>{user.email}</td>
-      <td>
-        {editing === null ? (
-          user.roles.map((role) => (
-            <span key={role} className="badge">
-              {role}
-            </span>
-          ))
-        ) : (
-          <RolePicker legend={`Roles of ${user.username}`} roles={roles} selected={editing} onChange={setEditing} />
-        )}
-      </td>
-      <td>{user.active ? 'Yes' : 'No'}</td>
-      <td className="users-actions">
-        {editing === null ? (
-          <button type="button" onClick={() => setEditing([...user.roles])}>
-            Edit roles
-          </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="primary"
-              disabled={busy || editing.length === 0}
-              onClick={() => void save()}
-            >
-              Save
-            </button>
-            <button type="button" onClick={() => setEditing(null)}>
-              Cancel
-            </button>
-          </>
-        )}
-      </td>
-    </tr>
-  );
-}
-
-function RolePicker({
-  legend,
-  roles,
-  selected,
-  onChange,
-}: {
-  legend: string;
-  roles: readonly string[];
-  selected: readonly string[];
-  onChange: (roles: string[]) => void;
-}) {
-  const toggle = (role: string) =>
-    onChange(selected.includes(role) ? selected.filter((r) => r !== role) : [...selected, role]);
-  return (
-    <fieldset className="role-picker">
-      <legend>{legend}</legend>
-      {roles.map((role) => (
-        <label key={role} className="role-picker__option">
-          <input type="checkbox" checked={selected.includes(role)} onChange={() => toggle(role)} />
-          {role}
-        </label>
-      ))}
-    </fieldset>
   );
 }

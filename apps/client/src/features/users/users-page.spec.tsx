@@ -81,16 +81,80 @@ describe('users page', () => {
     expect(within(form()).getByLabelText('Username')).toHaveValue('admin');
   });
 
-  it("changes a user's roles in place", async () => {
-    const row = screen.getByTestId('user-admin');
-    fireEvent.click(within(row).getByRole('button', { name: 'Edit roles' }));
-    fireEvent.click(within(row).getByLabelText('Alpha'));
-    fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Roles of admin were changed')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByTestId('user-admin')).getByText('Alpha')).toHaveClass('badge'));
+  const createAlice = async () => {
+    fillForm('alice', ['Gamma']);
+    await screen.findByTestId('user-alice');
+  };
+  const row = (name: string) => screen.getByTestId(`user-${name}`);
+  const panel = (name: string) => screen.getByTestId(`user-${name}-panel`);
+
+  it("edits a user's details and roles, sending only the form's fields", async () => {
+    await createAlice();
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Edit' }));
+    const form = within(panel('alice')).getByRole('form', { name: 'Edit alice' });
+    fireEvent.change(within(form).getByLabelText('Last name'), { target: { value: 'Liddell' } });
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'alice@example.com' } });
+    fireEvent.click(within(form).getByLabelText('Alpha'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You edited alice')).toBeInTheDocument();
+    await waitFor(() => expect(row('alice')).toHaveTextContent('Alice Liddell'));
+    expect(within(row('alice')).getByText('Alpha')).toHaveClass('badge');
+    expect(screen.queryByTestId('user-alice-panel')).toBeNull();
     expect(server.requests.find((r) => r.method === 'PUT')).toMatchObject({
-      url: '/api/v1/security/users/1',
-      body: { roles: ['Admin', 'Alpha'] },
+      url: '/api/v1/security/users/2',
+      body: { first_name: 'Alice', last_name: 'Liddell', email: 'alice@example.com', roles: ['Gamma', 'Alpha'] },
     });
+  });
+
+  it('deactivates and reactivates a user with one toggle', async () => {
+    await createAlice();
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('You deactivated alice')).toBeInTheDocument();
+    await within(row('alice')).findByRole('button', { name: 'Reactivate' });
+    expect(row('alice')).toHaveTextContent('No');
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Reactivate' }));
+    await within(row('alice')).findByRole('button', { name: 'Deactivate' });
+    const puts = server.requests.filter((r) => r.method === 'PUT').map((r) => r.body);
+    expect(puts).toEqual([{ active: false }, { active: true }]);
+  });
+
+  it("shows the server's refusal when the admin deactivates themselves", async () => {
+    fireEvent.click(within(row('admin')).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You cannot deactivate your own account.')).toBeInTheDocument();
+    expect(row('admin')).toHaveTextContent('Yes');
+  });
+
+  it('deletes a user only after the confirmation', async () => {
+    await createAlice();
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Delete' }));
+    const confirm = within(panel('alice')).getByRole('alertdialog', { name: 'Delete alice' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(panel('alice')).getByRole('button', { name: 'Yes, delete alice' }));
+    expect(await screen.findByText('User alice was deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('user-alice')).toBeNull());
+    expect(server.requests.find((r) => r.method === 'DELETE')!.url).toBe('/api/v1/security/users/2');
+  });
+
+  it("resets a user's password: the admin sets a new one", async () => {
+    await createAlice();
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Reset password' }));
+    const form = within(panel('alice')).getByRole('form', { name: 'Reset the password of alice' });
+    fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'a brand new one' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('You reset the password of alice')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PUT')).toMatchObject({
+      url: '/api/v1/security/users/2',
+      body: { password: 'a brand new one' },
+    });
+  });
+
+  it('lists the roles with their permissions', () => {
+    const roles = screen.getByRole('region', { name: 'Roles' });
+    expect(within(roles).getByTestId('role-Alpha')).toHaveTextContent('Alpha (1 permissions)');
+    expect(within(roles).getByTestId('role-Alpha')).toHaveTextContent('can_read on Chart');
+    expect(within(roles).getByTestId('role-Admin')).toHaveTextContent('can_write on User');
   });
 });

@@ -12,6 +12,8 @@ import type { ToastsFeature } from '../toasts/toasts.feature';
 import {
   USER_LIST_ROLES_LOADED,
   USER_LIST_USER_CREATED,
+  USER_LIST_USER_CHANGED,
+  USER_LIST_USER_DELETED,
   USER_LIST_USER_ROLES_CHANGED,
   USER_LIST_LOAD_FAILED,
   USER_LIST_LOADED,
@@ -33,10 +35,23 @@ export interface NewUser {
   roles: string[];
 }
 
+/** What the admin's user form, the (de|re)activate toggle and the password reset send (only what changes). */
+export interface UserChanges {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  roles?: string[];
+  active?: boolean;
+  /** Reset: the admin sets a new password; the user's sessions end. */
+  password?: string;
+}
+
 type UsersCommand =
   | { type: 'load' }
   | { type: 'create'; user: NewUser; done: (created: boolean) => void }
-  | { type: 'changeRoles'; id: number; roles: string[]; done: (changed: boolean) => void };
+  | { type: 'changeRoles'; id: number; roles: string[]; done: (changed: boolean) => void }
+  | { type: 'update'; id: number; changes: UserChanges; what: string; done: (changed: boolean) => void }
+  | { type: 'remove'; user: UserRow; done: (removed: boolean) => void };
 
 export interface UsersFeature {
   readonly store: FeatureStore<UsersState, UsersEvent>;
@@ -44,6 +59,9 @@ export interface UsersFeature {
   /** Resolves true once created; a refusal opens the error modal and resolves false. */
   create(user: NewUser): Promise<boolean>;
   changeRoles(id: number, roles: string[]): Promise<boolean>;
+  /** `what` says it in words for the toast and the log: "edited", "deactivated", "reset the password of". */
+  update(id: number, changes: UserChanges, what: string): Promise<boolean>;
+  remove(user: UserRow): Promise<boolean>;
   dispose(): void;
 }
 
@@ -61,12 +79,18 @@ export function createUsers(
       case 'load':
         return forkJoin([
           defer(() => http.get<{ result: UserRow[] }>(USERS_PATH)),
-          defer(() => http.get<{ result: { name: string }[] }>(ROLES_PATH)),
+          defer(() => http.get<{ result: { name: string; permissions: [string, string][] }[] }>(ROLES_PATH)),
         ]).pipe(
           map(([users, roles]) => {
             store.record(
               [
-                { type: USER_LIST_ROLES_LOADED, data: { roles: roles.result.map((r) => r.name) } },
+                {
+                  type: USER_LIST_ROLES_LOADED,
+                  data: {
+                    roles: roles.result.map((r) => r.name),
+                    permissions: Object.fromEntries(roles.result.map((r) => [r.name, r.permissions ?? []])),
+                  },
+                },
                 { type: USER_LIST_LOADED, data: { users: users.result } },
               ],
               MAY_LAND_IN_PAST,
@@ -106,6 +130,34 @@ export function createUsers(
             return EMPTY;
           }),
         );
+      case 'update':
+        return defer(() => http.put<{ result: UserRow }>(`${USERS_PATH}${command.id}`, command.changes)).pipe(
+          map(({ result: user }) => {
+            store.record([{ type: USER_LIST_USER_CHANGED, data: { user, what: command.what } }], MAY_LAND_IN_PAST);
+            deps.toasts.success(`You ${command.what} ${user.username}`);
+            command.done(true);
+          }),
+          catchError((thrown: unknown) => {
+            deps.errors.show(toClientError(thrown), `Could not save the changes`);
+            command.done(false);
+            return EMPTY;
+          }),
+        );
+      case 'remove': {
+        const { id, username } = command.user;
+        return defer(() => http.delete(`${USERS_PATH}${id}`)).pipe(
+          map(() => {
+            store.record([{ type: USER_LIST_USER_DELETED, data: { id, username } }], MAY_LAND_IN_PAST);
+            deps.toasts.success(`User ${username} was deleted`);
+            command.done(true);
+          }),
+          catchError((thrown: unknown) => {
+            deps.errors.show(toClientError(thrown), `Could not delete ${username}`);
+            command.done(false);
+            return EMPTY;
+          }),
+        );
+      }
       default: {
         const unknown: never = command;
         throw new Error(`unknown users command ${JSON.stringify(unknown)}`);
@@ -121,6 +173,8 @@ export function createUsers(
     load: () => commands$.next({ type: 'load' }),
     create: (user) => new Promise((done) => commands$.next({ type: 'create', user, done })),
     changeRoles: (id, roles) => new Promise((done) => commands$.next({ type: 'changeRoles', id, roles, done })),
+    update: (id, changes, what) => new Promise((done) => commands$.next({ type: 'update', id, changes, what, done })),
+    remove: (user) => new Promise((done) => commands$.next({ type: 'remove', user, done })),
     dispose: () => subscription.unsubscribe(),
   };
 }

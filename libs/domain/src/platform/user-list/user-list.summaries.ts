@@ -11,5 +11,7 @@ export const userListSummaries = defineSummaries<UsersEvent>({
     'users/userCreated': (d, { who }) => `${who} created the user ${quote(d.user.username)}`,
     'users/userRolesChanged': (d, { who }) =>
       `${who} set the roles of ${quote(d.user.username)} to ${d.user.roles.length === 0 ? 'none' : d.user.roles.map(quote).join(', ')}`,
+    'users/userChanged': (d, { who }) => `${who} ${d.what} ${quote(d.user.username)}`,
+    'users/userDeleted': (d, { who }) => `${who} deleted the user ${quote(d.username)}`,
   },
 });
