@@ -39,8 +39,8 @@ function AdminOnly({ children }: { children: ReactNode }) {
 }
 
 function Home() {
-  const { session, examples } = useServices();
-  return <HomePage session={session} examples={examples} />;
+  const { session, examples, home } = useServices();
+  return <HomePage session={session} examples={examples} home={home} />;
 }
 
 function Users() {

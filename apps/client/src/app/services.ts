@@ -4,6 +4,7 @@ import { newId } from '../shared/ids';
 import { HttpClient } from '../features/api/http-client';
 import { createErrors, type ErrorsFeature } from '../features/errors/errors.feature';
 import { createExamples, type ExamplesFeature } from '../features/home/examples.feature';
+import { createHome, type HomeFeature } from '../features/home/home.feature';
 import { createSession, type SessionFeature } from '../features/session/session.feature';
 import { TimeTravel } from '../features/timetravel/time-travel';
 import { createToasts, type ToastsFeature } from '../features/toasts/toasts.feature';
@@ -26,6 +27,7 @@ export interface AppServices {
   readonly session: SessionFeature;
   readonly users: UsersFeature;
   readonly examples: ExamplesFeature;
+  readonly home: HomeFeature;
   readonly sqllab: SqlLabFeature;
   readonly savedQueries: SavedQueriesFeature;
   readonly activity: ActivityFeature;
@@ -62,6 +64,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const session = createSession(context, http, toasts);
   const users = createUsers(context, http, { toasts, errors });
   const examples = createExamples(context, http);
+  const home = createHome(context, http);
   const sqllab = createSqlLab({ context, http, toasts, errors });
   const savedQueries = createSavedQueries(context, sqllab.api);
   const activity = createActivity({
@@ -76,6 +79,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     errors,
     users,
     examples,
+    home,
     sqllab,
     sqllab.catalog,
     sqllab.saveDialog,
@@ -109,6 +113,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     session,
     users,
     examples,
+    home,
     sqllab,
     savedQueries,
     activity,
@@ -119,7 +124,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     },
     dispose() {
       subscriptions.forEach((s) => s.unsubscribe());
-      [toasts, session, users, sqllab, activity, userLog, timeTravel].forEach((f) => f.dispose());
+      [toasts, session, users, home, sqllab, activity, userLog, timeTravel].forEach((f) => f.dispose());
     },
   };
 }

@@ -2,17 +2,35 @@ import { useEffect } from 'react';
 import { useStoreState } from '../../shared/use-store-state';
 import type { SessionFeature } from '../session/session.feature';
 import type { ExamplesFeature } from './examples.feature';
-import type { ExamplesStatus } from '@strata/domain';
+import { isAdmin, isNewUser, type ExamplesStatus } from '@strata/domain';
+import type { HomeFeature } from './home.feature';
+import { GetStarted, Overview } from './HomeOverviewPanels';
 import './home.css';
 
-/** The landing page: who you are, and whether the example data is ready to explore. */
-export function HomePage({ session, examples }: { session: SessionFeature; examples: ExamplesFeature }) {
+/**
+ * The landing page (issue 15 item 6): a returning user's recents, favourites and own objects; a new
+ * user's "Get started"; and whether the example data is ready to explore.
+ */
+export function HomePage({
+  session,
+  examples,
+  home,
+}: {
+  session: SessionFeature;
+  examples: ExamplesFeature;
+  home: HomeFeature;
+}) {
   const { user } = useStoreState(session.store.state$);
   const state = useStoreState(examples.store.state$);
+  const overview = useStoreState(home.store.state$);
   useEffect(() => {
     const watching = examples.watch();
     return () => watching.unsubscribe();
   }, [examples]);
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId !== undefined) home.load(userId);
+  }, [home, userId]);
 
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username : '';
   return (
@@ -34,6 +52,14 @@ export function HomePage({ session, examples }: { session: SessionFeature; examp
             ))}
           </p>
         </section>
+      )}
+      {overview.error && <p className="form-error">{overview.error}</p>}
+      {overview.overview === null ? (
+        !overview.error && <p className="muted">Loading your activity…</p>
+      ) : isNewUser(overview.overview) ? (
+        <GetStarted admin={isAdmin(user)} />
+      ) : (
+        <Overview overview={overview.overview} />
       )}
       <section className="card" aria-label="Example data">
         <h2>Example data {state.status && <StateBadge status={state.status} />}</h2>
