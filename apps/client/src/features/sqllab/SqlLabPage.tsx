@@ -44,7 +44,8 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabPageStore }) {
 
   useEffect(() => sqllab.open(), [sqllab]);
 
-  // A link to a query (/sqllab/p/<key>, /sqllab/?savedQueryId=7) opens it in a new tab once the saved
+  // A link to a query (/sqllab/p/<key>, /sqllab/?savedQueryId=7, a past run /sqllab/?queryId=<client id>)
+  // opens it in a new tab once the saved
   // tabs are restored; meanwhile no empty first tab is added, and the address becomes /sqllab/ after.
   // A chart's "View query" pushes its SQL in the router state, or posts it to a new browser tab (the
   // server puts it in the page); a dataset link names it (?datasourceKey=).
@@ -54,32 +55,50 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabPageStore }) {
   const [params] = useSearchParams();
   const savedQueryId = Number(params.get('savedQueryId'));
   const wantsSaved = Number.isInteger(savedQueryId) && savedQueryId > 0;
+  const pastQueryId = params.get('queryId');
   const requested = requestedQueryOf(location.state) ?? postedRequestedQuery();
   const datasourceKey = requested?.datasourceKey ?? params.get('datasourceKey');
-  const [opening, setOpening] = useState(Boolean(permalinkKey) || wantsSaved || Boolean(datasourceKey));
+  const [opening, setOpening] = useState(
+    Boolean(permalinkKey) || wantsSaved || Boolean(pastQueryId) || Boolean(datasourceKey),
+  );
   // Links already opened: StrictMode runs effects twice, and a link must give one tab.
   const opened = useRef(new Set<string>());
   useEffect(() => {
-    if (!ready || (!permalinkKey && !wantsSaved && !datasourceKey)) return;
+    if (!ready || (!permalinkKey && !wantsSaved && !pastQueryId && !datasourceKey)) return;
     const link = permalinkKey
       ? `p:${permalinkKey}`
       : wantsSaved
         ? `saved:${savedQueryId}`
-        : `${location.key}:${datasourceKey}`;
+        : pastQueryId
+          ? `query:${pastQueryId}`
+          : `${location.key}:${datasourceKey}`;
     if (opened.current.has(link)) return;
     opened.current.add(link);
     const done = permalinkKey
       ? sqllab.openPermalink(permalinkKey)
       : wantsSaved
         ? sqllab.openSavedQuery(savedQueryId)
-        : sqllab.openOnDataset(datasourceKey!, requested?.sql);
+        : pastQueryId
+          ? sqllab.openPastQuery(pastQueryId)
+          : sqllab.openOnDataset(datasourceKey!, requested?.sql);
     // The address (and its state) becomes plain /sqllab/: a reload must not open the link again.
     void done.finally(() => {
       forgetPostedRequestedQuery();
       setOpening(false);
       navigate('/sqllab/', { replace: true, state: null });
     });
-  }, [sqllab, ready, permalinkKey, wantsSaved, savedQueryId, datasourceKey, requested?.sql, location.key, navigate]);
+  }, [
+    sqllab,
+    ready,
+    permalinkKey,
+    wantsSaved,
+    savedQueryId,
+    pastQueryId,
+    datasourceKey,
+    requested?.sql,
+    location.key,
+    navigate,
+  ]);
 
   // A page with no tab gets one; it is where the user starts, not an undoable step.
   useEffect(() => {

@@ -40,6 +40,7 @@ export interface SqlLabPageStore extends Pick<
   | 'copyPermalink'
   | 'openPermalink'
   | 'openSavedQuery'
+  | 'openPastQuery'
   | 'openOnDataset'
   | 'addTable'
   | 'toggleTable'

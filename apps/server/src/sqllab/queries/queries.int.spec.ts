@@ -103,6 +103,28 @@ it('the history list filters by database, state, text, user and time, orders and
   expect((await list(`(filters:!((col:start_time,opr:gt,value:${Date.now() - 3_600_000})))`)).body.count).toBe(3);
 });
 
+it("a non-admin's history is their own runs only, whatever they search; an admin finds them by user", async () => {
+  const list = (rison: string, client = app.admin) => client.get(`/api/v1/query/${q(rison)}`);
+  expect((await app.admin.put(`/api/v1/database/${db}/access`, { roles: ['sql_lab'] })).status).toBe(200);
+  const mine = clientId();
+  const run = await other.post('/api/v1/sqllab/execute/', {
+    database_id: db,
+    client_id: mine,
+    sql: 'SELECT 2 AS mine',
+  });
+  expect(run.status).toBe(200);
+  const own = await list('()', other);
+  expect([own.body.count, own.body.result.map((r: { id: string }) => r.id)]).toEqual([1, [mine]]);
+  // The admin's runs stay out of every search of theirs: by text, state, database or time.
+  expect((await list("(filters:!((col:sql,opr:ct,value:'t1200')))", other)).body.count).toBe(0);
+  expect((await list('(filters:!((col:status,opr:eq,value:failed)))', other)).body.count).toBe(0);
+  expect((await list(`(filters:!((col:database_id,opr:eq,value:${db})))`, other)).body.count).toBe(1);
+  expect((await list(`(filters:!((col:user_id,opr:eq,value:${other.id})))`, other)).body.count).toBe(1);
+  expect((await list('()')).body.count).toBe(4);
+  const byUser = await list(`(filters:!((col:user_id,opr:eq,value:${other.id})))`);
+  expect(byUser.body.result.map((r: { id: string; userId: number }) => [r.id, r.userId])).toEqual([[mine, other.id]]);
+});
+
 it('rebuilding the read model from the log gives the live table', async () => {
   const snapshot = () => app.metaQuery('SELECT * FROM query ORDER BY id');
   const before = await snapshot();

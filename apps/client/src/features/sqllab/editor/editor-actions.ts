@@ -26,6 +26,8 @@ export interface EditorActions {
   savedDescription(tabId: string): Promise<string>;
   /** Opens a saved query in a new tab (sqllab-and-platform §2: SQL Lab opened from a saved query). */
   openSavedQuery(id: number): Promise<void>;
+  /** Opens a past run (its client id) in a new tab: its SQL, database, catalog and schema (`?queryId=`). */
+  openPastQuery(id: string): Promise<void>;
   /** Stores the tab as a permalink and copies its address (`origin` + the server's path). */
   copyPermalink(tabId: string, origin: string): Promise<void>;
   /** Opens a permalink's query in a new tab (sqllab-and-platform §2: SQL Lab opened from a permalink). */
@@ -213,6 +215,24 @@ export function editorActions(core: SqlLabCore): EditorActions {
             dbId: dataset.database.id,
             schema: dataset.schema,
             catalog: dataset.catalog ?? null,
+          },
+        });
+      } catch {
+        toasts.danger(EditorErrorMessages.QUERY_NOT_LOADED);
+      }
+    },
+    async openPastQuery(id) {
+      try {
+        const past = await api.query(id);
+        core.execute({
+          type: 'AddTab',
+          data: {
+            id: core.context.newId(),
+            at: core.now(),
+            sql: past.sql,
+            dbId: past.dbId,
+            schema: past.schema ?? null,
+            catalog: past.catalog ?? null,
           },
         });
       } catch {

@@ -12,10 +12,15 @@ export interface QueryHistoryProps {
   /** Changes when a run of this page finishes: the list is read again so it shows up. */
   refreshKey: string;
   onOpenInTab(query: ServerQuery): void;
-  onInsert(query: ServerQuery): void;
+  /** The open action's name: SQL Lab's tab says "Open in a new tab", the history page "Open in SQL Lab". */
+  openLabel?: string;
+  /** SQL Lab's tab only (the history page has no editor): put the SQL into the tab shown. */
+  onInsert?(query: ServerQuery): void;
   /** The tab shown: its own runs can be removed from it. */
-  tabId: string;
-  onRemove(query: ServerQuery): void;
+  tabId?: string;
+  onRemove?(query: ServerQuery): void;
+  /** Whether other users' runs can be asked for (all_query_access; the server refuses them otherwise). */
+  userFilter?: boolean;
 }
 
 const PERIODS: { value: HistoryPeriod; label: string }[] = [
@@ -34,9 +39,11 @@ export function QueryHistory({
   databases,
   refreshKey,
   onOpenInTab,
+  openLabel = 'Open in a new tab',
   onInsert,
   tabId,
   onRemove,
+  userFilter = true,
 }: QueryHistoryProps) {
   const state = useStoreState(history.store.state$);
   const { filters } = state;
@@ -79,18 +86,20 @@ export function QueryHistory({
             </option>
           ))}
         </select>
-        <select
-          aria-label="Filter by user"
-          value={filters.userId ?? ''}
-          onChange={(e) => set({ userId: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">All users</option>
-          {Object.entries(state.users).map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
+        {userFilter && (
+          <select
+            aria-label="Filter by user"
+            value={filters.userId ?? ''}
+            onChange={(e) => set({ userId: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">All users</option>
+            {Object.entries(state.users).map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
         <select
           aria-label="Filter by time"
           value={filters.period}
@@ -149,13 +158,15 @@ export function QueryHistory({
                     <code title={q.sql}>{q.sql.length > 100 ? `${q.sql.slice(0, 100)}…` : q.sql}</code>
                   </td>
                   <td className="sqllab-history__actions">
-                    <button type="button" className="link-button" onClick={() => onInsert(q)}>
-                      Edit in this tab
-                    </button>
+                    {onInsert && (
+                      <button type="button" className="link-button" onClick={() => onInsert(q)}>
+                        Edit in this tab
+                      </button>
+                    )}
                     <button type="button" className="link-button" onClick={() => onOpenInTab(q)}>
-                      Open in a new tab
+                      {openLabel}
                     </button>
-                    {q.sqlEditorId === tabId && (
+                    {onRemove && tabId !== undefined && q.sqlEditorId === tabId && (
                       <button type="button" className="link-button" onClick={() => onRemove(q)}>
                         Remove from this tab
                       </button>

@@ -91,6 +91,7 @@ export function createPastSqlLab({ moment$, databases$, rowsNote }: PastSqlLab):
     copyPermalink: done,
     openPermalink: done,
     openSavedQuery: done,
+    openPastQuery: done,
     openOnDataset: done,
     addTable: nothing,
     toggleTable: nothing,
