@@ -73,6 +73,8 @@ const ChartListRoute = lazy(() => import('../features/charts/list/ChartListRoute
 // Dashboards and their list load on first visit too (the grid, the filter bar, markdown).
 const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute'));
 const DashboardListRoute = lazy(() => import('../features/dashboard/list/DashboardListRoute'));
+// SQL Lab's query history page (issue 15 item 4) loads on first visit: it draws SQL Lab's history list.
+const QueryHistoryRoute = lazy(() => import('../features/sqllab/history/QueryHistoryRoute'));
 // A session replay (issue 13 item 4) loads on first visit: it pulls in SQL Lab's editor.
 const ReplayRoute = lazy(() => import('../features/replay/ReplayRoute'));
 // Alerts & reports (issue 14): the lists, each schedule's execution log, the outbox.
@@ -127,6 +129,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'sqllab/', element: <SqlLab /> },
           { path: 'sqllab/p/:key', element: <SqlLab /> },
           { path: 'sqllab/saved_queries/', element: <SavedQueries /> },
+          { path: 'sqllab/history/', element: lazyPage(<QueryHistoryRoute />) },
           { path: 'explore/', element: lazyPage(<ExploreRoute />) },
           { path: 'explore/p/:key/', element: lazyPage(<ExploreRoute />) },
           { path: 'chart/list/', element: lazyPage(<ChartListRoute />) },
