@@ -3,6 +3,7 @@ import { hasPermission, hiddenChrome, isAdmin, Permission, PermissionView, readP
 import { useDismiss } from '../shared/use-dismiss';
 import { useStoreState } from '../shared/use-store-state';
 import type { Me } from '@strata/domain';
+import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useServices } from './services-context';
 import './app-frame.css';
 
@@ -106,6 +107,7 @@ function UserMenu({ user }: { user: Me }) {
           >
             My activity
           </button>
+          <ThemeToggle />
           <button
             type="button"
             role="menuitem"

@@ -1,4 +1,4 @@
-import { EMPTY, type Observable, type Subscription } from 'rxjs';
+import { EMPTY, map, type Observable, type Subscription } from 'rxjs';
 import type { ClientContext } from '../shared/feature-store';
 import { newId } from '../shared/ids';
 import { HttpClient } from '../features/api/http-client';
@@ -8,6 +8,7 @@ import { createHome, type HomeFeature } from '../features/home/home.feature';
 import { createSession, type SessionFeature } from '../features/session/session.feature';
 import { TimeTravel } from '../features/timetravel/time-travel';
 import { createToasts, type ToastsFeature } from '../features/toasts/toasts.feature';
+import { createTheme, type ThemeFeature } from '../features/theme/theme.feature';
 import { createUserLog, type UserLog, type UserLogTransport } from '../features/userlog/user-log';
 import { logUserActivity } from '../features/userlog/user-log-wiring';
 import { browserUserLogTransport, pageHide$ } from '../features/userlog/browser-transport';
@@ -33,6 +34,7 @@ export interface AppServices {
   readonly activity: ActivityFeature;
   readonly userLog: UserLog;
   readonly timeTravel: TimeTravel;
+  readonly theme: ThemeFeature;
   /** Starts logging page views for the router's locations. */
   trackPaths(paths$: Observable<string>): void;
   dispose(): void;
@@ -73,6 +75,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     liveTransport: socketWire(context.sessionId),
   });
   const timeTravel = new TimeTravel();
+  const theme = createTheme(context, http);
   for (const feature of [
     session,
     toasts,
@@ -100,6 +103,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   });
 
   const subscriptions: Subscription[] = [
+    // The signed-in user's theme, read at login and on each page load (issue 15 item 7).
+    theme.followUser(session.store.liveState$.pipe(map((s) => (s.user ? s.user.id : null)))),
     session.store.liveState$.subscribe((s) => (actor = s.user ? String(s.user.id) : 'anonymous')),
     // How long SQL Lab runs take (sqllab-and-platform §7 timing events).
     logTimings(sqllab.store.recorded$, (e) => sqlLabTimingMark(e, sqllab.store.getState()), userLog),
@@ -119,11 +124,13 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     activity,
     userLog,
     timeTravel,
+    theme,
     trackPaths(paths$) {
       subscriptions.push(...logUserActivity(userLog, session.store, paths$));
     },
     dispose() {
       subscriptions.forEach((s) => s.unsubscribe());
+      theme.dispose();
       [toasts, session, users, home, sqllab, activity, userLog, timeTravel].forEach((f) => f.dispose());
     },
   };
