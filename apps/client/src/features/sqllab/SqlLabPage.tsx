@@ -192,7 +192,11 @@ export function SqlLabPage({ sqllab }: { sqllab: SqlLabPageStore }) {
             data: { queryEditorId: id, fromIndex: order.indexOf(id), toIndex: order.indexOf(toId) },
           });
         }}
-        aside={<Link to="/sqllab/saved_queries/">Saved queries</Link>}
+        aside={
+          <>
+            <Link to="/sqllab/saved_queries/">Saved queries</Link> · <Link to="/sqllab/history/">Query history</Link>
+          </>
+        }
       />
       <div className="sqllab-body">
         {!active.hideLeftBar && (
