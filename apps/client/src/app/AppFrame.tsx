@@ -3,6 +3,7 @@ import { hasPermission, hiddenChrome, isAdmin, Permission, PermissionView, readP
 import { useDismiss } from '../shared/use-dismiss';
 import { useStoreState } from '../shared/use-store-state';
 import type { Me } from '@strata/domain';
+import { ShortcutHelp } from '../features/shortcuts/ShortcutHelp';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { useServices } from './services-context';
 import './app-frame.css';
@@ -62,6 +63,7 @@ export function AppFrame() {
       <main className="app-main">
         <Outlet />
       </main>
+      <ShortcutHelp />
     </div>
   );
 }
