@@ -109,6 +109,16 @@ function UserMenu({ user }: { user: Me }) {
           >
             My activity
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              navigate('/profile/');
+            }}
+          >
+            Profile
+          </button>
           <ThemeToggle />
           <button
             type="button"

@@ -8,6 +8,7 @@ import { LoginPage } from '../features/session/LoginPage';
 import { TimeTravelPanel } from '../features/timetravel/TimeTravelPanel';
 import { ToastList } from '../features/toasts/ToastList';
 import { UsersPage } from '../features/users/UsersPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
 import { SavedQueriesPage } from '../features/sqllab/saved/SavedQueriesPage';
 import { ActivityRoute, ObjectHistoryRoute } from '../features/activity/ActivityRoute';
 import { AppFrame } from './AppFrame';
@@ -41,6 +42,13 @@ function AdminOnly({ children }: { children: ReactNode }) {
 function Home() {
   const { session, examples, home } = useServices();
   return <HomePage session={session} examples={examples} home={home} />;
+}
+
+/** Every user's own page (Superset's /users/userinfo/ too). */
+function Profile() {
+  const { session, profile } = useServices();
+  const { user } = useStoreState(session.store.liveState$);
+  return user && <ProfilePage user={user} profile={profile} onSignInAgain={() => session.logout()} />;
 }
 
 function Users() {
@@ -124,6 +132,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'users/', element: <Users /> },
+          { path: 'profile/', element: <Profile /> },
+          { path: 'users/userinfo/', element: <Profile /> },
           { path: 'activity/', element: <ActivityRoute /> },
           { path: 'activity/object/:type/:id', element: <ObjectHistoryRoute /> },
           { path: 'sqllab/', element: <SqlLab /> },

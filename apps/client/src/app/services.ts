@@ -15,6 +15,7 @@ import { browserUserLogTransport, pageHide$ } from '../features/userlog/browser-
 import { logTimings } from '../features/userlog/timings';
 import { sqlLabTimingMark } from '../features/sqllab/runs/run-timings';
 import { createUsers, type UsersFeature } from '../features/users/users.feature';
+import { createProfile, type ProfileFeature } from '../features/profile/profile.feature';
 import { createSqlLab, type SqlLabFeature } from '../features/sqllab/sqllab.feature';
 import { createSavedQueries, type SavedQueriesFeature } from '../features/sqllab/saved/saved-queries.feature';
 import { createActivity, type ActivityFeature } from '../features/activity/activity.feature';
@@ -27,6 +28,7 @@ export interface AppServices {
   readonly errors: ErrorsFeature;
   readonly session: SessionFeature;
   readonly users: UsersFeature;
+  readonly profile: ProfileFeature;
   readonly examples: ExamplesFeature;
   readonly home: HomeFeature;
   readonly sqllab: SqlLabFeature;
@@ -65,6 +67,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   const errors = createErrors(context, toasts);
   const session = createSession(context, http, toasts);
   const users = createUsers(context, http, { toasts, errors });
+  const profile = createProfile(context, http);
   const examples = createExamples(context, http);
   const home = createHome(context, http);
   const sqllab = createSqlLab({ context, http, toasts, errors });
@@ -81,6 +84,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     toasts,
     errors,
     users,
+    profile,
     examples,
     home,
     sqllab,
@@ -117,6 +121,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     errors,
     session,
     users,
+    profile,
     examples,
     home,
     sqllab,
@@ -131,7 +136,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     dispose() {
       subscriptions.forEach((s) => s.unsubscribe());
       theme.dispose();
-      [toasts, session, users, home, sqllab, activity, userLog, timeTravel].forEach((f) => f.dispose());
+      [toasts, session, users, profile, home, sqllab, activity, userLog, timeTravel].forEach((f) => f.dispose());
     },
   };
 }

@@ -33,6 +33,8 @@ describe('users page summaries', () => {
       'users/rolesLoaded': { roles: [] },
       'users/userCreated': { user: bob },
       'users/userRolesChanged': { user: { ...bob, roles: [] } },
+      'users/userChanged': { user: bob, what: 'deactivated' },
+      'users/userDeleted': { id: 2, username: 'bob' },
     };
     expect(unreadableSummaries(userListSummaries, samples)).toEqual([]);
   });
