@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Me } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import type { ProfileFeature } from './profile.feature';
+import './profile.css';
 
 /**
  * Every user's own page (Superset's /users/userinfo/): who they are, their roles, and a password change

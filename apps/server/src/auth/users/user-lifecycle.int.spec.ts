@@ -62,6 +62,7 @@ describe('user lifecycle and own password (real HTTP, real PostgreSQL)', () => {
     expect((await api().get(`/api/v1/security/users/${fay.id}`, admin)).status).toBe(404);
     expect((await api().get('/api/v1/me/', token)).status).toBe(401);
     expect(await types(fay.id)).toEqual(['security/userCreated', 'security/userDeleted']);
+    expect(await t.app.get(UsersService).passwordHash(fay.id)).toBeNull();
     const again = await api().request('DELETE', `/api/v1/security/users/${fay.id}`, { headers: admin });
     expect(again.status).toBe(404);
     expect((await create('fay')).id).not.toBe(fay.id);

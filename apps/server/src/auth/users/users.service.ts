@@ -114,6 +114,8 @@ export class UsersService {
     await this.decide(id, { type: 'DeleteUser', data: {} }, this.meta(actor), async (tx, before, events) => {
       if (losesActiveAdmin(before, events)) await this.keepAnActiveAdmin(tx, id);
       if (endsSessions(events)) await this.sessions.endAllFor(id, tx);
+      // A deleted account keeps no password hash.
+      await tx.query(`DELETE FROM user_credentials WHERE user_id = $1`, [id]);
     });
   }
 
