@@ -5,6 +5,7 @@
  */
 import rison from 'rison';
 import type { HomeObject, HomeOverview, HomeRecentItem } from '@strata/domain';
+import { hasStatus } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 
 export const HOME_PAGE_SIZE = 6;
@@ -71,10 +72,15 @@ export async function loadHomeOverview(http: HttpClient, userId: number): Promis
     dashboards([{ col: 'owners', opr: 'rel_m_m', value: userId }]),
     charts([{ col: 'id', opr: 'chart_is_favorite', value: true }]),
     charts([{ col: 'owners', opr: 'rel_m_m', value: userId }]),
-    // An admin's list holds everyone's queries: the home page shows the user's own.
+    // An admin's list holds everyone's queries: the home page shows the user's own. A user without SQL Lab
+    // (403) has none; the rest of the page still shows.
     http
       .get<{ result: SavedQueryRow[] }>(`/api/v1/saved_query/?q=${q(listQuery([]))}`)
-      .then((b) => b.result.filter((s) => !s.created_by || s.created_by.id === userId).map(savedQuery)),
+      .then((b) => b.result.filter((s) => !s.created_by || s.created_by.id === userId).map(savedQuery))
+      .catch((thrown: unknown) => {
+        if (hasStatus(thrown, 403)) return [];
+        throw thrown;
+      }),
   ]);
   return {
     recents,

@@ -163,6 +163,15 @@ describe('home page', () => {
     expect(await within(examples).findByText('ready')).toBeInTheDocument();
   });
 
+  it('a user whose role has no SQL Lab (saved queries 403) still gets their page', async () => {
+    await openHome({ ...returning, noSqlLab: true });
+    const recents = await screen.findByRole('region', { name: 'Recents' });
+    expect(within(recents).getByRole('link', { name: 'Sales board' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Saved queries' })).getByText('No saved queries yet.'),
+    ).toBeInTheDocument();
+  });
+
   it('a new admin is shown how to connect a database first', async () => {
     await openHome(fresh(admin));
     const start = await screen.findByRole('region', { name: 'Get started' });

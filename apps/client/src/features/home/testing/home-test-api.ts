@@ -14,6 +14,8 @@ export interface HomeFixture {
   }[];
   charts: { id: number; slice_name: string; url: string; changed_on: string; owners: number[]; favorite: boolean }[];
   savedQueries: { id: number; label: string; changed_on: string; created_by: { id: number } }[];
+  /** A role without SQL Lab: the saved query list answers 403, as the server does. */
+  noSqlLab?: boolean;
 }
 
 type Filter = { col: string; opr: string; value: unknown };
@@ -55,6 +57,14 @@ export function homeApi(fixture: HomeFixture) {
       const result = applyFilters(fixture.charts, filtersOf(url));
       return ok({ count: result.length, result });
     }
+    if (path === '/api/v1/saved_query/' && fixture.noSqlLab)
+      return {
+        status: 403,
+        body: {
+          message: 'Forbidden',
+          errors: [{ message: 'Forbidden', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }],
+        },
+      };
     if (path === '/api/v1/saved_query/')
       return ok({ count: fixture.savedQueries.length, result: fixture.savedQueries });
     return undefined;
