@@ -29,6 +29,7 @@ const api = (who: 'admin' | 'bob') => {
     get: (path: string) => http.get(path, headers),
     post: (path: string, body?: unknown) => http.post(path, body, headers),
     put: (path: string, body?: unknown) => http.put(path, body, headers),
+    delete: (path: string) => http.request('DELETE', path, { headers }),
   };
 };
 const recent = (who: 'admin' | 'bob', q: unknown = {}) =>
@@ -135,6 +136,18 @@ describe('GET /api/v1/log/recent_activity/ (real HTTP, real PostgreSQL)', () => 
     const got = await items('admin', { actor: bobId });
     expect(got[0]).toMatchObject({ action: 'viewed', item_type: 'dashboard', item_id: bobBoard });
     expect(got.some((i) => i.item_type === 'dashboard' && i.item_id === adminBoard)).toBe(false);
+  });
+
+  it('a deleted dashboard leaves the list (its link would 404); the others keep their current names', async () => {
+    const made = await api('bob').post('/api/v1/dashboard/', { dashboard_title: 'Short-lived' });
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    expect((await view('bob', `dashboard_id=${id}`)).status).toBe(200);
+    expect((await items('bob')).some((i) => i.item_type === 'dashboard' && i.item_id === id)).toBe(true);
+    expect((await api('bob').delete(`/api/v1/dashboard/${id}`)).status).toBe(200);
+    const after = await items('bob');
+    expect(after.some((i) => i.item_type === 'dashboard' && i.item_id === id)).toBe(false);
+    expect(after.some((i) => i.item_type === 'dashboard' && i.item_id === bobBoard)).toBe(true);
   });
 
   it('page_size caps the answer; an unknown key is a 400', async () => {
