@@ -12,6 +12,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ExecuteModule } from './sqllab/execute/execute.module';
 import { DatasetsModule } from './datasets/datasets.module';
+import { UploadModule } from './upload/upload.module';
 import { SqlLabBootstrapModule } from './sqllab/bootstrap/bootstrap.module';
 import { EstimateModule } from './sqllab/estimate/estimate.module';
 import { SqlFormatModule } from './sqllab/format/format.module';
@@ -67,6 +68,7 @@ import { ReportSchedulerModule } from './report-scheduler/report-scheduler.modul
     SqlLabPermalinkModule,
     SqlLabRequestedQueryModule,
     DatasetsModule,
+    UploadModule,
     ChartDataModule,
     DashboardsModule,
     DashboardDraftsModule,

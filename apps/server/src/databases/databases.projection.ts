@@ -91,6 +91,7 @@ function evolveDatabase(row: DatabasesTableRow | null, event: DatabaseEnvelope):
     case 'database/accessGranted':
     case 'database/accessRevoked':
     case 'database/dangerousLoginConfirmed':
+    case 'database/fileUploaded':
       // Not a change of the connection, but a version of its stream (what the next edit is decided on).
       return row && { ...row, version: event.version };
     default:

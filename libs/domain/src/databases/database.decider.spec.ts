@@ -168,4 +168,27 @@ describe('database decider', () => {
       .when({ type: 'AdoptDatabase', data: { id: 7, current: settings, roles: [] } })
       .then([]);
   });
+
+  it('records a file upload as one intent, also for a row outside the log, never for a deleted database', () => {
+    const data = {
+      id: 7,
+      schema: 'uploads',
+      table: 'sales',
+      rows: 3,
+      mode: 'replace' as const,
+      file_type: 'csv' as const,
+    };
+    spec
+      .given([created])
+      .when({ type: 'RecordFileUpload', data })
+      .then([{ type: 'database/fileUploaded', data }]);
+    spec
+      .given([])
+      .when({ type: 'RecordFileUpload', data })
+      .then([{ type: 'database/fileUploaded', data }]);
+    spec
+      .given([created, { type: 'database/databaseDeleted', data: { id: 7, database_name: 'x' } }])
+      .when({ type: 'RecordFileUpload', data })
+      .thenThrows('database_not_found');
+  });
 });

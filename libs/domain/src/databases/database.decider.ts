@@ -5,6 +5,7 @@
  */
 import { DomainError, type Decider } from '@strata/events';
 import { leaveUnchanged, unknownCommand } from '../shared/exhaustive';
+import type { DatabaseFileUploaded } from './database.events';
 import {
   DATABASE_OPTIONS,
   settingsChangedBy,
@@ -43,7 +44,9 @@ export type DatabaseCommand =
     }
   | { type: 'DeleteDatabase' }
   /** The access form: the roles that may read the database, granted and revoked to match. */
-  | { type: 'SetDatabaseAccess'; data: { roles: string[] } };
+  | { type: 'SetDatabaseAccess'; data: { roles: string[] } }
+  /** A file loaded into one of its tables (the rows are in the database already; this records the intent). */
+  | { type: 'RecordFileUpload'; data: DatabaseFileUploaded['data'] };
 
 export const initialDatabaseState = (): DatabaseState => ({ status: 'none', id: 0, settings: null, roles: [] });
 
@@ -141,6 +144,10 @@ export const databaseDecider: Decider<DatabaseState, DatabaseEvent, DatabaseComm
       }
       case 'SetDatabaseAccess':
         return decideAccess(command.data.roles, state);
+      case 'RecordFileUpload':
+        // A row registered outside the log (version 0) takes uploads too: the command names its id.
+        if (state.status === 'deleted') activeSettings(state);
+        return [{ type: 'database/fileUploaded', data: command.data }];
       default:
         return unknownCommand(command);
     }
@@ -164,6 +171,7 @@ export const databaseDecider: Decider<DatabaseState, DatabaseEvent, DatabaseComm
       case 'database/passwordChanged':
       case 'database/passwordRemoved':
       case 'database/dangerousLoginConfirmed':
+      case 'database/fileUploaded':
         return state;
       case 'database/databaseDeleted':
         return { ...state, status: 'deleted' };

@@ -66,6 +66,22 @@ export type DangerousLoginConfirmed = EventLike<
   { id: number; username: string; risks: string[] }
 >;
 
+/**
+ * A file (CSV or Excel) was loaded into a table of this database by a user (issue 15 item 3): where, how
+ * many rows, and what happened to a table of that name (created, replaced, or appended to).
+ */
+export type DatabaseFileUploaded = EventLike<
+  'database/fileUploaded',
+  {
+    id: number;
+    schema: string | null;
+    table: string;
+    rows: number;
+    mode: 'fail' | 'replace' | 'append';
+    file_type: 'csv' | 'excel';
+  }
+>;
+
 /** The events that change what `databases` shows of a connection (its settings), created or adopted aside. */
 export type DatabaseSettingChanged =
   | DatabaseRenamed
@@ -85,7 +101,8 @@ export type DatabaseEvent =
   | DatabaseDeleted
   | DatabaseAccessGranted
   | DatabaseAccessRevoked
-  | DangerousLoginConfirmed;
+  | DangerousLoginConfirmed
+  | DatabaseFileUploaded;
 
 export const DATABASE_EVENT_TYPES: readonly DatabaseEvent['type'][] = [
   'database/databaseCreated',
@@ -103,6 +120,7 @@ export const DATABASE_EVENT_TYPES: readonly DatabaseEvent['type'][] = [
   'database/accessGranted',
   'database/accessRevoked',
   'database/dangerousLoginConfirmed',
+  'database/fileUploaded',
 ];
 
 export const databaseStream = (id: number) => `database:${id}`;

@@ -66,6 +66,14 @@ describe('database summaries', () => {
       'database/accessGranted': { id: 7, role: 'Alpha' },
       'database/accessRevoked': { id: 7, role: 'Alpha' },
       'database/dangerousLoginConfirmed': { id: 7, username: 'postgres', risks: ['it is a superuser'] },
+      'database/fileUploaded': {
+        id: 7,
+        schema: 'uploads',
+        table: 'sales',
+        rows: 50000,
+        mode: 'append',
+        file_type: 'csv',
+      },
     };
     const before = databaseSummaries.names!.evolve(databaseSummaries.names!.initial(), created);
     expect(unreadableSummaries(databaseSummaries, samples, [{}, { before }])).toEqual([]);

@@ -81,5 +81,9 @@ export const databaseSummaries = defineSummaries<DatabaseEvent, DatabaseState>({
     'database/dangerousLoginConfirmed': (d, { who, objectName, before }) =>
       `${who} confirmed the login ${quote(d.username)} for ${database(objectName, before)} despite ` +
       count(d.risks.length, 'warning'),
+    'database/fileUploaded': (d, { who, objectName, before }) =>
+      `${who} uploaded a ${d.file_type === 'excel' ? 'Excel' : 'CSV'} file of ${count(d.rows, 'row')} into ` +
+      `${quote(d.schema ? `${d.schema}.${d.table}` : d.table)} (${d.mode === 'fail' ? 'new table' : d.mode}) in ` +
+      database(objectName, before),
   },
 });

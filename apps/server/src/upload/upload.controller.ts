@@ -1,0 +1,47 @@
+/**
+ * `POST /api/v1/database/{id}/upload/` (Superset's upload, issue 15 item 3): multipart with `type` csv or
+ * excel and Superset's fields (table_name, schema, delimiter, header_row, already_exists, column_types),
+ * the file last. Streamed: the rows go to the database as they arrive, within UPLOAD_MAX_MB (413).
+ */
+import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Permission, PermissionView as View } from '@strata/domain';
+import type { Request } from 'express';
+import type { CurrentUser } from '../auth/current-user';
+import { ReqUser, RequirePermission } from '../auth/guards/decorators';
+import { engineHttpError } from '../databases/databases.controller';
+import { fileRows } from './file-rows';
+import { readMultipart } from './multipart';
+import { parseUploadFields, tooLarge, uploadMaxBytes } from './upload-request';
+import { UploadService, type UploadResult } from './upload.service';
+
+@Controller('api/v1/database')
+export class UploadController {
+  constructor(private readonly upload: UploadService) {}
+
+  @Post(':id/upload/')
+  @HttpCode(201)
+  @RequirePermission(Permission.WRITE, View.DATABASE)
+  async create(
+    @Param('id') id: string,
+    @Req() req: Request,
+    @ReqUser() user: CurrentUser,
+  ): Promise<{ message: string; result: UploadResult }> {
+    const limit = uploadMaxBytes();
+    const databaseId = Number(id);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    // A declared size over the limit is refused before any byte is read.
+    if (declared > limit + 64 * 1024) {
+      req.resume();
+      throw tooLarge(limit);
+    }
+    try {
+      const result = await readMultipart(req, limit, (fields, file) => {
+        const request = parseUploadFields(fields);
+        return this.upload.load(databaseId, request, fileRows(file, request), user);
+      });
+      return { message: 'OK', result };
+    } catch (err) {
+      throw engineHttpError(err);
+    }
+  }
+}
