@@ -116,7 +116,9 @@ describe('the app', () => {
     await signIn('secret-password');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
     expect(screen.getByTestId('home-roles')).toHaveTextContent('Admin');
-    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('HomeSQL LabChartsDashboardsDatasetsUsers');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent(
+      'HomeSQL LabChartsDashboardsDatasetsUsers',
+    );
     // Superset's "Alerts & reports", for users with can_read on ReportSchedule (an admin has every permission).
     expect(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Alerts & reports' }),

@@ -12,7 +12,12 @@ import {
   type SqlLabEvent,
   type SqlLabState,
 } from '@strata/domain';
-import { createFeatureStore, type ClientContext, type FeatureStore, type RecordOptions } from '../../shared/feature-store';
+import {
+  createFeatureStore,
+  type ClientContext,
+  type FeatureStore,
+  type RecordOptions,
+} from '../../shared/feature-store';
 import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { HttpClient } from '../api/http-client';
