@@ -47,6 +47,9 @@ export function AppFrame() {
             {hasPermission(live.user, Permission.WRITE, PermissionView.DATABASE) && (
               <NavLink to="/databaseview/list/">Database Connections</NavLink>
             )}
+            {hasPermission(live.user, Permission.WRITE, PermissionView.DATABASE) && (
+              <NavLink to="/upload/">Upload file</NavLink>
+            )}
             {hasPermission(live.user, Permission.READ, PermissionView.REPORT_SCHEDULE) && (
               <NavLink
                 to="/alert/list/"

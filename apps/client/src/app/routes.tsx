@@ -93,6 +93,8 @@ const ReportLogRoute = lazy(() =>
   import('../features/reports/pages/ReportPagesRoute').then((m) => ({ default: m.ReportLogRoute })),
 );
 const OutboxRoute = lazy(() => import('../features/reports/outbox/OutboxRoute'));
+// File upload into a database (issue 15 item 3).
+const UploadRoute = lazy(() => import('../features/upload/UploadRoute'));
 // Datasets (issue 15 item 2): the list and the editor, Superset's TableModelView addresses.
 const DatasetListRoute = lazy(() =>
   import('../features/datasets/DatasetsRoute').then((m) => ({ default: m.DatasetListRoute })),
@@ -157,6 +159,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'report/:id/log/', element: lazyPage(<ReportLogRoute />) },
           { path: 'alert/:id/log/', element: lazyPage(<ReportLogRoute />) },
           { path: 'databaseview/list/', element: lazyPage(<DatabasesRoute />) },
+          { path: 'upload/', element: lazyPage(<UploadRoute />) },
           { path: 'tablemodelview/list/', element: lazyPage(<DatasetListRoute />) },
           { path: 'tablemodelview/edit/:id', element: lazyPage(<DatasetEditorRoute />) },
           { path: '*', element: <NotFound /> },
