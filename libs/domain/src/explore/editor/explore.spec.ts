@@ -2,7 +2,7 @@ import { deciderSpec } from '@strata/domain/testing';
 import { exploreDecider } from './explore.decider';
 import type { ExploreCommand } from './explore.commands';
 import type { ExploreEvent } from './explore.events';
-import type { ExploreState } from './model';
+import type { ExploreState, SliceInfo } from './model';
 import { avgHorsepower, cars, changed, flights, opened } from './testing/fixtures';
 
 const spec = deciderSpec(exploreDecider);
@@ -30,13 +30,13 @@ describe('Explore: opening', () => {
 
   it("a new chart starts with its dataset's default time grain; a form with a grain or a saved chart keeps its own", () => {
     const weekly = { ...cars, default_time_grain: 'P1W' };
-    const open = (formData: Record<string, unknown>, slice: { slice_id: number; slice_name: string } | null = null) =>
+    const open = (formData: Record<string, unknown>, slice: SliceInfo | null = null) =>
       decideOn([], { type: 'OpenExplore', data: { datasource: weekly, formData, slice } })[0];
     expect(open({ viz_type: 'table' })?.data).toMatchObject({ formData: { time_grain_sqla: 'P1W' } });
     expect(open({ viz_type: 'table', time_grain_sqla: 'P1D' })?.data).toMatchObject({
       formData: { time_grain_sqla: 'P1D' },
     });
-    const saved = open({ viz_type: 'table' }, { slice_id: 3, slice_name: 'Saved' });
+    const saved = open({ viz_type: 'table' }, { slice_id: 3, slice_name: 'Saved', owners: [], dashboards: [] });
     expect(saved?.type === 'explore/opened' && saved.data.formData.time_grain_sqla).toBeUndefined();
     const plain = decideOn([], { type: 'OpenExplore', data: { datasource: cars, formData: { viz_type: 'table' } } })[0];
     expect(plain?.type === 'explore/opened' && plain.data.formData.time_grain_sqla).toBeUndefined();

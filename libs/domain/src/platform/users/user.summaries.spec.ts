@@ -46,6 +46,7 @@ describe('user summaries', () => {
       'security/userDeactivated': {},
       'security/userReactivated': {},
       'security/userPasswordChanged': {},
+      'security/userDeleted': {},
     };
     expect(unreadableSummaries(userSummaries, samples, [{}, { objectName: 'bob' }])).toEqual([]);
   });
