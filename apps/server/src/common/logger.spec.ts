@@ -81,13 +81,29 @@ describe('log format', () => {
   it('development writes a line a person reads: time, level, context, message, extra fields, stack', () => {
     const { text, stream } = collect();
     const logger = createRootLogger('info', stream, logFormatFor('development'));
-    new PinoLoggerService(logger).log('Mapped {/health, GET} route', 'RouterExplorer');
+    new PinoLoggerService(logger).log('Strata is running', 'Main');
     new PinoLoggerService(logger).error('boom', 'Error: boom\n    at main (main.ts:1:1)', 'ExceptionHandler');
     logger.info({ job: 'j1' }, 'done');
     const out = text.join('');
-    expect(out).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}\[RouterExplorer\] Mapped \{\/health, GET\} route\n/);
+    expect(out).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}\[Main\] Strata is running\n/);
     expect(out).toContain('ERROR [ExceptionHandler] boom\nError: boom\n    at main (main.ts:1:1)\n');
     expect(out).toMatch(/INFO {2}done job=j1\n$/);
     expect(out).not.toContain('{"level"');
+  });
+
+  it("development shows a request as one short line and leaves out Nest's boot lines", () => {
+    const { text, stream } = collect();
+    const logger = createRootLogger('info', stream, logFormatFor('development'));
+    new PinoLoggerService(logger).log('AppModule dependencies initialized', 'InstanceLoader');
+    new PinoLoggerService(logger).log('Mapped {/health, GET} route', 'RouterExplorer');
+    logger.info(
+      {
+        req: { id: 4, method: 'GET', url: '/report/list/', headers: { host: 'localhost', 'user-agent': 'curl' } },
+        res: { statusCode: 200, headers: { 'content-type': 'text/html' } },
+        responseTime: 3,
+      },
+      'request completed',
+    );
+    expect(text.join('')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/report\/list\/ 200 3ms\n$/);
   });
 });

@@ -8,14 +8,36 @@ import { Writable } from 'node:stream';
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 // Fields every record has or that the line already shows.
 const SHOWN = new Set(['level', 'time', 'msg', 'service', 'pid', 'hostname', 'context', 'stack', 'err']);
+// Nest's boot lines, one per module and per route (about 400): at a terminal they bury what matters, so the
+// readable form leaves them out; production's JSON keeps them.
+const BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
 
-export function formatPrettyLine(line: string): string {
+interface HttpRecord {
+  req: { method?: string; url?: string };
+  res: { statusCode?: number };
+  responseTime?: number;
+}
+const isHttp = (record: Record<string, unknown>): record is Record<string, unknown> & HttpRecord =>
+  typeof record.req === 'object' && record.req !== null && typeof record.res === 'object' && record.res !== null;
+
+/** A request as a person reads it: `GET /api/v1/chart/ 200 12ms` (pino-http logs its headers too). */
+function httpLine(record: HttpRecord & Record<string, unknown>): Record<string, unknown> {
+  const { req, res, responseTime, ...rest } = record;
+  const ms = typeof responseTime === 'number' ? ` ${responseTime}ms` : '';
+  return { ...rest, msg: `${req.method ?? ''} ${req.url ?? ''} ${res.statusCode ?? ''}${ms}` };
+}
+
+/** The readable form of one JSON line, or null for a line left out (Nest's boot lines). */
+export function formatPrettyLine(line: string): string | null {
   let record: Record<string, unknown>;
   try {
     record = JSON.parse(line) as Record<string, unknown>;
   } catch {
     return line;
   }
+  if (typeof record.context === 'string' && BOOT_CONTEXTS.has(record.context) && (record.level as number) < 40)
+    return null;
+  if (isHttp(record)) record = httpLine(record);
   const time = typeof record.time === 'string' ? record.time.slice(11, 23) : '';
   const level = (LEVELS[record.level as number] ?? String(record.level)).padEnd(5);
   const context = typeof record.context === 'string' ? ` [${record.context}]` : '';
@@ -32,7 +54,10 @@ export function formatPrettyLine(line: string): string {
 export function prettyDestination(out: { write(text: string): unknown } = process.stdout): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) out.write(`${formatPrettyLine(line)}\n`);
+      for (const line of chunk.toString().split('\n')) {
+        const readable = line.trim() ? formatPrettyLine(line) : null;
+        if (readable !== null) out.write(`${readable}\n`);
+      }
       done();
     },
   });
