@@ -133,7 +133,11 @@ export function UploadPage({ databases, schemas, upload }: UploadPageProps) {
       </label>
       <label>
         Database
-        <select value={form.databaseId} onChange={(e) => set({ databaseId: Number(e.target.value) })}>
+        <select
+          aria-label="Database"
+          value={form.databaseId}
+          onChange={(e) => set({ databaseId: Number(e.target.value) })}
+        >
           {targets.map((t) => (
             <option key={t.id} value={t.id}>
               {t.database_name}
@@ -143,7 +147,7 @@ export function UploadPage({ databases, schemas, upload }: UploadPageProps) {
       </label>
       <label>
         Schema
-        <select value={form.schema} onChange={(e) => set({ schema: e.target.value })}>
+        <select aria-label="Schema" value={form.schema} onChange={(e) => set({ schema: e.target.value })}>
           {schemaList.map((s) => (
             <option key={s}>{s}</option>
           ))}
@@ -170,6 +174,7 @@ export function UploadPage({ databases, schemas, upload }: UploadPageProps) {
       <label>
         If the table exists
         <select
+          aria-label="If the table exists"
           value={form.alreadyExists}
           onChange={(e) => set({ alreadyExists: e.target.value as UploadForm['alreadyExists'] })}
         >
