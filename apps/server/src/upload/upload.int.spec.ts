@@ -110,6 +110,13 @@ describe('POST /api/v1/database/{id}/upload/ (real HTTP, a real PostgreSQL to lo
     const dataset = await admin.get(`/api/v1/dataset/${res.body.result.dataset_id}`);
     expect(dataset.status).toBe(200);
     expect(dataset.body.result).toMatchObject({ table_name: 'sales', schema: 'uploads' });
+    expect(dataset.body.result.columns.map((c: { column_name: string }) => c.column_name)).toEqual([
+      'city',
+      'qty',
+      'price',
+      'day',
+      'ok',
+    ]);
     const events = await t.app
       .get(DataSource)
       .query(`SELECT data FROM events WHERE type = 'database/fileUploaded' AND stream = $1`, [`database:${dbId}`]);
