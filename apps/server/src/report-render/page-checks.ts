@@ -13,6 +13,9 @@ interface PageElement {
   textContent: string | null;
   getAttribute(name: string): string | null;
   querySelector(selector: string): PageElement | null;
+  matches(selector: string): boolean;
+  childNodes: Iterable<{ nodeType: number; textContent: string | null }>;
+  getBoundingClientRect(): { bottom: number; width: number; height: number };
 }
 interface PageCanvas {
   width: number;
@@ -28,6 +31,7 @@ declare const document: {
   querySelectorAll(selector: string): Iterable<PageElement> & { length: number };
   createElement(tag: 'canvas'): PageCanvas;
 };
+declare const window: { scrollY: number; innerHeight: number };
 declare const Image: new () => { src: string; naturalWidth: number; naturalHeight: number; decode(): Promise<void> };
 
 export interface ChartOutcome {
@@ -59,11 +63,6 @@ export function chartCount(): number {
 /** The start of what the page says, for an error when its charts never came. */
 export function pageText(): string {
   return document.body.innerText.replace(/\s+/g, ' ').trim().slice(0, 300);
-}
-
-/** The page's full height, for a one-page PDF of all of it. */
-export function pageHeight(): number {
-  return document.documentElement.scrollHeight;
 }
 
 export interface PngPixels {
@@ -104,4 +103,23 @@ export async function pngPixels(page: Page, png: Buffer): Promise<PngPixels> {
 export function colourKey(rgb: string): string {
   const n = Number.parseInt(rgb.replace('#', ''), 16);
   return `#${[16, 8, 0].map((s) => ((n >> s) & 0xf0).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Where the page's content ends, for a PNG or PDF cut to it: the report page fills the window (a dashboard
+ * is drawn in a 1600x2000 one), so one short row of charts left most of the image empty. The lowest chart,
+ * image, canvas, svg or element with text of its own decides; a page that shows none keeps its full height.
+ */
+export function contentHeight(): number {
+  const full = document.documentElement.scrollHeight;
+  let bottom = 0;
+  for (const el of document.querySelectorAll('body *')) {
+    const drawn = el.matches('[data-chart-id], svg, canvas, img');
+    const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '');
+    if (!drawn && !ownText) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) bottom = Math.max(bottom, box.bottom + window.scrollY);
+  }
+  // A margin below the last row, as above the first.
+  return bottom === 0 ? full : Math.min(full, Math.ceil(bottom) + 24);
 }

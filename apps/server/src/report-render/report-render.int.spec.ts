@@ -153,12 +153,15 @@ describe('ReportRenderer (real server, built client, real Chromium)', () => {
     expect(pixels.colours[BAR_COLOUR] ?? 0).toBeGreaterThan(1000);
   }, 600_000);
 
-  it('renders a dashboard in report mode to a PNG at its width, with the chart in it', async () => {
-    const out = await render({ target: { dashboardId }, userId: adminId, format: 'PNG', width: 1000, height: 800 });
+  it('renders a dashboard in report mode to a PNG at its width, with the chart in it, cut below its content', async () => {
+    const out = await render({ target: { dashboardId }, userId: adminId, format: 'PNG', width: 1000, height: 2000 });
     expect(pngWidth(out.data)).toBe(1000);
     expect(out.charts.map((c) => c.id)).toEqual([String(chartId)]);
     const pixels = await pngPixels(decoder, out.data);
     expect(pixels.colours[BAR_COLOUR] ?? 0).toBeGreaterThan(1000);
+    // One row of one chart: the image ends below it, not at the bottom of the 2000 px window.
+    expect(pixels.height).toBeLessThan(1000);
+    expect(pixels.height).toBeGreaterThan(200);
   }, 600_000);
 
   it('prints a chart and a dashboard to PDF', async () => {

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ApiTokens } from '../auth/tokens/api-tokens.service';
 import { AppConfig } from '../config/app-config';
 import { BrowserPool } from './browser-pool';
-import { chartCount, pageHeight, pageText, pngPixels, settledCharts, type ChartOutcome } from './page-checks';
+import { chartCount, contentHeight, pageText, pngPixels, settledCharts, type ChartOutcome } from './page-checks';
 import { reportPagePath, viewportOf, type RenderFormat, type RenderTarget } from './report-page';
 
 export interface RenderRequest {
@@ -109,8 +109,8 @@ export class ReportRenderer implements OnModuleDestroy {
       const why = failed.map((c) => c.alert).find((a) => a.length > 0);
       throw new RenderError(`The report cannot be sent: ${names.join(', ')} failed${why ? `: ${why}` : ''}.`);
     }
+    const height = await page.evaluate(contentHeight);
     if (format === 'PDF') {
-      const height = await page.evaluate(pageHeight);
       const data = await withTimeout(
         this.limits.captureMs,
         page.pdf({ width: `${width}px`, height: `${height + 1}px`, printBackground: true, pageRanges: '1' }),
@@ -118,7 +118,14 @@ export class ReportRenderer implements OnModuleDestroy {
       );
       return { format, contentType: 'application/pdf', data, charts };
     }
-    const data = await page.screenshot({ fullPage: true, type: 'png', timeout: this.limits.captureMs });
+    const viewport = page.viewportSize();
+    // Cut to the content when it ends inside the window; a longer page is taken whole (it ends where it ends).
+    const whole = viewport === null || height >= viewport.height;
+    const data = await page.screenshot({
+      type: 'png',
+      timeout: this.limits.captureMs,
+      ...(whole ? { fullPage: true } : { clip: { x: 0, y: 0, width: viewport.width, height } }),
+    });
     await assertNotBlank(context, data, this.limits.captureMs);
     return { format, contentType: 'image/png', data, charts };
   }
