@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { SCREENSHOT_SIZE, type ReportType } from '@strata/domain';
 import type { ReportsApi } from '../api/reports-api';
 import type { DashboardLayout } from './dashboard-layout';
 import { LOG_RETENTION_DAYS, SCREENSHOT_FORMATS, type NativeFilterRow, type ReportForm } from './report-form';
-import { FieldError } from './SchedulePicker';
+import { Field, FieldError } from './SchedulePicker';
 
 type Set = <K extends keyof ReportForm>(key: K, value: ReportForm[K]) => void;
 type ErrorOf = (...fields: string[]) => string | null;
@@ -18,26 +18,6 @@ export const ADVANCED_FIELDS = [
   'force_screenshot',
   'extra',
 ];
-
-function Row({
-  label,
-  field,
-  error,
-  children,
-}: {
-  label: string;
-  field: string;
-  error: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <div className="report-modal__field" data-field={field}>
-      <span className="report-modal__label">{label}</span>
-      {children}
-      <FieldError field={field} error={error} />
-    </div>
-  );
-}
 
 /**
  * Superset's AlertReportModal "Advanced" settings: log retention, working timeout, grace period (alerts),
@@ -65,7 +45,7 @@ export function AdvancedFields({
   return (
     <details className="report-modal__advanced" open={refused || undefined}>
       <summary>Advanced</summary>
-      <Row label="Log retention" field="log_retention" error={errorOf('log_retention')}>
+      <Field label="Log retention" field="log_retention" error={errorOf('log_retention')}>
         <select
           aria-label="Log retention"
           value={form.logRetention}
@@ -77,27 +57,27 @@ export function AdvancedFields({
             </option>
           ))}
         </select>
-      </Row>
-      <Row label="Working timeout (seconds)" field="working_timeout" error={errorOf('working_timeout')}>
+      </Field>
+      <Field label="Working timeout (seconds)" field="working_timeout" error={errorOf('working_timeout')}>
         <input
           aria-label="Working timeout"
           inputMode="numeric"
           value={form.workingTimeout}
           onChange={(e) => set('workingTimeout', e.target.value)}
         />
-      </Row>
+      </Field>
       {type === 'Alert' && (
-        <Row label="Grace period (seconds)" field="grace_period" error={errorOf('grace_period')}>
+        <Field label="Grace period (seconds)" field="grace_period" error={errorOf('grace_period')}>
           <input
             aria-label="Grace period"
             inputMode="numeric"
             value={form.gracePeriod}
             onChange={(e) => set('gracePeriod', e.target.value)}
           />
-        </Row>
+        </Field>
       )}
       {screenshot && (
-        <Row label="Screenshot width (px)" field="custom_width" error={errorOf('custom_width', 'custom_height')}>
+        <Field label="Screenshot width (px)" field="custom_width" error={errorOf('custom_width', 'custom_height')}>
           <input
             aria-label="Screenshot width"
             inputMode="numeric"
@@ -105,7 +85,7 @@ export function AdvancedFields({
             value={form.customWidth}
             onChange={(e) => set('customWidth', e.target.value)}
           />
-        </Row>
+        </Field>
       )}
       <label className="report-modal__check" data-field="force_screenshot">
         <input

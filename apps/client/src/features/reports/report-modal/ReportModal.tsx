@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ALERT_OPERATORS, type ReportJson } from '@strata/domain';
 import { newId } from '../../../shared/ids';
 import { useStoreState } from '../../../shared/use-store-state';
@@ -7,7 +7,7 @@ import type { ReportsFeature } from '../state/reports.feature';
 import { ADVANCED_FIELDS, AdvancedFields } from './AdvancedFields';
 import { OwnersPicker } from './OwnersPicker';
 import { bodyOf, formatsFor, formOf, newForm, type ReportForm, type ReportTargetProp } from './report-form';
-import { FieldError, SchedulePicker } from './SchedulePicker';
+import { Field, FieldError, SchedulePicker } from './SchedulePicker';
 import { timeZones } from './schedule';
 import './report-modal.css';
 
@@ -193,26 +193,6 @@ function ReportDialog({
 }
 
 type Set = <K extends keyof ReportForm>(key: K, value: ReportForm[K]) => void;
-
-function Field({
-  label,
-  field,
-  error,
-  children,
-}: {
-  label: string;
-  field: string;
-  error: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <div className="report-modal__field" data-field={field}>
-      <span className="report-modal__label">{label}</span>
-      {children}
-      <FieldError field={field} error={error} />
-    </div>
-  );
-}
 
 function TimeZoneField({
   value,

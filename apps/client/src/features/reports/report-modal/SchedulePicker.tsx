@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { nextRuns } from '@strata/domain';
 import { cronOf, SCHEDULE_KINDS, scheduleOf, WEEKDAYS, type Schedule } from './schedule';
 
@@ -141,6 +141,27 @@ export function FieldError({ field, error }: { field: string; error: string | nu
   return (
     <div className="form-error report-modal__field-error" role="alert" id={`report-error-${field}`}>
       {error}
+    </div>
+  );
+}
+
+/** A labelled field of the report modal, with the server's refusal of it underneath. */
+export function Field({
+  label,
+  field,
+  error,
+  children,
+}: {
+  label: string;
+  field: string;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="report-modal__field" data-field={field}>
+      <span className="report-modal__label">{label}</span>
+      {children}
+      <FieldError field={field} error={error} />
     </div>
   );
 }
