@@ -8,7 +8,7 @@
  * dashboard may keep and read its filter state; a key belongs to one dashboard (404 from any other).
  */
 import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   ErrorType,
   FILTER_STATE_EVENTS,
@@ -33,22 +33,13 @@ import { StrataHttpException } from '../common/error-body';
 import { keyValueFold } from '../common/key-value.projection';
 import { readKeyValue } from '../common/key-value.read';
 import { ZodBody, ZodParam } from '../common/zod-validation.pipe';
-import type { AppendResult } from '../event-store/event-store.port';
-import { DecideOn } from '../event-store/decide-command';
-import { DecisionRunner } from '../event-store/load-decide-append';
+import { decisionHandler, DecideOn } from '../event-store/decide-command';
 import { dashboardId } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
 
 export class DecideFilterState extends DecideOn<string, FilterStateCommand> {}
 
-@CommandHandler(DecideFilterState)
-export class DecideFilterStateHandler implements ICommandHandler<DecideFilterState> {
-  constructor(private readonly runner: DecisionRunner) {}
-
-  execute({ id: key, command, meta }: DecideFilterState): Promise<AppendResult> {
-    return this.runner.loadDecideAppend(filterStateStream(key), filterStateDecider, command, undefined, meta);
-  }
-}
+export const DecideFilterStateHandler = decisionHandler(DecideFilterState, filterStateStream, filterStateDecider);
 
 type KeptFilterState = Pick<StoredFilterState, 'dashboardId' | 'state'>;
 

@@ -4,19 +4,9 @@
  * decided again on the new state: the decider then says what the late command still means (a success
  * after Stop means nothing).
  */
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { queryRunDecider, queryStream, type QueryRunCommand } from '@strata/domain';
-import type { AppendResult } from '../../event-store/event-store.port';
-import { DecideOn } from '../../event-store/decide-command';
-import { DecisionRunner } from '../../event-store/load-decide-append';
+import { decisionHandler, DecideOn } from '../../event-store/decide-command';
 
 export class DecideQueryRun extends DecideOn<string, QueryRunCommand> {}
 
-@CommandHandler(DecideQueryRun)
-export class DecideQueryRunHandler implements ICommandHandler<DecideQueryRun> {
-  constructor(private readonly runner: DecisionRunner) {}
-
-  execute({ id: clientId, command, meta }: DecideQueryRun): Promise<AppendResult> {
-    return this.runner.loadDecideAppend(queryStream(clientId), queryRunDecider, command, undefined, meta);
-  }
-}
+export const DecideQueryRunHandler = decisionHandler(DecideQueryRun, queryStream, queryRunDecider);
