@@ -20,6 +20,7 @@ import { ChartDatasources } from './chart-datasource';
 import { toCsv, toXlsx, type Table } from './export-format';
 import { queryContextSchema, queryObjectSchema, type QueryContext } from './query-context.schema';
 import { coercedRecordId } from '../common/ids';
+import { requireMainRight } from '../common/main-rights';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -71,6 +72,9 @@ export class ChartDataController {
         'You do not have permission to download data.',
       );
     }
+    // The rows behind a chart (samples, drill to detail) are Explore's (sqllab-and-platform §6 can_explore).
+    if (context.result_type === 'samples' || context.result_type === 'drill_detail')
+      requireMainRight(user, 'can_explore');
     const { source, context: allowed } = await this.sources.resolveContext(context, user);
     if (context.result_format === 'json' && this.async.enabled()) {
       res.status(202);
@@ -110,6 +114,8 @@ export class ChartDataController {
     @ZodBody(samplesBody) body: z.output<typeof samplesBody>,
     @ReqUser() user: CurrentUser,
   ) {
+    // Drill to detail pages through here: a dataset's rows are Explore's (sqllab-and-platform §6 can_explore).
+    requireMainRight(user, 'can_explore');
     const source = await this.sources.resolve(params.datasource_id, params.datasource_type, user);
     const parsed = queryObjectSchema.safeParse({
       filters: body.filters ?? [],
@@ -127,7 +133,8 @@ export class ChartDataController {
       );
     const base = parsed.data;
     const run = { force: params.force ?? false, resultType: 'samples' as const, resultFormat: 'json' };
-    const page = await this.service.runOne(source, samplesQuery(source, base, false), { ...run, resultType: 'full' });
+    // Ordered, so that page 2 follows page 1 (drill to detail pages through the rows).
+    const page = await this.service.runOne(source, samplesQuery(source, base, true), { ...run, resultType: 'full' });
     const total = await this.service.count(source, base, run);
     return { result: { ...(page as object), total_count: total, page: params.page, per_page: params.per_page } };
   }

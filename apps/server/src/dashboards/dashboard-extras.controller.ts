@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { PublicUrl, type LinkTo } from '../common/public-url';
+import { requireMainRight } from '../common/main-rights';
 import { ZodBody, ZodParam, ZodQuery } from '../common/zod-validation.pipe';
 import { DashboardExtrasService } from './dashboard-extras.service';
 import { DashboardPropertiesService } from './dashboard-properties.service';
@@ -163,6 +164,8 @@ export class DashboardExtrasController {
     @ReqUser() user: CurrentUser,
     @PublicUrl() link: LinkTo,
   ) {
+    // Sharing a dashboard's link is its own right (sqllab-and-platform §6 can_share_dashboard).
+    requireMainRight(user, 'can_share_dashboard');
     const { key, url } = await this.extras.createPermalink(id, body as Record<string, unknown>, user);
     return { key, url: link(url) };
   }

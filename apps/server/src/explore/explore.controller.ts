@@ -26,6 +26,7 @@ import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
 import { ChartsService } from '../charts/charts.service';
 import { DatasetsService } from '../datasets/datasets.service';
 import { coercedRecordId } from '../common/ids';
+import { requireMainRight } from '../common/main-rights';
 import { DecideExplorePermalink } from './decide-explore';
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -68,6 +69,8 @@ export class ExploreController {
     @ReqUser() user: CurrentUser,
     @PublicUrl() link: LinkTo,
   ) {
+    // Sharing a chart's link is its own right (sqllab-and-platform §6 can_share_chart).
+    requireMainRight(user, 'can_share_chart');
     const key = randomBytes(24).toString('base64url');
     await this.commands.execute(
       new DecideExplorePermalink(
@@ -98,6 +101,8 @@ export class ExploreController {
   @Get()
   @RequirePermission(Permission.READ, View.CHART)
   async bootstrap(@ZodQuery(bootstrapQuery) q: z.output<typeof bootstrapQuery>, @ReqUser() user: CurrentUser) {
+    // The Explore page is for users with can_explore (sqllab-and-platform §6); dashboards draw charts without it.
+    requireMainRight(user, 'can_explore');
     let formData: Record<string, unknown> = {};
     let slice: unknown = null;
     let datasourceId = q.datasource_id;
