@@ -22,11 +22,20 @@ import { exploreFormDataSummaries } from '../explore/form-data/form-data.summari
 import { explorePermalinkSummaries } from '../explore/permalinks/permalink.summaries';
 import { exploreSideSummaries } from '../explore/side/explore-side.summaries';
 import { chartListSummaries } from '../explore/chart-list/chart-list.summaries';
+import { annotationQuerySummaries } from '../explore/annotations/annotation-query.summaries';
 import { databaseSummaries } from '../databases/database.summaries';
 import { databaseListSummaries } from '../databases/client/database-list.summaries';
+import { uploadSummaries } from '../databases/client/upload/upload.summaries';
 import { datasetSummaries } from '../datasets/dataset.summaries';
+import {
+  datasetCreateSummaries,
+  datasetEditorSummaries,
+  datasetsPageSummaries,
+} from '../datasets/client/datasets-client.summaries';
 import { reportSummaries } from '../reports/report.summaries';
 import { reportsClientSummaries } from '../reports/client/reports-client.summaries';
+import { reportPagesSummaries } from '../reports/client/report-pages.summaries';
+import { outboxSummaries } from '../reports/client/outbox.summaries';
 import { errorsSummaries } from '../platform/errors/errors.summaries';
 import { examplesSummaries } from '../platform/examples/examples.summaries';
 import { homeSummaries } from '../platform/home/home.summaries';
@@ -61,11 +70,18 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   explorePermalinkSummaries,
   exploreSideSummaries,
   chartListSummaries,
+  annotationQuerySummaries,
   databaseSummaries,
   databaseListSummaries,
+  uploadSummaries,
   datasetSummaries,
+  datasetsPageSummaries,
+  datasetEditorSummaries,
+  datasetCreateSummaries,
   reportSummaries,
   reportsClientSummaries,
+  reportPagesSummaries,
+  outboxSummaries,
   errorsSummaries,
   examplesSummaries,
   homeSummaries,

@@ -9,3 +9,4 @@ export * from './permalinks';
 export * from './form-data';
 export * from './side';
 export * from './chart-list';
+export * from './annotations';
