@@ -1,2 +1,3 @@
 export * from './database-list.events';
 export * from './database-list.summaries';
+export * from './upload';

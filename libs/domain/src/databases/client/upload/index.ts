@@ -1,0 +1,3 @@
+export * from './upload.events';
+export * from './upload.fold';
+export * from './upload.summaries';
