@@ -6,3 +6,4 @@ export * from './dataset.decider';
 export * from './upcasters';
 export * from './dataset-revert';
 export * from './dataset.summaries';
+export * from './client';
