@@ -3,7 +3,8 @@ import { controlDef } from '../controls/control-defs';
 import { ExploreMessages } from '../controls/constants';
 import { validateFormData } from '../controls/validation';
 import type { FormData } from '../controls/types';
-import { completeFormData, remapHidden, remapToDatasource, switchVizType } from './form-data';
+import { completeFormData, remapHidden, remapToDatasource } from './form-data';
+import { switchVizType } from './viz-switch';
 import { initialChartState, type ChartState, type ExploreState } from './model';
 import type { ExploreEvent } from './explore.events';
 

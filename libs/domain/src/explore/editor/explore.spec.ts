@@ -136,7 +136,8 @@ describe('Explore: viz type changes stash and restore form data', () => {
       bar({ series_limit: 10, rolling_type: 'mean', rolling_periods: 7 }),
       { type: 'explore/vizTypeChanged', data: { vizType: 'pie' } },
     ]);
-    expect(toPie.formData).toMatchObject({ viz_type: 'pie', metric: avgHorsepower, groupby: [] });
+    // The bar's categorical x-axis is the pie's dimension (issue 16: it was dropped, one slice).
+    expect(toPie.formData).toMatchObject({ viz_type: 'pie', metric: avgHorsepower, groupby: ['origin'] });
     expect(toPie.formData).not.toHaveProperty('rolling_type');
     expect(toPie.hiddenFormData).toMatchObject({
       rolling_type: 'mean',

@@ -1,7 +1,6 @@
 /**
- * Pure transformations of the form data: defaults for a new chart, the viz type switch (stash what the
- * new type does not show, restore or transform what it does), the datasource remap, and moving a
- * renamed metric's column settings.
+ * Pure transformations of the form data: defaults for a new chart, the datasource remap, and moving a
+ * renamed metric's column settings. The viz type switch is in viz-switch.ts.
  */
 import { controlDef, DATA_KINDS } from '../controls/control-defs';
 import { DEFAULT_EXPLORE_FORM, DEFAULT_VIZ_TYPE } from '../controls/constants';
@@ -27,59 +26,6 @@ export function completeFormData(partial: Partial<FormData>, datasource: Datasou
     out[name] = formDefault !== undefined ? formDefault : controlDef(name)?.default(datasource);
   }
   return out as FormData;
-}
-
-/** How a value of one control carries over to its sibling when the new viz type shows only the sibling. */
-function transformed(name: string, from: Fields): unknown {
-  const metrics = from.metrics as Metric[] | undefined;
-  switch (name) {
-    case 'metric':
-      return Array.isArray(metrics) && metrics.length > 0 ? metrics[0] : undefined;
-    case 'metrics':
-      return !isEmptyValue(from.metric) ? [from.metric] : undefined;
-    case 'x_axis':
-      return from.granularity_sqla ?? undefined;
-    case 'granularity_sqla':
-      return from.x_axis ?? undefined;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * charts-dashboards-reports §4 "Changing the chart type transforms the form data and controls": controls the new type does
- * not show are stashed in hiddenFormData; controls it shows keep their value, come back from the
- * stash, carry over from a sibling (metric/metrics, x_axis/time column) or take their default.
- */
-export function switchVizType(
-  formData: FormData,
-  hidden: Readonly<Fields>,
-  vizType: string,
-  datasource: DatasourceMeta | null,
-): { formData: FormData; hiddenFormData: Fields } {
-  const before = new Set(vizControlNames(formData.viz_type));
-  const after = new Set(vizControlNames(vizType));
-  const nextHidden: Fields = { ...hidden };
-  const next: Fields = {};
-  for (const [key, value] of Object.entries(formData)) {
-    if (before.has(key) && !after.has(key)) nextHidden[key] = value;
-    else next[key] = value;
-  }
-  next.viz_type = vizType;
-  for (const name of after) {
-    if (before.has(name) && formData[name] !== undefined) {
-      delete nextHidden[name];
-      continue;
-    }
-    if (Object.prototype.hasOwnProperty.call(nextHidden, name)) {
-      next[name] = nextHidden[name];
-      delete nextHidden[name];
-      continue;
-    }
-    const carried = transformed(name, formData);
-    if (carried !== undefined) next[name] = carried;
-  }
-  return { formData: completeFormData(next as FormData, datasource), hiddenFormData: nextHidden };
 }
 
 /**

@@ -6,6 +6,7 @@ export { evolveExplore } from './explore.evolve';
 export * from './explore.decider';
 export * from './undoable';
 export * from './save';
-export { completeFormData, switchVizType, remapToDatasource, movedColumnConfig } from './form-data';
+export { completeFormData, remapToDatasource, movedColumnConfig } from './form-data';
+export { switchVizType, dimensionPool, metricPool } from './viz-switch';
 export * from './upcasters';
 export * from './explore.summaries';
