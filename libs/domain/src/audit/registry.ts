@@ -21,6 +21,7 @@ import { exploreSummaries } from '../explore/editor/explore.summaries';
 import { exploreFormDataSummaries } from '../explore/form-data/form-data.summaries';
 import { explorePermalinkSummaries } from '../explore/permalinks/permalink.summaries';
 import { exploreSideSummaries } from '../explore/side/explore-side.summaries';
+import { drillSummaries } from '../explore/drill/drill.summaries';
 import { chartListSummaries } from '../explore/chart-list/chart-list.summaries';
 import { annotationQuerySummaries } from '../explore/annotations/annotation-query.summaries';
 import { databaseSummaries } from '../databases/database.summaries';
@@ -69,6 +70,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   exploreFormDataSummaries,
   explorePermalinkSummaries,
   exploreSideSummaries,
+  drillSummaries,
   chartListSummaries,
   annotationQuerySummaries,
   databaseSummaries,

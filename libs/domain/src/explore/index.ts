@@ -10,3 +10,4 @@ export * from './form-data';
 export * from './side';
 export * from './chart-list';
 export * from './annotations';
+export * from './drill';

@@ -1,0 +1,2 @@
+export * from './drill-query';
+export * from './drill.events';
