@@ -52,10 +52,11 @@ function Profile() {
 }
 
 function Users() {
-  const { users } = useServices();
+  const { users, session } = useServices();
+  const { user } = useStoreState(session.store.liveState$);
   return (
     <AdminOnly>
-      <UsersPage users={users} />
+      <UsersPage users={users} signedInId={user?.id ?? null} />
     </AdminOnly>
   );
 }

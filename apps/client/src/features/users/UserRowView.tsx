@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { UserRow } from '@strata/domain';
+import { SELF_LOCKOUT, type UserRow } from '@strata/domain';
 import { RolePicker } from './RolePicker';
 import type { UserChanges } from './users.feature';
 
@@ -8,16 +8,21 @@ type Mode = 'view' | 'edit' | 'password' | 'delete';
 /**
  * One user in the admin's table, with what can be done to them: edit the details and roles, deactivate or
  * reactivate, reset the password (the admin sets a new one: no mail server is needed, and the user's
- * sessions end), delete after a confirmation. Refusals (oneself, the last admin) come from the server.
+ * sessions end), delete after a confirmation. On the signed-in admin's own row Deactivate and Delete are
+ * disabled with the reason as their title (they would lock themselves out; the server refuses it too);
+ * the last-admin refusal comes from the server, which alone knows every admin.
  */
 export function UserRowView({
   user,
   roles,
+  isSelf,
   onUpdate,
   onDelete,
 }: {
   user: UserRow;
   roles: readonly string[];
+  /** This row is the signed-in user. */
+  isSelf: boolean;
   onUpdate: (changes: UserChanges, what: string) => Promise<boolean>;
   onDelete: () => Promise<boolean>;
 }) {
@@ -50,7 +55,8 @@ export function UserRowView({
           </button>
           <button
             type="button"
-            disabled={busy}
+            disabled={busy || (isSelf && user.active)}
+            title={isSelf && user.active ? SELF_LOCKOUT.deactivate : undefined}
             onClick={() =>
               void run(() => onUpdate({ active: !user.active }, user.active ? 'deactivated' : 'reactivated'))
             }
@@ -60,7 +66,13 @@ export function UserRowView({
           <button type="button" onClick={() => setMode('password')} disabled={busy}>
             Reset password
           </button>
-          <button type="button" className="danger" onClick={() => setMode('delete')} disabled={busy}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setMode('delete')}
+            disabled={busy || isSelf}
+            title={isSelf ? SELF_LOCKOUT.delete : undefined}
+          >
             Delete
           </button>
         </td>

@@ -6,8 +6,11 @@ import type { NewUser, UsersFeature } from './users.feature';
 import { UserRowView } from './UserRowView';
 import './users.css';
 
-/** Security admin: every user with their roles and actions, a form to add one, and the roles list. */
-export function UsersPage({ users }: { users: UsersFeature }) {
+/**
+ * Security admin: every user with their roles and actions, a form to add one, and the roles list.
+ * `signedInId`: the admin looking at the page, whose own row offers no way to lock themselves out.
+ */
+export function UsersPage({ users, signedInId = null }: { users: UsersFeature; signedInId?: number | null }) {
   const state = useStoreState(users.store.state$);
   useEffect(() => users.load(), [users]);
 
@@ -38,6 +41,7 @@ export function UsersPage({ users }: { users: UsersFeature }) {
                   key={user.id}
                   user={user}
                   roles={state.roles}
+                  isSelf={user.id === signedInId}
                   onUpdate={(changes, what) => users.update(user.id, changes, what)}
                   onDelete={() => users.remove(user)}
                 />

@@ -24,7 +24,7 @@ beforeEach(async () => {
   users = createUsers(context, http, { toasts, errors });
   render(
     <>
-      <UsersPage users={users} />
+      <UsersPage users={users} signedInId={1} />
       <ErrorModal errors={errors} />
       <ToastList toasts={toasts} />
     </>,
@@ -118,11 +118,21 @@ describe('users page', () => {
     expect(puts).toEqual([{ active: false }, { active: true }]);
   });
 
-  it("shows the server's refusal when the admin deactivates themselves", async () => {
-    fireEvent.click(within(row('admin')).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('You cannot deactivate your own account.')).toBeInTheDocument();
-    expect(row('admin')).toHaveTextContent('Yes');
+  it("offers no way to lock oneself out: the admin's own Deactivate and Delete are disabled, saying why", async () => {
+    const own = within(row('admin'));
+    expect(own.getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(own.getByRole('button', { name: 'Deactivate' })).toHaveAttribute(
+      'title',
+      'You cannot deactivate your own account.',
+    );
+    expect(own.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(own.getByRole('button', { name: 'Delete' })).toHaveAttribute('title', 'You cannot delete your own account.');
+    // Editing oneself and resetting one's own password stay available; another user's row keeps both actions.
+    expect(own.getByRole('button', { name: 'Edit' })).toBeEnabled();
+    await createAlice();
+    expect(within(row('alice')).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+    expect(within(row('alice')).getByRole('button', { name: 'Deactivate' })).not.toHaveAttribute('title');
+    expect(within(row('alice')).getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
   it('deletes a user only after the confirmation', async () => {

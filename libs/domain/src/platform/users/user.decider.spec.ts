@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../testing';
-import { endsSessions, losesActiveAdmin, userDecider, type UserState } from './user.decider';
+import { endsSessions, losesActiveAdmin, SELF_LOCKOUT, userDecider, type UserState } from './user.decider';
 import type { UserEvent } from './user.events';
 
 const spec = deciderSpec(userDecider, { knownRoles: ['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public'] });
@@ -128,6 +128,17 @@ describe('user decider', () => {
       .when({ type: 'UpdateUser', data: { active: false } })
       .thenThrows('cannot_deactivate_self');
     asAna.given([created]).when({ type: 'DeleteUser', data: {} }).thenThrows('cannot_delete_self');
+    // The refusal says why, in the words the users page shows on the disabled buttons.
+    const self = { knownRoles: ['Gamma'], actorId: ana.id };
+    expect(() => userDecider.decide({ type: 'DeleteUser', data: {} }, state(), self)).toThrow(SELF_LOCKOUT.delete);
+    expect(() => userDecider.decide({ type: 'UpdateUser', data: { active: false } }, state(), self)).toThrow(
+      SELF_LOCKOUT.deactivate,
+    );
+    // Another admin may do both.
+    spec
+      .given([created])
+      .when({ type: 'DeleteUser', data: {} }, { knownRoles: ['Gamma'], actorId: 1 })
+      .then([{ type: 'security/userDeleted', data: {} }]);
     asAna
       .given([created])
       .when({ type: 'UpdateUser', data: { firstName: 'Anna' } })

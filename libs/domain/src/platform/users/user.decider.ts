@@ -60,6 +60,15 @@ export interface UserContext {
   actorId?: number;
 }
 
+/**
+ * Why an admin may not switch off or delete their own account (they would lock themselves out): the
+ * decider's refusal, and the title of the users page's disabled buttons on the admin's own row.
+ */
+export const SELF_LOCKOUT = {
+  deactivate: 'You cannot deactivate your own account.',
+  delete: 'You cannot delete your own account.',
+} as const;
+
 const USERNAME = /^[\p{L}\p{N}._@+-]{1,64}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -106,7 +115,7 @@ function checkExists(state: UserState): void {
 function decideUpdate({ data }: UpdateUser, state: UserState, context: UserContext): UserEvent[] {
   checkExists(state);
   if (data.active === false && state.active && context.actorId === state.id) {
-    throw new DomainError('cannot_deactivate_self', 'You cannot deactivate your own account.');
+    throw new DomainError('cannot_deactivate_self', SELF_LOCKOUT.deactivate);
   }
   checkProfile(data);
   const events: UserEvent[] = [];
@@ -133,7 +142,7 @@ function decideUpdate({ data }: UpdateUser, state: UserState, context: UserConte
 
 function decideDelete(state: UserState, context: UserContext): UserEvent[] {
   checkExists(state);
-  if (context.actorId === state.id) throw new DomainError('cannot_delete_self', 'You cannot delete your own account.');
+  if (context.actorId === state.id) throw new DomainError('cannot_delete_self', SELF_LOCKOUT.delete);
   return [{ type: 'security/userDeleted', data: {} }];
 }
 
