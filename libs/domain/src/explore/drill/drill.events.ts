@@ -14,6 +14,8 @@ export const DRILL_DETAIL_PAGE_LOADED = 'drill/detailPageLoaded' as const;
 export const DRILL_DETAIL_FAILED = 'drill/detailFailed' as const;
 export const DRILL_BY_OPENED = 'drill/byOpened' as const;
 export const DRILL_BY_COLUMN_CHOSEN = 'drill/byColumnChosen' as const;
+export const DRILL_BY_LOADED = 'drill/byLoaded' as const;
+export const DRILL_BY_FAILED = 'drill/byFailed' as const;
 export const DRILL_CLOSED = 'drill/closed' as const;
 
 /** The rows of drill to detail are read 50 at a time (Superset's drill to detail page size). */
@@ -45,6 +47,9 @@ export type DrillEvent =
   | EventLike<typeof DRILL_DETAIL_FAILED, { page: number; message: string }>
   | EventLike<typeof DRILL_BY_OPENED, { target: DrillTarget; filters: readonly DrillFilter[]; label: string | null }>
   | EventLike<typeof DRILL_BY_COLUMN_CHOSEN, { column: string }>
+  /** The re-grouped chart's data (the chart data API's `result`) for the column it was asked for. */
+  | EventLike<typeof DRILL_BY_LOADED, { column: string; result: readonly unknown[] }>
+  | EventLike<typeof DRILL_BY_FAILED, { column: string; message: string }>
   | EventLike<typeof DRILL_CLOSED, Record<string, never>>;
 
 export interface DrillDetailModal extends Partial<DrillRows> {
@@ -64,6 +69,9 @@ export interface DrillByModal {
   label: string | null;
   /** The column the chart is re-grouped by; null while the user picks one. */
   column: string | null;
+  status: 'choosing' | 'loading' | 'loaded' | 'failed';
+  result: readonly unknown[] | null;
+  message: string | null;
 }
 
 export interface DrillState {
@@ -90,10 +98,17 @@ export const drillFold = {
         if (modal?.kind !== 'detail' || modal.page !== event.data.page) return state;
         return { modal: { ...modal, status: 'failed', message: event.data.message } };
       case DRILL_BY_OPENED:
-        return { modal: { kind: 'by', ...event.data, column: null } };
+        return { modal: { kind: 'by', ...event.data, column: null, status: 'choosing', result: null, message: null } };
       case DRILL_BY_COLUMN_CHOSEN:
         if (modal?.kind !== 'by') return state;
-        return { modal: { ...modal, column: event.data.column } };
+        return { modal: { ...modal, column: event.data.column, status: 'loading', result: null, message: null } };
+      case DRILL_BY_LOADED:
+        // The data of a column the user has since changed from changes nothing.
+        if (modal?.kind !== 'by' || modal.column !== event.data.column) return state;
+        return { modal: { ...modal, status: 'loaded', result: event.data.result } };
+      case DRILL_BY_FAILED:
+        if (modal?.kind !== 'by' || modal.column !== event.data.column) return state;
+        return { modal: { ...modal, status: 'failed', message: event.data.message } };
       case DRILL_CLOSED:
         return { modal: null };
       default:

@@ -51,9 +51,15 @@ describe('drill modals', () => {
   it('drill by waits for a column; closing ends either modal', () => {
     const opened: DrillEvent = { type: 'drill/byOpened', data: { target, filters: japan, label: 'Japan' } };
     expect(given(opened).modal).toMatchObject({ kind: 'by', column: null });
-    expect(given(opened, { type: 'drill/byColumnChosen', data: { column: 'year' } }).modal).toMatchObject({
-      column: 'year',
-    });
+    const chosen: DrillEvent = { type: 'drill/byColumnChosen', data: { column: 'year' } };
+    expect(given(opened, chosen).modal).toMatchObject({ column: 'year', status: 'loading' });
+    expect(
+      given(opened, chosen, { type: 'drill/byLoaded', data: { column: 'year', result: [{}] } }).modal,
+    ).toMatchObject({ status: 'loaded', result: [{}] });
+    // The data of a column the user has since left is not shown.
+    expect(
+      given(opened, chosen, { type: 'drill/byLoaded', data: { column: 'origin', result: [] } }).modal,
+    ).toMatchObject({ status: 'loading', result: null });
     expect(given(opened, { type: 'drill/closed', data: {} }).modal).toBeNull();
     // A page turn without the detail modal open changes nothing.
     expect(given(opened, { type: 'drill/detailPageRequested', data: { page: 3 } }).modal).toMatchObject({ kind: 'by' });
@@ -93,6 +99,8 @@ describe('drill modals', () => {
       'drill/detailFailed': { page: 2, message: 'Timeout' },
       'drill/byOpened': { target, filters: [], label: null },
       'drill/byColumnChosen': { column: 'year' },
+      'drill/byLoaded': { column: 'year', result: [] },
+      'drill/byFailed': { column: 'year', message: 'Timeout' },
       'drill/closed': {},
     };
     expect(unreadableSummaries(drillSummaries, samples)).toEqual([]);

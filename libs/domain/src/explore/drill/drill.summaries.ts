@@ -13,6 +13,8 @@ export const drillSummaries = defineSummaries<DrillEvent>({
     'drill/detailFailed': (d, { who }) => `reading the drilled rows failed for ${who}: ${quote(d.message)}`,
     'drill/byOpened': (d, { who }) => `${who} started drilling ${of(d.label, d.target.title)} by another column`,
     'drill/byColumnChosen': (d, { who }) => `${who} drilled by ${quote(d.column)}`,
+    'drill/byLoaded': (d) => `the chart drilled by ${quote(d.column)} was read`,
+    'drill/byFailed': (d, { who }) => `drilling by ${quote(d.column)} failed for ${who}: ${quote(d.message)}`,
     'drill/closed': (_d, { who }) => `${who} closed the drill window`,
   },
 });
