@@ -17,6 +17,7 @@ import { filterConfigUpcasters } from './dashboard/native-filters/config/upcaste
 import { dashboardListUpcasters } from './dashboard/list/upcasters';
 import { userUpcasters } from './platform/users/upcasters';
 import { draftSessionUpcasters } from './dashboard/session/upcasters';
+import { reportPagesUpcasters } from './reports/client/upcasters';
 
 export const upcastEvents = createUpcaster(
   exploreUpcasters,
@@ -32,4 +33,5 @@ export const upcastEvents = createUpcaster(
   dashboardListUpcasters,
   userUpcasters,
   draftSessionUpcasters,
+  reportPagesUpcasters,
 );
