@@ -1,48 +1,21 @@
 import rison from 'rison';
-import type { CreationMethod, ReportBody, ReportJson, RunState } from '@strata/domain';
+import type { CreationMethod, LogRowView, ReportBody, ReportRowView, RunAnswer } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 import { dashboardLayout, type DashboardLayout } from '../report-modal/dashboard-layout';
 
-export type ScheduleType = 'Report' | 'Alert';
-
-export interface Person {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
-
-/**
- * A schedule as the server answers it (apps/server/src/reports/report-json.ts): the domain's ReportJson
- * (what the report modal edits) with the fields every answer carries.
- */
-export type ReportRowView = ReportJson & {
-  owners: Person[];
-  created_by: Person | null;
-  last_state: RunState;
-  last_eval_dttm: string | null;
-};
-
-/** A row of `GET /api/v1/report/{id}/log/` (apps/server/src/reports/report-log.ts). */
-export interface LogRowView {
-  id: number;
-  uuid: string;
-  scheduled_dttm: string;
-  start_dttm: string | null;
-  end_dttm: string | null;
-  value: number | null;
-  state: RunState;
-  error_message: string | null;
-}
+// The answers' shapes are the domain's (libs/domain reports/client/report-views.ts): the pages' fold keeps them.
+export type {
+  LogRowView,
+  ReportListFilters,
+  ReportPerson,
+  ReportRowView,
+  RunAnswer,
+  ScheduleType,
+} from '@strata/domain';
 
 export interface Page<T> {
   count: number;
   result: T[];
-}
-
-/** The answer of `POST /api/v1/report/{id}/run`. */
-export interface RunAnswer {
-  state: RunState;
-  run_id: string;
 }
 
 export interface ReportListQuery {

@@ -1,37 +1,9 @@
 import rison from 'rison';
+import type { OutboxMailView, SmtpStatus } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 
-export interface OutboxAttachment {
-  n: number;
-  filename: string;
-  content_type: string;
-  /** Set for an image the body shows (`<img src="cid:...">`). */
-  cid: string | null;
-  size: number;
-  inline: boolean;
-}
-
-/** A mail of `GET /api/v1/report/outbox/` (apps/server/src/mail/outbox-store.ts); `html` only when read alone. */
-export interface OutboxMailView {
-  id: string;
-  report_id: number;
-  report_name: string | null;
-  run_id: string | null;
-  created_on: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  html?: string;
-  attachments: OutboxAttachment[];
-}
-
-/** Each answer says whether mail goes out; `message` says plainly when it does not. */
-export interface SmtpStatus {
-  smtp_configured: boolean;
-  message: string | null;
-}
+// The answers' shapes are the domain's (libs/domain reports/client/outbox-mail.ts): the page's fold keeps them.
+export type { OutboxAttachment, OutboxMailView, SmtpStatus } from '@strata/domain';
 
 export const OUTBOX_PAGE_SIZE = 25;
 

@@ -1,4 +1,15 @@
 import {
+  OUTBOX_MAIL_FAILED,
+  OUTBOX_MAIL_LOADED,
+  OUTBOX_MAIL_QUERIED,
+  OUTBOX_PAGE_FAILED,
+  OUTBOX_PAGE_LOADED,
+  OUTBOX_PAGE_QUERIED,
+  outboxFold,
+  type OutboxEvent,
+  type OutboxState,
+} from '@strata/domain';
+import {
   MAY_LAND_IN_PAST,
   createFeatureStore,
   type ClientContext,
@@ -7,7 +18,6 @@ import {
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import { outboxApi, type OutboxApi } from './outbox-api';
-import { outboxFold, type OutboxEvent, type OutboxState } from './outbox.fold';
 
 export interface OutboxFeature {
   readonly store: FeatureStore<OutboxState, OutboxEvent>;
@@ -27,27 +37,24 @@ export function createOutbox(context: ClientContext, http: HttpClient): OutboxFe
     api,
     async load(page) {
       const requestId = context.newId();
-      store.record([{ type: 'outbox/pageQueried', data: { requestId, page } }], MAY_LAND_IN_PAST);
+      store.record([{ type: OUTBOX_PAGE_QUERIED, data: { requestId, page } }], MAY_LAND_IN_PAST);
       try {
         const { count, result, smtp_configured, message: smtpMessage } = await api.list(page);
         const smtp = { smtp_configured, message: smtpMessage };
-        store.record(
-          [{ type: 'outbox/pageLoaded', data: { requestId, count, mails: result, smtp } }],
-          MAY_LAND_IN_PAST,
-        );
+        store.record([{ type: OUTBOX_PAGE_LOADED, data: { requestId, count, mails: result, smtp } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
-        store.record([{ type: 'outbox/pageFailed', data: { requestId, message: message(thrown) } }], MAY_LAND_IN_PAST);
+        store.record([{ type: OUTBOX_PAGE_FAILED, data: { requestId, message: message(thrown) } }], MAY_LAND_IN_PAST);
       }
     },
     async open(id) {
       const requestId = context.newId();
-      store.record([{ type: 'outbox/mailQueried', data: { requestId, id } }], MAY_LAND_IN_PAST);
+      store.record([{ type: OUTBOX_MAIL_QUERIED, data: { requestId, id } }], MAY_LAND_IN_PAST);
       try {
         const { result } = await api.get(id);
-        store.record([{ type: 'outbox/mailLoaded', data: { requestId, mail: result } }], MAY_LAND_IN_PAST);
+        store.record([{ type: OUTBOX_MAIL_LOADED, data: { requestId, mail: result } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
         const text = hasStatus(thrown, 404) ? 'There is no such mail, or it is not yours.' : message(thrown);
-        store.record([{ type: 'outbox/mailFailed', data: { requestId, message: text } }], MAY_LAND_IN_PAST);
+        store.record([{ type: OUTBOX_MAIL_FAILED, data: { requestId, message: text } }], MAY_LAND_IN_PAST);
       }
     },
   };

@@ -5,8 +5,8 @@ import { useStoreState } from '../../../shared/use-store-state';
 import { cronInWords } from './cron-words';
 import type { RecipientJson } from '@strata/domain';
 import { ReportModal } from '../report-modal';
-import type { Person, ReportRowView, ScheduleType } from '../api/reports-api';
-import { filtersOf, LIST_PAGE_SIZE, searchOf, type ReportListFilters } from './report-list-url';
+import type { ReportListFilters, ReportPerson, ReportRowView, ScheduleType } from '../api/reports-api';
+import { filtersOf, LIST_PAGE_SIZE, searchOf } from './report-list-url';
 import type { ReportPagesFeature } from './report-pages.feature';
 import { RunStateBadge, When } from './RunStateBadge';
 import './report-pages.css';
@@ -17,7 +17,7 @@ export const listPathOf = (type: ScheduleType) => (type === 'Alert' ? '/alert/li
 export const logPathOf = (row: { id: number; type: ScheduleType }) =>
   `/${row.type === 'Alert' ? 'alert' : 'report'}/${row.id}/log/`;
 
-const personName = (p: Person) => [p.first_name, p.last_name].filter(Boolean).join(' ') || `user ${p.id}`;
+const personName = (p: ReportPerson) => [p.first_name, p.last_name].filter(Boolean).join(' ') || `user ${p.id}`;
 
 function recipientsText(recipients: RecipientJson[]): string {
   return recipients
@@ -71,7 +71,7 @@ export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportL
 
   const { list, runs } = state;
   const rows = list.scheduleType === type ? list.rows : [];
-  const owners = new Map<number, Person>();
+  const owners = new Map<number, ReportPerson>();
   for (const row of rows) for (const o of row.owners) owners.set(o.id, o);
   owners.delete(userId);
   const pageCount = Math.max(1, Math.ceil(list.count / LIST_PAGE_SIZE));

@@ -1,14 +1,5 @@
 import { RUN_STATES, type RunState } from '@strata/domain';
-import type { ScheduleType } from '../api/reports-api';
-
-/** What the list shows, read from and written to the address (a reload or a shared link shows the same). */
-export interface ReportListFilters {
-  search: string;
-  ownerId: number | null;
-  status: RunState | null;
-  active: boolean | null;
-  page: number;
-}
+import type { ReportListFilters, ScheduleType } from '../api/reports-api';
 
 export const LIST_PAGE_SIZE = 25;
 

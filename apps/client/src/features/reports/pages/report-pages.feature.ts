@@ -1,3 +1,24 @@
+import {
+  REPORT_PAGES_ACTIVE_CHANGE_REQUESTED,
+  REPORT_PAGES_DELETE_REQUESTED,
+  REPORT_PAGES_LIST_FAILED,
+  REPORT_PAGES_LIST_LOADED,
+  REPORT_PAGES_LIST_QUERIED,
+  REPORT_PAGES_LOG_FAILED,
+  REPORT_PAGES_LOG_LOADED,
+  REPORT_PAGES_LOG_QUERIED,
+  REPORT_PAGES_RUN_ANSWERED,
+  REPORT_PAGES_RUN_REFUSED,
+  REPORT_PAGES_RUN_REQUESTED,
+  REPORT_PAGES_SCHEDULE_DELETED,
+  REPORT_PAGES_SCHEDULE_LOADED,
+  REPORT_PAGES_WRITE_FAILED,
+  reportPagesFold,
+  type ReportListFilters,
+  type ReportPagesEvent,
+  type ReportPagesState,
+  type ScheduleType,
+} from '@strata/domain';
 import { defer, EMPTY, mergeMap, Subject, switchMap, timer } from 'rxjs';
 import {
   MAY_LAND_IN_PAST,
@@ -8,9 +29,8 @@ import {
 import { hasStatus, toClientError } from '../../api/api-error';
 import type { HttpClient } from '../../api/http-client';
 import type { ToastsFeature } from '../../toasts/toasts.feature';
-import { reportsApi, type ReportsApi, type ScheduleType } from '../api/reports-api';
-import { listQueryOf, type ReportListFilters } from './report-list-url';
-import { reportPagesFold, type ReportPagesEvent, type ReportPagesState } from './report-pages.fold';
+import { reportsApi, type ReportsApi } from '../api/reports-api';
+import { listQueryOf } from './report-list-url';
 
 export interface ReportPagesFeature {
   readonly store: FeatureStore<ReportPagesState, ReportPagesEvent>;
@@ -52,7 +72,7 @@ export function createReportPages(
 
   const refresh = async (id: number) => {
     try {
-      store.record([{ type: 'reportPages/scheduleUpdated', data: { row: await api.get(id) } }], MAY_LAND_IN_PAST);
+      store.record([{ type: REPORT_PAGES_SCHEDULE_LOADED, data: { row: await api.get(id) } }], MAY_LAND_IN_PAST);
     } catch {
       // The list keeps what it showed; the next load reads it again.
     }
@@ -63,14 +83,14 @@ export function createReportPages(
   async function load(scheduleType: ScheduleType, filters: ReportListFilters) {
     current = () => load(scheduleType, filters);
     const requestId = context.newId();
-    store.record([{ type: 'reportPages/listQueried', data: { requestId, scheduleType, filters } }], MAY_LAND_IN_PAST);
+    store.record([{ type: REPORT_PAGES_LIST_QUERIED, data: { requestId, scheduleType, filters } }], MAY_LAND_IN_PAST);
     try {
       const { count, result } = await api.list(listQueryOf(scheduleType, filters));
-      store.record([{ type: 'reportPages/listLoaded', data: { requestId, count, rows: result } }], MAY_LAND_IN_PAST);
+      store.record([{ type: REPORT_PAGES_LIST_LOADED, data: { requestId, count, rows: result } }], MAY_LAND_IN_PAST);
       if (store.getState().list.requestId === requestId) pollIf(result.some((r) => r.last_state === 'Working'));
     } catch (thrown) {
       store.record(
-        [{ type: 'reportPages/listFailed', data: { requestId, message: message(thrown) } }],
+        [{ type: REPORT_PAGES_LIST_FAILED, data: { requestId, message: message(thrown) } }],
         MAY_LAND_IN_PAST,
       );
     }
@@ -79,18 +99,18 @@ export function createReportPages(
   async function loadLog(reportId: number, page: number) {
     current = () => loadLog(reportId, page);
     const requestId = context.newId();
-    store.record([{ type: 'reportPages/logQueried', data: { requestId, reportId, page } }], MAY_LAND_IN_PAST);
+    store.record([{ type: REPORT_PAGES_LOG_QUERIED, data: { requestId, reportId, page } }], MAY_LAND_IN_PAST);
     try {
       const [report, { count, result }] = await Promise.all([api.get(reportId), api.log(reportId, page)]);
       store.record(
-        [{ type: 'reportPages/logLoaded', data: { requestId, report, count, rows: result } }],
+        [{ type: REPORT_PAGES_LOG_LOADED, data: { requestId, report, count, rows: result } }],
         MAY_LAND_IN_PAST,
       );
       if (store.getState().log.requestId === requestId)
         pollIf(report.last_state === 'Working' || result.some((r) => r.state === 'Working'));
     } catch (thrown) {
       const text = hasStatus(thrown, 404) ? 'There is no such schedule, or it is not yours.' : message(thrown);
-      store.record([{ type: 'reportPages/logFailed', data: { requestId, message: text } }], MAY_LAND_IN_PAST);
+      store.record([{ type: REPORT_PAGES_LOG_FAILED, data: { requestId, message: text } }], MAY_LAND_IN_PAST);
     }
   }
 
@@ -99,36 +119,36 @@ export function createReportPages(
     api,
     load,
     async setActive(id, active) {
-      if (store.record([{ type: 'reportPages/activeChangeRequested', data: { id, active } }]).length === 0) return;
+      if (store.record([{ type: REPORT_PAGES_ACTIVE_CHANGE_REQUESTED, data: { id, active } }]).length === 0) return;
       try {
         const row = await api.update(id, { active });
-        store.record([{ type: 'reportPages/scheduleUpdated', data: { row } }], MAY_LAND_IN_PAST);
+        store.record([{ type: REPORT_PAGES_SCHEDULE_LOADED, data: { row } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
-        store.record([{ type: 'reportPages/writeFailed', data: { id } }], MAY_LAND_IN_PAST);
+        store.record([{ type: REPORT_PAGES_WRITE_FAILED, data: { id } }], MAY_LAND_IN_PAST);
         toasts.danger(`Could not ${active ? 'activate' : 'deactivate'} the schedule: ${message(thrown)}`);
       }
     },
     async remove(id) {
-      if (store.record([{ type: 'reportPages/deleteRequested', data: { id } }]).length === 0) return false;
+      if (store.record([{ type: REPORT_PAGES_DELETE_REQUESTED, data: { id } }]).length === 0) return false;
       try {
         await api.remove(id);
-        store.record([{ type: 'reportPages/scheduleDeleted', data: { id } }], MAY_LAND_IN_PAST);
+        store.record([{ type: REPORT_PAGES_SCHEDULE_DELETED, data: { id } }], MAY_LAND_IN_PAST);
         return true;
       } catch (thrown) {
-        store.record([{ type: 'reportPages/writeFailed', data: { id } }], MAY_LAND_IN_PAST);
+        store.record([{ type: REPORT_PAGES_WRITE_FAILED, data: { id } }], MAY_LAND_IN_PAST);
         toasts.danger(`Could not delete the schedule: ${message(thrown)}`);
         return false;
       }
     },
     async runNow(id) {
-      if (store.record([{ type: 'reportPages/runRequested', data: { id } }]).length === 0) return;
+      if (store.record([{ type: REPORT_PAGES_RUN_REQUESTED, data: { id } }]).length === 0) return;
       // The run's Working state shows while its answer is awaited.
       polls$.next(current);
       try {
         const answer = await api.runNow(id);
-        store.record([{ type: 'reportPages/runAnswered', data: { id, answer } }], MAY_LAND_IN_PAST);
+        store.record([{ type: REPORT_PAGES_RUN_ANSWERED, data: { id, answer } }], MAY_LAND_IN_PAST);
       } catch (thrown) {
-        store.record([{ type: 'reportPages/runRefused', data: { id, message: message(thrown) } }], MAY_LAND_IN_PAST);
+        store.record([{ type: REPORT_PAGES_RUN_REFUSED, data: { id, message: message(thrown) } }], MAY_LAND_IN_PAST);
         toasts.danger(`Run now failed: ${message(thrown)}`);
         return;
       }

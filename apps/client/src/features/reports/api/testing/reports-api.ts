@@ -9,11 +9,11 @@ import {
   type ReportFormat,
 } from '@strata/domain';
 import type { RecordedRequest } from '../../../../testing/test-server';
-import type { LogRowView, Person, ReportRowView } from '../reports-api';
+import type { LogRowView, ReportPerson, ReportRowView } from '../reports-api';
 
-export const ALICE: Person = { id: 1, first_name: 'Alice', last_name: 'Admin' };
-export const BOB: Person = { id: 2, first_name: 'Bob', last_name: 'Gamma' };
-export const CAROL: Person = { id: 5, first_name: 'Carol', last_name: 'Alpha' };
+export const ALICE: ReportPerson = { id: 1, first_name: 'Alice', last_name: 'Admin' };
+export const BOB: ReportPerson = { id: 2, first_name: 'Bob', last_name: 'Gamma' };
+export const CAROL: ReportPerson = { id: 5, first_name: 'Carol', last_name: 'Alpha' };
 /** The active users the owners search finds (GET /api/v1/report/related/owners). */
 export const USERS = [ALICE, BOB, CAROL];
 
@@ -197,7 +197,7 @@ type Filter = { col: string; opr: string; value: unknown };
  */
 export function reportApi(
   options: {
-    me?: Person & { admin: boolean };
+    me?: ReportPerson & { admin: boolean };
     rows?: ReportRowView[];
     logs?: Record<number, LogRowView[]>;
     runRefusal?: { status: number; message: string };
@@ -206,7 +206,7 @@ export function reportApi(
   } = {},
 ) {
   const me = options.me ?? { ...ALICE, admin: true };
-  const person: Person = { id: me.id, first_name: me.first_name, last_name: me.last_name };
+  const person: ReportPerson = { id: me.id, first_name: me.first_name, last_name: me.last_name };
   const reports = new Map<number, ReportRowView>((options.rows ?? []).map((r) => [r.id, r]));
   const logs = options.logs ?? {};
   let nextId = Math.max(0, ...reports.keys()) + 1;
