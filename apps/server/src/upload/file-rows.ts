@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { csvRows } from './csv-rows';
 import type { UploadRequest } from './upload-request';
 
-export function fileRows(file: Readable, request: UploadRequest): AsyncIterable<string[]> {
+export function fileRows(file: Readable, request: Pick<UploadRequest, 'type' | 'delimiter'>): AsyncIterable<string[]> {
   return request.type === 'excel' ? excelRows(file) : csvRows(file, request.delimiter);
 }
 
@@ -20,7 +20,8 @@ async function* excelRows(file: Readable): AsyncGenerator<string[]> {
     let width = 0;
     for await (const row of sheet) {
       const values = (row as ExcelJS.Row).values as unknown[];
-      const cells = values.slice(1).map(cellText);
+      // Array.from, not map: exceljs leaves empty cells as holes, which map keeps and flat() later drops.
+      const cells = Array.from(values.slice(1), cellText);
       width = Math.max(width, cells.length);
       while (cells.length < width) cells.push('');
       yield cells;
@@ -32,6 +33,8 @@ async function* excelRows(file: Readable): AsyncGenerator<string[]> {
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // A date without a time of day (Excel stores dates as midnight) reads as a date, so it infers as one.
+  if (value instanceof Date && value.getTime() % 86_400_000 === 0) return value.toISOString().slice(0, 10);
   if (value instanceof Date)
     return value
       .toISOString()

@@ -212,4 +212,85 @@ describe('POST /api/v1/database/{id}/upload/ (real HTTP, a real PostgreSQL to lo
       { name: 'bo', score: 9.5, w: '2024-06-06 00:00:00' },
     ]);
   });
+
+  const metadata = async (fields: Record<string, string>, file: Blob, token = adminToken) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', file, fields.type === 'excel' ? 'data.xlsx' : 'data.csv');
+    const res = await fetch(`${t.url}/api/v1/database/upload_metadata/`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, read by the assertions
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('infers the column types of an Excel file from its first sheet (upload_metadata), as for a CSV', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('data');
+    sheet.addRow(['title', 'name', 'qty', 'price', 'day', 'at', 'ok', 'note']);
+    sheet.addRow([
+      '',
+      'ana',
+      3,
+      1.5,
+      new Date(Date.UTC(2024, 0, 2)),
+      new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+      true,
+      'x',
+    ]);
+    // Many rows: only the first ones are read, and the answer does not wait for the rest of the file.
+    for (let i = 0; i < 3000; i++)
+      sheet.addRow([
+        '',
+        `p${i}`,
+        i,
+        i + 0.25,
+        new Date(Date.UTC(2024, 1, 3)),
+        new Date(Date.UTC(2024, 1, 3, 10)),
+        false,
+        7,
+      ]);
+    wb.addWorksheet('other').addRow(['ignored']);
+    const file = new Blob([await wb.xlsx.writeBuffer()]);
+    const res = await metadata({ type: 'excel', header_row: '0' }, file);
+    expect(res.status).toBe(200);
+    expect(res.body.result.items[0].columns).toEqual([
+      { name: 'title', type: 'text' },
+      { name: 'name', type: 'text' },
+      { name: 'qty', type: 'integer' },
+      { name: 'price', type: 'float' },
+      { name: 'day', type: 'date' },
+      { name: 'at', type: 'timestamp' },
+      { name: 'ok', type: 'boolean' },
+      { name: 'note', type: 'text' },
+    ]);
+    expect(res.body.result.items[0].column_names[2]).toBe('qty');
+    // The inferred types load as they were proposed.
+    const types = Object.fromEntries(
+      (res.body.result.items[0].columns as { name: string; type: string }[]).map((c) => [c.name, c.type]),
+    );
+    const loaded = await upload(
+      { type: 'excel', table_name: 'inferred', schema: 'uploads', column_types: JSON.stringify(types) },
+      file,
+    );
+    expect([loaded.status, loaded.body.message]).toEqual([201, 'OK']);
+    expect(loaded.body.result.rows).toBe(3001);
+    expect(await query(`SELECT name, qty::int, day::text, ok FROM uploads.inferred WHERE name = 'ana'`)).toEqual([
+      { name: 'ana', qty: 3, day: '2024-01-02', ok: true },
+    ]);
+  });
+
+  it('upload_metadata: no header names the columns; a file that is not Excel is a 400 naming the file; Gamma gets 403', async () => {
+    const csvColumns = await metadata({ type: 'csv', header_row: '', delimiter: ';' }, csv('1;x\n2;y\n'));
+    expect(csvColumns.body.result.items[0].columns).toEqual([
+      { name: 'column_1', type: 'integer' },
+      { name: 'column_2', type: 'text' },
+    ]);
+    const notExcel = await metadata({ type: 'excel' }, csv('a,b\n1,2\n'));
+    expect(notExcel.status).toBe(400);
+    expect(notExcel.body.errors[0].extra.field).toBe('file');
+    expect((await metadata({ type: 'excel' }, csv('a\n'), gammaToken)).status).toBe(403);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { uploadColumnNames } from '@strata/domain';
 import type { CurrentUser } from '../auth/current-user';
 import { StrataHttpException } from '../common/error-body';
 import { DatabasesService } from '../databases/databases.service';
@@ -206,13 +207,10 @@ export class UploadService {
 }
 
 function columnsOf(request: UploadRequest, header: string[]): { name: string; type: UploadType }[] {
-  const seen = new Set<string>();
-  const columns = header.map((raw, i) => {
-    let name = raw.trim() || `column_${i + 1}`;
-    while (seen.has(name)) name = `${name}_`;
-    seen.add(name);
-    return { name, type: request.column_types[name] ?? ('text' as UploadType) };
-  });
+  // The names the form proposed (libs/domain upload-columns: blank and repeated ones renamed alike).
+  const names = uploadColumnNames(header);
+  const seen = new Set(names);
+  const columns = names.map((name) => ({ name, type: request.column_types[name] ?? ('text' as UploadType) }));
   for (const name of Object.keys(request.column_types))
     if (!seen.has(name))
       throw fieldError('column_types', `column_types names ${name}, which is not a column of the file.`);
