@@ -14,6 +14,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody, ZodQuery } from '../common/zod-validation.pipe';
+import { AnnotationDataService } from './annotations/annotation-data';
 import { AsyncChartData } from './async-chart-data';
 import { ChartDataService, samplesQuery, SAMPLES_ROW_LIMIT } from './chart-data.service';
 import { ChartDatasources } from './chart-datasource';
@@ -53,6 +54,7 @@ export class ChartDataController {
     private readonly service: ChartDataService,
     private readonly sources: ChartDatasources,
     private readonly async: AsyncChartData,
+    private readonly annotations: AnnotationDataService,
   ) {}
 
   @Post('api/v1/chart/data')
@@ -82,7 +84,7 @@ export class ChartDataController {
       return this.async.submit(context, user);
     }
     const result = await this.service.run(source, allowed);
-    if (context.result_format === 'json') return { result };
+    if (context.result_format === 'json') return { result: await this.withAnnotations(result, allowed, user) };
     const tables = result.filter(
       (r): r is Table => typeof r === 'object' && r !== null && 'colnames' in r && 'data' in r,
     );
@@ -98,6 +100,18 @@ export class ChartDataController {
     res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     res.setHeader('content-disposition', `attachment; filename="${name}.xlsx"`);
     res.send(await toXlsx(tables, source.dataset.verbose_map));
+  }
+
+  /** Each full answer's `annotation_data`: the layers of its query object that read another chart. */
+  private async withAnnotations(result: unknown[], context: QueryContext, user: CurrentUser): Promise<unknown[]> {
+    return Promise.all(
+      result.map(async (r, i) => {
+        const layers = context.queries[i]?.annotation_layers;
+        if (!layers?.length || typeof r !== 'object' || r === null || !('annotation_data' in r)) return r;
+        const data = await this.annotations.forChart(layers, context.form_data ?? {}, user, context.force);
+        return { ...r, annotation_data: data };
+      }),
+    );
   }
 
   @Get('api/v1/chart/data/:cacheKey')

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DatasetsModule } from '../datasets/datasets.module';
+import { AnnotationDataController } from './annotations/annotation-data.controller';
+import { AnnotationDataService } from './annotations/annotation-data';
 import { AsyncChartData, GLOBAL_ASYNC_QUERIES } from './async-chart-data';
 import { ChartDataCache } from './chart-data-cache';
 import { ChartDataController } from './chart-data.controller';
@@ -11,9 +13,10 @@ import { DashboardDataAccess } from './dashboard-data-access';
 /** Chart data: SQL for datasets (kysely), run through the engines, cached, optionally async. */
 @Module({
   imports: [DatasetsModule],
-  controllers: [ChartDataController],
+  controllers: [ChartDataController, AnnotationDataController],
   providers: [
     ChartDataService,
+    AnnotationDataService,
     ChartDatasources,
     DashboardDataAccess,
     ChartDataCache,

@@ -3,6 +3,7 @@
  * here; anything else in the body (form_data and friends) passes through untouched.
  */
 import { z } from 'zod';
+import { annotationLayerSchema } from '@strata/domain';
 import { coercedRecordId } from '../common/ids';
 
 const label = z.string().max(1000);
@@ -142,7 +143,7 @@ export const queryObjectSchema = z
     post_processing: z.array(postProcessingSchema.nullable()).max(50).default([]),
     result_type: z.string().nullish(),
     is_rowcount: z.boolean().nullish(),
-    annotation_layers: z.array(z.unknown()).max(100).nullish(),
+    annotation_layers: z.array(annotationLayerSchema).max(100).nullish(),
     url_params: z.record(z.string(), z.unknown()).nullish(),
     applied_time_extras: z.record(z.string(), z.unknown()).nullish(),
   })
