@@ -207,16 +207,20 @@ export function createExplore({
     return target > lastOpened;
   }
 
+  const dataPane = dataPaneActions(core);
+  subscriptions.push(dataPane.followChart());
+
   const loadDatasource = (id: number): Promise<DatasourceMeta> => api.getDataset(id);
   const open = openActions(core, loadDatasource);
 
   return {
     ...core,
-    ...dataPaneActions(core),
+    ...dataPane,
     ...saveActions(core),
     open: (params, options) => open(params, options),
     setControl: (name, value) => void execute({ type: 'SetControlValue', data: { name, value } }),
-    changeVizType: (vizType) => void execute({ type: 'ChangeVizType', data: { vizType } }),
+    changeVizType: (vizType) =>
+      void execute({ type: 'ChangeVizType', data: { vizType, query: { queryId: context.newId(), at: now() } } }),
     async changeDatasource(id) {
       try {
         const datasource = await loadDatasource(id);

@@ -14,7 +14,8 @@ export type ExploreCommand =
       };
     }
   | { type: 'SetControlValue'; data: { name: string; value: unknown } }
-  | { type: 'ChangeVizType'; data: { vizType: string } }
+  /** `query`: the ids of the query that redraws a chart already drawn as the new type. */
+  | { type: 'ChangeVizType'; data: { vizType: string; query?: { queryId: string; at: number } } }
   | { type: 'ChangeDatasource'; data: { datasource: DatasourceMeta } }
   | { type: 'StashFormData'; data: { fields: readonly string[] } }
   | { type: 'RestoreFormData'; data: { fields: readonly string[] } }

@@ -8,6 +8,7 @@ import { deepEqual } from './deep-equal';
 import { movedColumnConfig } from './form-data';
 import type { ExploreCommand } from './explore.commands';
 import type { ExploreEvent } from './explore.events';
+import { evolveExplore } from './explore.evolve';
 import { hasValidationErrors, type ExploreState } from './model';
 
 export const ExploreErrorCodes = {
@@ -66,11 +67,22 @@ export function decideExplore(command: ExploreCommand, state: ExploreState): Exp
     case 'SetControlValue':
       requireOpened(state);
       return setControl(state, command.data.name, command.data.value);
-    case 'ChangeVizType':
+    case 'ChangeVizType': {
       requireOpened(state);
-      return command.data.vizType === state.formData.viz_type
-        ? []
-        : [{ type: 'explore/vizTypeChanged', data: { vizType: command.data.vizType } }];
+      const { vizType, query } = command.data;
+      if (vizType === state.formData.viz_type) return [];
+      const changed: ExploreEvent = { type: 'explore/vizTypeChanged', data: { vizType } };
+      // Issue 16: a chart already drawn is redrawn as the new type at once (one gesture, one undo step), so
+      // the chart, 'View query' and 'View results' never show the type left behind. An invalid form waits.
+      const switched = evolveExplore(state, changed);
+      if (!query || state.chart.chartStatus === null || !switched.datasource || hasValidationErrors(switched))
+        return [changed];
+      const { queryId, at } = query;
+      return [
+        changed,
+        { type: 'explore/queryTriggered', data: { queryId, at, force: false, formData: switched.formData } },
+      ];
+    }
     case 'ChangeDatasource':
       // The same metadata again is no change; a refreshed dataset with other columns is remapped.
       if (deepEqual(state.datasource, command.data.datasource)) return [];

@@ -162,6 +162,23 @@ describe('Explore: viz type changes stash and restore form data', () => {
     expect(back.hiddenFormData).toHaveProperty('metric', avgHorsepower);
   });
 
+  it('issue 16: a drawn chart switched to another type is redrawn as that type in the same step', () => {
+    const ran: ExploreEvent = {
+      type: 'explore/queryTriggered',
+      data: { queryId: 'q1', formData: fold([bar()]).formData, force: false, at: 1 },
+    };
+    const events = decideOn([bar(), ran], {
+      type: 'ChangeVizType',
+      data: { vizType: 'pie', query: { queryId: 'q2', at: 2 } },
+    });
+    expect(events.map((e) => e.type)).toEqual(['explore/vizTypeChanged', 'explore/queryTriggered']);
+    expect(events[1]?.data).toMatchObject({ queryId: 'q2', formData: { viz_type: 'pie', groupby: ['origin'] } });
+    // Not drawn yet: nothing to redraw.
+    expect(
+      decideOn([bar()], { type: 'ChangeVizType', data: { vizType: 'pie', query: { queryId: 'q2', at: 2 } } }),
+    ).toHaveLength(1);
+  });
+
   it('changing to the same type is no change', () => {
     spec
       .given([bar()])

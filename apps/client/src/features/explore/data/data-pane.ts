@@ -1,3 +1,4 @@
+import { distinctUntilChanged, map, skip, type Subscription } from 'rxjs';
 import type { DataPaneResult, DataTab, FormData } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { ExploreCore } from '../explore.feature';
@@ -8,6 +9,11 @@ export interface DataPaneActions {
   /** View results, samples (paged) or the query (charts-dashboards-reports §9 menu actions). */
   openDataTab(tab: DataTab, page?: number): Promise<void>;
   closeDataPane(): void;
+  /**
+   * Issue 16: an open 'View results' or 'View query' is loaded again whenever the chart runs another
+   * query (a viz switch, Update chart), so it always shows what the chart shows. Samples do not follow.
+   */
+  followChart(): Subscription;
   /** The chart's data as a file (needs can_csv, charts-dashboards-reports §6). */
   download(format: 'csv' | 'xlsx'): Promise<void>;
 }
@@ -51,7 +57,7 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
     };
   }
 
-  return {
+  const actions: DataPaneActions = {
     async openDataTab(tab, page = 1) {
       const requestId = core.context.newId();
       core.side.record([{ type: 'exploreSide/dataTabOpened', data: { tab, requestId } }]);
@@ -68,6 +74,17 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       }
     },
     closeDataPane: () => void core.side.record([{ type: 'exploreSide/dataPaneClosed', data: {} }]),
+    followChart: () =>
+      core.store.state$
+        .pipe(
+          map((s) => s.chart.queryId),
+          distinctUntilChanged(),
+          skip(1),
+        )
+        .subscribe(() => {
+          const { tab } = core.side.getState().dataPane;
+          if (tab === 'results' || tab === 'query') void actions.openDataTab(tab);
+        }),
     async download(format) {
       const { datasource, sliceName } = core.store.getState();
       if (!datasource) return;
@@ -79,6 +96,7 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       }
     },
   };
+  return actions;
 }
 
 function saveBlob(blob: Blob, filename: string): void {

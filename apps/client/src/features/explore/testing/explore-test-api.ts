@@ -109,6 +109,14 @@ export function runQuery(query: Row): { colnames: string[]; data: Row[] } {
   return { colnames: [...columns, ...metrics.map(labelOf)], data };
 }
 
+/** The SQL a query object stands for, as 'View query' shows it: its columns, metrics and grouping. */
+function sqlOf(query: Row): string {
+  const columns = ((query.columns as unknown[]) ?? []).map(columnName);
+  const metrics = ((query.metrics as (string | Metric)[]) ?? []).map((m) => (m === 'count' ? 'COUNT(*)' : labelOf(m)));
+  const select = [...columns, ...metrics].join(', ');
+  return `SELECT ${select} FROM cars${columns.length ? ` GROUP BY ${columns.join(', ')}` : ''}`;
+}
+
 /** An answer the server gives besides Explore's (a page that mounts Explore among its own calls). */
 type MoreAnswer = { status: number; body?: unknown } | undefined;
 
@@ -156,12 +164,7 @@ export function exploreTestApi({ more }: { more?: (method: string, url: URL) => 
     if (body.result_type === 'query')
       return {
         status: 200,
-        body: {
-          result: queries.map(() => ({
-            query: 'SELECT origin, AVG(horsepower) FROM cars GROUP BY origin',
-            language: 'sql',
-          })),
-        },
+        body: { result: queries.map((q) => ({ query: sqlOf(q), language: 'sql' })) },
       };
     return {
       status: 200,
