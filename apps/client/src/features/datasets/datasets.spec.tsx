@@ -222,4 +222,37 @@ describe('Dataset editor', () => {
       expect(puts().at(-1)!.body).toEqual({ owners: [1, 2], cache_timeout: 600, default_time_grain: 'P1W' }),
     );
   });
+
+  it('keeps the unsaved edits as the fold of the page log: undo restores the previous label, redo and Save follow', async () => {
+    await start();
+    renderAt('/tablemodelview/edit/1');
+    await screen.findByRole('table', { name: 'Columns' });
+    const label = () => screen.getByRole('textbox', { name: 'Label of horsepower' });
+    const undo = () => screen.getByRole('button', { name: 'Undo' });
+    const redo = () => screen.getByRole('button', { name: 'Redo' });
+    expect(undo()).toBeDisabled();
+    fireEvent.change(label(), { target: { value: 'HP' } });
+    fireEvent.change(label(), { target: { value: 'Horse power' } });
+    expect(datasets.store.getState().editor.draft!.columns[1]!.verbose_name).toBe('Horse power');
+
+    fireEvent.click(undo());
+    expect(label()).toHaveValue('HP');
+    fireEvent.click(undo());
+    expect(label()).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.click(redo());
+    expect(label()).toHaveValue('HP');
+    // The exported log holds the edits (a bug report replays them).
+    const types = datasets.store.store.exportLog().map((e) => e.type);
+    expect(types.filter((t) => t === 'datasetEditor/columnVerboseNameEdited')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const body = puts()[0]!.body as { columns: { column_name: string; verbose_name: string | null }[] };
+    expect(body.columns.find((c) => c.column_name === 'horsepower')?.verbose_name).toBe('HP');
+    // The draft starts again from the answer: the edits before it are not undo steps any more.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+    expect(undo()).toBeDisabled();
+    expect(label()).toHaveValue('HP');
+  });
 });

@@ -1,33 +1,12 @@
 import rison from 'rison';
-import type { DatasetColumn, DatasetEdit, DatasetMetric } from '@strata/domain';
+import type { DatasetEdit, DatasetOwnerView, DatasetPickerOption, DatasetView } from '@strata/domain';
 import type { HttpClient } from '../../api/http-client';
 
-export interface Person {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
-
-/** A dataset as `GET /api/v1/dataset/{id}` and the list answer it (apps/server/src/datasets/dataset-json.ts). */
-export interface DatasetView {
-  id: number;
-  kind: 'virtual' | 'physical';
-  table_name: string;
-  database: { id: number; database_name: string | null; backend?: string };
-  catalog: string | null;
-  schema: string | null;
-  sql: string | null;
-  template_params: string | null;
-  columns: DatasetColumn[];
-  metrics: DatasetMetric[];
-  main_dttm_col: string | null;
-  description: string | null;
-  /** Seconds a chart query stays cached (null: the default); the time grain new charts start with. */
-  cache_timeout?: number | null;
-  default_time_grain?: string | null;
-  owners: Person[];
-  changed_on: string;
-}
+// The server's dataset JSON is the domain's (the client fold stores it): re-exported under the names the
+// pages and the scripted test server use.
+export type { DatasetView } from '@strata/domain';
+export type Person = DatasetOwnerView;
+export type Option = DatasetPickerOption;
 
 export interface ListFilter {
   col: string;
@@ -49,11 +28,6 @@ export interface NewDatasetBody {
   schema: string | null;
   table_name: string;
   sql?: string;
-}
-
-export interface Option {
-  value: number;
-  label: string;
 }
 
 /**

@@ -1,18 +1,46 @@
-import type { DatasetColumn } from '@strata/domain';
+import type { DatasetColumn, DatasetEditorEvent, DraftColumnFlag, DraftColumnRef } from '@strata/domain';
 
 const TYPE_NAMES: Record<number, string> = { 0: 'Numeric', 1: 'String', 2: 'Temporal', 3: 'Boolean' };
 
+/** The draft's text fields of a column, each with the intent its box records. */
+const TEXTS = {
+  verbose_name: (ref: DraftColumnRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/columnVerboseNameEdited',
+    data: { ...ref, verboseName: text },
+  }),
+  description: (ref: DraftColumnRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/columnDescriptionEdited',
+    data: { ...ref, description: text },
+  }),
+  certified_by: (ref: DraftColumnRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/columnCertifiedByEdited',
+    data: { ...ref, certifiedBy: text },
+  }),
+  certification_details: (ref: DraftColumnRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/columnCertificationDetailsEdited',
+    data: { ...ref, details: text },
+  }),
+  warning_markdown: (ref: DraftColumnRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/columnWarningEdited',
+    data: { ...ref, warning: text },
+  }),
+  column_name: (ref: DraftColumnRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/calculatedColumnRenamed',
+    data: { ...ref, name: text },
+  }),
+} as const;
+
 interface Props {
-  columns: DatasetColumn[];
+  /** The columns shown, each with its place in the draft's list (what the edits address). */
+  rows: { column: DatasetColumn; index: number }[];
   /** Calculated columns: their name, type and SQL expression are typed here. */
   calculated: boolean;
-  onChange(index: number, column: DatasetColumn): void;
-  onRemove(index: number): void;
+  edit(event: DatasetEditorEvent): void;
 }
 
 /** One row per column: what Explore shows and lets a chart do with it, and its certification and warning. */
-export function ColumnsTable({ columns, calculated, onChange, onRemove }: Props) {
-  if (columns.length === 0) return <p className="muted">{calculated ? 'No calculated columns.' : 'No columns.'}</p>;
+export function ColumnsTable({ rows, calculated, edit }: Props) {
+  if (rows.length === 0) return <p className="muted">{calculated ? 'No calculated columns.' : 'No columns.'}</p>;
   return (
     <div className="datasets-editor__scroll">
       <table className="data datasets-editor__table" aria-label={calculated ? 'Calculated columns' : 'Columns'}>
@@ -33,22 +61,27 @@ export function ColumnsTable({ columns, calculated, onChange, onRemove }: Props)
           </tr>
         </thead>
         <tbody>
-          {columns.map((column, index) => {
-            const name = column.column_name || `#${index + 1}`;
-            const set = (patch: Partial<DatasetColumn>) => onChange(index, { ...column, ...patch });
-            const text = (field: keyof DatasetColumn, label: string) => (
+          {rows.map(({ column, index }, shown) => {
+            const name = column.column_name || `#${shown + 1}`;
+            const ref: DraftColumnRef = { index, column: column.column_name };
+            const text = (field: keyof typeof TEXTS, label: string) => (
               <input
                 aria-label={`${label} of ${name}`}
-                value={(column[field] as string | null | undefined) ?? ''}
-                onChange={(e) => set({ [field]: e.target.value })}
+                value={column[field] ?? ''}
+                onChange={(e) => edit(TEXTS[field](ref, e.target.value))}
               />
             );
-            const flag = (field: 'is_dttm' | 'groupby' | 'filterable', label: string) => (
+            const flag = (field: DraftColumnFlag, label: string) => (
               <input
                 type="checkbox"
                 aria-label={`${label} ${name}`}
                 checked={column[field]}
-                onChange={(e) => set({ [field]: e.target.checked })}
+                onChange={(e) =>
+                  edit({
+                    type: e.target.checked ? 'datasetEditor/columnFlagged' : 'datasetEditor/columnUnflagged',
+                    data: { ...ref, flag: field },
+                  })
+                }
               />
             );
             return (
@@ -60,7 +93,12 @@ export function ColumnsTable({ columns, calculated, onChange, onRemove }: Props)
                       rows={1}
                       aria-label={`SQL expression of ${name}`}
                       value={column.expression ?? ''}
-                      onChange={(e) => set({ expression: e.target.value })}
+                      onChange={(e) =>
+                        edit({
+                          type: 'datasetEditor/columnExpressionEdited',
+                          data: { ...ref, expression: e.target.value },
+                        })
+                      }
                     />
                   </td>
                 )}
@@ -70,14 +108,12 @@ export function ColumnsTable({ columns, calculated, onChange, onRemove }: Props)
                     <select
                       aria-label={`Type of ${name}`}
                       value={column.type_generic ?? ''}
-                      onChange={(e) => {
-                        const generic = e.target.value === '' ? null : Number(e.target.value);
-                        set({
-                          type_generic: generic,
-                          type: generic === null ? null : ((TYPE_NAMES[generic] ?? null)?.toUpperCase() ?? null),
-                          is_dttm: generic === 2 ? true : column.is_dttm,
-                        });
-                      }}
+                      onChange={(e) =>
+                        edit({
+                          type: 'datasetEditor/calculatedColumnTypeChosen',
+                          data: { ...ref, typeGeneric: e.target.value === '' ? null : Number(e.target.value) },
+                        })
+                      }
                     >
                       <option value="">Unknown</option>
                       {Object.entries(TYPE_NAMES).map(([value, label]) => (
@@ -99,7 +135,11 @@ export function ColumnsTable({ columns, calculated, onChange, onRemove }: Props)
                 <td>{text('warning_markdown', 'Warning')}</td>
                 {calculated && (
                   <td>
-                    <button type="button" className="link danger" onClick={() => onRemove(index)}>
+                    <button
+                      type="button"
+                      className="link danger"
+                      onClick={() => edit({ type: 'datasetEditor/calculatedColumnRemoved', data: ref })}
+                    >
                       Remove
                     </button>
                   </td>

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TIME_GRAINS } from '@strata/domain';
+import { useObservableState } from 'observable-hooks';
+import {
+  datasetDraftProblems,
+  datasetEditBody,
+  isCalculatedColumn,
+  ownerName,
+  TIME_GRAINS,
+  type DatasetDraft,
+  type DatasetPickerOption,
+} from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
-import type { DatasetView, Option } from '../api/datasets-api';
+import type { DatasetView } from '../api/datasets-api';
 import type { DatasetsFeature } from '../datasets.feature';
 import { DATASET_LIST_PATH, explorePathOf } from '../paths';
 import { ColumnsTable } from './ColumnsTable';
-import {
-  draftOf,
-  draftProblems,
-  editBody,
-  isCalculated,
-  newCalculatedColumn,
-  newMetric,
-  type DatasetDraft,
-} from './dataset-draft';
 import { MetricsTable } from './MetricsTable';
 import '../datasets.css';
 
@@ -25,53 +25,72 @@ type Tab = (typeof TABS)[number];
  * `/tablemodelview/edit/<id>` (issue 15 item 2, Superset's dataset editor): columns, calculated columns,
  * metrics, settings (main datetime column, owners, description), the source (a virtual dataset's SQL, run
  * by the server on save: a query that fails is refused with the database's message) and "Sync columns
- * from source". The form starts again from each answer of the server.
+ * from source". The unsaved draft is the store's fold (each edit an event: undo, redo, time travel); it
+ * starts again from each answer of the server. React keeps only the tab looked at.
  */
 export function DatasetEditorPage({ datasets, id }: { datasets: DatasetsFeature; id: number }) {
   const { editor } = useStoreState(datasets.store.state$);
-  // The tab looked at outlives the form, which starts again from each answer of the server.
   const [tab, setTab] = useState<Tab>('Columns');
   useEffect(() => {
     void datasets.open(id);
   }, [datasets, id]);
+  useEffect(() => {
+    void datasets.loadOwnerOptions();
+  }, [datasets]);
+  // Ctrl+Z / Ctrl+Shift+Z undo and redo the draft's edits, unless a text box takes the keys (its own undo).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      e.preventDefault();
+      if (e.shiftKey) datasets.redo();
+      else datasets.undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [datasets]);
 
   if (editor.error) return <div className="card form-error">{editor.error}</div>;
-  if (!editor.dataset || editor.dataset.id !== id) return <div className="card muted">Loading…</div>;
-  return <EditorForm key={editor.revision} datasets={datasets} dataset={editor.dataset} tab={tab} setTab={setTab} />;
+  if (!editor.dataset || editor.dataset.id !== id || !editor.draft) return <div className="card muted">Loading…</div>;
+  const owners = ownerChoices(editor.dataset, editor.ownerOptions);
+  return (
+    <EditorForm
+      datasets={datasets}
+      dataset={editor.dataset}
+      draft={editor.draft}
+      owners={owners}
+      tab={tab}
+      setTab={setTab}
+    />
+  );
+}
+
+/** The dataset's owners, then the users the picker read (each once). */
+function ownerChoices(dataset: DatasetView, loaded: readonly DatasetPickerOption[]): DatasetPickerOption[] {
+  const known = dataset.owners.map((o) => ({ value: o.id, label: ownerName(o) }));
+  return [...known, ...loaded.filter((f) => !known.some((k) => k.value === f.value))];
 }
 
 interface FormProps {
   datasets: DatasetsFeature;
   dataset: DatasetView;
+  draft: DatasetDraft;
+  owners: DatasetPickerOption[];
   tab: Tab;
   setTab(tab: Tab): void;
 }
 
-function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
+function EditorForm({ datasets, dataset, draft, owners, tab, setTab }: FormProps) {
   const { editor } = useStoreState(datasets.store.state$);
-  // The form as typed: React state until Save sends it.
-  const [draft, setDraft] = useState<DatasetDraft>(() => draftOf(dataset));
-  const [owners, setOwners] = useState<Option[]>(() => dataset.owners.map((o) => ({ value: o.id, label: name(o) })));
-  useEffect(() => {
-    datasets.api.owners('').then(
-      (found) => setOwners((known) => [...known, ...found.filter((f) => !known.some((k) => k.value === f.value))]),
-      () => undefined,
-    );
-  }, [datasets]);
-
-  const set = (patch: Partial<DatasetDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const history = useObservableState(datasets.history$, { canUndo: false, canRedo: false });
+  const edit = datasets.edit;
   const indexed = draft.columns.map((column, index) => ({ column, index }));
-  // A calculated column has an expression (a new one an empty one, until typed).
-  const physical = indexed.filter(({ column }) => !isCalculated(column));
-  const calculated = indexed.filter(({ column }) => isCalculated(column));
-  const setColumn = (index: number, column: DatasetDraft['columns'][number]) =>
-    set({ columns: draft.columns.map((c, i) => (i === index ? column : c)) });
-  const removeColumn = (index: number) => set({ columns: draft.columns.filter((_, i) => i !== index) });
+  const physical = indexed.filter(({ column }) => !isCalculatedColumn(column));
+  const calculated = indexed.filter(({ column }) => isCalculatedColumn(column));
 
-  const body = editBody(dataset, draft);
-  const changed = Object.keys(body).length > 0;
-  const problems = draftProblems(draft);
-  const save = () => void datasets.save(dataset.id, body);
+  const changed = Object.keys(datasetEditBody(dataset, draft)).length > 0;
+  const problems = datasetDraftProblems(draft);
   const temporal = draft.columns.filter((c) => c.is_dttm);
 
   return (
@@ -92,14 +111,24 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
         >
           {editor.writing === 'sync' ? 'Syncing…' : 'Sync columns from source'}
         </button>
-        <button type="button" disabled={!changed || editor.writing !== null} onClick={() => setDraft(draftOf(dataset))}>
+        <button type="button" disabled={!history.canUndo} onClick={() => datasets.undo()}>
+          Undo
+        </button>
+        <button type="button" disabled={!history.canRedo} onClick={() => datasets.redo()}>
+          Redo
+        </button>
+        <button
+          type="button"
+          disabled={!changed || editor.writing !== null}
+          onClick={() => edit({ type: 'datasetEditor/draftDiscarded', data: { id: dataset.id } })}
+        >
           Discard
         </button>
         <button
           type="button"
           className="primary"
           disabled={!changed || problems.length > 0 || editor.writing !== null}
-          onClick={save}
+          onClick={() => void datasets.save()}
         >
           {editor.writing === 'save' ? 'Saving…' : 'Save'}
         </button>
@@ -124,40 +153,21 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Columns' && (
-          <ColumnsTable
-            columns={physical.map((p) => p.column)}
-            calculated={false}
-            onChange={(i, c) => setColumn(physical[i]!.index, c)}
-            onRemove={(i) => removeColumn(physical[i]!.index)}
-          />
-        )}
+        {tab === 'Columns' && <ColumnsTable rows={physical} calculated={false} edit={edit} />}
         {tab === 'Calculated columns' && (
           <>
-            <button
-              type="button"
-              onClick={() => set({ columns: [...draft.columns, newCalculatedColumn(draft.columns)] })}
-            >
+            <button type="button" onClick={() => datasets.addCalculatedColumn()}>
               + Calculated column
             </button>
-            <ColumnsTable
-              columns={calculated.map((p) => p.column)}
-              calculated
-              onChange={(i, c) => setColumn(calculated[i]!.index, c)}
-              onRemove={(i) => removeColumn(calculated[i]!.index)}
-            />
+            <ColumnsTable rows={calculated} calculated edit={edit} />
           </>
         )}
         {tab === 'Metrics' && (
           <>
-            <button type="button" onClick={() => set({ metrics: [...draft.metrics, newMetric(draft.metrics)] })}>
+            <button type="button" onClick={() => datasets.addMetric()}>
               + Metric
             </button>
-            <MetricsTable
-              metrics={draft.metrics}
-              onChange={(index, metric) => set({ metrics: draft.metrics.map((m, i) => (i === index ? metric : m)) })}
-              onRemove={(index) => set({ metrics: draft.metrics.filter((_, i) => i !== index) })}
-            />
+            <MetricsTable metrics={draft.metrics} edit={edit} />
           </>
         )}
         {tab === 'Settings' && (
@@ -167,7 +177,7 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
               <input
                 aria-label="Dataset name"
                 value={draft.table_name}
-                onChange={(e) => set({ table_name: e.target.value })}
+                onChange={(e) => edit({ type: 'datasetEditor/nameEdited', data: { tableName: e.target.value } })}
               />
             </label>
             <label>
@@ -175,7 +185,9 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
               <select
                 aria-label="Main datetime column"
                 value={draft.main_dttm_col ?? ''}
-                onChange={(e) => set({ main_dttm_col: e.target.value || null })}
+                onChange={(e) =>
+                  edit({ type: 'datasetEditor/mainDatetimeColumnChosen', data: { column: e.target.value || null } })
+                }
               >
                 <option value="">None</option>
                 {temporal.map((c) => (
@@ -190,7 +202,9 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
               <select
                 aria-label="Default time grain"
                 value={draft.default_time_grain ?? ''}
-                onChange={(e) => set({ default_time_grain: e.target.value || null })}
+                onChange={(e) =>
+                  edit({ type: 'datasetEditor/defaultTimeGrainChosen', data: { grain: e.target.value || null } })
+                }
               >
                 <option value="">None</option>
                 {TIME_GRAINS.map((g) => (
@@ -206,7 +220,7 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
                 aria-label="Cache timeout"
                 inputMode="numeric"
                 value={draft.cache_timeout}
-                onChange={(e) => set({ cache_timeout: e.target.value })}
+                onChange={(e) => edit({ type: 'datasetEditor/cacheTimeoutEdited', data: { text: e.target.value } })}
               />
             </label>
             <label>
@@ -215,7 +229,12 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
                 multiple
                 aria-label="Owners"
                 value={draft.owners.map(String)}
-                onChange={(e) => set({ owners: [...e.target.selectedOptions].map((o) => Number(o.value)) })}
+                onChange={(e) =>
+                  edit({
+                    type: 'datasetEditor/ownersChosen',
+                    data: { owners: [...e.target.selectedOptions].map((o) => Number(o.value)) },
+                  })
+                }
               >
                 {owners.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -230,7 +249,9 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
                 aria-label="Description"
                 rows={3}
                 value={draft.description}
-                onChange={(e) => set({ description: e.target.value })}
+                onChange={(e) =>
+                  edit({ type: 'datasetEditor/descriptionEdited', data: { description: e.target.value } })
+                }
               />
             </label>
           </div>
@@ -245,7 +266,7 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
                   className="datasets-editor__sql"
                   rows={12}
                   value={draft.sql}
-                  onChange={(e) => set({ sql: e.target.value })}
+                  onChange={(e) => edit({ type: 'datasetEditor/sqlEdited', data: { sql: e.target.value } })}
                 />
               </label>
               <p className="muted">
@@ -262,6 +283,3 @@ function EditorForm({ datasets, dataset, tab, setTab }: FormProps) {
     </div>
   );
 }
-
-const name = (p: { id: number; first_name: string; last_name: string }) =>
-  [p.first_name, p.last_name].filter(Boolean).join(' ') || `user ${p.id}`;

@@ -1,13 +1,44 @@
-import type { DatasetMetric } from '@strata/domain';
+import type { DatasetEditorEvent, DatasetMetric, DraftMetricRef } from '@strata/domain';
+
+/** The draft's text fields of a metric, each with the intent its box records. */
+const TEXTS = {
+  metric_name: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricRenamed',
+    data: { ...ref, name: text },
+  }),
+  verbose_name: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricVerboseNameEdited',
+    data: { ...ref, verboseName: text },
+  }),
+  d3format: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricD3FormatEdited',
+    data: { ...ref, d3format: text },
+  }),
+  description: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricDescriptionEdited',
+    data: { ...ref, description: text },
+  }),
+  certified_by: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricCertifiedByEdited',
+    data: { ...ref, certifiedBy: text },
+  }),
+  certification_details: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricCertificationDetailsEdited',
+    data: { ...ref, details: text },
+  }),
+  warning_markdown: (ref: DraftMetricRef, text: string): DatasetEditorEvent => ({
+    type: 'datasetEditor/metricWarningEdited',
+    data: { ...ref, warning: text },
+  }),
+} as const;
 
 interface Props {
   metrics: DatasetMetric[];
-  onChange(index: number, metric: DatasetMetric): void;
-  onRemove(index: number): void;
+  edit(event: DatasetEditorEvent): void;
 }
 
 /** The saved metrics: name, SQL expression, label, d3 format, description, certification and warning. */
-export function MetricsTable({ metrics, onChange, onRemove }: Props) {
+export function MetricsTable({ metrics, edit }: Props) {
   if (metrics.length === 0) return <p className="muted">No metrics.</p>;
   return (
     <div className="datasets-editor__scroll">
@@ -28,11 +59,12 @@ export function MetricsTable({ metrics, onChange, onRemove }: Props) {
         <tbody>
           {metrics.map((metric, index) => {
             const name = metric.metric_name || `#${index + 1}`;
-            const text = (field: keyof DatasetMetric, label: string) => (
+            const ref: DraftMetricRef = { index, metric: metric.metric_name };
+            const text = (field: keyof typeof TEXTS, label: string) => (
               <input
                 aria-label={`${label} of ${name}`}
-                value={(metric[field] as string | null | undefined) ?? ''}
-                onChange={(e) => onChange(index, { ...metric, [field]: e.target.value })}
+                value={metric[field] ?? ''}
+                onChange={(e) => edit(TEXTS[field](ref, e.target.value))}
               />
             );
             return (
@@ -43,7 +75,12 @@ export function MetricsTable({ metrics, onChange, onRemove }: Props) {
                     rows={1}
                     aria-label={`SQL expression of ${name}`}
                     value={metric.expression}
-                    onChange={(e) => onChange(index, { ...metric, expression: e.target.value })}
+                    onChange={(e) =>
+                      edit({
+                        type: 'datasetEditor/metricExpressionEdited',
+                        data: { ...ref, expression: e.target.value },
+                      })
+                    }
                   />
                 </td>
                 <td>{text('verbose_name', 'Label')}</td>
@@ -53,7 +90,11 @@ export function MetricsTable({ metrics, onChange, onRemove }: Props) {
                 <td>{text('certification_details', 'Certification details')}</td>
                 <td>{text('warning_markdown', 'Warning')}</td>
                 <td>
-                  <button type="button" className="link danger" onClick={() => onRemove(index)}>
+                  <button
+                    type="button"
+                    className="link danger"
+                    onClick={() => edit({ type: 'datasetEditor/metricRemoved', data: ref })}
+                  >
                     Remove
                   </button>
                 </td>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { Option } from '../api/datasets-api';
 import type { DatasetsFeature } from '../datasets.feature';
@@ -17,44 +17,27 @@ interface Props {
  */
 export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: Props) {
   const { create } = useStoreState(datasets.store.state$);
+  const { form } = create;
   const titleId = useId();
-  // The form as typed.
-  const [source, setSource] = useState<'table' | 'sql'>('table');
-  const [databaseId, setDatabaseId] = useState<number | null>(null);
-  const [schema, setSchema] = useState('');
-  const [table, setTable] = useState('');
-  const [name, setName] = useState('');
-  const [sql, setSql] = useState('');
-  const [schemas, setSchemas] = useState<string[]>([]);
-  const [tables, setTables] = useState<string[]>([]);
-  // A refusal shown is this dialog's: one from an earlier opening is not.
-  const [submitted, setSubmitted] = useState(false);
+  // Each opening starts empty (the fold forgets the last one's choices and refusal).
+  useEffect(() => datasets.openCreateDialog(), [datasets]);
 
-  const chosenDatabase = databaseId ?? databases[0]?.value ?? null;
+  const chosenDatabase = form.databaseId ?? databases[0]?.value ?? null;
   useEffect(() => {
-    setSchemas([]);
-    if (chosenDatabase === null) return;
-    datasets.api.schemas(chosenDatabase).then(
-      (found) => {
-        setSchemas(found);
-        setSchema((current) =>
-          found.includes(current) ? current : ((found.includes('public') ? 'public' : found[0]) ?? ''),
-        );
-      },
-      () => setSchemas([]),
-    );
+    if (chosenDatabase !== null) void datasets.loadSchemas(chosenDatabase);
   }, [datasets, chosenDatabase]);
+  const schema = form.schema;
   useEffect(() => {
-    setTables([]);
-    if (chosenDatabase === null || !schema) return;
-    datasets.api.tables(chosenDatabase, schema).then(setTables, () => setTables([]));
+    if (chosenDatabase !== null && schema) void datasets.loadTables(chosenDatabase, schema);
   }, [datasets, chosenDatabase, schema]);
+  const schemas = form.schemas?.databaseId === chosenDatabase ? form.schemas.list : [];
+  const tables = form.tables?.databaseId === chosenDatabase && form.tables.schema === schema ? form.tables.list : [];
 
+  const { source, table, name, sql } = form;
   const ready =
     chosenDatabase !== null && (source === 'table' ? table !== '' : name.trim() !== '' && sql.trim() !== '');
   const submit = async () => {
     if (!ready || chosenDatabase === null) return;
-    setSubmitted(true);
     const created = await datasets.create(
       source === 'table'
         ? { database: chosenDatabase, schema: schema || null, table_name: table }
@@ -72,10 +55,20 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
         <div className="modal__body datasets-form">
           <div role="radiogroup" aria-label="Source">
             <label>
-              <input type="radio" checked={source === 'table'} onChange={() => setSource('table')} /> From a table
+              <input
+                type="radio"
+                checked={source === 'table'}
+                onChange={() => datasets.choose({ type: 'datasetCreate/sourceChosen', data: { source: 'table' } })}
+              />{' '}
+              From a table
             </label>{' '}
             <label>
-              <input type="radio" checked={source === 'sql'} onChange={() => setSource('sql')} /> From SQL (virtual)
+              <input
+                type="radio"
+                checked={source === 'sql'}
+                onChange={() => datasets.choose({ type: 'datasetCreate/sourceChosen', data: { source: 'sql' } })}
+              />{' '}
+              From SQL (virtual)
             </label>
           </div>
           <label>
@@ -83,7 +76,9 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
             <select
               aria-label="Database"
               value={chosenDatabase ?? ''}
-              onChange={(e) => setDatabaseId(Number(e.target.value))}
+              onChange={(e) =>
+                datasets.choose({ type: 'datasetCreate/databaseChosen', data: { databaseId: Number(e.target.value) } })
+              }
             >
               {databases.map((d) => (
                 <option key={d.value} value={d.value}>
@@ -94,7 +89,13 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
           </label>
           <label>
             Schema
-            <select aria-label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)}>
+            <select
+              aria-label="Schema"
+              value={schema}
+              onChange={(e) =>
+                datasets.choose({ type: 'datasetCreate/schemaChosen', data: { schema: e.target.value } })
+              }
+            >
               {schemas.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -105,7 +106,13 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
           {source === 'table' ? (
             <label>
               Table
-              <select aria-label="Table" value={table} onChange={(e) => setTable(e.target.value)}>
+              <select
+                aria-label="Table"
+                value={table}
+                onChange={(e) =>
+                  datasets.choose({ type: 'datasetCreate/tableChosen', data: { table: e.target.value } })
+                }
+              >
                 <option value="">Choose a table</option>
                 {tables.map((t) => (
                   <option key={t} value={t}>
@@ -118,15 +125,26 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
             <>
               <label>
                 Name
-                <input aria-label="Dataset name" value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  aria-label="Dataset name"
+                  value={name}
+                  onChange={(e) =>
+                    datasets.choose({ type: 'datasetCreate/nameEdited', data: { name: e.target.value } })
+                  }
+                />
               </label>
               <label>
                 SQL
-                <textarea aria-label="SQL" rows={8} value={sql} onChange={(e) => setSql(e.target.value)} />
+                <textarea
+                  aria-label="SQL"
+                  rows={8}
+                  value={sql}
+                  onChange={(e) => datasets.choose({ type: 'datasetCreate/sqlEdited', data: { sql: e.target.value } })}
+                />
               </label>
             </>
           )}
-          {submitted && create.error && (
+          {create.error && (
             <div className="form-error" role="alert">
               {create.error}
             </div>

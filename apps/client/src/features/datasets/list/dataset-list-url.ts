@@ -1,14 +1,7 @@
+import type { DatasetListFilters } from '@strata/domain';
 import type { DatasetListQuery, ListFilter } from '../api/datasets-api';
 
-/** What the list shows, read from and written to the address (a reload or a shared link shows the same). */
-export interface DatasetListFilters {
-  search: string;
-  databaseId: number | null;
-  schema: string | null;
-  ownerId: number | null;
-  certified: boolean | null;
-  page: number;
-}
+export type { DatasetListFilters } from '@strata/domain';
 
 export const LIST_PAGE_SIZE = 25;
 
