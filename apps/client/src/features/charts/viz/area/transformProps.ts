@@ -1,5 +1,6 @@
 import type { Options } from 'highcharts';
 import type { ChartDataResult, FormData, VizDatasource } from '../shared/types';
+import { withAnnotations } from '../timeseries/annotations';
 import { timeseriesOptions } from '../timeseries/timeseries-options';
 
 /** Area Chart: Filled lines, optionally stacked, to show how parts add up over time. */
@@ -8,5 +9,6 @@ export function transformProps(
   queriesData: ChartDataResult[],
   datasource: VizDatasource = {},
 ): Options {
-  return timeseriesOptions(formData, queriesData, datasource, 'area');
+  const options = timeseriesOptions(formData, queriesData, datasource, 'area');
+  return withAnnotations(options, formData, queriesData[0]?.annotation_data);
 }

@@ -1,5 +1,6 @@
 import type { Options, YAxisOptions } from 'highcharts';
 import type { ChartDataResult, FormData, VizDatasource } from '../shared/types';
+import { withAnnotations } from '../timeseries/annotations';
 import { timeseriesOptions } from '../timeseries/timeseries-options';
 
 /**
@@ -14,5 +15,9 @@ export function transformProps(
 ): Options {
   const options = timeseriesOptions(formData, queriesData, datasource, 'column');
   const yAxis = options.yAxis as YAxisOptions;
-  return { ...options, yAxis: { min: 0, ...yAxis, ...(yAxis.type === 'logarithmic' ? { min: undefined } : {}) } };
+  const drawn: Options = {
+    ...options,
+    yAxis: { min: 0, ...yAxis, ...(yAxis.type === 'logarithmic' ? { min: undefined } : {}) },
+  };
+  return withAnnotations(drawn, formData, queriesData[0]?.annotation_data);
 }

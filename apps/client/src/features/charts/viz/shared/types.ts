@@ -20,6 +20,8 @@ export interface ChartDataResult {
   error?: string | null;
   is_cached?: boolean;
   query?: string;
+  /** Annotation layers read from other charts, by layer name (timeseries/annotations.ts). */
+  annotation_data?: Record<string, unknown>;
 }
 
 export interface CurrencyFormat {
