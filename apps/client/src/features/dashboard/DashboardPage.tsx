@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   canDownloadCsv,
+  canShareDashboard,
   FeatureFlag,
   isFeatureEnabled,
   type FeatureFlags,
@@ -22,6 +23,7 @@ import { DashboardGrid } from './grid/DashboardGrid';
 import { DashboardViewContext, type DashboardView } from './grid/view-context';
 import { NewVersionNotice } from './grid/NewVersionNotice';
 import { useNewVersions } from './live/use-new-versions';
+import { DrillModals } from '../drill/DrillModals';
 import { PastViewBanner } from '../../shared/past-view/PastViewBanner';
 import { withoutAsOf } from '../../shared/past-view/past-moment';
 import { readDashboardUrl, withNativeFiltersKey, withoutFocusedChart } from './url/dashboard-url';
@@ -279,8 +281,8 @@ export function DashboardPage({
         )}
         <DashboardHeader
           hideTitle={url.hidden.hideTitle}
-          // A permalink names today's dashboard: none is made of the past.
-          onShare={past ? undefined : share}
+          // A permalink names today's dashboard: none is made of the past; sharing needs can_share_dashboard.
+          onShare={past || !canShareDashboard(user) ? undefined : share}
           manage={{
             user,
             roleBasedAccess: isFeatureEnabled(featureFlags, FeatureFlag.DASHBOARD_RBAC),
@@ -304,6 +306,7 @@ export function DashboardPage({
             <DashboardGrid width={width} />
           </div>
         </div>
+        <DrillModals onError={view.onError} />
       </div>
     </DashboardViewContext.Provider>
   );

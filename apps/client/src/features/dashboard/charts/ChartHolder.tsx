@@ -5,7 +5,8 @@ import { ChartMenu } from './ChartMenu';
 import { Markdown } from '../grid/Markdown';
 import { useDashboardView } from '../grid/view-context';
 import { useStoreState } from '../../../shared/use-store-state';
-import { previewLabelColors } from '@strata/domain';
+import { drillByColumns, previewLabelColors } from '@strata/domain';
+import { ChartDrillArea } from '../../drill/ChartDrillArea';
 
 const HEADER_HEIGHT = 32;
 
@@ -122,23 +123,30 @@ export function ChartHolder({
           </div>
         )}
         {drawn && (
-          <ChartRenderer
-            key={runtime.resultQueryId}
-            vizType={String(runtime.resultFormData!.viz_type ?? chart.viz_type ?? 'table')}
-            // The dashboard's colour scheme replaces the chart's own, as the dashboard's label colours do.
-            formData={
-              colors.scheme ? { ...runtime.resultFormData!, color_scheme: colors.scheme } : runtime.resultFormData!
-            }
-            queriesData={runtime.queriesResponse as never}
-            datasource={datasource}
-            width={Math.max(50, outer.width - 16)}
-            height={chartHeight}
-            onRendered={() => feature.rendered(chartId, runtime.resultQueryId!)}
-            onError={(error: unknown) => feature.renderFailed(chartId, runtime.resultQueryId!, error)}
-            onCrossFilter={feature.crossFiltersEnabled() ? (filter) => feature.crossFilter(chartId, filter) : undefined}
-            labelColors={(labels) => previewLabelColors(colors, chartId, labels)}
-            onLabels={(labels) => feature.colors.chartLabelsShown(chartId, labels)}
-          />
+          <ChartDrillArea
+            target={key ? { title, datasource: key, formData: runtime.resultFormData! } : null}
+            columns={drillByColumns((key ? state.datasets[key]?.columns : undefined) ?? [], runtime.resultFormData!)}
+          >
+            <ChartRenderer
+              key={runtime.resultQueryId}
+              vizType={String(runtime.resultFormData!.viz_type ?? chart.viz_type ?? 'table')}
+              // The dashboard's colour scheme replaces the chart's own, as the dashboard's label colours do.
+              formData={
+                colors.scheme ? { ...runtime.resultFormData!, color_scheme: colors.scheme } : runtime.resultFormData!
+              }
+              queriesData={runtime.queriesResponse as never}
+              datasource={datasource}
+              width={Math.max(50, outer.width - 16)}
+              height={chartHeight}
+              onRendered={() => feature.rendered(chartId, runtime.resultQueryId!)}
+              onError={(error: unknown) => feature.renderFailed(chartId, runtime.resultQueryId!, error)}
+              onCrossFilter={
+                feature.crossFiltersEnabled() ? (filter) => feature.crossFilter(chartId, filter) : undefined
+              }
+              labelColors={(labels) => previewLabelColors(colors, chartId, labels)}
+              onLabels={(labels) => feature.colors.chartLabelsShown(chartId, labels)}
+            />
+          </ChartDrillArea>
         )}
       </div>
     </div>

@@ -2,13 +2,15 @@ import { useState, type RefObject } from 'react';
 import { useDismiss } from '../../../shared/use-dismiss';
 import { useDashboardView } from '../grid/view-context';
 import { OpenInSqlLab } from '../../sqllab/OpenInSqlLab';
-import { downloadCsv, downloadImage, viewQuery } from './chart-actions';
+import { downloadCsv, downloadImage, viewQuery, viewResults } from './chart-actions';
+import { ResultsDialog, useChartMenuExtras } from '../../drill/ChartMenuExtras';
 import { CrossFilterScopeDialog } from './CrossFilterScope';
 import { datasourceKeyOfChart } from './chart-query';
 
 /**
- * The chart holder's menu (charts-dashboards-reports §9 chart menu actions): force refresh, fullscreen, view query, download
- * as CSV (with can_csv) and as image, and the description when the chart has one.
+ * The chart holder's menu (charts-dashboards-reports §9 chart menu actions): force refresh, fullscreen, view query, view
+ * results, drill to detail and share (features/drill), download as CSV or XLSX (with can_csv) and as image, and the
+ * description when the chart has one.
  */
 export function ChartMenu({
   chartId,
@@ -26,6 +28,7 @@ export function ChartMenu({
   const [open, setOpen, menu] = useDismiss<HTMLDivElement>();
   const [query, setQuery] = useState<string | null>(null);
   const [scoping, setScoping] = useState(false);
+  const [results, setResults] = useState<Awaited<ReturnType<typeof viewResults>> | null>(null);
 
   const run = (action: () => unknown) => () => {
     setOpen(false);
@@ -35,6 +38,12 @@ export function ChartMenu({
   const chart = state.charts[chartId];
   const datasourceKey = chart ? datasourceKeyOfChart(chart) : null;
   const fullSize = state.fullSizeChartId === chartId;
+  const drawnWith = state.chartStates[chartId]?.resultFormData;
+  const extras = useChartMenuExtras({
+    target: datasourceKey && drawnWith ? { title, datasource: datasourceKey, formData: drawnWith } : null,
+    closeMenu: () => setOpen(false),
+    onError,
+  });
 
   return (
     <div className="dashboard-chart__menu" ref={menu}>
@@ -76,6 +85,17 @@ export function ChartMenu({
           >
             View query
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            disabled={!loaded}
+            onClick={run(() =>
+              viewResults(feature, chartId).then(setResults, (e: unknown) => onError('Could not load the results', e)),
+            )}
+          >
+            View results
+          </button>
+          {extras.items}
           {canDownload && (
             <button
               type="button"
@@ -86,6 +106,18 @@ export function ChartMenu({
               )}
             >
               Export to .CSV
+            </button>
+          )}
+          {canDownload && (
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!loaded}
+              onClick={run(() =>
+                downloadCsv(feature, chartId, 'xlsx').catch((e: unknown) => onError('Could not download XLSX', e)),
+              )}
+            >
+              Export to .XLSX
             </button>
           )}
           <button
@@ -106,6 +138,8 @@ export function ChartMenu({
           )}
         </div>
       )}
+      {extras.dialogs}
+      {results && <ResultsDialog title={title} result={results} onClose={() => setResults(null)} />}
       {scoping && <CrossFilterScopeDialog chartId={chartId} title={title} onClose={() => setScoping(false)} />}
       {query !== null && (
         <div className="dashboard-modal" role="dialog" aria-label="View query">

@@ -26,13 +26,29 @@ export async function viewQuery(core: DashboardCore, chartId: number): Promise<s
   return result.map((r) => String(r.query ?? r.error ?? '')).join(';\n\n');
 }
 
-export async function downloadCsv(core: DashboardCore, chartId: number): Promise<void> {
+/** The rows the chart's query answers (result_type 'results'), for "View results". */
+export async function viewResults(
+  core: DashboardCore,
+  chartId: number,
+): Promise<{ colnames: string[]; data: Record<string, unknown>[] }> {
+  const { datasource, formData, dashboardId } = queryInputs(core, chartId);
+  const [first] = await core.api.chartData(chartQueryContext(formData, datasource, { resultType: 'results' }), {
+    sliceId: chartId,
+    dashboardId,
+    force: false,
+  });
+  const result = first as { colnames?: string[]; data?: Record<string, unknown>[] } | undefined;
+  return { colnames: result?.colnames ?? [], data: result?.data ?? [] };
+}
+
+/** The chart's data as a file (charts-dashboards-reports §9 export csv/xlsx; needs can_csv). */
+export async function downloadCsv(core: DashboardCore, chartId: number, format: 'csv' | 'xlsx' = 'csv'): Promise<void> {
   const { chart, datasource, formData } = queryInputs(core, chartId);
   const { blob } = await core.api.download(
-    chartQueryContext(formData, datasource, { resultFormat: 'csv' }) as Record<string, unknown>,
-    'csv',
+    chartQueryContext(formData, datasource, { resultFormat: format }) as Record<string, unknown>,
+    format,
   );
-  saveBlob(blob, `${fileName(chart.slice_name)}.csv`);
+  saveBlob(blob, `${fileName(chart.slice_name)}.${format}`);
 }
 
 /** What a downloaded picture leaves out: the chart menu (still open while it is drawn) and hover tooltips. */

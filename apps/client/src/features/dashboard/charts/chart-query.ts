@@ -30,7 +30,7 @@ export function chartFormData(
 export interface ChartRequestOptions {
   force?: boolean;
   resultType?: 'full' | 'query' | 'results';
-  resultFormat?: 'json' | 'csv';
+  resultFormat?: 'json' | 'csv' | 'xlsx';
 }
 
 export function chartQueryContext(

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { controlDef, type ExploreState } from '@strata/domain';
+import { controlDef, drillByColumns, type ExploreState } from '@strata/domain';
+import { ChartDrillArea } from '../../drill/ChartDrillArea';
+import { DrillModals } from '../../drill/DrillModals';
 import { ChartRenderer, type VizDatasource } from '../../charts/viz';
 import type { ExploreFeature } from '../explore.feature';
 import { PAST_RESULTS_NOT_KEPT } from '../past/no-query-api';
@@ -102,17 +104,23 @@ export function ChartPane({
           </div>
         )}
         {hasData && queryId && (
-          <ChartRenderer
-            key={queryId}
-            vizType={formData.viz_type}
-            formData={formData}
-            queriesData={chart.queriesResponse as never}
-            datasource={(state.datasource ?? undefined) as VizDatasource | undefined}
-            width={size.width}
-            height={size.height}
-            onRendered={() => explore.rendered(queryId)}
-            onError={(err: unknown) => explore.renderFailed(queryId, err)}
-          />
+          <ChartDrillArea
+            // Drilling reads the rows of the chart as last run; a replayed or standalone chart offers none.
+            target={queries && !bare ? drillTarget(state) : null}
+            columns={drillByColumns(state.datasource?.columns ?? [], chart.latestQueryFormData ?? {})}
+          >
+            <ChartRenderer
+              key={queryId}
+              vizType={formData.viz_type}
+              formData={formData}
+              queriesData={chart.queriesResponse as never}
+              datasource={(state.datasource ?? undefined) as VizDatasource | undefined}
+              width={size.width}
+              height={size.height}
+              onRendered={() => explore.rendered(queryId)}
+              onError={(err: unknown) => explore.renderFailed(queryId, err)}
+            />
+          </ChartDrillArea>
         )}
         {queries && chart.chartStatus === null && !state.datasource && (
           <p className="muted">Pick a dataset to start.</p>
@@ -122,8 +130,17 @@ export function ChartPane({
         )}
       </div>
       {queries && !bare && <DataPane explore={explore} />}
+      {queries && !bare && <DrillModals />}
     </section>
   );
+}
+
+function drillTarget(state: ExploreState) {
+  const formData = state.chart.latestQueryFormData;
+  const datasource = formData?.datasource;
+  return formData && typeof datasource === 'string'
+    ? { title: state.sliceName || 'Untitled chart', datasource, formData }
+    : null;
 }
 
 /** Query-shaping values come from the last query (the data matches them); rendering ones are live. */

@@ -3,6 +3,7 @@ import { useObservableState } from 'observable-hooks';
 import type { ExploreState } from '@strata/domain';
 import type { ExploreFeature } from '../explore.feature';
 import { ManageEmailReports } from '../../reports/report-modal';
+import { EmbedCodeButton } from '../../drill/EmbedCodeButton';
 
 interface Props {
   explore: ExploreFeature;
@@ -58,6 +59,7 @@ export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = 
           <button type="button" onClick={onPermalink} disabled={!state.datasource}>
             Copy permalink
           </button>
+          <EmbedCodeButton title={state.sliceName} formData={state.formData} disabled={!state.datasource} />
         </>
       )}
       {canDownload && (
