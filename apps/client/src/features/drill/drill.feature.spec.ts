@@ -42,7 +42,9 @@ describe('drill feature', () => {
     expect(asked[0]?.body.filters).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
     expect(asked[0]?.params).toMatchObject({ datasource_id: 7, page: 1, per_page: 50 });
     drill.turnPage(2);
-    const second = await settled((s) => s.modal?.kind === 'detail' && s.modal.page === 2 && s.modal.status === 'loaded');
+    const second = await settled(
+      (s) => s.modal?.kind === 'detail' && s.modal.page === 2 && s.modal.status === 'loaded',
+    );
     expect(second.modal).toMatchObject({ rows: [{ name: 'row of page 2' }] });
   });
 
