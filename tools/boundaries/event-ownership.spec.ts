@@ -47,6 +47,8 @@ describe('the one-log rules catch what they must (fixtures)', () => {
     "type E = EventLike<'chart/favorited', { userId: number }>;",
     'type E = EventLike<typeof STAR_TOGGLED, { on: boolean }>;',
     "type E = Envelope<'report/scheduled', object>;",
+    "type E = { type: 'reportPages/listLoaded'; data: { rows: Row[] } } | { type: 'report/x'; id: number };",
+    "type E = { type: 'chart/favorited'; data: { userId: number } };",
   ])('an event type declared in an app: %s', (text) => {
     expect(declarations(text)).toEqual(['event-declared-in-app']);
   });
@@ -55,6 +57,8 @@ describe('the one-log rules catch what they must (fixtures)', () => {
     "const STAR = 'chart/starToggled' as const;",
     "store.dispatch({ type: 'sqllab/paneMoved', data: {} });",
     "switch (e.type) { case 'chart/chartUpdated': break; }",
+    "switch (event.type) { case 'outbox/pageLoaded': return state; }",
+    "store.dispatch({ type: 'datasets/listQueried', data });",
   ])('a hand-built event type the libraries do not declare: %s', (text) => {
     expect(declarations(text)).toEqual(['unknown-event-type']);
   });
@@ -64,6 +68,8 @@ describe('the one-log rules catch what they must (fixtures)', () => {
     "const blob = new Blob([csv], { type: 'text/csv' });",
     "import x from 'rxjs/operators'; const u = 'report/new';",
     'type E = EventLike<string>;',
+    "type Favorited = Extract<DomainEvent, { type: 'chart/favorited' }>;",
+    "switch (file.type) { case 'text/csv': break; }",
   ])('uses of the libraries’ events and unrelated strings pass: %s', (text) => {
     expect(declarations(text)).toEqual([]);
   });

@@ -19,6 +19,18 @@ export interface EventViolation {
 
 const EVENT_TYPE = /^[a-z][A-Za-z0-9]*\/[a-z][A-Za-z0-9]*$/;
 const DECLARING_TYPES = new Set(['EventLike', 'Envelope']);
+/** Media types look like event types (`text/csv`): a `case` on a file's type is not a fold's branch. */
+const MEDIA_TYPES = new Set([
+  'application',
+  'audio',
+  'font',
+  'image',
+  'message',
+  'model',
+  'multipart',
+  'text',
+  'video',
+]);
 
 const parse = (file: string, text: string) =>
   ts.createSourceFile(
@@ -54,6 +66,8 @@ export function eventDeclarationsInApp(file: string, text: string, known: Readon
   const source = parse(file, text);
   const namespaces = new Set([...known].map((type) => type.split('/')[0]));
   const violations: EventViolation[] = [];
+  /** Types already reported by the shape rules: their literal is not reported again. */
+  const reported = new Set<string>();
   visit(source, (node) => {
     if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && DECLARING_TYPES.has(node.typeName.text)) {
       const [first] = node.typeArguments ?? [];
@@ -66,7 +80,27 @@ export function eventDeclarationsInApp(file: string, text: string, known: Readon
         });
       }
     }
-    if (ts.isStringLiteralLike(node) && EVENT_TYPE.test(node.text)) {
+    const shaped = eventShapedType(node);
+    if (shaped) {
+      const declaration = ts.isTypeLiteralNode(node);
+      // A `{ type: 'ns/name'; data }` type restates an event in the app (even one the libraries declare:
+      // import it); a hand-built `{ type, data }` object is fine only with a type the libraries declare.
+      if (declaration || !known.has(shaped)) {
+        violations.push({
+          file,
+          line: lineOf(source, node),
+          rule: declaration ? 'event-declared-in-app' : 'unknown-event-type',
+          text: shaped,
+        });
+      }
+      reported.add(shaped);
+    }
+    const cased = caseOfEventType(node);
+    if (cased && !known.has(cased)) {
+      violations.push({ file, line: lineOf(source, node), rule: 'unknown-event-type', text: cased });
+      reported.add(cased);
+    }
+    if (ts.isStringLiteralLike(node) && EVENT_TYPE.test(node.text) && !reported.has(node.text)) {
       const namespace = node.text.split('/')[0];
       if (namespaces.has(namespace) && !known.has(node.text) && !isImportPath(node) && !isDeclaredType(node)) {
         violations.push({ file, line: lineOf(source, node), rule: 'unknown-event-type', text: node.text });
@@ -74,6 +108,46 @@ export function eventDeclarationsInApp(file: string, text: string, known: Readon
     }
   });
   return violations;
+}
+
+const memberName = (member: ts.TypeElement | ts.ObjectLiteralElementLike) =>
+  member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined;
+
+/**
+ * The `ns/name` of an event-shaped object: a type literal or an object literal with a `type` member whose
+ * value is such a literal and a `data` member (`{ type: 'text/csv' }`, a Blob's options, has no `data`).
+ */
+function eventShapedType(node: ts.Node): string | undefined {
+  let typeText: string | undefined;
+  let hasData = false;
+  if (ts.isTypeLiteralNode(node)) {
+    for (const member of node.members) {
+      const name = memberName(member);
+      if (name === 'data') hasData = true;
+      if (name === 'type' && ts.isPropertySignature(member) && member.type && ts.isLiteralTypeNode(member.type)) {
+        const literal = member.type.literal;
+        if (ts.isStringLiteral(literal)) typeText = literal.text;
+      }
+    }
+  } else if (ts.isObjectLiteralExpression(node)) {
+    for (const member of node.properties) {
+      const name = memberName(member);
+      if (name === 'data' || (ts.isShorthandPropertyAssignment(member) && member.name.text === 'data')) hasData = true;
+      if (name === 'type' && ts.isPropertyAssignment(member) && ts.isStringLiteralLike(member.initializer)) {
+        typeText = member.initializer.text;
+      }
+    }
+  }
+  return hasData && typeText && EVENT_TYPE.test(typeText) ? typeText : undefined;
+}
+
+/** `case 'ns/name':` in a `switch (x.type)`: a fold's branch for that event type. */
+function caseOfEventType(node: ts.Node): string | undefined {
+  if (!ts.isCaseClause(node) || !ts.isStringLiteralLike(node.expression)) return undefined;
+  const subject = node.parent.parent.expression;
+  const onType = ts.isPropertyAccessExpression(subject) && subject.name.text === 'type';
+  const text = node.expression.text;
+  return onType && EVENT_TYPE.test(text) && !MEDIA_TYPES.has(text.split('/')[0]) ? text : undefined;
 }
 
 /** The literal of `EventLike<'ns/name'>`: already reported as a declaration. */
