@@ -9,11 +9,12 @@ import { ChartDataController } from './chart-data.controller';
 import { ChartDataService } from './chart-data.service';
 import { ChartDatasources } from './chart-datasource';
 import { DashboardDataAccess } from './dashboard-data-access';
+import { ExploreJsonController } from './legacy/explore-json.controller';
 
 /** Chart data: SQL for datasets (kysely), run through the engines, cached, optionally async. */
 @Module({
   imports: [DatasetsModule],
-  controllers: [ChartDataController, AnnotationDataController],
+  controllers: [ChartDataController, AnnotationDataController, ExploreJsonController],
   providers: [
     ChartDataService,
     AnnotationDataService,
