@@ -23,8 +23,10 @@ export interface DatasetsFeature {
   load(filters: DatasetListFilters): Promise<void>;
   /** Reads the dataset the editor shows; its draft starts from the answer. */
   open(id: number): Promise<void>;
-  /** The users the owners picker offers. */
-  loadOwnerOptions(): Promise<void>;
+  /** The databases and users the pickers offer (the list's filters, the dialog, the owners picker). */
+  loadPickers(): Promise<void>;
+  /** The schemas of a database, for the list's schema filter. */
+  loadSchemaOptions(databaseId: number): Promise<void>;
   /** One of the analyst's edits of the draft: one undo step. */
   edit(event: DatasetEditorEvent): void;
   /** A new calculated column or metric, named `calculated_<n>` / `metric_<n>` (a name the draft lacks). */
@@ -118,11 +120,25 @@ export function createDatasets(context: ClientContext, http: HttpClient, toasts:
         store.record([{ type: 'datasets/datasetFailed', data: { id, message: text } }], ANSWER);
       }
     },
-    async loadOwnerOptions() {
+    async loadPickers() {
+      // A picker whose list cannot be read offers what it had (the editor's owners picker: the dataset's).
+      await Promise.all([
+        api.databases().then(
+          (options) => void store.record([{ type: 'datasets/databaseOptionsLoaded', data: { options } }], ANSWER),
+          () => undefined,
+        ),
+        api.owners('').then(
+          (options) => void store.record([{ type: 'datasets/ownerOptionsLoaded', data: { options } }], ANSWER),
+          () => undefined,
+        ),
+      ]);
+    },
+    async loadSchemaOptions(databaseId) {
       try {
-        store.record([{ type: 'datasets/ownerOptionsLoaded', data: { options: await api.owners('') } }], ANSWER);
+        const schemas = await api.schemas(databaseId);
+        store.record([{ type: 'datasets/schemaOptionsLoaded', data: { databaseId, schemas } }], ANSWER);
       } catch {
-        // The picker then offers the dataset's owners only.
+        store.record([{ type: 'datasets/schemaOptionsLoaded', data: { databaseId, schemas: [] } }], ANSWER);
       }
     },
     edit: (event) => void store.record([event], EDIT),

@@ -15,8 +15,11 @@ export type DatasetsPageEvent =
   | EventLike<'datasets/datasetQueried', { id: number }>
   | EventLike<'datasets/datasetLoaded', { dataset: DatasetView }>
   | EventLike<'datasets/datasetFailed', { id: number; message: string }>
-  /** The users the editor's owners picker offers (besides the dataset's owners). */
+  /** The pickers' choices: the databases and users (the list's filters, the dialog, the owners picker). */
+  | EventLike<'datasets/databaseOptionsLoaded', { options: DatasetPickerOption[] }>
   | EventLike<'datasets/ownerOptionsLoaded', { options: DatasetPickerOption[] }>
+  /** The schemas of a database, for the list's schema filter. */
+  | EventLike<'datasets/schemaOptionsLoaded', { databaseId: number; schemas: string[] }>
   | EventLike<'datasets/createRequested', { table_name: string }>
   | EventLike<'datasets/createRefused', { message: string }>
   | EventLike<'datasets/saveRequested', { id: number }>

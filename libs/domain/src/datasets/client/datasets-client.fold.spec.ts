@@ -172,3 +172,19 @@ describe('the new dataset dialog, a fold of the page log', () => {
     expect(again.create.form.sql).toBe('');
   });
 });
+
+describe('the pickers, a fold of the page log', () => {
+  it('hold the databases, users and each database schemas the server last answered', () => {
+    const state = given([
+      { type: 'datasets/databaseOptionsLoaded', data: { options: [{ value: 1, label: 'examples' }] } },
+      { type: 'datasets/ownerOptionsLoaded', data: { options: [{ value: 2, label: 'Bob Alpha' }] } },
+      { type: 'datasets/schemaOptionsLoaded', data: { databaseId: 1, schemas: ['public'] } },
+      { type: 'datasets/schemaOptionsLoaded', data: { databaseId: 1, schemas: ['public', 'staging'] } },
+    ]);
+    expect(state.pickers).toEqual({
+      databases: [{ value: 1, label: 'examples' }],
+      owners: [{ value: 2, label: 'Bob Alpha' }],
+      schemas: { 1: ['public', 'staging'] },
+    });
+  });
+});

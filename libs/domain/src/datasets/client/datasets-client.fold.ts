@@ -34,7 +34,12 @@ export interface DatasetsClientState {
     error: string | null;
     writing: 'save' | 'sync' | null;
     writeError: string | null;
-    ownerOptions: DatasetPickerOption[];
+  };
+  /** What the pickers offer, as the server last answered (empty until read). */
+  pickers: {
+    databases: DatasetPickerOption[];
+    owners: DatasetPickerOption[];
+    schemas: Readonly<Record<number, string[]>>;
   };
   create: { pending: boolean; error: string | null; created: DatasetView | null; form: DatasetCreateForm };
 }
@@ -49,8 +54,8 @@ const initialState = (): DatasetsClientState => ({
     error: null,
     writing: null,
     writeError: null,
-    ownerOptions: [],
   },
+  pickers: { databases: [], owners: [], schemas: {} },
   create: { pending: false, error: null, created: null, form: emptyCreateForm() },
 });
 
@@ -103,8 +108,14 @@ function evolvePage(state: DatasetsClientState, event: DatasetsPageEvent): Datas
     case 'datasets/datasetFailed':
       if (event.data.id !== editor.id) return state;
       return { ...state, editor: { ...editor, loading: false, error: event.data.message } };
+    case 'datasets/databaseOptionsLoaded':
+      return { ...state, pickers: { ...state.pickers, databases: event.data.options } };
     case 'datasets/ownerOptionsLoaded':
-      return { ...state, editor: { ...editor, ownerOptions: event.data.options } };
+      return { ...state, pickers: { ...state.pickers, owners: event.data.options } };
+    case 'datasets/schemaOptionsLoaded': {
+      const schemas = { ...state.pickers.schemas, [event.data.databaseId]: event.data.schemas };
+      return { ...state, pickers: { ...state.pickers, schemas } };
+    }
     case 'datasets/createRequested':
       return { ...state, create: { ...state.create, pending: true, error: null, created: null } };
     case 'datasets/createRefused':

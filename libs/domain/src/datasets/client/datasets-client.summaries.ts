@@ -22,7 +22,10 @@ export const datasetsPageSummaries = defineSummaries<DatasetsPageEvent>({
     'datasets/datasetQueried': (d, { who }) => `${who} opened the dataset ${d.id} in the editor`,
     'datasets/datasetLoaded': (d) => `the dataset ${quote(d.dataset.table_name)} was read`,
     'datasets/datasetFailed': (d, { who }) => `reading the dataset ${d.id} failed for ${who}: ${quote(d.message)}`,
-    'datasets/ownerOptionsLoaded': (d) => `the owners picker offered ${count(d.options.length, 'user')}`,
+    'datasets/databaseOptionsLoaded': (d) => `the database pickers offered ${count(d.options.length, 'database')}`,
+    'datasets/ownerOptionsLoaded': (d) => `the owner pickers offered ${count(d.options.length, 'user')}`,
+    'datasets/schemaOptionsLoaded': (d) =>
+      `the schema filter offered ${count(d.schemas.length, 'schema')} of the database ${d.databaseId}`,
     'datasets/createRequested': (d, { who }) => `${who} created the dataset ${quote(d.table_name)}`,
     'datasets/createRefused': (d, { who }) => `creating a dataset was refused for ${who}: ${quote(d.message)}`,
     'datasets/saveRequested': (d, { who }) => `${who} saved the dataset ${d.id}`,

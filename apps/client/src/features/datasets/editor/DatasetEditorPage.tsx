@@ -29,13 +29,13 @@ type Tab = (typeof TABS)[number];
  * starts again from each answer of the server. React keeps only the tab looked at.
  */
 export function DatasetEditorPage({ datasets, id }: { datasets: DatasetsFeature; id: number }) {
-  const { editor } = useStoreState(datasets.store.state$);
+  const { editor, pickers } = useStoreState(datasets.store.state$);
   const [tab, setTab] = useState<Tab>('Columns');
   useEffect(() => {
     void datasets.open(id);
   }, [datasets, id]);
   useEffect(() => {
-    void datasets.loadOwnerOptions();
+    void datasets.loadPickers();
   }, [datasets]);
   // Ctrl+Z / Ctrl+Shift+Z undo and redo the draft's edits, unless a text box takes the keys (its own undo).
   useEffect(() => {
@@ -53,7 +53,7 @@ export function DatasetEditorPage({ datasets, id }: { datasets: DatasetsFeature;
 
   if (editor.error) return <div className="card form-error">{editor.error}</div>;
   if (!editor.dataset || editor.dataset.id !== id || !editor.draft) return <div className="card muted">Loading…</div>;
-  const owners = ownerChoices(editor.dataset, editor.ownerOptions);
+  const owners = ownerChoices(editor.dataset, pickers.owners);
   return (
     <EditorForm
       datasets={datasets}

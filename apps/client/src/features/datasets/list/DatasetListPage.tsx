@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useStoreState } from '../../../shared/use-store-state';
-import type { Option, Person } from '../api/datasets-api';
+import type { Person } from '../api/datasets-api';
 import type { DatasetsFeature } from '../datasets.feature';
 import { editorPathOf, explorePathOf } from '../paths';
 import { CreateDatasetModal } from './CreateDatasetModal';
@@ -12,38 +12,34 @@ const SEARCH_QUIET_MS = 300;
 
 const personName = (p: Person) => [p.first_name, p.last_name].filter(Boolean).join(' ') || `user ${p.id}`;
 
-/** The pickers' choices, read once per page: how the filters look, not facts of the list. */
-function usePickers(datasets: DatasetsFeature, databaseId: number | null) {
-  const [databases, setDatabases] = useState<Option[]>([]);
-  const [owners, setOwners] = useState<Option[]>([]);
-  const [schemas, setSchemas] = useState<string[]>([]);
-  useEffect(() => {
-    datasets.api.databases().then(setDatabases, () => setDatabases([]));
-    datasets.api.owners('').then(setOwners, () => setOwners([]));
-  }, [datasets]);
-  useEffect(() => {
-    if (databaseId === null) return setSchemas([]);
-    datasets.api.schemas(databaseId).then(setSchemas, () => setSchemas([]));
-  }, [datasets, databaseId]);
-  return { databases, owners, schemas };
-}
-
 /**
  * `/tablemodelview/list/` (issue 15 item 2, Superset's DatasetList): the datasets with their type,
  * database, schema, owners and last change; search and filters (database, schema, owner, certified) in
  * the address; "+ Dataset" creates one from a table or a query; a name opens the editor.
  */
 export function DatasetListPage({ datasets, canWrite }: { datasets: DatasetsFeature; canWrite: boolean }) {
-  const { list } = useStoreState(datasets.store.state$);
+  const { list, pickers: loaded } = useStoreState(datasets.store.state$);
   const location = useLocation();
   const navigate = useNavigate();
   const filters = filtersOf(new URLSearchParams(location.search));
   const key = searchOf(filters);
-  // Form input, an open dialog and a pending confirmation: how the page is looked at, not facts.
+  // The search box being typed (it lands in the address), an open dialog and a pending confirmation: how
+  // the page is looked at, not facts. The pickers' lists are the store's.
   const [search, setSearch] = useState(filters.search);
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const pickers = usePickers(datasets, filters.databaseId);
+  useEffect(() => {
+    void datasets.loadPickers();
+  }, [datasets]);
+  const databaseId = filters.databaseId;
+  useEffect(() => {
+    if (databaseId !== null) void datasets.loadSchemaOptions(databaseId);
+  }, [datasets, databaseId]);
+  const pickers = {
+    databases: loaded.databases,
+    owners: loaded.owners,
+    schemas: databaseId === null ? [] : (loaded.schemas[databaseId] ?? []),
+  };
 
   useEffect(() => {
     void datasets.load(filtersOf(new URLSearchParams(key)));
