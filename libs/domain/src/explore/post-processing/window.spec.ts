@@ -21,22 +21,35 @@ describe('rolling (pandas DataFrame.rolling)', () => {
     ]);
   });
 
-  it('pandas docs: rolling(2, min_periods=1).sum() (the first row has one value, so nothing is dropped)', () => {
+  it('pandas docs: rolling(2, min_periods=1).sum(), then the first min_periods rows dropped as Superset does', () => {
+    // pandas gives [0, 1, 3, 2, 4]; Superset's rolling operator then slices df[min_periods:].
     expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 2, min_periods: 1, columns: { B: 'B' } }))).toEqual([
+      1, 3, 2, 4,
+    ]);
+  });
+
+  it('min_periods 0 (the Explore control default) keeps every row, partial windows included', () => {
+    expect(col(run(docs, 'rolling', { rolling_type: 'sum', window: 2, min_periods: 0, columns: { B: 'B' } }))).toEqual([
       0, 1, 3, 2, 4,
     ]);
+  });
+
+  it('refuses min_periods larger than the window, as pandas does', () => {
+    expect(() => run(docs, 'rolling', { rolling_type: 'sum', window: 2, min_periods: 3, columns: { B: 'B' } })).toThrow(
+      'min_periods 3 must be <= window 2',
+    );
   });
 
   it('pandas docs: rolling(3, min_periods=1, center=True).sum()', () => {
     expect(
       col(run(docs, 'rolling', { rolling_type: 'sum', window: 3, min_periods: 1, center: true, columns: { B: 'B' } })),
-    ).toEqual([1, 3, 3, 6, 4]);
+    ).toEqual([3, 3, 6, 4]);
   });
 
-  it('a 7-period mean with min_periods 7 starts at the seventh row', () => {
+  it('a 7-period mean with min_periods 7 starts after the first seven rows (Superset slices df[7:])', () => {
     const frame = frameOf([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const out = run(frame, 'rolling', { rolling_type: 'mean', window: 7, min_periods: 7, columns: { B: 'B' } });
-    expect(col(out)).toEqual([4, 5, 6]);
+    expect(col(out)).toEqual([5, 6]);
   });
 
   it('std is the sample deviation; a new target keeps the source', () => {
@@ -175,10 +188,11 @@ describe('rolling: the running computation agrees with computing every window af
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 0, max: 8 }),
         (xs, type, window, minPeriods) => {
+          fc.pre(minPeriods <= window);
           const got = col(
             run(frameOf(xs), 'rolling', { rolling_type: type, window, min_periods: minPeriods, columns: { B: 'B' } }),
           );
-          const want = naive(xs, type, window, minPeriods).slice(Math.max(0, minPeriods - 1));
+          const want = naive(xs, type, window, minPeriods).slice(minPeriods);
           expect(got).toHaveLength(want.length);
           got.forEach((g, i) =>
             want[i] === null ? expect(g).toBeNull() : expect(g as number).toBeCloseTo(want[i]!, 6),

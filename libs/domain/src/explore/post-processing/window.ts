@@ -127,8 +127,9 @@ function rollingSeries(
 /**
  * pandas DataFrame.rolling(window, min_periods, center).<rolling_type>() per column (REFERENCE §2.3):
  * a row's value is computed from the present values of the last `window` rows (centred when `center`), or
- * is null when fewer than min_periods (default: the window) are present. The leading rows that cannot
- * reach an explicit min_periods are dropped, so a chart starts at its first full value.
+ * is null when fewer than min_periods (default: the window) are present; min_periods above the window is
+ * refused as pandas does. Then, as Superset's operator does, the first min_periods rows are dropped when
+ * min_periods is given and not 0 (Explore's control sends 0 by default: every row kept).
  */
 export function rolling(frame: DataFrame, raw: Record<string, unknown> | undefined): DataFrame {
   const o = new Options('rolling', raw);
@@ -139,6 +140,7 @@ export function rolling(frame: DataFrame, raw: Record<string, unknown> | undefin
   if (window === 0) throw new PostProcessingError('Window must be > 0');
   const givenMinPeriods = o.integer('min_periods', 0);
   const minPeriods = givenMinPeriods ?? window;
+  if (minPeriods > window) throw new PostProcessingError('min_periods %s must be <= window %s', minPeriods, window);
   const center = o.boolean('center', false);
   if (o.has('win_type')) throw new PostProcessingError('Weighted windows (win_type) are not supported');
   const typeOptions = o.record('rolling_type_options');
@@ -162,9 +164,9 @@ export function rolling(frame: DataFrame, raw: Record<string, unknown> | undefin
     ),
   );
   const out = writeTargets(frame, targets, series);
-  // Superset slices off the first min_periods rows, one more than can be empty; only the rows that
-  // cannot have min_periods values yet are dropped here, keeping the first complete one.
-  const drop = Math.max(0, (givenMinPeriods ?? 0) - 1);
+  // Superset's rolling operator slices off the first min_periods rows (df[min_periods:]) when it is given
+  // and not 0, the first complete value (at row min_periods - 1) included; charts match it.
+  const drop = givenMinPeriods ?? 0;
   return drop > 0 ? { ...out, rows: out.rows.slice(drop) } : out;
 }
 
