@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { readPageUrlParams } from '@strata/domain';
+import { hiddenChrome, readPageUrlParams } from '@strata/domain';
 import { PastViewBanner } from '../../shared/past-view/PastViewBanner';
 import { withoutAsOf } from '../../shared/past-view/past-moment';
 import { useStoreState } from '../../shared/use-store-state';
@@ -124,13 +124,17 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
   };
 
   // charts-dashboards-reports §2: a standalone chart (embedded, or a report's screenshot at standalone=3) is the chart alone.
-  if (readPageUrlParams(location.search).standalone > 0)
+  const pageParams = readPageUrlParams(location.search);
+  if (pageParams.standalone > 0)
     return (
       <div className="explore explore--standalone">
         <ChartPane explore={explore} state={state} bare />
       </div>
     );
 
+  // sqllab-and-platform §2 UI-config bits: 1 hides the title, 8 the chart controls (4, the navigation, is AppFrame's;
+  // 2, tabs, is the dashboard's: Explore has none).
+  const { hideTitle, hideChartControls } = hiddenChrome(pageParams);
   return (
     <div className="explore">
       {opening && (
@@ -153,13 +157,16 @@ export function ExplorePage({ explore, userName, at }: { explore: ExploreFeature
         onSave={() => void explore.openSaveModal(userName)}
         onPermalink={onPermalink}
         readOnly={pastView !== null}
+        hideTitle={hideTitle}
       />
-      <div className="explore-body">
+      <div className={`explore-body${hideChartControls ? ' explore-body--chart-only' : ''}`}>
         {/* The chart as it was (?as_of=): its dataset and controls are shown, disabled; the chart is drawn unless no query may run. */}
-        <fieldset className="explore-past-controls" disabled={pastView !== null}>
-          <DatasetPanel explore={explore} datasource={state.datasource} />
-          <ControlPanel explore={explore} state={state} />
-        </fieldset>
+        {!hideChartControls && (
+          <fieldset className="explore-past-controls" disabled={pastView !== null}>
+            <DatasetPanel explore={explore} datasource={state.datasource} />
+            <ControlPanel explore={explore} state={state} />
+          </fieldset>
+        )}
         <ChartPane explore={explore} state={state} queries={pastView?.queries !== false} />
       </div>
       <SaveModal key={state.slice?.slice_id ?? 'new'} explore={explore} state={state} onSaved={onSaved} />

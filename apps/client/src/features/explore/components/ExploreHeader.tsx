@@ -12,10 +12,12 @@ interface Props {
   onPermalink(): void;
   /** The chart as it was (?as_of=, issue 13): no rename, star, undo, permalink or Save. */
   readOnly?: boolean;
+  /** UI-config bit 1 (sqllab-and-platform §2): no chart name or star; the actions stay. */
+  hideTitle?: boolean;
 }
 
 /** Name, favourite star, undo/redo, permalink, downloads and Save. */
-export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = false }: Props) {
+export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = false, hideTitle = false }: Props) {
   const history = useObservableState(explore.history$, { canUndo: false, canRedo: false });
   const { canAdd, canOverwrite, canDownload } = explore.permissions();
   // The name box is form input until it loses focus; then it becomes one rename (one undo step).
@@ -24,28 +26,32 @@ export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = 
   const hasData = state.datasource !== null && state.chart.latestQueryFormData !== null;
   return (
     <header className="explore-header">
-      <input
-        className="explore-header__name"
-        aria-label="Chart name"
-        placeholder="Add the name of the chart"
-        value={name}
-        readOnly={readOnly}
-        onChange={(e) => setName(e.target.value)}
-        onBlur={() =>
-          name.trim() && name.trim() !== state.sliceName && explore.execute({ type: 'RenameSlice', data: { name } })
-        }
-      />
-      {state.slice && (
-        <button
-          type="button"
-          className={`explore-star${state.isStarred ? ' explore-star--on' : ''}`}
-          aria-pressed={state.isStarred}
-          aria-label={state.isStarred ? 'Unstar' : 'Star'}
-          disabled={readOnly}
-          onClick={() => void explore.toggleStar()}
-        >
-          {state.isStarred ? '★' : '☆'}
-        </button>
+      {!hideTitle && (
+        <>
+          <input
+            className="explore-header__name"
+            aria-label="Chart name"
+            placeholder="Add the name of the chart"
+            value={name}
+            readOnly={readOnly}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() =>
+              name.trim() && name.trim() !== state.sliceName && explore.execute({ type: 'RenameSlice', data: { name } })
+            }
+          />
+          {state.slice && (
+            <button
+              type="button"
+              className={`explore-star${state.isStarred ? ' explore-star--on' : ''}`}
+              aria-pressed={state.isStarred}
+              aria-label={state.isStarred ? 'Unstar' : 'Star'}
+              disabled={readOnly}
+              onClick={() => void explore.toggleStar()}
+            >
+              {state.isStarred ? '★' : '☆'}
+            </button>
+          )}
+        </>
       )}
       <span className="explore-header__spacer" />
       {!readOnly && (
