@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, startWith, type Observable } from 'rxjs';
+import { distinctUntilChanged, map, merge, type Observable } from 'rxjs';
 import {
   datasetEditBody,
   datasetsClientFold,
@@ -73,6 +73,8 @@ export function createDatasets(context: ClientContext, http: HttpClient, toasts:
    * each answer of the server (DRAFT_RESTARTS), so a step before it would change nothing visible.
    */
   function inCurrentDraft(kind: 'undo' | 'redo'): boolean {
+    // A page showing the past (time travel) is read-only: an undo there would change the live draft.
+    if (store.store.cursor$.value !== null) return false;
     const log = store.store.log;
     const command = kind === 'undo' ? log.undoCommand(context.actor()) : log.redoCommand(context.actor());
     if (!command) return false;
@@ -155,8 +157,7 @@ export function createDatasets(context: ClientContext, http: HttpClient, toasts:
     },
     undo: () => void (inCurrentDraft('undo') && store.store.undo(context.actor())),
     redo: () => void (inCurrentDraft('redo') && store.store.redo(context.actor())),
-    history$: store.store.log$.pipe(
-      startWith(null),
+    history$: merge(store.store.log$, store.store.cursor$).pipe(
       map(() => ({ canUndo: inCurrentDraft('undo'), canRedo: inCurrentDraft('redo') })),
       distinctUntilChanged((a, b) => a.canUndo === b.canUndo && a.canRedo === b.canRedo),
     ),

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import rison from 'rison';
 import { createTestContext } from '../../shared/test-context';
@@ -254,5 +254,30 @@ describe('Dataset editor', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
     expect(undo()).toBeDisabled();
     expect(label()).toHaveValue('HP');
+  });
+
+  it('time travel shows the draft as it was; an edit there is refused and undo is off', async () => {
+    await start();
+    renderAt('/tablemodelview/edit/1');
+    await screen.findByRole('table', { name: 'Columns' });
+    const label = () => screen.getByRole('textbox', { name: 'Label of horsepower' });
+    // The pickers' answers are in the log too: wait for them, so nothing lands between the steps below.
+    await waitFor(() => {
+      const { pickers } = datasets.store.getState();
+      expect(pickers.owners.length * pickers.databases.length).toBeGreaterThan(0);
+    });
+    const before = datasets.store.store.log$.value.length;
+    fireEvent.change(label(), { target: { value: 'HP' } });
+    expect(label()).toHaveValue('HP');
+
+    act(() => datasets.store.store.scrubTo(before));
+    expect(label()).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    fireEvent.change(label(), { target: { value: 'Horse power' } });
+    expect(datasets.store.store.log$.value).toHaveLength(before + 1);
+
+    act(() => datasets.store.store.resume());
+    expect(label()).toHaveValue('HP');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
   });
 });

@@ -19,8 +19,6 @@ export function CreateDatasetModal({ datasets, databases, onClose, onCreated }: 
   const { create } = useStoreState(datasets.store.state$);
   const { form } = create;
   const titleId = useId();
-  // Each opening starts empty (the fold forgets the last one's choices and refusal).
-  useEffect(() => datasets.openCreateDialog(), [datasets]);
 
   const chosenDatabase = form.databaseId ?? databases[0]?.value ?? null;
   useEffect(() => {

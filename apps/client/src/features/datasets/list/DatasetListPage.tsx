@@ -60,7 +60,15 @@ export function DatasetListPage({ datasets, canWrite }: { datasets: DatasetsFeat
         <h1>Datasets</h1>
         <span className="datasets__spacer" />
         {canWrite && (
-          <button type="button" className="primary" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              // Each opening starts empty: the fold forgets the last one's choices and refusal.
+              datasets.openCreateDialog();
+              setCreating(true);
+            }}
+          >
             + Dataset
           </button>
         )}
