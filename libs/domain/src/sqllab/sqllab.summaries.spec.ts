@@ -199,6 +199,8 @@ const savedQueries: Samples<SavedQueryEvent> = {
   'sqllab/savedQuerySchemaChanged': { schema: null },
   'sqllab/savedQueryTemplateParametersEdited': { template_parameters: null },
   'sqllab/savedQueryDeleted': {},
+  'sqllab/savedQueryFavorited': { userId: 1 },
+  'sqllab/savedQueryUnfavorited': { userId: 1 },
 };
 
 const permalinks: Samples<SqlLabPermalinkEvent> = {
@@ -240,6 +242,9 @@ const savedList: Samples<SavedQueryListEvent> = {
     row: { id: 1, label: 'Q', db_id: 1, catalog: null, schema: null, sql: '', template_parameters: null },
   },
   'savedQueries/rowsDeleted': { ids: [1] },
+  'savedQueries/favoriteStatusLoaded': { status: [{ id: 1, value: true }] },
+  'savedQueries/rowFavorited': { id: 1 },
+  'savedQueries/rowUnfavorited': { id: 1 },
 };
 
 const SAMPLES: Record<string, unknown> = {

@@ -2,7 +2,8 @@
  * The saved queries list page (/sqllab/saved_queries/, sqllab-and-platform §2: search by label, pages of
  * 25, newest change first; issue 15 item 4: edit and delete) as the client folds it: what was asked and the
  * server's answers. Client-only facts, never undo steps: the edit and the delete themselves are the server's
- * `sqllab/savedQuery*` events. The saved queries themselves are `sqllab/saved-queries/`.
+ * `sqllab/savedQuery*` events (stars too: `sqllab/savedQueryFavorited`). The saved queries themselves are
+ * `sqllab/saved-queries/`.
  */
 import type { EventLike } from '@strata/events';
 import type { SavedQueryPayload } from '../persistence/tab-state-mapping';
@@ -21,6 +22,12 @@ export type SavedQueryListEvent =
   /** The server's answer to an edit (PUT): the row as it now is. */
   | EventLike<'savedQueries/rowEdited', { row: SavedQueryListRow }>
   /** The server deleted these saved queries (DELETE, one or several). */
-  | EventLike<'savedQueries/rowsDeleted', { ids: number[] }>;
+  | EventLike<'savedQueries/rowsDeleted', { ids: number[] }>
+  /** `GET /api/v1/saved_query/favorite_status/` answered for the rows shown: starred or not, by id. */
+  | EventLike<'savedQueries/favoriteStatusLoaded', { status: { id: number; value: boolean }[] }>
+  /** The user starred the saved query (recorded once the favourites API said yes). */
+  | EventLike<'savedQueries/rowFavorited', { id: number }>
+  /** The user took the star off the saved query (recorded once the favourites API said yes). */
+  | EventLike<'savedQueries/rowUnfavorited', { id: number }>;
 
 export type SavedQueryListEventType = SavedQueryListEvent['type'];

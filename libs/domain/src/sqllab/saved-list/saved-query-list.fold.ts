@@ -9,6 +9,8 @@ export interface SavedQueryListState {
   count: number;
   loading: boolean;
   error: string | null;
+  /** The user's stars, by saved query id, as far as they are known (a row not in it: not starred). */
+  favorites: Readonly<Record<number, boolean>>;
 }
 
 const initialState = (): SavedQueryListState => ({
@@ -18,6 +20,7 @@ const initialState = (): SavedQueryListState => ({
   count: 0,
   loading: false,
   error: null,
+  favorites: {},
 });
 
 function evolve(state: SavedQueryListState, event: SavedQueryListEvent): SavedQueryListState {
@@ -40,6 +43,15 @@ function evolve(state: SavedQueryListState, event: SavedQueryListEvent): SavedQu
       const rows = state.rows.filter((r) => !gone.has(r.id));
       return { ...state, rows, count: Math.max(0, state.count - (state.rows.length - rows.length)) };
     }
+    case 'savedQueries/favoriteStatusLoaded':
+      return {
+        ...state,
+        favorites: { ...state.favorites, ...Object.fromEntries(event.data.status.map((s) => [s.id, s.value])) },
+      };
+    case 'savedQueries/rowFavorited':
+      return { ...state, favorites: { ...state.favorites, [event.data.id]: true } };
+    case 'savedQueries/rowUnfavorited':
+      return { ...state, favorites: { ...state.favorites, [event.data.id]: false } };
     default:
       return leaveUnchanged(event, state);
   }

@@ -26,7 +26,7 @@ describe('the saved queries list (sqllab-and-platform §2)', () => {
         type: 'savedQueries/listLoaded',
         data: { search: 'de', page: 0, rows: [row(1)], count: 1 },
       }),
-    ).toEqual({ search: 'de', page: 0, rows: [row(1)], count: 1, loading: false, error: null });
+    ).toEqual({ search: 'de', page: 0, rows: [row(1)], count: 1, loading: false, error: null, favorites: {} });
   });
 
   it('a failed load stops loading and says why', () => {
@@ -50,5 +50,24 @@ describe('the saved queries list (sqllab-and-platform §2)', () => {
     expect(edited.rows?.map((r) => r.label)).toEqual(['Q1', 'Renamed', 'Q3']);
     const deleted = savedQueryListFold.evolve(edited, { type: 'savedQueries/rowsDeleted', data: { ids: [1, 3, 99] } });
     expect(deleted).toMatchObject({ count: 28, rows: [{ id: 2, label: 'Renamed' }] });
+  });
+
+  it("keeps the user's stars: the status read for the rows shown, then each star given or taken off", () => {
+    const state = fold([
+      { type: 'savedQueries/listRequested', data: { search: '', page: 0 } },
+      { type: 'savedQueries/listLoaded', data: { search: '', page: 0, rows: [row(1), row(2)], count: 2 } },
+      {
+        type: 'savedQueries/favoriteStatusLoaded',
+        data: {
+          status: [
+            { id: 1, value: true },
+            { id: 2, value: false },
+          ],
+        },
+      },
+      { type: 'savedQueries/rowFavorited', data: { id: 2 } },
+      { type: 'savedQueries/rowUnfavorited', data: { id: 1 } },
+    ]);
+    expect(state.favorites).toEqual({ 1: false, 2: true });
   });
 });

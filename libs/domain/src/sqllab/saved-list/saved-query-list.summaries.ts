@@ -16,5 +16,9 @@ export const savedQueryListSummaries = defineSummaries<SavedQueryListEvent>({
     'savedQueries/rowEdited': (d) => `the saved queries list shows the edited query ${quote(d.row.label)}`,
     'savedQueries/rowsDeleted': (d) =>
       `the saved queries list dropped ${count(d.ids.length, 'deleted query', 'deleted queries')}`,
+    'savedQueries/favoriteStatusLoaded': (d) =>
+      `the saved queries list shows ${count(d.status.filter((s) => s.value).length, 'starred query', 'starred queries')}`,
+    'savedQueries/rowFavorited': (d, { who }) => `${who} starred saved query ${d.id} in the list`,
+    'savedQueries/rowUnfavorited': (d, { who }) => `${who} took the star off saved query ${d.id} in the list`,
   },
 });

@@ -49,7 +49,13 @@ describe('saved query decider', () => {
     spec
       .given([created])
       .when({ type: 'EditSavedQuery', data: { schema: null, db_id: 2 } })
-      .thenState({ id: 7, ownerId: 3, deleted: false, fields: { ...fields, schema: null, db_id: 2 } });
+      .thenState({
+        id: 7,
+        ownerId: 3,
+        deleted: false,
+        fields: { ...fields, schema: null, db_id: 2 },
+        favoritedBy: [],
+      });
   });
 
   it('only the owner or an admin may edit or delete', () => {
@@ -71,6 +77,45 @@ describe('saved query decider', () => {
       .when({ type: 'EditSavedQuery', data: { label: 'x' } })
       .thenThrows('saved_query_not_found');
     spec.given([]).when({ type: 'DeleteSavedQuery' }).thenThrows('saved_query_not_found');
+  });
+
+  describe('favourites (issue 15 item 6)', () => {
+    const starredBy = (userId: number): SavedQueryEvent => ({ type: 'sqllab/savedQueryFavorited', data: { userId } });
+    it('given a saved query, when its owner stars it, then favorited; starring again adds nothing', () => {
+      spec
+        .given([created])
+        .when({ type: 'FavoriteSavedQuery' })
+        .then([starredBy(3)]);
+      spec
+        .given([created, starredBy(3)])
+        .when({ type: 'FavoriteSavedQuery' })
+        .then([]);
+    });
+    it('given a star, when the user takes it off, then unfavorited; without a star nothing', () => {
+      spec
+        .given([created, starredBy(3)])
+        .when({ type: 'UnfavoriteSavedQuery' })
+        .then([{ type: 'sqllab/savedQueryUnfavorited', data: { userId: 3 } }]);
+      spec.given([created]).when({ type: 'UnfavoriteSavedQuery' }).then([]);
+    });
+    it("each user's star is their own: an admin's star leaves the owner's", () => {
+      spec
+        .given([created, starredBy(3)])
+        .when({ type: 'FavoriteSavedQuery' }, admin)
+        .then([starredBy(1)]);
+      spec
+        .given([created, starredBy(3), starredBy(1)])
+        .when({ type: 'UnfavoriteSavedQuery' }, admin)
+        .thenState({ id: 7, ownerId: 3, deleted: false, fields, favoritedBy: [3] });
+    });
+    it("another user's saved query cannot be starred (it is not found, as its GET); nor a deleted one", () => {
+      spec.given([created]).when({ type: 'FavoriteSavedQuery' }, other).thenThrows('saved_query_not_found');
+      spec
+        .given([created, { type: 'sqllab/savedQueryDeleted', data: {} }])
+        .when({ type: 'FavoriteSavedQuery' })
+        .thenThrows('saved_query_not_found');
+      spec.given([]).when({ type: 'UnfavoriteSavedQuery' }).thenThrows('saved_query_not_found');
+    });
   });
 });
 

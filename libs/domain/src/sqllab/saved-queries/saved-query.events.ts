@@ -36,6 +36,14 @@ export type SavedQueryTemplateParametersEdited = EventLike<
   { template_parameters: string | null }
 >;
 export type SavedQueryDeleted = EventLike<'sqllab/savedQueryDeleted', Record<string, never>>;
+/**
+ * A user starred the saved query (issue 15 item 6: the home page's favourites), or took the star off. A
+ * star is the user's view preference, not an edit: it changes neither the query's last change nor its
+ * version, and is never an undo step. The query's own stream, as a chart's stars (`chart/favorited`): a
+ * saved query has no editor holding a version a star could make stale.
+ */
+export type SavedQueryFavorited = EventLike<'sqllab/savedQueryFavorited', { userId: number }>;
+export type SavedQueryUnfavorited = EventLike<'sqllab/savedQueryUnfavorited', { userId: number }>;
 
 /** One field's edit; each carries exactly the column it changes. */
 export type SavedQueryFieldEdited =
@@ -47,7 +55,8 @@ export type SavedQueryFieldEdited =
   | SavedQuerySchemaChanged
   | SavedQueryTemplateParametersEdited;
 
-export type SavedQueryEvent = SavedQueryCreated | SavedQueryFieldEdited | SavedQueryDeleted;
+export type SavedQueryEvent =
+  SavedQueryCreated | SavedQueryFieldEdited | SavedQueryDeleted | SavedQueryFavorited | SavedQueryUnfavorited;
 
 /** The event that records an edit of each field, in the order an edit's batch lists them. */
 export const SAVED_QUERY_FIELD_EVENTS = {
@@ -60,10 +69,21 @@ export const SAVED_QUERY_FIELD_EVENTS = {
   template_parameters: 'sqllab/savedQueryTemplateParametersEdited',
 } as const satisfies { [K in keyof SavedQueryFields]: SavedQueryFieldEdited['type'] };
 
-export const SAVED_QUERY_EVENTS = [
+export const SAVED_QUERY_FAVORITE_EVENTS = [
+  'sqllab/savedQueryFavorited',
+  'sqllab/savedQueryUnfavorited',
+] as const satisfies readonly SavedQueryEvent['type'][];
+
+/** The events that change the saved query itself (its row), stars aside. */
+export const SAVED_QUERY_RECORD_EVENTS = [
   'sqllab/savedQueryCreated',
   ...Object.values(SAVED_QUERY_FIELD_EVENTS),
   'sqllab/savedQueryDeleted',
+] as const satisfies readonly SavedQueryEvent['type'][];
+
+export const SAVED_QUERY_EVENTS = [
+  ...SAVED_QUERY_RECORD_EVENTS,
+  ...SAVED_QUERY_FAVORITE_EVENTS,
 ] as const satisfies readonly SavedQueryEvent['type'][];
 
 /** The field edits of `changes`, one event per field, in SAVED_QUERY_FIELD_EVENTS order. */

@@ -30,5 +30,7 @@ export const savedQuerySummaries = defineSummaries<SavedQueryEvent, SavedQuerySt
         ? `${ctx.who} edited the template parameters of ${query(ctx)}`
         : `${ctx.who} cleared the template parameters of ${query(ctx)}`,
     'sqllab/savedQueryDeleted': (_d, ctx) => `${ctx.who} deleted ${query(ctx)}`,
+    'sqllab/savedQueryFavorited': (_d, ctx) => `${ctx.who} added ${query(ctx)} to their favorites`,
+    'sqllab/savedQueryUnfavorited': (_d, ctx) => `${ctx.who} removed ${query(ctx)} from their favorites`,
   },
 });
