@@ -22,6 +22,7 @@ import { TabStateTables1796100000100 } from '../sqllab/tab-state/migrations/1796
 import { DatasetsTable1796100000300 } from '../datasets/migrations/1796100000300-datasets-table';
 import { DatasetSettings1797002100000 } from '../datasets/migrations/1797002100000-dataset-settings';
 import { SavedQueryTable1796100000000 } from '../sqllab/saved-queries/migrations/1796100000000-saved-query-table';
+import { SavedQueryFavorites1797002350000 } from '../sqllab/saved-queries/migrations/1797002350000-saved-query-favorites';
 import { QueryResults1796000000100 } from '../sqllab/results/migrations/1796000000100-query-results';
 import { DashboardsTables1796200000100 } from '../dashboards/migrations/1796200000100-dashboards-tables';
 import { ChartsTables1796200000200 } from '../charts/migrations/1796200000200-charts-tables';
@@ -68,4 +69,5 @@ export const migrations: MixedList<Function> = [
   EventsLighterIndexes1797001950000,
   AuditFilterStateIndex1797002000000,
   DatasetSettings1797002100000,
+  SavedQueryFavorites1797002350000,
 ];

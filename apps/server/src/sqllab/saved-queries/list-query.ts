@@ -12,8 +12,8 @@ import { recordId } from '../../common/ids';
 export const MAX_PAGE_SIZE = 100;
 
 const filterSchema = z.object({
-  col: z.enum(['label', 'sql', 'description', 'schema', 'database', 'db_id']),
-  opr: z.enum(['ct', 'eq', 'sw', 'ew', 'all_text', 'rel_o_m']),
+  col: z.enum(['label', 'sql', 'description', 'schema', 'database', 'db_id', 'id']),
+  opr: z.enum(['ct', 'eq', 'sw', 'ew', 'all_text', 'rel_o_m', 'saved_query_is_fav']),
   value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
 });
 
@@ -46,13 +46,32 @@ export function parseRisonQuery<S extends z.ZodType>(q: string | undefined, sche
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** SQL for the filters, with parameters numbered after `offset`. Columns come from the closed enum above. */
-export function filterSql(filters: SavedQueryFilter[], offset: number): { where: string[]; params: unknown[] } {
+/**
+ * SQL for the filters, with parameters numbered after `offset`. Columns come from the closed enum above.
+ * `saved_query_is_fav` (Superset's favourite filter): starred by `userId` (value true) or not (false).
+ */
+export function filterSql(
+  filters: SavedQueryFilter[],
+  offset: number,
+  userId: number,
+): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (v: unknown) => `$${offset + params.push(v)}`;
   for (const f of filters) {
     if (f.value === null) continue;
+    if (f.opr === 'saved_query_is_fav') {
+      const starred = `EXISTS (SELECT 1 FROM saved_query_favorites fav WHERE fav.saved_query_id = s.id AND fav.user_id = ${param(userId)})`;
+      where.push(f.value === false || f.value === 'false' ? `NOT ${starred}` : starred);
+      continue;
+    }
+    // `id` is the favourite filter's column (Superset's `col:id,opr:saved_query_is_fav`), nothing else.
+    if (f.col === 'id')
+      throw new StrataHttpException(
+        400,
+        ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
+        'The id column filters only by saved_query_is_fav.',
+      );
     if (f.col === 'database' || f.col === 'db_id') {
       const id = Number(f.value);
       if (!Number.isInteger(id))

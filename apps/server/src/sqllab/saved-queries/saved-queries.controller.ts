@@ -1,6 +1,8 @@
 /**
  * `/api/v1/saved_query/`: create, update, get, delete and list (sqllab-and-platform §7 Saved queries). Reading needs
- * can_read on SavedQuery, changing can_write; only the owner (or an admin) edits or deletes one.
+ * can_read on SavedQuery, changing can_write; only the owner (or an admin) edits or deletes one. Stars
+ * (issue 15 item 6), Superset's favourites routes: `POST` / `DELETE {id}/favorites/` and
+ * `favorite_status/?q=!(ids)`, for whoever may read the saved query (a star is the user's own, not an edit).
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ErrorType, Permission, PermissionView as View, type SavedQueryFields } from '@strata/domain';
@@ -12,7 +14,8 @@ import { ZodBody } from '../../common/zod-validation.pipe';
 import { bulkIdsSchema, parseRisonQuery, savedQueryListSchema } from './list-query';
 import { SavedQueriesService } from './saved-queries.service';
 import { AsOfService } from '../../object-history/as-of.service';
-import { coercedRecordId } from '../../common/ids';
+import { coercedRecordId, recordId } from '../../common/ids';
+import { RisonQuery } from '../../common/rison';
 
 /** template_parameters is JSON text; an object is accepted and stored as its JSON. */
 const templateParameters = z
@@ -62,6 +65,8 @@ export const updateSavedQuerySchema = z.object({
     ),
 });
 
+const idsQuery = z.array(recordId).max(1000);
+
 const notFound = () => new StrataHttpException(404, ErrorType.OBJECT_DOES_NOT_EXIST_ERROR, 'Not found');
 
 function savedQueryId(param: string): number {
@@ -88,6 +93,13 @@ export class SavedQueriesController {
   @RequirePermission(Permission.READ, View.SAVED_QUERY)
   list(@Query('q') q: string | undefined, @ReqUser() user: CurrentUser) {
     return this.savedQueries.list(parseRisonQuery(typeof q === 'string' ? q : undefined, savedQueryListSchema), user);
+  }
+
+  /** Which of these saved queries the user starred (Superset's shape: `{result: [{id, value}]}`). */
+  @Get('favorite_status')
+  @RequirePermission(Permission.READ, View.SAVED_QUERY)
+  async favoriteStatus(@RisonQuery(idsQuery) ids: number[], @ReqUser() user: CurrentUser) {
+    return { result: await this.savedQueries.favoriteStatus(ids, user) };
   }
 
   @Get(':id')
@@ -132,6 +144,21 @@ export class SavedQueriesController {
     const ids = parseRisonQuery(typeof q === 'string' ? q : undefined, bulkIdsSchema);
     await this.savedQueries.deleteMany([...new Set(ids)], user);
     return { message: `Deleted ${ids.length} saved quer${ids.length === 1 ? 'y' : 'ies'}` };
+  }
+
+  @Post(':id/favorites')
+  @HttpCode(200)
+  @RequirePermission(Permission.READ, View.SAVED_QUERY)
+  async star(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+    await this.savedQueries.favorite(savedQueryId(param), true, user);
+    return { result: 'OK' };
+  }
+
+  @Delete(':id/favorites')
+  @RequirePermission(Permission.READ, View.SAVED_QUERY)
+  async unstar(@Param('id') param: string, @ReqUser() user: CurrentUser) {
+    await this.savedQueries.favorite(savedQueryId(param), false, user);
+    return { result: 'OK' };
   }
 
   @Delete(':id')

@@ -139,6 +139,28 @@ export class SavedQueriesService {
     for (const id of ids) await this.delete(id, user);
   }
 
+  /**
+   * The user's own star (issue 15 item 6); the decider refuses a saved query the user may not see (404).
+   * A star is a view preference, not an edit: never an undo step.
+   */
+  async favorite(id: number, favorite: boolean, user: CurrentUser): Promise<void> {
+    await this.commands.execute(
+      new DecideSavedQuery(id, { type: favorite ? 'FavoriteSavedQuery' : 'UnfavoriteSavedQuery' }, context(user), {
+        ...meta(user),
+        undoable: false,
+      }),
+    );
+  }
+
+  async favoriteStatus(ids: number[], user: CurrentUser): Promise<{ id: number; value: boolean }[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT saved_query_id FROM saved_query_favorites WHERE user_id = $1 AND saved_query_id = ANY($2::int[])`,
+      [user.id, ids],
+    )) as { saved_query_id: number }[];
+    const starred = new Set(rows.map((r) => r.saved_query_id));
+    return ids.map((id) => ({ id, value: starred.has(id) }));
+  }
+
   /** Someone else's saved query is not visible: null, as for one that does not exist (admins see all). */
   async get(id: number, user: CurrentUser): Promise<SavedQueryJson | null> {
     const found = await this.find(id);
@@ -149,7 +171,7 @@ export class SavedQueriesService {
   async list(query: SavedQueryList, user: CurrentUser): Promise<{ count: number; result: SavedQueryJson[] }> {
     const visibility = isAdmin(user) ? [] : [`s.created_by_fk = $1`];
     const base = isAdmin(user) ? [] : [user.id];
-    const { where, params } = filterSql(query.filters, base.length);
+    const { where, params } = filterSql(query.filters, base.length, user.id);
     const clauses = [...visibility, ...where];
     const whereSql = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     const all = [...base, ...params];

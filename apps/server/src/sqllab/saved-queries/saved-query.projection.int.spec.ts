@@ -1,7 +1,8 @@
 /**
  * The `saved_query` read model is a fold of the log (issue 11 item 4): after any sequence of saves,
- * edits of any fields (by the owner, another user, an admin) and deletions through the saved-query API,
- * the live table equals a rebuild from the log.
+ * edits of any fields (by the owner, another user, an admin), stars given and taken off (issue 15 item 6)
+ * and deletions through the saved-query API, the live tables (`saved_query`, `saved_query_favorites`)
+ * equal a rebuild from the log.
  */
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
@@ -48,7 +49,7 @@ const fields = fc.record(
 type Step =
   | { kind: 'create'; by: number; fields: typeof fields extends fc.Arbitrary<infer F> ? F : never }
   | { kind: 'edit'; by: number; target: number; fields: typeof fields extends fc.Arbitrary<infer F> ? F : never }
-  | { kind: 'delete' | 'bulkDelete'; by: number; target: number };
+  | { kind: 'delete' | 'bulkDelete' | 'star' | 'unstar'; by: number; target: number };
 
 const by = fc.integer({ min: 0, max: 2 });
 const target = fc.integer({ min: 0, max: 3 });
@@ -56,6 +57,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('create' as const), by, fields }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('edit' as const), by, target, fields }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('delete' as const, 'bulkDelete' as const), by, target }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('star' as const, 'unstar' as const), by, target }) },
 );
 
 /** A body with the database by index; a create fills what the generated fields leave out. */
@@ -64,7 +66,7 @@ function body(f: Partial<Record<string, unknown>>, complete: boolean) {
   return complete ? { label: 'New', db_id: dbs[0], sql: 'SELECT 1', ...withDb } : withDb;
 }
 
-it('rebuilt from the log, `saved_query` equals the live table after any sequence of saves, edits and deletions', async () => {
+it('rebuilt from the log, `saved_query` and its stars equal the live tables after any sequence of saves, edits, stars and deletions', async () => {
   const store = t.app.get(EventStore);
   const dataSource = t.app.get(DataSource);
   await fc.assert(
@@ -83,13 +85,20 @@ it('rebuilt from the log, `saved_query` equals the live table after any sequence
         const answer =
           s.kind === 'edit'
             ? await user.put(`/api/v1/saved_query/${id}`, body(s.fields, false))
-            : s.kind === 'delete'
-              ? await user.delete(`/api/v1/saved_query/${id}`)
-              : await user.delete(`/api/v1/saved_query/?q=!(${id})`);
+            : s.kind === 'star'
+              ? await user.post(`/api/v1/saved_query/${id}/favorites/`)
+              : s.kind === 'unstar'
+                ? await user.delete(`/api/v1/saved_query/${id}/favorites/`)
+                : s.kind === 'delete'
+                  ? await user.delete(`/api/v1/saved_query/${id}`)
+                  : await user.delete(`/api/v1/saved_query/?q=!(${id})`);
         // Another user's query (403) or a deleted one (404) records nothing.
         expect([200, 403, 404]).toContain(answer.status);
       }
-      const { live, rebuilt } = await liveAndRebuilt(store, dataSource, 'saved_query', ['saved_query']);
+      const { live, rebuilt } = await liveAndRebuilt(store, dataSource, 'saved_query', [
+        'saved_query',
+        'saved_query_favorites',
+      ]);
       expect(rebuilt).toEqual(live);
     }),
     { numRuns: 15 },

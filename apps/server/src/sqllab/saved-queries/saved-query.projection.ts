@@ -1,17 +1,20 @@
 /**
- * `saved_query` as the fold of the `saved_query:<id>` streams (projections/CONTEXT.md), written in the
- * append's transaction under the name `saved_query`.
+ * `saved_query` and `saved_query_favorites` as folds of the `saved_query:<id>` streams
+ * (projections/CONTEXT.md), written in the append's transaction and rebuilt together under the name
+ * `saved_query`.
  */
 import {
-  SAVED_QUERY_EVENTS,
+  SAVED_QUERY_RECORD_EVENTS,
   savedQueryIdOf,
   type SavedQueryCreated,
   type SavedQueryEvent,
+  type SavedQueryFavorited,
   type SavedQueryFields,
 } from '@strata/domain';
 import type { EnvelopeOf } from '@strata/events';
 import { actorUserId } from '../../event-store/envelope-ids';
 import { foldProjection, type FoldProjection } from '../../projections/fold-projection';
+import { projectionGroup } from '../../projections/projection-group';
 
 type SavedQueryEnvelope = EnvelopeOf<SavedQueryEvent>;
 
@@ -35,7 +38,7 @@ export const savedQueryFold: FoldProjection<SavedQueryRow, SavedQueryEnvelope> =
   name: 'saved_query',
   table: 'saved_query',
   key: ['id'],
-  handles: SAVED_QUERY_EVENTS,
+  handles: SAVED_QUERY_RECORD_EVENTS,
   rowsOf: (event) => ({ id: savedQueryIdOf(event.stream) }),
   evolve(row, event) {
     switch (event.type) {
@@ -79,6 +82,10 @@ export const savedQueryFold: FoldProjection<SavedQueryRow, SavedQueryEnvelope> =
         );
       case 'sqllab/savedQueryDeleted':
         return null;
+      // A star is no change of the saved query (its own table below).
+      case 'sqllab/savedQueryFavorited':
+      case 'sqllab/savedQueryUnfavorited':
+        return row;
       default: {
         const unhandled: never = event;
         return unhandled;
@@ -87,4 +94,41 @@ export const savedQueryFold: FoldProjection<SavedQueryRow, SavedQueryEnvelope> =
   },
 };
 
-export const savedQueryProjection = foldProjection(savedQueryFold);
+/** A row of `saved_query_favorites`: a user's star on a saved query, since when. */
+export interface SavedQueryFavoriteRow {
+  saved_query_id: number;
+  user_id: SavedQueryFavorited['data']['userId'];
+  created_on: string;
+}
+
+export const savedQueryFavoritesFold: FoldProjection<SavedQueryFavoriteRow, SavedQueryEnvelope> = {
+  name: 'saved_query',
+  table: 'saved_query_favorites',
+  key: ['saved_query_id', 'user_id'],
+  handles: ['sqllab/savedQueryFavorited', 'sqllab/savedQueryUnfavorited', 'sqllab/savedQueryDeleted'],
+  // A deleted saved query takes every star it had: part of the key selects them all.
+  rowsOf: (event) =>
+    event.type === 'sqllab/savedQueryFavorited' || event.type === 'sqllab/savedQueryUnfavorited'
+      ? { saved_query_id: savedQueryIdOf(event.stream), user_id: event.data.userId }
+      : { saved_query_id: savedQueryIdOf(event.stream) },
+  evolve(row, event) {
+    switch (event.type) {
+      case 'sqllab/savedQueryFavorited':
+        // Starred already: the first star's time stays.
+        return (
+          row ?? { saved_query_id: savedQueryIdOf(event.stream), user_id: event.data.userId, created_on: event.meta.at }
+        );
+      case 'sqllab/savedQueryUnfavorited':
+      case 'sqllab/savedQueryDeleted':
+        return null;
+      default:
+        return row;
+    }
+  },
+};
+
+/** The read model the store runs and rebuilds as `saved_query` (both tables). */
+export const savedQueryProjection = projectionGroup('saved_query', [
+  foldProjection(savedQueryFavoritesFold),
+  foldProjection(savedQueryFold),
+]);
