@@ -196,6 +196,16 @@ export function sqlLabApi(http: HttpClient, sent: Pick<RequestOptions, 'keepaliv
     editSavedQuery: (id: number, changes: { label: string; description: string; sql: string }) =>
       http.put<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`, changes).then((r) => r.result),
     deleteSavedQuery: (id: number) => http.delete<unknown>(`/api/v1/saved_query/${id}`),
+    /** Which of these the user starred (issue 15 item 6). */
+    savedQueryFavoriteStatus: (ids: readonly number[]) =>
+      http
+        .get<{ result: { id: number; value: boolean }[] }>(`/api/v1/saved_query/favorite_status/?q=${q(ids)}`)
+        .then((r) => r.result),
+    /** Star (POST) or unstar (DELETE) a saved query for the user. */
+    setSavedQueryFavorite: (id: number, favorite: boolean) =>
+      favorite
+        ? http.post<unknown>(`/api/v1/saved_query/${id}/favorites/`, {})
+        : http.delete<unknown>(`/api/v1/saved_query/${id}/favorites/`),
     savedQuery: (id: number) =>
       http.get<{ id: number; result: SavedQueryRow }>(`/api/v1/saved_query/${id}`).then((r) => r.result),
     savedQueries: (search: string, page: number, pageSize = 25) =>

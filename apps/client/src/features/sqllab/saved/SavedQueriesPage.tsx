@@ -13,15 +13,16 @@ type Open = { kind: 'preview' | 'edit' | 'delete'; row: SavedQueryListRow } | nu
 
 /**
  * The saved queries list (/sqllab/saved_queries/): search, pages, open one in a new SQL Lab tab; preview
- * its SQL, edit, delete, copy a link to it (issue 15 item 4).
+ * its SQL, edit, delete, copy a link to it (issue 15 item 4); star it for the home page's favourites
+ * (issue 15 item 6).
  */
 export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
   const state = useStoreState(saved.store.state$);
   // What is typed in the search box before it is sent.
   const [search, setSearch] = useState(state.search);
   const [open, setOpen] = useState<Open>(null);
-  // What the last "Copy link" did, said next to the list.
-  const [copied, setCopied] = useState<string | null>(null);
+  // What the last "Copy link" or refused star did, said next to the list.
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => void saved.load(search.trim(), 0), 250);
@@ -30,7 +31,12 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
 
   const copyLink = async (row: SavedQueryListRow) => {
     const url = absoluteUrl(savedQueryPath(row.id));
-    setCopied((await copyToClipboard(url)) ? `Link to “${row.label}” copied: ${url}` : `Copy this link: ${url}`);
+    setNotice((await copyToClipboard(url)) ? `Link to “${row.label}” copied: ${url}` : `Copy this link: ${url}`);
+  };
+  const toggleStar = async (row: SavedQueryListRow) => {
+    const starred = state.favorites[row.id] === true;
+    const outcome = await saved.toggleStar(row.id);
+    setNotice(outcome.ok ? null : `Could not ${starred ? 'unstar' : 'star'} “${row.label}”: ${outcome.message}`);
   };
 
   const pages = Math.max(1, Math.ceil(state.count / SAVED_PAGE_SIZE));
@@ -51,14 +57,15 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
         />
       </label>
       {state.error && <p className="form-error">{state.error}</p>}
-      {copied && (
+      {notice && (
         <p role="status" className="muted">
-          {copied}
+          {notice}
         </p>
       )}
       <table className="data" aria-label="Saved queries">
         <thead>
           <tr>
+            <th aria-label="Favorite" />
             <th>Label</th>
             <th>Description</th>
             <th>Schema</th>
@@ -70,6 +77,17 @@ export function SavedQueriesPage({ saved }: { saved: SavedQueriesFeature }) {
         <tbody>
           {(state.rows ?? []).map((row) => (
             <tr key={row.id} data-testid={`saved-query-${row.id}`}>
+              <td>
+                <button
+                  type="button"
+                  className="link-button saved-queries__star"
+                  aria-label={state.favorites[row.id] ? `Unstar ${row.label}` : `Star ${row.label}`}
+                  aria-pressed={state.favorites[row.id] === true}
+                  onClick={() => void toggleStar(row)}
+                >
+                  {state.favorites[row.id] ? '★' : '☆'}
+                </button>
+              </td>
               <td>
                 <Link to={savedQueryPath(row.id)}>{row.label}</Link>
               </td>

@@ -27,9 +27,11 @@ export interface SavedQueriesFeature {
   edit(id: number, changes: SavedQueryEdit): Promise<SavedQueryOutcome>;
   /** DELETE /api/v1/saved_query/{id}, then the page is read again (a row from the next page moves up). */
   remove(id: number): Promise<SavedQueryOutcome>;
+  /** Stars the saved query or takes the star off (issue 15 item 6); the star changes once the server said yes. */
+  toggleStar(id: number): Promise<SavedQueryOutcome>;
 }
 
-/** The saved queries list: search by label, pages of 25, newest change first; edit and delete. */
+/** The saved queries list: search by label, pages of 25, newest change first; edit, delete and star. */
 export function createSavedQueries(context: ClientContext, api: SqlLabApi): SavedQueriesFeature {
   const store = createFeatureStore<SavedQueryListState, SavedQueryListEvent>(
     'saved-queries',
@@ -45,6 +47,10 @@ export function createSavedQueries(context: ClientContext, api: SqlLabApi): Save
         [{ type: 'savedQueries/listLoaded', data: { search, page, rows: result, count } }],
         MAY_LAND_IN_PAST,
       );
+      if (result.length === 0) return;
+      // The stars of the rows shown; without them the rows still show, unstarred.
+      const status = await api.savedQueryFavoriteStatus(result.map((r) => r.id)).catch(() => null);
+      if (status) store.record([{ type: 'savedQueries/favoriteStatusLoaded', data: { status } }], MAY_LAND_IN_PAST);
     } catch (thrown) {
       store.record(
         [{ type: 'savedQueries/listLoadFailed', data: { message: toClientError(thrown).message } }],
@@ -74,6 +80,19 @@ export function createSavedQueries(context: ClientContext, api: SqlLabApi): Save
       const { search, page, rows } = store.getState();
       // The last row of a later page gone: show the page before it.
       void load(search, rows?.length === 0 && page > 0 ? page - 1 : page);
+      return { ok: true };
+    },
+    async toggleStar(id) {
+      const favorite = !store.getState().favorites[id];
+      try {
+        await api.setSavedQueryFavorite(id, favorite);
+      } catch (thrown) {
+        return refused(thrown);
+      }
+      store.record(
+        [{ type: favorite ? 'savedQueries/rowFavorited' : 'savedQueries/rowUnfavorited', data: { id } }],
+        MAY_LAND_IN_PAST,
+      );
       return { ok: true };
     },
   };

@@ -160,4 +160,31 @@ describe('saved queries list', () => {
     expect(written).toEqual([`${window.location.origin}/sqllab/?savedQueryId=1`]);
     expect(written[0]).toMatch(/^http:\/\/localhost(:\d+)?\/sqllab\/\?savedQueryId=1$/);
   });
+
+  it('stars a saved query for the home page: the status read for the rows shown, the star once the server said yes', async () => {
+    api.savedFavorites.add(2);
+    const starred = await within(await rowOf('All cars')).findByRole('button', { name: 'Unstar All cars' });
+    expect(starred).toHaveTextContent('★');
+    expect(server.requests.map((r) => decodeURIComponent(r.url))).toContain(
+      '/api/v1/saved_query/favorite_status/?q=!(1,2)',
+    );
+
+    fireEvent.click(within(await rowOf('Delays by origin')).getByRole('button', { name: 'Star Delays by origin' }));
+    expect(
+      await within(await rowOf('Delays by origin')).findByRole('button', { name: 'Unstar Delays by origin' }),
+    ).toHaveTextContent('★');
+    expect(requestsTo('POST', '/api/v1/saved_query/1/favorites/')).toHaveLength(1);
+
+    fireEvent.click(starred);
+    await within(await rowOf('All cars')).findByRole('button', { name: 'Star All cars' });
+    expect(requestsTo('DELETE', '/api/v1/saved_query/2/favorites/')).toHaveLength(1);
+    expect([...api.savedFavorites]).toEqual([1]);
+  });
+
+  it('a refused star stays as it was and says why', async () => {
+    api.control.failing.add('savedQueryFavorite');
+    fireEvent.click(within(await rowOf('All cars')).getByRole('button', { name: 'Star All cars' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Could not star “All cars”: Not found');
+    expect(within(await rowOf('All cars')).getByRole('button', { name: 'Star All cars' })).toHaveTextContent('☆');
+  });
 });

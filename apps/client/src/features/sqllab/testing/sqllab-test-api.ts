@@ -18,6 +18,8 @@ export function sqlLabTestApi() {
     template_parameters: string;
     changed_on: string;
   }[] = [];
+  // The signed-in user's stars on saved queries, by id.
+  const savedFavorites = new Set<number>();
   const executed: Record<string, unknown>[] = [];
   const datasets: Record<string, unknown>[] = [];
   const stopped: string[] = [];
@@ -45,7 +47,7 @@ export function sqlLabTestApi() {
     /** How long an async run takes before its event is published. */
     asyncRunMs: 300,
     /** Server failures to answer with 500 (sqllab-and-platform §8 toasts): by request kind. */
-    failing: new Set<'savedQueryLink' | 'removeQuery' | 'bootstrapFlags'>(),
+    failing: new Set<'savedQueryLink' | 'removeQuery' | 'bootstrapFlags' | 'savedQueryFavorite'>(),
     /** Feature flags the bootstrap answers with (sqllab-and-platform §6), when set. */
     featureFlags: null as Record<string, boolean> | null,
     /** When set, a tab creation (POST /tabstateview/) waits for it: the test acts while it is in flight. */
@@ -533,6 +535,25 @@ export function sqlLabTestApi() {
       const found = saved.filter((row) => row.label.toLowerCase().includes(search));
       return { status: 200, body: { count: found.length, result: found } };
     }
+    if (path === '/api/v1/saved_query/favorite_status/' && method === 'GET') {
+      const ids = rison.decode(url.searchParams.get('q') ?? '!()') as number[];
+      return { status: 200, body: { result: ids.map((id) => ({ id, value: savedFavorites.has(id) })) } };
+    }
+    const star = /^\/api\/v1\/saved_query\/(\d+)\/favorites\/$/.exec(path);
+    if (star) {
+      const id = Number(star[1]);
+      if (!saved.some((r) => r.id === id) || control.failing.has('savedQueryFavorite'))
+        return {
+          status: 404,
+          body: {
+            message: 'Not found',
+            errors: [{ message: 'Not found', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }],
+          },
+        };
+      if (method === 'POST') savedFavorites.add(id);
+      if (method === 'DELETE') savedFavorites.delete(id);
+      return { status: 200, body: { result: 'OK' } };
+    }
     const one = /^\/api\/v1\/saved_query\/(\d+)$/.exec(path);
     if (one) {
       const row = saved.find((r) => r.id === Number(one[1]));
@@ -620,6 +641,7 @@ export function sqlLabTestApi() {
     executed,
     stopped,
     saved,
+    savedFavorites,
     tabs,
     tabRequests,
     asyncEvents,
