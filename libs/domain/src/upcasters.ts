@@ -16,6 +16,7 @@ import { dashboardPageUpcasters } from './dashboard/page/upcasters';
 import { filterConfigUpcasters } from './dashboard/native-filters/config/upcasters';
 import { dashboardListUpcasters } from './dashboard/list/upcasters';
 import { userUpcasters } from './platform/users/upcasters';
+import { homeUpcasters } from './platform/home/upcasters';
 import { draftSessionUpcasters } from './dashboard/session/upcasters';
 import { reportPagesUpcasters } from './reports/client/upcasters';
 
@@ -32,6 +33,7 @@ export const upcastEvents = createUpcaster(
   filterConfigUpcasters,
   dashboardListUpcasters,
   userUpcasters,
+  homeUpcasters,
   draftSessionUpcasters,
   reportPagesUpcasters,
 );

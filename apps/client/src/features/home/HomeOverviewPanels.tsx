@@ -116,16 +116,6 @@ export function FavoritesAndMine({
   );
 }
 
-export function SavedQueries({ queries }: { queries: HomeObject[] }) {
-  return (
-    <section className="card" aria-label="Saved queries">
-      <h2>Saved queries</h2>
-      <ObjectList objects={queries} empty="No saved queries yet." />
-      <Link to="/sqllab/saved_queries/">View all »</Link>
-    </section>
-  );
-}
-
 /** For a user with nothing of their own yet (issue 15 item 6). */
 export function GetStarted({ admin }: { admin: boolean }) {
   return (
@@ -155,7 +145,12 @@ export function Overview({ overview }: { overview: HomeOverview }) {
       <Recents recents={overview.recents} />
       <FavoritesAndMine label="Dashboards" lists={overview.dashboards} noun="dashboards" all="/dashboard/list/" />
       <FavoritesAndMine label="Charts" lists={overview.charts} noun="charts" all="/chart/list/" />
-      <SavedQueries queries={overview.savedQueries} />
+      <FavoritesAndMine
+        label="Saved queries"
+        lists={overview.savedQueries}
+        noun="saved queries"
+        all="/sqllab/saved_queries/"
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The home page's reads (issue 15 item 6): recent activity from the log (`/api/v1/log/recent_activity/`,
  * apps/server/src/recent-activity), favourite and own dashboards and charts through the list APIs'
- * filters (`dashboard_is_favorite`, `chart_is_favorite`, owners), and the user's saved queries.
+ * filters (`dashboard_is_favorite`, `chart_is_favorite`, owners), and the user's starred
+ * (`saved_query_is_fav`) and own saved queries.
  */
 import rison from 'rison';
 import type { HomeObject, HomeOverview, HomeRecentItem } from '@strata/domain';
@@ -64,28 +65,32 @@ export async function loadHomeOverview(http: HttpClient, userId: number): Promis
       .then((b) => b.result.map(dashboard));
   const charts = (filters: Filter[]) =>
     http.get<{ result: ChartRow[] }>(`/api/v1/chart/?q=${q(listQuery(filters))}`).then((b) => b.result.map(chart));
-  const [recents, favoriteDashboards, myDashboards, favoriteCharts, myCharts, savedQueries] = await Promise.all([
+  // A user without SQL Lab (403) has no saved queries; the rest of the page still shows.
+  const savedQueries = (filters: Filter[]) =>
     http
-      .get<{ result: HomeRecentItem[] }>(`/api/v1/log/recent_activity/?q=${q({ page_size: 12, distinct: true })}`)
-      .then((b) => b.result),
-    dashboards([{ col: 'id', opr: 'dashboard_is_favorite', value: true }]),
-    dashboards([{ col: 'owners', opr: 'rel_m_m', value: userId }]),
-    charts([{ col: 'id', opr: 'chart_is_favorite', value: true }]),
-    charts([{ col: 'owners', opr: 'rel_m_m', value: userId }]),
-    // An admin's list holds everyone's queries: the home page shows the user's own. A user without SQL Lab
-    // (403) has none; the rest of the page still shows.
-    http
-      .get<{ result: SavedQueryRow[] }>(`/api/v1/saved_query/?q=${q(listQuery([]))}`)
-      .then((b) => b.result.filter((s) => !s.created_by || s.created_by.id === userId).map(savedQuery))
+      .get<{ result: SavedQueryRow[] }>(`/api/v1/saved_query/?q=${q(listQuery(filters))}`)
+      .then((b) => b.result)
       .catch((thrown: unknown) => {
         if (hasStatus(thrown, 403)) return [];
         throw thrown;
-      }),
-  ]);
+      });
+  const [recents, favoriteDashboards, myDashboards, favoriteCharts, myCharts, favoriteQueries, myQueries] =
+    await Promise.all([
+      http
+        .get<{ result: HomeRecentItem[] }>(`/api/v1/log/recent_activity/?q=${q({ page_size: 12, distinct: true })}`)
+        .then((b) => b.result),
+      dashboards([{ col: 'id', opr: 'dashboard_is_favorite', value: true }]),
+      dashboards([{ col: 'owners', opr: 'rel_m_m', value: userId }]),
+      charts([{ col: 'id', opr: 'chart_is_favorite', value: true }]),
+      charts([{ col: 'owners', opr: 'rel_m_m', value: userId }]),
+      savedQueries([{ col: 'id', opr: 'saved_query_is_fav', value: true }]),
+      // An admin's list holds everyone's queries: "Mine" shows the user's own.
+      savedQueries([]).then((rows) => rows.filter((s) => !s.created_by || s.created_by.id === userId)),
+    ]);
   return {
     recents,
     dashboards: { favorite: favoriteDashboards, mine: myDashboards },
     charts: { favorite: favoriteCharts, mine: myCharts },
-    savedQueries,
+    savedQueries: { favorite: favoriteQueries.map(savedQuery), mine: myQueries.map(savedQuery) },
   };
 }

@@ -61,8 +61,9 @@ const returning: HomeFixture = {
     },
   ],
   savedQueries: [
-    { id: 11, label: 'Cars per year', changed_on: at, created_by: { id: 2 } },
-    { id: 12, label: "Someone else's", changed_on: at, created_by: { id: 1 } },
+    { id: 11, label: 'Cars per year', changed_on: at, created_by: { id: 2 }, favorite: false },
+    { id: 12, label: "Someone else's", changed_on: at, created_by: { id: 1 }, favorite: false },
+    { id: 13, label: 'Delays by origin', changed_on: at, created_by: { id: 2 }, favorite: true },
   ],
 };
 const fresh = (me: HomeFixture['me']): HomeFixture => ({
@@ -133,11 +134,19 @@ describe('home page', () => {
     fireEvent.click(within(charts).getByRole('tab', { name: 'Mine' }));
     expect(within(charts).getByRole('link', { name: 'Revenue by origin' })).toBeInTheDocument();
 
+    // Saved queries: the starred one among his favourites (issue 15 item 6), then all of his own.
     const queries = screen.getByRole('region', { name: 'Saved queries' });
+    expect(within(queries).getByRole('link', { name: 'Delays by origin' })).toHaveAttribute(
+      'href',
+      '/sqllab/?savedQueryId=13',
+    );
+    expect(within(queries).queryByRole('link', { name: 'Cars per year' })).toBeNull();
+    fireEvent.click(within(queries).getByRole('tab', { name: 'Mine' }));
     expect(within(queries).getByRole('link', { name: 'Cars per year' })).toHaveAttribute(
       'href',
       '/sqllab/?savedQueryId=11',
     );
+    expect(within(queries).getByRole('link', { name: 'Delays by origin' })).toBeInTheDocument();
     expect(within(queries).queryByText("Someone else's")).toBeNull();
 
     // No "get started" for him, and the example data stays.
@@ -147,6 +156,7 @@ describe('home page', () => {
     const urls = server.requests.map((r) => decodeURIComponent(r.url));
     expect(urls).toContainEqual(expect.stringContaining('opr:dashboard_is_favorite'));
     expect(urls).toContainEqual(expect.stringContaining('opr:chart_is_favorite'));
+    expect(urls).toContainEqual(expect.stringContaining('opr:saved_query_is_fav'));
   });
 
   it('a new user sees "Get started" (no database step without the admin role) and the example data', async () => {
@@ -167,9 +177,20 @@ describe('home page', () => {
     await openHome({ ...returning, noSqlLab: true });
     const recents = await screen.findByRole('region', { name: 'Recents' });
     expect(within(recents).getByRole('link', { name: 'Sales board' })).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Saved queries' })).getByText('No saved queries yet.'),
-    ).toBeInTheDocument();
+    const queries = screen.getByRole('region', { name: 'Saved queries' });
+    expect(within(queries).getByText(/No favorite saved queries yet/)).toBeInTheDocument();
+    fireEvent.click(within(queries).getByRole('tab', { name: 'Mine' }));
+    expect(within(queries).getByText('No saved queries of yours yet.')).toBeInTheDocument();
+  });
+
+  it('a starred saved query alone makes a returning user', async () => {
+    await openHome({
+      ...fresh(bob),
+      savedQueries: [{ id: 13, label: 'Delays by origin', changed_on: at, created_by: { id: 1 }, favorite: true }],
+    });
+    const queries = await screen.findByRole('region', { name: 'Saved queries' });
+    expect(within(queries).getByRole('link', { name: 'Delays by origin' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
   });
 
   it('a new admin is shown how to connect a database first', async () => {

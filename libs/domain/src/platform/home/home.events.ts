@@ -3,7 +3,7 @@ import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
 
 /**
  * The home page (issue 15 item 6): what the user did lately (`GET /api/v1/log/recent_activity/`, read from
- * the log), their favourite and own dashboards and charts, and their saved queries. One load is one fact.
+ * the log), their favourite and own dashboards, charts and saved queries. One load is one fact.
  */
 export interface HomeRecentItem {
   action: 'viewed' | 'edited' | 'created';
@@ -28,7 +28,8 @@ export interface HomeOverview {
   recents: HomeRecentItem[];
   dashboards: { favorite: HomeObject[]; mine: HomeObject[] };
   charts: { favorite: HomeObject[]; mine: HomeObject[] };
-  savedQueries: HomeObject[];
+  /** `favorite`: the ones the user starred; `mine`: the user's own (issue 15 item 6). */
+  savedQueries: { favorite: HomeObject[]; mine: HomeObject[] };
 }
 
 export const HOME_OVERVIEW_LOADED = 'home/overviewLoaded' as const;
@@ -62,7 +63,6 @@ export function isNewUser(overview: HomeOverview): boolean {
   const { recents, dashboards, charts, savedQueries } = overview;
   return (
     recents.length === 0 &&
-    dashboards.favorite.length + dashboards.mine.length + charts.favorite.length + charts.mine.length === 0 &&
-    savedQueries.length === 0
+    [dashboards, charts, savedQueries].every((lists) => lists.favorite.length + lists.mine.length === 0)
   );
 }

@@ -8,14 +8,17 @@ import {
   type HomeOverview,
 } from './home.events';
 import { homeSummaries } from './home.summaries';
+import type { Envelope } from '@strata/events';
+import { upcastEvents } from '../../upcasters';
 
 const empty: HomeOverview = {
   recents: [],
   dashboards: { favorite: [], mine: [] },
   charts: { favorite: [], mine: [] },
-  savedQueries: [],
+  savedQueries: { favorite: [], mine: [] },
 };
 const board = { id: 7, title: 'Sales', url: '/superset/dashboard/7/', changed_on: null };
+const query = { id: 11, title: 'Cars per year', url: '/sqllab/?savedQueryId=11', changed_on: null };
 
 describe('home', () => {
   it('keeps the last overview loaded; a failure keeps it and says why', () => {
@@ -31,6 +34,8 @@ describe('home', () => {
   it('a user with no activity, favourite or object of their own is new; a favourite makes them returning', () => {
     expect(isNewUser(empty)).toBe(true);
     expect(isNewUser({ ...empty, charts: { favorite: [board], mine: [] } })).toBe(false);
+    // A starred saved query (issue 15 item 6) is a favourite too.
+    expect(isNewUser({ ...empty, savedQueries: { favorite: [query], mine: [] } })).toBe(false);
     expect(
       isNewUser({
         ...empty,
@@ -55,10 +60,33 @@ describe('home', () => {
         { who: 'alice', objectName: undefined, before: undefined },
       ),
     ).toBe('alice opened the home page: 0 recent items, 1 favourite');
+    expect(
+      homeSummaries.of['home/overviewLoaded'](
+        { overview: { ...empty, savedQueries: { favorite: [query], mine: [query] } } },
+        { who: 'alice', objectName: undefined, before: undefined },
+      ),
+    ).toBe('alice opened the home page: 0 recent items, 1 favourite');
     const samples: SummarySamples<HomeEvent> = {
       'home/overviewLoaded': { overview: empty },
       'home/overviewFailed': { message: 'Not found' },
     };
     expect(unreadableSummaries(homeSummaries, samples)).toEqual([]);
+  });
+
+  it("an overview recorded before saved queries had stars reads its saved queries as the user's own", () => {
+    const { savedQueries: _, ...rest } = empty;
+    const stored: Envelope[] = [
+      {
+        id: 'e1',
+        stream: 'home',
+        version: 1,
+        type: HOME_OVERVIEW_LOADED,
+        data: { overview: { ...rest, savedQueries: [query] } },
+        meta: { actor: '2', at: '2026-01-01T00:00:00.000Z', batchId: 'b1' },
+      },
+    ];
+    const [read] = upcastEvents(stored);
+    expect(read.data).toEqual({ overview: { ...empty, savedQueries: { favorite: [], mine: [query] } } });
+    expect(isNewUser((read.data as { overview: HomeOverview }).overview)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ export const homeSummaries = defineSummaries<HomeEvent>({
   of: {
     'home/overviewLoaded': ({ overview: o }, { who }) =>
       `${who} opened the home page: ${plural(o.recents.length, 'recent item')}, ${plural(
-        o.dashboards.favorite.length + o.charts.favorite.length,
+        o.dashboards.favorite.length + o.charts.favorite.length + o.savedQueries.favorite.length,
         'favourite',
       )}`,
     'home/overviewFailed': (d, { who }) => `loading the home page failed for ${who}: ${quote(d.message)}`,

@@ -13,7 +13,8 @@ export interface HomeFixture {
     favorite: boolean;
   }[];
   charts: { id: number; slice_name: string; url: string; changed_on: string; owners: number[]; favorite: boolean }[];
-  savedQueries: { id: number; label: string; changed_on: string; created_by: { id: number } }[];
+  /** `favorite`: starred by the signed-in user (the list's `saved_query_is_fav` filter). */
+  savedQueries: { id: number; label: string; changed_on: string; created_by: { id: number }; favorite: boolean }[];
   /** A role without SQL Lab: the saved query list answers 403, as the server does. */
   noSqlLab?: boolean;
 }
@@ -23,13 +24,13 @@ const filtersOf = (url: string) =>
   (rison.decode(new URL(url, 'http://x').searchParams.get('q') ?? '()') as { filters?: Filter[] }).filters ?? [];
 
 /** Keeps the rows the list APIs' favourite and owner filters keep, as the server does. */
-function applyFilters<T extends { owners: number[]; favorite: boolean }>(rows: T[], filters: Filter[]): T[] {
+function applyFilters<T extends { owners?: number[]; favorite: boolean }>(rows: T[], filters: Filter[]): T[] {
   return rows.filter((row) =>
     filters.every((f) =>
-      f.opr === 'dashboard_is_favorite' || f.opr === 'chart_is_favorite'
+      f.opr === 'dashboard_is_favorite' || f.opr === 'chart_is_favorite' || f.opr === 'saved_query_is_fav'
         ? row.favorite === f.value
         : f.col === 'owners'
-          ? row.owners.includes(f.value as number)
+          ? (row.owners ?? []).includes(f.value as number)
           : true,
     ),
   );
@@ -65,8 +66,10 @@ export function homeApi(fixture: HomeFixture) {
           errors: [{ message: 'Forbidden', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }],
         },
       };
-    if (path === '/api/v1/saved_query/')
-      return ok({ count: fixture.savedQueries.length, result: fixture.savedQueries });
+    if (path === '/api/v1/saved_query/') {
+      const result = applyFilters(fixture.savedQueries, filtersOf(url));
+      return ok({ count: result.length, result });
+    }
     return undefined;
   };
 }
