@@ -21,6 +21,7 @@ import {
   TIME_COMPARE_CHOICES,
   TIMESERIES_SORT_OPTIONS,
 } from './constants';
+import { annotationLayersProblem } from '../annotations/annotation-layer';
 import { validateOrderByOptions } from './orderby';
 import { TIME_GRAIN_CHOICES } from './time-grain-choices';
 import { isTemporalColumn, type DatasourceMeta, type FormData } from './types';
@@ -37,7 +38,8 @@ export type ControlKind =
   | 'select'
   | 'checkbox'
   | 'integer'
-  | 'text';
+  | 'text'
+  | 'annotationLayers'; // Superset's annotation_layers (explore/annotations)
 
 export type Choice = readonly [value: string | number | boolean | null, label: string];
 
@@ -65,6 +67,11 @@ export interface ControlDef {
 }
 
 const constant = (value: unknown) => (): unknown => value;
+/** A layer the server would refuse (issue 16 item 2), said before the query runs. */
+const validateAnnotationLayers = (value: unknown): string | null => {
+  const problem = annotationLayersProblem(value);
+  return problem === null ? null : `is invalid: ${problem.replace(/^annotation_layers(\[\d+\])?[.:]? ?/, '')}`;
+};
 const required = () => [validateNonEmpty];
 const integer = () => [validateInteger];
 const isRaw = (fd: FormData) => fd.query_mode === 'raw';
@@ -245,6 +252,13 @@ export const CONTROLS: Readonly<Record<string, ControlDef>> = define([
     ],
     default: constant('vertical'),
     renderTrigger: true,
+  },
+  {
+    name: 'annotation_layers',
+    label: 'Annotation layers',
+    kind: 'annotationLayers',
+    default: constant([]),
+    validators: () => [validateAnnotationLayers],
   },
   { name: 'stack', label: 'Stack series', kind: 'checkbox', default: constant(false), renderTrigger: true },
   { name: 'show_legend', label: 'Legend', kind: 'checkbox', default: constant(true), renderTrigger: true },

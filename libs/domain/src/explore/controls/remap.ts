@@ -69,6 +69,7 @@ export function fitToDatasource(def: ControlDef, value: unknown, ds: DatasourceM
     case 'integer':
     case 'text':
     case 'timeRange':
+    case 'annotationLayers':
       return value;
     default: {
       const never: never = def.kind;

@@ -31,6 +31,8 @@ const ANALYTICS: PanelSection = {
     'resample_method',
   ],
 };
+/** Issue 16 item 2: the charts that draw annotation layers (charts/viz timeseries/annotations.ts). */
+const ANNOTATIONS: PanelSection = { label: 'Annotations and layers', controls: ['annotation_layers'] };
 const query = (...controls: string[]): PanelSection => ({ label: 'Query', controls });
 const options = (...controls: string[]): PanelSection => ({ label: 'Chart options', controls });
 
@@ -64,16 +66,19 @@ export const VIZ_PANELS: Readonly<Record<string, readonly PanelSection[]>> = {
   ],
   echarts_timeseries_line: [
     query(...TIME_SERIES_QUERY),
+    ANNOTATIONS,
     ANALYTICS,
     options('show_legend', 'sort_series_type', 'y_axis_format'),
   ],
   echarts_timeseries_bar: [
     query(...TIME_SERIES_QUERY),
+    ANNOTATIONS,
     ANALYTICS,
     options('orientation', 'stack', 'show_legend', 'sort_series_type', 'y_axis_format'),
   ],
   echarts_area: [
     query(...TIME_SERIES_QUERY),
+    ANNOTATIONS,
     ANALYTICS,
     options('stack', 'show_legend', 'sort_series_type', 'y_axis_format'),
   ],
