@@ -37,6 +37,7 @@ import type { ErrorsFeature } from '../errors/errors.feature';
 import type { ToastsFeature } from '../toasts/toasts.feature';
 import type { UserLog } from '../userlog/user-log';
 import { logTimings } from '../userlog/timings';
+import { annotationQueries, type AnnotationQueries } from './annotations/annotation-queries';
 import { exploreApi, type ExploreApi } from './api/explore-api';
 import { chartDataRequest } from './data/chart-request';
 import { exploreTimingMark } from './data/chart-timings';
@@ -98,6 +99,8 @@ export interface ExploreFeature extends ExploreCore, DataPaneActions, SaveAction
   undo(): void;
   redo(): void;
   readonly history$: Observable<{ canUndo: boolean; canRedo: boolean }>;
+  /** The annotation layers' queries (charts-dashboards-reports §4) of the chart shown. */
+  readonly annotations: AnnotationQueries;
   permissions(): { canAdd: boolean; canOverwrite: boolean; canDownload: boolean };
   dispose(): void;
 }
@@ -209,6 +212,8 @@ export function createExplore({
 
   const dataPane = dataPaneActions(core);
   subscriptions.push(dataPane.followChart());
+  const annotations = annotationQueries(core, http);
+  subscriptions.push(annotations.followChart());
 
   const loadDatasource = (id: number): Promise<DatasourceMeta> => api.getDataset(id);
   const open = openActions(core, loadDatasource);
@@ -217,6 +222,7 @@ export function createExplore({
     ...core,
     ...dataPane,
     ...saveActions(core),
+    annotations,
     open: (params, options) => open(params, options),
     setControl: (name, value) => void execute({ type: 'SetControlValue', data: { name, value } }),
     changeVizType: (vizType) =>

@@ -20,6 +20,7 @@ export function exploreFor(services: AppServices): ExploreFeature {
     });
     timeTravel.register(explore.store);
     timeTravel.register(explore.side);
+    timeTravel.register(explore.annotations.store);
     features.set(services, explore);
   }
   return explore;

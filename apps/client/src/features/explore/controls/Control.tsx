@@ -1,4 +1,5 @@
 import { controlDef, type DatasourceMeta } from '@strata/domain';
+import { AnnotationLayersControl } from '../annotations/AnnotationLayersControl';
 import { ColumnsControl, ColumnSelectControl, OrderByControl } from './ColumnControls';
 import { FiltersControl } from './FiltersControl';
 import { MetricsControl } from './MetricsControl';
@@ -39,6 +40,8 @@ function Editor(props: ControlProps & { datasource: DatasourceMeta | null; newId
       return <IntegerControl {...props} />;
     case 'text':
       return <TextControl {...props} />;
+    case 'annotationLayers':
+      return <AnnotationLayersControl {...props} />;
     default: {
       const never: never = props.def.kind;
       return never;
