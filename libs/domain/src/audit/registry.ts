@@ -27,6 +27,7 @@ import { annotationQuerySummaries } from '../explore/annotations/annotation-quer
 import { databaseSummaries } from '../databases/database.summaries';
 import { databaseListSummaries } from '../databases/client/database-list.summaries';
 import { uploadSummaries } from '../databases/client/upload/upload.summaries';
+import { databaseFormSummaries } from '../databases/client/database-form.summaries';
 import { datasetSummaries } from '../datasets/dataset.summaries';
 import {
   datasetCreateSummaries,
@@ -76,6 +77,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   databaseSummaries,
   databaseListSummaries,
   uploadSummaries,
+  databaseFormSummaries,
   datasetSummaries,
   datasetsPageSummaries,
   datasetEditorSummaries,

@@ -1,82 +1,40 @@
-import { cloneElement, useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
-import { BuiltInRole, type DatabaseView } from '@strata/domain';
+import { cloneElement, useId, useState, type ReactElement } from 'react';
+import {
+  BuiltInRole,
+  DATABASE_ENGINES,
+  type DatabaseEngine,
+  type DatabaseForm,
+  type DatabaseFormOption,
+  type DatabaseFormState,
+} from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { connectionErrorTitle } from './connection-errors';
-import {
-  connectionBody,
-  databaseBody,
-  EMPTY_FORM,
-  ENGINES,
-  formOf,
-  missingField,
-  type DatabaseForm,
-  type Engine,
-} from './database-form';
 import type { DatabasesFeature } from './databases.feature';
 
 const DANGEROUS = 'CONNECTION_DATABASE_PERMISSIONS_ERROR';
 
-/** Add (database null) or edit a connection, Superset's DatabaseModal: connection, test, settings. */
-export function DatabaseModal({
-  databases,
-  database,
-  onClose,
-}: {
-  databases: DatabasesFeature;
-  database: DatabaseView | null;
-  onClose: () => void;
-}) {
+/**
+ * Add or edit a connection, Superset's DatabaseModal: connection, test, settings. The form is the
+ * page's fold (`form`, made by the databaseForm/* intents); the password and URI inputs are not
+ * controlled by it, since the log keeps neither a password nor a URI's (the feature holds them aside).
+ */
+export function DatabaseModal({ databases, form }: { databases: DatabasesFeature; form: DatabaseFormState }) {
   const titleId = useId();
-  const { test } = useStoreState(databases.store.state$);
-  // What is being typed is the form's own business until it is sent.
-  const [form, setForm] = useState<DatabaseForm>(() => (database ? formOf(database) : EMPTY_FORM));
+  const { test, databases: list } = useStoreState(databases.store.state$);
+  // Which tab shows is how the modal is looked at, not part of the connection.
   const [tab, setTab] = useState<'connection' | 'advanced'>('connection');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errorType?: string } | null>(null);
-  const [confirmDanger, setConfirmDanger] = useState(false);
-
-  useEffect(() => {
-    databases.clearTest();
-    return () => databases.clearTest();
-  }, [databases]);
-
-  const change = (patch: Partial<DatabaseForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    databases.clearTest();
-    setError(null);
-  };
-  const text = (field: keyof DatabaseForm) => (e: { target: { value: string } }) =>
-    change({ [field]: e.target.value } as Partial<DatabaseForm>);
-  const flag = (field: keyof DatabaseForm) => (e: { target: { checked: boolean } }) =>
-    change({ [field]: e.target.checked } as Partial<DatabaseForm>);
-  const confirm = confirmDanger ? { confirm_dangerous_login: true } : {};
-
-  const runTest = async () => {
-    const missing = missingField({ ...form, database_name: form.database_name || '-' });
-    if (missing) return setError({ message: missing });
-    setBusy(true);
-    // The edit form tests with the stored password (the mask): the server finds it by the name.
-    await databases.testConnection({ database_name: database?.database_name, ...connectionBody(form), ...confirm });
-    setBusy(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing = missingField(form);
-    if (missing) return setError({ message: missing });
-    setBusy(true);
-    const outcome = await databases.save(
-      database?.id ?? null,
-      { ...databaseBody(form, database?.extra, database ? formOf(database) : undefined), ...confirm },
-      form.roles,
-    );
-    setBusy(false);
-    if (outcome.ok) onClose();
-    else setError({ message: outcome.message, errorType: outcome.errorType });
-  };
+  const values = form.values;
+  const database = form.databaseId === null ? null : (list?.find((d) => d.id === form.databaseId) ?? null);
+  const busy = form.pending !== null;
+  const error = form.error;
+  const option = (name: DatabaseFormOption) => (on: boolean) =>
+    databases.change({
+      type: on ? 'databaseForm/optionEnabled' : 'databaseForm/optionDisabled',
+      data: { option: name },
+    });
 
   const danger = error?.errorType === DANGEROUS || test?.errorType === DANGEROUS;
-  const engine = ENGINES[form.engine];
+  const engine = DATABASE_ENGINES[values.engine];
   return (
     <div className="modal-backdrop">
       <form
@@ -84,10 +42,15 @@ export function DatabaseModal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onSubmit={(e) => void submit(e)}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void databases.submitForm();
+        }}
       >
         <header className="modal__header">
-          <h2 id={titleId}>{database ? `Edit database ${database.database_name}` : 'Connect a database'}</h2>
+          <h2 id={titleId}>
+            {form.databaseId !== null ? `Edit database ${database?.database_name ?? ''}` : 'Connect a database'}
+          </h2>
         </header>
         <div className="modal__body">
           <div className="database-modal__tabs" role="tablist">
@@ -101,19 +64,31 @@ export function DatabaseModal({
           {tab === 'connection' ? (
             <div className="database-modal__grid">
               <Field label="Display name">
-                <input value={form.database_name} onChange={text('database_name')} autoComplete="off" />
+                <input
+                  value={values.database_name}
+                  onChange={(e) => databases.change({ type: 'databaseForm/nameTyped', data: { name: e.target.value } })}
+                  autoComplete="off"
+                />
               </Field>
               <Field label="Connect with">
-                <select value={form.method} onChange={text('method')}>
+                <select
+                  value={values.method}
+                  onChange={(e) =>
+                    databases.change({
+                      type: 'databaseForm/connectionMethodChosen',
+                      data: { method: e.target.value as DatabaseForm['method'] },
+                    })
+                  }
+                >
                   <option value="parameters">Host, port and database</option>
                   <option value="uri">SQLAlchemy URI</option>
                 </select>
               </Field>
-              {form.method === 'uri' ? (
+              {values.method === 'uri' ? (
                 <Field label="SQLAlchemy URI" wide>
                   <input
-                    value={form.uri}
-                    onChange={text('uri')}
+                    defaultValue={values.uri}
+                    onChange={(e) => databases.typeUri(e.target.value)}
                     placeholder="postgresql://user:password@host:5432/database"
                     autoComplete="off"
                   />
@@ -122,41 +97,71 @@ export function DatabaseModal({
                 <>
                   <Field label="Engine">
                     <select
-                      value={form.engine}
-                      onChange={(e) => {
-                        const next = e.target.value as Engine;
-                        change({ engine: next, port: String(ENGINES[next].port), sslMode: '' });
-                      }}
+                      value={values.engine}
+                      onChange={(e) =>
+                        databases.change({
+                          type: 'databaseForm/engineChosen',
+                          data: { engine: e.target.value as DatabaseEngine },
+                        })
+                      }
                     >
-                      {(Object.keys(ENGINES) as Engine[]).map((key) => (
+                      {(Object.keys(DATABASE_ENGINES) as DatabaseEngine[]).map((key) => (
                         <option key={key} value={key}>
-                          {ENGINES[key].label}
+                          {DATABASE_ENGINES[key].label}
                         </option>
                       ))}
                     </select>
                   </Field>
                   <Field label="Host">
-                    <input value={form.host} onChange={text('host')} placeholder="e.g. 127.0.0.1" />
+                    <input
+                      value={values.host}
+                      onChange={(e) =>
+                        databases.change({ type: 'databaseForm/hostTyped', data: { host: e.target.value } })
+                      }
+                      placeholder="e.g. 127.0.0.1"
+                    />
                   </Field>
                   <Field label="Port">
-                    <input value={form.port} onChange={text('port')} inputMode="numeric" />
+                    <input
+                      value={values.port}
+                      onChange={(e) =>
+                        databases.change({ type: 'databaseForm/portTyped', data: { port: e.target.value } })
+                      }
+                      inputMode="numeric"
+                    />
                   </Field>
                   <Field label="Database name">
-                    <input value={form.database} onChange={text('database')} />
+                    <input
+                      value={values.database}
+                      onChange={(e) =>
+                        databases.change({ type: 'databaseForm/databaseTyped', data: { database: e.target.value } })
+                      }
+                    />
                   </Field>
                   <Field label="Username">
-                    <input value={form.username} onChange={text('username')} autoComplete="off" />
+                    <input
+                      value={values.username}
+                      onChange={(e) =>
+                        databases.change({ type: 'databaseForm/usernameTyped', data: { username: e.target.value } })
+                      }
+                      autoComplete="off"
+                    />
                   </Field>
                   <Field label="Password">
                     <input
                       type="password"
-                      value={form.password}
-                      onChange={text('password')}
+                      defaultValue={values.password}
+                      onChange={(e) => databases.typePassword(e.target.value)}
                       autoComplete="new-password"
                     />
                   </Field>
                   <Field label="SSL mode">
-                    <select value={form.sslMode} onChange={text('sslMode')}>
+                    <select
+                      value={values.sslMode}
+                      onChange={(e) =>
+                        databases.change({ type: 'databaseForm/sslModeChosen', data: { sslMode: e.target.value } })
+                      }
+                    >
                       <option value="">Default</option>
                       {engine.sslModes.map((mode) => (
                         <option key={mode} value={mode}>
@@ -169,7 +174,7 @@ export function DatabaseModal({
               )}
             </div>
           ) : (
-            <AdvancedSettings form={form} text={text} flag={flag} onRoles={(roles) => change({ roles })} />
+            <AdvancedSettings databases={databases} form={values} option={option} />
           )}
           {test && (
             <div
@@ -191,21 +196,32 @@ export function DatabaseModal({
           )}
           {danger && (
             <label className="database-modal__check">
-              <input type="checkbox" checked={confirmDanger} onChange={(e) => setConfirmDanger(e.target.checked)} />I
-              understand the risks of this login and want to use it anyway
+              <input
+                type="checkbox"
+                checked={form.dangerousLoginAccepted}
+                onChange={(e) =>
+                  databases.change({
+                    type: e.target.checked
+                      ? 'databaseForm/dangerousLoginAccepted'
+                      : 'databaseForm/dangerousLoginDeclined',
+                    data: {},
+                  })
+                }
+              />
+              I understand the risks of this login and want to use it anyway
             </label>
           )}
         </div>
         <footer className="modal__footer">
-          <button type="button" onClick={() => void runTest()} disabled={busy}>
+          <button type="button" onClick={() => void databases.testForm()} disabled={busy}>
             Test connection
           </button>
           <span className="modal__spacer" />
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={databases.closeForm}>
             Cancel
           </button>
           <button type="submit" className="primary" disabled={busy}>
-            {database ? 'Finish' : 'Connect'}
+            {form.databaseId !== null ? 'Finish' : 'Connect'}
           </button>
         </footer>
       </form>
@@ -224,26 +240,21 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
   );
 }
 
-type TextHandler = (field: keyof DatabaseForm) => (e: { target: { value: string } }) => void;
-type FlagHandler = (field: keyof DatabaseForm) => (e: { target: { checked: boolean } }) => void;
-
 // Admins read every database already: only the other roles are granted one.
 const GRANTABLE_ROLES = Object.values(BuiltInRole).filter((role) => role !== BuiltInRole.ADMIN);
 
 function AdvancedSettings({
+  databases,
   form,
-  text,
-  flag,
-  onRoles,
+  option,
 }: {
+  databases: DatabasesFeature;
   form: DatabaseForm;
-  text: TextHandler;
-  flag: FlagHandler;
-  onRoles: (roles: string[]) => void;
+  option: (name: DatabaseFormOption) => (on: boolean) => void;
 }) {
-  const check = (field: keyof DatabaseForm, label: string) => (
+  const check = (field: DatabaseFormOption, label: string) => (
     <label className="database-modal__check">
-      <input type="checkbox" checked={form[field] as boolean} onChange={flag(field)} />
+      <input type="checkbox" checked={form[field]} onChange={(e) => option(field)(e.target.checked)} />
       {label}
     </label>
   );
@@ -259,7 +270,13 @@ function AdvancedSettings({
         {check('allow_cvas', 'Allow CREATE VIEW AS')}
         {(form.allow_ctas || form.allow_cvas) && (
           <Field label="CTAS & CVAS schema">
-            <input value={form.force_ctas_schema} onChange={text('force_ctas_schema')} placeholder="e.g. tmp" />
+            <input
+              value={form.force_ctas_schema}
+              onChange={(e) =>
+                databases.change({ type: 'databaseForm/ctasSchemaTyped', data: { schema: e.target.value } })
+              }
+              placeholder="e.g. tmp"
+            />
           </Field>
         )}
       </fieldset>
@@ -268,7 +285,13 @@ function AdvancedSettings({
         {check('allow_file_upload', 'Allow file uploads to database')}
         {form.allow_file_upload && (
           <Field label="Schemas allowed for file upload">
-            <input value={form.upload_schemas} onChange={text('upload_schemas')} placeholder="e.g. public, uploads" />
+            <input
+              value={form.upload_schemas}
+              onChange={(e) =>
+                databases.change({ type: 'databaseForm/uploadSchemasTyped', data: { schemas: e.target.value } })
+              }
+              placeholder="e.g. public, uploads"
+            />
           </Field>
         )}
         <div role="group" aria-label="Roles with access">
@@ -279,7 +302,10 @@ function AdvancedSettings({
                 type="checkbox"
                 checked={form.roles.includes(role)}
                 onChange={(e) =>
-                  onRoles(e.target.checked ? [...form.roles, role] : form.roles.filter((r) => r !== role))
+                  databases.change({
+                    type: e.target.checked ? 'databaseForm/roleGranted' : 'databaseForm/roleWithdrawn',
+                    data: { role },
+                  })
                 }
               />
               {role}
@@ -290,7 +316,13 @@ function AdvancedSettings({
       <fieldset>
         <legend>Performance</legend>
         <Field label="Chart cache timeout (seconds)">
-          <input value={form.cache_timeout} onChange={text('cache_timeout')} inputMode="numeric" />
+          <input
+            value={form.cache_timeout}
+            onChange={(e) =>
+              databases.change({ type: 'databaseForm/cacheTimeoutTyped', data: { timeout: e.target.value } })
+            }
+            inputMode="numeric"
+          />
         </Field>
       </fieldset>
     </div>

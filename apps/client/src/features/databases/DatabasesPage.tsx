@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { DatabaseView } from '@strata/domain';
 import { useStoreState } from '../../shared/use-store-state';
 import { DatabaseModal } from './DatabaseModal';
@@ -6,29 +7,26 @@ import type { DatabasesFeature } from './databases.feature';
 import { DeleteDatabaseDialog } from './DeleteDatabaseDialog';
 import './databases.css';
 
-type Opened = { kind: 'add' } | { kind: 'edit'; database: DatabaseView } | { kind: 'delete'; database: DatabaseView };
-
 const yes = (value: boolean) => (value ? '✓' : '–');
 const BACKENDS: Record<string, string> = { postgresql: 'PostgreSQL', mysql: 'MySQL' };
 
 /** `/databaseview/list/`: Superset's "Database Connections" for admins. */
 export function DatabasesPage({ databases }: { databases: DatabasesFeature }) {
   const state = useStoreState(databases.store.state$);
-  // The search box's text and the open dialog are how the page is looked at.
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState<Opened | null>(null);
-  useEffect(() => databases.load(''), [databases]);
+  // The open delete dialog is how the page is looked at; the search and the add/edit form are its fold's.
+  const [deleting, setDeleting] = useState<DatabaseView | null>(null);
+  useEffect(() => databases.load(databases.store.getState().searchText), [databases]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    databases.load(search);
+    databases.load(state.searchText);
   };
 
   return (
     <div className="databases-page">
       <header className="databases-page__header">
         <h1>Databases</h1>
-        <button type="button" className="primary" onClick={() => setOpened({ kind: 'add' })}>
+        <button type="button" className="primary" onClick={() => databases.openForm(null)}>
           + Database
         </button>
       </header>
@@ -36,8 +34,8 @@ export function DatabasesPage({ databases }: { databases: DatabasesFeature }) {
         <input
           aria-label="Search databases"
           placeholder="Type a value"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={state.searchText}
+          onChange={(e) => databases.typeSearch(e.target.value)}
         />
         <button type="submit">Search</button>
       </form>
@@ -72,10 +70,19 @@ export function DatabasesPage({ databases }: { databases: DatabasesFeature }) {
                   <td>{yes(db.expose_in_sqllab)}</td>
                   <td>{new Date(db.changed_on).toLocaleString()}</td>
                   <td className="databases-page__actions">
-                    <button type="button" className="link" onClick={() => setOpened({ kind: 'edit', database: db })}>
+                    {db.allow_file_upload && (
+                      // Superset's "Upload file to database" (CSV or Excel), with this database chosen.
+                      <Link
+                        to={`/upload/?database=${db.id}`}
+                        aria-label={`Upload a CSV or Excel file to ${db.database_name}`}
+                      >
+                        Upload file
+                      </Link>
+                    )}
+                    <button type="button" className="link" onClick={() => databases.openForm(db)}>
                       Edit
                     </button>
-                    <button type="button" className="link" onClick={() => setOpened({ kind: 'delete', database: db })}>
+                    <button type="button" className="link" onClick={() => setDeleting(db)}>
                       Delete
                     </button>
                   </td>
@@ -85,20 +92,8 @@ export function DatabasesPage({ databases }: { databases: DatabasesFeature }) {
           </table>
         )}
       </section>
-      {opened?.kind === 'add' && (
-        <DatabaseModal databases={databases} database={null} onClose={() => setOpened(null)} />
-      )}
-      {opened?.kind === 'edit' && (
-        <DatabaseModal
-          key={opened.database.id}
-          databases={databases}
-          database={opened.database}
-          onClose={() => setOpened(null)}
-        />
-      )}
-      {opened?.kind === 'delete' && (
-        <DeleteDatabaseDialog databases={databases} database={opened.database} onClose={() => setOpened(null)} />
-      )}
+      {state.form && <DatabaseModal key={state.form.databaseId ?? 'new'} databases={databases} form={state.form} />}
+      {deleting && <DeleteDatabaseDialog databases={databases} database={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { DatabaseView, RelatedObjectsView } from '@strata/domain';
 import { createTestContext } from '../../shared/test-context';
 import { TestServer } from '../../testing/test-server';
@@ -19,10 +20,10 @@ async function start(rows: DatabaseView[], related: Record<number, RelatedObject
   toasts = createToasts(context);
   databases = createDatabases(context, new HttpClient({ baseUrl: server.baseUrl }), toasts);
   render(
-    <>
+    <MemoryRouter>
       <DatabasesPage databases={databases} />
       <ToastList toasts={toasts} />
-    </>,
+    </MemoryRouter>,
   );
 }
 
@@ -36,6 +37,8 @@ const dialog = () => screen.getByRole('dialog');
 const type = (label: string, value: string) =>
   fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 const posted = (path: string) => server.requests.filter((r) => r.method !== 'GET' && r.url === path);
+/** The page's log as a bug report or time travel export would carry it. */
+const logText = () => JSON.stringify(databases.store.store.log$.value);
 
 describe('databases page', () => {
   it('lists the databases and searches them by name on the server', async () => {
@@ -49,6 +52,19 @@ describe('databases page', () => {
     expect(screen.getByTestId('database-warehouse')).toBeInTheDocument();
     const last = server.requests.filter((r) => r.url.startsWith('/api/v1/database/?')).at(-1)!;
     expect(decodeURIComponent(last.url)).toContain('filters:!((col:database_name,opr:ct,value:ware))');
+    expect(databases.store.getState().searchText).toBe('ware');
+    expect(logText()).toContain('databaseList/searchTyped');
+  });
+
+  it('offers "Upload file" (CSV or Excel) for a database that allows uploads, linking to the upload page with it chosen', async () => {
+    await start([databaseView(1, 'examples'), databaseView(2, 'warehouse', { allow_file_upload: true })]);
+    const link = within(await screen.findByTestId('database-warehouse')).getByRole('link', {
+      name: 'Upload a CSV or Excel file to warehouse',
+    });
+    expect(link).toHaveAttribute('href', '/upload/?database=2');
+    expect(link).toHaveTextContent('Upload file');
+    // The examples database refuses uploads: no entry for it.
+    expect(within(screen.getByTestId('database-examples')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('adds a MySQL database from its engine fields: the body carries parameters with the SSL mode, and settings', async () => {
@@ -91,6 +107,10 @@ describe('databases page', () => {
       expose_in_sqllab: true,
     });
     expect(await screen.findByText('Database Sales was saved')).toBeInTheDocument();
+    // The form was the page's log, one intent per gesture; the typed password never entered it.
+    expect(logText()).toContain('databaseForm/passwordTyped');
+    expect(logText()).toContain('"option":"allow_dml"');
+    expect(logText()).not.toContain('s3cret');
   });
 
   it('adds a database from a SQLAlchemy URI', async () => {
@@ -107,6 +127,8 @@ describe('databases page', () => {
       sqlalchemy_uri: 'postgresql://u:p@lake:5432/lake',
     });
     expect(posted('/api/v1/database/')[0].body).not.toHaveProperty('parameters');
+    expect(logText()).toContain('postgresql://u:XXXXXXXXXX@lake:5432/lake');
+    expect(logText()).not.toContain('u:p@');
   });
 
   it('tests a connection and shows the engine failure as its connection error type; OK once fixed', async () => {

@@ -2,10 +2,14 @@ import { unreadableSummaries, type SummarySamples } from '../../audit/testing/re
 import {
   databaseListFold,
   type DatabaseListEvent,
+  type DatabasesPageEvent,
   type DatabaseView,
   type RelatedObjectsView,
 } from './database-list.events';
 import { databaseListSummaries } from './database-list.summaries';
+import { databaseFormOf, EMPTY_DATABASE_FORM, maskUriPassword } from './database-form';
+import type { DatabaseFormEvent } from './database-form.events';
+import { databaseFormSummaries } from './database-form.summaries';
 
 const db = (id: number, database_name: string): DatabaseView => ({
   id,
@@ -65,7 +69,84 @@ describe('databases page summaries', () => {
       },
       'databaseList/testCleared': {},
       'databaseList/relatedLoaded': { id: 1, related },
+      'databaseList/searchTyped': { text: 'pg' },
     };
     expect(unreadableSummaries(databaseListSummaries, samples)).toEqual([]);
+  });
+
+  it('reads every gesture of the database form, never a password', () => {
+    const samples: SummarySamples<DatabaseFormEvent> = {
+      'databaseForm/opened': { databaseId: 1, form: databaseFormOf(db(1, 'pg')) },
+      'databaseForm/closed': {},
+      'databaseForm/nameTyped': { name: 'Sales' },
+      'databaseForm/connectionMethodChosen': { method: 'uri' },
+      'databaseForm/engineChosen': { engine: 'mysql' },
+      'databaseForm/hostTyped': { host: 'db.internal' },
+      'databaseForm/portTyped': { port: '5432' },
+      'databaseForm/databaseTyped': { database: 'sales' },
+      'databaseForm/usernameTyped': { username: 'bi' },
+      'databaseForm/passwordTyped': {},
+      'databaseForm/sslModeChosen': { sslMode: 'require' },
+      'databaseForm/uriTyped': { uri: 'postgresql://u:XXXXXXXXXX@h/d' },
+      'databaseForm/optionEnabled': { option: 'allow_dml' },
+      'databaseForm/optionDisabled': { option: 'allow_file_upload' },
+      'databaseForm/ctasSchemaTyped': { schema: 'tmp' },
+      'databaseForm/uploadSchemasTyped': { schemas: 'public, uploads' },
+      'databaseForm/cacheTimeoutTyped': { timeout: '600' },
+      'databaseForm/roleGranted': { role: 'Gamma' },
+      'databaseForm/roleWithdrawn': { role: 'Gamma' },
+      'databaseForm/dangerousLoginAccepted': {},
+      'databaseForm/dangerousLoginDeclined': {},
+      'databaseForm/incompleteRefused': { message: 'Host is required.' },
+      'databaseForm/testRequested': {},
+      'databaseForm/saveRequested': {},
+      'databaseForm/saveRefused': { message: 'A database with the same name already exists.', errorType: null },
+    };
+    expect(unreadableSummaries(databaseFormSummaries, samples)).toEqual([]);
+  });
+});
+
+describe('the database form fold', () => {
+  const page = (events: DatabasesPageEvent[]) =>
+    events.reduce(databaseListFold.evolve, databaseListFold.initialState());
+
+  it('makes the form from its gestures; a change puts the last test away; a save closes it', () => {
+    const state = page([
+      { type: 'databaseList/searchTyped', data: { text: 'wa' } },
+      { type: 'databaseForm/opened', data: { databaseId: null, form: EMPTY_DATABASE_FORM } },
+      { type: 'databaseForm/nameTyped', data: { name: 'Sales' } },
+      { type: 'databaseForm/engineChosen', data: { engine: 'mysql' } },
+      { type: 'databaseForm/passwordTyped', data: {} },
+      { type: 'databaseForm/optionEnabled', data: { option: 'allow_file_upload' } },
+      { type: 'databaseForm/roleGranted', data: { role: 'Gamma' } },
+      { type: 'databaseForm/testRequested', data: {} },
+      { type: 'databaseList/connectionTested', data: { ok: true, errorType: null, message: 'OK' } },
+    ]);
+    expect(state.searchText).toBe('wa');
+    expect(state.form).toMatchObject({ pending: null, passwordTyped: true });
+    expect(state.form!.values).toMatchObject({
+      database_name: 'Sales',
+      engine: 'mysql',
+      port: '3306',
+      password: '',
+      allow_file_upload: true,
+      roles: ['Gamma'],
+    });
+    expect(state.test?.ok).toBe(true);
+    const changed = databaseListFold.evolve(state, { type: 'databaseForm/hostTyped', data: { host: 'h' } });
+    expect(changed.test).toBeNull();
+    const refused = databaseListFold.evolve(changed, {
+      type: 'databaseForm/saveRefused',
+      data: { message: 'Taken', errorType: null },
+    });
+    expect(refused.form!.error).toEqual({ message: 'Taken', errorType: null });
+    expect(
+      databaseListFold.evolve(refused, { type: 'databaseList/saved', data: { database: db(5, 'Sales') } }).form,
+    ).toBeNull();
+  });
+
+  it('keeps a typed URI with its password masked', () => {
+    expect(maskUriPassword('postgresql://bi:s3cret@db:5432/sales')).toBe('postgresql://bi:XXXXXXXXXX@db:5432/sales');
+    expect(maskUriPassword('postgresql://bi@db/sales')).toBe('postgresql://bi@db/sales');
   });
 });

@@ -15,5 +15,7 @@ export const databaseListSummaries = defineSummaries<DatabaseListEvent>({
     'databaseList/testCleared': (_d, { who }) => `${who} put a connection test's answer away`,
     'databaseList/relatedLoaded': (d, { who }) =>
       `${who} looked at what uses a database (${count(d.related.datasets.count, 'dataset')}, ${count(d.related.charts.count, 'chart')})`,
+    'databaseList/searchTyped': (d, { who }) =>
+      d.text ? `${who} typed ${quote(d.text)} in the databases search` : `${who} cleared the databases search`,
   },
 });

@@ -1,13 +1,14 @@
 /**
  * The add/edit form of a database (Superset's DatabaseModal): engine-specific connection fields or a
- * SQLAlchemy-style URI, and the settings. Pure: the form's values to the API body and back.
+ * SQLAlchemy-style URI, and the settings. Pure: the form's values to the API body and back. The
+ * databases page's fold holds a form (database-form.events.ts); never a typed password (see there).
  */
-import type { DatabaseView } from '@strata/domain';
+import type { DatabaseView } from './database-list.events';
 
 /** The mask the API shows for a stored password; sent back, the server keeps the stored one. */
-export const PASSWORD_MASK = 'XXXXXXXXXX';
+export const DATABASE_PASSWORD_MASK = 'XXXXXXXXXX';
 
-export type Engine = 'postgresql' | 'mysql' | 'mariadb';
+export type DatabaseEngine = 'postgresql' | 'mysql' | 'mariadb';
 
 interface EngineInfo {
   label: string;
@@ -17,7 +18,7 @@ interface EngineInfo {
   sslModes: readonly string[];
 }
 
-export const ENGINES: Record<Engine, EngineInfo> = {
+export const DATABASE_ENGINES: Record<DatabaseEngine, EngineInfo> = {
   postgresql: {
     label: 'PostgreSQL',
     port: 5432,
@@ -38,10 +39,22 @@ export const ENGINES: Record<Engine, EngineInfo> = {
   },
 };
 
+/** The on/off settings of the form, each enabled or disabled by its own intent. */
+export const DATABASE_FORM_OPTIONS = [
+  'expose_in_sqllab',
+  'allow_dml',
+  'allow_run_async',
+  'allows_cost_estimate',
+  'allow_ctas',
+  'allow_cvas',
+  'allow_file_upload',
+] as const;
+export type DatabaseFormOption = (typeof DATABASE_FORM_OPTIONS)[number];
+
 export interface DatabaseForm {
   database_name: string;
   method: 'parameters' | 'uri';
-  engine: Engine;
+  engine: DatabaseEngine;
   host: string;
   port: string;
   database: string;
@@ -65,7 +78,7 @@ export interface DatabaseForm {
   roles: string[];
 }
 
-export const EMPTY_FORM: DatabaseForm = {
+export const EMPTY_DATABASE_FORM: DatabaseForm = {
   database_name: '',
   method: 'parameters',
   engine: 'postgresql',
@@ -101,13 +114,13 @@ function parseExtra(extra: string): Record<string, unknown> {
 }
 
 /** The form for editing a database as the API answers it (its password stays the mask). */
-export function formOf(db: DatabaseView): DatabaseForm {
+export function databaseFormOf(db: DatabaseView): DatabaseForm {
   const p = db.parameters;
-  const engine: Engine =
+  const engine: DatabaseEngine =
     p?.engine === 'postgresql' ? 'postgresql' : /^mariadb/.test(db.sqlalchemy_uri ?? '') ? 'mariadb' : 'mysql';
   const schemas = parseExtra(db.extra).schemas_allowed_for_file_upload;
   return {
-    ...EMPTY_FORM,
+    ...EMPTY_DATABASE_FORM,
     database_name: db.database_name,
     method: p ? 'parameters' : 'uri',
     engine,
@@ -116,7 +129,7 @@ export function formOf(db: DatabaseView): DatabaseForm {
     database: p?.database ?? '',
     username: p?.username ?? '',
     password: p?.password ?? '',
-    sslMode: p?.query[ENGINES[engine].sslParam] ?? '',
+    sslMode: p?.query[DATABASE_ENGINES[engine].sslParam] ?? '',
     uri: db.sqlalchemy_uri ?? '',
     expose_in_sqllab: db.expose_in_sqllab,
     allow_dml: db.allow_dml,
@@ -135,7 +148,7 @@ export function formOf(db: DatabaseView): DatabaseForm {
 /** Where to connect: `parameters` (engine-specific fields) or `sqlalchemy_uri`, as the API takes them. */
 export function connectionBody(form: DatabaseForm): Record<string, unknown> {
   if (form.method === 'uri') return { sqlalchemy_uri: form.uri.trim() };
-  const info = ENGINES[form.engine];
+  const info = DATABASE_ENGINES[form.engine];
   return {
     engine: form.engine,
     parameters: {
@@ -188,7 +201,7 @@ export function databaseBody(
 }
 
 /** What the form still lacks before it can be sent; null when complete. */
-export function missingField(form: DatabaseForm): string | null {
+export function missingDatabaseField(form: DatabaseForm): string | null {
   if (!form.database_name.trim()) return 'Display name is required.';
   if (form.method === 'uri') return form.uri.trim() ? null : 'The SQLAlchemy URI is required.';
   if (!form.host.trim()) return 'Host is required.';
@@ -197,4 +210,12 @@ export function missingField(form: DatabaseForm): string | null {
   const timeout = form.cache_timeout.trim();
   if (timeout && !/^\d+$/.test(timeout)) return 'Cache timeout must be a number of seconds.';
   return null;
+}
+
+/** A URI as the log may keep it: its password, if any, replaced by the mask. */
+export function maskUriPassword(uri: string): string {
+  return uri.replace(
+    /^([a-z0-9+.-]+:\/\/[^:@/]*:)([^@/]*)@/i,
+    (_m, head: string) => `${head}${DATABASE_PASSWORD_MASK}@`,
+  );
 }
