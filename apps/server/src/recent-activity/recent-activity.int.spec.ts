@@ -13,6 +13,8 @@ import { DashboardsModule } from '../dashboards/dashboards.module';
 import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
 import type { RecentItem } from './recent-activity';
 import { RecentActivityModule } from './recent-activity.module';
+import { insertDatabase } from '../sqllab/bootstrap/rest-testing';
+import { SavedQueriesModule } from '../sqllab/saved-queries/saved-queries.module';
 
 let t: AuthTestApp;
 let bobId: number;
@@ -45,7 +47,9 @@ const view = (who: 'admin' | 'bob', param: string) =>
   });
 
 beforeAll(async () => {
-  t = await createAuthTestApp({ extraModules: [DashboardsModule, ChartsModule, RecentActivityModule] });
+  t = await createAuthTestApp({
+    extraModules: [DashboardsModule, ChartsModule, RecentActivityModule, SavedQueriesModule],
+  });
   const users = t.app.get(UsersService);
   bobId = (await users.createUser({ username: 'bob', password: 'bob-password', roles: ['Alpha'] }, 'system')).id;
   tokens = {
@@ -153,5 +157,20 @@ describe('GET /api/v1/log/recent_activity/ (real HTTP, real PostgreSQL)', () => 
   it('page_size caps the answer; an unknown key is a 400', async () => {
     expect(await items('bob', { page_size: 2 })).toHaveLength(2);
     expect((await recent('bob', { colour: 'red' })).status).toBe(400);
+  });
+
+  it('a saved query starred and unstarred is still only created: a star is no edit (issue 15 item 6)', async () => {
+    const dbId = await insertDatabase(t, { name: 'recent-db', uri: 'postgresql://reader@127.0.0.1:5432/test' });
+    const saved = await api('admin').post('/api/v1/saved_query/', {
+      label: 'Top routes',
+      db_id: dbId,
+      sql: 'SELECT 1',
+    });
+    expect(saved.status).toBe(201);
+    const id = saved.body.id as number;
+    expect((await api('admin').post(`/api/v1/saved_query/${id}/favorites/`)).status).toBe(200);
+    expect((await api('admin').delete(`/api/v1/saved_query/${id}/favorites/`)).status).toBe(200);
+    const mine = (await items('admin')).filter((i) => i.item_type === 'saved_query');
+    expect(mine.map((i) => [i.action, i.item_id, i.item_title])).toEqual([['created', id, 'Top routes']]);
   });
 });
