@@ -75,11 +75,29 @@ describe('user lifecycle and own password (real HTTP, real PostgreSQL)', () => {
     const selfDelete = await api().request('DELETE', `/api/v1/security/users/${adminId}`, { headers: admin });
     expect(selfDelete.status).toBe(422);
     expect(selfDelete.body.errors[0].message).toBe('You cannot delete your own account.');
+    expect(selfDelete.body.errors[0].error_type).toEqual(expect.any(String));
 
     // Over HTTP the actor is an active admin, so the last admin is always themselves; a tool acting as
     // 'system' meets the other rule.
     await expect(t.app.get(UsersService).deleteUser(adminId, 'system')).rejects.toThrow(/last active admin/);
     expect((await api().get('/api/v1/security/users/', admin)).status).toBe(200);
+
+    // Not the last-admin rule: with another active admin the own account is still refused, nothing is
+    // recorded and the admin stays signed in.
+    const before = await types(adminId);
+    const iris = await create('iris', ['Admin']);
+    const irisToken = await bearer('iris', 'iris-password');
+    const irisSelf = await api().put(`/api/v1/security/users/${iris.id}`, { active: false }, irisToken);
+    expect(irisSelf.status).toBe(422);
+    expect(irisSelf.body.errors[0].message).toBe('You cannot deactivate your own account.');
+    expect(
+      (await api().request('DELETE', `/api/v1/security/users/${iris.id}`, { headers: irisToken })).body.errors[0]
+        .message,
+    ).toBe('You cannot delete your own account.');
+    expect((await api().put(`/api/v1/security/users/${adminId}`, { active: false }, admin)).status).toBe(422);
+    expect(await types(adminId)).toEqual(before);
+    expect(await types(iris.id)).toEqual(['security/userCreated']);
+    expect((await api().get('/api/v1/me/', irisToken)).status).toBe(200);
   });
 
   it('a Gamma user may not delete, deactivate or reset anyone: 403', async () => {
