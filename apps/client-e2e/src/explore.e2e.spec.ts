@@ -327,4 +327,35 @@ describe('Explore in Chromium against the real server', () => {
     await chartShows('echarts_timeseries_line', 'year');
     await shot('reloaded-unsaved-chart');
   });
+  it('switching a drawn Bar to Pie keeps its dimension (one slice per origin) and View query shows the pie query', async () => {
+    await page.goto(`${server!.baseUrl}/explore/`);
+    await pickDataset('cars');
+    await page.getByLabel('Visualization type').selectOption('echarts_timeseries_bar');
+    await page.getByLabel('X-axis').selectOption('origin');
+    await addSimpleMetric('Metrics', 'horsepower', 'AVG');
+    await addSimpleMetric('Metrics', 'horsepower', 'MAX');
+    await runAndWaitRendered();
+    await page.getByRole('tab', { name: 'View query' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'View query' });
+    await panel.locator('pre', { hasText: 'MAX("horsepower")' }).waitFor();
+
+    // The chart is redrawn as a pie at once; the open pane follows it.
+    await page.getByLabel('Visualization type').selectOption('pie');
+    await page.getByTestId('viz-pie').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="chart-status"]')?.textContent === 'Rendered',
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.waitForFunction(
+      () => {
+        const sql = document.querySelector('[role="tabpanel"][aria-label="View query"] pre')?.textContent ?? '';
+        return sql.includes('AVG("horsepower")') && !sql.includes('MAX("horsepower")');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(await page.getByTestId('viz-pie').locator('.highcharts-series-group .highcharts-point').count()).toBe(3);
+    await shot('bar-switched-to-pie');
+  });
 });
