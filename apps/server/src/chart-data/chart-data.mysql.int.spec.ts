@@ -93,7 +93,9 @@ describe('chart data on MySQL/MariaDB', () => {
       `SELECT ${bucket} AS b, COUNT(*) AS n FROM trips GROUP BY b ORDER BY b`,
     );
     const got = res.body.result[0].data.map((r: Record<string, unknown>) => [
-      String(r.t)
+      // Temporal values are epoch ms (UTC), as Superset answers them.
+      new Date(r.t as number)
+        .toISOString()
         .replace('T', ' ')
         .slice(0, grain === 'PT1H' ? 19 : 10),
       Number(r.count),

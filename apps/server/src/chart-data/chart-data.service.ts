@@ -19,7 +19,7 @@ import {
   TimeRangeError,
 } from './explore-domain';
 import { joinOffset, relabel, type QueryPayload } from './payload';
-import type { QueryContext, QueryObject, ResultType } from './query-context.schema';
+import { queryObjectSchema, type QueryContext, type QueryObject, type ResultType } from './query-context.schema';
 import { runReadOnly } from './run-sql';
 import { UnsafeSqlError } from './sql/adhoc-sql';
 import { buildQuery, type BuildOptions, type BuiltQuery } from './sql/build-query';
@@ -45,6 +45,9 @@ export interface RunContext {
 
 @Injectable()
 export class ChartDataService {
+  /** Adhoc expressions' probed temporality by dataset version and expression (probeTemporal). */
+  private readonly probed = new Map<string, boolean>();
+
   constructor(
     private readonly cache: ChartDataCache,
     private readonly config: AppConfig,
@@ -75,8 +78,9 @@ export class ChartDataService {
         case 'timegrains':
           return supportedGrains(source.chart.backend);
         case 'query': {
-          const built = this.build(source, q, run.now);
-          const offsets = q.time_offsets.map((o) => this.build(source, q, run.now, o));
+          const temporal = await this.probeTemporal(source, q);
+          const built = this.build(source, q, run.now, undefined, temporal);
+          const offsets = q.time_offsets.map((o) => this.build(source, q, run.now, o, temporal));
           return {
             query: [built, ...offsets].map((b) => `${displaySql(b.compiled, source.chart.backend)};`).join('\n\n'),
             language: 'sql',
@@ -157,8 +161,52 @@ export class ChartDataService {
     return Number(payload.data[0]?.count ?? 0);
   }
 
-  private build(source: ResolvedDatasource, q: QueryObject, now = new Date(), offset?: string): BuiltQuery {
+  /**
+   * Which adhoc expressions with a time grain are temporal, asked of the database as Superset does (the
+   * type of `SELECT <expr> ... LIMIT 1`): the grain applies only to those. Remembered per dataset version.
+   */
+  private async probeTemporal(source: ResolvedDatasource, q: QueryObject): Promise<ReadonlySet<string>> {
+    const grain = q.extras.time_grain_sqla;
+    const refs = [...q.columns, ...(q.groupby ?? []), ...q.filters.map((f) => f.col)];
+    const expressions = new Set<string>();
+    for (const ref of refs) {
+      if (typeof ref === 'string' || source.chart.columns.some((c) => c.column_name === ref.sqlExpression)) continue;
+      if (ref.timeGrain || (grain && ref.columnType === 'BASE_AXIS')) expressions.add(ref.sqlExpression);
+    }
+    const temporal = new Set<string>();
+    for (const expression of expressions) {
+      const { id, version, changed_on } = source.dataset;
+      const key = JSON.stringify([id, version, changed_on, source.chart.sql, expression]);
+      let isTemporal = this.probed.get(key);
+      if (isTemporal === undefined) {
+        const probe = buildQuery(
+          source.chart,
+          queryObjectSchema.parse({ columns: [{ label: 'probe', sqlExpression: expression }], row_limit: 1 }),
+          { maxRows: 1, defaultRowLimit: 1, resolveTimeRange: () => ({ since: null, until: null }) },
+        );
+        const result = await runReadOnly(source.engine, probe.compiled, {
+          maxRows: 1,
+          timeoutMs: this.config.sqllab.timeoutSec * 1000,
+          schema: source.dataset.schema,
+        });
+        isTemporal = result.columns[0]?.type_generic === 2;
+        if (this.probed.size >= 10_000) this.probed.clear();
+        this.probed.set(key, isTemporal);
+      }
+      if (isTemporal) temporal.add(expression);
+    }
+    return temporal;
+  }
+
+  private build(
+    source: ResolvedDatasource,
+    q: QueryObject,
+    now = new Date(),
+    offset?: string,
+    temporal?: ReadonlySet<string>,
+  ): BuiltQuery {
     const options: BuildOptions = {
+      isTemporalExpression: temporal ? (expression) => temporal.has(expression) : undefined,
       maxRows: SQL_MAX_ROW,
       defaultRowLimit: ROW_LIMIT,
       resolveTimeRange: (range) =>
@@ -178,8 +226,12 @@ export class ChartDataService {
     resultType: ResultType,
   ): Promise<QueryPayload> {
     const backend = source.chart.backend;
-    const built = this.build(source, q, run.now);
-    const offsets = q.time_offsets.map((offset) => ({ offset, built: this.build(source, q, run.now, offset) }));
+    const temporal = await this.probeTemporal(source, q);
+    const built = this.build(source, q, run.now, undefined, temporal);
+    const offsets = q.time_offsets.map((offset) => ({
+      offset,
+      built: this.build(source, q, run.now, offset, temporal),
+    }));
     // The key is the SQL and its bound values as executed, not their display rendering.
     const statement = (c: BuiltQuery['compiled']) => [c.sql, c.parameters];
     const key = createHash('sha256')

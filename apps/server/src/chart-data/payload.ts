@@ -39,18 +39,26 @@ export function relabel(
   const label = (c: ResultColumn) => labels.get(c.name) ?? c.name;
   const colnames = result.columns.map(label);
   // Charts plot numbers: exact decimals the engine keeps as text (NUMERIC averages) become JS numbers.
-  const value = (c: ResultColumn, v: unknown) =>
-    c.type_generic === 0 && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  // Temporal values are epoch ms, as Superset's chart data answers (a zone-less timestamp is UTC), so no
+  // browser reads them in its own zone; what has no instant ('infinity', a time of day) stays as it came.
+  const value = (c: ResultColumn, v: unknown) => {
+    if (c.type_generic === 2 && v !== null && v !== undefined) return epochMs(v) ?? v;
+    return c.type_generic === 0 && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : v;
+  };
   const data = result.rows.map((row) =>
     Object.fromEntries(result.columns.map((c) => [label(c), value(c, row[c.name])])),
   );
   return { colnames, coltypes: result.columns.map((c) => c.type_generic), data };
 }
 
-/** A temporal value from the database (ISO text, zone-less means UTC) as epoch ms, else null. */
+/** A temporal value (epoch ms, or ISO text from the database, zone-less means UTC) as epoch ms, else null. */
 export function epochMs(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string' && !(value instanceof Date)) return null;
   if (value instanceof Date) return value.getTime();
+  if (!/^[+-]?\d{4,}-\d\d-\d\d/.test(value)) return null; // a time of day, 'infinity'
   const text =
     /[zZ]|[+-]\d\d:?\d\d$/.test(value) || !/\d{4}-\d\d-\d\d/.test(value)
       ? value

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { CurrentUser } from '../auth/current-user';
 import { ChartDataService } from '../chart-data/chart-data.service';
 import { ChartDatasources } from '../chart-data/chart-datasource';
-import { toCsv, toXlsx, type Table } from '../chart-data/export-format';
+import { toCsv, toXlsx, withReadableDates, type Table } from '../chart-data/export-format';
 import { queryContextSchema } from '../chart-data/query-context.schema';
 import { ChartsService } from '../charts/charts.service';
 import { AppConfig } from '../config/app-config';
@@ -78,12 +78,14 @@ export class ReportContentMaker {
         images: [],
         files: [{ filename: 'report.xlsx', contentType: XLSX_TYPE, content: await toXlsx([table], verboseMap) }],
       };
+    // Dates as readable text, as in the CSV (the chart data's JSON holds them as epoch ms).
+    const readable = withReadableDates(table);
     return {
       images: [],
       files: [],
       table: {
-        columns: table.colnames.map((c) => verboseMap[c] ?? c),
-        rows: table.data.map((row) => table.colnames.map((c) => row[c])),
+        columns: readable.colnames.map((c) => verboseMap[c] ?? c),
+        rows: readable.data.map((row) => readable.colnames.map((c) => row[c])),
       },
     };
   }

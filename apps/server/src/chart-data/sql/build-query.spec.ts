@@ -143,4 +143,45 @@ describe('buildQuery: query objects as SQL per dialect', () => {
     expect(text).toContain('inner join (select "origin" as "__series_0" from "public"."flights" as "flights" where');
     expect(text).toContain('"origin" IS NOT DISTINCT FROM "series_limit"."__series_0"');
   });
+
+  it('applies a time grain only to temporal columns: a grain on a text or numeric x-axis is ignored (Superset)', () => {
+    const grained = (sqlExpression: string, options2: Record<string, unknown> = {}) =>
+      displaySql(
+        buildQuery(
+          ds('postgresql'),
+          queryObjectSchema.parse({
+            columns: [{ label: 'x', sqlExpression, columnType: 'BASE_AXIS', timeGrain: 'P1D' }],
+            metrics: ['count'],
+            extras: { time_grain_sqla: 'P1M' },
+          }),
+          { ...options, ...options2 },
+        ).compiled,
+        'postgresql',
+      );
+    expect(grained('origin')).toMatch(/^select "origin" as "x"/);
+    expect(grained('delay')).toMatch(/^select "delay" as "x"/);
+    expect(grained('date')).toMatch(/^select DATE_TRUNC\('day', "date"\) as "x"/i);
+    // An adhoc expression is truncated only when the caller's probe says it is temporal.
+    expect(grained('delay + 1', { isTemporalExpression: () => false })).toMatch(/^select \(delay \+ 1\) as "x"/);
+    expect(grained('date + 1', { isTemporalExpression: () => true })).toMatch(/^select DATE_TRUNC/i);
+    const legacy = sqlOf('postgresql', {
+      is_timeseries: true,
+      granularity: 'origin',
+      metrics: ['count'],
+      extras: { time_grain_sqla: 'P1D' },
+    });
+    expect(legacy.text).toMatch(/^select "origin" as "__timestamp"/);
+  });
+
+  it('compares a temporal column with an epoch ms filter value as the UTC timestamp it stands for', () => {
+    const { built } = sqlOf('postgresql', {
+      columns: ['origin'],
+      metrics: ['count'],
+      filters: [
+        { col: 'date', op: 'IN', val: [Date.UTC(2001, 0, 2), '2001-01-03'] },
+        { col: 'delay', op: '==', val: 5 },
+      ],
+    });
+    expect(built.compiled.parameters.slice(0, 3)).toEqual(['2001-01-02 00:00:00', '2001-01-03', 5]);
+  });
 });

@@ -34,6 +34,11 @@ export interface BuildOptions {
   resolveTimeRange: (timeRange: string) => TimeBounds;
   /** Time offsets (time comparison) move every time bound; identity otherwise. */
   shiftTime?: (date: Date) => Date;
+  /**
+   * Whether an adhoc SQL expression (not a dataset column) is temporal, as the caller probed it: a time
+   * grain applies only then. Without it an expression with a grain is truncated.
+   */
+  isTemporalExpression?: (sqlExpression: string) => boolean;
 }
 
 export interface BuiltQuery {
@@ -89,6 +94,12 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
   const rejectedFilters: BuiltQuery['rejectedFilters'] = [];
   const grain = q.extras.time_grain_sqla ?? null;
 
+  // Superset truncates only what is temporal (a dataset column marked temporal, or an expression whose
+  // probed type is); a grain on anything else (a BASE_AXIS of text or numbers) is ignored, not an error.
+  const temporalColumn = (name: string) => {
+    const column = findColumn(ds, name);
+    return column ? column.is_dttm || column.type_generic === 2 : (options.isTemporalExpression?.(name) ?? true);
+  };
   const columnOf = (col: ColumnRef): Selected => {
     if (typeof col === 'string') return { label: col, expr: requireColumn(ds, col), isTimeAxis: false };
     const named = findColumn(ds, col.sqlExpression)
@@ -96,7 +107,8 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
       : fragment(col.sqlExpression, ds.backend, 'expression');
     const isTimeAxis = col.columnType === 'BASE_AXIS' || !!col.timeGrain;
     const timeGrain = col.timeGrain ?? (isTimeAxis ? grain : null);
-    return { label: columnLabel(col), expr: timeGrain ? withGrain(ds, named, timeGrain) : named, isTimeAxis };
+    const truncated = timeGrain && temporalColumn(col.sqlExpression) ? withGrain(ds, named, timeGrain) : named;
+    return { label: columnLabel(col), expr: truncated, isTimeAxis };
   };
 
   const metricExpr = (m: MetricRef): Expr => {
@@ -144,7 +156,8 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
   const granularity = q.granularity ?? q.granularity_sqla ?? null;
   if (q.is_timeseries && granularity) {
     const base = requireColumn(ds, granularity);
-    selected.push({ label: TIMESTAMP_LABEL, expr: grain ? withGrain(ds, base, grain) : base, isTimeAxis: true });
+    const truncated = grain && temporalColumn(granularity) ? withGrain(ds, base, grain) : base;
+    selected.push({ label: TIMESTAMP_LABEL, expr: truncated, isTimeAxis: true });
   }
   for (const ref of columnRefs) {
     const s = columnOf(ref);
@@ -193,7 +206,11 @@ export function buildQuery(ds: ChartDatasource, q: QueryObject, options: BuildOp
       fromDttm ??= bounds.since;
       toDttm ??= bounds.until;
     } else {
-      const condition = filterCondition(ds.backend, expr, filter, bind);
+      // A temporal value charts send back (a clicked cell, a filter value) is epoch ms, as the data
+      // answered it: compared as the UTC timestamp it stands for (Superset's filter_values_handler).
+      const temporal = typeof filter.col === 'string' && temporalColumn(filter.col);
+      const bindValue = temporal ? (v: unknown) => bind(typeof v === 'number' ? fmt(new Date(v)) : v) : bind;
+      const condition = filterCondition(ds.backend, expr, filter, bindValue);
       if (condition) where.push(condition);
     }
     appliedFilters.push({ column: name });
