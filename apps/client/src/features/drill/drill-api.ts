@@ -5,9 +5,10 @@
  */
 import type { DrillDetailRequest, DrillRows } from '@strata/domain';
 import type { HttpClient } from '../api/http-client';
+import { readableRows } from '../charts/viz/format/result-rows';
 
 interface SamplesAnswer {
-  result: { colnames?: string[]; data?: Record<string, unknown>[]; total_count?: number };
+  result: { colnames?: string[]; coltypes?: number[]; data?: Record<string, unknown>[]; total_count?: number };
 }
 
 export function drillApi(http: HttpClient) {
@@ -21,7 +22,8 @@ export function drillApi(http: HttpClient) {
         per_page: String(per_page),
       });
       const { result } = await http.post<SamplesAnswer>(`/datasource/samples?${query.toString()}`, request.body);
-      return { colnames: result.colnames ?? [], rows: result.data ?? [], total: result.total_count ?? 0 };
+      // Temporal values come as epoch ms: the rows keep them as the date-times the table shows.
+      return { colnames: result.colnames ?? [], rows: readableRows(result), total: result.total_count ?? 0 };
     },
     async chartData(queryContext: unknown): Promise<unknown[]> {
       return (await http.post<{ result: unknown[] }>('/api/v1/chart/data', queryContext)).result ?? [];

@@ -323,4 +323,50 @@ describe('ChartRenderer with a host that re-creates its props', () => {
     );
     expect(onRendered).toHaveBeenCalledTimes(2);
   });
+
+  describe('temporal values as the chart data API answers them (epoch ms, UTC)', () => {
+    const epochDigits = /\b1\d{12}\b/;
+
+    it('a table shows dates, not numbers', () => {
+      const { container } = render(
+        <ChartRenderer
+          vizType="table"
+          formData={{
+            query_mode: 'aggregate',
+            groupby: ['date'],
+            metrics: ['count'],
+            table_timestamp_format: '%Y-%m-%d',
+          }}
+          queriesData={[dailyFlights]}
+          {...size}
+          onRendered={jest.fn()}
+        />,
+      );
+      expect(container.textContent).toContain('2005-01-01');
+      expect(container.textContent).toContain('2005-01-04');
+      expect(container.textContent).not.toMatch(epochDigits);
+    });
+
+    it('a line chart labels its time axis and tooltip with dates, not numbers', () => {
+      const { container } = render(
+        <ChartRenderer
+          vizType="echarts_timeseries_line"
+          formData={{ x_axis: 'date', metrics: ['count'], x_axis_time_format: '%Y-%m-%d' }}
+          queriesData={[dailyFlights]}
+          {...size}
+          onRendered={jest.fn()}
+        />,
+      );
+      const chart = chartIn(container);
+      expect(chart.xAxis[0]!.options.type).toBe('datetime');
+      const labels = [...container.querySelectorAll('.highcharts-xaxis-labels text')].map((t) => t.textContent ?? '');
+      expect(labels.length).toBeGreaterThan(0);
+      expect(labels.join(' ')).toMatch(/2005-01-0\d/);
+      expect(labels.join(' ')).not.toMatch(epochDigits);
+      act(() => chart.tooltip.refresh(chart.series[0]!.points[1]!));
+      const tooltip = container.querySelector('.highcharts-tooltip')?.textContent ?? '';
+      expect(tooltip).toContain('2005-01-02');
+      expect(tooltip).not.toMatch(epochDigits);
+    });
+  });
 });

@@ -4,6 +4,7 @@
  */
 import type { DashboardCore } from '../dashboard-core';
 import { chartQueryContext, datasourceKeyOfChart } from './chart-query';
+import { readableRows } from '../../charts/viz/format/result-rows';
 
 function queryInputs(core: DashboardCore, chartId: number) {
   const state = core.store.getState();
@@ -37,8 +38,9 @@ export async function viewResults(
     dashboardId,
     force: false,
   });
-  const result = first as { colnames?: string[]; data?: Record<string, unknown>[] } | undefined;
-  return { colnames: result?.colnames ?? [], data: result?.data ?? [] };
+  const result = first as { colnames?: string[]; coltypes?: number[]; data?: Record<string, unknown>[] } | undefined;
+  // Temporal values come as epoch ms: shown as date-times.
+  return { colnames: result?.colnames ?? [], data: readableRows(result ?? {}) };
 }
 
 /** The chart's data as a file (charts-dashboards-reports §9 export csv/xlsx; needs can_csv). */

@@ -2,6 +2,7 @@ import { distinctUntilChanged, map, skip, type Subscription } from 'rxjs';
 import type { DataPaneResult, DataTab, FormData } from '@strata/domain';
 import { toClientError } from '../../api/api-error';
 import type { ExploreCore } from '../explore.feature';
+import { readableRows } from '../../charts/viz/format/result-rows';
 import { chartDataRequest } from './chart-request';
 import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
 
@@ -32,7 +33,7 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       const r = await core.api.samples(datasource, page, SAMPLES_PAGE_SIZE);
       return {
         colnames: r.colnames ?? [],
-        data: r.data ?? [],
+        data: readableRows(r),
         rowcount: r.rowcount ?? r.data?.length ?? 0,
         page,
         totalCount: r.total_count,
@@ -52,7 +53,8 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       };
     return {
       colnames: first.colnames ?? [],
-      data: first.data ?? [],
+      // Temporal values come as epoch ms: shown as date-times.
+      data: readableRows(first),
       rowcount: first.rowcount ?? first.data?.length ?? 0,
     };
   }
