@@ -53,13 +53,22 @@ describe('Upload a file (Chromium)', () => {
   it('uploads a 50,000-row CSV with a progress bar; SQL Lab counts it and Explore opens it', async () => {
     const page = await stage.signIn('admin', stage.server.adminPassword);
     await page.goto(`${stage.server.baseUrl}/`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload file' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload file' }).waitFor();
+    // From the databases list: the "Upload file" entry of a database that allows uploads chooses it.
+    await page.goto(`${stage.server.baseUrl}/databaseview/list/`);
+    await page.getByRole('link', { name: 'Upload a CSV or Excel file to Uploads' }).click();
     await page.getByRole('heading', { name: 'Upload file to database' }).waitFor();
-    await page
-      .getByLabel('Database', { exact: true })
-      .locator('option', { hasText: 'Uploads' })
-      .waitFor({ state: 'attached' });
-    await page.getByLabel('Database', { exact: true }).selectOption({ label: 'Uploads' });
+    const database = page.getByLabel('Database', { exact: true });
+    await database.locator('option', { hasText: /^Uploads$/ }).waitFor({ state: 'attached' });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('select[aria-label="Database"]') as HTMLSelectElement | null)?.selectedOptions[0]
+          ?.text === 'Uploads',
+    );
+    // The embedded examples database refuses uploads: it is listed, disabled, with the reason.
+    const refusing = database.locator('option', { hasText: '(does not allow file uploads)' });
+    expect(await refusing.count()).toBeGreaterThan(0);
+    expect(await refusing.first().isDisabled()).toBe(true);
     await page.getByLabel('File (CSV or Excel)').setInputFiles(csvPath);
     expect(await page.getByLabel('Table name').inputValue()).toBe(table);
     // Inferred from the first rows, editable: amount stays float, day a date, id an integer.
