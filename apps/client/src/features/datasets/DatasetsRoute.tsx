@@ -1,24 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { hasPermission, Permission, PermissionView } from '@strata/domain';
-import type { AppServices } from '../../app/services';
+import { onePerPageLoad } from '../../app/one-per-page-load';
 import { useServices } from '../../app/services-context';
 import { useStoreState } from '../../shared/use-store-state';
-import { createDatasets, type DatasetsFeature } from './datasets.feature';
+import { createDatasets } from './datasets.feature';
 import { DatasetEditorPage } from './editor/DatasetEditorPage';
 import { DatasetListPage } from './list/DatasetListPage';
 
-// Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
-const features = new WeakMap<AppServices, DatasetsFeature>();
-
-function datasetsFor(services: AppServices): DatasetsFeature {
-  let feature = features.get(services);
-  if (!feature) {
-    feature = createDatasets(services.context, services.http, services.toasts);
-    services.timeTravel.register(feature.store);
-    features.set(services, feature);
-  }
-  return feature;
-}
+const datasetsFor = onePerPageLoad((services) => createDatasets(services.context, services.http, services.toasts));
 
 /** `/tablemodelview/list/`. */
 export function DatasetListRoute() {

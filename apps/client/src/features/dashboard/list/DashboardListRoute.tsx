@@ -1,21 +1,10 @@
-import type { AppServices } from '../../../app/services';
+import { onePerPageLoad } from '../../../app/one-per-page-load';
 import { useServices } from '../../../app/services-context';
 import { useStoreState } from '../../../shared/use-store-state';
 import { DashboardListPage } from './DashboardListPage';
-import { createDashboardList, type DashboardListFeature } from './dashboard-list.feature';
+import { createDashboardList } from './dashboard-list.feature';
 
-// Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
-const features = new WeakMap<AppServices, DashboardListFeature>();
-
-function listFor(services: AppServices): DashboardListFeature {
-  let feature = features.get(services);
-  if (!feature) {
-    feature = createDashboardList(services.context, services.http, services.toasts);
-    services.timeTravel.register(feature.store);
-    features.set(services, feature);
-  }
-  return feature;
-}
+const listFor = onePerPageLoad((services) => createDashboardList(services.context, services.http, services.toasts));
 
 export default function DashboardListRoute() {
   const services = useServices();

@@ -1,25 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { hasPermission, isAdmin, Permission, PermissionView } from '@strata/domain';
-import type { AppServices } from '../../../app/services';
+import { onePerPageLoad } from '../../../app/one-per-page-load';
 import { useServices } from '../../../app/services-context';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { ScheduleType } from '../api/reports-api';
-import { createReportPages, type ReportPagesFeature } from './report-pages.feature';
+import { createReportPages } from './report-pages.feature';
 import { ReportListPage } from './ReportListPage';
 import { ReportLogPage } from './ReportLogPage';
 
-// Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
-const features = new WeakMap<AppServices, ReportPagesFeature>();
-
-function pagesFor(services: AppServices): ReportPagesFeature {
-  let feature = features.get(services);
-  if (!feature) {
-    feature = createReportPages(services.context, services.http, services.toasts);
-    services.timeTravel.register(feature.store);
-    features.set(services, feature);
-  }
-  return feature;
-}
+const pagesFor = onePerPageLoad((services) => createReportPages(services.context, services.http, services.toasts));
 
 /** `/report/list/` and `/alert/list/`. */
 export function ReportListRoute({ type }: { type: ScheduleType }) {

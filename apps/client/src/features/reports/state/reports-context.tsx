@@ -3,7 +3,7 @@ import { NEVER } from 'rxjs';
 import { useObservableState } from 'observable-hooks';
 import { hasPermission, Permission, PermissionView, type PermissionSubject } from '@strata/domain';
 import { useOptionalServices } from '../../../app/services-context';
-import type { AppServices } from '../../../app/services';
+import { onePerPageLoad } from '../../../app/one-per-page-load';
 import { createReports, type ReportsFeature } from './reports.feature';
 
 const ReportsContext = createContext<ReportsFeature | null>(null);
@@ -15,17 +15,9 @@ export function ReportsProvider({ reports, children }: { reports: ReportsFeature
 
 // One reports store per page's services, made the first time a menu or modal needs it and listed in the
 // time-travel panel from then on: the pages that never show reports never load them.
-const perServices = new WeakMap<AppServices, ReportsFeature>();
-
-export function reportsOf(services: AppServices): ReportsFeature {
-  let reports = perServices.get(services);
-  if (!reports) {
-    reports = createReports({ context: services.context, http: services.http });
-    services.timeTravel.register(reports.store);
-    perServices.set(services, reports);
-  }
-  return reports;
-}
+export const reportsOf = onePerPageLoad((services) =>
+  createReports({ context: services.context, http: services.http }),
+);
 
 /** The reports feature of this part of the page, or null where there is none (a component rendered alone). */
 export function useReports(): ReportsFeature | null {
