@@ -1,7 +1,15 @@
 import { useMemo, useState } from 'react';
 import { TIME_GRAINS, type FilterOptions, type FilterSearch } from '@strata/domain';
 import type { DashboardDataset } from '../api/types';
-import { controlOf, FilterType, searchesAllValues, type FilterValue, type NativeFilter } from './native-filters';
+import { getTimeFormatter } from '../../charts/viz/format/time-format';
+import {
+  controlOf,
+  FilterType,
+  searchesAllValues,
+  targetsTemporalColumn,
+  type FilterValue,
+  type NativeFilter,
+} from './native-filters';
 
 interface ControlProps {
   filter: NativeFilter;
@@ -11,6 +19,9 @@ interface ControlProps {
 
 const MAX_SHOWN_OPTIONS = 200;
 const text = (v: unknown) => (v === null ? '<NULL>' : String(v));
+const dateTime = getTimeFormatter('%Y-%m-%d %H:%M:%S');
+/** A temporal column's values come as epoch ms (UTC): shown as a date, with its time when not midnight. */
+const temporalText = (v: unknown) => (typeof v === 'number' ? dateTime(v).replace(/ 00:00:00$/, '') : text(v));
 
 interface SearchProps {
   options: FilterOptions | undefined;
@@ -36,6 +47,7 @@ export function SelectFilter({
 }: ControlProps & SearchProps) {
   // What is typed is how the control is looked at; the values it finds are the store's.
   const [search, setSearch] = useState('');
+  const label = targetsTemporalColumn(filter, datasets) ? temporalText : text;
   const dynamic = !!onSearch && searchesAllValues(filter, datasets);
   const answered = dynamic && search.trim() !== '' && found?.text === search && found.status === 'ready';
   const selected = Array.isArray(value) ? (value as (string | number | boolean | null)[]) : [];
@@ -43,8 +55,8 @@ export function SelectFilter({
     if (answered) return found.values.slice(0, MAX_SHOWN_OPTIONS);
     const term = search.trim().toLowerCase();
     const all = options?.values ?? [];
-    return (term ? all.filter((v) => text(v).toLowerCase().includes(term)) : all).slice(0, MAX_SHOWN_OPTIONS);
-  }, [options, search, answered, found]);
+    return (term ? all.filter((v) => label(v).toLowerCase().includes(term)) : all).slice(0, MAX_SHOWN_OPTIONS);
+  }, [options, search, answered, found, label]);
   const searching = dynamic && search.trim() !== '' && found?.status === 'loading';
   const toggle = (v: string | number | boolean | null) => {
     if (!controlOf(filter).multiSelect) return onChange(selected.includes(v) ? null : [v]);
@@ -93,7 +105,7 @@ export function SelectFilter({
                 if (!controlOf(filter).multiSelect && selected.includes(v)) onChange(null);
               }}
             />
-            {text(v)}
+            {label(v)}
           </label>
         ))}
         {(answered || (options?.status === 'ready' && !searching)) && shown.length === 0 && (

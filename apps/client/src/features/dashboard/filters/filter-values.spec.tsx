@@ -177,3 +177,27 @@ describe('"Dynamically search all filter values" (controlValues.searchAllOptions
     expect(offered('Car')).toEqual(['chevrolet chevelle']);
   });
 });
+
+describe('a select filter on a temporal column (values answered as epoch ms, as Superset)', () => {
+  it('offers its values as dates and filters the charts by the epoch ms the server compares as timestamps', async () => {
+    const yearFilter = originFilter(
+      {},
+      { id: 'NATIVE_FILTER-year', name: 'Year', targets: [{ datasetId: 1, column: { name: 'year' } }] },
+    );
+    spec.api.dashboards.push(withFilters([yearFilter]));
+    spec.render('/dashboard/7/');
+    await within(await screen.findByRole('complementary', { name: 'Filters' })).findByRole('group', {
+      name: 'Year values',
+    });
+    await waitFor(() => expect(offered('Year')).toEqual(['1970-01-01', '1971-01-01', '1972-01-01']));
+    fireEvent.click(within(bar()).getByRole('checkbox', { name: '1971-01-01' }));
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(filtersOf(spec.api.chartData.find((c) => c.sliceId !== null)!.sliceId!)).toContainEqual({
+        col: 'year',
+        op: 'IN',
+        val: [Date.UTC(1971, 0, 1)],
+      }),
+    );
+  });
+});

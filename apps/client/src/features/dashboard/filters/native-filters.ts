@@ -85,6 +85,14 @@ export function searchesAllValues(filter: NativeFilter, datasets: readonly Dashb
   return type === undefined || type === null || type === GenericDataType.STRING;
 }
 
+/** Whether a filter's column is temporal: its values then come as epoch ms (the chart data API's answer). */
+export function targetsTemporalColumn(filter: NativeFilter, datasets: readonly DashboardDataset[]): boolean {
+  const target = targetOf(filter);
+  if (!target) return false;
+  const column = datasets.find((d) => d.id === target.datasetId)?.columns.find((c) => c.column_name === target.column);
+  return column?.type_generic === GenericDataType.TEMPORAL;
+}
+
 export function defaultValueOf(filter: NativeFilter): FilterValue | null {
   const value = filter.defaultDataMask.filterState?.value;
   return isFilterValue(value) && !isEmptyValue(value) ? value : null;

@@ -132,8 +132,10 @@ function aggregate(rows: Row[], metric: unknown): number | null {
 }
 
 /** One query object over the cars rows: every filter, group by the columns, the metrics, the order. */
-export function runCarsQuery(query: Row): { colnames: string[]; data: Row[] } {
-  const rows = (CARS as Row[]).filter((r) => ((query.filters as Row[]) ?? []).every((f) => matches(r, f)));
+export function runCarsQuery(query: Row): { colnames: string[]; coltypes: number[]; data: Row[] } {
+  // As the server answers: the temporal column (year, a DATE) as epoch ms, UTC.
+  const cars: Row[] = (CARS as Row[]).map((r) => ({ ...r, year: Date.parse(`${String(r.year)}T00:00:00Z`) }));
+  const rows = cars.filter((r) => ((query.filters as Row[]) ?? []).every((f) => matches(r, f)));
   const columns = ((query.columns as unknown[]) ?? []).map((c) =>
     typeof c === 'string' ? c : String((c as Row).label),
   );
@@ -155,7 +157,8 @@ export function runCarsQuery(query: Row): { colnames: string[]; data: Row[] } {
     const col = order[0];
     data.sort((a, b) => String(a[col]).localeCompare(String(b[col])) * (order[1] ? 1 : -1));
   }
-  return { colnames: [...columns, ...metrics.map(metricLabel)], data };
+  const coltypes = [...columns.map((c) => (c === 'year' ? 2 : c === 'horsepower' ? 0 : 1)), ...metrics.map(() => 0)];
+  return { colnames: [...columns, ...metrics.map(metricLabel)], coltypes, data };
 }
 
 export interface ChartDataCall {
@@ -265,7 +268,6 @@ export function dashboardTestApi() {
       body: {
         result: queries.map((q) => ({
           ...run(q),
-          coltypes: [],
           rowcount: run(q).data.length,
           status: 'success',
           is_cached: false,
