@@ -1,22 +1,11 @@
 import { isAdmin } from '@strata/domain';
-import type { AppServices } from '../../app/services';
+import { onePerPageLoad } from '../../app/one-per-page-load';
 import { useServices } from '../../app/services-context';
 import { useStoreState } from '../../shared/use-store-state';
-import { createDatabases, type DatabasesFeature } from './databases.feature';
+import { createDatabases } from './databases.feature';
 import { DatabasesPage } from './DatabasesPage';
 
-// Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
-const features = new WeakMap<AppServices, DatabasesFeature>();
-
-function featureFor(services: AppServices): DatabasesFeature {
-  let feature = features.get(services);
-  if (!feature) {
-    feature = createDatabases(services.context, services.http, services.toasts);
-    services.timeTravel.register(feature.store);
-    features.set(services, feature);
-  }
-  return feature;
-}
+const featureFor = onePerPageLoad((services) => createDatabases(services.context, services.http, services.toasts));
 
 /** `/databaseview/list/`: admins only (the server answers 403 to anyone else's changes too). */
 export default function DatabasesRoute() {

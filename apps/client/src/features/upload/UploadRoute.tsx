@@ -1,37 +1,28 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Permission, PermissionView, hasPermission, type DatabaseView } from '@strata/domain';
-import type { AppServices } from '../../app/services';
+import { onePerPageLoad } from '../../app/one-per-page-load';
 import { useServices } from '../../app/services-context';
 import { useStoreState } from '../../shared/use-store-state';
 import { databasesApi } from '../databases/databases-api';
 import { UploadPage } from './UploadPage';
-import { createUpload, type UploadFeature } from './upload.feature';
+import { createUpload } from './upload.feature';
 import { excelColumns, xhrUpload } from './upload-request';
 
-// Made when the lazily loaded page first opens, once per page load, and joined to time travel then.
-const features = new WeakMap<AppServices, UploadFeature>();
-
-function featureFor(services: AppServices): UploadFeature {
-  let feature = features.get(services);
-  if (!feature) {
-    feature = createUpload(services.context, {
-      databases: async () =>
-        (await databasesApi(services.http).list('')).result.map((d: DatabaseView) => ({
-          id: d.id,
-          database_name: d.database_name,
-          allowsUpload: d.allow_file_upload,
-          uploadSchemas: uploadSchemasOf(d.extra),
-        })),
-      schemas: async (id) => (await services.http.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/`)).result,
-      excelColumns: excelColumns(services.http),
-      upload: xhrUpload(services.http),
-    });
-    services.timeTravel.register(feature.store);
-    features.set(services, feature);
-  }
-  return feature;
-}
+const featureFor = onePerPageLoad((services) =>
+  createUpload(services.context, {
+    databases: async () =>
+      (await databasesApi(services.http).list('')).result.map((d: DatabaseView) => ({
+        id: d.id,
+        database_name: d.database_name,
+        allowsUpload: d.allow_file_upload,
+        uploadSchemas: uploadSchemasOf(d.extra),
+      })),
+    schemas: async (id) => (await services.http.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/`)).result,
+    excelColumns: excelColumns(services.http),
+    upload: xhrUpload(services.http),
+  }),
+);
 
 /** `extra.schemas_allowed_for_file_upload` (a JSON string, as Superset sends `extra`). */
 function uploadSchemasOf(extra: string): string[] {
