@@ -188,9 +188,9 @@ function LayerEditor({
       ) : (
         <>
           {field(
-            'Chart',
+            'Source chart',
             <select
-              aria-label="Chart"
+              aria-label="Source chart"
               value={String(draft.value ?? '')}
               onChange={(e) => set({ value: e.target.value ? Number(e.target.value) : '' })}
             >
