@@ -4,6 +4,8 @@ import type { ExploreState } from '@strata/domain';
 import type { ExploreFeature } from '../explore.feature';
 import { ManageEmailReports } from '../../reports/report-modal';
 import { EmbedCodeButton } from '../../drill/EmbedCodeButton';
+import { useSignedInUser } from '../../reports/state/reports-context';
+import { canShareChart } from '@strata/domain';
 
 interface Props {
   explore: ExploreFeature;
@@ -24,6 +26,9 @@ export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = 
   const [name, setName] = useState(state.sliceName);
   useEffect(() => setName(state.sliceName), [state.sliceName]);
   const hasData = state.datasource !== null && state.chart.latestQueryFormData !== null;
+  // A chart's permalink needs can_share_chart (the server refuses it too); a page without a session shows it.
+  const user = useSignedInUser();
+  const mayShare = !user || canShareChart(user);
   return (
     <header className="explore-header">
       {!hideTitle && (
@@ -62,9 +67,11 @@ export function ExploreHeader({ explore, state, onSave, onPermalink, readOnly = 
           <button type="button" onClick={explore.redo} disabled={!history.canRedo} title="Redo (Ctrl+Shift+Z)">
             Redo
           </button>
-          <button type="button" onClick={onPermalink} disabled={!state.datasource}>
-            Copy permalink
-          </button>
+          {mayShare && (
+            <button type="button" onClick={onPermalink} disabled={!state.datasource}>
+              Copy permalink
+            </button>
+          )}
           <EmbedCodeButton title={state.sliceName} formData={state.formData} disabled={!state.datasource} />
         </>
       )}
