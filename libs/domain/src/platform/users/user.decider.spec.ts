@@ -145,6 +145,39 @@ describe('user decider', () => {
       .then([{ type: 'security/userFirstNameChanged', data: { firstName: 'Anna' } }]);
   });
 
+  it('given an admin acting on their own account, when they drop the Admin role, then refused, saying why', () => {
+    const adminAna: UserEvent = { type: 'security/userCreated', data: { ...ana, roles: ['Admin', 'sql_lab'] } };
+    const asAna = deciderSpec(userDecider, { knownRoles: ['Admin', 'Gamma', 'sql_lab'], actorId: ana.id });
+    asAna
+      .given([adminAna])
+      .when({ type: 'UpdateUser', data: { roles: ['Gamma'] } })
+      .thenThrows('cannot_demote_self');
+    // Whatever the role name's case, and also when the form sends other changes along.
+    const self = { knownRoles: ['Admin', 'Gamma', 'sql_lab'], actorId: ana.id };
+    expect(() =>
+      userDecider.decide(
+        { type: 'UpdateUser', data: { firstName: 'Anna', roles: ['sql_lab'] } },
+        state({ roles: ['admin'] }),
+        self,
+      ),
+    ).toThrow(SELF_LOCKOUT.demote);
+    // Their other roles stay theirs to change while they keep Admin.
+    asAna
+      .given([adminAna])
+      .when({ type: 'UpdateUser', data: { roles: ['Admin'] } })
+      .then([{ type: 'security/userRolesChanged', data: { roles: ['Admin'], granted: [], revoked: ['sql_lab'] } }]);
+    // Another admin may take it away (the server then checks that an active admin remains).
+    spec
+      .given([adminAna])
+      .when({ type: 'UpdateUser', data: { roles: ['Gamma'] } }, { knownRoles: ['Admin', 'Gamma'], actorId: 1 })
+      .then([
+        {
+          type: 'security/userRolesChanged',
+          data: { roles: ['Gamma'], granted: ['Gamma'], revoked: ['Admin', 'sql_lab'] },
+        },
+      ]);
+  });
+
   it('evolve leaves the state unchanged for an event it does not know', () => {
     spec.given([created, { type: 'security/somethingElse', data: {} } as unknown as UserEvent]).thenState(state());
   });

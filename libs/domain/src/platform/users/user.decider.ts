@@ -56,17 +56,19 @@ export type UserCommand = CreateUser | UpdateUser | DeleteUser;
 export interface UserContext {
   /** Role names that exist (the domain's built-in roles). */
   knownRoles: readonly string[];
-  /** The user acting, when a user acts: nobody may deactivate or delete their own account. */
+  /** The user acting, when a user acts: nobody may deactivate, delete or demote their own account. */
   actorId?: number;
 }
 
 /**
- * Why an admin may not switch off or delete their own account (they would lock themselves out): the
- * decider's refusal, and the title of the users page's disabled buttons on the admin's own row.
+ * Why an admin may not switch off, delete or demote their own account (they would lock themselves out of
+ * user management): the decider's refusal, and the title of the users page's disabled controls on the
+ * admin's own row.
  */
 export const SELF_LOCKOUT = {
   deactivate: 'You cannot deactivate your own account.',
   delete: 'You cannot delete your own account.',
+  demote: 'You cannot take the Admin role away from yourself.',
 } as const;
 
 const USERNAME = /^[\p{L}\p{N}._@+-]{1,64}$/u;
@@ -116,6 +118,14 @@ function decideUpdate({ data }: UpdateUser, state: UserState, context: UserConte
   checkExists(state);
   if (data.active === false && state.active && context.actorId === state.id) {
     throw new DomainError('cannot_deactivate_self', SELF_LOCKOUT.deactivate);
+  }
+  if (
+    data.roles !== undefined &&
+    context.actorId === state.id &&
+    isAdmin({ roles: state.roles }) &&
+    !isAdmin({ roles: data.roles })
+  ) {
+    throw new DomainError('cannot_demote_self', SELF_LOCKOUT.demote);
   }
   checkProfile(data);
   const events: UserEvent[] = [];
