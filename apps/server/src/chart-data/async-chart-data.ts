@@ -4,6 +4,7 @@
  * context as the user who asked (their permissions re-read in the worker), keeps the result in the
  * chart data cache under the job id, and publishes an async event whose result_url the client GETs.
  */
+import { AnnotationDataService } from './annotations/annotation-data';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ErrorType } from '@strata/domain';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +51,7 @@ export class AsyncChartData implements OnModuleInit {
     private readonly cache: ChartDataCache,
     private readonly service: ChartDataService,
     private readonly sources: ChartDatasources,
+    private readonly annotations: AnnotationDataService,
   ) {}
 
   enabled(): boolean {
@@ -97,7 +99,7 @@ export class AsyncChartData implements OnModuleInit {
         throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'The user of this job no longer exists.');
       const user: CurrentUser = { ...row, permissions: permissionsOf(row.roles), via: 'bearer' };
       const { source, context: allowed } = await this.sources.resolveContext(context, user);
-      const result = await this.service.run(source, allowed);
+      const result = await this.annotations.withAnnotations(await this.service.run(source, allowed), allowed, user);
       await this.cache.set<StoredResult>(
         `async:${jobId}`,
         { userId, result },

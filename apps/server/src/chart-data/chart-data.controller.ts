@@ -84,7 +84,8 @@ export class ChartDataController {
       return this.async.submit(context, user);
     }
     const result = await this.service.run(source, allowed);
-    if (context.result_format === 'json') return { result: await this.withAnnotations(result, allowed, user) };
+    if (context.result_format === 'json')
+      return { result: await this.annotations.withAnnotations(result, allowed, user) };
     const tables = result.filter(
       (r): r is Table => typeof r === 'object' && r !== null && 'colnames' in r && 'data' in r,
     );
@@ -100,18 +101,6 @@ export class ChartDataController {
     res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     res.setHeader('content-disposition', `attachment; filename="${name}.xlsx"`);
     res.send(await toXlsx(tables, source.dataset.verbose_map));
-  }
-
-  /** Each full answer's `annotation_data`: the layers of its query object that read another chart. */
-  private async withAnnotations(result: unknown[], context: QueryContext, user: CurrentUser): Promise<unknown[]> {
-    return Promise.all(
-      result.map(async (r, i) => {
-        const layers = context.queries[i]?.annotation_layers;
-        if (!layers?.length || typeof r !== 'object' || r === null || !('annotation_data' in r)) return r;
-        const data = await this.annotations.forChart(layers, context.form_data ?? {}, user, context.force);
-        return { ...r, annotation_data: data };
-      }),
-    );
   }
 
   @Get('api/v1/chart/data/:cacheKey')

@@ -207,3 +207,79 @@ describe('annotation data (real PostgreSQL, real HTTP)', () => {
     expect(res.body.message).toBeTruthy();
   });
 });
+
+/** Polls the events endpoint until the job's event is there (a condition, bounded generously). */
+async function waitForEvent(client: ApiClient, jobId: string): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const events = (await client.get('/api/v1/async_event/')).body.result as Record<string, unknown>[];
+    const event = events.find((e) => e.job_id === jobId);
+    if (event) return event;
+    if (Date.now() > deadline) throw new Error(`no async event for job ${jobId}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('annotation data with GLOBAL_ASYNC_QUERIES (real PostgreSQL, real HTTP)', () => {
+  let fixture: ExamplesFixture;
+  let t: AuthTestApp;
+
+  beforeAll(async () => {
+    fixture = await loadExampleTables(['stocks']);
+    t = await createChartTestApp([ChartsModule], { featureFlags: { GLOBAL_ASYNC_QUERIES: true } });
+  }, 300_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await fixture?.close();
+  });
+
+  it("the job's result carries the layers' annotation data as the synchronous answer does", async () => {
+    const admin = await userClient(t, ['Admin']);
+    const dbId = await registerExamples(t, fixture);
+    const stocks = (await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'stocks' }))
+      .body.id as number;
+    const chart = await admin.post('/api/v1/chart/', {
+      slice_name: 'events',
+      viz_type: 'table',
+      datasource_id: stocks,
+      datasource_type: 'table',
+      params: JSON.stringify({
+        viz_type: 'table',
+        datasource: `${stocks}__table`,
+        query_mode: 'raw',
+        all_columns: ['date', 'symbol'],
+        adhoc_filters: [
+          {
+            expressionType: 'SIMPLE',
+            clause: 'WHERE',
+            subject: 'price',
+            operator: '>',
+            comparator: 600,
+            filterOptionName: 'f',
+          },
+        ],
+        row_limit: 100,
+      }),
+    });
+    expect(chart.status).toBe(201);
+    const submitted = await admin.post('/api/v1/chart/data', {
+      datasource: { id: stocks, type: 'table' },
+      queries: [
+        {
+          columns: ['symbol'],
+          metrics: ['count'],
+          annotation_layers: [
+            { name: 'highs', annotationType: 'EVENT', sourceType: 'table', value: chart.body.id, timeColumn: 'date' },
+          ],
+        },
+      ],
+    });
+    expect(submitted.status).toBe(202);
+    const event = await waitForEvent(admin, submitted.body.job_id as string);
+    expect(event.status).toBe('done');
+    const result = await admin.get(event.result_url as string);
+    const [{ n }] = await fixture.query<{ n: string }>(`SELECT COUNT(*) AS n FROM stocks WHERE price > 600`);
+    expect(result.body.result[0].annotation_data.highs.records).toHaveLength(Number(n));
+  });
+});

@@ -17,7 +17,7 @@ import { ChartDataService } from '../chart-data.service';
 import { ChartDatasources } from '../chart-datasource';
 import { buildQueryContext, GenericDataType, QueryContextError } from '../explore-domain';
 import type { QueryPayload } from '../payload';
-import { queryContextSchema, type QueryObject } from '../query-context.schema';
+import { queryContextSchema, type QueryContext, type QueryObject } from '../query-context.schema';
 
 interface LayerChartRow {
   id: number;
@@ -105,6 +105,17 @@ export class AnnotationDataService {
       resultFormat: 'json',
     })) as QueryPayload;
     return layer.annotationType === 'TIME_SERIES' ? timeSeriesOf(payload) : { records: payload.data };
+  }
+
+  /** A chart data answer (sync or async) with each full result's `annotation_data` from its query object's layers. */
+  async withAnnotations(result: unknown[], context: QueryContext, user: CurrentUser): Promise<unknown[]> {
+    return Promise.all(
+      result.map(async (r, i) => {
+        const layers = context.queries[i]?.annotation_layers;
+        if (!layers?.length || typeof r !== 'object' || r === null || !('annotation_data' in r)) return r;
+        return { ...r, annotation_data: await this.forChart(layers, context.form_data ?? {}, user, context.force) };
+      }),
+    );
   }
 
   /**
