@@ -26,9 +26,13 @@ function pointName(point: unknown): string | null {
 }
 
 /** The labels a chart shows, in drawing order, each once. */
+/** An annotation layer's series (timeseries/annotations.ts) keeps the layer's colour: it is no label of the data. */
+const isAnnotation = (series: unknown) => Boolean((series as { custom?: { annotation?: unknown } }).custom?.annotation);
+
 export function chartLabels(options: Options): string[] {
   const labels = new Set<string>();
   for (const series of seriesOf(options)) {
+    if (isAnnotation(series)) continue;
     if (POINT_COLORED.has(typeOf(series, options))) {
       for (const point of series.data ?? []) {
         const name = pointName(point);
@@ -45,6 +49,7 @@ export function chartLabels(options: Options): string[] {
 export function withLabelColors(options: Options, colors: Readonly<Record<string, string>>): Options {
   if (!options.series) return options;
   const series = seriesOf(options).map((s): AnySeries => {
+    if (isAnnotation(s)) return s;
     if (POINT_COLORED.has(typeOf(s, options))) {
       const data = s.data?.map((point) => {
         const name = pointName(point);

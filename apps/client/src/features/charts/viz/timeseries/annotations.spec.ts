@@ -4,6 +4,7 @@ import { transformProps as bar } from '../bar/transformProps';
 import { transformProps as line } from '../line/transformProps';
 import { carsDatasource, dailyFlights, DAY, JAN_1_2005 } from '../testing/fixtures';
 import { seriesOf, xAxisOf } from '../testing/highcharts-options';
+import { chartLabels, withLabelColors } from '../shared/label-colors';
 import { timeOf, withAnnotations } from './annotations';
 
 const formula = { name: 'Target', annotationType: 'FORMULA', sourceType: '', value: 'y = 5000', color: '#ff0000' };
@@ -102,5 +103,15 @@ describe('annotation layers on line, bar and area charts', () => {
     expect(timeOf('2005-01-01')).toBe(JAN_1_2005);
     expect(timeOf('nope')).toBeNull();
     expect(timeOf(null)).toBeNull();
+  });
+});
+
+describe('annotation layers on a dashboard', () => {
+  it("keep their own colour: they are not among the chart's labels a dashboard colours", () => {
+    const { formData, queriesData } = annotated([formula]);
+    const options = line(formData, queriesData, carsDatasource);
+    expect(chartLabels(options)).toEqual(['Flights']);
+    const coloured = withLabelColors(options, { Flights: '#123456', Target: '#654321' });
+    expect(seriesOf(coloured).map((s) => (s as { color?: string }).color)).toEqual(['#123456', '#ff0000']);
   });
 });
