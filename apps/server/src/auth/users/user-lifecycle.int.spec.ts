@@ -100,6 +100,45 @@ describe('user lifecycle and own password (real HTTP, real PostgreSQL)', () => {
     expect((await api().get('/api/v1/me/', irisToken)).status).toBe(200);
   });
 
+  it('refuses an admin taking the Admin role away from themselves (422); another admin may, while one remains', async () => {
+    const demoteSelf = await api().put(`/api/v1/security/users/${adminId}`, { roles: ['Gamma'] }, admin);
+    expect(demoteSelf.status).toBe(422);
+    expect(demoteSelf.body.errors[0].message).toBe('You cannot take the Admin role away from yourself.');
+    expect(demoteSelf.body.errors[0].error_type).toEqual(expect.any(String));
+
+    // With a second admin it is still refused: it is the own account, not the last admin, that counts.
+    const before = await types(adminId);
+    const jo = await create('jo', ['Admin']);
+    const joToken = await bearer('jo', 'jo-password');
+    const joSelf = await api().put(`/api/v1/security/users/${jo.id}`, { roles: ['Alpha'], first_name: 'Jo' }, joToken);
+    expect(joSelf.status).toBe(422);
+    expect(joSelf.body.errors[0].message).toBe('You cannot take the Admin role away from yourself.');
+    expect(await types(jo.id)).toEqual(['security/userCreated']);
+    expect((await api().get('/api/v1/me/', joToken)).status).toBe(200);
+    // Keeping Admin, the own other roles may change.
+    const joKeeps = await api().put(`/api/v1/security/users/${jo.id}`, { roles: ['Admin', 'sql_lab'] }, joToken);
+    expect(joKeeps.status).toBe(200);
+    expect(joKeeps.body.result.roles).toEqual(['Admin', 'sql_lab']);
+
+    // Another admin takes it away; then jo, no longer an admin, is refused the users API.
+    const demoted = await api().put(`/api/v1/security/users/${jo.id}`, { roles: ['Gamma'] }, admin);
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.result.roles).toEqual(['Gamma']);
+    expect((await api().get('/api/v1/security/users/', joToken)).status).toBe(403);
+    expect(await types(adminId)).toEqual(before);
+
+    // The last active admin keeps the role whoever acts (a command-line tool acts as 'system'). Admins
+    // that earlier tests made step down first.
+    for (const other of await t.app.get(UsersService).list()) {
+      if (other.id !== adminId && other.active && other.roles.includes('Admin'))
+        expect((await api().put(`/api/v1/security/users/${other.id}`, { roles: ['Gamma'] }, admin)).status).toBe(200);
+    }
+    await expect(t.app.get(UsersService).assignRoles(adminId, ['Gamma'], 'system')).rejects.toThrow(
+      /last active admin/,
+    );
+    expect((await api().get('/api/v1/security/users/', admin)).status).toBe(200);
+  });
+
   it('a Gamma user may not delete, deactivate or reset anyone: 403', async () => {
     const hal = await create('hal');
     const gamma = await bearer('hal', 'hal-password');
