@@ -1,28 +1,17 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createTestContext } from '../../shared/test-context';
-import { HttpClient } from '../api/http-client';
-import { createErrors, type ErrorsFeature } from '../errors/errors.feature';
-import { ToastList } from '../toasts/ToastList';
-import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { ExplorePage } from './ExplorePage';
-import { createExplore, type ExploreFeature } from './explore.feature';
-import { exploreTestApi } from './testing/explore-test-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ErrorsFeature } from '../errors/errors.feature';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { ExploreFeature } from './explore.feature';
+import { startExplore, stopExplore, type ExploreTestApi } from './testing/explore-kit';
+import { renderExploreAt } from './testing/explore-page-kit';
 
 // Issue 13: /explore/?slice_id=<id>&as_of=<position> shows the saved chart as it was (its params then),
 // read-only: controls disabled, no Save, nothing written; the chart's data is queried as today.
 
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
-
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 let errors: ErrorsFeature;
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
 
 const pie = (name: string, groupby: string) => ({
   id: 1,
@@ -36,38 +25,14 @@ const pie = (name: string, groupby: string) => ({
 });
 
 beforeEach(async () => {
-  api = await exploreTestApi().start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
-  errors = createErrors(context, toasts);
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors,
-    user: () => alpha as never,
-  });
+  ({ api, toasts, errors, explore } = await startExplore());
   api.charts.push(pie('Cars by name', 'name'));
   api.past.set('5', [pie('Cars by origin', 'origin')]);
 });
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
-function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/explore/" element={<ExplorePage explore={explore} userName="Alpha" />} />
-      </Routes>
-      <Where />
-      <ToastList toasts={toasts} />
-    </MemoryRouter>,
-  );
-}
+const renderAt = (url: string) => renderExploreAt(url, { explore, toasts });
 
 const writes = () => api.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v1/chart/data');
 const groupbyQueried = () =>

@@ -17,20 +17,13 @@ import { socketPush } from '../async/socket-push';
 import { createErrors } from '../errors/errors.feature';
 import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
 import { createExplore, type ExploreFeature } from './explore.feature';
+import { ALPHA as alpha, AVG_HP as avgHp, type ExploreTestApi } from './testing/explore-kit';
 import { exploreTestApi } from './testing/explore-test-api';
 
 // GLOBAL_ASYNC_QUERIES (issue 5): chart data answers 202 with a job; the chart waits for its event.
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
-const avgHp = {
-  expressionType: 'SIMPLE',
-  column: { column_name: 'horsepower' },
-  aggregate: 'AVG',
-  label: 'AVG(horsepower)',
-  optionName: 'm1',
-};
 const FLAGS = { GLOBAL_ASYNC_QUERIES: true };
 
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature | undefined;
 let events: AsyncEvents | undefined;

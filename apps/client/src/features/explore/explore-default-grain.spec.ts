@@ -2,43 +2,30 @@
  * The dataset editor's default time grain reaches Explore: a new chart on the dataset starts with it as
  * time_grain_sqla (Superset's default_time_grain); a form that names its own grain keeps it.
  */
-import { createTestContext } from '../../shared/test-context';
 import { HttpClient } from '../api/http-client';
-import { createErrors } from '../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { createExplore, type ExploreFeature } from './explore.feature';
-import { carsDataset, exploreTestApi } from './testing/explore-test-api';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { ExploreFeature } from './explore.feature';
+import { startExplore, stopExplore, type ExploreTestApi } from './testing/explore-kit';
+import { carsDataset } from './testing/explore-test-api';
 
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
 const weekly = { ...carsDataset, default_time_grain: 'P1W' };
 
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 
 beforeEach(async () => {
-  api = await exploreTestApi({
-    more: (method, url) =>
-      method === 'GET' && url.pathname === `/api/v1/dataset/${weekly.id}`
-        ? { status: 200, body: { id: weekly.id, result: weekly } }
-        : undefined,
-  }).start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    user: () => alpha as never,
-  });
+  ({ api, toasts, explore } = await startExplore({
+    api: {
+      more: (method, url) =>
+        method === 'GET' && url.pathname === `/api/v1/dataset/${weekly.id}`
+          ? { status: 200, body: { id: weekly.id, result: weekly } }
+          : undefined,
+    },
+  }));
 });
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
 describe("Explore: the dataset's default time grain", () => {
   it('a new chart on the dataset starts with it', async () => {

@@ -1,65 +1,18 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createTestContext } from '../../shared/test-context';
-import { HttpClient } from '../api/http-client';
-import { createErrors } from '../errors/errors.feature';
-import { ToastList } from '../toasts/ToastList';
-import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { ExplorePage } from './ExplorePage';
-import { createExplore, type ExploreFeature } from './explore.feature';
-import { exploreTestApi } from './testing/explore-test-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { ExploreFeature } from './explore.feature';
+import { ALPHA_CSV_DASHBOARDS, startExplore, stopExplore, type ExploreTestApi } from './testing/explore-kit';
+import { renderExploreAt } from './testing/explore-page-kit';
 
-const alpha = {
-  id: 1,
-  username: 'alpha',
-  roles: {
-    Alpha: [
-      ['can_write', 'Chart'],
-      ['can_csv', 'Superset'],
-      ['can_write', 'Dashboard'],
-    ],
-  },
-};
-
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
+beforeEach(async () => ({ api, toasts, explore } = await startExplore({ user: () => ALPHA_CSV_DASHBOARDS })));
 
-beforeEach(async () => {
-  api = await exploreTestApi().start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    user: () => alpha as never,
-  });
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
-
-function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/explore/" element={<ExplorePage explore={explore} userName="Alpha" />} />
-      </Routes>
-      <Where />
-      <ToastList toasts={toasts} />
-    </MemoryRouter>,
-  );
-}
+const renderAt = (url: string) => renderExploreAt(url, { explore, toasts });
 
 describe('Explore page', () => {
   it('builds a bar chart from a dataset: validation, adhoc metric, run, render, save to a new dashboard', async () => {

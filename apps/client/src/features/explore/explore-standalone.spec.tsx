@@ -1,35 +1,21 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createTestContext } from '../../shared/test-context';
-import { HttpClient } from '../api/http-client';
-import { createErrors } from '../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { ExplorePage } from './ExplorePage';
-import { createExplore, type ExploreFeature } from './explore.feature';
-import { exploreTestApi } from './testing/explore-test-api';
+import { screen, waitFor } from '@testing-library/react';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { ExploreFeature } from './explore.feature';
+import { startExplore, stopExplore, type ExploreTestApi } from './testing/explore-kit';
+import { renderExploreAt } from './testing/explore-page-kit';
 
 /**
  * sqllab-and-platform §2, charts-dashboards-reports §2: Explore reads `standalone` and the UI-config bit
  * mask. Standalone (1, 2, 3) is the chart alone; bit 1 hides the title, bit 8 the chart controls.
  */
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
 const avgHp = { expressionType: 'SIMPLE', column: { column_name: 'horsepower' }, aggregate: 'AVG', label: 'AVG(hp)' };
 
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 
 beforeEach(async () => {
-  api = await exploreTestApi().start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    user: () => alpha as never,
-  });
+  ({ api, toasts, explore } = await startExplore());
   const params = { viz_type: 'echarts_timeseries_bar', x_axis: 'origin', metrics: [avgHp], datasource: '1__table' };
   api.charts.push({
     id: 1,
@@ -43,21 +29,10 @@ beforeEach(async () => {
   });
 });
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
-function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/explore/" element={<ExplorePage explore={explore} userName="Alpha" />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+/** The page alone (no address or toasts beside it). */
+const renderAt = (url: string) => renderExploreAt(url, { explore });
 
 /** The chart was queried and answered (the renderer then draws it). */
 const chartAnswered = () =>

@@ -1,55 +1,26 @@
 import { waitFor } from '@testing-library/react';
 import { SaveAction, type ExploreState } from '@strata/domain';
-import { createTestContext } from '../../shared/test-context';
-import { HttpClient } from '../api/http-client';
-import { createErrors } from '../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../toasts/toasts.feature';
-import { createExplore, type ExploreFeature } from './explore.feature';
-import { exploreTestApi } from './testing/explore-test-api';
+import type { ToastsFeature } from '../toasts/toasts.feature';
+import type { ExploreFeature } from './explore.feature';
+import {
+  ALPHA_CSV_DASHBOARDS as alpha,
+  AVG_HP as avgHp,
+  startExplore,
+  stopExplore,
+  type ExploreTestApi,
+} from './testing/explore-kit';
 
-const alpha = {
-  id: 1,
-  username: 'alpha',
-  roles: {
-    Alpha: [
-      ['can_write', 'Chart'],
-      ['can_csv', 'Superset'],
-      ['can_write', 'Dashboard'],
-    ],
-  },
-};
-const avgHp = {
-  expressionType: 'SIMPLE',
-  column: { column_name: 'horsepower' },
-  aggregate: 'AVG',
-  label: 'AVG(horsepower)',
-  optionName: 'm1',
-};
-
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 let user: unknown = alpha;
 
 beforeEach(async () => {
-  api = await exploreTestApi().start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
   user = alpha;
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    user: () => user as never,
-  });
+  ({ api, toasts, explore } = await startExplore({ user: () => user }));
 });
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
 const state = (): ExploreState => explore.store.getState();
 const toastTexts = () => toasts.store.getState().toasts.map((t) => t.text);

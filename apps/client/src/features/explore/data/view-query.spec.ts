@@ -1,44 +1,18 @@
 import { waitFor } from '@testing-library/react';
 import type { ExploreState } from '@strata/domain';
-import { createTestContext } from '../../../shared/test-context';
-import { HttpClient } from '../../api/http-client';
-import { createErrors } from '../../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../../toasts/toasts.feature';
-import { createExplore, type ExploreFeature } from '../explore.feature';
-import { exploreTestApi } from '../testing/explore-test-api';
+import type { ToastsFeature } from '../../toasts/toasts.feature';
+import type { ExploreFeature } from '../explore.feature';
+import { AVG_HP as avgHp, startExplore, stopExplore, type ExploreTestApi } from '../testing/explore-kit';
 
 /** Issue 16: 'View query' and 'View results' show what the chart shows, also after a viz switch. */
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
-const avgHp = {
-  expressionType: 'SIMPLE',
-  column: { column_name: 'horsepower' },
-  aggregate: 'AVG',
-  label: 'AVG(horsepower)',
-  optionName: 'm1',
-};
 
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 
-beforeEach(async () => {
-  api = await exploreTestApi().start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    user: () => alpha as never,
-  });
-});
+beforeEach(async () => ({ api, toasts, explore } = await startExplore()));
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
 const state = (): ExploreState => explore.store.getState();
 const pane = () => explore.side.getState().dataPane;

@@ -2,65 +2,33 @@
  * The chart being built under a form_data_key in the address (issue 16 item 1): the real page on a real
  * HTTP server with the API's shapes (testing/explore-test-api.ts).
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { createTestContext } from '../../../shared/test-context';
-import { HttpClient } from '../../api/http-client';
-import { createErrors } from '../../errors/errors.feature';
-import { ToastList } from '../../toasts/ToastList';
-import { createToasts, type ToastsFeature } from '../../toasts/toasts.feature';
-import { ExplorePage } from '../ExplorePage';
-import { createExplore, type ExploreFeature } from '../explore.feature';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import type { ToastsFeature } from '../../toasts/toasts.feature';
+import type { ExploreFeature } from '../explore.feature';
 import { FORM_DATA_LOST } from '../open';
-import { exploreTestApi } from '../testing/explore-test-api';
+import { startExplore, stopExplore, type ExploreTestApi } from '../testing/explore-kit';
+import { renderExploreAt } from '../testing/explore-page-kit';
 
-const alpha = { id: 1, username: 'alpha', roles: { Alpha: [['can_write', 'Chart']] } };
-
-let api: ReturnType<typeof exploreTestApi>;
+let api: ExploreTestApi;
 let toasts: ToastsFeature;
 let explore: ExploreFeature;
 let go: (to: string | number) => void = () => undefined;
 
-function Where() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  go = (to) => act(() => void (typeof to === 'number' ? navigate(to) : navigate(to)));
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
 const where = () => new URL(screen.getByTestId('location').textContent!, 'http://x');
 const storedForm = (key: string) => JSON.parse(String(api.formData.get(key)!.form_data)) as Record<string, unknown>;
 
-beforeEach(async () => {
-  api = await exploreTestApi().start();
-  const context = createTestContext('1');
-  toasts = createToasts(context);
-  explore = createExplore({
-    context,
-    http: new HttpClient({ baseUrl: api.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    user: () => alpha as never,
-  });
-});
+beforeEach(async () => ({ api, toasts, explore } = await startExplore()));
 
-afterEach(async () => {
-  explore.dispose();
-  toasts.dispose();
-  await api.stop();
-});
+afterEach(() => stopExplore({ explore, toasts, api }));
 
 function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/explore/" element={<ExplorePage explore={explore} userName="Alpha" />} />
-        <Route path="/elsewhere/" element={<p>Elsewhere</p>} />
-      </Routes>
-      <Where />
-      <ToastList toasts={toasts} />
-    </MemoryRouter>,
-  );
+  return renderExploreAt(url, {
+    explore,
+    toasts,
+    onNavigate: (navigate) => (go = navigate),
+    children: <Route path="/elsewhere/" element={<p>Elsewhere</p>} />,
+  });
 }
 
 describe('Explore keeps the chart being built under a form_data_key in the address', () => {
