@@ -1,40 +1,20 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { visibleQueryEditors } from '@strata/domain';
-import { createTestContext } from '../../../shared/test-context';
-import { TestServer } from '../../../testing/test-server';
-import { HttpClient } from '../../api/http-client';
-import { createErrors } from '../../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../../toasts/toasts.feature';
+import type { TestServer } from '../../../testing/test-server';
+import type { ToastsFeature } from '../../toasts/toasts.feature';
 import { SqlLabPage } from '../SqlLabPage';
-import { createSqlLab, type SqlLabFeature } from '../sqllab.feature';
-import { sqlLabTestApi } from '../testing/sqllab-test-api';
+import type { SqlLabFeature } from '../sqllab.feature';
+import { startSqlLab, stopSqlLab } from '../testing/sqllab-kit';
 import { QueryHistoryPage } from './QueryHistoryPage';
 
 let server: TestServer;
 let toasts: ToastsFeature;
 let sqllab: SqlLabFeature;
 
-beforeEach(async () => {
-  localStorage.clear();
-  server = await new TestServer(sqlLabTestApi().handler).start();
-  const context = createTestContext();
-  toasts = createToasts(context);
-  sqllab = createSqlLab({
-    context,
-    http: new HttpClient({ baseUrl: server.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    backendPersistence: false,
-    openPush: null,
-  });
-});
+beforeEach(async () => ({ server, toasts, sqllab } = await startSqlLab()));
 
-afterEach(async () => {
-  sqllab.dispose();
-  toasts.dispose();
-  await server.stop();
-});
+afterEach(() => stopSqlLab({ server, toasts, sqllab }));
 
 function showPage(canSeeAllQueries: boolean) {
   render(

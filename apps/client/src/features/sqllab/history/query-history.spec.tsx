@@ -1,32 +1,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import ace from 'ace-builds';
-import { createTestContext } from '../../../shared/test-context';
-import { TestServer } from '../../../testing/test-server';
-import { HttpClient } from '../../api/http-client';
-import { createErrors } from '../../errors/errors.feature';
-import { createToasts, type ToastsFeature } from '../../toasts/toasts.feature';
+import type { TestServer } from '../../../testing/test-server';
+import type { ToastsFeature } from '../../toasts/toasts.feature';
 import { SqlLabPage } from '../SqlLabPage';
-import { createSqlLab, type SqlLabFeature } from '../sqllab.feature';
-import { sqlLabTestApi } from '../testing/sqllab-test-api';
+import type { SqlLabFeature } from '../sqllab.feature';
+import { startSqlLab, stopSqlLab } from '../testing/sqllab-kit';
 
 let server: TestServer;
 let toasts: ToastsFeature;
 let sqllab: SqlLabFeature;
 
 beforeEach(async () => {
-  localStorage.clear();
-  server = await new TestServer(sqlLabTestApi().handler).start();
-  const context = createTestContext();
-  toasts = createToasts(context);
-  sqllab = createSqlLab({
-    context,
-    http: new HttpClient({ baseUrl: server.baseUrl }),
-    toasts,
-    errors: createErrors(context, toasts),
-    backendPersistence: false,
-    openPush: null,
-  });
+  ({ server, toasts, sqllab } = await startSqlLab());
   render(
     <MemoryRouter initialEntries={['/sqllab/']}>
       <SqlLabPage sqllab={sqllab} />
@@ -35,11 +21,7 @@ beforeEach(async () => {
   await waitFor(() => expect(screen.getByLabelText('Schema')).toHaveValue('public'));
 });
 
-afterEach(async () => {
-  sqllab.dispose();
-  toasts.dispose();
-  await server.stop();
-});
+afterEach(() => stopSqlLab({ server, toasts, sqllab }));
 
 const editor = () => (screen.getByTestId('sql-editor') as HTMLElement & { env: { editor: ace.Ace.Editor } }).env.editor;
 const historyRows = () => screen.getAllByTestId('history-row');
