@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exploreDecider, type ExploreEvent, type ExploreState } from '@strata/domain';
 import { createFeatureStore } from '../../../shared/feature-store';
@@ -10,6 +10,8 @@ import { annotationQueries, EXPLORE_CHART } from './annotation-queries';
 /** A real HTTP server answering the annotation data endpoint: a layer's data, a refusal, or a dropped connection. */
 function annotationServer(): Promise<{ server: Server; url: string; asked: string[] }> {
   const asked: string[] = [];
+  // 'slow' layers are answered together once two have been asked, each with the order it was asked in.
+  const slow: ServerResponse[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -21,6 +23,15 @@ function annotationServer(): Promise<{ server: Server; url: string; asked: strin
       }
       const name = JSON.parse(body || '{}').annotation_layer?.name as string;
       asked.push(name);
+      if (name === 'slow') {
+        slow.push(res);
+        if (slow.length === 2)
+          slow.forEach((r, n) => {
+            r.setHeader('content-type', 'application/json');
+            r.end(JSON.stringify({ result: { name, data: { records: [{ n }] } } }));
+          });
+        return;
+      }
       if (name === 'down') {
         req.socket.destroy();
         return;
@@ -96,6 +107,44 @@ describe("Explore's annotation queries (charts-dashboards-reports §4)", () => {
     expect(state.annotationData).toEqual({ answered: { records: [] }, asked: { records: [{ ds: 1 }] } });
     expect(state.annotationError).toEqual({ missing: 'The chart 9 does not exist.', down: 'Network error.' });
     expect(api.asked.sort()).toEqual(['asked', 'down', 'missing']);
+    sub.unsubscribe();
+  });
+
+  it('a new start of the same name aborts the earlier query: only the later answer is recorded', async () => {
+    const context = createTestContext('1');
+    const store = createFeatureStore<ExploreState, ExploreEvent>('explore', exploreDecider, context);
+    const queries = annotationQueries(
+      { store, context } as unknown as ExploreCore,
+      new HttpClient({ baseUrl: api.url }),
+    );
+    const recorded: string[] = [];
+    const seen = queries.store.recorded$.subscribe((e) =>
+      recorded.push(`${e.type} ${'requestId' in e.data ? e.data.requestId : ''}`),
+    );
+    const sub = queries.followChart();
+    const formData = {
+      datasource: '1__table',
+      viz_type: 'echarts_timeseries_line',
+      annotation_layers: [layer('slow')],
+    };
+    for (const queryId of ['q1', 'q2']) {
+      store.record([{ type: 'explore/queryTriggered', data: { queryId, formData, force: false, at: 1 } }]);
+      store.record([{ type: 'explore/chartLoaded', data: { queryId, queriesResponse: [{}], at: 2 } }]);
+    }
+    await new Promise<void>((resolve) => {
+      const s = queries.store.state$.subscribe((state) => {
+        if (state[EXPLORE_CHART]?.annotationData.slow) resolve();
+      });
+      return () => s.unsubscribe();
+    });
+    const [first, second] = recorded.map((r) => r.split(' ')[1]);
+    expect(recorded).toEqual([
+      `annotation/queryStarted ${first}`,
+      `annotation/queryStarted ${second}`,
+      `annotation/querySucceeded ${second}`,
+    ]);
+    expect(queries.store.getState()[EXPLORE_CHART]!.annotationData).toEqual({ slow: { records: [{ n: 1 }] } });
+    seen.unsubscribe();
     sub.unsubscribe();
   });
 });

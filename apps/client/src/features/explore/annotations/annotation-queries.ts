@@ -2,7 +2,7 @@
  * The annotation queries of charts-dashboards-reports §4 for Explore's chart (issue 16 item 2), folded by
  * the domain's annotationQueryFold on their own store. After each chart answer, every shown layer of the
  * form it ran: without a source type it is skipped (a formula is computed where it is drawn); with one it
- * starts (a start supersedes an earlier query of the same name, whose late answer is dropped), then
+ * starts (aborting an earlier query of the same name, whose answer is then never recorded), then
  * succeeds with the layer's data the chart answer carries, or asks the annotation data endpoint, which
  * gives the data or the reason it failed ('Network error.' when no answer came).
  */
@@ -11,6 +11,7 @@ import {
   annotationQueryFold,
   ErrorType,
   requiresQuery,
+  supersededAnnotationQuery,
   type AnnotationData,
   type AnnotationLayer,
   type AnnotationQueryEvent,
@@ -36,6 +37,14 @@ const shownLayers = (formData: Readonly<Record<string, unknown>> | null): Annota
     (l) => l && typeof l.name === 'string' && l.show !== false,
   );
 
+/** The request, or an AbortError once the signal fires (HttpClient takes no signal: raced, as chart data does). */
+function abortable<T>(request: Promise<T>, signal: AbortSignal): Promise<T> {
+  const aborted = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true }),
+  );
+  return Promise.race([request, aborted]);
+}
+
 export function annotationQueries(core: ExploreCore, http: HttpClient): AnnotationQueries {
   const store = createFeatureStore<AnnotationQueryState, AnnotationQueryEvent>(
     'explore-annotations',
@@ -43,6 +52,8 @@ export function annotationQueries(core: ExploreCore, http: HttpClient): Annotati
     core.context,
   );
   const chart = EXPLORE_CHART;
+  /** The abort controller of each query under way, by request id. */
+  const controllers = new Map<string, AbortController>();
 
   async function run(layer: AnnotationLayer, formData: Record<string, unknown>, answered: unknown) {
     const { name } = layer;
@@ -50,8 +61,9 @@ export function annotationQueries(core: ExploreCore, http: HttpClient): Annotati
       store.record([{ type: 'annotation/querySkipped', data: { chart, name } }], MAY_LAND_IN_PAST);
       return;
     }
-    // An earlier query of this name is superseded: the fold keeps only this request's answer (the
-    // HttpClient takes no abort signal, so the earlier request is left to finish unheard).
+    // §4: a start aborts the earlier query of the same name (its answer is no longer waited for or recorded).
+    const earlier = supersededAnnotationQuery(store.getState(), chart, name);
+    if (earlier) controllers.get(earlier)?.abort();
     const requestId = core.context.newId();
     store.record([{ type: 'annotation/queryStarted', data: { chart, name, requestId } }], MAY_LAND_IN_PAST);
     if (answered !== undefined) {
@@ -61,16 +73,22 @@ export function annotationQueries(core: ExploreCore, http: HttpClient): Annotati
       );
       return;
     }
+    const controller = new AbortController();
+    controllers.set(requestId, controller);
     try {
-      const res = await http.post<{ result: { name: string; data: AnnotationData } }>('/api/v1/chart/annotation_data', {
-        annotation_layer: layer,
-        form_data: formData,
-      });
+      const res = await abortable(
+        http.post<{ result: { name: string; data: AnnotationData } }>('/api/v1/chart/annotation_data', {
+          annotation_layer: layer,
+          form_data: formData,
+        }),
+        controller.signal,
+      );
       store.record(
         [{ type: 'annotation/querySucceeded', data: { chart, name, requestId, data: res.result.data } }],
         MAY_LAND_IN_PAST,
       );
     } catch (error) {
+      if (controller.signal.aborted) return;
       // No answer at all (a network failure or time-out) is §8's 'Network error.'; otherwise the server's reason.
       const reached =
         error instanceof ApiError &&
@@ -85,6 +103,8 @@ export function annotationQueries(core: ExploreCore, http: HttpClient): Annotati
         ],
         MAY_LAND_IN_PAST,
       );
+    } finally {
+      controllers.delete(requestId);
     }
   }
 
