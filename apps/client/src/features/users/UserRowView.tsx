@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SELF_LOCKOUT, type UserRow } from '@strata/domain';
+import { isAdmin, SELF_LOCKOUT, type UserRow } from '@strata/domain';
 import { RolePicker } from './RolePicker';
 import type { UserChanges } from './users.feature';
 
@@ -8,9 +8,9 @@ type Mode = 'view' | 'edit' | 'password' | 'delete';
 /**
  * One user in the admin's table, with what can be done to them: edit the details and roles, deactivate or
  * reactivate, reset the password (the admin sets a new one: no mail server is needed, and the user's
- * sessions end), delete after a confirmation. On the signed-in admin's own row Deactivate and Delete are
- * disabled with the reason as their title (they would lock themselves out; the server refuses it too);
- * the last-admin refusal comes from the server, which alone knows every admin.
+ * sessions end), delete after a confirmation. On the signed-in admin's own row Deactivate, Delete and the
+ * Admin role's box are disabled with the reason as their title (they would lock themselves out; the
+ * server refuses it too); the last-admin refusal comes from the server, which alone knows every admin.
  */
 export function UserRowView({
   user,
@@ -84,6 +84,7 @@ export function UserRowView({
               <EditUserForm
                 user={user}
                 roles={roles}
+                isSelf={isSelf}
                 busy={busy}
                 onCancel={() => setMode('view')}
                 onSave={(changes) => void run(() => onUpdate(changes, 'edited'))}
@@ -121,12 +122,14 @@ export function UserRowView({
 function EditUserForm({
   user,
   roles,
+  isSelf,
   busy,
   onSave,
   onCancel,
 }: {
   user: UserRow;
   roles: readonly string[];
+  isSelf: boolean;
   busy: boolean;
   onSave: (changes: UserChanges) => void;
   onCancel: () => void;
@@ -147,6 +150,11 @@ function EditUserForm({
     event.preventDefault();
     onSave(form);
   };
+  // An admin keeps their own Admin role (the domain refuses taking it away, SELF_LOCKOUT.demote).
+  const locked: Record<string, string> =
+    isSelf && isAdmin(user)
+      ? Object.fromEntries(roles.filter((r) => isAdmin({ roles: [r] })).map((r) => [r, SELF_LOCKOUT.demote]))
+      : {};
   return (
     <form aria-label={`Edit ${user.username}`} onSubmit={submit} className="users-edit">
       <div className="users-create__grid">
@@ -158,6 +166,7 @@ function EditUserForm({
         legend={`Roles of ${user.username}`}
         roles={roles}
         selected={form.roles}
+        locked={locked}
         onChange={(selected) => setForm((f) => ({ ...f, roles: selected }))}
       />
       <button type="submit" className="primary" disabled={busy || form.roles.length === 0}>

@@ -135,6 +135,27 @@ describe('users page', () => {
     expect(within(row('alice')).getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
+  it('does not let the admin take the Admin role away from themselves: their own Admin box is disabled, saying why', async () => {
+    fireEvent.click(within(row('admin')).getByRole('button', { name: 'Edit' }));
+    const own = within(within(panel('admin')).getByRole('form', { name: 'Edit admin' }));
+    expect(own.getByLabelText('Admin')).toBeChecked();
+    expect(own.getByLabelText('Admin')).toBeDisabled();
+    expect(own.getByLabelText('Admin')).toHaveAttribute('title', 'You cannot take the Admin role away from yourself.');
+    // Their other roles stay theirs to change, and the save keeps Admin.
+    expect(own.getByLabelText('Alpha')).toBeEnabled();
+    fireEvent.click(own.getByLabelText('Alpha'));
+    fireEvent.click(own.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You edited admin')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ roles: ['Admin', 'Alpha'] });
+
+    // On another user's row every role can be given and taken.
+    await createAlice();
+    fireEvent.click(within(row('alice')).getByRole('button', { name: 'Edit' }));
+    const other = within(within(panel('alice')).getByRole('form', { name: 'Edit alice' }));
+    expect(other.getByLabelText('Admin')).toBeEnabled();
+    expect(other.getByLabelText('Admin')).not.toHaveAttribute('title');
+  });
+
   it('deletes a user only after the confirmation', async () => {
     await createAlice();
     fireEvent.click(within(row('alice')).getByRole('button', { name: 'Delete' }));
