@@ -257,6 +257,7 @@ export class ChartDataService {
       maxRows: SQL_MAX_ROW,
       timeoutMs,
       schema: source.dataset.schema,
+      limited: true,
     });
     let frame = relabel(result, built.labels);
     const labelMap: Record<string, string[]> = Object.fromEntries(frame.colnames.map((c) => [c, [c]]));
@@ -269,6 +270,7 @@ export class ChartDataService {
           maxRows: SQL_MAX_ROW,
           timeoutMs,
           schema: source.dataset.schema,
+          limited: true,
         }),
         shifted.labels,
       ).data;
@@ -286,7 +288,11 @@ export class ChartDataService {
     const operations = q.post_processing.filter((p): p is NonNullable<typeof p> => p !== null);
     if (operations.length > 0) {
       const processed = applyPostProcessing(
-        { columns: frame.colnames, rows: frame.data },
+        {
+          columns: frame.colnames,
+          rows: frame.data,
+          temporal: frame.colnames.filter((_, i) => frame.coltypes[i] === 2),
+        },
         operations.map((p) => ({ operation: p.operation, options: p.options ?? undefined })),
       );
       frame = {

@@ -11,6 +11,11 @@ export interface DataFrame {
   rows: Record<string, unknown>[];
   index?: string[];
   levels?: Record<string, readonly string[]>;
+  /**
+   * Columns whose numbers are epoch ms (the chart data answer's temporal columns): pivot names their values
+   * as pandas names Timestamps ('2001-01-02 00:00:00'), not as numbers.
+   */
+  temporal?: readonly string[];
 }
 
 export interface PostProcessingRule {

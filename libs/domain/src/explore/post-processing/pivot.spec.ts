@@ -149,4 +149,17 @@ describe('pivot properties', () => {
       }),
     );
   });
+
+  it('names series of a temporal column (epoch ms, as chart data answers) as pandas names Timestamps', () => {
+    const frame: DataFrame = {
+      columns: ['origin', 'day', 'n'],
+      temporal: ['day'],
+      rows: [
+        { origin: 'SEA', day: Date.UTC(2001, 0, 1), n: 1 },
+        { origin: 'SEA', day: Date.UTC(2001, 0, 2, 6), n: 2 },
+      ],
+    };
+    const out = pivot(frame, { index: ['origin'], columns: ['day'], aggregates: { n: { operator: 'sum' } } });
+    expect(out.columns).toEqual(['origin', 'n, 2001-01-01 00:00:00', 'n, 2001-01-02 06:00:00']);
+  });
 });

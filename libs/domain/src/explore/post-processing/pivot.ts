@@ -66,7 +66,9 @@ export function pivot(frame: DataFrame, raw: Record<string, unknown> | undefined
   let outColumns: Out[] = [];
   for (const agg of aggregates) {
     for (const [cellId, key] of seen) {
-      const valueLevels = key.map(labelOf);
+      const valueLevels = key.map((v, i) =>
+        typeof v === 'number' && frame.temporal?.includes(columns[i]!) ? labelOf(new Date(v)) : labelOf(v),
+      );
       const levels =
         columns.length === 0 ? [agg.label] : combine ? [...valueLevels, agg.label] : [agg.label, ...valueLevels];
       const sortKey = combine ? [...key, agg.label] : [agg.label, ...key];
