@@ -17,9 +17,9 @@ let dashboardId = 0;
 let barId = 0;
 const FILTER_ID = 'NATIVE_FILTER-origin';
 
-/** The filters the next chart data request of the bar chart sends. */
-function barFilters(): Promise<unknown> {
-  return page
+/** The filters the next chart data request of the bar chart sends (on this test's page, or `on`). */
+function barFilters(on: Page = page): Promise<unknown> {
+  return on
     .waitForResponse((r: Response) => {
       if (!r.url().includes('/api/v1/chart/data') || r.request().method() !== 'POST') return false;
       const body = r.request().postDataJSON() as { form_data?: { slice_id?: number } } | null;
@@ -132,6 +132,36 @@ describe('dashboard filters kept under a native_filters_key in Chromium', () => 
     ).resolves.toBe(true);
     expect(keyOf(page.url())).toBe(key);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-filter-state-reloaded.png'), fullPage: true });
+  });
+
+  it('Copy permalink copies an absolute link that opens, in another browser, with the filter applied', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.baseUrl });
+    await page.getByRole('button', { name: 'Copy permalink' }).click();
+    await page.getByText('Copied to clipboard!').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server!.baseUrl}/superset/dashboard/p/[^/]+/$`));
+
+    // Someone else: a new browser context with a session of its own, no address state, no local storage.
+    const other = await browser!.newContext({ viewport: { width: 1440, height: 1000 } });
+    try {
+      const theirs = await other.newPage();
+      theirs.setDefaultTimeout(30_000);
+      await theirs.goto(`${server!.baseUrl}/login/`);
+      await theirs.getByLabel('Username').fill('admin');
+      await theirs.getByLabel('Password').fill(server!.adminPassword);
+      await theirs.getByRole('button', { name: 'Sign in' }).click();
+      await theirs.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const sent = barFilters(theirs);
+      await theirs.goto(link);
+      expect(await sent).toEqual([{ col: 'origin', op: 'IN', val: ['Japan'] }]);
+      const filterBar = theirs.getByRole('complementary', { name: 'Filters' });
+      await expect(
+        filterBar.getByRole('group', { name: 'Origin values' }).getByLabel('Japan', { exact: true }).isChecked(),
+      ).resolves.toBe(true);
+      await theirs.screenshot({ path: join(ARTIFACTS, 'dashboard-filter-state-permalink.png'), fullPage: true });
+    } finally {
+      await other.close();
+    }
   });
 
   it('a change applied just before leaving is sent as the page goes, and reopening the key keeps it', async () => {
