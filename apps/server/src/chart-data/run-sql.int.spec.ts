@@ -49,3 +49,18 @@ it('runs a generated query with bound values', async () => {
   );
   expect(result.rows).toEqual([{ n: 2 }]);
 });
+
+it("reads at most maxRows of SQL without its own LIMIT (an alert's), and a generated query's rows whole", async () => {
+  const series = 'SELECT generate_series(1, 50) AS n';
+  expect((await runReadOnly(engine, { sql: series, parameters: [] }, options)).rows).toHaveLength(10);
+  const limited = await runReadOnly(
+    engine,
+    { sql: 'SELECT id FROM victims ORDER BY id LIMIT $1', parameters: [2] },
+    { ...options, limited: true },
+  );
+  expect(limited.rows).toEqual([{ id: 1 }, { id: 2 }]);
+  // Whatever a limited query returns, never more than maxRows reach the caller.
+  expect((await runReadOnly(engine, { sql: series, parameters: [] }, { ...options, limited: true })).rows).toHaveLength(
+    10,
+  );
+});

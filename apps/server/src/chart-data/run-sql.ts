@@ -20,6 +20,12 @@ export interface RunOptions {
   maxRows: number;
   timeoutMs: number;
   schema?: string | null;
+  /**
+   * The SQL carries its own LIMIT of at most maxRows (generated chart SQL: buildQuery caps row_limit at
+   * SQL_MAX_ROW), so the database reads it whole instead of through a row-limited portal, which keeps
+   * PostgreSQL from planning it in parallel. Without it (an alert's own SQL) at most maxRows are read.
+   */
+  limited?: boolean;
 }
 
 /** The compiled SQL runs with its values bound (`parameters`), never rendered into the text. */
@@ -33,18 +39,25 @@ export async function runReadOnly(
     if ('refusal' in verdict)
       throw new ChartQueryError(verdict.refusal.message, verdict.refusal.errorType as ErrorType);
   }
-  // Waiting for a connection counts against the query's timeout.
-  const session = await engine.openSession({ waitMs: options.timeoutMs });
+  // Waiting for a connection counts against the query's timeout. The transaction (read-only, the
+  // schema, the timeout) starts in the checkout's own message: one round trip before the query.
+  const session = await engine.openSession({
+    waitMs: options.timeoutMs,
+    begin: { readOnly: true, schema: options.schema ?? null, timeoutMs: options.timeoutMs },
+  });
+  let result: ResultSet;
   try {
-    await session.begin({ readOnly: true, schema: options.schema ?? null });
-    const result = await session.execute(query.sql, {
+    result = await session.execute(query.sql, {
       params: query.parameters,
-      maxRows: options.maxRows,
+      maxRows: options.limited ? undefined : options.maxRows,
       timeoutMs: options.timeoutMs,
     });
-    await session.rollback();
-    return result;
-  } finally {
+  } catch (err) {
     await session.release();
+    throw err;
   }
+  // The answer does not wait for the connection's reset (ROLLBACK, DISCARD ALL: two more round trips):
+  // release() never throws, and the engine's slot stays taken until the connection is back in the pool.
+  session.release().catch(() => undefined);
+  return result.rows.length > options.maxRows ? { ...result, rows: result.rows.slice(0, options.maxRows) } : result;
 }

@@ -21,6 +21,8 @@ interface Subject {
   placeholder(n: number): string;
   /** A statement sleeping that many seconds. */
   sleep(seconds: number): string;
+  /** A statement of the user's lifting the statement timeout for the rest of the transaction or session. */
+  liftTimeout: string;
   /** The statements the database is running for a session (pg_stat_activity / the processlist). */
   running(backendId: string): Promise<string[]>;
   drop(): Promise<void>;
@@ -42,6 +44,7 @@ const subjects: [string, () => Promise<Subject>][] = [
         series: (n) => `SELECT generate_series(1, ${n}) AS id, md5('x') AS h`,
         placeholder: (n) => `$${n}`,
         sleep: (seconds) => `SELECT pg_sleep(${seconds})`,
+        liftTimeout: 'SET LOCAL statement_timeout = 0',
         running: async (pid) =>
           (
             await admin.query<{ query: string }>(
@@ -76,6 +79,7 @@ const subjects: [string, () => Promise<Subject>][] = [
         series: (n) => `SELECT seq AS id, md5(seq) AS h FROM seq_1_to_${n}`,
         placeholder: () => '?',
         sleep: (seconds) => `SELECT SLEEP(${seconds})`,
+        liftTimeout: 'SET SESSION max_statement_time = 0',
         running: async (threadId) => {
           const [rows] = await admin.query<RowDataPacket[]>(
             `SELECT INFO AS info FROM information_schema.PROCESSLIST WHERE ID = ? AND COMMAND = 'Query' AND INFO IS NOT NULL`,
@@ -203,6 +207,35 @@ describe.each(subjects)('%s engine contract', (_name, make) => {
       expect(err).toMatchObject({ errorType: 'SQLLAB_TIMEOUT_ERROR' });
       await waitFor(async () => (await subject.running(s.backendId)).length === 0);
     });
+  });
+
+  it('a session opened with begin is in its read-only transaction under the timeout given', async () => {
+    const session = await subject.engine.openSession({ begin: { readOnly: true, timeoutMs: 400 } });
+    try {
+      const err = await session.execute(subject.sleep(3600), { timeoutMs: 400 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineTimeoutError);
+      await waitFor(async () => (await subject.running(session.backendId)).length === 0);
+    } finally {
+      await session.release();
+    }
+    const writer = await subject.engine.openSession({ begin: { readOnly: true } });
+    try {
+      await expect(writer.execute('CREATE TABLE written_in_read_only (id int)')).rejects.toThrow();
+    } finally {
+      await writer.release();
+    }
+  });
+
+  it("a timeout set with begin holds for the next statement only: a user's statement cannot lift it for the one after", async () => {
+    const session = await subject.engine.openSession({ begin: { readOnly: true, timeoutMs: 400 } });
+    try {
+      await session.execute(subject.liftTimeout, { timeoutMs: 400 });
+      const err = await session.execute(subject.sleep(3600), { timeoutMs: 400 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineTimeoutError);
+      await waitFor(async () => (await subject.running(session.backendId)).length === 0);
+    } finally {
+      await session.release();
+    }
   });
 
   it('cancel stops a running statement in the database', async () => {

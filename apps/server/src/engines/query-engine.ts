@@ -95,6 +95,19 @@ export interface StatementOptions {
   params?: readonly unknown[];
 }
 
+/** How a session's transaction starts (EngineSession.begin, QueryEngine.openSession). */
+export interface BeginOptions {
+  readOnly: boolean;
+  /** Unqualified names resolve in this schema first (PostgreSQL search_path, MySQL `USE`). */
+  schema?: string | null;
+  /**
+   * The statement timeout of the transaction's first statement, set with the transaction itself
+   * (PostgreSQL: in BEGIN's own message, no round trip of its own); an `execute` or `stream` with the
+   * same `timeoutMs` right after sets nothing more. Later statements set theirs as always.
+   */
+  timeoutMs?: number;
+}
+
 /**
  * One connection, held for a whole run: multi-statement scripts run in order on it, in one transaction
  * that is read-only unless the database allows DML. `cancel()` stops the running statement IN THE
@@ -104,7 +117,7 @@ export interface StatementOptions {
 export interface EngineSession {
   /** The database's id for this connection (backend pid / connection id), for cancel and audit. */
   readonly backendId: string;
-  begin(options: { readOnly: boolean; schema?: string | null }): Promise<void>;
+  begin(options: BeginOptions): Promise<void>;
   execute(sql: string, options?: StatementOptions): Promise<ResultSet>;
   /**
    * Runs one statement and streams its rows in batches (about `batchRows` each), reading the next batch
@@ -147,8 +160,10 @@ export interface QueryEngine {
    * A dedicated connection, once one of the engine's slots is free: callers wait in line, first come
    * first served (connection-queue.ts), at most `waitMs` (their own time limit; default 30 s), after which
    * it throws EngineTimeoutError; with too many already waiting it throws EngineBusyError (503) at once.
+   * With `begin`, the session comes with its transaction begun (PostgreSQL: in the same message as the
+   * check that the pooled connection is alive, so a one-statement run costs one round trip before it).
    */
-  openSession(options?: { waitMs?: number }): Promise<EngineSession>;
+  openSession(options?: { waitMs?: number; begin?: BeginOptions }): Promise<EngineSession>;
   /**
    * EXPLAIN cost of ONE statement (callers split scripts and call it per statement, REFERENCE §1.1):
    * PostgreSQL {'Start-up cost', 'Total cost'}, MySQL/MariaDB {'Estimated rows'}. Runs in a read-only

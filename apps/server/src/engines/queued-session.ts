@@ -4,7 +4,14 @@
  * whichever way the session ends.
  */
 import type { ReleaseSlot } from './connection-queue';
-import type { EngineSession, ResultSet, RowsHandler, StatementOptions, StreamedStatement } from './query-engine';
+import type {
+  BeginOptions,
+  EngineSession,
+  ResultSet,
+  RowsHandler,
+  StatementOptions,
+  StreamedStatement,
+} from './query-engine';
 
 export class QueuedSession implements EngineSession {
   readonly backendId: string;
@@ -16,7 +23,7 @@ export class QueuedSession implements EngineSession {
     this.backendId = inner.backendId;
   }
 
-  begin(options: { readOnly: boolean; schema?: string | null }): Promise<void> {
+  begin(options: BeginOptions): Promise<void> {
     return this.inner.begin(options);
   }
 

@@ -15,6 +15,7 @@ import {
 } from 'mysql2/promise';
 import {
   EngineError,
+  type BeginOptions,
   type ConnectionSpec,
   type EngineCapabilities,
   type EngineSession,
@@ -101,7 +102,7 @@ export class MysqlEngine implements QueryEngine {
     return this.metadata(() => this.withConnection((db) => mysqlTableMetadata(db, schema, table)));
   }
 
-  async openSession(options: { waitMs?: number } = {}): Promise<EngineSession> {
+  async openSession(options: { waitMs?: number; begin?: BeginOptions } = {}): Promise<EngineSession> {
     const { flavor } = await this.probe();
     this.refuseIfClosed();
     const slot = await this.queue.acquire(options.waitMs);
@@ -122,7 +123,16 @@ export class MysqlEngine implements QueryEngine {
         ),
       quoteIdentifier: quoteMysqlIdentifier,
     });
-    return new QueuedSession(session, slot);
+    const queued = new QueuedSession(session, slot);
+    if (options.begin) {
+      try {
+        await queued.begin(options.begin);
+      } catch (err) {
+        await queued.release();
+        throw err;
+      }
+    }
+    return queued;
   }
 
   async estimateCost(

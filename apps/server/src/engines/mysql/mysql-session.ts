@@ -11,6 +11,7 @@ import {
   EngineCancelledError,
   EngineError,
   EngineTimeoutError,
+  type BeginOptions,
   type EngineSession,
   type ResultColumn,
   type ResultSet,
@@ -56,7 +57,8 @@ export class MysqlSession extends SessionBase implements EngineSession {
     return (this.deps.connection as unknown as { connection: CoreConnection }).connection;
   }
 
-  async begin(options: { readOnly: boolean; schema?: string | null }): Promise<void> {
+  /** `timeoutMs` needs nothing here: every statement sets its own timeout on MySQL/MariaDB. */
+  async begin(options: BeginOptions): Promise<void> {
     this.refuseIfCancelled();
     this.dirtySession = true;
     if (options.schema) await this.run(`USE ${this.deps.quoteIdentifier(options.schema)}`);

@@ -103,6 +103,9 @@ it('answers the next sessions after its idle pooled connections were terminated,
     for (const session of idle) await session.release();
     terminateOthersWhileBlocked();
     await expectSessionsAnswer(engine, 5);
+    // A session opened with its transaction begun: that message is the first use of the dead client.
+    terminateOthersWhileBlocked();
+    await expectSessionsAnswer(engine, 5, () => engine.openSession({ begin: { readOnly: true, timeoutMs: 30_000 } }));
     terminateOthersWhileBlocked();
     expect(await engine.listSchemas()).toContain('public');
   } finally {

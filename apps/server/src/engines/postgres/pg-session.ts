@@ -4,10 +4,11 @@
  * transfers at most maxRows rows instead of the whole result.
  */
 import Cursor from 'pg-cursor';
-import { Client, type FieldDef, type PoolClient } from 'pg';
+import { Client, type FieldDef, type PoolClient, type QueryArrayConfig } from 'pg';
 import { rowsToObjects, uniqueColumnNames } from '../column-names';
 import {
   EngineError,
+  type BeginOptions,
   type EngineSession,
   type ResultColumn,
   type ResultSet,
@@ -33,7 +34,8 @@ export interface PgSessionDeps {
 
 export class PgSession extends SessionBase implements EngineSession {
   readonly backendId: string;
-  /** The statement on the wire, if any: cancel() keeps signalling until it settles. */
+  /** The statement_timeout begin() set for the transaction's first statement, until a statement runs. */
+  private timeoutReady: number | null = null;
 
   constructor(private readonly deps: PgSessionDeps) {
     super();
@@ -42,33 +44,38 @@ export class PgSession extends SessionBase implements EngineSession {
     deps.client.on('error', this.onClientError);
   }
 
-  async begin(options: { readOnly: boolean; schema?: string | null }): Promise<void> {
+  async begin(options: BeginOptions): Promise<void> {
     this.refuseIfCancelled();
-    await this.run(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN READ WRITE');
-    this.inTransaction = true;
-    this.readOnly = options.readOnly;
-    if (options.schema) {
-      // The chosen schema first, then the usual ones, so unqualified names resolve like in psql.
-      await this.run(`SET LOCAL search_path TO ${this.deps.quoteIdentifier(options.schema)}, public`);
-    }
+    // Marked first: should a later part of the message fail, release() still rolls the transaction back.
+    this.begun(options);
+    // One message, one round trip (the simple protocol runs its statements in order).
+    const statements = beginStatements(options, this.deps.quoteIdentifier);
     // Takes the transaction's snapshot now: afterwards `SET TRANSACTION READ WRITE` is refused by the
     // server ("must be set before any query"), so a user's first statement cannot lift read-only.
-    if (options.readOnly) await this.run('SELECT 1');
+    if (options.readOnly) statements.push('SELECT 1');
+    await this.run(statements.join('; '));
+  }
+
+  /**
+   * The transaction `beginStatements(options)` opened, here or in the engine's checkout message
+   * (PostgresEngine.openSession with `begin`), which ends with a snapshot-taking SELECT.
+   */
+  begun(options: BeginOptions): void {
+    this.inTransaction = true;
+    this.readOnly = options.readOnly;
+    this.timeoutReady = options.timeoutMs === undefined ? null : roundedTimeout(options.timeoutMs);
   }
 
   async execute(sql: string, options: StatementOptions = {}): Promise<ResultSet> {
     this.refuseIfCancelled();
     this.refuseIfReadOnlyEscaped();
-    if (options.timeoutMs !== undefined) await this.setTimeout(options.timeoutMs);
+    await this.applyTimeout(options.timeoutMs);
     this.refuseIfCancelled();
     try {
       // Always one statement through the extended protocol: `SELECT 1; COMMIT; DELETE ...` in one string
       // is refused by the server instead of leaving the read-only transaction.
-      return await this.queryAtMost(
-        sql,
-        options.params,
-        options.maxRows === undefined ? 0 : Math.max(1, options.maxRows),
-      );
+      if (options.maxRows === undefined) return await this.queryWhole(sql, options.params);
+      return await this.queryAtMost(sql, options.params, Math.max(1, options.maxRows));
     } catch (err) {
       throw pgStatementError(err, { cancelled: this.cancelled, timeoutMs: options.timeoutMs });
     }
@@ -81,7 +88,7 @@ export class PgSession extends SessionBase implements EngineSession {
   ): Promise<StreamedStatement> {
     this.refuseIfCancelled();
     this.refuseIfReadOnlyEscaped();
-    if (options.timeoutMs !== undefined) await this.setTimeout(options.timeoutMs);
+    await this.applyTimeout(options.timeoutMs);
     this.refuseIfCancelled();
     const maxRows = options.maxRows ?? Infinity;
     const batchRows = Math.max(1, options.batchRows ?? 1000);
@@ -159,8 +166,20 @@ export class PgSession extends SessionBase implements EngineSession {
     );
   }
 
+  /**
+   * The statement's timeout: already set when begin() set this one and nothing ran since (a statement
+   * of the user's may change statement_timeout, so the next one sets its own again).
+   */
+  private async applyTimeout(timeoutMs: number | undefined): Promise<void> {
+    const ready = this.timeoutReady;
+    this.timeoutReady = null;
+    if (timeoutMs === undefined) return;
+    if (ready !== null && ready === roundedTimeout(timeoutMs) && this.inTransaction) return;
+    await this.setTimeout(timeoutMs);
+  }
+
   private async setTimeout(timeoutMs: number): Promise<void> {
-    const ms = Math.max(0, Math.round(timeoutMs));
+    const ms = roundedTimeout(timeoutMs);
     if (this.inTransaction) {
       await this.run(`SET LOCAL statement_timeout = ${ms}`);
     } else {
@@ -174,6 +193,24 @@ export class PgSession extends SessionBase implements EngineSession {
     } catch (err) {
       throw pgStatementError(err, { cancelled: this.cancelled });
     }
+  }
+
+  /**
+   * Every row, in one round trip (Parse, Bind, Describe, Execute without a row limit, Sync). Without a
+   * row limit the portal runs once, so PostgreSQL may plan the statement in parallel; with one it never
+   * does (an aggregate over 200,000 rows took about 12 ms longer read through a cursor).
+   */
+  private async queryWhole(sql: string, params: readonly unknown[] | undefined): Promise<ResultSet> {
+    const config: QueryArrayConfig & { queryMode: 'extended' } = {
+      text: sql,
+      values: params ? [...params] : undefined,
+      rowMode: 'array',
+      types: resultTypes,
+      // Extended protocol even without values (pg's option, missing from its types): one statement only.
+      queryMode: 'extended',
+    };
+    const result = await this.track(this.deps.client.query<unknown[]>(config));
+    return this.toResultSet(result.fields ?? [], result.rows, result.rowCount);
   }
 
   /** maxRows 0 reads every row (an Execute message without a row limit). */
@@ -254,6 +291,21 @@ export class PgSession extends SessionBase implements EngineSession {
 }
 
 const noop = () => undefined;
+
+const roundedTimeout = (timeoutMs: number) => Math.max(0, Math.round(timeoutMs));
+
+/**
+ * What starts a transaction: BEGIN, the schema first on the search path (then the usual ones, so
+ * unqualified names resolve like in psql) and the first statement's timeout, all SET LOCAL. Sent as one
+ * message of the simple protocol; the caller appends the snapshot-taking SELECT.
+ */
+export function beginStatements(options: BeginOptions, quoteIdentifier: (name: string) => string): string[] {
+  const statements = [options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN READ WRITE'];
+  if (options.schema) statements.push(`SET LOCAL search_path TO ${quoteIdentifier(options.schema)}, public`);
+  if (options.timeoutMs !== undefined)
+    statements.push(`SET LOCAL statement_timeout = ${roundedTimeout(options.timeoutMs)}`);
+  return statements;
+}
 
 /**
  * PGlite (the embedded examples database) has ONE session shared by every connection, whose reader
