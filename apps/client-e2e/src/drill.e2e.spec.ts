@@ -39,6 +39,16 @@ async function drawnColumn(): Promise<{ column: string; values: string[] }> {
   return { column, values };
 }
 
+/** Waits until the drill by modal draws `n` bars (its chart is redrawn once the new answer is in). */
+const barsInDialog = (n: number) =>
+  page.waitForFunction(
+    (count) =>
+      document.querySelectorAll('[role="dialog"][aria-label="Drill by"] .highcharts-series .highcharts-point')
+        .length === count,
+    n,
+    { timeout: 30_000 },
+  );
+
 const samplesAnswer = () =>
   page.waitForResponse((r: Response) => r.url().includes('/datasource/samples') && r.request().method() === 'POST');
 
@@ -126,7 +136,7 @@ describe('drill to detail in Chromium', () => {
     await expect(modal().count()).resolves.toBe(0);
   });
 
-  it("drill by cylinders from Japan's bar draws one bar per cylinder count of Japan's cars", async () => {
+  it("drill by cylinders from Japan's bar draws one bar per cylinder count of Japan's cars, then by year from the modal", async () => {
     const japanBar = chart(barId).locator('.highcharts-series .highcharts-point');
     const rows = await sql("SELECT DISTINCT cylinders FROM cars WHERE origin = 'Japan'");
     // The x axis labels are in the order of the bars.
@@ -139,8 +149,15 @@ describe('drill to detail in Chromium', () => {
     await page.getByRole('menuitem', { name: 'cylinders', exact: true }).click();
     expect((await drilled).status()).toBe(200);
     const dialog = page.getByRole('dialog', { name: 'Drill by' });
-    await dialog.locator('.highcharts-series .highcharts-point').first().waitFor();
-    await expect(dialog.locator('.highcharts-series .highcharts-point').count()).resolves.toBe(rows.length);
+    await barsInDialog(rows.length);
+    // Another column from the modal: one bar per model year of Japan's cars.
+    const years = await sql("SELECT DISTINCT year FROM cars WHERE origin = 'Japan'");
+    const regrouped = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/chart/data') && r.request().method() === 'POST',
+    );
+    await dialog.getByLabel('Group by').selectOption('year');
+    expect((await regrouped).status()).toBe(200);
+    await barsInDialog(years.length);
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 

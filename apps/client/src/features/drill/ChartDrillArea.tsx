@@ -72,7 +72,7 @@ export function ChartDrillArea({
                 type="button"
                 role="menuitem"
                 className="drill-menu__sub"
-                onClick={choose(() => drill.openBy(target, at.point!.filters, at.point!.label, column))}
+                onClick={choose(() => drill.openBy(target, at.point!.filters, at.point!.label, columns, column))}
               >
                 {column}
               </button>

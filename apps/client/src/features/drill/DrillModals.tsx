@@ -29,7 +29,7 @@ function OpenModal({ drill, onError }: { drill: DrillFeature; onError?: (title: 
         {modal.kind === 'detail' ? (
           <DetailBody drill={drill} modal={modal} canCsv={canCsv} onError={onError} />
         ) : (
-          <ByBody modal={modal} />
+          <ByBody drill={drill} modal={modal} />
         )}
         <div className="drill-modal__actions">
           <button type="button" onClick={() => drill.close()}>
@@ -115,7 +115,7 @@ function DetailBody({
   );
 }
 
-function ByBody({ modal }: { modal: DrillByModal }) {
+function ByBody({ drill, modal }: { drill: DrillFeature; modal: DrillByModal }) {
   const formData = modal.column ? drillByFormData(modal.target.formData, modal.column, modal.filters) : null;
   return (
     <>
@@ -123,6 +123,16 @@ function ByBody({ modal }: { modal: DrillByModal }) {
         Drill by {modal.column}
         {modal.label ? ` (${modal.label})` : ''}: {modal.target.title}
       </h2>
+      <label>
+        Group by{' '}
+        <select value={modal.column ?? ''} onChange={(e) => drill.chooseColumn(e.target.value)}>
+          {modal.columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
       {modal.status === 'loading' && <p role="status">Loading…</p>}
       {modal.status === 'failed' && (
         <div className="explore-alert danger" role="alert">

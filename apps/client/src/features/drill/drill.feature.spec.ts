@@ -50,7 +50,7 @@ describe('drill feature', () => {
 
   it('drill by asks for the chart re-grouped by the column, filtered to the point, in one intent', async () => {
     const { drill, contexts, settled } = setUp();
-    drill.openBy(target, japan, 'Japan', 'cylinders');
+    drill.openBy(target, japan, 'Japan', ['cylinders', 'year'], 'cylinders');
     const state = await settled((s) => s.modal?.kind === 'by' && s.modal.status === 'loaded');
     expect(state.modal).toMatchObject({ column: 'cylinders' });
     const sent = contexts[0] as { form_data: Record<string, unknown> };

@@ -39,8 +39,17 @@ export interface DrillFeature {
   /** Drill to detail: the rows behind the chart (`filters` empty) or behind one of its points. */
   openDetail(target: DrillTarget, filters: readonly DrillFilter[], label: string | null): void;
   turnPage(page: number): void;
-  /** Drill by: the chart re-grouped by `column`, filtered to the point (one gesture, one batch). */
-  openBy(target: DrillTarget, filters: readonly DrillFilter[], label: string | null, column: string): void;
+  /**
+   * Drill by: the chart re-grouped by `column` (one of `columns`, offered again in the modal), filtered to
+   * the point; one gesture, one batch.
+   */
+  openBy(
+    target: DrillTarget,
+    filters: readonly DrillFilter[],
+    label: string | null,
+    columns: readonly string[],
+    column: string,
+  ): void;
   chooseColumn(column: string): void;
   close(): void;
   /** The rows of the open detail modal as a file (can_csv). */
@@ -93,10 +102,10 @@ export function createDrill(options: { context: ClientContext; http: HttpClient;
     openDetail: (target, filters, label) =>
       then(store.record([{ type: DRILL_DETAIL_OPENED, data: { target, filters, label } }]), loadPage),
     turnPage: (page) => then(store.record([{ type: DRILL_DETAIL_PAGE_REQUESTED, data: { page } }]), loadPage),
-    openBy: (target, filters, label, column) =>
+    openBy: (target, filters, label, columns, column) =>
       then(
         store.record([
-          { type: DRILL_BY_OPENED, data: { target, filters, label } },
+          { type: DRILL_BY_OPENED, data: { target, filters, label, columns } },
           { type: DRILL_BY_COLUMN_CHOSEN, data: { column } },
         ]),
         loadBy,

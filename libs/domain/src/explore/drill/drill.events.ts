@@ -45,7 +45,11 @@ export type DrillEvent =
   | EventLike<typeof DRILL_DETAIL_PAGE_REQUESTED, { page: number }>
   | EventLike<typeof DRILL_DETAIL_PAGE_LOADED, { page: number } & DrillRows>
   | EventLike<typeof DRILL_DETAIL_FAILED, { page: number; message: string }>
-  | EventLike<typeof DRILL_BY_OPENED, { target: DrillTarget; filters: readonly DrillFilter[]; label: string | null }>
+  /** `columns`: those the chart may be re-grouped by, offered again in the modal. */
+  | EventLike<
+      typeof DRILL_BY_OPENED,
+      { target: DrillTarget; filters: readonly DrillFilter[]; label: string | null; columns: readonly string[] }
+    >
   | EventLike<typeof DRILL_BY_COLUMN_CHOSEN, { column: string }>
   /** The re-grouped chart's data (the chart data API's `result`) for the column it was asked for. */
   | EventLike<typeof DRILL_BY_LOADED, { column: string; result: readonly unknown[] }>
@@ -67,6 +71,8 @@ export interface DrillByModal {
   target: DrillTarget;
   filters: readonly DrillFilter[];
   label: string | null;
+  /** The columns it may be re-grouped by. */
+  columns: readonly string[];
   /** The column the chart is re-grouped by; null while the user picks one. */
   column: string | null;
   status: 'choosing' | 'loading' | 'loaded' | 'failed';

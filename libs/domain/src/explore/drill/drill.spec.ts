@@ -49,7 +49,10 @@ describe('drill modals', () => {
   });
 
   it('drill by waits for a column; closing ends either modal', () => {
-    const opened: DrillEvent = { type: 'drill/byOpened', data: { target, filters: japan, label: 'Japan' } };
+    const opened: DrillEvent = {
+      type: 'drill/byOpened',
+      data: { target, filters: japan, label: 'Japan', columns: ['year', 'cylinders'] },
+    };
     expect(given(opened).modal).toMatchObject({ kind: 'by', column: null });
     const chosen: DrillEvent = { type: 'drill/byColumnChosen', data: { column: 'year' } };
     expect(given(opened, chosen).modal).toMatchObject({ column: 'year', status: 'loading' });
@@ -97,7 +100,7 @@ describe('drill modals', () => {
       'drill/detailPageRequested': { page: 2 },
       'drill/detailPageLoaded': { page: 2, colnames: [], rows: [], total: 0 },
       'drill/detailFailed': { page: 2, message: 'Timeout' },
-      'drill/byOpened': { target, filters: [], label: null },
+      'drill/byOpened': { target, filters: [], label: null, columns: [] },
       'drill/byColumnChosen': { column: 'year' },
       'drill/byLoaded': { column: 'year', result: [] },
       'drill/byFailed': { column: 'year', message: 'Timeout' },
