@@ -1,18 +1,9 @@
 import { useEffect, useRef } from 'react';
 import ace from 'ace-builds';
 import 'ace-builds/src-noconflict/mode-sql';
-import 'ace-builds/src-noconflict/theme-sqlserver';
-import 'ace-builds/src-noconflict/theme-tomorrow_night';
 import langTools from 'ace-builds/src-noconflict/ext-language_tools';
-import type { Theme } from '@strata/domain';
-import { usePageTheme } from '../../theme/page-theme';
+import { usePageAceTheme } from '../../theme/ace-theme';
 import { completionsFor, type CompletionWords } from './completions';
-
-/** Ace's theme for the page's theme: a dark editor on a dark page (issue 15 item 7). */
-export const EDITOR_THEMES: Record<Theme, string> = {
-  light: 'ace/theme/sqlserver',
-  dark: 'ace/theme/tomorrow_night',
-};
 
 // STACK.md trap 8: Vite cannot load Ace's worker scripts; SQL mode needs none.
 ace.config.setDefaultValue('session', 'useWorker', false);
@@ -67,7 +58,8 @@ export function SqlEditor({
   latest.current = { onChange, onSelectionChange, onRun, words };
   // True while Ace is given a text from outside: its change events are not the user typing.
   const pushing = useRef(false);
-  const theme = EDITOR_THEMES[usePageTheme()];
+  // Created with the page's theme; the hook switches the editor when the page switches.
+  const theme = usePageAceTheme(editor);
   const createdTheme = useRef(theme);
 
   useEffect(() => {
@@ -137,10 +129,6 @@ export function SqlEditor({
   useEffect(() => {
     editor.current?.session.getUndoManager().reset();
   }, [tabId]);
-
-  useEffect(() => {
-    if (editor.current && editor.current.getTheme() !== theme) editor.current.setTheme(theme);
-  }, [theme]);
 
   useEffect(() => {
     editor.current?.resize();
