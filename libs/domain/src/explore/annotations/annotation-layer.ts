@@ -12,9 +12,10 @@ export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 export const ANNOTATION_SOURCE_TYPES = ['', 'NATIVE', 'table', 'line'] as const;
 export type AnnotationSourceType = (typeof ANNOTATION_SOURCE_TYPES)[number];
 
-export const ANNOTATION_STYLES = ['solid', 'dashed', 'dotted', 'longDashDot'] as const;
+/** Superset's line styles. */
+export const ANNOTATION_STYLES = ['solid', 'dashed', 'longDashed', 'dotted'] as const;
 
-/** What a layer's chart query may take from the annotated chart (Superset's overrides checkboxes). */
+/** What Superset's overrides checkboxes offer to take from the annotated chart (other keys are applied too). */
 export const OVERRIDE_KEYS = [
   'time_range',
   'granularity',
@@ -34,19 +35,28 @@ export const annotationLayerSchema = z
     sourceType: z.enum(ANNOTATION_SOURCE_TYPES).default(''),
     /** FORMULA: the formula in x; table/line: the saved chart's id; NATIVE: the layer's id. */
     value: z.union([z.string().max(1000), z.number().int().positive()]),
-    overrides: z.partialRecord(z.enum(OVERRIDE_KEYS), z.union([z.string().max(500), z.null()])).default({}),
+    // Superset applies every override key it finds: unknown keys are kept (and applied), not refused, so
+    // a chart saved by another version still loads.
+    overrides: z
+      .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+      .refine((o) => Object.keys(o).length <= 50, 'Too many overrides')
+      .default({}),
     show: z.boolean().default(true),
     showLabel: z.boolean().optional(),
     showMarkers: z.boolean().optional(),
     hideLine: z.boolean().optional(),
     color: z.string().max(64).nullish(),
     opacity: z.string().max(32).nullish(),
-    style: z.enum(ANNOTATION_STYLES).default('solid'),
+    style: z.enum(ANNOTATION_STYLES).catch('solid'),
     width: z.number().min(0).max(50).default(1),
     timeColumn: text.nullish(),
     intervalEndColumn: text.nullish(),
     titleColumn: text.nullish(),
-    descriptionColumns: z.array(text).max(50).default([]),
+    descriptionColumns: z
+      .array(text)
+      .max(50)
+      .nullish()
+      .transform((v) => v ?? []),
   })
   .loose()
   .superRefine((layer, ctx) => {
@@ -110,10 +120,10 @@ export function annotationQueryFormData(
   layerChartFormData: Readonly<Record<string, unknown>>,
   annotatedFormData: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const overrides: Record<string, string | null> = { ...(layer.overrides ?? {}) };
+  const overrides: Record<string, unknown> = { ...(layer.overrides ?? {}) };
   if ('since' in overrides || 'until' in overrides) overrides.time_range = null;
   const out: Record<string, unknown> = { ...layerChartFormData };
-  for (const [key, value] of Object.entries(overrides)) out[key] = value ?? annotatedFormData[key];
+  for (const [key, value] of Object.entries(overrides)) out[key] = value === null ? annotatedFormData[key] : value;
   // The layer chart's own annotations are not drawn on another chart (and could refer back to it).
   delete out.annotation_layers;
   return out;

@@ -187,3 +187,32 @@ describe('annotation query summaries', () => {
     expect(unreadableSummaries(annotationQuerySummaries, samples)).toEqual([]);
   });
 });
+
+describe('layers saved by Superset', () => {
+  it('load: unknown styles fall back to solid, null description columns, any override key (applied)', () => {
+    const saved = {
+      name: 'Deploys',
+      annotationType: 'EVENT',
+      sourceType: 'table',
+      value: '12',
+      overrides: { time_range: null, time_shift: '1 week ago' },
+      style: 'wavy',
+      descriptionColumns: null,
+      timeColumn: 'ds',
+      titleColumn: '',
+      hideLine: false,
+      showMarkers: false,
+      color: null,
+      opacity: '',
+      width: 1,
+      show: true,
+    };
+    expect(annotationLayersProblem([saved])).toBeNull();
+    const layer = annotationLayerSchema.parse(saved);
+    expect(layer).toMatchObject({ style: 'solid', descriptionColumns: [] });
+    expect(annotationQueryFormData(layer, {}, { time_range: 'Last week' })).toEqual({
+      time_range: 'Last week',
+      time_shift: '1 week ago',
+    });
+  });
+});

@@ -34,7 +34,7 @@ const STYLES = [
   ['solid', 'Solid'],
   ['dashed', 'Dashed'],
   ['dotted', 'Dotted'],
-  ['longDashDot', 'Long dash dot'],
+  ['longDashed', 'Long dashed'],
 ] as const;
 const OPACITIES = [
   ['', 'Default'],

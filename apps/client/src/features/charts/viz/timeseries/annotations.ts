@@ -35,11 +35,12 @@ export interface DrawnLayer {
   descriptionColumns?: string[];
 }
 
-const DASH: Record<string, 'Solid' | 'Dash' | 'Dot' | 'LongDashDot'> = {
+/** Superset's line styles as Highcharts dash styles. */
+const DASH: Record<string, 'Solid' | 'Dash' | 'Dot' | 'LongDash'> = {
   solid: 'Solid',
   dashed: 'Dash',
   dotted: 'Dot',
-  longDashDot: 'LongDashDot',
+  longDashed: 'LongDash',
 };
 /** Superset's opacity choices ('' is its default). */
 const OPACITY: Record<string, number> = { opacityLow: 0.2, opacityMedium: 0.5, opacityHigh: 0.8 };
