@@ -45,6 +45,7 @@ import { toastSummaries } from '../platform/toasts/toast.summaries';
 import { userLogSummaries } from '../platform/user-log/user-log.summaries';
 import { loginSummaries } from '../platform/security/login.summaries';
 import { userSummaries } from '../platform/users/user.summaries';
+import { roleSummaries } from '../platform/roles/role.summaries';
 import { sessionSummaries } from '../platform/session/session.summaries';
 import { userListSummaries } from '../platform/user-list/user-list.summaries';
 import { profileSummaries } from '../platform/profile/profile.summaries';
@@ -95,6 +96,7 @@ export const ALL_SUMMARIES: readonly AnySummaries[] = [
   themeSummaries,
   loginSummaries,
   userSummaries,
+  roleSummaries,
   sessionSummaries,
   userListSummaries,
   profileSummaries,

@@ -20,6 +20,7 @@ export * from './client-query-id/client-query-id';
 export * from './text/format';
 export * from './security';
 export * from './users';
+export * from './roles';
 export * from './session/session.events';
 export * from './user-list/user-list.events';
 export * from './examples/examples.events';

@@ -1,0 +1,3 @@
+export * from './role.events';
+export * from './role.decider';
+export * from './role.summaries';
