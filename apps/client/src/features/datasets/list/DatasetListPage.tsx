@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { SearchBox } from '../../../shared/search-box/SearchBox';
 import { useStoreState } from '../../../shared/use-store-state';
 import type { Person } from '../api/datasets-api';
 import type { DatasetsFeature } from '../datasets.feature';
@@ -7,8 +8,6 @@ import { editorPathOf, explorePathOf } from '../paths';
 import { CreateDatasetModal } from './CreateDatasetModal';
 import { filtersOf, LIST_PAGE_SIZE, searchOf, type DatasetListFilters } from './dataset-list-url';
 import '../datasets.css';
-
-const SEARCH_QUIET_MS = 300;
 
 const personName = (p: Person) => [p.first_name, p.last_name].filter(Boolean).join(' ') || `user ${p.id}`;
 
@@ -23,9 +22,8 @@ export function DatasetListPage({ datasets, canWrite }: { datasets: DatasetsFeat
   const navigate = useNavigate();
   const filters = filtersOf(new URLSearchParams(location.search));
   const key = searchOf(filters);
-  // The search box being typed (it lands in the address), an open dialog and a pending confirmation: how
-  // the page is looked at, not facts. The pickers' lists are the store's.
-  const [search, setSearch] = useState(filters.search);
+  // An open dialog and a pending confirmation: how the page is looked at, not facts. The pickers' lists
+  // are the store's; the search box keeps the text being typed until it lands in the address.
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   useEffect(() => {
@@ -47,11 +45,6 @@ export function DatasetListPage({ datasets, canWrite }: { datasets: DatasetsFeat
 
   const go = (next: Partial<DatasetListFilters>) =>
     void navigate({ search: searchOf({ ...filters, page: 0, ...next }) }, { replace: true });
-  useEffect(() => {
-    if (search.trim() === filters.search) return;
-    const timer = setTimeout(() => go({ search }), SEARCH_QUIET_MS);
-    return () => clearTimeout(timer);
-  });
 
   const pages = Math.max(1, Math.ceil(list.count / LIST_PAGE_SIZE));
   return (
@@ -74,12 +67,11 @@ export function DatasetListPage({ datasets, canWrite }: { datasets: DatasetsFeat
         )}
       </div>
       <div className="datasets__filters" role="search">
-        <input
-          type="search"
-          aria-label="Search datasets"
+        <SearchBox
+          label="Search datasets"
           placeholder="Search by name"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          search={filters.search}
+          onSearch={(search) => go({ search })}
         />
         <label>
           Database{' '}

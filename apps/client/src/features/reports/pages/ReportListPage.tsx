@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { RUN_STATES } from '@strata/domain';
+import { SearchBox } from '../../../shared/search-box/SearchBox';
 import { useStoreState } from '../../../shared/use-store-state';
 import { cronInWords } from './cron-words';
 import type { RecipientJson } from '@strata/domain';
@@ -10,8 +11,6 @@ import { filtersOf, LIST_PAGE_SIZE, searchOf } from './report-list-url';
 import type { ReportPagesFeature } from './report-pages.feature';
 import { RunStateBadge, When } from './RunStateBadge';
 import './report-pages.css';
-
-const SEARCH_QUIET_MS = 300;
 
 export const listPathOf = (type: ScheduleType) => (type === 'Alert' ? '/alert/list/' : '/report/list/');
 export const logPathOf = (row: { id: number; type: ScheduleType }) =>
@@ -48,8 +47,7 @@ export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportL
   const navigate = useNavigate();
   const filters = filtersOf(new URLSearchParams(location.search));
   const key = searchOf(filters);
-  // Form input and a pending confirmation: how the page is looked at, not facts.
-  const [search, setSearch] = useState(filters.search);
+  // A pending confirmation: how the page is looked at, not a fact.
   const [confirming, setConfirming] = useState<ReportRowView | null>(null);
   // The modal open on a new schedule (row null) or on one to edit.
   const [editing, setEditing] = useState<{ row: ReportRowView | null } | null>(null);
@@ -62,12 +60,6 @@ export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportL
 
   const go = (patch: Partial<ReportListFilters>) =>
     void navigate(listPathOf(type) + searchOf({ ...filters, page: 0, ...patch }));
-
-  useEffect(() => {
-    if (search.trim() === filters.search) return;
-    const timer = setTimeout(() => go({ search }), SEARCH_QUIET_MS);
-    return () => clearTimeout(timer);
-  });
 
   const { list, runs } = state;
   const rows = list.scheduleType === type ? list.rows : [];
@@ -99,12 +91,11 @@ export function ReportListPage({ pages, type, admin, userId, canWrite }: ReportL
       </div>
       {!admin && <p className="muted">Only the {noun}s you created or own are listed.</p>}
       <div className="report-pages__filters">
-        <input
-          type="search"
-          aria-label={`Search ${noun}s`}
+        <SearchBox
+          label={`Search ${noun}s`}
           placeholder="Name, description or recipient"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          search={filters.search}
+          onSearch={(search) => go({ search })}
         />
         <select
           aria-label="Owner"
