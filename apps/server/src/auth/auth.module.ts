@@ -22,6 +22,10 @@ import { OwnPassword } from './me-password';
 import { SessionService } from './sessions/session.service';
 import { ApiTokens } from './tokens/api-tokens.service';
 import { TokenService } from './tokens/token.service';
+import { DecideRoleHandler } from './roles/decide-role';
+import { RolesController } from './roles/roles.controller';
+import { rolesProjection } from './roles/roles.projection';
+import { RolesService } from './roles/roles.service';
 import { DecideUserHandler } from './users/decide-user';
 import { UsersController } from './users/users.controller';
 import { usersProjection } from './users/users.projection';
@@ -29,22 +33,24 @@ import { UsersService } from './users/users.service';
 
 @Global()
 @Module({
-  controllers: [LoginController, MeController, UsersController],
+  controllers: [LoginController, MeController, UsersController, RolesController],
   providers: [
     OwnPassword,
     TokenService,
     ApiTokens,
     SessionService,
     UsersService,
+    RolesService,
     LoginService,
     LoginThrottle,
     FirstAdminService,
     DecideUserHandler,
+    DecideRoleHandler,
     DecideLoginHandler,
     { provide: Authenticator, useClass: StrataAuthenticator },
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [Authenticator, UsersService, TokenService, ApiTokens, SessionService],
+  exports: [Authenticator, UsersService, RolesService, TokenService, ApiTokens, SessionService],
 })
 export class AuthModule implements OnModuleInit {
   constructor(private readonly store: EventStore) {}
@@ -52,5 +58,6 @@ export class AuthModule implements OnModuleInit {
   /** Before any bootstrap hook (the first admin is created in one) can append a user event. */
   onModuleInit(): void {
     this.store.registerProjection(usersProjection());
+    this.store.registerProjection(rolesProjection());
   }
 }

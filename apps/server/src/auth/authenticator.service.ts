@@ -1,13 +1,14 @@
 /**
  * Resolves a request's credentials to a CurrentUser: `Authorization: Bearer <token>` first, then
  * `X-Strata-Render-Token` (the report renderer), then `X-GuestToken`, then the `strata_session` cookie. Shared by the HTTP guard and the socket.io handshake.
- * A user and their session are re-read on every call, so a logout, a deactivation or a role change applies
- * to the very next request.
+ * A user, their session and their custom roles' pairs are re-read on every call, so a logout, a
+ * deactivation, a role change or a change of a role's permissions applies to the very next request.
  */
 import { Injectable } from '@nestjs/common';
 import { parseCookie } from 'cookie';
 import { Authenticator, type CredentialsCarrier, type CurrentUser } from './current-user';
 import { GUEST_ROLE, permissionsOf } from './roles';
+import { RolesService } from './roles/roles.service';
 import { SESSION_COOKIE, SessionService } from './sessions/session.service';
 import { TokenService } from './tokens/token.service';
 import type { UserRow } from './users/user-row';
@@ -15,7 +16,13 @@ import { UsersService } from './users/users.service';
 
 type SessionOf = Pick<CurrentUser, 'sessionId' | 'tokenSessionId'>;
 
-export function currentUserOf(row: UserRow, via: CurrentUser['via'], session: SessionOf = {}): CurrentUser {
+/** `permissions`: the row's roles' pairs, custom roles included (RolesService.permissionsOf). */
+export function currentUserOf(
+  row: UserRow,
+  via: CurrentUser['via'],
+  session: SessionOf = {},
+  permissions: [string, string][] = permissionsOf(row.roles),
+): CurrentUser {
   const user: CurrentUser = {
     id: row.id,
     username: row.username,
@@ -23,7 +30,7 @@ export function currentUserOf(row: UserRow, via: CurrentUser['via'], session: Se
     lastName: row.lastName,
     email: row.email,
     roles: row.roles,
-    permissions: permissionsOf(row.roles),
+    permissions,
     via,
   };
   if (session.sessionId) user.sessionId = session.sessionId;
@@ -37,6 +44,7 @@ export class StrataAuthenticator extends Authenticator {
     private readonly users: UsersService,
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
+    private readonly roles: RolesService,
   ) {
     super();
   }
@@ -73,7 +81,8 @@ export class StrataAuthenticator extends Authenticator {
 
   private async activeUser(id: number, via: CurrentUser['via'], session: SessionOf): Promise<CurrentUser | null> {
     const row = await this.users.findById(id);
-    return row?.active ? currentUserOf(row, via, session) : null;
+    // A custom role's pairs are read on every request too: a change of its permissions applies at once.
+    return row?.active ? currentUserOf(row, via, session, await this.roles.permissionsOf(row.roles)) : null;
   }
 
   /** Guests are not users of this instance: id 0, the guest role's permissions, and the token's grants. */

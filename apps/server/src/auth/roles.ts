@@ -1,5 +1,5 @@
 /**
- * The server's view of the built-in roles. The role -> (permission, view) data and the checks live in ONE
+ * The server's view of the built-in roles (custom roles: roles/roles.service.ts). The role -> (permission, view) data and the checks live in ONE
  * place, the domain library (libs/domain/src/platform/permissions), shared with the client; this file only
  * adapts them to CurrentUser and picks the error type of a refusal.
  */
@@ -11,6 +11,7 @@ import {
   hasPermission as domainHasPermission,
   isAdmin as domainIsAdmin,
   PermissionView as View,
+  type PermissionPair,
 } from '@strata/domain';
 import type { CurrentUser } from './current-user';
 
@@ -25,15 +26,18 @@ export function rolePermissions(role: string): [string, string][] {
   return isBuiltIn(role) ? BUILT_IN_ROLES[role].map(([p, v]) => [p, v]) : [];
 }
 
-/** The union of the pairs of all the roles, without duplicates, in role order. */
-export function permissionsOf(roles: readonly string[]): [string, string][] {
+/**
+ * The union of the pairs of all the roles, without duplicates, in role order; `custom` are the pairs of
+ * the user's custom roles (RolesService.customPairs reads them from the `roles` read model).
+ */
+export function permissionsOf(roles: readonly string[], custom: readonly PermissionPair[] = []): [string, string][] {
   const seen = new Set<string>();
   const result: [string, string][] = [];
-  for (const pair of roles.flatMap(rolePermissions)) {
+  for (const pair of [...roles.flatMap(rolePermissions), ...custom]) {
     const key = `${pair[0]}\u0000${pair[1]}`;
     if (!seen.has(key)) {
       seen.add(key);
-      result.push(pair);
+      result.push([pair[0], pair[1]]);
     }
   }
   return result;

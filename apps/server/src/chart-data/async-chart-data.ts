@@ -10,7 +10,7 @@ import { ErrorType } from '@strata/domain';
 import { randomUUID } from 'node:crypto';
 import { AsyncEventsService } from '../async-events/async-events.service';
 import type { CurrentUser } from '../auth/current-user';
-import { permissionsOf } from '../auth/roles';
+import { RolesService } from '../auth/roles/roles.service';
 import { UsersService } from '../auth/users/users.service';
 import { isErrorResponseBody, StrataHttpException } from '../common/error-body';
 import { JobQueue } from '../jobs/job-queue';
@@ -48,6 +48,7 @@ export class AsyncChartData implements OnModuleInit {
     private readonly queue: JobQueue,
     private readonly events: AsyncEventsService,
     private readonly users: UsersService,
+    private readonly roles: RolesService,
     private readonly cache: ChartDataCache,
     private readonly service: ChartDataService,
     private readonly sources: ChartDatasources,
@@ -97,7 +98,7 @@ export class AsyncChartData implements OnModuleInit {
       const row = await this.users.findById(userId);
       if (!row)
         throw new StrataHttpException(403, ErrorType.GENERIC_COMMAND_ERROR, 'The user of this job no longer exists.');
-      const user: CurrentUser = { ...row, permissions: permissionsOf(row.roles), via: 'bearer' };
+      const user: CurrentUser = { ...row, permissions: await this.roles.permissionsOf(row.roles), via: 'bearer' };
       const { source, context: allowed } = await this.sources.resolveContext(context, user);
       const result = await this.annotations.withAnnotations(await this.service.run(source, allowed), allowed, user);
       await this.cache.set<StoredResult>(

@@ -10,7 +10,7 @@ import { DomainError } from '@strata/events';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
-import { permissionsOf } from '../auth/roles';
+import { RolesService } from '../auth/roles/roles.service';
 import { UsersService } from '../auth/users/users.service';
 import { isErrorResponseBody } from '../common/error-body';
 import type { AppendResult } from '../event-store/event-store.port';
@@ -53,6 +53,7 @@ export class ReportRunService {
     private readonly bus: CommandBus,
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
+    private readonly roles: RolesService,
     private readonly alerts: AlertQuery,
     private readonly content: ReportContentMaker,
     private readonly delivery: ReportDelivery,
@@ -201,7 +202,7 @@ export class ReportRunService {
     const id = report.owners[0] ?? report.created_by;
     const row = id === null || id === undefined ? null : await this.users.findById(id);
     if (!row || row.active === false) throw new Error(`The report's owner (user ${id}) is no longer an active user.`);
-    return { ...row, permissions: permissionsOf(row.roles), via: 'bearer' };
+    return { ...row, permissions: await this.roles.permissionsOf(row.roles), via: 'bearer' };
   }
 
   private async ownerAddresses(report: ReportRow): Promise<string[]> {

@@ -6,6 +6,7 @@ import type { MixedList } from 'typeorm';
 import { AuthSchema1795300000000 } from '../auth/migrations/1795300000000-auth-schema';
 import { TokenSessions1796300000100 } from '../auth/migrations/1796300000100-token-sessions';
 import { UserRolesColumn1797000100000 } from '../auth/migrations/1797000100000-user-roles-column';
+import { CustomRoles1797002460000 } from '../auth/migrations/1797002460000-custom-roles';
 import { DatabasesTable1767225600000 } from '../examples/register/databases-table.migration';
 import { DatabasesManagement1795400000000 } from '../databases/migrations/1795400000000-databases-management';
 import { CreateEventStore1760000000000 } from '../event-store/migrations/1760000000000-create-event-store';
@@ -70,4 +71,5 @@ export const migrations: MixedList<Function> = [
   AuditFilterStateIndex1797002000000,
   DatasetSettings1797002100000,
   SavedQueryFavorites1797002350000,
+  CustomRoles1797002460000,
 ];

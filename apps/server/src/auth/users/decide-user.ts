@@ -10,7 +10,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppendResult } from '../../event-store/event-store.port';
 import { DecideOn } from '../../event-store/decide-command';
 import { DecisionRunner, type DecisionMeta } from '../../event-store/load-decide-append';
-import { ROLE_NAMES } from '../roles';
+import { RolesService } from '../roles/roles.service';
 
 export type BesideUserEvents = (tx: EntityManager, before: UserState, events: UserEvent[]) => Promise<void>;
 
@@ -25,20 +25,26 @@ export class DecideUser extends DecideOn<number, UserCommand> {
   }
 }
 
-/** The acting user, when a user acts (meta.actor is a user id or 'system'): nobody deactivates or deletes themselves. */
-const contextOf = (meta: DecisionMeta) => ({
-  knownRoles: ROLE_NAMES,
+/**
+ * The roles that exist (built-in and custom, read now) and the acting user, when a user acts (meta.actor
+ * is a user id or 'system'): nobody deactivates or deletes themselves.
+ */
+const contextOf = (meta: DecisionMeta, knownRoles: readonly string[]) => ({
+  knownRoles,
   actorId: /^\d+$/.test(String(meta.actor)) ? Number(meta.actor) : undefined,
 });
 
 @CommandHandler(DecideUser)
 export class DecideUserHandler implements ICommandHandler<DecideUser> {
-  constructor(private readonly runner: DecisionRunner) {}
+  constructor(
+    private readonly runner: DecisionRunner,
+    private readonly roles: RolesService,
+  ) {}
 
-  execute({ id, command, meta, beside }: DecideUser): Promise<AppendResult> {
+  async execute({ id, command, meta, beside }: DecideUser): Promise<AppendResult> {
     let before = userDecider.initialState();
     let decided: UserEvent[] = [];
-    const context = contextOf(meta);
+    const context = contextOf(meta, await this.roles.names());
     return this.runner.decideWith(
       userStream(id),
       userDecider,

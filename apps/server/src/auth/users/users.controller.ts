@@ -1,7 +1,7 @@
 /**
  * The security admin API (Admin only: the User and Role views are granted to no other built-in role).
  * Shapes follow Flask-AppBuilder's security API where Superset users know them, with role names instead
- * of role ids.
+ * of role ids. Roles themselves: roles/roles.controller.ts.
  */
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
@@ -9,7 +9,6 @@ import { ErrorType, Permission, PermissionView as View, type UserResponse } from
 import type { CurrentUser } from '../current-user';
 import { ReqUser, RequirePermission } from '../guards/decorators';
 import { httpError } from '../http-error';
-import { rolePermissions, ROLE_NAMES } from '../roles';
 import { ZodBody } from '../../common/zod-validation.pipe';
 import type { UserRow } from './user-row';
 import { createUserSchema, updateUserSchema } from './users.schemas';
@@ -96,12 +95,5 @@ export class UsersController {
   async remove(@Param('id') id: string, @ReqUser() admin: CurrentUser) {
     await this.users.deleteUser(userId(id), admin.id);
     return { message: 'OK' };
-  }
-
-  @Get('roles')
-  @RequirePermission(Permission.READ, View.ROLE)
-  roles() {
-    const result = ROLE_NAMES.map((name) => ({ name, permissions: rolePermissions(name) }));
-    return { count: result.length, result };
   }
 }
