@@ -3,53 +3,25 @@
  * child process, which runs one transaction at a time. A read on another connection while the command's
  * transaction is open would wait for that transaction forever: everything must read inside it or before.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../app.module';
-import { AppConfig } from '../config/app-config';
 import { EXAMPLES_DATABASE_NAME } from '../examples/register/register-examples';
 import { ExamplesDatabase } from '../storage/examples-database';
-import { startHttpApp, type RunningHttpApp } from '../testing/http-app';
+import { startEmbeddedApp, type EmbeddedApp } from '../testing/embedded-app';
+import type { RunningHttpApp } from '../testing/http-app';
 
 jest.setTimeout(180_000);
 
 describe('editing the examples database on the embedded default', () => {
-  let home: string;
+  let app: EmbeddedApp | undefined;
   let server: RunningHttpApp;
   let token: string;
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'strata-dbs-embedded-'));
-    const config = new AppConfig(
-      0,
-      undefined,
-      undefined,
-      undefined,
-      'e'.repeat(48),
-      home,
-      undefined,
-      undefined,
-      'development',
-    );
-    server = await startHttpApp(
-      { imports: [AppModule] },
-      { customize: (b) => b.overrideProvider(AppConfig).useValue(config) },
-    );
-    const password = readFileSync(join(home, 'admin-password'), 'utf8').trim();
-    const login = await fetch(`${server.url}/api/v1/security/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password, provider: 'db' }),
-    });
-    token = ((await login.json()) as { access_token: string }).access_token;
+    app = await startEmbeddedApp('strata-dbs-embedded-');
+    ({ server, token } = app);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const put = (id: number, body: unknown) =>
     fetch(`${server.url}/api/v1/database/${id}`, {

@@ -3,51 +3,23 @@
  * PostgreSQL protocol by the same engine and the same batched INSERTs; its examples login may not create
  * tables, so the answer is the database's refusal as a 4xx, and the server keeps answering.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AppModule } from '../app.module';
-import { AppConfig } from '../config/app-config';
 import { ExamplesDatabase } from '../storage/examples-database';
-import { startHttpApp, type RunningHttpApp } from '../testing/http-app';
+import { startEmbeddedApp, type EmbeddedApp } from '../testing/embedded-app';
+import type { RunningHttpApp } from '../testing/http-app';
 
 jest.setTimeout(180_000);
 
 describe('upload on the embedded default (PGlite)', () => {
-  let home: string;
+  let app: EmbeddedApp | undefined;
   let server: RunningHttpApp;
   let token: string;
 
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), 'strata-upload-embedded-'));
-    const config = new AppConfig(
-      0,
-      undefined,
-      undefined,
-      undefined,
-      'e'.repeat(48),
-      home,
-      undefined,
-      undefined,
-      'development',
-    );
-    server = await startHttpApp(
-      { imports: [AppModule] },
-      { customize: (b) => b.overrideProvider(AppConfig).useValue(config) },
-    );
-    const password = readFileSync(join(home, 'admin-password'), 'utf8').trim();
-    const login = await fetch(`${server.url}/api/v1/security/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password, provider: 'db' }),
-    });
-    token = ((await login.json()) as { access_token: string }).access_token;
+    app = await startEmbeddedApp('strata-upload-embedded-');
+    ({ server, token } = app);
   });
 
-  afterAll(async () => {
-    await server?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
+  afterAll(() => app?.close());
 
   const call = async (path: string, init: RequestInit) => {
     const res = await fetch(`${server.url}${path}`, {
