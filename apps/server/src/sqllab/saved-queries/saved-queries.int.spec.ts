@@ -1,8 +1,8 @@
 import { EventStore } from '../../event-store/event-store.port';
-import { createAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
+import type { AuthTestApp } from '../../testing/auth-test-app';
 import { DataSource } from 'typeorm';
 import { insertDatabase, userClient, type ApiClient } from '../bootstrap/rest-testing';
-import { SavedQueriesModule } from './saved-queries.module';
+import { startSavedQueriesApp } from './testing/saved-queries-test-app';
 
 describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
   let t: AuthTestApp;
@@ -24,12 +24,7 @@ describe('/api/v1/saved_query/ (real HTTP, real PostgreSQL)', () => {
   });
 
   beforeAll(async () => {
-    t = await createAuthTestApp({ extraModules: [SavedQueriesModule] });
-    ana = await userClient(t, ['sql_lab', 'Gamma']);
-    bob = await userClient(t, ['sql_lab', 'Gamma']);
-    admin = await userClient(t, ['Admin']);
-    gamma = await userClient(t, ['Gamma']);
-    dbId = await insertDatabase(t, { name: 'examples-test', uri: 'postgresql://reader@127.0.0.1:5432/test' });
+    ({ t, ana, bob, admin, gamma, dbId } = await startSavedQueriesApp('examples-test'));
   });
   afterAll(() => t.close());
 

@@ -4,9 +4,9 @@
  * and the list's `saved_query_is_fav` filter. Real HTTP, real PostgreSQL.
  */
 import { EventStore } from '../../event-store/event-store.port';
-import { createAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
-import { insertDatabase, userClient, type ApiClient } from '../bootstrap/rest-testing';
-import { SavedQueriesModule } from './saved-queries.module';
+import type { AuthTestApp } from '../../testing/auth-test-app';
+import type { ApiClient } from '../bootstrap/rest-testing';
+import { startSavedQueriesApp } from './testing/saved-queries-test-app';
 
 let t: AuthTestApp;
 let ana: ApiClient;
@@ -16,12 +16,7 @@ let gamma: ApiClient;
 let dbId: number;
 
 beforeAll(async () => {
-  t = await createAuthTestApp({ extraModules: [SavedQueriesModule] });
-  ana = await userClient(t, ['sql_lab', 'Gamma']);
-  bob = await userClient(t, ['sql_lab', 'Gamma']);
-  admin = await userClient(t, ['Admin']);
-  gamma = await userClient(t, ['Gamma']);
-  dbId = await insertDatabase(t, { name: 'favourites-db', uri: 'postgresql://reader@127.0.0.1:5432/test' });
+  ({ t, ana, bob, admin, gamma, dbId } = await startSavedQueriesApp('favourites-db'));
 });
 afterAll(() => t.close());
 
