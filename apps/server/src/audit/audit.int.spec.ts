@@ -3,19 +3,19 @@
  * chart and edits a dashboard, the admin reads it back by actor and by object, newest first, with
  * summaries naming things as they were then, batch ids and the undone flag; bob reads only his own.
  */
-import { CommandBus } from '@nestjs/cqrs';
 import { PROTOCOL_VERSION, type ServerMessage } from '@strata/events';
 import { DataSource } from 'typeorm';
 import { connect, type TestClient } from '../../test/realtime/realtime-test-app';
 import { UsersService } from '../auth/users/users.service';
-import { DecideChart } from '../charts/decide-chart';
 import { ChartsModule } from '../charts/charts.module';
 import { encodeRison } from '../common/rison';
 import { DashboardDraftsModule } from '../dashboard-drafts/dashboard-drafts.module';
 import { DashboardsModule } from '../dashboards/dashboards.module';
 import { EventStore } from '../event-store/event-store.port';
 import { RealtimeModule } from '../realtime/realtime.module';
-import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
+import { createAuthTestApp, type AuthTestApp } from '../testing/auth-test-app';
+import type { ApiClient } from '../sqllab/bootstrap/rest-testing';
+import { createChartAs, signInBobAndAdmin, type Who } from '../testing/bob-and-admin';
 import { auditWhere } from './audit-filter';
 import { AuditModule } from './audit.module';
 import type { AuditQuery } from './audit-query';
@@ -29,19 +29,12 @@ let t: AuthTestApp;
 let bobId: number;
 let adminId: number;
 let tokens: { admin: string; bob: string };
+let clients: Record<Who, ApiClient>;
 let chartId: number;
 let dashboardId: number;
 const sockets: TestClient[] = [];
 
-const api = (who: 'admin' | 'bob') => {
-  const http = new HttpClient(t.url);
-  const headers = { authorization: `Bearer ${tokens[who]}` };
-  return {
-    get: (path: string) => http.get(path, headers),
-    post: (path: string, body?: unknown) => http.post(path, body, headers),
-    put: (path: string, body?: unknown) => http.put(path, body, headers),
-  };
-};
+const api = (who: Who) => clients[who];
 const audit = (who: 'admin' | 'bob', q: unknown) =>
   api(who).get(`/api/v1/audit/?q=${encodeURIComponent(encodeRison(q))}`);
 const rowsOf = (res: { status: number; body: { result: AuditRow[] } }) => {
@@ -67,42 +60,10 @@ beforeAll(async () => {
   t = await createAuthTestApp({
     extraModules: [RealtimeModule, DashboardsModule, DashboardDraftsModule, ChartsModule, AuditModule],
   });
-  const users = t.app.get(UsersService);
-  bobId = (await users.createUser({ username: 'bob', password: 'bob-password', roles: ['Alpha'] }, 'system')).id;
-  tokens = {
-    admin: await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password),
-    bob: await bearerToken(t.url, 'bob', 'bob-password'),
-  };
-  adminId = (await api('admin').get('/api/v1/me/')).body.result.id as number;
+  ({ bobId, adminId, tokens, clients } = await signInBobAndAdmin(t));
 
   // bob's chart (made through the chart command, as the create route does once its dataset is checked).
-  const [{ id }] = (await t.app.get(DataSource).query(`SELECT nextval('charts_id_seq')::int AS id`)) as {
-    id: number;
-  }[];
-  chartId = id;
-  await t.app.get(CommandBus).execute(
-    new DecideChart(
-      chartId,
-      {
-        type: 'CreateChart',
-        data: {
-          id: chartId,
-          owner_id: bobId,
-          slice_name: 'Cars by origin',
-          viz_type: 'table',
-          datasource_id: 1,
-          datasource_type: 'table',
-          params: null,
-          query_context: null,
-          description: null,
-          cache_timeout: null,
-          certified_by: null,
-          certification_details: null,
-        },
-      },
-      { actor: String(bobId), expectedVersion: 0 },
-    ),
-  );
+  chartId = await createChartAs(t, bobId, 'Cars by origin');
   expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Revenue by origin' })).status).toBe(200);
   expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Revenue 2026' })).status).toBe(200);
 
@@ -447,34 +408,8 @@ describe('a page reads only what its rows need (issue 13 item 6)', () => {
         .get(UsersService)
         .createUser({ username: 'dora', password: 'dora-password', roles: ['Alpha'] }, 'system')
     ).id;
-    const [{ id }] = (await t.app.get(DataSource).query(`SELECT nextval('charts_id_seq')::int AS id`)) as {
-      id: number;
-    }[];
-    doraChart = id;
+    doraChart = await createChartAs(t, doraId, 'First name');
     const meta = { actor: String(doraId) };
-    await t.app.get(CommandBus).execute(
-      new DecideChart(
-        doraChart,
-        {
-          type: 'CreateChart',
-          data: {
-            id: doraChart,
-            owner_id: doraId,
-            slice_name: 'First name',
-            viz_type: 'table',
-            datasource_id: 1,
-            datasource_type: 'table',
-            params: null,
-            query_context: null,
-            description: null,
-            cache_timeout: null,
-            certified_by: null,
-            certification_details: null,
-          },
-        },
-        { actor: String(doraId), expectedVersion: 0 },
-      ),
-    );
     const store = t.app.get(EventStore);
     const params = (n: number) => ({ type: 'chart/chartParamsChanged', data: { params: JSON.stringify({ n }) } });
     const steps = [

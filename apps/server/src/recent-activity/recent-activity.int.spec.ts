@@ -3,17 +3,14 @@
  * chart, creates a dashboard and views both; the answer lists his own views, edits and creations newest
  * first, never the admin's; only an admin may ask for someone else's.
  */
-import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { UsersService } from '../auth/users/users.service';
 import { ChartsModule } from '../charts/charts.module';
-import { DecideChart } from '../charts/decide-chart';
 import { encodeRison } from '../common/rison';
 import { DashboardsModule } from '../dashboards/dashboards.module';
-import { bearerToken, createAuthTestApp, HttpClient, TEST_ADMIN, type AuthTestApp } from '../testing/auth-test-app';
+import { createAuthTestApp, type AuthTestApp } from '../testing/auth-test-app';
+import { createChartAs, signInBobAndAdmin, type Who } from '../testing/bob-and-admin';
 import type { RecentItem } from './recent-activity';
 import { RecentActivityModule } from './recent-activity.module';
-import { insertDatabase } from '../sqllab/bootstrap/rest-testing';
+import { insertDatabase, type ApiClient } from '../sqllab/bootstrap/rest-testing';
 import { SavedQueriesModule } from '../sqllab/saved-queries/saved-queries.module';
 
 let t: AuthTestApp;
@@ -22,18 +19,9 @@ let adminId: number;
 let chartId: number;
 let bobBoard: number;
 let adminBoard: number;
-let tokens: { admin: string; bob: string };
+let clients: Record<Who, ApiClient>;
 
-const api = (who: 'admin' | 'bob') => {
-  const http = new HttpClient(t.url);
-  const headers = { authorization: `Bearer ${tokens[who]}` };
-  return {
-    get: (path: string) => http.get(path, headers),
-    post: (path: string, body?: unknown) => http.post(path, body, headers),
-    put: (path: string, body?: unknown) => http.put(path, body, headers),
-    delete: (path: string) => http.request('DELETE', path, { headers }),
-  };
-};
+const api = (who: Who) => clients[who];
 const recent = (who: 'admin' | 'bob', q: unknown = {}) =>
   api(who).get(`/api/v1/log/recent_activity/?q=${encodeURIComponent(encodeRison(q))}`);
 const items = async (who: 'admin' | 'bob', q: unknown = {}) => {
@@ -50,41 +38,9 @@ beforeAll(async () => {
   t = await createAuthTestApp({
     extraModules: [DashboardsModule, ChartsModule, RecentActivityModule, SavedQueriesModule],
   });
-  const users = t.app.get(UsersService);
-  bobId = (await users.createUser({ username: 'bob', password: 'bob-password', roles: ['Alpha'] }, 'system')).id;
-  tokens = {
-    admin: await bearerToken(t.url, TEST_ADMIN.username, TEST_ADMIN.password),
-    bob: await bearerToken(t.url, 'bob', 'bob-password'),
-  };
-  adminId = (await api('admin').get('/api/v1/me/')).body.result.id as number;
+  ({ bobId, adminId, clients } = await signInBobAndAdmin(t));
 
-  const [{ id }] = (await t.app.get(DataSource).query(`SELECT nextval('charts_id_seq')::int AS id`)) as {
-    id: number;
-  }[];
-  chartId = id;
-  await t.app.get(CommandBus).execute(
-    new DecideChart(
-      chartId,
-      {
-        type: 'CreateChart',
-        data: {
-          id: chartId,
-          owner_id: bobId,
-          slice_name: 'Cars by origin',
-          viz_type: 'table',
-          datasource_id: 1,
-          datasource_type: 'table',
-          params: null,
-          query_context: null,
-          description: null,
-          cache_timeout: null,
-          certified_by: null,
-          certification_details: null,
-        },
-      },
-      { actor: String(bobId), expectedVersion: 0 },
-    ),
-  );
+  chartId = await createChartAs(t, bobId, 'Cars by origin');
   // In this order: bob renames his chart, creates a board, views the chart, then the board; the admin
   // makes and views a board of their own in between.
   expect((await api('bob').put(`/api/v1/chart/${chartId}`, { slice_name: 'Revenue by origin' })).status).toBe(200);
