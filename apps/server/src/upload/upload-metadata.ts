@@ -7,7 +7,7 @@
  * `upload-columns.ts`). Only the first rows are read; the rest of the request is drained unread.
  */
 import { inferUploadColumns, type UploadColumn } from '@strata/domain';
-import { fieldError, type UploadRequest } from './upload-request';
+import { delimiterOf, fieldError, fileTypeOf, headerRowOf, type UploadRequest } from './upload-request';
 
 /** Rows read past the header to infer the types (as many as the browser sees of a CSV, about). */
 export const METADATA_ROWS = 1000;
@@ -18,17 +18,10 @@ export interface MetadataRequest {
   header_row: number | null;
 }
 
+/** The fields that say how to read the file, checked as the upload checks them (upload-request.ts). */
 export function parseMetadataFields(fields: Record<string, string>): MetadataRequest {
-  const type = fields.type ?? 'csv';
-  if (type !== 'csv' && type !== 'excel') throw fieldError('type', 'type must be csv or excel.');
-  const delimiter = fields.delimiter ?? ',';
-  if (type === 'csv' && (delimiter.length !== 1 || /["\r\n]/.test(delimiter)))
-    throw fieldError('delimiter', 'The delimiter must be one character (not a quote or a line break).');
-  const header = (fields.header_row ?? '0').trim();
-  const header_row = header === '' || header.toLowerCase() === 'none' ? null : Number(header);
-  if (header_row !== null && !(Number.isInteger(header_row) && header_row >= 0 && header_row < 1000))
-    throw fieldError('header_row', 'The header row is a row number from 0, or empty for none.');
-  return { type, delimiter, header_row };
+  const type = fileTypeOf(fields);
+  return { type, delimiter: delimiterOf(fields, type), header_row: headerRowOf(fields) };
 }
 
 /** The columns of the first rows (the header's, then up to METADATA_ROWS more); stops reading there. */

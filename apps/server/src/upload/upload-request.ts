@@ -24,21 +24,40 @@ export const fieldError = (field: string, message: string, status = 400) =>
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
-export function parseUploadFields(fields: Record<string, string>): UploadRequest {
+/*
+ * How the file is read (its type, a CSV's delimiter, the header row): the same fields, checked alike, for
+ * the upload and for upload_metadata's first columns (upload-metadata.ts).
+ */
+export function fileTypeOf(fields: Record<string, string>): UploadRequest['type'] {
   const type = fields.type ?? 'csv';
   if (type !== 'csv' && type !== 'excel') throw fieldError('type', 'type must be csv or excel.');
+  return type;
+}
+
+export function delimiterOf(fields: Record<string, string>, type: UploadRequest['type']): string {
+  const delimiter = fields.delimiter ?? ',';
+  if (type === 'csv' && (delimiter.length !== 1 || /["\r\n]/.test(delimiter)))
+    throw fieldError('delimiter', 'The delimiter must be one character (not a quote or a line break).');
+  return delimiter;
+}
+
+export function headerRowOf(fields: Record<string, string>): number | null {
+  const header = (fields.header_row ?? '0').trim();
+  const header_row = header === '' || header.toLowerCase() === 'none' ? null : Number(header);
+  if (header_row !== null && !(Number.isInteger(header_row) && header_row >= 0 && header_row < 1000))
+    throw fieldError('header_row', 'The header row is a row number from 0, or empty for none.');
+  return header_row;
+}
+
+export function parseUploadFields(fields: Record<string, string>): UploadRequest {
+  const type = fileTypeOf(fields);
   const table = (fields.table_name ?? '').trim();
   if (!IDENTIFIER.test(table))
     throw fieldError('table_name', 'Table name: letters, digits and _ (not first), at most 63 characters.');
   const schema = (fields.schema ?? '').trim() || null;
   if (schema !== null && !IDENTIFIER.test(schema)) throw fieldError('schema', 'Not a valid schema name.');
-  const delimiter = fields.delimiter ?? ',';
-  if (type === 'csv' && (delimiter.length !== 1 || /["\r\n]/.test(delimiter)))
-    throw fieldError('delimiter', 'The delimiter must be one character (not a quote or a line break).');
-  const header = (fields.header_row ?? '0').trim();
-  const header_row = header === '' || header.toLowerCase() === 'none' ? null : Number(header);
-  if (header_row !== null && !(Number.isInteger(header_row) && header_row >= 0 && header_row < 1000))
-    throw fieldError('header_row', 'The header row is a row number from 0, or empty for none.');
+  const delimiter = delimiterOf(fields, type);
+  const header_row = headerRowOf(fields);
   const mode = fields.already_exists ?? 'fail';
   if (mode !== 'fail' && mode !== 'replace' && mode !== 'append')
     throw fieldError('already_exists', 'already_exists must be fail, replace or append.');
