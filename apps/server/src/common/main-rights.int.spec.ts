@@ -1,13 +1,11 @@
 /**
  * The main view's rights of drill and share (sqllab-and-platform §6, issue 16 item 3) over real HTTP on a
- * real PostgreSQL with the examples' cars table: a custom role that is Alpha without one of can_explore,
- * can_csv, can_share_chart, can_share_dashboard is refused exactly what that right gates (403 in the
- * spec's error shape), and Alpha itself is not.
+ * real PostgreSQL with the examples' cars table: a custom role, created through the roles API as Alpha's
+ * pairs without one of can_explore, can_csv, can_share_chart, can_share_dashboard and given to a user
+ * through the users API, is refused exactly what that right gates (403 in the spec's error shape), and
+ * Alpha itself is not.
  */
-import { Injectable } from '@nestjs/common';
-import { BUILT_IN_ROLES, type PermissionPair } from '@strata/domain';
-import { StrataAuthenticator } from '../auth/authenticator.service';
-import { Authenticator, type CredentialsCarrier, type CurrentUser } from '../auth/current-user';
+import { BUILT_IN_ROLES } from '@strata/domain';
 import {
   createChartTestApp,
   loadExampleTables,
@@ -16,30 +14,14 @@ import {
 } from '../chart-data/testing/chart-test-app';
 import { DashboardsModule } from '../dashboards/dashboards.module';
 import { ExploreModule } from '../explore/explore.module';
-import { userClient, type ApiClient } from '../sqllab/bootstrap/rest-testing';
+import { ApiTokens } from '../auth/tokens/api-tokens.service';
+import { userClient, ApiClient } from '../sqllab/bootstrap/rest-testing';
 import type { AuthTestApp } from '../testing/auth-test-app';
 
 const RIGHTS = ['can_explore', 'can_csv', 'can_share_chart', 'can_share_dashboard'] as const;
 type Right = (typeof RIGHTS)[number];
-const userWithout = (right: Right) => `no_${right}`;
-
-/**
- * PROBLEM: roles are the built-in ones (libs/domain built-in-roles.ts; users may only hold those), so a
- * deployment cannot define a role without one right yet.
- * SOLUTION: this app resolves users as the real authenticator does, then gives the Alpha user named
- * `no_<right>` the pairs of Alpha minus that right, as such a custom role would.
- * WHEN TO REMOVE: when roles can be defined at run time; create them through the API then.
- */
-@Injectable()
-class CustomRolesAuthenticator extends StrataAuthenticator {
-  override async authenticate(credentials: CredentialsCarrier): Promise<CurrentUser | null> {
-    const user = await super.authenticate(credentials);
-    const custom = RIGHTS.find((right) => user?.username === userWithout(right));
-    if (!user || !custom) return user;
-    const pairs = BUILT_IN_ROLES.Alpha.filter(([permission]: PermissionPair) => permission !== custom);
-    return { ...user, permissions: pairs.map(([p, v]) => [p, v] as [string, string]) };
-  }
-}
+/** The custom role (and its user) that is Alpha without this right. */
+const roleWithout = (right: Right) => `no_${right}`;
 
 describe('drill and share rights (real HTTP, real PostgreSQL)', () => {
   let fixture: ExamplesFixture;
@@ -51,17 +33,31 @@ describe('drill and share rights (real HTTP, real PostgreSQL)', () => {
 
   beforeAll(async () => {
     fixture = await loadExampleTables(['cars']);
-    t = await createChartTestApp([ExploreModule, DashboardsModule], {
-      customize: (builder) => builder.overrideProvider(Authenticator).useClass(CustomRolesAuthenticator),
-    });
+    t = await createChartTestApp([ExploreModule, DashboardsModule]);
     const admin = await userClient(t, ['Admin']);
     alpha = await userClient(t, ['Alpha']);
-    for (const right of RIGHTS) without[right] = await userClient(t, ['Alpha'], userWithout(right));
+    for (const right of RIGHTS) without[right] = await roleAndUserWithout(admin, right);
     const dbId = await registerExamples(t, fixture);
     carsId = (await admin.post('/api/v1/dataset/', { database: dbId, schema: 'public', table_name: 'cars' })).body.id;
     dashboardId = (await admin.post('/api/v1/dashboard/', { dashboard_title: 'Shared' })).body.id;
     expect((await admin.put(`/api/v1/dashboard/${dashboardId}`, { published: true })).status).toBe(200);
   }, 300_000);
+
+  /** An admin's gestures: the role through the roles API, a user holding only it through the users API. */
+  async function roleAndUserWithout(admin: ApiClient, right: Right): Promise<ApiClient> {
+    const name = roleWithout(right);
+    const permissions = BUILT_IN_ROLES.Alpha.filter(([permission]) => permission !== right);
+    expect(permissions.length).toBe(BUILT_IN_ROLES.Alpha.length - 1);
+    const role = await admin.post('/api/v1/security/roles/', { name, permissions });
+    expect(role.status).toBe(201);
+    const user = await admin.post('/api/v1/security/users', {
+      username: name,
+      password: 'a-password-for-tests',
+      roles: [name],
+    });
+    expect([user.status, user.body.result?.roles]).toEqual([201, [name]]);
+    return new ApiClient(t.url, await t.app.get(ApiTokens).accessToken(user.body.id), user.body.id);
+  }
 
   afterAll(async () => {
     await t?.close();
