@@ -13,5 +13,10 @@ export const userListSummaries = defineSummaries<UsersEvent>({
       `${who} set the roles of ${quote(d.user.username)} to ${d.user.roles.length === 0 ? 'none' : d.user.roles.map(quote).join(', ')}`,
     'users/userChanged': (d, { who }) => `${who} ${d.what} ${quote(d.user.username)}`,
     'users/userDeleted': (d, { who }) => `${who} deleted the user ${quote(d.username)}`,
+    'users/roleCreated': (d, { who }) =>
+      `${who} created the role ${quote(d.role.name)} with ${count(d.role.permissions.length, 'permission')}`,
+    'users/rolePermissionsReplaced': (d, { who }) =>
+      `${who} set the permissions of the role ${quote(d.role.name)} (${count(d.role.permissions.length, 'permission')})`,
+    'users/roleDeleted': (d, { who }) => `${who} deleted the role ${quote(d.name)}`,
   },
 });
