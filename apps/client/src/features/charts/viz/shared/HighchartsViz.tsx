@@ -55,16 +55,13 @@ export function HighchartsViz({ options, width, height, onRendered, onCrossFilte
     if (ref.current?.chart) rendered.current();
   }, [sized]);
 
-  return (
-    <HighchartsReact
-      highcharts={Highcharts}
-      options={sized}
-      ref={ref}
-      containerProps={{
-        className: 'viz-highcharts',
-        'data-testid': testId ?? 'viz-highcharts',
-        style: { width, height },
-      }}
-    />
+  // HighchartsReact updates (and redraws) the chart whenever containerProps is a new object: a literal here
+  // redrew every chart of a dashboard on each fact of its page (about 40% of a 30-chart dashboard's
+  // drawing time went to such updates).
+  const containerProps = useMemo(
+    () => ({ className: 'viz-highcharts', 'data-testid': testId ?? 'viz-highcharts', style: { width, height } }),
+    [testId, width, height],
   );
+
+  return <HighchartsReact highcharts={Highcharts} options={sized} ref={ref} containerProps={containerProps} />;
 }
