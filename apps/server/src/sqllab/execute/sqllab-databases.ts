@@ -25,7 +25,7 @@ export interface SqlLabDatabase {
 export abstract class SqlLabDatabases {
   abstract find(id: number): Promise<SqlLabDatabase | null>;
   /** DatabaseAccess's full rule: permission pairs and the database's role grants. */
-  abstract canQuery(user: CurrentUser, database: SqlLabDatabase): Promise<boolean>;
+  abstract canQuery(user: CurrentUser, database: Pick<SqlLabDatabase, 'id'>): Promise<boolean>;
   abstract engine(id: number): Promise<QueryEngine>;
 }
 
@@ -48,7 +48,7 @@ export class RegistrySqlLabDatabases extends SqlLabDatabases {
     return rows[0] ?? null;
   }
 
-  canQuery(user: CurrentUser, database: SqlLabDatabase): Promise<boolean> {
+  canQuery(user: CurrentUser, database: Pick<SqlLabDatabase, 'id'>): Promise<boolean> {
     return this.access.canAccess(user, database.id);
   }
 
