@@ -13,7 +13,8 @@ const refused = (message: string) => ({
   body: { message, errors: [{ message, error_type: 'GENERIC_COMMAND_ERROR', level: 'error' }] },
 });
 
-// A small security API with the server's shapes: list, roles, create (422 on a taken username), update.
+// A small security API with the server's shapes: list, roles, create (422 on a taken username), update;
+// custom roles (create, replace permissions, delete: 422 while a user holds it).
 export function securityApi() {
   const users: UserRow[] = [
     {
@@ -27,6 +28,7 @@ export function securityApi() {
       ...bookkeeping,
     },
   ];
+  const custom: { id: number; name: string; permissions: [string, string][] }[] = [];
   return (request: RecordedRequest) => {
     const { method, url } = request;
     if (url === '/api/v1/security/csrf_token/') return { status: 200, body: { result: 'csrf-1' } };
@@ -39,18 +41,33 @@ export function securityApi() {
         },
       };
     }
-    if (url === '/api/v1/security/roles/') {
-      return {
-        status: 200,
-        body: {
-          count: 3,
-          result: [
-            { name: 'Admin', permissions: [['can_write', 'User']] },
-            { name: 'Alpha', permissions: [['can_read', 'Chart']] },
-            { name: 'Gamma', permissions: [['can_read', 'Dashboard']] },
-          ],
-        },
-      };
+    if (url === '/api/v1/security/roles/' && method === 'GET') {
+      const result = [
+        { id: null, name: 'Admin', built_in: true, permissions: [['can_write', 'User']] },
+        { id: null, name: 'Alpha', built_in: true, permissions: [['can_read', 'Chart']] },
+        { id: null, name: 'Gamma', built_in: true, permissions: [['can_read', 'Dashboard']] },
+        ...custom.map((role) => ({ ...role, built_in: false })),
+      ];
+      return { status: 200, body: { count: result.length, result } };
+    }
+    if (url === '/api/v1/security/roles/' && method === 'POST') {
+      const { name, permissions } = request.body as { name: string; permissions: [string, string][] };
+      const role = { id: 100 + custom.length, name, permissions };
+      custom.push(role);
+      return { status: 201, body: { id: role.id, result: { ...role, built_in: false } } };
+    }
+    const role = /^\/api\/v1\/security\/roles\/(\d+)(\/permissions)?$/.exec(url);
+    const target = role ? custom.find((r) => r.id === Number(role[1])) : undefined;
+    if (role && !target) return { status: 404, body: { message: 'Not found' } };
+    if (role && target && role[2] && method === 'POST') {
+      target.permissions = (request.body as { permissions: [string, string][] }).permissions;
+      return { status: 200, body: { id: target.id, result: { ...target, built_in: false } } };
+    }
+    if (role && target && method === 'DELETE') {
+      if (users.some((u) => u.roles.includes(target.name)))
+        return refused(`1 user(s) hold the role ${target.name}: take it from them first.`);
+      custom.splice(custom.indexOf(target), 1);
+      return { status: 200, body: { message: 'OK' } };
     }
     if (url === '/api/v1/security/users/' && method === 'GET')
       return { status: 200, body: { count: users.length, result: users } };

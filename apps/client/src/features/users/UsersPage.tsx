@@ -50,7 +50,12 @@ export function UsersPage({ users, signedInId = null }: { users: UsersFeature; s
           </table>
         )}
       </section>
-      <RolesList roles={state.roles} permissions={state.rolePermissions} />
+      <RolesList
+        roles={state.roles}
+        permissions={state.rolePermissions}
+        customRoles={state.customRoles}
+        users={users}
+      />
     </div>
   );
 }

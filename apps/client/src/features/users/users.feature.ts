@@ -17,7 +17,11 @@ import {
   USER_LIST_USER_ROLES_CHANGED,
   USER_LIST_LOAD_FAILED,
   USER_LIST_LOADED,
+  USER_LIST_ROLE_CREATED,
+  USER_LIST_ROLE_DELETED,
+  USER_LIST_ROLE_PERMISSIONS_REPLACED,
   usersFold,
+  type CustomRole,
   type UserRow,
   type UsersEvent,
   type UsersState,
@@ -51,7 +55,13 @@ type UsersCommand =
   | { type: 'create'; user: NewUser; done: (created: boolean) => void }
   | { type: 'changeRoles'; id: number; roles: string[]; done: (changed: boolean) => void }
   | { type: 'update'; id: number; changes: UserChanges; what: string; done: (changed: boolean) => void }
-  | { type: 'remove'; user: UserRow; done: (removed: boolean) => void };
+  | { type: 'remove'; user: UserRow; done: (removed: boolean) => void }
+  | { type: 'createRole'; name: string; permissions: [string, string][]; done: (created: boolean) => void }
+  | { type: 'replaceRolePermissions'; role: CustomRole; done: (changed: boolean) => void }
+  | { type: 'deleteRole'; id: number; name: string; done: (removed: boolean) => void };
+
+/** A role as the roles API lists it: built-in ones have no id. */
+type RoleJson = { id: number | null; name: string; permissions: [string, string][] };
 
 export interface UsersFeature {
   readonly store: FeatureStore<UsersState, UsersEvent>;
@@ -62,6 +72,11 @@ export interface UsersFeature {
   /** `what` says it in words for the toast and the log: "edited", "deactivated", "reset the password of". */
   update(id: number, changes: UserChanges, what: string): Promise<boolean>;
   remove(user: UserRow): Promise<boolean>;
+  /** Custom roles (Superset's roles API): each resolves true once the server has it; a refusal opens the error modal. */
+  createRole(name: string, permissions: [string, string][]): Promise<boolean>;
+  /** The role's whole set afterwards, as Superset's `POST /roles/{id}/permissions` replaces it. */
+  replaceRolePermissions(role: CustomRole): Promise<boolean>;
+  deleteRole(id: number, name: string): Promise<boolean>;
   dispose(): void;
 }
 
@@ -74,12 +89,19 @@ export function createUsers(
   const store = createFeatureStore<UsersState, UsersEvent>('users', usersFold, context);
   const commands$ = new Subject<UsersCommand>();
 
+  const failed = (title: string, done: (ok: boolean) => void) =>
+    catchError<void, Observable<never>>((thrown: unknown) => {
+      deps.errors.show(toClientError(thrown), title);
+      done(false);
+      return EMPTY;
+    });
+
   const handle = (command: UsersCommand): Observable<void> => {
     switch (command.type) {
       case 'load':
         return forkJoin([
           defer(() => http.get<{ result: UserRow[] }>(USERS_PATH)),
-          defer(() => http.get<{ result: { name: string; permissions: [string, string][] }[] }>(ROLES_PATH)),
+          defer(() => http.get<{ result: RoleJson[] }>(ROLES_PATH)),
         ]).pipe(
           map(([users, roles]) => {
             store.record(
@@ -89,6 +111,9 @@ export function createUsers(
                   data: {
                     roles: roles.result.map((r) => r.name),
                     permissions: Object.fromEntries(roles.result.map((r) => [r.name, r.permissions ?? []])),
+                    custom: Object.fromEntries(
+                      roles.result.flatMap((r) => (typeof r.id === 'number' ? [[r.name, r.id]] : [])),
+                    ),
                   },
                 },
                 { type: USER_LIST_LOADED, data: { users: users.result } },
@@ -158,6 +183,40 @@ export function createUsers(
           }),
         );
       }
+      case 'createRole':
+        return defer(() =>
+          http.post<{ result: CustomRole }>(ROLES_PATH, { name: command.name, permissions: command.permissions }),
+        ).pipe(
+          map(({ result: role }) => {
+            store.record([{ type: USER_LIST_ROLE_CREATED, data: { role } }], MAY_LAND_IN_PAST);
+            deps.toasts.success(`Role ${role.name} was created`);
+            command.done(true);
+          }),
+          failed(`Could not create the role ${command.name}`, command.done),
+        );
+      case 'replaceRolePermissions': {
+        const { id, name, permissions } = command.role;
+        return defer(() => http.post<{ result: CustomRole }>(`${ROLES_PATH}${id}/permissions`, { permissions })).pipe(
+          map(({ result: role }) => {
+            store.record([{ type: USER_LIST_ROLE_PERMISSIONS_REPLACED, data: { role } }], MAY_LAND_IN_PAST);
+            deps.toasts.success(`Permissions of ${role.name} were saved`);
+            command.done(true);
+          }),
+          failed(`Could not save the permissions of ${name}`, command.done),
+        );
+      }
+      case 'deleteRole':
+        return defer(() => http.delete(`${ROLES_PATH}${command.id}`)).pipe(
+          map(() => {
+            store.record(
+              [{ type: USER_LIST_ROLE_DELETED, data: { id: command.id, name: command.name } }],
+              MAY_LAND_IN_PAST,
+            );
+            deps.toasts.success(`Role ${command.name} was deleted`);
+            command.done(true);
+          }),
+          failed(`Could not delete the role ${command.name}`, command.done),
+        );
       default: {
         const unknown: never = command;
         throw new Error(`unknown users command ${JSON.stringify(unknown)}`);
@@ -175,6 +234,11 @@ export function createUsers(
     changeRoles: (id, roles) => new Promise((done) => commands$.next({ type: 'changeRoles', id, roles, done })),
     update: (id, changes, what) => new Promise((done) => commands$.next({ type: 'update', id, changes, what, done })),
     remove: (user) => new Promise((done) => commands$.next({ type: 'remove', user, done })),
+    createRole: (name, permissions) =>
+      new Promise((done) => commands$.next({ type: 'createRole', name, permissions, done })),
+    replaceRolePermissions: (role) =>
+      new Promise((done) => commands$.next({ type: 'replaceRolePermissions', role, done })),
+    deleteRole: (id, name) => new Promise((done) => commands$.next({ type: 'deleteRole', id, name, done })),
     dispose: () => subscription.unsubscribe(),
   };
 }
