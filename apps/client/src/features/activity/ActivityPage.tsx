@@ -9,6 +9,7 @@ import { filtersFromSearch, PAGE_SIZES, searchOfFilters } from './activity-url';
 import { ActivityFiltersForm } from './ActivityFiltersForm';
 import { AuditTable } from './AuditTable';
 import './activity.css';
+import { saveFile } from '../../shared/save-file';
 
 /**
  * `/activity/` (issue 13 item 3): the audit log. Admins read everyone's activity and pick a user; anyone
@@ -49,11 +50,10 @@ export function ActivityPage({
     setExporting('Exporting…');
     try {
       const file = await activity.exportSlice(filters);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
-      link.download = exportFileName(file.exportedAt);
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(
+        new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
+        exportFileName(file.exportedAt),
+      );
       setExporting(null);
     } catch (error) {
       setExporting(`The export failed: ${(error as Error).message}`);

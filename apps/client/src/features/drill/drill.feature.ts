@@ -28,7 +28,7 @@ import {
 import { toClientError } from '../api/api-error';
 import type { HttpClient } from '../api/http-client';
 import { drillApi, type DrillApi } from './drill-api';
-import { saveFile } from './save-file';
+import { saveFile } from '../../shared/save-file';
 
 /** Most rows a drilled file holds (the server caps drill_detail at its samples limit). */
 export const DRILL_FILE_ROW_LIMIT = 1000;

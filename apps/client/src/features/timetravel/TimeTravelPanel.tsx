@@ -9,6 +9,7 @@ import { ReadOnlyBar } from './ReadOnlyBar';
 import { bugReport } from './report';
 import type { TimeTravel, TimelineEntry } from './time-travel';
 import './time-travel.css';
+import { saveFile } from '../../shared/save-file';
 
 interface Props {
   timeTravel: TimeTravel;
@@ -34,14 +35,7 @@ export function TimeTravelPanel(props: Props) {
 }
 
 function download(file: TimeTravelExport, name: string) {
-  const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(link.href);
+  saveFile(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), name);
 }
 
 function Panel({ timeTravel, toasts, now, http }: Props) {

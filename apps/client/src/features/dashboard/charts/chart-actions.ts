@@ -5,6 +5,7 @@
 import type { DashboardCore } from '../dashboard-core';
 import { chartQueryContext, datasourceKeyOfChart } from './chart-query';
 import { readableRows } from '../../charts/viz/format/result-rows';
+import { saveFile } from '../../../shared/save-file';
 
 function queryInputs(core: DashboardCore, chartId: number) {
   const state = core.store.getState();
@@ -50,7 +51,7 @@ export async function downloadCsv(core: DashboardCore, chartId: number, format: 
     chartQueryContext(formData, datasource, { resultFormat: format }) as Record<string, unknown>,
     format,
   );
-  saveBlob(blob, `${fileName(chart.slice_name)}.${format}`);
+  saveFile(blob, `${fileName(chart.slice_name)}.${format}`);
 }
 
 /** What a downloaded picture leaves out: the chart menu (still open while it is drawn) and hover tooltips. */
@@ -70,19 +71,7 @@ export async function downloadImage(element: HTMLElement, sliceName: string): Pr
   });
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('The browser could not draw this chart as an image.');
-  saveBlob(blob, `${fileName(sliceName)}-${new Date().toISOString().slice(0, 10)}.png`);
+  saveFile(blob, `${fileName(sliceName)}-${new Date().toISOString().slice(0, 10)}.png`);
 }
 
 const fileName = (name: string) => name.replace(/[^\w.-]+/g, '_') || 'chart';
-
-function saveBlob(blob: Blob, filename: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -5,6 +5,7 @@ import type { ExploreCore } from '../explore.feature';
 import { readableRows } from '../../charts/viz/format/result-rows';
 import { chartDataRequest } from './chart-request';
 import { MAY_LAND_IN_PAST } from '../../../shared/feature-store';
+import { saveFile } from '../../../shared/save-file';
 
 export interface DataPaneActions {
   /** View results, samples (paged) or the query (charts-dashboards-reports §9 menu actions). */
@@ -92,23 +93,11 @@ export function dataPaneActions(core: ExploreCore): DataPaneActions {
       if (!datasource) return;
       try {
         const { blob, filename } = await core.api.download(chartDataRequest(shownFormData(), datasource, {}), format);
-        saveBlob(blob, sliceName ? `${sliceName.replace(/[^\w.-]+/g, '_')}.${format}` : filename);
+        saveFile(blob, sliceName ? `${sliceName.replace(/[^\w.-]+/g, '_')}.${format}` : filename);
       } catch (error) {
         core.errors.show(toClientError(error), `Could not download ${format.toUpperCase()}`);
       }
     },
   };
   return actions;
-}
-
-function saveBlob(blob: Blob, filename: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
