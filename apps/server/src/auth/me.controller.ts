@@ -7,18 +7,21 @@ import { ReqUser } from './guards/decorators';
 import { clientOf, type HttpRequest } from './http-request';
 import { meOf } from './me';
 import { changeOwnPasswordSchema, OwnPassword } from './me-password';
+import { RolesService } from './roles/roles.service';
 
 @Controller('api/v1/me')
 export class MeController {
   constructor(
     private readonly config: AppConfig,
     private readonly ownPassword: OwnPassword,
+    private readonly roles: RolesService,
   ) {}
 
   /** The user and the effective feature flags: the client turns features on from these (issue 4). */
   @Get()
-  me(@ReqUser() user: CurrentUser) {
-    return { result: { ...meOf(user), feature_flags: { ...this.config.featureFlags } } };
+  async me(@ReqUser() user: CurrentUser) {
+    const custom = await this.roles.pairsByRole(user.roles);
+    return { result: { ...meOf(user, custom), feature_flags: { ...this.config.featureFlags } } };
   }
 
   /** The profile page's password change; the new password follows the same rules as an admin's. */

@@ -6,7 +6,11 @@ import type { UserRow } from './users/user-row';
 
 export type { MeResponse };
 
-export function meOf(user: UserRow | CurrentUser): MeResponse {
+/** `custom`: the pairs of the user's custom roles by name (RolesService.pairsByRole); built-in ones need none. */
+export function meOf(
+  user: UserRow | CurrentUser,
+  custom: Readonly<Record<string, [string, string][]>> = {},
+): MeResponse {
   return {
     id: user.id,
     username: user.username,
@@ -14,7 +18,7 @@ export function meOf(user: UserRow | CurrentUser): MeResponse {
     last_name: user.lastName,
     email: user.email,
     is_active: 'active' in user ? user.active : true,
-    roles: Object.fromEntries(user.roles.map((role) => [role, rolePermissions(role)])),
-    permissions: 'permissions' in user ? user.permissions : permissionsOf(user.roles),
+    roles: Object.fromEntries(user.roles.map((role) => [role, custom[role] ?? rolePermissions(role)])),
+    permissions: 'permissions' in user ? user.permissions : permissionsOf(user.roles, Object.values(custom).flat()),
   };
 }

@@ -14,6 +14,7 @@ import { clientOf, type HttpRequest, type HttpResponse } from '../http-request';
 import { meOf } from '../me';
 import { SESSION_COOKIE, SessionService } from '../sessions/session.service';
 import { ApiTokens } from '../tokens/api-tokens.service';
+import { RolesService } from '../roles/roles.service';
 import { UsersService } from '../users/users.service';
 import { apiLoginSchema, browserLoginSchema } from './login.schemas';
 import { LoginThrottled } from './login-throttle';
@@ -27,6 +28,7 @@ export class LoginController {
     private readonly sessions: SessionService,
     private readonly apiTokens: ApiTokens,
     private readonly users: UsersService,
+    private readonly roles: RolesService,
   ) {}
 
   @Post('login')
@@ -47,7 +49,8 @@ export class LoginController {
       this.sessions.create(user.id, client, tx),
     );
     setSessionCookie(req, res, session.cookieValue);
-    return { result: meOf((await this.users.findById(user.id))!) };
+    const row = (await this.users.findById(user.id))!;
+    return { result: meOf(row, await this.roles.pairsByRole(row.roles)) };
   }
 
   /**

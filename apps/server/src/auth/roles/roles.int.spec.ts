@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { EventStore } from '../../event-store/event-store.port';
 import { liveAndRebuilt } from '../../projections/testing/rebuild-equals-live';
 import { userClient, type ApiClient } from '../../sqllab/bootstrap/rest-testing';
-import { createAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
+import { createAuthTestApp, HttpClient, type AuthTestApp } from '../../testing/auth-test-app';
 
 const READ_USERS: [string, string] = ['can_read', 'User'];
 const READ_ROLES: [string, string] = ['can_read', 'Role'];
@@ -43,7 +43,12 @@ describe('custom roles (real HTTP, real PostgreSQL)', () => {
     const reader = await userClient(t, ['Gamma', 'user_readers']);
 
     expect((await reader.get('/api/v1/security/users')).status).toBe(200);
-    expect((await reader.get('/api/v1/me/')).body.result.permissions).toContainEqual(READ_USERS);
+    const me = (await reader.get('/api/v1/me/')).body.result;
+    expect([me.permissions, me.roles.user_readers]).toEqual([expect.arrayContaining([READ_USERS]), [READ_USERS]]);
+    // The browser login answers the same user, custom pairs included.
+    const login = await new HttpClient(t.url).post('/login/', { username: 'reader', password: 'a-password-for-tests' });
+    expect([login.status, login.body.result.roles.user_readers]).toEqual([200, [READ_USERS]]);
+    expect(login.body.result.permissions).toContainEqual(READ_USERS);
     expect((await reader.get('/api/v1/security/roles/')).status).toBe(403);
 
     // Revoke: the same token, the next request is refused.

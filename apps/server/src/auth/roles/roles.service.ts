@@ -79,6 +79,17 @@ export class RolesService {
     return rows.flatMap((r) => r.permissions);
   }
 
+  /** The custom roles among these names with their pairs (the `roles` map of `GET /api/v1/me/`). */
+  async pairsByRole(roles: readonly string[]): Promise<Record<string, RolePair[]>> {
+    const custom = roles.filter((r) => !builtInNames.includes(r));
+    if (custom.length === 0) return {};
+    const rows: RoleRow[] = await this.dataSource.query(
+      `SELECT id, name, permissions FROM roles WHERE name = ANY($1)`,
+      [custom],
+    );
+    return Object.fromEntries(rows.map((r) => [r.name, r.permissions]));
+  }
+
   /** A user's (permission, view) pairs, built-in and custom roles alike, read now. */
   async permissionsOf(roles: readonly string[]): Promise<[string, string][]> {
     return permissionsOf(roles, await this.customPairs(roles));
