@@ -8,6 +8,7 @@ import { roleDecider, roleStream, type RoleCommand, type RoleEvent, type RoleSta
 import type { AppendResult } from '../../event-store/event-store.port';
 import { DecideOn } from '../../event-store/decide-command';
 import { DecisionRunner } from '../../event-store/load-decide-append';
+import { holdersOf } from './role-holders';
 
 export class DecideRole extends DecideOn<number, RoleCommand> {}
 
@@ -30,7 +31,7 @@ export class DecideRoleHandler implements ICommandHandler<DecideRole> {
       {
         alongside: async (tx) => {
           if (!decided.some((e) => e.type === 'security/roleDeleted' || e.type === 'security/roleRenamed')) return;
-          const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM users WHERE $1 = ANY(roles)`, [before.name]);
+          const n = await holdersOf(tx, before.name);
           // The decider's own rule, with the count only this transaction can give: it throws role_in_use.
           roleDecider.decide(command, before, { holders: n });
         },

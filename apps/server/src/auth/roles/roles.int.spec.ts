@@ -114,6 +114,24 @@ describe('custom roles (real HTTP, real PostgreSQL)', () => {
     expect(given.status).toBe(422);
   });
 
+  it('a delete racing a user being given the role: never a user holding a deleted role', async () => {
+    const user = await userClient(t, ['Gamma']);
+    for (let round = 0; round < 5; round++) {
+      const id = await createRole(`racing_${round}`, [READ_USERS]);
+      const [deleted, given] = await Promise.all([
+        admin.delete(`/api/v1/security/roles/${id}`),
+        admin.put(`/api/v1/security/users/${user.userId}`, { roles: ['Gamma', `racing_${round}`] }),
+      ]);
+      const gone = (await admin.get(`/api/v1/security/roles/${id}/permissions/`)).status === 404;
+      const held = (await admin.get(`/api/v1/security/users/${user.userId}`)).body.result.roles.includes(
+        `racing_${round}`,
+      );
+      expect([deleted.status === 200, given.status === 200]).toEqual([gone, held]);
+      expect(gone && held).toBe(false);
+      await admin.put(`/api/v1/security/users/${user.userId}`, { roles: ['Gamma'] });
+    }
+  });
+
   it('non-admins are refused every roles route (403)', async () => {
     const id = await createRole('for_alpha', []);
     for (const res of [

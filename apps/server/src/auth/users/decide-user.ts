@@ -10,6 +10,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppendResult } from '../../event-store/event-store.port';
 import { DecideOn } from '../../event-store/decide-command';
 import { DecisionRunner, type DecisionMeta } from '../../event-store/load-decide-append';
+import { givenRolesExist } from '../roles/role-holders';
 import { RolesService } from '../roles/roles.service';
 
 export type BesideUserEvents = (tx: EntityManager, before: UserState, events: UserEvent[]) => Promise<void>;
@@ -54,7 +55,13 @@ export class DecideUserHandler implements ICommandHandler<DecideUser> {
         return decided;
       },
       meta,
-      beside ? { alongside: (tx) => beside(tx, before, decided) } : {},
+      {
+        alongside: async (tx) => {
+          // A custom role given here may have been deleted since it was read for `knownRoles`.
+          await givenRolesExist(tx, decided);
+          if (beside) await beside(tx, before, decided);
+        },
+      },
     );
   }
 }
