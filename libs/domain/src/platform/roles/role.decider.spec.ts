@@ -61,6 +61,10 @@ describe('role decider', () => {
     spec.given([created]).when({ type: 'DeleteRole', data: {} }, { holders: 2 }).thenThrows('role_in_use');
     spec
       .given([created])
+      .when({ type: 'RenameRole', data: { name: 'z' } }, { holders: 1 })
+      .thenThrows('role_in_use');
+    spec
+      .given([created])
       .when({ type: 'DeleteRole', data: {} }, { holders: 0 })
       .then([{ type: 'security/roleDeleted', data: {} }]);
     spec

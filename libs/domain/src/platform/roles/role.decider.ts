@@ -23,7 +23,10 @@ export type RoleCommand =
   | { type: 'DeleteRole'; data: Record<string, never> };
 
 export interface RoleContext {
-  /** How many users hold the role now: a held role is not deleted (take it from them first). */
+  /**
+   * How many users hold the role now: a held role is neither deleted nor renamed (users hold roles by
+   * name; take it from them first).
+   */
   holders?: number;
 }
 
@@ -72,6 +75,13 @@ function live(state: RoleState): void {
   if (state.id === null || state.deleted) throw new DomainError('role_not_found', 'Role not found.');
 }
 
+function notHeld(state: RoleState, context: RoleContext | undefined): void {
+  const holders = context?.holders ?? 0;
+  if (holders > 0) {
+    throw new DomainError('role_in_use', `${holders} user(s) hold the role ${state.name}: take it from them first.`);
+  }
+}
+
 export const roleDecider: Decider<RoleState, RoleEvent, RoleCommand, RoleContext> = {
   initialState: () => ({ id: null, name: '', permissions: [], deleted: false }),
 
@@ -108,6 +118,7 @@ export const roleDecider: Decider<RoleState, RoleEvent, RoleCommand, RoleContext
         const name = command.data.name.trim();
         if (name === state.name) return [];
         checkName(name);
+        notHeld(state, context);
         return [{ type: 'security/roleRenamed', data: { name } }];
       }
       case 'ReplaceRolePermissions': {
@@ -122,12 +133,7 @@ export const roleDecider: Decider<RoleState, RoleEvent, RoleCommand, RoleContext
       }
       case 'DeleteRole': {
         live(state);
-        if ((context?.holders ?? 0) > 0) {
-          throw new DomainError(
-            'role_in_use',
-            `${context?.holders} user(s) hold the role ${state.name}: take it from them first.`,
-          );
-        }
+        notHeld(state, context);
         return [{ type: 'security/roleDeleted', data: {} }];
       }
       default:
