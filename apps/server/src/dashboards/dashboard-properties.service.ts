@@ -100,7 +100,10 @@ export class DashboardPropertiesService {
     // normalized, so the rules leave them as they are), and the spec's rules apply to what is sent.
     const normalized = normalizeDashboardSave(
       { ...savedFields(current), ...input },
-      { roleBasedAccess: this.dashboards.roleBasedAccess },
+      {
+        roleBasedAccess: this.dashboards.roleBasedAccess,
+        customRoles: this.dashboards.roleBasedAccess ? await this.dashboards.customRoles() : [],
+      },
     );
     if (!normalized.ok) throw invalid(normalized.problems);
     const body = normalized.body;

@@ -107,6 +107,28 @@ describe('with DASHBOARD_RBAC on', () => {
     expect(await reads(bob, id)).toEqual(SEES);
   });
 
+  it('a custom role may be named: the dashboard is seen by its holders, not by others', async () => {
+    expect((await admin.post('/api/v1/security/roles/', { name: 'RegionalViewers', permissions: [] })).status).toBe(
+      201,
+    );
+    const regional = await userClient(t, ['Gamma', 'RegionalViewers']);
+    const created = await alice.post('/api/v1/dashboard/', {
+      dashboard_title: 'Regional',
+      roles: ['regionalviewers'],
+      published: true,
+    });
+    expect(created.status).toBe(201);
+    // Stored under the role's own name: users hold it by that name.
+    expect(created.body.result.roles).toEqual([{ name: 'RegionalViewers' }]);
+    const id = created.body.id as number;
+    expect(await reads(regional, id)).toEqual(SEES);
+    expect(await reads(gamma, id)).toEqual(HIDDEN);
+    expect(await reads(bob, id)).toEqual(HIDDEN);
+    const put = await alice.put(`/api/v1/dashboard/${id}`, { roles: ['RegionalViewers', 'Ghosts'] });
+    expect([put.status, put.body.message]).toEqual([400, expect.stringMatching(/roles: unknown role "Ghosts"/)]);
+    expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result.roles).toEqual([{ name: 'RegionalViewers' }]);
+  });
+
   it('a permalink is read only by those who may see its dashboard', async () => {
     const id = (
       await alice.post('/api/v1/dashboard/', { dashboard_title: 'Linked', roles: ['Gamma'], published: true })

@@ -25,6 +25,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CurrentUser } from '../auth/current-user';
+import { RolesService } from '../auth/roles/roles.service';
 import { StrataHttpException } from '../common/error-body';
 import { AppConfig } from '../config/app-config';
 import type { AppendResult } from '../event-store/event-store.port';
@@ -130,7 +131,13 @@ export class DashboardsService {
     private readonly commands: CommandBus,
     private readonly config: AppConfig,
     private readonly filterDatasets: FilterDatasets,
+    private readonly roles: RolesService,
   ) {}
+
+  /** The custom roles' names a dashboard may name (read now: a role created a moment ago counts). */
+  customRoles(): Promise<string[]> {
+    return this.roles.customNames();
+  }
 
   /** DASHBOARD_RBAC (FEATURE_FLAGS, read at boot): roles are saved and narrow who sees a published dashboard. */
   get roleBasedAccess(): boolean {
@@ -147,9 +154,9 @@ export class DashboardsService {
   }
 
   /** The roles of a create body: names of known roles under DASHBOARD_RBAC (400 otherwise), ignored with the flag off. */
-  rolesOf(roles: readonly string[] | null | undefined): string[] | undefined {
+  async rolesOf(roles: readonly string[] | null | undefined): Promise<string[] | undefined> {
     if (!this.roleBasedAccess || !roles) return undefined;
-    const normalized = normalizeDashboardRoles(roles);
+    const normalized = normalizeDashboardRoles(roles, await this.customRoles());
     if (!normalized.ok)
       throw new StrataHttpException(
         400,
@@ -161,7 +168,7 @@ export class DashboardsService {
 
   async create(input: Omit<CreateDashboard['data'], 'id' | 'owner_id'>, user: CurrentUser): Promise<DashboardJson> {
     await checkOwners(this.dataSource, input.owners);
-    input = { ...input, roles: this.rolesOf(input.roles) };
+    input = { ...input, roles: await this.rolesOf(input.roles) };
     if (input.json_metadata) input = { ...input, json_metadata: validMetadata(input.json_metadata) };
     await this.filterDatasets.checkNewTargets(input.json_metadata, null, user);
     const [{ id }] = (await this.dataSource.query(`SELECT nextval('dashboards_id_seq')::int AS id`)) as {

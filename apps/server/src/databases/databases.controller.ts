@@ -7,7 +7,7 @@ import { ErrorType, Permission, PermissionView as View } from '@strata/domain';
 import type { z } from 'zod';
 import type { CurrentUser } from '../auth/current-user';
 import { ReqUser, RequirePermission } from '../auth/guards/decorators';
-import { ROLE_NAMES } from '../auth/roles';
+import { RolesService } from '../auth/roles/roles.service';
 import { StrataHttpException } from '../common/error-body';
 import { ZodBody } from '../common/zod-validation.pipe';
 import { PASSWORD_MASK } from '../engines/connection-uri';
@@ -74,6 +74,7 @@ export class DatabasesController {
     private readonly registry: EngineRegistry,
     private readonly cache: MetadataCache,
     private readonly dataSource: DataSource,
+    private readonly roles: RolesService,
   ) {}
 
   @Get()
@@ -215,15 +216,19 @@ export class DatabasesController {
   ) {
     const id = databaseIdOf(param);
     if (!(await this.databases.find(id))) throw databaseNotFound();
-    const unknown = body.roles.filter((r) => !ROLE_NAMES.some((known) => known.toLowerCase() === r.toLowerCase()));
+    // Built-in and custom roles (the roles read model, read now), matched without regard to case and
+    // stored under their own name: users hold roles by that name.
+    const known = new Map((await this.roles.names()).map((name) => [name.toLowerCase(), name] as const));
+    const unknown = body.roles.filter((r) => !known.has(r.toLowerCase()));
     if (unknown.length > 0) {
       throw new StrataHttpException(
         400,
         ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR,
-        `Unknown role(s): ${unknown.join(', ')}.`,
+        `Invalid request: roles: unknown role(s) ${unknown.join(', ')}.`,
       );
     }
-    const row = await this.databases.setAccess(id, body.roles, admin.id);
+    const roles = [...new Set(body.roles.map((r) => known.get(r.toLowerCase())!))];
+    const row = await this.databases.setAccess(id, roles, admin.id);
     return { id: row.id, result: { roles: row.roles } };
   }
 

@@ -375,6 +375,27 @@ describe('access', () => {
     await admin.put(`/api/v1/database/${id}/access`, { roles: [] });
     expect((await gamma.get(`/api/v1/database/${id}`)).status).toBe(403);
   });
+
+  it('a grant to a custom role opens the database to its holders only; an unknown name is refused, naming the field', async () => {
+    const role = await admin.post('/api/v1/security/roles/', { name: 'Shop Analysts', permissions: [] });
+    expect(role.status).toBe(201);
+    await t.app
+      .get(UsersService)
+      .createUser({ username: 'cora', password: 'custom-password-1', roles: ['Gamma', 'Shop Analysts'] }, 'system');
+    const cora = client(await bearerToken(t.url, 'cora', 'custom-password-1'));
+    expect((await cora.get(`/api/v1/database/${id}`)).status).toBe(403);
+    // Matched without regard to case, stored under the role's own name (users hold it by that name).
+    const granted = await admin.put(`/api/v1/database/${id}/access`, { roles: ['shop analysts'] });
+    expect(granted.status).toBe(200);
+    expect(granted.body.result.roles).toEqual(['Shop Analysts']);
+    expect((await cora.get('/api/v1/database/')).body).toMatchObject({ count: 1, result: [{ id }] });
+    expect((await cora.get(`/api/v1/database/${id}`)).status).toBe(200);
+    expect((await gamma.get(`/api/v1/database/${id}`)).status).toBe(403);
+    const refused = await admin.put(`/api/v1/database/${id}/access`, { roles: ['Shop Analysts', 'Ghosts'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].message).toMatch(/roles: .*Ghosts/);
+    expect((await admin.get(`/api/v1/database/${id}/access`)).body.result.roles).toEqual(['Shop Analysts']);
+  });
 });
 
 describe('test_connection', () => {

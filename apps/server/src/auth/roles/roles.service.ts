@@ -64,8 +64,13 @@ export class RolesService {
 
   /** Every role name a user may be given: the built-in ones and the custom ones. */
   async names(): Promise<string[]> {
+    return [...builtInNames, ...(await this.customNames())];
+  }
+
+  /** The custom roles' names, read now (dashboards' and databases' role settings are checked against them). */
+  async customNames(): Promise<string[]> {
     const rows: { name: string }[] = await this.dataSource.query(`SELECT name FROM roles ORDER BY name`);
-    return [...builtInNames, ...rows.map((r) => r.name)];
+    return rows.map((r) => r.name);
   }
 
   /** The pairs of the custom roles among these names (built-in names have no row): one query, none if all are built in. */

@@ -52,6 +52,16 @@ describe('dashboard save body (charts-dashboards-reports §5)', () => {
     expect(normalizeDashboardSave({ roles: [3] }, { roleBasedAccess: true }).ok).toBe(false);
   });
 
+  it('custom roles the caller knows are accepted under their stored name; others are not', () => {
+    const saved = normalizeDashboardSave(
+      { roles: ['analysts', 'Gamma'] },
+      { roleBasedAccess: true, customRoles: ['Analysts'] },
+    );
+    expect(saved.ok && saved.body.roles).toEqual(['Analysts', 'Gamma']);
+    const unknown = normalizeDashboardSave({ roles: ['Analysts'] }, { roleBasedAccess: true, customRoles: [] });
+    expect(unknown).toEqual({ ok: false, problems: ['roles: unknown role "Analysts"'] });
+  });
+
   it('bad input is refused with the field named, never stored', () => {
     const results = [
       normalizeDashboardSave({ dashboard_title: 5 }, { roleBasedAccess: false }),

@@ -60,13 +60,17 @@ export function normalizeSlug(slug: string | null | undefined): string | null {
 export const SLUG_ALL_DIGITS = 'A slug can not be only digits: it would be read as a dashboard id.';
 
 /**
- * DASHBOARD_RBAC viewers: each must be a known (built-in) role, matched without regard to case and
- * stored under its canonical name, duplicates dropped; unknown names are the problems returned.
+ * DASHBOARD_RBAC viewers: each must be a known role (built in, or one of `customRoles`, the custom
+ * roles' names the caller read from the roles read model: this rule stays pure), matched without regard
+ * to case and stored under its canonical name, duplicates dropped; unknown names are the problems returned.
  */
 export function normalizeDashboardRoles(
   roles: readonly string[],
+  customRoles: readonly string[] = [],
 ): { ok: true; roles: string[] } | { ok: false; problems: string[] } {
-  const known = new Map(Object.keys(BUILT_IN_ROLES).map((name) => [name.toLowerCase(), name]));
+  const known = new Map(
+    [...Object.keys(BUILT_IN_ROLES), ...customRoles].map((name) => [name.toLowerCase(), name] as const),
+  );
   const unknown = roles.filter((r) => !known.has(r.trim().toLowerCase()));
   if (unknown.length > 0)
     return {
@@ -83,7 +87,10 @@ export function normalizeDashboardRoles(
 
 export type NormalizedSave = { ok: true; body: DashboardSaveBody } | { ok: false; problems: string[] };
 
-export function normalizeDashboardSave(input: unknown, options: { roleBasedAccess: boolean }): NormalizedSave {
+export function normalizeDashboardSave(
+  input: unknown,
+  options: { roleBasedAccess: boolean; customRoles?: readonly string[] },
+): NormalizedSave {
   const parsed = dashboardSaveBodySchema.safeParse(input);
   if (!parsed.success)
     return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`) };
@@ -92,7 +99,7 @@ export function normalizeDashboardSave(input: unknown, options: { roleBasedAcces
   if (!metadata.ok) return { ok: false, problems: metadata.problems };
   const slug = normalizeSlug(body.slug);
   if (slug !== null && /^\d+$/.test(slug)) return { ok: false, problems: [`slug: ${SLUG_ALL_DIGITS}`] };
-  const roles = options.roleBasedAccess && body.roles ? normalizeDashboardRoles(body.roles) : null;
+  const roles = options.roleBasedAccess && body.roles ? normalizeDashboardRoles(body.roles, options.customRoles) : null;
   if (roles && !roles.ok) return { ok: false, problems: roles.problems };
   const title = body.dashboard_title?.trim();
   const certifiedBy = body.certified_by?.trim() ? body.certified_by.trim() : null;
