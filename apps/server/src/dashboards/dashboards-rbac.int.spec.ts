@@ -112,6 +112,14 @@ describe('with DASHBOARD_RBAC on', () => {
       201,
     );
     const regional = await userClient(t, ['Gamma', 'RegionalViewers']);
+    // The properties dialog's picker offers it to whoever may write dashboards (the roles list is admins' only).
+    const related = await alice.get('/api/v1/dashboard/related/roles');
+    expect(related.status).toBe(200);
+    expect(related.body.result).toEqual(
+      expect.arrayContaining([{ value: 'RegionalViewers', text: 'RegionalViewers' }]),
+    );
+    expect(related.body.result).toEqual(expect.arrayContaining([{ value: 'Gamma', text: 'Gamma' }]));
+    expect((await alice.get('/api/v1/security/roles/')).status).toBe(403);
     const created = await alice.post('/api/v1/dashboard/', {
       dashboard_title: 'Regional',
       roles: ['regionalviewers'],

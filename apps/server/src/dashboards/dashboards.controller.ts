@@ -103,6 +103,18 @@ export class DashboardsController {
     return await relatedOwners(this.users, q, user);
   }
 
+  /**
+   * The roles a dashboard may name under DASHBOARD_RBAC (the properties dialog's picker), built-in and
+   * custom, for anyone who may write dashboards: the roles list itself is the admins' only. Superset's
+   * `related/roles` answers role ids; built-in roles have none here, so `value` is the name, what is saved.
+   */
+  @Get('related/roles')
+  @RequirePermission(Permission.WRITE, View.DASHBOARD)
+  async relatedRoles() {
+    const names = await this.dashboards.roleNames();
+    return { count: names.length, result: names.map((name) => ({ value: name, text: name })) };
+  }
+
   @Get('permalink/:key')
   @RequirePermission(Permission.READ, View.DASHBOARD_PERMALINK)
   async getPermalink(@ZodParam('key', permalinkKey) key: string, @ReqUser() user: CurrentUser) {

@@ -139,6 +139,11 @@ export class DashboardsService {
     return this.roles.customNames();
   }
 
+  /** Every role a dashboard may name: the built-in ones, then the custom ones. */
+  roleNames(): Promise<string[]> {
+    return this.roles.names();
+  }
+
   /** DASHBOARD_RBAC (FEATURE_FLAGS, read at boot): roles are saved and narrow who sees a published dashboard. */
   get roleBasedAccess(): boolean {
     return this.config.featureFlags[FeatureFlag.DASHBOARD_RBAC];
