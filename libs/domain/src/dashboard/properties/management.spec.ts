@@ -27,6 +27,12 @@ describe('dashboard management fold (charts-dashboards-reports §3 overwrite con
     expect(state).toMatchObject({ writing: null, dialogVersion: 5, overwriteConfirmMetadata: null, formResets: 1 });
   });
 
+  it('given no list yet, the role picker offers the built-in roles; when the server lists them, its custom roles too', () => {
+    expect(given([]).roleChoices).toEqual(['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public']);
+    const listed = given([{ type: 'dashboardProperties/rolesListed', data: { roles: ['Gamma', 'Analysts'] } }]);
+    expect(listed.roleChoices).toEqual(['Gamma', 'Analysts']);
+  });
+
   it('when a write fails, then the confirmation stays up so the user may try again', () => {
     const state = given([
       changedElsewhere,

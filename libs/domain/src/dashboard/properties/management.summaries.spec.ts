@@ -17,6 +17,7 @@ describe('dashboard properties summaries', () => {
       'dashboardProperties/ownerSearchStarted': { text: '' },
       'dashboardProperties/ownersFound': { text: 'bo', count: 1, owners: [{ id: 2, label: 'bob' }] },
       'dashboardProperties/ownerSearchFailed': { text: '', message: '' },
+      'dashboardProperties/rolesListed': { roles: ['Gamma', 'Analysts'] },
       'dashboardProperties/writeStarted': { write: 'publish' },
       'dashboardProperties/written': { write: 'delete' },
       'dashboardProperties/writeFailed': { write: 'saveAs', message: 'x' },

@@ -42,6 +42,7 @@ export const dashboardPropertiesSummaries = defineSummaries<DashboardPropertiesE
       `the owners search${d.text.trim() === '' ? '' : ` for ${quote(d.text)}`} found ${count(d.count, 'user')}`,
     'dashboardProperties/ownerSearchFailed': (d) =>
       `the owners search${d.text.trim() === '' ? '' : ` for ${quote(d.text)}`} failed: ${failure(d.message)}`,
+    'dashboardProperties/rolesListed': (d) => `the role picker offers ${count(d.roles.length, 'role')}`,
     'dashboardProperties/writeStarted': (d, { who, objectName }) =>
       `${who} started ${words(DOING, d.write)} ${dashboard(objectName)}`,
     'dashboardProperties/written': (d, { who, objectName }) =>

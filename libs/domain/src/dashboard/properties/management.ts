@@ -7,6 +7,7 @@
  */
 import type { EventLike } from '@strata/events';
 import { leaveUnchanged } from '../../shared/exhaustive';
+import { BUILT_IN_ROLES } from '../../platform/permissions/built-in-roles';
 import type { OverwriteItem } from './overwrite-items';
 
 export type DashboardWrite = 'publish' | 'properties' | 'css' | 'saveAs' | 'delete';
@@ -42,6 +43,8 @@ export type DashboardPropertiesEvent =
   | EventLike<'dashboardProperties/ownerSearchStarted', { text: string }>
   | EventLike<'dashboardProperties/ownersFound', { text: string; count: number; owners: OwnerChoice[] }>
   | EventLike<'dashboardProperties/ownerSearchFailed', { text: string; message: string }>
+  /** The roles a dashboard may name (built-in and custom), as the server listed them when the dialog opened. */
+  | EventLike<'dashboardProperties/rolesListed', { roles: string[] }>
   | EventLike<'dashboardProperties/writeStarted', { write: DashboardWrite }>
   | EventLike<'dashboardProperties/written', { write: DashboardWrite }>
   | EventLike<'dashboardProperties/writeFailed', { write: DashboardWrite; message: string }>
@@ -73,6 +76,11 @@ export interface DashboardPropertiesState {
   /** The label of every user seen (owners, the user, search results), by id: how chosen owners are shown. */
   ownerNames: Readonly<Record<string, string>>;
   ownerSearch: OwnerSearch;
+  /**
+   * The role picker's choices: the built-in roles until the server lists them with the custom ones (if it
+   * cannot, the built-in ones stay offered and the server still checks what is saved).
+   */
+  roleChoices: string[];
 }
 
 const withNames = (names: Readonly<Record<string, string>>, owners: readonly OwnerChoice[]) =>
@@ -88,6 +96,7 @@ export const initialDashboardProperties = (): DashboardPropertiesState => ({
   formResets: 0,
   ownerNames: {},
   ownerSearch: idleSearch(),
+  roleChoices: Object.keys(BUILT_IN_ROLES),
 });
 
 export function evolveDashboardProperties(
@@ -114,6 +123,8 @@ export function evolveDashboardProperties(
     case 'dashboardProperties/ownerSearchFailed':
       if (event.data.text !== state.ownerSearch.text) return state;
       return { ...state, ownerSearch: { ...state.ownerSearch, status: 'failed', message: event.data.message } };
+    case 'dashboardProperties/rolesListed':
+      return { ...state, roleChoices: [...event.data.roles] };
     case 'dashboardProperties/writeStarted':
       return { ...state, writing: event.data.write, failure: null };
     case 'dashboardProperties/written':

@@ -257,6 +257,11 @@ export function dashboardApi(http: HttpClient, asyncEvents: () => AsyncEvents = 
     remove: async (id: number): Promise<void> => {
       await http.delete(`/api/v1/dashboard/${id}`);
     },
+    /** The roles a dashboard may name under DASHBOARD_RBAC, built-in and custom (GET .../related/roles, for anyone with can_write on Dashboard). */
+    relatedRoles: async (): Promise<string[]> => {
+      const answer = await http.get<{ result?: { value: string }[] }>('/api/v1/dashboard/related/roles');
+      return (answer.result ?? []).map((r) => r.value);
+    },
     /** Active users an owner may be chosen from whose name or username contains `text` (GET .../related/owners, for anyone with can_write on Dashboard). */
     relatedOwners: async (
       text: string,

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { BUILT_IN_ROLES } from '@strata/domain';
 import { useStoreState } from '../../../shared/use-store-state';
 import { COLOR_SCHEMES } from '../../charts/viz/shared/color-schemes';
 import type { DashboardMetadata, DashboardRecord } from '../api/types';
@@ -123,7 +122,7 @@ export function PropertiesModal({
             <label>
               Roles
               <select multiple value={form.roles} onChange={(e) => set('roles', selected(e.target))}>
-                {Object.keys(BUILT_IN_ROLES).map((role) => (
+                {[...new Set([...state.roleChoices, ...form.roles])].map((role) => (
                   <option key={role} value={role}>
                     {role}
                   </option>

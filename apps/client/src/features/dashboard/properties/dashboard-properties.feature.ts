@@ -187,6 +187,12 @@ export function createDashboardProperties({
         { type: 'dashboardProperties/ownersKnown', data: { owners: known } },
         { type: 'dashboardProperties/ownerSearchStarted', data: { text: '' } },
       ]);
+      // The role picker offers the custom roles too; if they cannot be read, the built-in ones stay offered.
+      if (roleBasedAccess())
+        api.relatedRoles().then(
+          (roles) => store.record([{ type: 'dashboardProperties/rolesListed', data: { roles } }], MAY_LAND_IN_PAST),
+          () => undefined,
+        );
     },
     searchOwners(text) {
       if (text === store.getState().ownerSearch.text && store.getState().ownerSearch.status !== 'failed') return;

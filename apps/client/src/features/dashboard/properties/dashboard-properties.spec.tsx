@@ -159,6 +159,33 @@ describe('dashboard title bar: edit properties (charts-dashboards-reports §5 sa
   });
 });
 
+describe('dashboard properties: the role picker under DASHBOARD_RBAC (GET /api/v1/dashboard/related/roles)', () => {
+  it('offers the custom roles after the built-in ones and saves a chosen custom role', async () => {
+    spec.api.dashboards.push(sampleDashboard());
+    management().control.roleBasedAccess = true;
+    management().control.customRoles = ['Analysts'];
+    spec.render('/dashboard/7/', { featureFlags: { DASHBOARD_RBAC: true } });
+    await openAction('Edit properties');
+    const roles = (await screen.findByLabelText('Roles')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...roles.options].map((o) => o.value)).toEqual([
+        'Admin',
+        'Alpha',
+        'Gamma',
+        'sql_lab',
+        'Public',
+        'Analysts',
+      ]),
+    );
+    for (const option of roles.options) option.selected = option.value === 'Analysts';
+    fireEvent.change(roles);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(management().saves[0]).toMatchObject({ roles: ['Analysts'] });
+    expect(spec.api.dashboards[0]).toMatchObject({ roles: ['Analysts'] });
+  });
+});
+
 describe('dashboard properties: owners search (GET /api/v1/dashboard/related/owners)', () => {
   /** A Gamma user who may write dashboards but not list users, and owns this one. */
   const BOB = {

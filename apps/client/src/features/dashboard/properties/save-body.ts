@@ -39,7 +39,9 @@ export function dashboardSaveBody(
     json_metadata: metadata as Record<string, unknown>,
     ...changes,
   };
-  const normalized = normalizeDashboardSave(input, { roleBasedAccess });
+  // Which names exist is the server's to say (custom roles live there): the picker offers only those it
+  // listed, so the chosen ones are taken as known here and the server checks them again.
+  const normalized = normalizeDashboardSave(input, { roleBasedAccess, customRoles: changes.roles ?? [] });
   if (!normalized.ok) return normalized;
   const { certification_details, json_metadata, ...body } = normalized.body;
   return {

@@ -1,5 +1,5 @@
 import rison from 'rison';
-import { normalizeDashboardSave } from '@strata/domain';
+import { BUILT_IN_ROLES, normalizeDashboardSave } from '@strata/domain';
 import type { RecordedRequest } from '../../../testing/test-server';
 import type { TestDashboard } from './dashboard-test-api';
 
@@ -24,10 +24,17 @@ export interface ManagementDeps {
  * Managing dashboards as the server does (dashboards CONTEXT): create, the publish and full-save PUT
  * bodies (charts-dashboards-reports §5 rules by the domain, 409 on a stale `version`, 403 when `control.forbidden`), copy,
  * delete, and the owners search (GET /api/v1/dashboard/related/owners: active users by name or username;
- * `control.ownersForbidden` refuses it). Every write and every owners search text is kept.
+ * `control.ownersForbidden` refuses it), and the roles a dashboard may name (GET .../related/roles: the
+ * built-in ones and `control.customRoles`). Every write and every owners search text is kept.
  */
 export function dashboardManagementTestApi({ dashboards, find, json, stale, conflict, written }: ManagementDeps) {
-  const control = { forbidden: false, ownersForbidden: false, roleBasedAccess: false };
+  const control = {
+    forbidden: false,
+    ownersForbidden: false,
+    roleBasedAccess: false,
+    /** The custom roles the server knows (GET .../related/roles lists them after the built-in ones). */
+    customRoles: [] as string[],
+  };
   const users = [
     { id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', email: 'ada@example.com', active: true },
     { id: 2, username: 'bob', first_name: 'Bob', last_name: 'Gamma', email: 'bob@example.com', active: true },
@@ -52,7 +59,10 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
       d.published = input.published;
       return saved(d);
     }
-    const normalized = normalizeDashboardSave(input, { roleBasedAccess: control.roleBasedAccess });
+    const normalized = normalizeDashboardSave(input, {
+      roleBasedAccess: control.roleBasedAccess,
+      customRoles: control.customRoles,
+    });
     if (!normalized.ok)
       return error(400, `Invalid request: ${normalized.problems.join('; ')}`, 'INVALID_PAYLOAD_SCHEMA_ERROR');
     const b = normalized.body;
@@ -75,6 +85,10 @@ export function dashboardManagementTestApi({ dashboards, find, json, stale, conf
 
   const handle = (request: RecordedRequest, path: string): Answer | undefined => {
     const body = (request.body ?? {}) as Row;
+    if (path === '/api/v1/dashboard/related/roles' && request.method === 'GET') {
+      const names = [...Object.keys(BUILT_IN_ROLES), ...control.customRoles];
+      return { status: 200, body: { count: names.length, result: names.map((n) => ({ value: n, text: n })) } };
+    }
     if (path === '/api/v1/dashboard/related/owners' && request.method === 'GET') {
       const raw = new URL(request.url, 'http://x').searchParams.get('q');
       const q = (raw ? rison.decode(raw) : {}) as { filter?: string; page?: number; page_size?: number };
