@@ -1,6 +1,5 @@
 import { cloneElement, useId, useState, type ReactElement } from 'react';
 import {
-  BuiltInRole,
   DATABASE_ENGINES,
   type DatabaseEngine,
   type DatabaseForm,
@@ -20,7 +19,7 @@ const DANGEROUS = 'CONNECTION_DATABASE_PERMISSIONS_ERROR';
  */
 export function DatabaseModal({ databases, form }: { databases: DatabasesFeature; form: DatabaseFormState }) {
   const titleId = useId();
-  const { test, databases: list } = useStoreState(databases.store.state$);
+  const { test, databases: list, roleChoices } = useStoreState(databases.store.state$);
   // Which tab shows is how the modal is looked at, not part of the connection.
   const [tab, setTab] = useState<'connection' | 'advanced'>('connection');
   const values = form.values;
@@ -174,7 +173,7 @@ export function DatabaseModal({ databases, form }: { databases: DatabasesFeature
               )}
             </div>
           ) : (
-            <AdvancedSettings databases={databases} form={values} option={option} />
+            <AdvancedSettings databases={databases} form={values} option={option} roleChoices={roleChoices} />
           )}
           {test && (
             <div
@@ -240,18 +239,20 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
   );
 }
 
-// Admins read every database already: only the other roles are granted one.
-const GRANTABLE_ROLES = Object.values(BuiltInRole).filter((role) => role !== BuiltInRole.ADMIN);
-
 function AdvancedSettings({
   databases,
   form,
   option,
+  roleChoices,
 }: {
   databases: DatabasesFeature;
   form: DatabaseForm;
   option: (name: DatabaseFormOption) => (on: boolean) => void;
+  /** The roles the server listed (built-in and custom, Admin left out: admins read every database). */
+  roleChoices: readonly string[];
 }) {
+  // A granted role the list lacks (it could not be read) stays shown, so it can be withdrawn.
+  const grantable = [...new Set([...roleChoices, ...form.roles])];
   const check = (field: DatabaseFormOption, label: string) => (
     <label className="database-modal__check">
       <input type="checkbox" checked={form[field]} onChange={(e) => option(field)(e.target.checked)} />
@@ -296,7 +297,7 @@ function AdvancedSettings({
         )}
         <div role="group" aria-label="Roles with access">
           Roles with access
-          {GRANTABLE_ROLES.map((role) => (
+          {grantable.map((role) => (
             <label key={role} className="database-modal__check">
               <input
                 type="checkbox"

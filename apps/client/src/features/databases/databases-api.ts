@@ -1,4 +1,4 @@
-/** `/api/v1/database/` as the databases page calls it (apps/server/src/databases). */
+/** `/api/v1/database/` as the databases page calls it (apps/server/src/databases), and the roles list it grants from. */
 import rison from 'rison';
 import type { DatabaseView, RelatedObjectsView } from '@strata/domain';
 import type { HttpClient } from '../api/http-client';
@@ -15,6 +15,8 @@ export interface DatabasesApi {
   testConnection(body: Record<string, unknown>): Promise<unknown>;
   related(id: number): Promise<RelatedObjectsView>;
   setAccess(id: number, roles: string[]): Promise<{ id: number; result: { roles: string[] } }>;
+  /** The names of every role, built-in and custom (`GET /api/v1/security/roles/`, admins'). */
+  roleNames(): Promise<string[]>;
 }
 
 export function databasesApi(http: HttpClient): DatabasesApi {
@@ -31,5 +33,9 @@ export function databasesApi(http: HttpClient): DatabasesApi {
     testConnection: (body) => http.post(`${DATABASE_PATH}test_connection/`, body),
     related: (id) => http.get(`${DATABASE_PATH}${id}/related_objects/`),
     setAccess: (id, roles) => http.put(`${DATABASE_PATH}${id}/access`, { roles }),
+    roleNames: async () => {
+      const answer = await http.get<{ result?: { name: string }[] }>('/api/v1/security/roles/');
+      return (answer.result ?? []).map((r) => r.name);
+    },
   };
 }

@@ -14,8 +14,12 @@ let server: TestServer;
 let toasts: ToastsFeature;
 let databases: DatabasesFeature;
 
-async function start(rows: DatabaseView[], related: Record<number, RelatedObjectsView> = {}) {
-  server = await new TestServer(databasesApi(rows, related)).start();
+async function start(
+  rows: DatabaseView[],
+  related: Record<number, RelatedObjectsView> = {},
+  customRoles: string[] = [],
+) {
+  server = await new TestServer(databasesApi(rows, related, customRoles)).start();
   const context = createTestContext();
   toasts = createToasts(context);
   databases = createDatabases(context, new HttpClient({ baseUrl: server.baseUrl }), toasts);
@@ -169,6 +173,22 @@ describe('databases page', () => {
     expect(posted('/api/v1/database/1')[0].body).not.toHaveProperty('roles');
     // The roles go to the access endpoint after the save.
     expect(posted('/api/v1/database/1/access')).toMatchObject([{ method: 'PUT', body: { roles: ['Gamma'] } }]);
+  });
+
+  it('offers the custom roles in "Roles with access" (not Admin) and grants one', async () => {
+    await start([databaseView(1, 'examples')], {}, ['Analysts']);
+    fireEvent.click(within(await screen.findByTestId('database-examples')).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(dialog()).getByRole('tab', { name: 'Advanced' }));
+    const group = within(dialog()).getByRole('group', { name: 'Roles with access' });
+    const offered = () =>
+      within(group)
+        .queryAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent);
+    await waitFor(() => expect(offered()).toEqual(['Alpha', 'Gamma', 'sql_lab', 'Public', 'Analysts']));
+    fireEvent.click(within(group).getByLabelText('Analysts'));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted('/api/v1/database/1/access')).toMatchObject([{ method: 'PUT', body: { roles: ['Analysts'] } }]);
   });
 
   it('edits the connection: the mask goes back with it, so the stored password stays', async () => {

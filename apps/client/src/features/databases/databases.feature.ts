@@ -5,6 +5,7 @@ import {
   DATABASE_LIST_LOAD_FAILED,
   DATABASE_LIST_LOADED,
   DATABASE_LIST_RELATED_LOADED,
+  DATABASE_LIST_ROLES_LISTED,
   DATABASE_LIST_SAVED,
   connectionBody,
   databaseBody,
@@ -251,6 +252,12 @@ export function createDatabases(context: ClientContext, http: HttpClient, toasts
           data: { databaseId: database?.id ?? null, form: database ? databaseFormOf(database) : EMPTY_DATABASE_FORM },
         },
       ]);
+      // "Roles with access" offers the custom roles too, read as the form opens (a role made a moment ago
+      // counts); if they cannot be read, the built-in ones stay offered.
+      api.roleNames().then(
+        (roles) => store.record([{ type: DATABASE_LIST_ROLES_LISTED, data: { roles } }], MAY_LAND_IN_PAST),
+        () => undefined,
+      );
     },
     closeForm: () => {
       secrets = { password: null, uri: null };

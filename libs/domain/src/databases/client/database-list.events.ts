@@ -5,6 +5,7 @@
  */
 import type { EventLike } from '@strata/events';
 import { leaveUnchanged as unchanged } from '../../shared/exhaustive';
+import { BUILT_IN_ROLES } from '../../platform/permissions/built-in-roles';
 import { evolveDatabaseForm, type DatabaseFormEvent, type DatabaseFormState } from './database-form.events';
 
 /** A database as `/api/v1/database/` answers it (the password only ever as the mask). */
@@ -57,6 +58,10 @@ export const DATABASE_LIST_CONNECTION_TESTED = 'databaseList/connectionTested' a
 export const DATABASE_LIST_TEST_CLEARED = 'databaseList/testCleared' as const;
 export const DATABASE_LIST_RELATED_LOADED = 'databaseList/relatedLoaded' as const;
 export const DATABASE_LIST_SEARCH_TYPED = 'databaseList/searchTyped' as const;
+export const DATABASE_LIST_ROLES_LISTED = 'databaseList/rolesListed' as const;
+
+/** Admins read every database already: the other roles are the ones granted one. */
+const grantable = (roles: readonly string[]) => roles.filter((role) => role !== 'Admin');
 
 export type DatabaseListEvent =
   | EventLike<typeof DATABASE_LIST_LOADED, { search: string; count: number; databases: DatabaseView[] }>
@@ -67,7 +72,9 @@ export type DatabaseListEvent =
   | EventLike<typeof DATABASE_LIST_TEST_CLEARED, Record<string, never>>
   | EventLike<typeof DATABASE_LIST_RELATED_LOADED, { id: number; related: RelatedObjectsView }>
   /** The search box's text as typed (the list follows when it is sent). */
-  | EventLike<typeof DATABASE_LIST_SEARCH_TYPED, { text: string }>;
+  | EventLike<typeof DATABASE_LIST_SEARCH_TYPED, { text: string }>
+  /** The roles the server has, built-in and custom (GET /api/v1/security/roles/): "Roles with access" offers them. */
+  | EventLike<typeof DATABASE_LIST_ROLES_LISTED, { roles: string[] }>;
 
 /** Everything the databases page records: the list's facts and the modal's gestures. */
 export type DatabasesPageEvent = DatabaseListEvent | DatabaseFormEvent;
@@ -86,6 +93,11 @@ export interface DatabaseListState {
   related: Readonly<Record<number, RelatedObjectsView>>;
   /** The add/edit modal's form while it is open. */
   form: DatabaseFormState | null;
+  /**
+   * The roles "Roles with access" offers (Admin left out): the built-in ones until the server lists its
+   * custom ones too; if it cannot, the built-in ones stay offered and the server checks what is granted.
+   */
+  roleChoices: string[];
 }
 
 const isDatabaseFormEvent = (event: DatabasesPageEvent): event is DatabaseFormEvent =>
@@ -113,6 +125,7 @@ export const databaseListFold = {
     test: null,
     related: {},
     form: null,
+    roleChoices: grantable(Object.keys(BUILT_IN_ROLES)),
   }),
   evolve(state: DatabaseListState, event: DatabasesPageEvent): DatabaseListState {
     if (isDatabaseFormEvent(event)) {
@@ -157,6 +170,8 @@ export const databaseListFold = {
         return { ...state, related: { ...state.related, [listEvent.data.id]: listEvent.data.related } };
       case DATABASE_LIST_SEARCH_TYPED:
         return { ...state, searchText: listEvent.data.text };
+      case DATABASE_LIST_ROLES_LISTED:
+        return { ...state, roleChoices: grantable(listEvent.data.roles) };
       default:
         return unchanged(listEvent, state);
     }

@@ -53,6 +53,12 @@ describe('databases page fold', () => {
     ]);
     expect([state.count, state.test, state.related]).toEqual([2, null, {}]);
   });
+
+  it('offers the built-in roles but Admin until the server lists its roles, then its custom ones too', () => {
+    expect(fold([]).roleChoices).toEqual(['Alpha', 'Gamma', 'sql_lab', 'Public']);
+    const listed = fold([{ type: 'databaseList/rolesListed', data: { roles: ['Admin', 'Gamma', 'Analysts'] } }]);
+    expect(listed.roleChoices).toEqual(['Gamma', 'Analysts']);
+  });
 });
 
 describe('databases page summaries', () => {
@@ -70,6 +76,7 @@ describe('databases page summaries', () => {
       'databaseList/testCleared': {},
       'databaseList/relatedLoaded': { id: 1, related },
       'databaseList/searchTyped': { text: 'pg' },
+      'databaseList/rolesListed': { roles: ['Gamma', 'Analysts'] },
     };
     expect(unreadableSummaries(databaseListSummaries, samples)).toEqual([]);
   });

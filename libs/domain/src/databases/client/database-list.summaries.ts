@@ -17,5 +17,7 @@ export const databaseListSummaries = defineSummaries<DatabaseListEvent>({
       `${who} looked at what uses a database (${count(d.related.datasets.count, 'dataset')}, ${count(d.related.charts.count, 'chart')})`,
     'databaseList/searchTyped': (d, { who }) =>
       d.text ? `${who} typed ${quote(d.text)} in the databases search` : `${who} cleared the databases search`,
+    'databaseList/rolesListed': (d) =>
+      `the roles a database may be granted to were listed (${count(d.roles.length, 'role')})`,
   },
 });

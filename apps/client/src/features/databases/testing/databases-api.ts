@@ -1,5 +1,5 @@
 import rison from 'rison';
-import type { DatabaseView, RelatedObjectsView } from '@strata/domain';
+import { BUILT_IN_ROLES, type DatabaseView, type RelatedObjectsView } from '@strata/domain';
 import type { RecordedRequest } from '../../../testing/test-server';
 
 /** A database as apps/server/src/databases/database-json.ts answers it (the password masked). */
@@ -51,7 +51,12 @@ const FAILING_HOSTS: Record<string, [string, string]> = {
  * `/api/v1/database/` with the server's shapes (databases.controller.ts) over `databases`; `related`
  * says what uses each database (a delete is refused while it has datasets, as the server does).
  */
-export function databasesApi(databases: DatabaseView[], related: Record<number, RelatedObjectsView> = {}) {
+export function databasesApi(
+  databases: DatabaseView[],
+  related: Record<number, RelatedObjectsView> = {},
+  /** The custom roles `GET /api/v1/security/roles/` lists after the built-in ones. */
+  customRoles: string[] = [],
+) {
   let nextId = 100;
   return (request: RecordedRequest) => {
     const url = new URL(request.url, 'http://x');
@@ -59,6 +64,13 @@ export function databasesApi(databases: DatabaseView[], related: Record<number, 
     if (path === '/api/v1/security/csrf_token/') return json(200, { result: 'csrf-1' });
     if (request.method !== 'GET' && request.headers['x-csrftoken'] !== 'csrf-1')
       return refusal(400, 'FRONTEND_CSRF_ERROR', 'CSRF token missing');
+    if (path === '/api/v1/security/roles/' && request.method === 'GET') {
+      const roles = [
+        ...Object.keys(BUILT_IN_ROLES).map((name) => ({ id: null, name, built_in: true })),
+        ...customRoles.map((name, i) => ({ id: i + 1, name, built_in: false })),
+      ];
+      return json(200, { count: roles.length, result: roles });
+    }
     if (path === '/api/v1/database/' && request.method === 'GET') {
       const q = rison.decode(url.searchParams.get('q') ?? '()') as { filters?: { value: string }[] };
       const text = (q.filters?.[0]?.value ?? '').toLowerCase();
