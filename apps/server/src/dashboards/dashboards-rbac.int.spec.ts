@@ -137,6 +137,17 @@ describe('with DASHBOARD_RBAC on', () => {
     expect((await alice.get(`/api/v1/dashboard/${id}`)).body.result.roles).toEqual([{ name: 'RegionalViewers' }]);
   });
 
+  it('a custom role a dashboard names is not deleted: the refusal lists the dashboard; taken off it, it is', async () => {
+    const role = await admin.post('/api/v1/security/roles/', { name: 'Auditors', permissions: [] });
+    const id = (await alice.post('/api/v1/dashboard/', { dashboard_title: 'Audit', roles: ['Auditors'] })).body
+      .id as number;
+    const refused = await admin.delete(`/api/v1/security/roles/${role.body.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain(`dashboard 'Audit' (id ${id})`);
+    expect((await alice.put(`/api/v1/dashboard/${id}`, { roles: [] })).status).toBe(200);
+    expect((await admin.delete(`/api/v1/security/roles/${role.body.id}`)).status).toBe(200);
+  });
+
   it('a permalink is read only by those who may see its dashboard', async () => {
     const id = (
       await alice.post('/api/v1/dashboard/', { dashboard_title: 'Linked', roles: ['Gamma'], published: true })

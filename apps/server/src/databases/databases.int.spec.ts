@@ -396,6 +396,16 @@ describe('access', () => {
     expect(refused.body.errors[0].message).toMatch(/roles: .*Ghosts/);
     expect((await admin.get(`/api/v1/database/${id}/access`)).body.result.roles).toEqual(['Shop Analysts']);
   });
+
+  it('a custom role a database grants access to is not deleted: the refusal names the database', async () => {
+    const role = await admin.post('/api/v1/security/roles/', { name: 'Auditors', permissions: [] });
+    await admin.put(`/api/v1/database/${id}/access`, { roles: ['Auditors'] });
+    const refused = await admin.request('DELETE', `/api/v1/security/roles/${role.body.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain(`database 'shop'`);
+    await admin.put(`/api/v1/database/${id}/access`, { roles: [] });
+    expect((await admin.request('DELETE', `/api/v1/security/roles/${role.body.id}`)).status).toBe(200);
+  });
 });
 
 describe('test_connection', () => {

@@ -18,6 +18,27 @@ export async function holdersOf(tx: EntityManager, role: string): Promise<number
   return n;
 }
 
+/**
+ * The dashboards (DASHBOARD_RBAC viewers) and databases ("roles with access") that name the role, as the
+ * reason a delete or rename is refused lists them. Read in the role's transaction; a dashboard or database
+ * saved with the role at that very moment is not locked out (its names are checked before its own append).
+ */
+export async function objectsNaming(tx: EntityManager, role: string): Promise<string[]> {
+  const dashboards: { id: number; title: string }[] = await tx.query(
+    `SELECT id, dashboard_title AS title FROM dashboards WHERE $1 = ANY(roles) ORDER BY id`,
+    [role],
+  );
+  const databases: { name: string }[] = await tx.query(
+    `SELECT DISTINCT d.database_name AS name FROM database_access a JOIN databases d ON d.id = a.database_id
+      WHERE a.role = $1 ORDER BY 1`,
+    [role],
+  );
+  return [
+    ...dashboards.map((d) => `dashboard '${d.title}' (id ${d.id})`),
+    ...databases.map((d) => `database '${d.name}'`),
+  ];
+}
+
 /** The custom roles these user events give still exist (after the lock), else 422 unknown_role. */
 export async function givenRolesExist(tx: EntityManager, events: readonly UserEvent[]): Promise<void> {
   const given = events

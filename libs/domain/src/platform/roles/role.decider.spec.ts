@@ -61,6 +61,19 @@ describe('role decider', () => {
     spec.given([created]).when({ type: 'DeleteRole', data: {} }, { holders: 2 }).thenThrows('role_in_use');
     spec
       .given([created])
+      .when({ type: 'DeleteRole', data: {} }, { holders: 0, namedBy: ["dashboard 'Sales'", "database 'examples'"] })
+      .thenThrows('role_in_use');
+    spec
+      .given([created])
+      .when({ type: 'RenameRole', data: { name: 'z' } }, { namedBy: ["dashboard 'Sales'"] })
+      .thenThrows('role_in_use');
+    expect(() =>
+      roleDecider.decide({ type: 'DeleteRole', data: {} }, roleDecider.evolve(roleDecider.initialState(), created), {
+        namedBy: ["dashboard 'Sales'", "database 'examples'"],
+      }),
+    ).toThrow("The role analyst is named by dashboard 'Sales', database 'examples': take it off them first.");
+    spec
+      .given([created])
       .when({ type: 'RenameRole', data: { name: 'z' } }, { holders: 1 })
       .thenThrows('role_in_use');
     spec

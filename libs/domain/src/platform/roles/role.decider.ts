@@ -28,6 +28,12 @@ export interface RoleContext {
    * name; take it from them first).
    */
   holders?: number;
+  /**
+   * The dashboards and databases whose role settings name the role (their labels, for the reason): such a
+   * role is neither deleted nor renamed either, or it would linger there naming nothing (a later role of
+   * that name would inherit the access).
+   */
+  namedBy?: readonly string[];
 }
 
 const ROLE_NAME = /^[\p{L}\p{N} ._-]{1,64}$/u;
@@ -79,6 +85,13 @@ function notHeld(state: RoleState, context: RoleContext | undefined): void {
   const holders = context?.holders ?? 0;
   if (holders > 0) {
     throw new DomainError('role_in_use', `${holders} user(s) hold the role ${state.name}: take it from them first.`);
+  }
+  const named = context?.namedBy ?? [];
+  if (named.length > 0) {
+    throw new DomainError(
+      'role_in_use',
+      `The role ${state.name} is named by ${named.slice(0, 10).join(', ')}${named.length > 10 ? ` and ${named.length - 10} more` : ''}: take it off them first.`,
+    );
   }
 }
 
