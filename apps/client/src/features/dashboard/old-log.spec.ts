@@ -59,6 +59,8 @@ const addedSince: Record<string, object> = {
       ]),
     ),
   },
+  // The roles the properties dialog offers are read from the server since custom roles (built-in until then).
+  'dashboard-properties': { roleChoices: dashboardPropertiesFold.initialState().roleChoices },
 };
 
 describe('a dashboard time-travel file written before the events moved to libs/domain', () => {
