@@ -15,18 +15,8 @@ let databaseId = 0;
 
 type Row = Record<string, unknown>;
 
-/** A hand-written query on the examples database through SQL Lab's API, as the admin. */
-async function sql(text: string): Promise<Row[]> {
-  const clientId = `e2e${Date.now().toString(36)}`.slice(0, 11).padEnd(11, '0');
-  const answer = await stage.api.call<{ data?: Row[] }>('POST', '/api/v1/sqllab/execute/', stage.adminToken, {
-    database_id: databaseId,
-    client_id: clientId,
-    sql: text,
-    runAsync: false,
-  });
-  expect(answer.status).toBe(200);
-  return answer.body.data ?? [];
-}
+/** A hand-written query on the examples database, as the admin. */
+const sql = (text: string): Promise<Row[]> => stage.sql(databaseId, text);
 
 const chart = (id: number) => page.locator(`[data-chart-id="${id}"]`);
 const modal = () => page.getByRole('dialog', { name: 'Drill to detail' });

@@ -46,6 +46,19 @@ export class Stage {
     return page;
   }
 
+  /** A hand-written query through SQL Lab's API as the admin: what a spec compares the page with. */
+  async sql(databaseId: number, text: string): Promise<Record<string, unknown>[]> {
+    const clientId = `e2e${Date.now().toString(36)}`.slice(0, 11).padEnd(11, '0');
+    const answer = await this.api.call<{ data?: Record<string, unknown>[] }>(
+      'POST',
+      '/api/v1/sqllab/execute/',
+      this.adminToken,
+      { database_id: databaseId, client_id: clientId, sql: text, runAsync: false },
+    );
+    if (answer.status !== 200) throw new Error(`SQL Lab answered ${answer.status} to ${text}`);
+    return answer.body.data ?? [];
+  }
+
   async stop(): Promise<void> {
     for (const context of this.contexts) await context.close();
     await this.chromium?.close();
