@@ -8,6 +8,8 @@ import {
   checkDraftHistory,
   draftRedoCommand,
   draftUndoCommand,
+  HISTORY_BASE_REMOVED,
+  historyBaseRemoved,
   historyBlockedBy,
   historyBlockedText,
   undoLimitExceeded,
@@ -29,6 +31,7 @@ const MESSAGES: Record<DraftHistoryRejection, string> = {
   before_last_save: 'This change was saved in a version: restore an older version instead.',
   beyond_undo_limit: undoLimitWarning(),
   others_depend: 'Another editor has since changed this; undoing or redoing it would remove their work.',
+  base_removed: HISTORY_BASE_REMOVED,
 };
 
 /** A client's `{type: 'Undo' | 'Redo', data: {batchId?}}`, or null when the payload does not fit. */
@@ -58,6 +61,9 @@ export function historyMarker(entries: readonly LogEntry[], actor: string, comma
     // Another editor built on the step: refused, saying so (issue 12: never remove their work unseen).
     const blockedBy = historyBlockedBy(entries, actor, command.type);
     if (blockedBy) throw new DomainError('history_others_depend', historyBlockedText(blockedBy, actor, command.type));
+    // Its place was removed since (another editor's undo or delete): bringing it back would show nothing.
+    if (historyBaseRemoved(entries, actor, command.type))
+      throw new DomainError('history_base_removed', HISTORY_BASE_REMOVED);
     // Edits remain but the older ones are past the limit: the spec's overflow warning says why.
     if (command.type === 'Undo' && undoLimitExceeded(entries, actor))
       throw new DomainError('history_beyond_undo_limit', MESSAGES.beyond_undo_limit);

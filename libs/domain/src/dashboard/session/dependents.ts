@@ -58,7 +58,7 @@ export class DraftTimeline {
   private readonly liveAt: boolean[] = [];
   private readonly before: Layout[] = [];
   private readonly applied: boolean[] = [];
-  private readonly answers = new Map<string, string[]>();
+  private readonly answers = new Map<string, FlipOutcome>();
 
   constructor(readonly barrier: number) {}
 
@@ -94,12 +94,24 @@ export class DraftTimeline {
    * but would not after the flip, in log order; with `first`, at most one.
    */
   brokenBy(flipped: ReadonlySet<string>, first = false): string[] {
+    return this.outcome(flipped, first).broken;
+  }
+
+  /**
+   * The flipped batches that would turn live yet not apply (what they were made in is gone since): a
+   * redo, or the restore of a discard, that would show nothing and leave a step the audit calls lost.
+   */
+  inertAfter(flipped: ReadonlySet<string>): string[] {
+    return this.outcome(flipped, false).inert;
+  }
+
+  private outcome(flipped: ReadonlySet<string>, first: boolean): FlipOutcome {
     const key = `${first}:${[...flipped].sort().join(',')}`;
     const known = this.answers.get(key);
     if (known) return known;
-    const broken = this.fold(flipped, first);
-    this.answers.set(key, broken);
-    return broken;
+    const outcome = this.fold(flipped, first);
+    this.answers.set(key, outcome);
+    return outcome;
   }
 
   /**
@@ -148,10 +160,11 @@ export class DraftTimeline {
     return applyLayoutEvent(this.before[i]!, entry)!;
   }
 
-  private fold(flipped: ReadonlySet<string>, first: boolean): string[] {
+  private fold(flipped: ReadonlySet<string>, first: boolean): FlipOutcome {
     let start = this.entries.length;
     for (const batchId of flipped) start = Math.min(start, this.firstIndexOf(batchId) ?? start);
     const broken: string[] = [];
+    const inert: string[] = [];
     let layout = this.before[start];
     for (let i = start; i < this.entries.length && layout; i += 1) {
       const entry = this.entries[i]!;
@@ -161,13 +174,21 @@ export class DraftTimeline {
       if (flips === this.liveAt[i]) continue;
       const next = applyLayoutEvent(layout, entry);
       if (next !== null) layout = next;
-      else if (!flips && this.applied[i] && !alreadyDone(entry, layout) && !broken.includes(batchId)) {
+      else if (alreadyDone(entry, layout)) continue;
+      else if (flips && !inert.includes(batchId)) inert.push(batchId);
+      else if (!flips && this.applied[i] && !broken.includes(batchId)) {
         broken.push(batchId);
         if (first) break;
       }
     }
-    return broken;
+    return { broken, inert };
   }
+}
+
+/** What flipping some batches does to the rest (`broken`) and to themselves (`inert`). */
+interface FlipOutcome {
+  broken: string[];
+  inert: string[];
 }
 
 /** One timeline per draft log (keyed by its first entry, which never changes), brought up to date. */

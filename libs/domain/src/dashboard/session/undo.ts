@@ -71,12 +71,31 @@ function redoCandidate(entries: readonly LogEntry[], actor: string, reach: Reach
  * The actors whose live work stops applying if the marker's batches flip (a discard's restore flips all
  * its edits): empty when nobody built on them (dependents.ts).
  */
-function dependentsOf(entries: readonly LogEntry[], { index, barrier }: Reach, marker: HistoryEvent): string[] {
+function dependentsOf(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): string[] {
+  const { timeline, flipped } = flipOf(entries, reach, marker);
+  return timeline.actorsOf(timeline.brokenBy(flipped));
+}
+
+/**
+ * True when a batch the marker brings back would not apply: what it was made in was removed since (Bob
+ * undid his divider, Alice then undid the tab it was in). Appending it would show nothing, yet leave a
+ * step that counts as live, so it is refused with `HISTORY_BASE_REMOVED`.
+ */
+function baseRemoved(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): boolean {
+  const { timeline, flipped } = flipOf(entries, reach, marker);
+  return timeline.inertAfter(flipped).length > 0;
+}
+
+function flipOf(entries: readonly LogEntry[], { index, barrier }: Reach, marker: HistoryEvent) {
   const flipped = draftHistoryEvents(entries, index, '', marker, '')
     .filter((e) => e.type === HISTORY_UNDONE || e.type === HISTORY_REDONE)
     .map((e) => (e.data as { batchId: string }).batchId);
-  const timeline = timelineOf(entries, index, barrier);
-  return timeline.actorsOf(timeline.brokenBy(new Set(flipped)));
+  return { timeline: timelineOf(entries, index, barrier), flipped: new Set(flipped) };
+}
+
+/** Whether the marker may be appended as far as the others' work and its own base go. */
+function appliesCleanly(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): boolean {
+  return dependentsOf(entries, reach, marker).length === 0 && !baseRemoved(entries, reach, marker);
 }
 
 /**
@@ -87,14 +106,14 @@ function dependentsOf(entries: readonly LogEntry[], { index, barrier }: Reach, m
 export function draftUndoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
   const reach = reachable(entries, actor);
   const marker = undoCandidate(entries, actor, reach);
-  return marker && dependentsOf(entries, reach, marker).length === 0 ? marker : null;
+  return marker && appliesCleanly(entries, reach, marker) ? marker : null;
 }
 
 /** The `history/redone` the actor may append now, or null (after an undone discard: the discard again). */
 export function draftRedoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
   const reach = reachable(entries, actor);
   const marker = redoCandidate(entries, actor, reach);
-  return marker && dependentsOf(entries, reach, marker).length === 0 ? marker : null;
+  return marker && appliesCleanly(entries, reach, marker) ? marker : null;
 }
 
 /**
@@ -107,6 +126,17 @@ export function historyBlockedBy(entries: readonly LogEntry[], actor: string, ki
   const actors = marker ? dependentsOf(entries, reach, marker) : [];
   return actors.length > 0 ? actors : null;
 }
+
+/** True when the actor's next undo (redo) brings back work whose place was removed since (`baseRemoved`). */
+export function historyBaseRemoved(entries: readonly LogEntry[], actor: string, kind: 'Undo' | 'Redo'): boolean {
+  const reach = reachable(entries, actor);
+  const marker = kind === 'Undo' ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
+  return marker !== null && baseRemoved(entries, reach, marker);
+}
+
+/** Why such a step is refused: it would bring back nothing visible. */
+export const HISTORY_BASE_REMOVED =
+  'What this change was made in has since been removed, so bringing it back would show nothing.';
 
 /**
  * The refusal of an undo (redo) others built on, naming them (`nameOf` turns a user id into a name; the
@@ -135,7 +165,8 @@ export function draftHistoryBatch(
   return draftHistoryEvents(entries, indexHistory(entries), actor, marker, at);
 }
 
-export type DraftHistoryRejection = HistoryRejection | 'before_last_save' | 'beyond_undo_limit' | 'others_depend';
+export type DraftHistoryRejection =
+  HistoryRejection | 'before_last_save' | 'beyond_undo_limit' | 'others_depend' | 'base_removed';
 
 /** Null when the server may append the actor's `history/*` event to the draft; else why not. */
 export function checkDraftHistory(
@@ -152,7 +183,7 @@ export function checkDraftHistory(
       event.type === HISTORY_UNDONE ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
     if (index.batch(named)!.actor !== actor) return 'not_owner';
     if (next?.type !== event.type || next.data.batchId !== named) return 'not_undoable';
-    return dependentsOf(entries, reach, next).length > 0 ? 'others_depend' : null;
+    return gate(entries, reach, next);
   }
   const rejection = index.check(actor, event);
   if (rejection) return rejection;
@@ -160,7 +191,12 @@ export function checkDraftHistory(
   const batch = index.batch(batchId);
   if (batch && batch.firstIndex < barrier) return 'before_last_save';
   if (!allowed.has(batchId)) return 'beyond_undo_limit';
-  return dependentsOf(entries, reach, event as HistoryEvent).length > 0 ? 'others_depend' : null;
+  return gate(entries, reach, event as HistoryEvent);
+}
+
+function gate(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): DraftHistoryRejection | null {
+  if (dependentsOf(entries, reach, marker).length > 0) return 'others_depend';
+  return baseRemoved(entries, reach, marker) ? 'base_removed' : null;
 }
 
 /** charts-dashboards-reports §3 maxUndoHistoryExceeded: the actor has made more edits since the last save than can be undone. */

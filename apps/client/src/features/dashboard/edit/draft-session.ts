@@ -14,6 +14,8 @@ import {
   draftRedoCommand,
   draftStreamId,
   draftUndoCommand,
+  HISTORY_BASE_REMOVED,
+  historyBaseRemoved,
   historyBlockedBy,
   historyBlockedText,
   ErrorType,
@@ -275,7 +277,8 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
   const nameOf = (id: string) => peers$.value.find((p) => String(p.userId) === id)?.username ?? 'Another editor';
   const blockedText = (entries: typeof store.log.entries, kind: 'Undo' | 'Redo') => {
     const blockedBy = historyBlockedBy(entries, actor(), kind);
-    return blockedBy ? historyBlockedText(blockedBy, actor(), kind, nameOf) : null;
+    if (blockedBy) return historyBlockedText(blockedBy, actor(), kind, nameOf);
+    return historyBaseRemoved(entries, actor(), kind) ? HISTORY_BASE_REMOVED : null;
   };
 
   const history = (kind: 'Undo' | 'Redo'): boolean => {
