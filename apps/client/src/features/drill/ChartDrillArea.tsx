@@ -28,33 +28,44 @@ export function ChartDrillArea({
   const [at, setAt] = useState<{ x: number; y: number; point: DrilledPoint | null } | null>(null);
   const [byOpen, setByOpen] = useState(false);
 
-  if (!drill || !allowed || !target) return <>{children}</>;
+  const menuFor = drill && allowed && target ? { drill, target } : null;
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();
   };
+  // The same wrapper whether the menu is offered or not: the signed-in user arrives a render after the
+  // chart's first one, and a wrapper that came and went then remounted the chart, so every Highcharts
+  // chart of a dashboard was created twice.
   return (
     <div
       className="drill-area"
-      onContextMenu={(event) => {
-        const point = hoveredPoint(event.currentTarget);
-        event.preventDefault();
-        setAt({ x: event.clientX, y: event.clientY, point: point ? drilledPoint(point) : null });
-        setByOpen(false);
-        setOpen(true);
-      }}
+      onContextMenu={
+        menuFor
+          ? (event) => {
+              const point = hoveredPoint(event.currentTarget);
+              event.preventDefault();
+              setAt({ x: event.clientX, y: event.clientY, point: point ? drilledPoint(point) : null });
+              setByOpen(false);
+              setOpen(true);
+            }
+          : undefined
+      }
     >
       {children}
-      {open && at && (
+      {menuFor && open && at && (
         <div ref={menu} className="drill-menu" role="menu" style={{ left: at.x, top: at.y }}>
-          <button type="button" role="menuitem" onClick={choose(() => drill.openDetail(target, [], null))}>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={choose(() => menuFor.drill.openDetail(menuFor.target, [], null))}
+          >
             Drill to detail
           </button>
           {at.point && (
             <button
               type="button"
               role="menuitem"
-              onClick={choose(() => drill.openDetail(target, at.point!.filters, at.point!.label))}
+              onClick={choose(() => menuFor.drill.openDetail(menuFor.target, at.point!.filters, at.point!.label))}
             >
               Drill to detail by {at.point.label}
             </button>
@@ -72,7 +83,9 @@ export function ChartDrillArea({
                 type="button"
                 role="menuitem"
                 className="drill-menu__sub"
-                onClick={choose(() => drill.openBy(target, at.point!.filters, at.point!.label, columns, column))}
+                onClick={choose(() =>
+                  menuFor.drill.openBy(menuFor.target, at.point!.filters, at.point!.label, columns, column),
+                )}
               >
                 {column}
               </button>

@@ -8,6 +8,7 @@ import 'highcharts/modules/funnel';
 import 'highcharts/modules/solid-gauge';
 import 'highcharts/modules/boost';
 import { readPageUrlParams } from '@strata/domain';
+import { skipUnneededMeasurements } from './highcharts-draw-costs';
 
 /**
  * A report page (charts-dashboards-reports §2, standalone=3) is drawn for a screenshot taken once every chart
@@ -21,5 +22,7 @@ export function drawWithoutAnimation(search: string): boolean {
 if (typeof window !== 'undefined' && drawWithoutAnimation(window.location.search)) {
   Highcharts.setOptions({ chart: { animation: false }, plotOptions: { series: { animation: false } } });
 }
+
+skipUnneededMeasurements(Highcharts);
 
 export { Highcharts };
