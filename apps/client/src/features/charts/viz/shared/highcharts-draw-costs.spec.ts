@@ -35,3 +35,17 @@ describe('Highcharts without the measurements Strata does not need (highcharts-d
     unsized.chart.destroy();
   });
 });
+
+describe('date formats shared between charts', () => {
+  it('charts in one time zone share their date formatters, and each zone still formats in its own time', () => {
+    const utc = new Highcharts.Time({ timezone: 'UTC' });
+    const alsoUtc = new Highcharts.Time({ timezone: 'UTC' });
+    const newYork = new Highcharts.Time({ timezone: 'America/New_York' });
+    const cache = (time: Highcharts.Time) => (time as unknown as { dTLCache: object }).dTLCache;
+    expect(utc.dateFormat('%Y-%m-%d %H:%M', 0)).toBe('1970-01-01 00:00');
+    expect(newYork.dateFormat('%Y-%m-%d %H:%M', 0)).toBe('1969-12-31 19:00');
+    expect(alsoUtc.dateFormat('%Y-%m-%d %H:%M', 3_600_000)).toBe('1970-01-01 01:00');
+    expect(cache(alsoUtc)).toBe(cache(utc));
+    expect(cache(newYork)).not.toBe(cache(utc));
+  });
+});

@@ -1,13 +1,15 @@
 /**
- * Two measurements Highcharts makes while it creates a chart that Strata's charts never need, each a
- * forced layout of the page: on a 30-chart dashboard they were about a fifth of the drawing time
- * (apps/bench dashboard-render, README findings). Both wraps use Highcharts' own extension point
- * (`Highcharts.wrap`) and fall back to Highcharts' code whenever the shortcut does not hold.
+ * Work Highcharts does while it creates a chart that Strata's charts never need, most of it forced
+ * layouts of the page: on a 30-chart dashboard about a fifth of the drawing time (apps/bench
+ * dashboard-render, README findings). The wraps use Highcharts' own extension point (`Highcharts.wrap`)
+ * and fall back to Highcharts' code whenever the shortcut does not hold.
  *
  * - The container's size: HighchartsViz always gives the chart its width and height, yet Highcharts reads
  *   the container's computed size three times per chart.
  * - Empty titles: every chart gets a title, a subtitle and a caption element even with no text (Strata's
  *   charts have none: the dashboard and Explore show the chart's name), each styled and measured.
+ * - Date formats: each chart has its own Time object and so its own cache of `Intl.DateTimeFormat`s, which
+ *   are slow to make; charts in the same time zone now share one cache (its key is the format and locale).
  */
 import type HighchartsNamespace from 'highcharts';
 
@@ -20,7 +22,21 @@ interface ChartInternals {
   caption?: unknown;
 }
 
+const dateFormatCaches = new Map<string, Record<string, Intl.DateTimeFormat>>();
+
 export function skipUnneededMeasurements(Highcharts: typeof HighchartsNamespace): void {
+  Highcharts.wrap(
+    Highcharts.Time.prototype,
+    'update',
+    function (this: { timezone?: string; dTLCache: object }, proceed: (options?: object) => void, options?: object) {
+      proceed.call(this, options);
+      const zone = this.timezone ?? '';
+      const cache = dateFormatCaches.get(zone) ?? {};
+      dateFormatCaches.set(zone, cache);
+      this.dTLCache = cache;
+    },
+  );
+
   Highcharts.wrap(
     Highcharts.Chart.prototype,
     'getContainerBox',
