@@ -54,9 +54,13 @@ export function evolveCreateForm(form: DatasetCreateForm, event: DatasetCreateEv
       return emptyCreateForm();
     case 'datasetCreate/sourceChosen':
       return { ...form, source: event.data.source };
-    case 'datasetCreate/databaseChosen':
-      // Another database: its schemas and tables are read again; the table chosen was the other's.
+    case 'datasetCreate/databaseChosen': {
+      // The database already shown (chosen, or the default whose schemas came): its lists stay, as nothing
+      // would read them again. Another database: its schemas and tables are read again; the table was the other's.
+      const shown = form.databaseId ?? form.schemas?.databaseId ?? null;
+      if (shown === event.data.databaseId) return { ...form, databaseId: event.data.databaseId };
       return { ...form, databaseId: event.data.databaseId, schemas: null, tables: null, table: '' };
+    }
     case 'datasetCreate/schemaChosen':
       return { ...form, schema: event.data.schema, tables: null, table: '' };
     case 'datasetCreate/tableChosen':
