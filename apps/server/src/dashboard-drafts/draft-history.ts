@@ -9,9 +9,9 @@ import {
   draftRedoCommand,
   draftUndoCommand,
   HISTORY_BASE_REMOVED,
-  historyBaseRemoved,
   historyBlockedBy,
   historyBlockedText,
+  historyRefusal,
   undoLimitExceeded,
   undoLimitWarning,
   type DraftHistoryRejection,
@@ -58,12 +58,10 @@ export function historyMarker(entries: readonly LogEntry[], actor: string, comma
   if (command.data.batchId === undefined) {
     const marker = command.type === 'Undo' ? draftUndoCommand(entries, actor) : draftRedoCommand(entries, actor);
     if (marker) return marker;
-    // Another editor built on the step: refused, saying so (issue 12: never remove their work unseen).
-    const blockedBy = historyBlockedBy(entries, actor, command.type);
-    if (blockedBy) throw new DomainError('history_others_depend', historyBlockedText(blockedBy, actor, command.type));
-    // Its place was removed since (another editor's undo or delete): bringing it back would show nothing.
-    if (historyBaseRemoved(entries, actor, command.type))
-      throw new DomainError('history_base_removed', HISTORY_BASE_REMOVED);
+    // Another editor built on the step (issue 12: never remove their work unseen), or its place was removed
+    // since (bringing it back would show nothing): refused, saying so.
+    const refusal = historyRefusal(entries, actor, command.type);
+    if (refusal) throw new DomainError(`history_${refusal.reason}`, refusal.text);
     // Edits remain but the older ones are past the limit: the spec's overflow warning says why.
     if (command.type === 'Undo' && undoLimitExceeded(entries, actor))
       throw new DomainError('history_beyond_undo_limit', MESSAGES.beyond_undo_limit);

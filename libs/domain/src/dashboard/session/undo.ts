@@ -67,35 +67,40 @@ function redoCandidate(entries: readonly LogEntry[], actor: string, reach: Reach
   return top !== undefined && allowed.has(top) ? { type: HISTORY_REDONE, data: { batchId: top } } : null;
 }
 
-/**
- * The actors whose live work stops applying if the marker's batches flip (a discard's restore flips all
- * its edits): empty when nobody built on them (dependents.ts).
- */
-function dependentsOf(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): string[] {
-  const { timeline, flipped } = flipOf(entries, reach, marker);
-  return timeline.actorsOf(timeline.brokenBy(flipped));
+/** The actor's next undo or redo by their stacks, before asking what it would do to the draft. */
+function candidateOf(entries: readonly LogEntry[], actor: string, reach: Reach, kind: 'Undo' | 'Redo') {
+  return kind === 'Undo' ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
 }
 
 /**
- * True when a batch the marker brings back would not apply: what it was made in was removed since (Bob
- * undid his divider, Alice then undid the tab it was in). Appending it would show nothing, yet leave a
- * step that counts as live, so it is refused with `HISTORY_BASE_REMOVED`.
+ * What flipping the marker's batches (a discard's restore flips all its edits) does to the draft since the
+ * barrier (dependents.ts): `dependents`, the actors whose live work would stop applying; `baseRemoved`,
+ * whether a batch it brings back would not apply itself, what it was made in being gone since (Bob undid
+ * his divider, Alice then undid the tab it was in): appending it would show nothing, yet leave a step that
+ * counts as live.
  */
-function baseRemoved(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): boolean {
-  const { timeline, flipped } = flipOf(entries, reach, marker);
-  return timeline.inertAfter(flipped).length > 0;
+function flipOutcome(entries: readonly LogEntry[], { index, barrier }: Reach, marker: HistoryEvent) {
+  const flipped = new Set(
+    draftHistoryEvents(entries, index, '', marker, '')
+      .filter((e) => e.type === HISTORY_UNDONE || e.type === HISTORY_REDONE)
+      .map((e) => (e.data as { batchId: string }).batchId),
+  );
+  const timeline = timelineOf(entries, index, barrier);
+  return {
+    dependents: timeline.actorsOf(timeline.brokenBy(flipped)),
+    baseRemoved: timeline.inertAfter(flipped).length > 0,
+  };
 }
 
-function flipOf(entries: readonly LogEntry[], { index, barrier }: Reach, marker: HistoryEvent) {
-  const flipped = draftHistoryEvents(entries, index, '', marker, '')
-    .filter((e) => e.type === HISTORY_UNDONE || e.type === HISTORY_REDONE)
-    .map((e) => (e.data as { batchId: string }).batchId);
-  return { timeline: timelineOf(entries, index, barrier), flipped: new Set(flipped) };
-}
-
-/** Whether the marker may be appended as far as the others' work and its own base go. */
-function appliesCleanly(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): boolean {
-  return dependentsOf(entries, reach, marker).length === 0 && !baseRemoved(entries, reach, marker);
+/** Why the marker may not be appended as far as the others' work and its own place go, or null. */
+function gate(
+  entries: readonly LogEntry[],
+  reach: Reach,
+  marker: HistoryEvent,
+): 'others_depend' | 'base_removed' | null {
+  const { dependents, baseRemoved } = flipOutcome(entries, reach, marker);
+  if (dependents.length > 0) return 'others_depend';
+  return baseRemoved ? 'base_removed' : null;
 }
 
 /**
@@ -106,14 +111,14 @@ function appliesCleanly(entries: readonly LogEntry[], reach: Reach, marker: Hist
 export function draftUndoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
   const reach = reachable(entries, actor);
   const marker = undoCandidate(entries, actor, reach);
-  return marker && appliesCleanly(entries, reach, marker) ? marker : null;
+  return marker && gate(entries, reach, marker) === null ? marker : null;
 }
 
 /** The `history/redone` the actor may append now, or null (after an undone discard: the discard again). */
 export function draftRedoCommand(entries: readonly LogEntry[], actor: string): HistoryEvent | null {
   const reach = reachable(entries, actor);
   const marker = redoCandidate(entries, actor, reach);
-  return marker && appliesCleanly(entries, reach, marker) ? marker : null;
+  return marker && gate(entries, reach, marker) === null ? marker : null;
 }
 
 /**
@@ -122,16 +127,35 @@ export function draftRedoCommand(entries: readonly LogEntry[], actor: string): H
  */
 export function historyBlockedBy(entries: readonly LogEntry[], actor: string, kind: 'Undo' | 'Redo'): string[] | null {
   const reach = reachable(entries, actor);
-  const marker = kind === 'Undo' ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
-  const actors = marker ? dependentsOf(entries, reach, marker) : [];
+  const marker = candidateOf(entries, actor, reach, kind);
+  const actors = marker ? flipOutcome(entries, reach, marker).dependents : [];
   return actors.length > 0 ? actors : null;
 }
 
-/** True when the actor's next undo (redo) brings back work whose place was removed since (`baseRemoved`). */
+/** True when the actor's next undo (redo) brings back work whose place was removed since (`flipOutcome`). */
 export function historyBaseRemoved(entries: readonly LogEntry[], actor: string, kind: 'Undo' | 'Redo'): boolean {
   const reach = reachable(entries, actor);
-  const marker = kind === 'Undo' ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
-  return marker !== null && baseRemoved(entries, reach, marker);
+  const marker = candidateOf(entries, actor, reach, kind);
+  return marker !== null && flipOutcome(entries, reach, marker).baseRemoved;
+}
+
+/**
+ * Why the actor's next undo (redo) is refused for what it would do to the draft, in words (`nameOf` as in
+ * `historyBlockedText`), or null: the one answer the server's refusal and the client's disabled button give.
+ */
+export function historyRefusal(
+  entries: readonly LogEntry[],
+  actor: string,
+  kind: 'Undo' | 'Redo',
+  nameOf?: (id: string) => string,
+): { reason: 'others_depend' | 'base_removed'; text: string } | null {
+  const reach = reachable(entries, actor);
+  const marker = candidateOf(entries, actor, reach, kind);
+  if (!marker) return null;
+  const { dependents, baseRemoved } = flipOutcome(entries, reach, marker);
+  if (dependents.length > 0)
+    return { reason: 'others_depend', text: historyBlockedText(dependents, actor, kind, nameOf) };
+  return baseRemoved ? { reason: 'base_removed', text: HISTORY_BASE_REMOVED } : null;
 }
 
 /** Why such a step is refused: it would bring back nothing visible. */
@@ -179,8 +203,7 @@ export function checkDraftHistory(
   const named = (event.data as { batchId?: unknown } | null)?.batchId;
   if (typeof named === 'string' && isOwnDiscardBatch(entries, index, named)) {
     // A discard is undone, and a restore redone, only as the actor's next step.
-    const next =
-      event.type === HISTORY_UNDONE ? undoCandidate(entries, actor, reach) : redoCandidate(entries, actor, reach);
+    const next = candidateOf(entries, actor, reach, event.type === HISTORY_UNDONE ? 'Undo' : 'Redo');
     if (index.batch(named)!.actor !== actor) return 'not_owner';
     if (next?.type !== event.type || next.data.batchId !== named) return 'not_undoable';
     return gate(entries, reach, next);
@@ -192,11 +215,6 @@ export function checkDraftHistory(
   if (batch && batch.firstIndex < barrier) return 'before_last_save';
   if (!allowed.has(batchId)) return 'beyond_undo_limit';
   return gate(entries, reach, event as HistoryEvent);
-}
-
-function gate(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): DraftHistoryRejection | null {
-  if (dependentsOf(entries, reach, marker).length > 0) return 'others_depend';
-  return baseRemoved(entries, reach, marker) ? 'base_removed' : null;
 }
 
 /** charts-dashboards-reports §3 maxUndoHistoryExceeded: the actor has made more edits since the last save than can be undone. */

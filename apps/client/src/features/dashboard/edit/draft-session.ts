@@ -14,10 +14,7 @@ import {
   draftRedoCommand,
   draftStreamId,
   draftUndoCommand,
-  HISTORY_BASE_REMOVED,
-  historyBaseRemoved,
-  historyBlockedBy,
-  historyBlockedText,
+  historyRefusal,
   ErrorType,
   hasUnsavedChanges,
   otherEditors,
@@ -275,11 +272,8 @@ export function createDraftSession(deps: DraftSessionDeps): DraftSession {
 
   /** A user id of the log as the presence list names them (the domain knows ids only). */
   const nameOf = (id: string) => peers$.value.find((p) => String(p.userId) === id)?.username ?? 'Another editor';
-  const blockedText = (entries: typeof store.log.entries, kind: 'Undo' | 'Redo') => {
-    const blockedBy = historyBlockedBy(entries, actor(), kind);
-    if (blockedBy) return historyBlockedText(blockedBy, actor(), kind, nameOf);
-    return historyBaseRemoved(entries, actor(), kind) ? HISTORY_BASE_REMOVED : null;
-  };
+  const blockedText = (entries: typeof store.log.entries, kind: 'Undo' | 'Redo') =>
+    historyRefusal(entries, actor(), kind, nameOf)?.text ?? null;
 
   const history = (kind: 'Undo' | 'Redo'): boolean => {
     if (inThePast(kind)) return false;
