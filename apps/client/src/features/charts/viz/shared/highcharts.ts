@@ -8,7 +8,7 @@ import 'highcharts/modules/funnel';
 import 'highcharts/modules/solid-gauge';
 import 'highcharts/modules/boost';
 import { readPageUrlParams } from '@strata/domain';
-import { skipUnneededMeasurements } from './highcharts-draw-costs';
+import { skipUnneededMeasurements } from './draw-costs';
 
 /**
  * A report page (charts-dashboards-reports §2, standalone=3) is drawn for a screenshot taken once every chart

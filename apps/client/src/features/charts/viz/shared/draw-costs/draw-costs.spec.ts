@@ -1,4 +1,4 @@
-import { Highcharts } from './highcharts';
+import { Highcharts } from '../highcharts';
 
 const draw = (options: Highcharts.Options) => {
   const element = document.createElement('div');
@@ -6,7 +6,7 @@ const draw = (options: Highcharts.Options) => {
   return { element, chart: Highcharts.chart(element, { series: [{ type: 'column', data: [1, 2, 3] }], ...options }) };
 };
 
-describe('Highcharts without the measurements Strata does not need (highcharts-draw-costs.ts)', () => {
+describe('Highcharts without the measurements Strata does not need (draw-costs/)', () => {
   it('draws no title, subtitle or caption element when they have no text, and draws them when they have', () => {
     const { element, chart } = draw({ title: { text: undefined }, chart: { width: 400, height: 300 } });
     expect(element.querySelector('.highcharts-title, .highcharts-subtitle, .highcharts-caption')).toBeNull();
@@ -47,5 +47,50 @@ describe('date formats shared between charts', () => {
     expect(alsoUtc.dateFormat('%Y-%m-%d %H:%M', 3_600_000)).toBe('1970-01-01 01:00');
     expect(cache(alsoUtc)).toBe(cache(utc));
     expect(cache(newYork)).not.toBe(cache(utc));
+  });
+});
+
+describe("the chart's position on the page", () => {
+  it('is not read while a chart is created, and is read when the pointer first needs it', () => {
+    const read = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    const { chart } = draw({ chart: { width: 400, height: 300 } });
+    const container = chart.container;
+    expect(read.mock.contexts).not.toContain(container);
+    chart.pointer!.normalize(new MouseEvent('mousemove', { clientX: 10, clientY: 20 }) as never);
+    expect(read.mock.contexts).toContain(container);
+    expect((chart.pointer as unknown as { chartPosition?: object }).chartPosition).toBeDefined();
+    read.mockRestore();
+    chart.destroy();
+  });
+});
+
+describe('month and weekday names', () => {
+  it('are formatted once per zone and locale, not again for each chart', () => {
+    new Highcharts.Time({ timezone: 'UTC' });
+    // `format` is a getter: each formatting reads it.
+    const format = jest.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    const time = new Highcharts.Time({ timezone: 'UTC' });
+    expect(format).not.toHaveBeenCalled();
+    expect(time.dateFormat('%A %d %B %Y', Date.UTC(2024, 0, 1))).toBe('Monday 01 January 2024');
+    expect(time.dateFormat('%a %b', Date.UTC(2024, 1, 3))).toBe('Sat Feb');
+    format.mockRestore();
+  });
+});
+
+describe('shared palette style', () => {
+  it('charts on the default palette share one <style> in the head; a chart with a palette of its own keeps its own', () => {
+    const first = draw({ chart: { width: 400, height: 300 } });
+    const second = draw({ chart: { width: 400, height: 300 }, colors: ['#123456'] });
+    const styles = document.querySelectorAll('style.highcharts-palette');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]!.parentElement).toBe(document.head);
+    expect(styles[0]!.textContent).toContain('--highcharts-neutral-color-80');
+    expect(first.element.querySelector('style')).toBeNull();
+    expect(second.element.querySelector('style')).toBeNull();
+
+    const own = draw({ chart: { width: 400, height: 300 }, palette: { light: { backgroundColor: '#ffeedd' } } });
+    expect(own.element.querySelector('style.highcharts-palette')?.textContent).toContain('#ffeedd');
+    expect(document.querySelectorAll('head style.highcharts-palette')).toHaveLength(1);
+    for (const drawn of [first, second, own]) drawn.chart.destroy();
   });
 });
