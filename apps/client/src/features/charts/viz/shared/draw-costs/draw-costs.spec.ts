@@ -68,7 +68,8 @@ describe('month and weekday names', () => {
   it('are formatted once per zone and locale, not again for each chart', () => {
     new Highcharts.Time({ timezone: 'UTC' });
     // `format` is a getter: each formatting reads it.
-    const format = jest.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    const prototype = Intl.DateTimeFormat.prototype as unknown as { readonly format: unknown };
+    const format = jest.spyOn(prototype, 'format', 'get');
     const time = new Highcharts.Time({ timezone: 'UTC' });
     expect(format).not.toHaveBeenCalled();
     expect(time.dateFormat('%A %d %B %Y', Date.UTC(2024, 0, 1))).toBe('Monday 01 January 2024');
