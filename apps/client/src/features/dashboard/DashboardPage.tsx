@@ -197,6 +197,11 @@ export function DashboardPage({
     onError: (title, error) => errors.show(toClientError(error), title),
   };
 
+  // The page's store lives as long as the page load: a view mounted for another time (the next step of a
+  // replay) first finds the one shown before, until its own load starts. That one is not this view.
+  // (A permalink is never a past view: its load ignores as_of.)
+  if ((state.pastView?.asOf ?? null) !== (permalinkKey ? null : (asOf ?? null)))
+    return <div className="splash">Loading dashboard…</div>;
   if (state.status === 'failed') {
     return (
       <div className="card" role="alert">

@@ -228,6 +228,25 @@ describe('a dashboard step of the replay', () => {
     expect(within(stage).getByRole('heading', { level: 2, name: NOTES })).toBeInTheDocument();
   });
 
+  it('never shows the page of the step before under the next step while that one loads', async () => {
+    await openBob();
+    forward();
+    const stage = screen.getByTestId('replay-stage');
+    await within(stage).findByTestId('past-draft');
+    // Every title the stage shows, with the step it is shown under.
+    const shown = new Set<string>();
+    const observer = new MutationObserver(() => {
+      const title = stage.querySelector('h1')?.textContent;
+      const step = /log position (\d+)/.exec(screen.getByTestId('replay-step').textContent ?? '')?.[1];
+      if (title) shown.add(`${step}: ${title}`);
+    });
+    observer.observe(stage, { subtree: true, childList: true, characterData: true });
+    forward();
+    await within(stage).findByRole('heading', { level: 1, name: 'Cars saved' });
+    observer.disconnect();
+    expect([...shown].filter((s) => s.startsWith('12:'))).toEqual(['12: Cars saved']);
+  });
+
   it('a step after Bob chose a filter value in the bar shows that value (the filter state the page kept, issue 16)', async () => {
     const usa = {
       'NATIVE_FILTER-origin': { filterState: { value: ['USA'] }, extraFormData: {} },
