@@ -8,8 +8,8 @@ import {
   checkDraftHistory,
   draftRedoCommand,
   draftUndoCommand,
-  historyBaseRemoved,
   historyBlockedBy,
+  historyRefusal,
   historyBlockedText,
 } from './undo';
 
@@ -127,14 +127,14 @@ describe('a step whose place was removed since is not brought back (chaos e2e, C
     expect(s.undo('alice')).toBe(true);
     expect(draftRedoCommand(s.log.entries, 'bob')).toBeNull();
     expect(s.redo('bob')).toBe(false);
-    expect(historyBaseRemoved(s.log.entries, 'bob', 'Redo')).toBe(true);
+    expect(historyRefusal(s.log.entries, 'bob', 'Redo')?.reason).toBe('base_removed');
     expect(historyBlockedBy(s.log.entries, 'bob', 'Redo')).toBeNull();
     expect(checkDraftHistory(s.log.entries, 'bob', { type: HISTORY_REDONE, data: { batchId: bobs } })).toBe(
       'base_removed',
     );
     // Once Alice redoes her tab, Bob's divider has its place again.
     expect(s.redo('alice')).toBe(true);
-    expect(historyBaseRemoved(s.log.entries, 'bob', 'Redo')).toBe(false);
+    expect(historyRefusal(s.log.entries, 'bob', 'Redo')?.reason).not.toBe('base_removed');
     expect(s.redo('bob')).toBe(true);
     expect(has(s, 'DIVIDER-b')).toBe(true);
   });
@@ -146,7 +146,7 @@ describe('a step whose place was removed since is not brought back (chaos e2e, C
     const discard = s.exec('bob', discardMine)!;
     expect(s.undo('alice')).toBe(true);
     expect(draftUndoCommand(s.log.entries, 'bob')).toBeNull();
-    expect(historyBaseRemoved(s.log.entries, 'bob', 'Undo')).toBe(true);
+    expect(historyRefusal(s.log.entries, 'bob', 'Undo')?.reason).toBe('base_removed');
     expect(checkDraftHistory(s.log.entries, 'bob', { type: HISTORY_UNDONE, data: { batchId: discard } })).toBe(
       'base_removed',
     );
@@ -158,7 +158,7 @@ describe('a step whose place was removed since is not brought back (chaos e2e, C
     s.exec('bob', { type: 'DeleteComponent', actor: '', data: { id: 'MD-a' } });
     expect(s.undo('bob')).toBe(true);
     s.exec('carol', { type: 'DeleteComponent', actor: '', data: { id: 'MD-a' } });
-    expect(historyBaseRemoved(s.log.entries, 'bob', 'Redo')).toBe(false);
+    expect(historyRefusal(s.log.entries, 'bob', 'Redo')?.reason).not.toBe('base_removed');
     expect(s.redo('bob')).toBe(true);
   });
 });

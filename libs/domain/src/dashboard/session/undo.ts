@@ -93,12 +93,14 @@ function flipOutcome(entries: readonly LogEntry[], { index, barrier }: Reach, ma
 }
 
 /** Why the marker may not be appended as far as the others' work and its own place go, or null. */
-function gate(
-  entries: readonly LogEntry[],
-  reach: Reach,
-  marker: HistoryEvent,
-): 'others_depend' | 'base_removed' | null {
-  const { dependents, baseRemoved } = flipOutcome(entries, reach, marker);
+function gate(entries: readonly LogEntry[], reach: Reach, marker: HistoryEvent): HistoryRefusalReason | null {
+  return refusalReason(flipOutcome(entries, reach, marker));
+}
+
+type HistoryRefusalReason = 'others_depend' | 'base_removed';
+
+/** The others' work first: a step that would remove it is refused for that, whatever else it does. */
+function refusalReason({ dependents, baseRemoved }: ReturnType<typeof flipOutcome>): HistoryRefusalReason | null {
   if (dependents.length > 0) return 'others_depend';
   return baseRemoved ? 'base_removed' : null;
 }
@@ -132,13 +134,6 @@ export function historyBlockedBy(entries: readonly LogEntry[], actor: string, ki
   return actors.length > 0 ? actors : null;
 }
 
-/** True when the actor's next undo (redo) brings back work whose place was removed since (`flipOutcome`). */
-export function historyBaseRemoved(entries: readonly LogEntry[], actor: string, kind: 'Undo' | 'Redo'): boolean {
-  const reach = reachable(entries, actor);
-  const marker = candidateOf(entries, actor, reach, kind);
-  return marker !== null && flipOutcome(entries, reach, marker).baseRemoved;
-}
-
 /**
  * Why the actor's next undo (redo) is refused for what it would do to the draft, in words (`nameOf` as in
  * `historyBlockedText`), or null: the one answer the server's refusal and the client's disabled button give.
@@ -148,14 +143,16 @@ export function historyRefusal(
   actor: string,
   kind: 'Undo' | 'Redo',
   nameOf?: (id: string) => string,
-): { reason: 'others_depend' | 'base_removed'; text: string } | null {
+): { reason: HistoryRefusalReason; text: string } | null {
   const reach = reachable(entries, actor);
   const marker = candidateOf(entries, actor, reach, kind);
   if (!marker) return null;
-  const { dependents, baseRemoved } = flipOutcome(entries, reach, marker);
-  if (dependents.length > 0)
-    return { reason: 'others_depend', text: historyBlockedText(dependents, actor, kind, nameOf) };
-  return baseRemoved ? { reason: 'base_removed', text: HISTORY_BASE_REMOVED } : null;
+  const outcome = flipOutcome(entries, reach, marker);
+  const reason = refusalReason(outcome);
+  if (reason === null) return null;
+  const text =
+    reason === 'others_depend' ? historyBlockedText(outcome.dependents, actor, kind, nameOf) : HISTORY_BASE_REMOVED;
+  return { reason, text };
 }
 
 /** Why such a step is refused: it would bring back nothing visible. */
