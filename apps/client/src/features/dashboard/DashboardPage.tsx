@@ -200,8 +200,9 @@ export function DashboardPage({
   // The page's store lives as long as the page load: a view mounted for another time (the next step of a
   // replay) first finds the one shown before, until its own load starts. That one is not this view.
   // (A permalink is never a past view: its load ignores as_of.)
-  if ((state.pastView?.asOf ?? null) !== (permalinkKey ? null : (asOf ?? null)))
-    return <div className="splash">Loading dashboard…</div>;
+  const otherView = (state.pastView?.asOf ?? null) !== (permalinkKey ? null : (asOf ?? null));
+  const loading = <div className="splash">Loading dashboard…</div>;
+  if (otherView) return loading;
   if (state.status === 'failed') {
     return (
       <div className="card" role="alert">
@@ -211,7 +212,7 @@ export function DashboardPage({
       </div>
     );
   }
-  if (state.status !== 'ready' || !state.dashboard) return <div className="splash">Loading dashboard…</div>;
+  if (state.status !== 'ready' || !state.dashboard) return loading;
 
   // dashboard.canEdit() is false in a past view: no edit mode, no writes.
   const canEdit = editing !== undefined && !permalinkKey && dashboard.canEdit();
